@@ -1,0 +1,26 @@
+import { ZodError } from "zod";
+import { asAppError } from "../errors";
+
+export type ErrorBody = { error: { code: number; message: string } };
+
+export function errorResponse(status: number, message: string, headers?: Record<string, string>): Response {
+  const body: ErrorBody = { error: { code: status, message } };
+  return Response.json(body, { status, headers });
+}
+
+/** Names the offending field and the bound it broke, e.g. `title: Too big: expected string to have <=50 characters`. */
+export function describeZodError(error: ZodError, source: string): string {
+  return error.issues
+    .slice(0, 3)
+    .map((issue) => `${issue.path.length ? issue.path.join(".") : source}: ${issue.message}`)
+    .join("; ");
+}
+
+/** Maps anything thrown while serving a request to the error envelope; unknown errors are a logged 500. */
+export function responseForError(error: unknown): Response {
+  const appError = asAppError(error);
+  if (appError) return errorResponse(appError.status, appError.message);
+  if (error instanceof ZodError) return errorResponse(400, describeZodError(error, "input"));
+  console.error("Unexpected error while serving /v1:", error);
+  return errorResponse(500, "Internal error.");
+}

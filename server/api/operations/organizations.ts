@@ -1,0 +1,56 @@
+import { z } from "zod";
+import { createOrganization } from "../../organizations/create-organization";
+import { getOrganization, listOrganizations, listOrganizationsForEmailDomain } from "../../organizations/queries";
+import { createOrganizationInput, emailDomainSchema, updateOrganizationInput } from "../../organizations/schemas";
+import { updateOrganization } from "../../organizations/update-organization";
+import { listParams } from "../../pagination";
+import { getAuthenticatedUser } from "../../users/queries";
+import { defineOperation } from "../operation";
+
+const organizationPath = z.object({ organizationId: z.string().min(1).max(64) });
+
+export const organizationOperations = [
+  defineOperation({
+    operationId: "getAuthenticatedUser",
+    method: "GET",
+    path: "/v1/user",
+    handler: (c) => getAuthenticatedUser(c),
+  }),
+  defineOperation({
+    operationId: "listOrganizationsForAuthenticatedUser",
+    method: "GET",
+    path: "/v1/orgs",
+    query: listParams,
+    handler: (c) => listOrganizations(c, c.query),
+  }),
+  defineOperation({
+    operationId: "createOrganization",
+    method: "POST",
+    path: "/v1/orgs",
+    body: createOrganizationInput,
+    status: 201,
+    handler: (c) => createOrganization(c, c.body),
+  }),
+  defineOperation({
+    operationId: "getOrganizationById",
+    method: "GET",
+    path: "/v1/orgs/{organizationId}",
+    params: organizationPath,
+    handler: (c) => getOrganization(c, c.params.organizationId),
+  }),
+  defineOperation({
+    operationId: "updateOrganizationById",
+    method: "PATCH",
+    path: "/v1/orgs/{organizationId}",
+    params: organizationPath,
+    body: updateOrganizationInput,
+    handler: (c) => updateOrganization(c, c.params.organizationId, c.body),
+  }),
+  defineOperation({
+    operationId: "getOrganizationsForEmailDomain",
+    method: "GET",
+    path: "/v1/email-domains/{emailDomain}/orgs",
+    params: z.object({ emailDomain: emailDomainSchema }),
+    handler: (c) => listOrganizationsForEmailDomain(c, c.params.emailDomain),
+  }),
+];

@@ -1,0 +1,139 @@
+import type { z } from "zod";
+import type { Actor } from "../auth/actor";
+import { configuredPublicUrl } from "../config";
+import { AppError } from "../errors";
+import { actorForToken } from "../tokens/api-tokens";
+import { describeZodError, errorResponse, responseForError } from "./errors";
+import type { HttpMethod, Operation } from "./operation";
+
+const MAX_BODY_BYTES = 1024 * 1024;
+
+type CompiledRoute = { segments: string[]; byMethod: Map<HttpMethod, Operation> };
+
+export type MatchedOperation = { operation: Operation; params: Record<string, string> };
+
+/** Routes /v1 requests to operations, applying the conventions every operation shares. */
+export class ApiRouter {
+  private readonly routes: CompiledRoute[] = [];
+
+  constructor(operations: Operation[]) {
+    for (const operation of operations) {
+      const segments = operation.path.split("/").filter(Boolean);
+      let route = this.routes.find((candidate) => candidate.segments.join("/") === segments.join("/"));
+      if (!route) {
+        route = { segments, byMethod: new Map() };
+        this.routes.push(route);
+      }
+      if (route.byMethod.has(operation.method)) throw new Error(`Duplicate operation ${operation.method} ${operation.path}`);
+      route.byMethod.set(operation.method, operation);
+    }
+    // Literal segments win over parameters: /v1/orgs/x/collections before /v1/orgs/{id}/{x}.
+    this.routes.sort((a, b) => specificity(b.segments) - specificity(a.segments));
+  }
+
+  /** Finds the operation for a method and path; used by the handler and by conformance tests. */
+  match(method: string, pathname: string): MatchedOperation | { allowed: HttpMethod[] } | null {
+    const parts = pathname.split("/").filter(Boolean);
+    for (const route of this.routes) {
+      const params = matchSegments(route.segments, parts);
+      if (!params) continue;
+      const operation = route.byMethod.get(method as HttpMethod);
+      if (!operation) return { allowed: [...route.byMethod.keys()] };
+      return { operation, params };
+    }
+    return null;
+  }
+
+  async handle(request: Request): Promise<Response> {
+    try {
+      const url = new URL(request.url);
+      const actor = await authenticate(request);
+      if (!actor) {
+        return errorResponse(401, "Authentication required: send `Authorization: Bearer <API token>`.", {
+          "WWW-Authenticate": 'Bearer realm="quire"',
+        });
+      }
+      const found = this.match(request.method, url.pathname);
+      if (!found) return errorResponse(404, `No operation at ${request.method} ${url.pathname}.`);
+      if ("allowed" in found) {
+        return errorResponse(405, `${request.method} is not allowed on ${url.pathname}.`, { Allow: found.allowed.join(", ") });
+      }
+      return await this.run(found, request, url, actor);
+    } catch (error) {
+      return responseForError(error);
+    }
+  }
+
+  private async run({ operation, params }: MatchedOperation, request: Request, url: URL, actor: Actor): Promise<Response> {
+    const context = {
+      actor,
+      baseUrl: configuredPublicUrl() ?? url.origin,
+      params: operation.params ? parseWith(operation.params, params, "path") : params,
+      query: operation.query ? parseWith(operation.query, queryObject(url.searchParams), "query") : undefined,
+      body: operation.body ? parseWith(operation.body, await readJson(request), "body") : undefined,
+    };
+    const result = await operation.handler(context as never);
+    const status = operation.status ?? 200;
+    if (status === 204) return new Response(null, { status });
+    const headers: Record<string, string> = {};
+    const location = (result as { urls?: { location?: string } } | undefined)?.urls?.location;
+    if (status === 201 && location) headers.Location = location;
+    return Response.json(result, { status, headers });
+  }
+}
+
+async function authenticate(request: Request): Promise<Actor | null> {
+  const header = request.headers.get("authorization");
+  const match = header?.match(/^Bearer\s+(\S+)\s*$/i);
+  return match ? actorForToken(match[1]!) : null;
+}
+
+function specificity(segments: string[]): number {
+  return segments.reduce((score, segment, index) => score + (segment.startsWith("{") ? 0 : 2 ** (20 - index)), segments.length * 2 ** 21);
+}
+
+function matchSegments(template: string[], parts: string[]): Record<string, string> | null {
+  if (template.length !== parts.length) return null;
+  const params: Record<string, string> = {};
+  for (let i = 0; i < template.length; i++) {
+    const expected = template[i]!;
+    if (expected.startsWith("{")) {
+      try {
+        params[expected.slice(1, -1)] = decodeURIComponent(parts[i]!);
+      } catch {
+        throw new AppError("bad_request", `${expected.slice(1, -1)}: malformed path segment`);
+      }
+    } else if (expected !== parts[i]) {
+      return null;
+    }
+  }
+  return params;
+}
+
+function queryObject(searchParams: URLSearchParams): Record<string, string | string[]> {
+  const query: Record<string, string | string[]> = {};
+  for (const key of new Set(searchParams.keys())) {
+    const values = searchParams.getAll(key);
+    query[key] = values.length === 1 ? values[0]! : values;
+  }
+  return query;
+}
+
+async function readJson(request: Request): Promise<unknown> {
+  const declaredLength = Number(request.headers.get("content-length") ?? 0);
+  if (declaredLength > MAX_BODY_BYTES) throw new AppError("payload_too_large", `body: larger than ${MAX_BODY_BYTES} bytes`);
+  const text = await request.text();
+  if (text.length > MAX_BODY_BYTES) throw new AppError("payload_too_large", `body: larger than ${MAX_BODY_BYTES} bytes`);
+  if (text.trim() === "") return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new AppError("bad_request", "body: malformed JSON");
+  }
+}
+
+function parseWith(schema: z.ZodType, value: unknown, source: string): unknown {
+  const result = schema.safeParse(value);
+  if (!result.success) throw new AppError("bad_request", describeZodError(result.error, source));
+  return result.data;
+}

@@ -1,0 +1,45 @@
+/** The one error type the service layer throws; REST and tRPC map it through the same table. */
+export type AppErrorCode = "bad_request" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "precondition_failed" | "payload_too_large";
+
+export const httpStatusOf: Record<AppErrorCode, number> = {
+  bad_request: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  conflict: 409,
+  precondition_failed: 412,
+  payload_too_large: 413,
+};
+
+export class AppError extends Error {
+  constructor(
+    readonly code: AppErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = "AppError";
+  }
+
+  get status(): number {
+    return httpStatusOf[this.code];
+  }
+}
+
+export const badRequest = (message: string) => new AppError("bad_request", message);
+export const notFound = (message: string) => new AppError("not_found", message);
+export const forbidden = (message: string) => new AppError("forbidden", message);
+export const conflict = (message: string) => new AppError("conflict", message);
+export const unauthorized = (message: string) => new AppError("unauthorized", message);
+
+/**
+ * Normalizes anything thrown by the service layer: known database conflicts become
+ * AppErrors; anything else returns null and is treated as an unexpected 500.
+ */
+export function asAppError(error: unknown): AppError | null {
+  if (error instanceof AppError) return error;
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code === "P2002") return conflict("A resource with the same unique value already exists.");
+  if (code === "P2025") return notFound("The resource no longer exists.");
+  return null;
+}

@@ -1,0 +1,21 @@
+import { randomBytes } from "node:crypto";
+
+const ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+
+function base62(value: bigint, width: number): string {
+  let out = "";
+  for (let i = 0; i < width; i++) {
+    out = ALPHABET[Number(value % 62n)] + out;
+    value /= 62n;
+  }
+  return out;
+}
+
+/**
+ * A 20-character id: 8 characters of millisecond time then 12 random ones, so ids sort by
+ * creation time (keyset paging in creation order) and cannot be guessed.
+ */
+export function newId(): string {
+  const random = randomBytes(9).reduce((acc, byte) => (acc << 8n) | BigInt(byte), 0n);
+  return base62(BigInt(Date.now()), 8) + base62(random, 12);
+}

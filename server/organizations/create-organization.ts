@@ -1,0 +1,19 @@
+import type { z } from "zod";
+import type { ServiceContext } from "../context";
+import { db } from "../db/client";
+import { newId } from "../ids";
+import { presentOrganization } from "../presenters/organization";
+import type { createOrganizationInput } from "./schemas";
+
+/** Creates an organization with the caller as its first admin. */
+export async function createOrganization(ctx: ServiceContext, input: z.infer<typeof createOrganizationInput>) {
+  const organization = await db().organization.create({
+    data: {
+      id: newId(),
+      title: input.title,
+      emailDomains: input.emailDomains ?? [],
+      members: { create: { userId: ctx.actor.userId, role: "admin" } },
+    },
+  });
+  return presentOrganization(organization, "admin", ctx.baseUrl);
+}

@@ -1,0 +1,34 @@
+import { z } from "zod";
+import { roleOrGuestSchema } from "../policies/roles";
+
+const title = z.string().trim().min(2).max(255);
+const emailDomain = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, "must be a domain name such as example.com");
+
+export const createOrganizationInput = z.object({
+  title,
+  emailDomains: z.array(emailDomain).max(50).optional(),
+});
+
+export const updateOrganizationInput = z.object({
+  title: title.optional(),
+  emailDomains: z.array(emailDomain).max(50).optional(),
+  hostname: z
+    .string()
+    .min(3)
+    .max(32)
+    .regex(/^[a-z0-9][a-z0-9-]*[a-z0-9]$/, "lowercase letters, digits and dashes")
+    .optional(),
+  defaultRole: roleOrGuestSchema.optional(),
+  defaultContent: z.object({ type: z.literal("site"), site: z.string().min(1) }).nullable().optional(),
+  logo: z.url().max(2048).nullable().optional(),
+  sso: z.boolean().optional(),
+  ai: z.boolean().optional(),
+  inviteLinks: z.boolean().optional(),
+  mergeRules: z.object({ type: z.literal("none") }).optional(),
+});
+
+export const emailDomainSchema = emailDomain;

@@ -1,0 +1,49 @@
+import { z } from "zod";
+import { badRequest } from "./errors";
+
+export const DEFAULT_PAGE_SIZE = 50;
+
+/** `page` and `limit`, shared by every list operation. */
+export const listParams = z.object({
+  page: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(1000).default(DEFAULT_PAGE_SIZE),
+});
+export type ListParams = z.infer<typeof listParams>;
+
+export type ListResult<T> = { items: T[]; count: number; next?: { page: string } };
+
+/** The opaque cursor is the last id of the previous page: keyset paging costs the same at any depth. */
+export function decodeCursor(page: string | undefined): string | undefined {
+  if (page === undefined) return undefined;
+  const decoded = Buffer.from(page, "base64url").toString("utf8");
+  if (!/^[0-9A-Za-z_-]{1,64}$/.test(decoded)) throw badRequest("page: not a valid page cursor");
+  return decoded;
+}
+
+export function encodeCursor(id: string): string {
+  return Buffer.from(id, "utf8").toString("base64url");
+}
+
+/**
+ * Runs a keyset-paged query ordered by id. `fetch` receives the id to start after and how
+ * many rows to take (one more than the page, to learn whether a next page exists).
+ */
+export async function paginateById<Row extends { id: string }>(
+  params: ListParams,
+  fetch: (afterId: string | undefined, take: number) => Promise<Row[]>,
+  count: () => Promise<number>,
+): Promise<ListResult<Row>> {
+  const afterId = decodeCursor(params.page);
+  const [rows, total] = await Promise.all([fetch(afterId, params.limit + 1), count()]);
+  const items = rows.slice(0, params.limit);
+  const hasMore = rows.length > params.limit;
+  return {
+    items,
+    count: total,
+    ...(hasMore ? { next: { page: encodeCursor(items[items.length - 1]!.id) } } : {}),
+  };
+}
+
+export function mapList<A, B>(list: ListResult<A>, map: (item: A) => B): ListResult<B> {
+  return { ...list, items: list.items.map(map) };
+}

@@ -1,0 +1,35 @@
+import type { Space } from "../db/generated/client";
+import type { Role } from "../policies/roles";
+import { spacePermissions } from "./permissions";
+import { apiUrl, appUrl } from "./urls";
+
+export function presentSpace(space: Space, role: Role | null, baseUrl: string) {
+  return {
+    object: "space" as const,
+    id: space.id,
+    title: space.title,
+    emoji: space.emoji ?? "",
+    visibility: space.visibility,
+    createdAt: space.createdAt.toISOString(),
+    updatedAt: space.updatedAt.toISOString(),
+    ...(space.deletedAt ? { deletedAt: space.deletedAt.toISOString() } : {}),
+    editMode: space.editMode,
+    mergeRules: { type: "inherit" },
+    urls: {
+      location: apiUrl(baseUrl, `/spaces/${space.id}`),
+      app: appUrl(baseUrl, `/o/${space.organizationId}/s/${space.id}`),
+    },
+    organization: space.organizationId,
+    ...(space.parentId ? { parent: space.parentId } : {}),
+    ...(space.language ? { language: space.language } : {}),
+    revision: space.revisionId ?? "",
+    defaultLevel: space.defaultLevel,
+    // Comments and change requests arrive with the content features; until then there are none.
+    comments: 0,
+    changeRequests: 0,
+    changeRequestsOpen: 0,
+    changeRequestsDraft: 0,
+    permissions: spacePermissions(role, space),
+  };
+}
+export type SpaceObject = ReturnType<typeof presentSpace>;

@@ -1,0 +1,74 @@
+import { createHash, randomBytes } from "node:crypto";
+import { z } from "zod";
+import type { Actor } from "../auth/actor";
+import { db } from "../db/client";
+import { notFound } from "../errors";
+import { newId } from "../ids";
+
+const TOKEN_PREFIX = "qr_";
+/** Only used to decide whether `lastUsedAt` is worth a write. */
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+export const createApiTokenInput = z.object({ name: z.string().trim().min(1).max(100) });
+
+export type ApiTokenSummary = {
+  id: string;
+  name: string;
+  prefix: string;
+  createdAt: Date;
+  lastUsedAt: Date | null;
+};
+
+const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+
+/** Creates a token for the actor; the plain token is returned once and only its hash is stored. */
+export async function createApiToken(actor: Actor, input: z.infer<typeof createApiTokenInput>) {
+  const token = TOKEN_PREFIX + randomBytes(32).toString("base64url");
+  const row = await db().apiToken.create({
+    data: {
+      id: newId(),
+      userId: actor.userId,
+      name: input.name,
+      tokenHash: hashToken(token),
+      prefix: token.slice(0, TOKEN_PREFIX.length + 6),
+    },
+  });
+  return { token, apiToken: summarize(row) };
+}
+
+export async function listApiTokens(actor: Actor): Promise<ApiTokenSummary[]> {
+  const rows = await db().apiToken.findMany({
+    where: { userId: actor.userId, revokedAt: null },
+    orderBy: { id: "desc" },
+  });
+  return rows.map(summarize);
+}
+
+export async function revokeApiToken(actor: Actor, tokenId: string): Promise<void> {
+  const { count } = await db().apiToken.updateMany({
+    where: { id: tokenId, userId: actor.userId, revokedAt: null },
+    data: { revokedAt: new Date() },
+  });
+  if (count === 0) throw notFound("No such API token.");
+}
+
+/** The actor owning a bearer token, or null when it is unknown or revoked. */
+export async function actorForToken(token: string): Promise<Actor | null> {
+  if (!token.startsWith(TOKEN_PREFIX) || token.length > 200) return null;
+  const row = await db().apiToken.findUnique({
+    where: { tokenHash: hashToken(token) },
+    select: { id: true, userId: true, revokedAt: true, lastUsedAt: true },
+  });
+  if (!row || row.revokedAt) return null;
+  if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
+    // Not awaited: recording use must not slow the request down or fail it.
+    db()
+      .apiToken.update({ where: { id: row.id }, data: { lastUsedAt: new Date() } })
+      .catch((error: unknown) => console.error("Could not record API token use", error));
+  }
+  return { userId: row.userId };
+}
+
+function summarize(row: { id: string; name: string; prefix: string; createdAt: Date; lastUsedAt: Date | null }): ApiTokenSummary {
+  return { id: row.id, name: row.name, prefix: row.prefix, createdAt: row.createdAt, lastUsedAt: row.lastUsedAt };
+}

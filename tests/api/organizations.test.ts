@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { createTenant } from "../helpers/factories";
+import { apiClient, startApiServer } from "../helpers/server";
+
+let server: Awaited<ReturnType<typeof startApiServer>>;
+beforeAll(async () => {
+  server = await startApiServer();
+});
+afterAll(() => server.close());
+
+describe("GET /v1/user", () => {
+  test("answers the token's user", async () => {
+    const tenant = await createTenant();
+    const { status, body } = await apiClient(server.url, tenant.admin.token).get("/v1/user");
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ object: "user", id: tenant.admin.user.id, email: tenant.admin.user.email });
+    expect(body.urls.location).toBe(`${server.url}/v1/users/${tenant.admin.user.id}`);
+  });
+
+  test("401 without, with a malformed and with an unknown token", async () => {
+    for (const headers of [{}, { Authorization: "Basic abc" }, { Authorization: "Bearer qr_unknown" }] as Record<string, string>[]) {
+      const { status, body } = await apiClient(server.url).raw("GET", "/v1/user", { headers });
+      expect(status).toBe(401);
+      expect(body.error.code).toBe(401);
+    }
+  });
+});
+
+describe("organizations", () => {
+  test("lists only the caller's organizations, paged", async () => {
+    const tenant = await createTenant();
+    const api = apiClient(server.url, tenant.admin.token);
+    for (const title of ["Second org", "Third org"]) expect((await api.post("/v1/orgs", { title })).status).toBe(201);
+    const first = await api.get("/v1/orgs?limit=2");
+    expect(first.status).toBe(200);
+    expect(first.body.count).toBe(3);
+    expect(first.body.items).toHaveLength(2);
+    const second = await api.get(`/v1/orgs?limit=2&page=${first.body.next.page}`);
+    expect(second.body.items).toHaveLength(1);
+    expect(second.body.next).toBeUndefined();
+    const ids = [...first.body.items, ...second.body.items].map((org: { id: string }) => org.id);
+    expect(ids).toContain(tenant.organization.id);
+    expect(ids).not.toContain(tenant.otherOrganization.id);
+  });
+
+  test("create answers 201 with Location, and the caller is its admin", async () => {
+    const tenant = await createTenant();
+    const created = await apiClient(server.url, tenant.admin.token).post("/v1/orgs", { title: "Acme Docs", emailDomains: ["acme.test"] });
+    expect(created.status).toBe(201);
+    expect(created.headers.get("location")).toBe(created.body.urls.location);
+    expect(created.body).toMatchObject({ object: "organization", title: "Acme Docs", emailDomains: ["acme.test"] });
+    expect(created.body.permissions.admin).toBe(true);
+  });
+
+  test("400 names the field and the bound", async () => {
+    const tenant = await createTenant();
+    const api = apiClient(server.url, tenant.admin.token);
+    const tooShort = await api.post("/v1/orgs", { title: "A" });
+    expect(tooShort.status).toBe(400);
+    expect(tooShort.body.error.message).toMatch(/^title: .*2/);
+    const malformed = await api.raw("POST", "/v1/orgs", { rawBody: "{not json", headers: { "Content-Type": "application/json" } });
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.error.message).toMatch(/malformed JSON/);
+    expect((await api.get("/v1/orgs?limit=0")).status).toBe(400);
+    expect((await api.get("/v1/orgs?limit=1001")).body.error.message).toMatch(/^limit: /);
+    expect((await api.get("/v1/orgs?page=%%%")).status).toBe(400);
+  });
+
+  test("get and patch: 404 for another organization, 403 below admin", async () => {
+    const tenant = await createTenant();
+    const admin = apiClient(server.url, tenant.admin.token);
+    const path = `/v1/orgs/${tenant.organization.id}`;
+    expect((await admin.get(path)).body.title).toBe(tenant.organization.title);
+    const patched = await admin.patch(path, { title: "Renamed org", defaultRole: "edit", emailDomains: ["renamed.test"] });
+    expect(patched.status).toBe(200);
+    expect(patched.body).toMatchObject({ title: "Renamed org", defaultRole: "edit", emailDomains: ["renamed.test"] });
+
+    const stranger = apiClient(server.url, tenant.stranger.token);
+    expect((await stranger.get(path)).status).toBe(404);
+    expect((await stranger.patch(path, { title: "Hijacked" })).status).toBe(404);
+
+    const editor = apiClient(server.url, (await tenant.member("edit")).token);
+    expect((await editor.get(path)).body.permissions.admin).toBe(false);
+    expect((await editor.patch(path, { title: "Nope" })).status).toBe(403);
+    expect((await admin.patch(path, { defaultContent: { type: "site", site: "missing" } })).status).toBe(400);
+  });
+
+  test("email domain lookup reveals only the caller's domain or own organizations", async () => {
+    const tenant = await createTenant();
+    const admin = apiClient(server.url, tenant.admin.token);
+    await admin.patch(`/v1/orgs/${tenant.organization.id}`, { emailDomains: ["example.test"] });
+    const own = await admin.get("/v1/email-domains/example.test/orgs");
+    expect(own.status).toBe(200);
+    expect(own.body.organizations.map((org: { id: string }) => org.id)).toContain(tenant.organization.id);
+    const stranger = apiClient(server.url, tenant.stranger.token);
+    await apiClient(server.url, tenant.admin.token).patch(`/v1/orgs/${tenant.organization.id}`, { emailDomains: ["private.test"] });
+    expect((await stranger.get("/v1/email-domains/private.test/orgs")).body.organizations).toEqual([]);
+    expect((await admin.get("/v1/email-domains/not_a_domain/orgs")).status).toBe(400);
+  });
+});
+
+describe("the /v1 conventions", () => {
+  test("unknown paths and methods answer the error envelope", async () => {
+    const tenant = await createTenant();
+    const api = apiClient(server.url, tenant.admin.token);
+    const unknown = await api.get("/v1/nothing/here");
+    expect(unknown.status).toBe(404);
+    const wrongMethod = await api.delete("/v1/user");
+    expect(wrongMethod.status).toBe(405);
+    expect(wrongMethod.headers.get("allow")).toBe("GET");
+  });
+});
