@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { Db } from "../db/client";
 import { badRequest } from "../errors";
 
+
 /**
  * Collections and spaces share one order among their siblings (same organization, same
  * parent collection or the root), kept as a floating `sortKey`. Moving between two items
@@ -83,4 +84,26 @@ async function renumber(tx: Db, siblings: Sibling[]): Promise<void> {
     if (item.type === "space") await tx.space.update({ where: { id: item.id }, data });
     else await tx.collection.update({ where: { id: item.id }, data });
   }
+}
+
+/**
+ * Places a moving item: computes its key under `toParentId` at `position` (the end by default),
+ * lets `apply` write it, and refuses a move that leaves the item where it was (a 400; throwing
+ * rolls back the caller's transaction, renumbering included).
+ */
+export async function moveInTree<T>(
+  tx: Db,
+  input: { organizationId: string; fromParentId: string | null; toParentId: string | null; position?: ContentPosition; moving: TreeItem },
+  apply: (sortKey: number) => Promise<T>,
+): Promise<T> {
+  const sameParent = input.fromParentId === input.toParentId;
+  const order = async () => (await siblingsOf(tx, input.organizationId, input.toParentId)).map((item) => `${item.type}:${item.id}`).join();
+  const before = sameParent ? await order() : "";
+  const result = await apply(
+    await sortKeyFor(tx, { organizationId: input.organizationId, parentId: input.toParentId, position: input.position, moving: input.moving }),
+  );
+  if (sameParent && (await order()) === before) {
+    throw badRequest(`The move would change nothing: ${input.moving.type} ${input.moving.id} is already at that place.`);
+  }
+  return result;
 }

@@ -18,7 +18,8 @@ export function contentRole(input: {
 }): Role | null {
   const { memberRole, levels, grants = [] } = input;
   if (memberRole === "admin") return "admin";
-  const level = levels.find((candidate) => candidate !== "inherit") ?? "inherit";
+  const found = levels.find((candidate) => candidate !== "inherit");
+  const level = found === undefined ? "inherit" : found;
   let role: Role | null;
   if (memberRole === null || level === null) role = null;
   else if (level === "inherit") role = memberRole;

@@ -1,7 +1,9 @@
 -- Organizations, members, API tokens, collections, spaces and their revisions.
+-- Id columns use the C collation: ids are time-prefixed, so byte order is creation order,
+-- whatever the database's default collation (keyset paging relies on it).
 
 CREATE TABLE "users" (
-    "id" TEXT NOT NULL,
+    "id" TEXT COLLATE "C" NOT NULL,
     "email" TEXT NOT NULL,
     "display_name" TEXT NOT NULL,
     "photo_url" TEXT,
@@ -12,7 +14,7 @@ CREATE TABLE "users" (
 CREATE UNIQUE INDEX "users_email_key" ON "users"("email");
 
 CREATE TABLE "organizations" (
-    "id" TEXT NOT NULL,
+    "id" TEXT COLLATE "C" NOT NULL,
     "title" TEXT NOT NULL,
     "email_domains" TEXT[] DEFAULT ARRAY[]::TEXT[],
     "hostname" TEXT,
@@ -34,8 +36,8 @@ CREATE UNIQUE INDEX "organizations_hostname_key" ON "organizations"("hostname");
 CREATE INDEX "organizations_email_domains_idx" ON "organizations" USING GIN ("email_domains");
 
 CREATE TABLE "members" (
-    "organization_id" TEXT NOT NULL,
-    "user_id" TEXT NOT NULL,
+    "organization_id" TEXT COLLATE "C" NOT NULL,
+    "user_id" TEXT COLLATE "C" NOT NULL,
     "role" TEXT,
     "joined_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
     "last_seen_at" TIMESTAMPTZ(3),
@@ -45,8 +47,8 @@ CREATE TABLE "members" (
 CREATE INDEX "members_user_id_idx" ON "members"("user_id");
 
 CREATE TABLE "api_tokens" (
-    "id" TEXT NOT NULL,
-    "user_id" TEXT NOT NULL,
+    "id" TEXT COLLATE "C" NOT NULL,
+    "user_id" TEXT COLLATE "C" NOT NULL,
     "name" TEXT NOT NULL,
     "token_hash" TEXT NOT NULL,
     "prefix" TEXT NOT NULL,
@@ -59,9 +61,9 @@ CREATE UNIQUE INDEX "api_tokens_token_hash_key" ON "api_tokens"("token_hash");
 CREATE INDEX "api_tokens_user_id_idx" ON "api_tokens"("user_id");
 
 CREATE TABLE "collections" (
-    "id" TEXT NOT NULL,
-    "organization_id" TEXT NOT NULL,
-    "parent_id" TEXT,
+    "id" TEXT COLLATE "C" NOT NULL,
+    "organization_id" TEXT COLLATE "C" NOT NULL,
+    "parent_id" TEXT COLLATE "C",
     "title" TEXT NOT NULL,
     "description" TEXT,
     "default_level" TEXT DEFAULT 'inherit',
@@ -75,9 +77,9 @@ CREATE INDEX "collections_organization_id_id_idx" ON "collections"("organization
 CREATE INDEX "collections_parent_id_idx" ON "collections"("parent_id");
 
 CREATE TABLE "spaces" (
-    "id" TEXT NOT NULL,
-    "organization_id" TEXT NOT NULL,
-    "parent_id" TEXT,
+    "id" TEXT COLLATE "C" NOT NULL,
+    "organization_id" TEXT COLLATE "C" NOT NULL,
+    "parent_id" TEXT COLLATE "C",
     "title" TEXT NOT NULL,
     "emoji" TEXT,
     "visibility" TEXT NOT NULL DEFAULT 'private',
@@ -85,7 +87,7 @@ CREATE TABLE "spaces" (
     "language" TEXT,
     "default_level" TEXT DEFAULT 'inherit',
     "sort_key" DOUBLE PRECISION NOT NULL DEFAULT 0,
-    "revision_id" TEXT,
+    "revision_id" TEXT COLLATE "C",
     "created_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
     "updated_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
     "deleted_at" TIMESTAMPTZ(3),
@@ -98,8 +100,8 @@ CREATE INDEX "spaces_parent_id_idx" ON "spaces"("parent_id");
 CREATE INDEX "spaces_deleted_at_idx" ON "spaces"("deleted_at");
 
 CREATE TABLE "revisions" (
-    "id" TEXT NOT NULL,
-    "space_id" TEXT NOT NULL,
+    "id" TEXT COLLATE "C" NOT NULL,
+    "space_id" TEXT COLLATE "C" NOT NULL,
     "parents" TEXT[] DEFAULT ARRAY[]::TEXT[],
     "type" TEXT NOT NULL DEFAULT 'edits',
     "created_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
@@ -108,9 +110,9 @@ CREATE TABLE "revisions" (
 CREATE INDEX "revisions_space_id_idx" ON "revisions"("space_id");
 
 CREATE TABLE "revision_pages" (
-    "revision_id" TEXT NOT NULL,
-    "page_id" TEXT NOT NULL,
-    "parent_page_id" TEXT,
+    "revision_id" TEXT COLLATE "C" NOT NULL,
+    "page_id" TEXT COLLATE "C" NOT NULL,
+    "parent_page_id" TEXT COLLATE "C",
     "position" INTEGER NOT NULL,
     "title" TEXT NOT NULL,
     "slug" TEXT NOT NULL,

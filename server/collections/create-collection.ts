@@ -1,0 +1,34 @@
+import type { ServiceContext } from "../context";
+import { sortKeyFor } from "../content-tree/position";
+import { db, type Db } from "../db/client";
+import { AppError, badRequest, forbidden } from "../errors";
+import { newId } from "../ids";
+import { collectionLevels, loadCollection, loadOrganization, type OrgAccess } from "../policies/access";
+import { contentRole } from "../policies/content-role";
+import { presentCollection } from "../presenters/collection";
+import { collectionPermissions, organizationPermissions } from "../presenters/permissions";
+import { assertCanPlaceIn, lockContentTree } from "../content-tree/placement";
+import type { CreateCollectionInput } from "./schemas";
+
+const DEFAULT_TITLE = "Untitled collection";
+
+/** Creates a collection at the organization root or in `parent`, after its siblings. */
+export async function createCollection(ctx: ServiceContext, organizationId: string, input: CreateCollectionInput) {
+  return db().$transaction(async (tx) => {
+    const access = await loadOrganization(tx, ctx.actor, organizationId);
+    await lockContentTree(tx, [organizationId]);
+    const parentId = input.parent ?? null;
+    await assertCanPlaceIn(tx, access, parentId);
+    const collection = await tx.collection.create({
+      data: {
+        id: newId(),
+        organizationId,
+        parentId,
+        title: input.title ?? DEFAULT_TITLE,
+        sortKey: await sortKeyFor(tx, { organizationId, parentId }),
+      },
+    });
+    const role = contentRole({ memberRole: access.memberRole, levels: await collectionLevels(tx, collection.id) });
+    return presentCollection(collection, role, ctx.baseUrl);
+  });
+}

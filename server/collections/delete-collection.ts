@@ -1,0 +1,30 @@
+import type { ServiceContext } from "../context";
+import { db } from "../db/client";
+import { AppError, forbidden } from "../errors";
+import { loadCollection } from "../policies/access";
+import { collectionPermissions } from "../presenters/permissions";
+import { lockContentTreeOf } from "../content-tree/placement";
+import { collectionSubtreeIds } from "./queries";
+
+/**
+ * Deletes a collection with the collections nested in it; every space inside, at any depth,
+ * goes to the trash at the root (so a restore lands somewhere that still exists).
+ * Absent or invisible collections are already "deleted": no error.
+ */
+export async function deleteCollection(ctx: ServiceContext, collectionId: string): Promise<void> {
+  await db().$transaction(async (tx) => {
+    await lockContentTreeOf(tx, collectionId);
+    const access = await loadCollection(tx, ctx.actor, collectionId).catch((error: unknown) => {
+      if (error instanceof AppError && error.code === "not_found") return null;
+      throw error;
+    });
+    if (!access) return;
+    if (!collectionPermissions(access.role).admin) throw forbidden(`Deleting collection ${collectionId} needs the admin role on it.`);
+    const ids = await collectionSubtreeIds(tx, collectionId);
+    const now = new Date();
+    await tx.space.updateMany({ where: { parentId: { in: ids }, deletedAt: null }, data: { deletedAt: now, parentId: null } });
+    // Spaces already in the trash keep their deletion time but leave the collections too.
+    await tx.space.updateMany({ where: { parentId: { in: ids } }, data: { parentId: null } });
+    await tx.collection.deleteMany({ where: { id: { in: ids } } });
+  });
+}

@@ -1,0 +1,34 @@
+import type { ServiceContext } from "../context";
+import { moveInTree } from "../content-tree/position";
+import { assertCanPlaceIn, lockContentTreeOf } from "../content-tree/placement";
+import { db } from "../db/client";
+import { badRequest, forbidden } from "../errors";
+import { collectionLevels, loadCollection } from "../policies/access";
+import { contentRole } from "../policies/content-role";
+import { presentCollection } from "../presenters/collection";
+import { collectionPermissions } from "../presenters/permissions";
+import { collectionSubtreeIds } from "./queries";
+import type { MoveCollectionInput } from "./schemas";
+
+/** Moves a collection under another parent (null: the root) and/or to a position among its siblings. */
+export async function moveCollection(ctx: ServiceContext, collectionId: string, input: MoveCollectionInput) {
+  return db().$transaction(async (tx) => {
+    await lockContentTreeOf(tx, collectionId);
+    const access = await loadCollection(tx, ctx.actor, collectionId);
+    const { collection, organization } = access;
+    if (!collectionPermissions(access.role).admin) throw forbidden(`Moving collection ${collectionId} needs the admin role on it.`);
+
+    const parentId = input.parent === undefined ? collection.parentId : input.parent;
+    if (parentId !== null && parentId !== collection.parentId && (await collectionSubtreeIds(tx, collectionId)).includes(parentId)) {
+      throw badRequest("parent: a collection cannot be moved into itself or one of its descendants");
+    }
+    await assertCanPlaceIn(tx, access, parentId);
+    const moved = await moveInTree(
+      tx,
+      { organizationId: organization.id, fromParentId: collection.parentId, toParentId: parentId, position: input.position, moving: { type: "collection", id: collectionId } },
+      (sortKey) => tx.collection.update({ where: { id: collectionId }, data: { parentId, sortKey } }),
+    );
+    const role = contentRole({ memberRole: access.memberRole, levels: await collectionLevels(tx, collectionId) });
+    return presentCollection(moved, role, ctx.baseUrl);
+  });
+}

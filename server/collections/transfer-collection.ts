@@ -1,0 +1,42 @@
+import type { ServiceContext } from "../context";
+import { sortKeyFor } from "../content-tree/position";
+import { db } from "../db/client";
+import { conflict, forbidden } from "../errors";
+import { collectionLevels, loadCollection, loadOrganization } from "../policies/access";
+import { contentRole } from "../policies/content-role";
+import { presentCollection } from "../presenters/collection";
+import { collectionPermissions, organizationPermissions } from "../presenters/permissions";
+import { lockContentTree } from "../content-tree/placement";
+import { collectionSubtreeIds } from "./queries";
+import type { TransferCollectionInput } from "./schemas";
+
+/**
+ * Moves a collection with everything in it (nested collections, spaces, trashed spaces
+ * included) to the root of another organization the caller administers.
+ */
+export async function transferCollection(ctx: ServiceContext, collectionId: string, input: TransferCollectionInput) {
+  const source = await loadCollection(db(), ctx.actor, collectionId);
+  return db().$transaction(async (tx) => {
+    await lockContentTree(tx, [source.organization.id, input.organization]);
+    const access = await loadCollection(tx, ctx.actor, collectionId);
+    if (access.organization.id !== source.organization.id) {
+      throw conflict(`Collection ${collectionId} was moved meanwhile: retry the transfer.`);
+    }
+    if (!collectionPermissions(access.role).admin) throw forbidden(`Transferring collection ${collectionId} needs the admin role on it.`);
+    const target = await loadOrganization(tx, ctx.actor, input.organization);
+    if (target.organization.id === access.organization.id) {
+      throw conflict(`The transfer would change nothing: collection ${collectionId} is already in organization ${input.organization}.`);
+    }
+    if (!organizationPermissions(target.memberRole).admin) {
+      throw forbidden(`Transferring into organization ${input.organization} needs the admin role in it.`);
+    }
+
+    const ids = await collectionSubtreeIds(tx, collectionId);
+    const sortKey = await sortKeyFor(tx, { organizationId: target.organization.id, parentId: null });
+    await tx.collection.updateMany({ where: { id: { in: ids } }, data: { organizationId: target.organization.id } });
+    await tx.space.updateMany({ where: { parentId: { in: ids } }, data: { organizationId: target.organization.id } });
+    const moved = await tx.collection.update({ where: { id: collectionId }, data: { parentId: null, sortKey } });
+    const role = contentRole({ memberRole: target.memberRole, levels: await collectionLevels(tx, collectionId) });
+    return presentCollection(moved, role, ctx.baseUrl);
+  });
+}

@@ -1,0 +1,26 @@
+import type { ServiceContext } from "../context";
+import { db } from "../db/client";
+import { forbidden } from "../errors";
+import { collectionLevels, loadCollection } from "../policies/access";
+import { contentRole } from "../policies/content-role";
+import { presentCollection } from "../presenters/collection";
+import { collectionPermissions } from "../presenters/permissions";
+import type { UpdateCollectionInput } from "./schemas";
+
+/** Changes a collection's title, description or default level; fields left out stay as they are. */
+export async function updateCollection(ctx: ServiceContext, collectionId: string, input: UpdateCollectionInput) {
+  return db().$transaction(async (tx) => {
+    const { collection, role, memberRole } = await loadCollection(tx, ctx.actor, collectionId);
+    if (!collectionPermissions(role).admin) throw forbidden(`Changing collection ${collectionId} needs the admin role on it.`);
+    if (input.title === undefined && input.description === undefined && input.defaultLevel === undefined) {
+      return presentCollection(collection, role, ctx.baseUrl);
+    }
+    const updated = await tx.collection.update({
+      where: { id: collectionId },
+      data: { title: input.title, description: input.description, defaultLevel: input.defaultLevel },
+    });
+    // A new default level can change the caller's own role on the collection.
+    const newRole = contentRole({ memberRole, levels: await collectionLevels(tx, collectionId) });
+    return presentCollection(updated, newRole, ctx.baseUrl);
+  });
+}

@@ -1,0 +1,34 @@
+import { createInitialRevision } from "../content/revisions";
+import { sortKeyFor } from "../content-tree/position";
+import type { ServiceContext } from "../context";
+import { db } from "../db/client";
+import { newId } from "../ids";
+import { loadOrganization, spaceRole } from "../policies/access";
+import { presentSpace } from "../presenters/space";
+import { assertCanPlaceIn } from "../content-tree/placement";
+import { DEFAULT_SPACE_TITLE, type CreateSpaceInput } from "./schemas";
+
+/** Creates a space at the end of its parent (collection or organization root), with its first revision. */
+export async function createSpace(ctx: ServiceContext, organizationId: string, input: CreateSpaceInput) {
+  return db().$transaction(async (tx) => {
+    const access = await loadOrganization(tx, ctx.actor, organizationId);
+    const parentId = input.parent ?? null;
+    const parentLevels = await assertCanPlaceIn(tx, access, parentId);
+    const spaceId = newId();
+    await tx.space.create({
+      data: {
+        id: spaceId,
+        organizationId,
+        parentId,
+        title: input.title ?? DEFAULT_SPACE_TITLE,
+        emoji: input.emoji ?? null,
+        editMode: input.editMode ?? "live",
+        language: input.language ?? null,
+        sortKey: await sortKeyFor(tx, { organizationId, parentId }),
+      },
+    });
+    const revision = await createInitialRevision(tx, spaceId, { empty: input.empty === true });
+    const space = await tx.space.update({ where: { id: spaceId }, data: { revisionId: revision.id } });
+    return presentSpace(space, spaceRole(access.memberRole, space, parentLevels), ctx.baseUrl);
+  });
+}

@@ -1,0 +1,55 @@
+import { copyRevisionTo, createInitialRevision } from "../content/revisions";
+import { sortKeyFor } from "../content-tree/position";
+import type { ServiceContext } from "../context";
+import { db } from "../db/client";
+import { forbidden } from "../errors";
+import { newId } from "../ids";
+import { loadSpace, spaceRole } from "../policies/access";
+import { spacePermissions } from "../presenters/permissions";
+import { presentSpace } from "../presenters/space";
+import { assertCanPlaceIn } from "../content-tree/placement";
+import { SPACE_TITLE_MAX } from "./schemas";
+
+const COPY_SUFFIX = " (copy)";
+
+/** "Title (copy)", shortening the title so that the result keeps within the title bound. */
+export function copyTitle(title: string): string {
+  return title.slice(0, SPACE_TITLE_MAX - COPY_SUFFIX.length).trimEnd() + COPY_SUFFIX;
+}
+
+/**
+ * Copies a space (settings and content) right after the original, in the same parent.
+ * Needs view on the space and the right to create content where the copy goes.
+ */
+export async function duplicateSpace(ctx: ServiceContext, spaceId: string) {
+  return db().$transaction(async (tx) => {
+    const access = await loadSpace(tx, ctx.actor, spaceId);
+    const { space: source } = access;
+    if (!spacePermissions(access.role, source).view) throw forbidden(`Duplicating space ${spaceId} needs access to it.`);
+    const parentLevels = await assertCanPlaceIn(tx, access, source.parentId);
+    const copyId = newId();
+    await tx.space.create({
+      data: {
+        id: copyId,
+        organizationId: source.organizationId,
+        parentId: source.parentId,
+        title: copyTitle(source.title),
+        emoji: source.emoji,
+        visibility: source.visibility,
+        editMode: source.editMode,
+        language: source.language,
+        defaultLevel: source.defaultLevel,
+        sortKey: await sortKeyFor(tx, {
+          organizationId: source.organizationId,
+          parentId: source.parentId,
+          position: { after: { type: "space", space: source.id } },
+        }),
+      },
+    });
+    const revision = source.revisionId
+      ? await copyRevisionTo(tx, source.revisionId, copyId)
+      : await createInitialRevision(tx, copyId, { empty: true });
+    const copy = await tx.space.update({ where: { id: copyId }, data: { revisionId: revision.id } });
+    return presentSpace(copy, spaceRole(access.memberRole, copy, parentLevels), ctx.baseUrl);
+  });
+}

@@ -1,0 +1,30 @@
+import { moveInTree } from "../content-tree/position";
+import type { ServiceContext } from "../context";
+import { db } from "../db/client";
+import { forbidden } from "../errors";
+import { loadSpace, spaceRole } from "../policies/access";
+import { spacePermissions } from "../presenters/permissions";
+import { presentSpace } from "../presenters/space";
+import { assertCanPlaceIn, visibilityUnder } from "../content-tree/placement";
+import type { MoveSpaceInput } from "./schemas";
+
+/**
+ * Moves a space to another collection of its organization (or its root) and/or to another
+ * position among its siblings (the end by default). Needs admin on the space and the right to
+ * create content in the target. A move that leaves everything in place is refused (400).
+ */
+export async function moveSpace(ctx: ServiceContext, spaceId: string, input: MoveSpaceInput) {
+  return db().$transaction(async (tx) => {
+    const access = await loadSpace(tx, ctx.actor, spaceId);
+    const { space } = access;
+    if (!spacePermissions(access.role, space).admin) throw forbidden(`Moving space ${spaceId} needs the admin role on it.`);
+    const parentId = input.parent === undefined ? space.parentId : input.parent;
+    const parentLevels = await assertCanPlaceIn(tx, access, parentId);
+    const moved = await moveInTree(
+      tx,
+      { organizationId: space.organizationId, fromParentId: space.parentId, toParentId: parentId, position: input.position, moving: { type: "space", id: spaceId } },
+      (sortKey) => tx.space.update({ where: { id: spaceId }, data: { parentId, sortKey, visibility: visibilityUnder(space.visibility, parentId) } }),
+    );
+    return presentSpace(moved, spaceRole(access.memberRole, moved, parentLevels), ctx.baseUrl);
+  });
+}

@@ -1,0 +1,52 @@
+import type { ServiceContext } from "../context";
+import { db } from "../db/client";
+import type { Prisma } from "../db/generated/client";
+import { paginateById, type ListParams } from "../pagination";
+import { loadOrganization, loadSpace, visibleContentFilters } from "../policies/access";
+import { presentSpace } from "../presenters/space";
+import { daysLeftToRestore, retentionCutoff } from "./purge-deleted-spaces";
+
+/** Most deleted spaces the trash shows: it only holds SPACE_RETENTION_DAYS of deletions. */
+const TRASH_LIMIT = 1000;
+
+export async function getSpace(ctx: ServiceContext, spaceId: string) {
+  const { space, role } = await loadSpace(db(), ctx.actor, spaceId);
+  return presentSpace(space, role, ctx.baseUrl);
+}
+
+/** Live spaces of an organization the caller can see, in creation order, paged in SQL. */
+export async function listSpacesInOrganization(ctx: ServiceContext, organizationId: string, params: ListParams) {
+  const access = await loadOrganization(db(), ctx.actor, organizationId);
+  const filters = await visibleContentFilters(db(), access);
+  const where: Prisma.SpaceWhereInput = { AND: [{ organizationId, deletedAt: null }, filters.spaceWhere] };
+  const page = await paginateById(
+    params,
+    (afterId, take) =>
+      db().space.findMany({
+        where: afterId ? { AND: [where, { id: { gt: afterId } }] } : where,
+        orderBy: { id: "asc" },
+        take,
+      }),
+    () => db().space.count({ where }),
+  );
+  return { ...page, items: page.items.map((space) => presentSpace(space, filters.resolver.space(space), ctx.baseUrl)) };
+}
+
+/**
+ * The organization's trash: spaces deleted within the retention period that the caller
+ * administers (and so may restore), most recently deleted first, with the days left to do so.
+ */
+export async function listDeletedSpaces(ctx: ServiceContext, organizationId: string, now: Date = new Date()) {
+  const access = await loadOrganization(db(), ctx.actor, organizationId);
+  const filters = await visibleContentFilters(db(), access);
+  const spaces = await db().space.findMany({
+    where: { AND: [{ organizationId, deletedAt: { gte: retentionCutoff(now) } }, filters.spaceWhere] },
+    orderBy: [{ deletedAt: "desc" }, { id: "asc" }],
+    take: TRASH_LIMIT,
+  });
+  return spaces.flatMap((space) => {
+    const role = filters.resolver.space(space);
+    if (role !== "admin") return [];
+    return [{ ...presentSpace(space, role, ctx.baseUrl), daysLeft: daysLeftToRestore(space.deletedAt!, now) }];
+  });
+}

@@ -1,0 +1,40 @@
+import { sortKeyFor } from "../content-tree/position";
+import type { ServiceContext } from "../context";
+import { SPACE_RETENTION_DAYS } from "../config";
+import { db } from "../db/client";
+import { badRequest, forbidden } from "../errors";
+import { collectionLevels, loadSpace, spaceRole } from "../policies/access";
+import { spacePermissions } from "../presenters/permissions";
+import { presentSpace } from "../presenters/space";
+import { visibilityUnder } from "../content-tree/placement";
+import { retentionCutoff } from "./purge-deleted-spaces";
+
+/**
+ * Brings a deleted space back, within SPACE_RETENTION_DAYS of its deletion. It returns to
+ * the end of its parent collection; when that collection is gone (the foreign key then
+ * cleared `parentId`), to the end of the organization root.
+ */
+export async function restoreSpace(ctx: ServiceContext, spaceId: string, now: Date = new Date()) {
+  return db().$transaction(async (tx) => {
+    const { space, role, memberRole } = await loadSpace(tx, ctx.actor, spaceId, { deleted: true });
+    if (!spacePermissions(role, space).admin) throw forbidden(`Restoring space ${spaceId} needs the admin role on it.`);
+    if (space.deletedAt! < retentionCutoff(now)) {
+      throw badRequest(
+        `spaceId: space ${spaceId} was deleted on ${space.deletedAt!.toISOString()}, more than ${SPACE_RETENTION_DAYS} days ago, and can no longer be restored`,
+      );
+    }
+    const parent = space.parentId ? await tx.collection.findUnique({ where: { id: space.parentId }, select: { id: true } }) : null;
+    const parentId = parent?.id ?? null;
+    const restored = await tx.space.update({
+      where: { id: spaceId },
+      data: {
+        deletedAt: null,
+        parentId,
+        visibility: visibilityUnder(space.visibility, parentId),
+        // Siblings were reordered meanwhile; its old key may now collide, so it rejoins at the end.
+        sortKey: await sortKeyFor(tx, { organizationId: space.organizationId, parentId }),
+      },
+    });
+    return presentSpace(restored, spaceRole(memberRole, restored, await collectionLevels(tx, parentId)), ctx.baseUrl);
+  });
+}

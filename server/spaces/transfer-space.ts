@@ -1,0 +1,43 @@
+import { sortKeyFor } from "../content-tree/position";
+import type { ServiceContext } from "../context";
+import { db } from "../db/client";
+import { conflict, forbidden } from "../errors";
+import { loadOrganization, loadSpace, spaceRole } from "../policies/access";
+import { organizationPermissions, spacePermissions } from "../presenters/permissions";
+import { presentSpace } from "../presenters/space";
+import { assertCanPlaceIn, visibilityUnder } from "../content-tree/placement";
+import type { TransferSpaceInput } from "./schemas";
+
+/**
+ * Transfers a space, with its content, to another organization and/or collection, at the end
+ * of the target. Needs admin on the space and the admin role in the target organization; an
+ * organization the caller is not a member of is not found.
+ */
+export async function transferSpace(ctx: ServiceContext, spaceId: string, input: TransferSpaceInput) {
+  return db().$transaction(async (tx) => {
+    const access = await loadSpace(tx, ctx.actor, spaceId);
+    const { space } = access;
+    if (!spacePermissions(access.role, space).admin) throw forbidden(`Transferring space ${spaceId} needs the admin role on it.`);
+    const target = await loadOrganization(tx, ctx.actor, input.organization);
+    if (!organizationPermissions(target.memberRole).admin) {
+      throw forbidden(`Transferring a space into organization ${input.organization} needs the admin role in it.`);
+    }
+    const parentId = input.parent ?? null;
+    const parentLevels = await assertCanPlaceIn(tx, target, parentId);
+    if (target.organization.id === space.organizationId && parentId === space.parentId) {
+      throw conflict(
+        `transfer would change nothing: space ${spaceId} is already ${parentId ? `in collection ${parentId}` : "at the root"} of organization ${space.organizationId}`,
+      );
+    }
+    const transferred = await tx.space.update({
+      where: { id: spaceId },
+      data: {
+        organizationId: target.organization.id,
+        parentId,
+        visibility: visibilityUnder(space.visibility, parentId),
+        sortKey: await sortKeyFor(tx, { organizationId: target.organization.id, parentId, moving: { type: "space", id: spaceId } }),
+      },
+    });
+    return presentSpace(transferred, spaceRole(target.memberRole, transferred, parentLevels), ctx.baseUrl);
+  });
+}

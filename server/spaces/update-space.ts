@@ -1,0 +1,35 @@
+import type { ServiceContext } from "../context";
+import { db } from "../db/client";
+import { badRequest, forbidden } from "../errors";
+import { collectionLevels, loadSpace, spaceRole } from "../policies/access";
+import { spacePermissions } from "../presenters/permissions";
+import { presentSpace } from "../presenters/space";
+import type { UpdateSpaceInput } from "./schemas";
+
+/**
+ * Changes a space's settings. Admins keep this right on a locked space, so locking
+ * (`editMode: locked`) can always be undone by them.
+ */
+export async function updateSpace(ctx: ServiceContext, spaceId: string, input: UpdateSpaceInput) {
+  return db().$transaction(async (tx) => {
+    const { space, role, memberRole } = await loadSpace(tx, ctx.actor, spaceId);
+    if (!spacePermissions(role, space).admin) throw forbidden(`Changing the settings of space ${spaceId} needs the admin role on it.`);
+    if (input.visibility === "in-collection" && space.parentId === null) {
+      throw badRequest("visibility: in-collection is only available for a space in a collection");
+    }
+    const updated = await tx.space.update({
+      where: { id: spaceId },
+      data: {
+        title: input.title,
+        emoji: input.emoji,
+        editMode: input.editMode,
+        language: input.language,
+        defaultLevel: input.defaultLevel,
+        visibility: input.visibility,
+      },
+    });
+    // The default level is part of the role rule: answer with the role as it now stands.
+    const newRole = spaceRole(memberRole, updated, await collectionLevels(tx, updated.parentId));
+    return presentSpace(updated, newRole, ctx.baseUrl);
+  });
+}

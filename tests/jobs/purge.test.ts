@@ -1,0 +1,52 @@
+import { afterAll, expect, test } from "vitest";
+import { db } from "../../server/db/client";
+import { newId } from "../../server/ids";
+import { PURGE_DELETED_SPACES_JOB } from "../../server/jobs/purge-job";
+import { jobQueue, startWorkers, stopJobQueue } from "../../server/jobs/queue";
+import { createInitialRevision } from "../../server/content/revisions";
+import { createOrganization } from "../helpers/factories";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+afterAll(() => stopJobQueue());
+
+async function deletedSpace(organizationId: string, daysAgo: number) {
+  const space = await db().space.create({
+    data: { id: newId(), organizationId, title: `Deleted ${daysAgo} days ago`, deletedAt: new Date(Date.now() - daysAgo * DAY_MS) },
+  });
+  const revision = await createInitialRevision(db(), space.id);
+  await db().space.update({ where: { id: space.id }, data: { revisionId: revision.id } });
+  return { ...space, revisionId: revision.id };
+}
+
+test("the purge job, run by a real pg-boss worker, removes spaces deleted more than 7 days ago", async () => {
+  const organization = await createOrganization();
+  const expired = await deletedSpace(organization.id, 8);
+  const recent = await deletedSpace(organization.id, 2);
+
+  await startWorkers();
+  const boss = await jobQueue();
+  // The hourly schedule is registered on start.
+  expect((await boss.getSchedules(PURGE_DELETED_SPACES_JOB)).map((schedule) => schedule.cron)).toEqual(["0 * * * *"]);
+
+  const jobId = await boss.send(PURGE_DELETED_SPACES_JOB, {});
+  expect(jobId).toBeTruthy();
+  let state: string | undefined;
+  let output: unknown;
+  for (const deadline = Date.now() + 20_000; Date.now() < deadline; ) {
+    const [job] = await boss.findJobs(PURGE_DELETED_SPACES_JOB, { id: jobId! });
+    state = job?.state;
+    output = job?.output;
+    if (state === "completed" || state === "failed") break;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  expect(state).toBe("completed");
+  expect((output as { purged: number }).purged).toBeGreaterThanOrEqual(1);
+
+  expect(await db().space.findUnique({ where: { id: expired.id } })).toBeNull();
+  // Cascade: the purged space's revisions and pages are gone too.
+  expect(await db().revision.count({ where: { spaceId: expired.id } })).toBe(0);
+  expect(await db().revisionPage.count({ where: { revisionId: expired.revisionId } })).toBe(0);
+  expect(await db().space.findUnique({ where: { id: recent.id } })).not.toBeNull();
+  expect(await db().revisionPage.count({ where: { revisionId: recent.revisionId } })).toBe(1);
+});
