@@ -2,6 +2,7 @@ import { initTRPC, TRPCError } from "@trpc/server";
 import superjson from "superjson";
 import { ZodError } from "zod";
 import type { Actor } from "../auth/actor";
+import { describeZodError } from "../api/errors";
 import { asAppError, type AppErrorCode } from "../errors";
 
 export type TrpcContext = { actor: Actor | null; baseUrl: string };
@@ -26,7 +27,7 @@ const mapErrors = t.middleware(async ({ next }) => {
     const cause = result.error.cause;
     const appError = asAppError(cause);
     if (appError) throw new TRPCError({ code: trpcCodeOf[appError.code], message: appError.message });
-    if (cause instanceof ZodError) throw new TRPCError({ code: "BAD_REQUEST", message: cause.issues[0]?.message ?? "Invalid input" });
+    if (cause instanceof ZodError) throw new TRPCError({ code: "BAD_REQUEST", message: describeZodError(cause, "input") });
     if (result.error.code === "INTERNAL_SERVER_ERROR") console.error("Unexpected error in tRPC procedure:", cause ?? result.error);
   }
   return result;

@@ -1,3 +1,31 @@
-import { router } from "../init";
+import { z } from "zod";
+import { entityIdSchema, updateCollectionInput } from "../../collections/schemas";
+import { getCollection, listSpacesInCollection } from "../../collections/queries";
+import { updateCollection } from "../../collections/update-collection";
+import { getSpace } from "../../spaces/queries";
+import { updateSpaceInput } from "../../spaces/schemas";
+import { getSpacePages } from "../../spaces/space-pages";
+import { updateSpace } from "../../spaces/update-space";
+import { protectedProcedure, router } from "../init";
 
-export const settingsRouter = router({});
+const spaceInput = z.object({ spaceId: entityIdSchema });
+const collectionInput = z.object({ collectionId: entityIdSchema });
+
+/**
+ * Space and collection pages of the admin UI: the same services and input schemas as /v1.
+ * Update inputs are flat (id beside the fields) so validation paths name the field itself.
+ */
+export const settingsRouter = router({
+  getSpace: protectedProcedure.input(spaceInput).query(({ ctx, input }) => getSpace(ctx, input.spaceId)),
+  updateSpace: protectedProcedure
+    .input(spaceInput.extend(updateSpaceInput.shape))
+    .mutation(({ ctx, input: { spaceId, ...patch } }) => updateSpace(ctx, spaceId, patch)),
+  spacePages: protectedProcedure.input(spaceInput).query(({ ctx, input }) => getSpacePages(ctx, input.spaceId)),
+  getCollection: protectedProcedure.input(collectionInput).query(({ ctx, input }) => getCollection(ctx, input.collectionId)),
+  updateCollection: protectedProcedure
+    .input(collectionInput.extend(updateCollectionInput.unwrap().shape))
+    .mutation(({ ctx, input: { collectionId, ...patch } }) => updateCollection(ctx, collectionId, patch)),
+  spacesInCollection: protectedProcedure
+    .input(collectionInput)
+    .query(({ ctx, input }) => listSpacesInCollection(ctx, input.collectionId, { limit: 1000 })),
+});

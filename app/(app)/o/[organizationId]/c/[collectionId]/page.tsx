@@ -1,0 +1,25 @@
+import type { Metadata } from "next";
+import { CollectionView } from "@/components/collection/collection-view";
+import { getSessionActor } from "@/server/auth/next-auth";
+import { getCollection } from "@/server/collections/queries";
+import { configuredPublicUrl } from "@/server/config";
+
+type Params = Promise<{ organizationId: string; collectionId: string }>;
+
+/** The tab shows the collection's title; anything the caller may not see stays a plain "Collection". */
+export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
+  const { collectionId } = await params;
+  const actor = await getSessionActor();
+  if (!actor) return { title: "Collection" };
+  const collection = await getCollection({ actor, baseUrl: configuredPublicUrl() ?? "" }, collectionId).catch(() => null);
+  return { title: collection?.title ?? "Collection" };
+}
+
+export default async function CollectionPage({ params }: { params: Params }) {
+  const { organizationId, collectionId } = await params;
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6">
+      <CollectionView organizationId={organizationId} collectionId={collectionId} />
+    </div>
+  );
+}

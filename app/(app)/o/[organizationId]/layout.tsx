@@ -1,0 +1,21 @@
+import { notFound, redirect } from "next/navigation";
+import type { ReactNode } from "react";
+import { OrganizationShell } from "@/components/shell/organization-shell";
+import { getSessionActor } from "@/server/auth/next-auth";
+import { AppError } from "@/server/errors";
+import { getOrganization } from "@/server/organizations/queries";
+import { configuredPublicUrl } from "@/server/config";
+
+export default async function OrganizationLayout({ children, params }: { children: ReactNode; params: Promise<{ organizationId: string }> }) {
+  const { organizationId } = await params;
+  const actor = await getSessionActor();
+  // Layouts render independently of their parent's guard, so this one checks the session too.
+  if (!actor) redirect("/login");
+  try {
+    await getOrganization({ actor, baseUrl: configuredPublicUrl() ?? "" }, organizationId);
+  } catch (error) {
+    if (error instanceof AppError && error.code === "not_found") notFound();
+    throw error;
+  }
+  return <OrganizationShell organizationId={organizationId}>{children}</OrganizationShell>;
+}

@@ -1,0 +1,25 @@
+import type { Metadata } from "next";
+import { SpaceView } from "@/components/space/space-view";
+import { getSessionActor } from "@/server/auth/next-auth";
+import { configuredPublicUrl } from "@/server/config";
+import { getSpace } from "@/server/spaces/queries";
+
+type Params = Promise<{ organizationId: string; spaceId: string }>;
+
+/** The tab shows the space's title; anything the caller may not see stays a plain "Space". */
+export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
+  const { spaceId } = await params;
+  const actor = await getSessionActor();
+  if (!actor) return { title: "Space" };
+  const space = await getSpace({ actor, baseUrl: configuredPublicUrl() ?? "" }, spaceId).catch(() => null);
+  return { title: space?.title ?? "Space" };
+}
+
+export default async function SpacePage({ params }: { params: Params }) {
+  const { organizationId, spaceId } = await params;
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6">
+      <SpaceView organizationId={organizationId} spaceId={spaceId} />
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { KeyRound, LogOut } from "lucide-react";
+import { signOut } from "next-auth/react";
+import { useTRPC } from "@/components/providers/trpc-provider";
+import { Menu, MenuItem, MenuLink, MenuSeparator } from "./menu";
+
+function initials(name: string): string {
+  const letters = name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((word) => word[0]!.toUpperCase());
+  return letters.join("") || "?";
+}
+
+/** The signed-in user: API tokens and sign out. */
+export function UserMenu() {
+  const trpc = useTRPC();
+  const me = useQuery(trpc.organizations.me.queryOptions());
+  const name = me.data?.displayName ?? "";
+
+  return (
+    <Menu
+      label="User menu"
+      align="end"
+      buttonClassName="flex items-center gap-2 rounded-full p-0.5 pr-0.5 text-sm text-slate-700 hover:bg-slate-100 aria-expanded:bg-slate-100 sm:pr-3"
+      button={
+        <>
+          <span aria-hidden className="grid size-8 place-items-center rounded-full bg-slate-800 text-xs font-semibold text-white">
+            {me.data ? initials(name) : ""}
+          </span>
+          <span className="hidden max-w-40 truncate sm:inline">{name}</span>
+        </>
+      }
+    >
+      {me.data && (
+        <div className="border-b border-slate-100 px-3 pb-2 pt-1.5">
+          <p className="truncate font-medium text-slate-900">{me.data.displayName}</p>
+          <p className="truncate text-xs text-slate-500">{me.data.email}</p>
+        </div>
+      )}
+      <MenuLink href="/settings/tokens" icon={<KeyRound className="size-4" />}>
+        API tokens
+      </MenuLink>
+      <MenuSeparator />
+      <MenuItem icon={<LogOut className="size-4" />} onSelect={() => void signOut({ callbackUrl: "/login" })}>
+        Sign out
+      </MenuItem>
+    </Menu>
+  );
+}

@@ -1,0 +1,32 @@
+import Link from "next/link";
+import { EmptyState } from "@/components/ui/states";
+
+/** Whether a tRPC call failed because the record does not exist for this caller. */
+export function isNotFound(error: unknown): boolean {
+  return (error as { data?: { code?: string } } | null)?.data?.code === "NOT_FOUND";
+}
+
+/** A 404 from the server: the record is missing or not visible, and we cannot tell which. */
+export function NotFoundState({ message, organizationId }: { message: string; organizationId: string }) {
+  return (
+    <EmptyState
+      title={message}
+      description="Check the address, or ask an admin of the organization for access."
+      action={
+        <Link href={`/o/${organizationId}`} className="text-sm font-medium text-indigo-600 hover:text-indigo-500">
+          Back to the organization
+        </Link>
+      }
+    />
+  );
+}
+
+/**
+ * Splits a server validation message ("title: Too big: …") into the field it names, when the
+ * form shows that field, and the explanation; other messages stay whole.
+ */
+export function fieldOfError(message: string, fields: readonly string[]): { field: string; message: string } | null {
+  const match = /^([A-Za-z]+): (.+)$/s.exec(message);
+  if (!match || !fields.includes(match[1]!)) return null;
+  return { field: match[1]!, message: match[2]! };
+}

@@ -1,0 +1,27 @@
+import { expect, type Page } from "@playwright/test";
+
+/** The admin seeded by `npm start` (playwright.config.ts sets both variables for the web server and the specs). */
+export const seededAdmin = {
+  email: process.env.QUIRE_ADMIN_EMAIL || "admin@example.com",
+  password: process.env.QUIRE_ADMIN_PASSWORD || "",
+};
+
+/** Signs in through the login form, as a person would, and waits for the first signed-in page. */
+export async function signIn(page: Page, credentials: { email: string; password: string } = seededAdmin): Promise<void> {
+  expect(credentials.password, "QUIRE_ADMIN_PASSWORD must be set for browser tests").not.toBe("");
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(credentials.email);
+  await page.getByLabel("Password").fill(credentials.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+}
+
+/** A suffix that keeps names of one run apart from the data of earlier runs on the same database. */
+export function uniqueSuffix(): string {
+  return `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
+}
+
+/** Saves a screenshot under test-results/screens, for people to look at (not compared). */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: `test-results/screens/${name}.png` });
+}

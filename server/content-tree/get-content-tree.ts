@@ -1,0 +1,85 @@
+import type { ServiceContext } from "../context";
+import { db } from "../db/client";
+import type { Collection, Space } from "../db/generated/client";
+import { loadOrganization, visibleContentFilters } from "../policies/access";
+import type { Role } from "../policies/roles";
+import { presentCollection } from "../presenters/collection";
+import { presentOrganization } from "../presenters/organization";
+import { presentSpace } from "../presenters/space";
+
+type CollectionObject = ReturnType<typeof presentCollection>;
+type SpaceObject = ReturnType<typeof presentSpace>;
+
+export type CollectionNode = {
+  type: "collection";
+  id: string;
+  title: string;
+  parentId: string | null;
+  permissions: CollectionObject["permissions"];
+  children: ContentNode[];
+};
+export type SpaceNode = {
+  type: "space";
+  id: string;
+  title: string;
+  emoji?: string;
+  parentId: string | null;
+  permissions: SpaceObject["permissions"];
+  children: [];
+};
+export type ContentNode = CollectionNode | SpaceNode;
+
+type Ordered = { node: ContentNode; sortKey: number };
+
+/**
+ * The content tree of an organization as the caller sees it: collections and live spaces,
+ * nested, each level in the shared sibling order (sortKey, then id, as position.ts orders).
+ * An item visible under a collection the caller cannot see is shown at the top level, after
+ * the items that really are there.
+ */
+export async function getContentTree(ctx: ServiceContext, organizationId: string) {
+  const access = await loadOrganization(db(), ctx.actor, organizationId);
+  const { resolver, collectionWhere, spaceWhere } = await visibleContentFilters(db(), access);
+  const [collections, spaces] = await Promise.all([
+    db().collection.findMany({ where: { AND: [{ organizationId }, collectionWhere] } }),
+    db().space.findMany({ where: { AND: [{ organizationId, deletedAt: null }, spaceWhere] } }),
+  ]);
+
+  const entries: Ordered[] = [
+    ...collections.map((collection) => ({ node: collectionNode(collection, ctx, resolver.collection(collection)), sortKey: collection.sortKey })),
+    ...spaces.map((space) => ({ node: spaceNode(space, ctx, resolver.space(space)), sortKey: space.sortKey })),
+  ];
+  return { organization: presentOrganization(access.organization, access.memberRole, ctx.baseUrl), items: nest(entries) };
+}
+
+function collectionNode(collection: Collection, ctx: ServiceContext, role: Role | null): CollectionNode {
+  const presented = presentCollection(collection, role, ctx.baseUrl);
+  return { type: "collection", id: presented.id, title: presented.title, parentId: collection.parentId, permissions: presented.permissions, children: [] };
+}
+
+function spaceNode(space: Space, ctx: ServiceContext, role: Role | null): SpaceNode {
+  const presented = presentSpace(space, role, ctx.baseUrl);
+  return {
+    type: "space",
+    id: presented.id,
+    title: presented.title,
+    ...(presented.emoji ? { emoji: presented.emoji } : {}),
+    parentId: space.parentId,
+    permissions: presented.permissions,
+    children: [],
+  };
+}
+
+function nest(entries: Ordered[]): ContentNode[] {
+  const sorted = [...entries].sort((a, b) => a.sortKey - b.sortKey || a.node.id.localeCompare(b.node.id));
+  const collectionsById = new Map<string, CollectionNode>();
+  for (const { node } of sorted) if (node.type === "collection") collectionsById.set(node.id, node);
+  const roots: ContentNode[] = [];
+  const orphans: ContentNode[] = [];
+  for (const { node } of sorted) {
+    const parent = node.parentId ? collectionsById.get(node.parentId) : undefined;
+    (parent ? parent.children : node.parentId ? orphans : roots).push(node);
+  }
+  // Items whose collection is hidden have no place among the top-level ones: they follow them.
+  return [...roots, ...orphans];
+}
