@@ -1,0 +1,109 @@
+/**
+ * `npm run bench`: the production server (own data folder `.data/bench`, jobs off) measured on loopback
+ * with autocannon: an authenticated `GET /v1/spaces/{id}` against the framework's floor, `GET /api/health`.
+ * Also the server's cold start and memory. It reports numbers and asserts nothing.
+ */
+import { createRequire } from "node:module";
+import { mkdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { db } from "../server/db/client";
+import { freePort } from "../server/db/embedded";
+import { openDatabase } from "../server/db/runtime";
+import { createApiToken } from "../server/tokens/api-tokens";
+import { authSecret, buildIsStale, exitCode, prepareDatabase, spawnNext, waitUntilServing } from "../scripts/app-server";
+
+type AutocannonResult = {
+  requests: { average: number; total: number };
+  latency: { p50: number; p99: number };
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+};
+type Autocannon = (options: { url: string; connections: number; duration: number; headers?: Record<string, string> }) => Promise<AutocannonResult>;
+// autocannon ships no types; this is the part we use.
+const autocannon = createRequire(import.meta.url)("autocannon") as Autocannon;
+
+const CONNECTIONS = 20;
+const DURATION_S = 10;
+const WARMUP_S = 3;
+const log = (line: string) => console.error(line);
+
+process.env.QUIRE_DATA_DIR = path.resolve(".data/bench");
+mkdirSync(process.env.QUIRE_DATA_DIR, { recursive: true });
+const database = await openDatabase({ reuseRunning: false });
+let server: ReturnType<typeof spawnNext> | undefined;
+try {
+  await prepareDatabase(database.url, log);
+  if (buildIsStale()) {
+    log("Building… (not part of any measurement)");
+    if ((await exitCode(spawnNext(["build"], ["ignore", 2, 2]))) !== 0) throw new Error("next build failed");
+  }
+
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const spawnedAt = performance.now();
+  server = spawnNext(["start", "-p", String(port), "-H", "127.0.0.1"], ["ignore", "ignore", "inherit"], {
+    DATABASE_URL: database.url,
+    NEXTAUTH_URL: origin,
+    NEXTAUTH_SECRET: authSecret(),
+    QUIRE_DISABLE_JOBS: "1",
+  });
+  await waitUntilServing(port, 10);
+  const coldStartMs = performance.now() - spawnedAt;
+  const rssMiB = residentMiB(server.pid!);
+
+  const { token, spaceId } = await createFixtures(origin);
+  const headers = { Authorization: `Bearer ${token}` };
+  const spaceUrl = `${origin}/v1/spaces/${spaceId}`;
+  const healthUrl = `${origin}/api/health`;
+  const space = await measure("GET /v1/spaces/{spaceId}", spaceUrl, headers);
+  const health = await measure("GET /api/health", healthUrl, {});
+
+  console.log(`\nQuire benchmark: next start on loopback, ${CONNECTIONS} connections, ${DURATION_S} s per endpoint after ${WARMUP_S} s of warm-up`);
+  console.log(`  GET /v1/spaces/{spaceId} (authenticated): ${describe(space)}`);
+  console.log(`  GET /api/health (framework floor):        ${describe(health)}`);
+  console.log(`  ratio space / health: ${(space.requests.average / health.requests.average).toFixed(2)}`);
+  console.log(`  cold start (spawn of next start to first 200 of /api/health, build excluded): ${Math.round(coldStartMs)} ms`);
+  console.log(`  server RSS after start (VmRSS of next-server): ${rssMiB.toFixed(0)} MiB`);
+} finally {
+  if (server && server.exitCode === null) {
+    server.kill("SIGTERM");
+    await exitCode(server);
+  }
+  await database.stop();
+}
+process.exit(0);
+
+/** A token for the seeded admin (the `token` command's path) and a space created through the API. */
+async function createFixtures(origin: string): Promise<{ token: string; spaceId: string }> {
+  const admin = await db().member.findFirstOrThrow({ where: { role: "admin" }, orderBy: { joinedAt: "asc" } });
+  const { token } = await createApiToken({ userId: admin.userId }, { name: "bench" });
+  await db().$disconnect();
+  const response = await fetch(`${origin}/v1/orgs/${admin.organizationId}/spaces`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+    body: JSON.stringify({ title: "Benchmark space" }),
+  });
+  if (response.status !== 201) throw new Error(`Creating the space answered ${response.status}: ${await response.text()}`);
+  return { token, spaceId: ((await response.json()) as { id: string }).id };
+}
+
+async function measure(label: string, url: string, headers: Record<string, string>): Promise<AutocannonResult> {
+  log(`Warming up ${label}…`);
+  await autocannon({ url, headers, connections: CONNECTIONS, duration: WARMUP_S });
+  log(`Measuring ${label} for ${DURATION_S} s…`);
+  const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: DURATION_S });
+  if (result.non2xx || result.errors || result.timeouts) {
+    throw new Error(`${label}: ${result.non2xx} non-2xx answers, ${result.errors} errors, ${result.timeouts} timeouts: the numbers would be meaningless`);
+  }
+  return result;
+}
+
+function describe(result: AutocannonResult): string {
+  return `${result.requests.average.toFixed(0)} req/s (latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ${result.requests.total} requests)`;
+}
+
+function residentMiB(pid: number): number {
+  const kib = readFileSync(`/proc/${pid}/status`, "utf8").match(/^VmRSS:\s+(\d+) kB/m)?.[1];
+  return Number(kib) / 1024;
+}

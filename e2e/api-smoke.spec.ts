@@ -1,0 +1,54 @@
+import { execFileSync } from "node:child_process";
+import { expect, test } from "@playwright/test";
+
+/** The /v1 API of the production server, with a token obtained the way a user gets one: `npm run token`. */
+
+const adminEmail = process.env.QUIRE_ADMIN_EMAIL!;
+let headers: Record<string, string>;
+
+test.beforeAll(() => {
+  // Same data folder as the web server, so the command uses its running database.
+  const token = execFileSync("npm", ["run", "--silent", "token", "--", adminEmail], {
+    encoding: "utf8",
+    env: { ...process.env, QUIRE_DATA_DIR: process.env.QUIRE_E2E_DATA_DIR },
+  });
+  expect(token).toMatch(/^qr_\S+\n$/);
+  headers = { Authorization: `Bearer ${token.trim()}` };
+});
+
+test("the health check answers", async ({ request }) => {
+  const response = await request.get("/api/health");
+  expect(response.status()).toBe(200);
+  expect(await response.json()).toEqual({ ok: true });
+});
+
+test("GET /v1/user answers the token's user", async ({ request }) => {
+  const response = await request.get("/v1/user", { headers });
+  expect(response.status()).toBe(200);
+  expect(await response.json()).toMatchObject({ object: "user", email: adminEmail });
+});
+
+test("GET /v1/orgs lists the seeded organization, whose spaces are readable", async ({ request }) => {
+  const orgs = await request.get("/v1/orgs", { headers });
+  expect(orgs.status()).toBe(200);
+  const demo = (await orgs.json()).items.find((org: { title: string }) => org.title === "Demo organization");
+  expect(demo).toBeDefined();
+
+  const spaces = await (await request.get(`/v1/orgs/${demo.id}/spaces`, { headers })).json();
+  const titles = spaces.items.map((space: { title: string }) => space.title);
+  expect(titles).toEqual(expect.arrayContaining(["Getting started", "API reference", "Team handbook"]));
+  const space = await request.get(`/v1/spaces/${spaces.items[0].id}`, { headers });
+  expect(space.status()).toBe(200);
+  expect(await space.json()).toMatchObject({ object: "space", organization: demo.id });
+});
+
+test("errors use the JSON envelope: unknown path, missing token", async ({ request }) => {
+  const unknown = await request.get("/v1/no-such-thing", { headers });
+  expect(unknown.status()).toBe(404);
+  expect(unknown.headers()["content-type"]).toContain("application/json");
+  expect(await unknown.json()).toEqual({ error: { code: 404, message: expect.any(String) } });
+
+  const anonymous = await request.get("/v1/user");
+  expect(anonymous.status()).toBe(401);
+  expect(await anonymous.json()).toEqual({ error: { code: 401, message: expect.any(String) } });
+});

@@ -1,0 +1,70 @@
+import { execFileSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { rmSync } from "node:fs";
+import { defineConfig } from "@playwright/test";
+
+/**
+ * E2E tests run against the real production server (`npm start`) on a free port, with a fresh
+ * embedded database in its own data folder, deleted afterwards.
+ */
+
+// Chosen once by the runner; its workers load this file again and inherit these through the environment.
+if (!process.env.QUIRE_E2E_DATA_DIR) {
+  const dataDir = `.data/e2e-${randomBytes(4).toString("hex")}`;
+  process.env.QUIRE_E2E_DATA_DIR = dataDir;
+  process.env.QUIRE_E2E_PORT = freePort();
+  // The runner exits after the web server (and so its PostgreSQL) has stopped.
+  process.on("exit", () => rmSync(dataDir, { recursive: true, force: true }));
+}
+// The seeded admin the specs sign in as (read them from process.env).
+process.env.QUIRE_ADMIN_EMAIL ||= "admin@example.com";
+process.env.QUIRE_ADMIN_PASSWORD ||= "e2e-admin-password";
+
+const port = process.env.QUIRE_E2E_PORT!;
+const baseURL = `http://localhost:${port}`;
+
+export default defineConfig({
+  testDir: "e2e",
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  reporter: "list",
+  use: {
+    baseURL,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+    },
+  },
+  projects: [
+    { name: "api", testMatch: /api-.*\.spec\.ts$/ },
+    { name: "ui", testMatch: /ui-.*\.spec\.ts$/ },
+  ],
+  webServer: {
+    command: "npm start",
+    url: `${baseURL}/api/health`,
+    env: {
+      PORT: port,
+      QUIRE_DATA_DIR: process.env.QUIRE_E2E_DATA_DIR!,
+      NEXTAUTH_URL: baseURL,
+      // Background jobs run, as in production.
+      QUIRE_DISABLE_JOBS: "",
+    },
+    // The first start on a fresh clone includes `next build`.
+    timeout: 10 * 60_000,
+    reuseExistingServer: false,
+    // SIGTERM lets `npm start` stop Next.js and then PostgreSQL instead of being killed outright.
+    gracefulShutdown: { signal: "SIGTERM", timeout: 30_000 },
+    stdout: "pipe",
+    stderr: "pipe",
+  },
+});
+
+/** A free loopback port. The config is evaluated synchronously, so a short-lived Node process finds it. */
+function freePort(): string {
+  const script = `const s = require("node:net").createServer().listen(0, "127.0.0.1", () => { process.stdout.write(String(s.address().port)); s.close(); });`;
+  return execFileSync(process.execPath, ["-e", script], { encoding: "utf8" });
+}

@@ -1,0 +1,73 @@
+/** What `npm start` and the benchmark share: preparing the database and the build, and running Next.js. */
+import { spawn, type ChildProcess, type StdioOptions } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { db } from "../server/db/client";
+import { migrate } from "../server/db/migrate";
+import { dataDir } from "../server/db/runtime";
+import { seedDemo, type SeededAdmin } from "../server/db/seed";
+
+const nextBin = path.resolve("node_modules/.bin/next");
+// Inputs of `next build`: when one is newer than the build, it is rebuilt.
+const BUILD_INPUTS = ["app", "components", "server", "prisma", "package-lock.json", "next.config.ts", "postcss.config.mjs", "tsconfig.json", "instrumentation.ts", "proxy.ts", "middleware.ts"];
+
+/** Applies the migrations and, on a database without users, seeds the demo. */
+export async function prepareDatabase(url: string, log: (line: string) => void): Promise<SeededAdmin | null> {
+  const applied = await migrate(url);
+  if (applied.length) log(`Applied migrations: ${applied.join(", ")}`);
+  process.env.DATABASE_URL = url;
+  const seeded = await seedDemo();
+  // The server process opens its own pool; this one would only hold connections.
+  await db().$disconnect();
+  return seeded;
+}
+
+export function buildIsStale(): boolean {
+  const buildId = path.resolve(".next/BUILD_ID");
+  if (!existsSync(buildId)) return true;
+  const built = statSync(buildId).mtimeMs;
+  return BUILD_INPUTS.some((input) => existsSync(input) && newestMtime(input) > built);
+}
+
+function newestMtime(file: string): number {
+  const stat = statSync(file);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return readdirSync(file).reduce((newest, name) => Math.max(newest, newestMtime(path.join(file, name))), stat.mtimeMs);
+}
+
+/** Spawns `next <args>` with the environment Quire's server needs. */
+export function spawnNext(args: string[], stdio: StdioOptions, env: Record<string, string> = {}): ChildProcess {
+  return spawn(nextBin, args, {
+    stdio,
+    // A self-hosted install should not phone home (and is often offline).
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: process.env.NEXT_TELEMETRY_DISABLED ?? "1", ...env },
+  });
+}
+
+export function exitCode(child: ChildProcess): Promise<number> {
+  if (child.exitCode !== null) return Promise.resolve(child.exitCode);
+  return new Promise((resolve) => child.once("exit", (code) => resolve(code ?? 1)));
+}
+
+/** The session signing key: `NEXTAUTH_SECRET`, else generated once and kept with the data, so sessions survive restarts. */
+export function authSecret(): string {
+  if (process.env.NEXTAUTH_SECRET) return process.env.NEXTAUTH_SECRET;
+  const file = path.join(dataDir(), "auth-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  const secret = randomBytes(32).toString("base64url");
+  writeFileSync(file, secret + "\n", { mode: 0o600 });
+  return secret;
+}
+
+/** Resolves once the server on `port` answers its health check. */
+export async function waitUntilServing(port: number, intervalMs = 250): Promise<void> {
+  for (;;) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  }
+}

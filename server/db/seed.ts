@@ -1,0 +1,80 @@
+import { randomBytes } from "node:crypto";
+import { hashPassword } from "../auth/passwords";
+import { createCollection } from "../collections/create-collection";
+import type { ServiceContext } from "../context";
+import { newId } from "../ids";
+import { createSpace } from "../spaces/create-space";
+import { db } from "./client";
+
+export type SeededAdmin = { email: string; generatedPassword?: string };
+
+type SamplePage = { title: string; slug: string; markdown: string };
+
+/**
+ * On a database without users, creates the demo: an organization, its admin
+ * (`QUIRE_ADMIN_EMAIL`, `QUIRE_ADMIN_PASSWORD` or a random password) and sample content,
+ * through the same service functions as the API. Returns null when there was nothing to do.
+ */
+export async function seedDemo(): Promise<SeededAdmin | null> {
+  if ((await db().user.count()) > 0) return null;
+  const email = (process.env.QUIRE_ADMIN_EMAIL || "admin@example.com").trim().toLowerCase();
+  const generatedPassword = process.env.QUIRE_ADMIN_PASSWORD ? undefined : randomBytes(12).toString("base64url");
+  const userId = newId();
+  try {
+    await db().user.create({
+      data: { id: userId, email, displayName: "Admin", passwordHash: await hashPassword(process.env.QUIRE_ADMIN_PASSWORD || generatedPassword!) },
+    });
+  } catch (error) {
+    // Another app server starting on the same database got there first: it seeds.
+    if ((error as { code?: string }).code === "P2002") return null;
+    throw error;
+  }
+  const organization = await db().organization.create({
+    data: { id: newId(), title: "Demo organization", members: { create: { userId, role: "admin" } } },
+  });
+  const ctx: ServiceContext = { actor: { userId }, baseUrl: "http://localhost" };
+  const orgId = organization.id;
+
+  const product = await createCollection(ctx, orgId, { title: "Product" });
+  const guides = await createCollection(ctx, orgId, { title: "Guides", parent: product.id });
+  const gettingStarted = await createSpace(ctx, orgId, { title: "Getting started", parent: guides.id });
+  await writePages(gettingStarted.id, [
+    {
+      title: "Introduction",
+      slug: "introduction",
+      markdown: "# Welcome to Quire\n\nThis space belongs to the **Guides** collection, itself inside **Product**.\n\n- Organize spaces in nested collections.\n- Manage everything from the browser or the `/v1` API.\n",
+    },
+    {
+      title: "Using the API",
+      slug: "using-the-api",
+      markdown: "# Using the API\n\nCreate a token with `npm run --silent token -- you@example.com`, then:\n\n```sh\ncurl -H \"Authorization: Bearer $TOKEN\" http://localhost:3000/v1/orgs\n```\n",
+    },
+  ]);
+  const reference = await createSpace(ctx, orgId, { title: "API reference", parent: product.id });
+  await writePages(reference.id, [
+    { title: "Introduction", slug: "introduction", markdown: "# API reference\n\nEvery `/v1` operation is compatible with GitBook's API.\n" },
+  ]);
+  const handbook = await createSpace(ctx, orgId, { title: "Team handbook" });
+  await writePages(handbook.id, [
+    { title: "Introduction", slug: "introduction", markdown: "# Team handbook\n\nA space at the root of the organization, outside any collection.\n" },
+  ]);
+  return { email, generatedPassword };
+}
+
+/** Records the sample pages as a new revision of the space, following its first one (a page keeps its id). */
+async function writePages(spaceId: string, pages: SamplePage[]): Promise<void> {
+  await db().$transaction(async (tx) => {
+    const space = await tx.space.findUniqueOrThrow({ where: { id: spaceId } });
+    const previous = space.revisionId ? await tx.revisionPage.findMany({ where: { revisionId: space.revisionId } }) : [];
+    const pageId = (slug: string) => previous.find((page) => page.slug === slug)?.pageId ?? newId();
+    const revision = await tx.revision.create({
+      data: {
+        id: newId(),
+        spaceId,
+        parents: space.revisionId ? [space.revisionId] : [],
+        pages: { create: pages.map((page, position) => ({ ...page, pageId: pageId(page.slug), position })) },
+      },
+    });
+    await tx.space.update({ where: { id: spaceId }, data: { revisionId: revision.id } });
+  });
+}
