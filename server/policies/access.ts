@@ -38,18 +38,23 @@ export async function collectionLevels(tx: Db, collectionId: string | null): Pro
   return rows.map((row) => parseDefaultLevel(row.default_level));
 }
 
-async function memberRoleIn(tx: Db, actor: Actor, organizationId: string): Promise<OrgAccess | null> {
-  try {
-    return await loadOrganization(tx, actor, organizationId);
-  } catch {
-    return null;
-  }
+/** Loads a record's organization together with the caller's membership, in the same query. */
+const withMembership = (actor: Actor) => ({
+  organization: { include: { members: { where: { userId: actor.userId }, select: { role: true } } } },
+});
+
+/** The organization and member role of a record loaded `withMembership`, or null for a non-member. */
+function membershipOf(record: { organization: Organization & { members: { role: string | null }[] } }): OrgAccess | null {
+  const { members, ...organization } = record.organization;
+  const member = members[0];
+  return member ? { organization, memberRole: parseRole(member.role) } : null;
 }
 
 export async function loadCollection(tx: Db, actor: Actor, collectionId: string): Promise<CollectionAccess> {
-  const collection = await tx.collection.findUnique({ where: { id: collectionId } });
-  const org = collection && (await memberRoleIn(tx, actor, collection.organizationId));
-  if (!collection || !org) throw notFound(`No collection ${collectionId}.`);
+  const record = await tx.collection.findUnique({ where: { id: collectionId }, include: withMembership(actor) });
+  const org = record && membershipOf(record);
+  if (!record || !org) throw notFound(`No collection ${collectionId}.`);
+  const { organization: _, ...collection } = record;
   const role = contentRole({ memberRole: org.memberRole, levels: await collectionLevels(tx, collection.id) });
   if (role === null) throw notFound(`No collection ${collectionId}.`);
   return { ...org, collection, role };
@@ -57,9 +62,10 @@ export async function loadCollection(tx: Db, actor: Actor, collectionId: string)
 
 /** Loads a space; deleted spaces are only found with `deleted: true` (the trash and restore). */
 export async function loadSpace(tx: Db, actor: Actor, spaceId: string, options: { deleted?: boolean } = {}): Promise<SpaceAccess> {
-  const space = await tx.space.findUnique({ where: { id: spaceId } });
-  const org = space && (await memberRoleIn(tx, actor, space.organizationId));
-  if (!space || !org || (space.deletedAt !== null) !== Boolean(options.deleted)) throw notFound(`No space ${spaceId}.`);
+  const record = await tx.space.findUnique({ where: { id: spaceId }, include: withMembership(actor) });
+  const org = record && membershipOf(record);
+  if (!record || !org || (record.deletedAt !== null) !== Boolean(options.deleted)) throw notFound(`No space ${spaceId}.`);
+  const { organization: _, ...space } = record;
   const role = spaceRole(org.memberRole, space, await collectionLevels(tx, space.parentId));
   if (role === null) throw notFound(`No space ${spaceId}.`);
   return { ...org, space, role };
