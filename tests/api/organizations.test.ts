@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { db } from "../../server/db/client";
+import { createApiToken, revokeApiToken } from "../../server/tokens/api-tokens";
 import { createTenant } from "../helpers/factories";
 import { apiClient, startApiServer } from "../helpers/server";
 
@@ -24,6 +26,18 @@ describe("GET /v1/user", () => {
       expect(body.error.code).toBe(401);
     }
   });
+});
+
+test("a revoked token is refused with 401; the token is stored only as a hash", async () => {
+  const tenant = await createTenant();
+  const actor = { userId: tenant.admin.user.id };
+  const { token, apiToken } = await createApiToken(actor, { name: "to revoke" });
+  const api = apiClient(server.url, token);
+  expect((await api.get("/v1/user")).status).toBe(200);
+  const stored = await db().apiToken.findUniqueOrThrow({ where: { id: apiToken.id } });
+  expect(JSON.stringify(stored)).not.toContain(token);
+  await revokeApiToken(actor, apiToken.id);
+  expect((await api.get("/v1/user")).status).toBe(401);
 });
 
 describe("organizations", () => {
