@@ -55,10 +55,10 @@ export async function revokeApiToken(actor: Actor, tokenId: string): Promise<voi
 /** The actor owning a bearer token, or null when it is unknown or revoked. */
 export async function actorForToken(token: string): Promise<Actor | null> {
   if (!token.startsWith(TOKEN_PREFIX) || token.length > 200) return null;
-  const row = await db().apiToken.findUnique({
-    where: { tokenHash: hashToken(token) },
-    select: { id: true, userId: true, revokedAt: true, lastUsedAt: true },
-  });
+  // Raw SQL: this runs on every /v1 request, and a raw query costs a fraction of an ORM query's CPU.
+  const [row] = await db().$queryRaw<{ id: string; userId: string; revokedAt: Date | null; lastUsedAt: Date | null }[]>`
+    SELECT id, user_id AS "userId", revoked_at AS "revokedAt", last_used_at AS "lastUsedAt"
+    FROM api_tokens WHERE token_hash = ${hashToken(token)}`;
   if (!row || row.revokedAt) return null;
   if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
     // Not awaited: recording use must not slow the request down or fail it.
