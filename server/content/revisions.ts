@@ -1,43 +1,141 @@
 import type { Db } from "../db/client";
+import type { Revision } from "../db/generated/client";
 import { newId } from "../ids";
+import { ObjectStore } from "./store/object-store";
+import { emptyTrie, trieEntries, trieGet, trieSet } from "./store/trie";
 
 /**
- * Revisions store full copies of their pages for now (RevisionPage rows); structurally
- * shared revisions replace this later behind the same functions.
+ * A revision is an immutable state of a space's content: the root of a trie mapping each page
+ * id to a page version, stored content-addressed (server/content/store). A new revision writes
+ * only the versions and trie nodes that changed, so revisions share everything else.
  */
 
-/** The first revision of a new space: one empty "Introduction" page, or no page at all when `empty`. */
-export async function createInitialRevision(tx: Db, spaceId: string, options: { empty?: boolean } = {}) {
-  return tx.revision.create({
-    data: {
-      id: newId(),
-      spaceId,
-      parents: [],
-      type: "edits",
-      ...(options.empty
-        ? {}
-        : { pages: { create: [{ pageId: newId(), position: 0, title: "Introduction", slug: "introduction", markdown: "" }] } }),
-    },
-  });
+/** One page as a revision stores it; the body is the hash of its markdown. */
+export type PageVersion = {
+  id: string;
+  title: string;
+  slug: string;
+  emoji?: string;
+  description?: string;
+  parentId: string | null;
+  /** Order among siblings (fractional, so inserting a page rewrites no other page). */
+  sortKey: number;
+  body: string;
+  createdAt: string;
+  updatedAt: string;
+};
+
+export type Page = Omit<PageVersion, "body"> & { markdown: string };
+
+type RevisionRef = Pick<Revision, "id" | "spaceId" | "root">;
+
+const pageKey = (pageId: string) => `p:${pageId}`;
+
+/** The pages of a revision (with their markdown when `bodies`), unordered. */
+export async function readPages(tx: Db, revision: RevisionRef): Promise<PageVersion[]> {
+  const store = new ObjectStore(tx, revision.spaceId);
+  const entries = await trieEntries(store, revision.root);
+  const pageHashes = [...entries].filter(([key]) => key.startsWith("p:")).map(([, hash]) => hash);
+  return [...(await store.getObjects<PageVersion>(pageHashes)).values()];
+}
+
+/** One page of a revision with its markdown, or null; reads one trie path, whatever the space's size. */
+export async function readPage(tx: Db, revision: RevisionRef, pageId: string): Promise<Page | null> {
+  const store = new ObjectStore(tx, revision.spaceId);
+  const hash = await trieGet(store, revision.root, pageKey(pageId));
+  if (!hash) return null;
+  const { body, ...page } = await store.getObject<PageVersion>(hash);
+  return { ...page, markdown: (await store.getBodies([body])).get(body)! };
 }
 
 /**
- * A new revision of `targetSpaceId` holding a copy of the pages of `revisionId`. Pages get new
- * ids (the page tree is remapped), so page ids stay unique across spaces.
+ * Records a new revision of `spaceId`: `base`'s content (none for a first revision) with
+ * `put` pages written and `remove`d ones gone.
  */
-export async function copyRevisionTo(tx: Db, revisionId: string, targetSpaceId: string) {
-  const pages = await tx.revisionPage.findMany({ where: { revisionId } });
-  const newIds = new Map(pages.map((page) => [page.pageId, newId()]));
-  const revision = await tx.revision.create({ data: { id: newId(), spaceId: targetSpaceId, parents: [], type: "edits" } });
-  if (pages.length > 0) {
-    await tx.revisionPage.createMany({
-      data: pages.map((page) => ({
-        ...page,
-        revisionId: revision.id,
-        pageId: newIds.get(page.pageId)!,
-        parentPageId: page.parentPageId === null ? null : (newIds.get(page.parentPageId) ?? null),
-      })),
-    });
+export async function commitRevision(
+  tx: Db,
+  input: { spaceId: string; base: RevisionRef | null; parents: string[]; type?: string; put?: Page[]; remove?: string[] },
+): Promise<Revision> {
+  const store = new ObjectStore(tx, input.spaceId);
+  const changes = new Map<string, string | null>();
+  for (const { markdown, ...page } of input.put ?? []) {
+    changes.set(pageKey(page.id), store.putObject({ ...page, body: store.putBody(markdown) } satisfies PageVersion));
   }
-  return revision;
+  for (const pageId of input.remove ?? []) changes.set(pageKey(pageId), null);
+  const root = await trieSet(store, input.base?.root ?? emptyTrie(store), changes);
+  await store.flush();
+  return tx.revision.create({ data: { id: newId(), spaceId: input.spaceId, parents: input.parents, type: input.type ?? "edits", root } });
+}
+
+/** The first revision of a new space: one empty "Introduction" page, or no page at all when `empty`. */
+export async function createInitialRevision(tx: Db, spaceId: string, options: { empty?: boolean } = {}): Promise<Revision> {
+  const now = new Date().toISOString();
+  const introduction: Page = { id: newId(), title: "Introduction", slug: "introduction", parentId: null, sortKey: 1, markdown: "", createdAt: now, updatedAt: now };
+  return commitRevision(tx, { spaceId, base: null, parents: [], put: options.empty ? [] : [introduction] });
+}
+
+/**
+ * A first revision of `targetSpaceId` with the content of `revision`: the objects it reaches are
+ * copied into the target space in two statements, and pages keep their ids (ids are per space).
+ */
+export async function copyRevisionTo(tx: Db, revision: RevisionRef, targetSpaceId: string): Promise<Revision> {
+  const store = new ObjectStore(tx, revision.spaceId);
+  const reachable = await reachableObjects(store, revision.root);
+  const pages = await store.getObjects<PageVersion>(reachable.pages);
+  const bodies = [...new Set([...pages.values()].map((page) => page.body))];
+  const objects = [...reachable.nodes, ...reachable.pages];
+  await tx.$executeRaw`
+    INSERT INTO content_objects (space_id, hash, data)
+    SELECT ${targetSpaceId}, hash, data FROM content_objects WHERE space_id = ${revision.spaceId} AND hash = ANY(${objects}::text[])
+    ON CONFLICT DO NOTHING`;
+  await tx.$executeRaw`
+    INSERT INTO content_bodies (space_id, hash, body)
+    SELECT ${targetSpaceId}, hash, body FROM content_bodies WHERE space_id = ${revision.spaceId} AND hash = ANY(${bodies}::text[])
+    ON CONFLICT DO NOTHING`;
+  return tx.revision.create({ data: { id: newId(), spaceId: targetSpaceId, parents: [], type: "edits", root: revision.root } });
+}
+
+/** Trie node hashes and page version hashes reachable from a root. */
+async function reachableObjects(store: ObjectStore, root: string): Promise<{ nodes: string[]; pages: string[] }> {
+  const nodes: string[] = [];
+  let level = [root];
+  while (level.length > 0) {
+    nodes.push(...level);
+    const loaded = await store.getObjects<{ leaf?: Record<string, string>; children?: Record<string, string> }>(level);
+    level = [...loaded.values()].flatMap((node) => Object.values(node.children ?? {}));
+  }
+  const pages = [...(await trieEntries(store, root)).values()];
+  return { nodes, pages };
+}
+
+/** Pages in reading order (depth-first by sortKey) with their depth; orphans and cycles land at the top level. */
+export function inReadingOrder<P extends Pick<PageVersion, "id" | "parentId" | "sortKey">>(pages: P[]): (P & { depth: number })[] {
+  const ids = new Set(pages.map((page) => page.id));
+  const children = new Map<string | null, P[]>();
+  for (const page of pages) {
+    const parent = page.parentId !== null && ids.has(page.parentId) ? page.parentId : null;
+    const siblings = children.get(parent) ?? [];
+    siblings.push(page);
+    children.set(parent, siblings);
+  }
+  for (const siblings of children.values()) siblings.sort((a, b) => a.sortKey - b.sortKey || (a.id < b.id ? -1 : 1));
+  const ordered: (P & { depth: number })[] = [];
+  const visited = new Set<string>();
+  const walk = (parent: string | null, depth: number) => {
+    for (const page of children.get(parent) ?? []) {
+      if (visited.has(page.id)) continue;
+      visited.add(page.id);
+      ordered.push({ ...page, depth });
+      walk(page.id, depth + 1);
+    }
+  };
+  walk(null, 0);
+  for (const page of pages) if (!visited.has(page.id)) ordered.push({ ...page, depth: 0 });
+  return ordered;
+}
+
+/** The revision a space currently shows. */
+export async function currentRevision(tx: Db, space: { id: string; revisionId: string | null }): Promise<Revision> {
+  if (!space.revisionId) throw new Error(`Space ${space.id} has no revision`);
+  return tx.revision.findUniqueOrThrow({ where: { id: space.revisionId } });
 }

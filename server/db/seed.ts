@@ -3,6 +3,7 @@ import { hashPassword } from "../auth/passwords";
 import { createCollection } from "../collections/create-collection";
 import type { ServiceContext } from "../context";
 import { newId } from "../ids";
+import { commitRevision, currentRevision, readPages } from "../content/revisions";
 import { createSpace } from "../spaces/create-space";
 import { db } from "./client";
 
@@ -65,15 +66,21 @@ export async function seedDemo(): Promise<SeededAdmin | null> {
 async function writePages(spaceId: string, pages: SamplePage[]): Promise<void> {
   await db().$transaction(async (tx) => {
     const space = await tx.space.findUniqueOrThrow({ where: { id: spaceId } });
-    const previous = space.revisionId ? await tx.revisionPage.findMany({ where: { revisionId: space.revisionId } }) : [];
-    const pageId = (slug: string) => previous.find((page) => page.slug === slug)?.pageId ?? newId();
-    const revision = await tx.revision.create({
-      data: {
-        id: newId(),
-        spaceId,
-        parents: space.revisionId ? [space.revisionId] : [],
-        pages: { create: pages.map((page, position) => ({ ...page, pageId: pageId(page.slug), position })) },
-      },
+    const base = await currentRevision(tx, space);
+    const previous = await readPages(tx, base);
+    const now = new Date().toISOString();
+    const revision = await commitRevision(tx, {
+      spaceId,
+      base,
+      parents: [base.id],
+      put: pages.map((page, index) => ({
+        ...page,
+        id: previous.find((existing) => existing.slug === page.slug)?.id ?? newId(),
+        parentId: null,
+        sortKey: index + 1,
+        createdAt: now,
+        updatedAt: now,
+      })),
     });
     await tx.space.update({ where: { id: spaceId }, data: { revisionId: revision.id } });
   });

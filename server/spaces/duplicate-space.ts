@@ -1,4 +1,4 @@
-import { copyRevisionTo, createInitialRevision } from "../content/revisions";
+import { copyRevisionTo, createInitialRevision, currentRevision } from "../content/revisions";
 import { sortKeyFor } from "../content-tree/position";
 import type { ServiceContext } from "../context";
 import { db } from "../db/client";
@@ -47,7 +47,7 @@ export async function duplicateSpace(ctx: ServiceContext, spaceId: string) {
       },
     });
     const revision = source.revisionId
-      ? await copyRevisionTo(tx, source.revisionId, copyId)
+      ? await copyRevisionTo(tx, await currentRevision(tx, source), copyId)
       : await createInitialRevision(tx, copyId, { empty: true });
     const copy = await tx.space.update({ where: { id: copyId }, data: { revisionId: revision.id } });
     return presentSpace(copy, spaceRole(access.memberRole, copy, parentLevels), ctx.baseUrl);

@@ -3,7 +3,7 @@ import { db } from "../../server/db/client";
 import { newId } from "../../server/ids";
 import { listDeletedSpaces } from "../../server/spaces/queries";
 import { assertConformsToSchema } from "../helpers/conformance";
-import { createTenant } from "../helpers/factories";
+import { commitPages, createTenant, pagesOf } from "../helpers/factories";
 import { apiClient, startApiServer } from "../helpers/server";
 
 let server: Awaited<ReturnType<typeof startApiServer>>;
@@ -51,7 +51,7 @@ describe("POST /v1/orgs/{organizationId}/spaces (createSpace)", () => {
     expect(created.headers.get("location")).toBe(created.body.urls.location);
     expect(created.body).toMatchObject({ object: "space", title: "Untitled", organization: orgId, visibility: "private", editMode: "live" });
     expect(created.body.permissions.admin).toBe(true);
-    const pages = await db().revisionPage.findMany({ where: { revisionId: created.body.revision } });
+    const pages = await pagesOf(created.body.revision);
     expect(pages.map((page) => [page.title, page.slug, page.markdown])).toEqual([["Introduction", "introduction", ""]]);
 
     const second = await newSpace(admin, orgId, { title: "Handbook", emoji: "📚", language: "fr", editMode: "locked" });
@@ -65,7 +65,7 @@ describe("POST /v1/orgs/{organizationId}/spaces (createSpace)", () => {
     const space = await newSpace(admin, orgId, { title: "Empty", empty: true, parent: collection.id });
     expect(space.parent).toBe(collection.id);
     expect(space.revision).not.toBe("");
-    expect(await db().revisionPage.count({ where: { revisionId: space.revision } })).toBe(0);
+    expect(await pagesOf(space.revision)).toEqual([]);
   });
 
   test("400 names the field and the bound", async () => {
@@ -299,19 +299,18 @@ describe("POST /v1/spaces/{spaceId}/duplicate (duplicateSpace)", () => {
     const { admin, orgId } = await setup();
     const original = await newSpace(admin, orgId, { title: "Guide", emoji: "📚", language: "fr" });
     const after = await newSpace(admin, orgId, { title: "After" });
-    await db().revisionPage.create({
-      data: { revisionId: original.revision, pageId: newId(), position: 1, title: "Setup", slug: "setup", markdown: "# Setup\n" },
-    });
+    const [introduction] = await pagesOf(original.revision);
+    await commitPages(original.id, [introduction!, { title: "Setup", slug: "setup", markdown: "# Setup\n", sortKey: 2 }]);
+    const withSetup = (await admin.get(`/v1/spaces/${original.id}`)).body;
     const copy = await admin.post(`/v1/spaces/${original.id}/duplicate`);
     expect(copy.status).toBe(201);
     expect(copy.headers.get("location")).toBe(copy.body.urls.location);
     expect(copy.body).toMatchObject({ title: "Guide (copy)", emoji: "📚", language: "fr", organization: orgId });
     expect(copy.body.id).not.toBe(original.id);
-    expect(copy.body.revision).not.toBe(original.revision);
-    const pagesOf = async (revisionId: string) =>
-      (await db().revisionPage.findMany({ where: { revisionId }, orderBy: { position: "asc" } })).map((p) => [p.title, p.slug, p.markdown]);
-    expect(await pagesOf(copy.body.revision)).toEqual(await pagesOf(original.revision));
-    expect(await pagesOf(copy.body.revision)).toHaveLength(2);
+    expect(copy.body.revision).not.toBe(withSetup.revision);
+    const summary = async (revisionId: string) => (await pagesOf(revisionId)).map((p) => [p.id, p.title, p.slug, p.markdown]);
+    expect(await summary(copy.body.revision)).toEqual(await summary(withSetup.revision));
+    expect(await summary(copy.body.revision)).toHaveLength(2);
     expect(await rootSpaceOrder(orgId)).toEqual([original.id, copy.body.id, after.id]);
   });
 
@@ -410,7 +409,7 @@ describe("POST /v1/spaces/{spaceId}/transfer (transferSpace)", () => {
     expect(transferred.status).toBe(200);
     assertConformsToSchema("Space", transferred.body);
     expect(transferred.body).toMatchObject({ id: space.id, organization: targetId, parent: collection.id, revision: space.revision });
-    expect(await db().revisionPage.count({ where: { revisionId: space.revision } })).toBe(1);
+    expect(await pagesOf(space.revision)).toHaveLength(1);
     expect((await admin.get(`/v1/orgs/${orgId}/spaces`)).body.items).toEqual([]);
     expect((await admin.get(`/v1/orgs/${targetId}/spaces`)).body.items.map((s: { id: string }) => s.id)).toEqual([space.id]);
     // Within the organization, to its root.

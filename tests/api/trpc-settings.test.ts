@@ -7,7 +7,7 @@ import { createSpace } from "../../server/spaces/create-space";
 import { actorForToken } from "../../server/tokens/api-tokens";
 import { createCallerFactory } from "../../server/trpc/init";
 import { appRouter } from "../../server/trpc/root";
-import { createTenant } from "../helpers/factories";
+import { commitPages, createTenant } from "../helpers/factories";
 
 /** The admin UI's tRPC procedures, called as the browser would reach them (same router, same context). */
 
@@ -68,23 +68,17 @@ describe("settings: spaces", () => {
 
   test("spacePages lists the current revision's titles depth-first by position", async () => {
     const { reader, space } = await setup();
-    const revisionId = newId();
     const [intro, guide, install, faq] = [newId(), newId(), newId(), newId()];
-    await db().revision.create({
-      data: {
-        id: revisionId,
-        spaceId: space.id,
-        pages: {
-          create: [
-            { pageId: faq, position: 1, title: "FAQ", slug: "faq" },
-            { pageId: install, parentPageId: guide, position: 0, title: "Install", slug: "install", emoji: "📦" },
-            { pageId: guide, position: 0, title: "Guide", slug: "guide" },
-            { pageId: intro, parentPageId: null, position: -1, title: "Intro", slug: "intro" },
-          ],
-        },
-      },
-    });
-    await db().space.update({ where: { id: space.id }, data: { revisionId } });
+    const { id: revisionId } = await commitPages(
+      space.id,
+      [
+        { id: faq, sortKey: 1, title: "FAQ", slug: "faq" },
+        { id: install, parentId: guide, sortKey: 0, title: "Install", slug: "install", emoji: "📦" },
+        { id: guide, sortKey: 0, title: "Guide", slug: "guide" },
+        { id: intro, parentId: null, sortKey: -1, title: "Intro", slug: "intro" },
+      ],
+      { replace: true },
+    );
     const { revision, pages } = await reader.settings.spacePages({ spaceId: space.id });
     expect(revision).toBe(revisionId);
     expect(pages.map((page) => [page.title, page.depth])).toEqual([

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { db } from "../../server/db/client";
+import { commitRevision, currentRevision, inReadingOrder, readPage, readPages } from "../../server/content/revisions";
 import { newId } from "../../server/ids";
 import type { Role } from "../../server/policies/roles";
 import { createApiToken } from "../../server/tokens/api-tokens";
@@ -42,4 +43,33 @@ export async function createTenant() {
     stranger,
     member: (role: Role | null) => addMember(organization.id, role),
   };
+}
+
+/** The pages of a revision in reading order, with their markdown. */
+export async function pagesOf(revisionId: string) {
+  const revision = await db().revision.findUniqueOrThrow({ where: { id: revisionId } });
+  const pages = inReadingOrder(await readPages(db(), revision));
+  return Promise.all(pages.map(async (page) => ({ ...(await readPage(db(), revision, page.id))!, depth: page.depth })));
+}
+
+/** Writes `pages` into a space as a new revision on top of its current one (`replace`: dropping the others). */
+export async function commitPages(
+  spaceId: string,
+  pages: { id?: string; title: string; slug: string; markdown?: string; parentId?: string | null; sortKey?: number; emoji?: string }[],
+  options: { replace?: boolean } = {},
+) {
+  return db().$transaction(async (tx) => {
+    const space = await tx.space.findUniqueOrThrow({ where: { id: spaceId } });
+    const base = await currentRevision(tx, space);
+    const now = new Date().toISOString();
+    const revision = await commitRevision(tx, {
+      spaceId,
+      base,
+      parents: [base.id],
+      put: pages.map((page, index) => ({ markdown: "", parentId: null, sortKey: index + 1, createdAt: now, updatedAt: now, ...page, id: page.id ?? newId() })),
+      remove: options.replace ? (await readPages(tx, base)).map((page) => page.id).filter((id) => !pages.some((page) => page.id === id)) : [],
+    });
+    await tx.space.update({ where: { id: spaceId }, data: { revisionId: revision.id } });
+    return revision;
+  });
 }
