@@ -54,7 +54,16 @@ export async function readPage(tx: Db, revision: RevisionRef, pageId: string): P
  */
 export async function commitRevision(
   tx: Db,
-  input: { spaceId: string; base: RevisionRef | null; parents: string[]; type?: string; put?: Page[]; remove?: string[] },
+  input: {
+    spaceId: string;
+    base: RevisionRef | null;
+    parents: string[];
+    type?: string;
+    put?: Page[];
+    remove?: string[];
+    authorId?: string;
+    changeRequestId?: string;
+  },
 ): Promise<Revision> {
   const store = new ObjectStore(tx, input.spaceId);
   const changes = new Map<string, string | null>();
@@ -64,7 +73,17 @@ export async function commitRevision(
   for (const pageId of input.remove ?? []) changes.set(pageKey(pageId), null);
   const root = await trieSet(store, input.base?.root ?? emptyTrie(store), changes);
   await store.flush();
-  return tx.revision.create({ data: { id: newId(), spaceId: input.spaceId, parents: input.parents, type: input.type ?? "edits", root } });
+  return tx.revision.create({
+    data: {
+      id: newId(),
+      spaceId: input.spaceId,
+      parents: input.parents,
+      type: input.type ?? "edits",
+      root,
+      authorId: input.authorId,
+      changeRequestId: input.changeRequestId,
+    },
+  });
 }
 
 /** The first revision of a new space: one empty "Introduction" page, or no page at all when `empty`. */

@@ -24,11 +24,11 @@ export function presentSpace(space: Space, role: Role | null, baseUrl: string) {
     ...(space.language ? { language: space.language } : {}),
     revision: space.revisionId ?? "",
     defaultLevel: space.defaultLevel,
-    // Comments and change requests arrive with the content features; until then there are none.
+    // Comments arrive with discussions; until then there are none.
     comments: 0,
-    changeRequests: 0,
-    changeRequestsOpen: 0,
-    changeRequestsDraft: 0,
+    changeRequests: space.changeRequests,
+    changeRequestsOpen: space.changeRequestsOpen,
+    changeRequestsDraft: space.changeRequestsDraft,
     permissions: spacePermissions(role, space),
   };
 }

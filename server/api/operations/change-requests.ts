@@ -1,0 +1,41 @@
+import { createChangeRequest } from "../../change-requests/create-change-request";
+import { getChangeRequest, listChangeRequests } from "../../change-requests/queries";
+import { createChangeRequestInput, listChangeRequestsParams, updateChangeRequestInput } from "../../change-requests/schemas";
+import { updateChangeRequest } from "../../change-requests/update-change-request";
+import { defineOperation } from "../operation";
+import { changeRequestPath, spacePath } from "../path-params";
+
+export const changeRequestOperations = [
+  defineOperation({
+    operationId: "listChangeRequestsForSpace",
+    method: "GET",
+    path: "/v1/spaces/{spaceId}/change-requests",
+    params: spacePath,
+    query: listChangeRequestsParams,
+    handler: (c) => listChangeRequests(c, c.params.spaceId, c.query),
+  }),
+  defineOperation({
+    operationId: "createChangeRequest",
+    method: "POST",
+    path: "/v1/spaces/{spaceId}/change-requests",
+    params: spacePath,
+    body: createChangeRequestInput.optional().transform((body) => body ?? {}),
+    status: 201,
+    handler: (c) => createChangeRequest(c, c.params.spaceId, c.body),
+  }),
+  defineOperation({
+    operationId: "getChangeRequestById",
+    method: "GET",
+    path: "/v1/spaces/{spaceId}/change-requests/{changeRequestId}",
+    params: changeRequestPath,
+    handler: (c) => getChangeRequest(c, c.params.spaceId, c.params.changeRequestId),
+  }),
+  defineOperation({
+    operationId: "updateChangeRequestById",
+    method: "PATCH",
+    path: "/v1/spaces/{spaceId}/change-requests/{changeRequestId}",
+    params: changeRequestPath,
+    body: updateChangeRequestInput,
+    handler: (c) => updateChangeRequest(c, c.params.spaceId, c.params.changeRequestId, c.body),
+  }),
+];

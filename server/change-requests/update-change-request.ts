@@ -1,0 +1,27 @@
+import type { ServiceContext } from "../context";
+import { db } from "../db/client";
+import { badRequest, forbidden } from "../errors";
+import { presentChangeRequest } from "../presenters/change-request";
+import { spacePermissions } from "../presenters/permissions";
+import { changeRequestInclude, loadChangeRequest } from "./access";
+import type { UpdateChangeRequestInput } from "./schemas";
+import { recountStatus } from "./status-counts";
+
+/** Changes a change request's subject or status (draft, open, archived; merging has its own operation). */
+export async function updateChangeRequest(ctx: ServiceContext, spaceId: string, ref: string, input: UpdateChangeRequestInput) {
+  return db().$transaction(async (tx) => {
+    const { space, role, changeRequest } = await loadChangeRequest(tx, ctx.actor, spaceId, ref, { forUpdate: true });
+    const permissions = spacePermissions(role, space);
+    if (!permissions.edit && changeRequest.createdById !== ctx.actor.userId) throw forbidden("Changing a change request needs the edit role.");
+    if (input.status && changeRequest.status === "merged") {
+      throw badRequest("status: a merged change request keeps its status");
+    }
+    if (input.status) await recountStatus(tx, spaceId, changeRequest.status, input.status);
+    const updated = await tx.changeRequest.update({
+      where: { id: changeRequest.id },
+      data: { subject: input.subject, status: input.status },
+      include: changeRequestInclude,
+    });
+    return presentChangeRequest(updated, space, ctx.baseUrl);
+  });
+}

@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { createTenant } from "../helpers/factories";
+import { apiClient, startApiServer } from "../helpers/server";
+
+let server: Awaited<ReturnType<typeof startApiServer>>;
+beforeAll(async () => {
+  server = await startApiServer();
+});
+afterAll(() => server.close());
+
+async function setup() {
+  const tenant = await createTenant();
+  const admin = apiClient(server.url, tenant.admin.token);
+  const space = (await admin.post(`/v1/orgs/${tenant.organization.id}/spaces`, { title: "Docs" })).body;
+  return { tenant, admin, space, base: `/v1/spaces/${space.id}/change-requests` };
+}
+
+describe("change requests", () => {
+  test("create answers a draft on the current revision, numbered per space, readable by id and number", async () => {
+    const { admin, space, base } = await setup();
+    const first = await admin.post(base, { subject: "Fix typos" });
+    expect(first.status).toBe(201);
+    expect(first.headers.get("location")).toBe(first.body.urls.location);
+    expect(first.body).toMatchObject({
+      object: "change-request",
+      number: 1,
+      status: "draft",
+      subject: "Fix typos",
+      space: space.id,
+      revision: space.revision,
+      revisionInitial: space.revision,
+      outdated: false,
+    });
+    const second = await admin.post(base);
+    expect(second.body).toMatchObject({ number: 2, subject: "" });
+    expect((await admin.get(`${base}/${first.body.id}`)).body.id).toBe(first.body.id);
+    expect((await admin.get(`${base}/2`)).body.id).toBe(second.body.id);
+    expect((await admin.get(`${base}/3`)).status).toBe(404);
+    expect((await admin.get(`/v1/spaces/${space.id}`)).body).toMatchObject({ changeRequests: 2, changeRequestsDraft: 2, changeRequestsOpen: 0 });
+  });
+
+  test("50 concurrent creations get 50 distinct numbers, and the space's counts match", async () => {
+    const { admin, space, base } = await setup();
+    const created = await Promise.all(Array.from({ length: 50 }, (_, i) => admin.post(base, { subject: `CR ${i}` })));
+    expect(created.every((response) => response.status === 201)).toBe(true);
+    const numbers = created.map((response) => response.body.number as number).sort((a, b) => a - b);
+    expect(numbers).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
+    expect((await admin.get(`/v1/spaces/${space.id}`)).body).toMatchObject({ changeRequests: 50, changeRequestsDraft: 50 });
+  });
+
+  test("status changes move the space's counts; the list filters by status (open by default) and pages", async () => {
+    const { admin, space, base } = await setup();
+    const [a, b, c] = await Promise.all([admin.post(base, { subject: "a" }), admin.post(base, { subject: "b" }), admin.post(base, { subject: "c" })]);
+    expect((await admin.patch(`${base}/${a.body.number}`, { status: "open" })).body.status).toBe("open");
+    await admin.patch(`${base}/${b.body.id}`, { status: "open", subject: "b renamed" });
+    await admin.patch(`${base}/${c.body.id}`, { status: "archived" });
+    expect((await admin.get(`/v1/spaces/${space.id}`)).body).toMatchObject({ changeRequests: 3, changeRequestsOpen: 2, changeRequestsDraft: 0 });
+
+    const open = await admin.get(`${base}?limit=1`);
+    expect(open.body.count).toBe(2);
+    expect(open.body.items).toHaveLength(1);
+    const rest = await admin.get(`${base}?limit=1&page=${open.body.next.page}`);
+    expect([...open.body.items, ...rest.body.items].map((cr: { subject: string }) => cr.subject).sort()).toEqual(["a", "b renamed"]);
+    expect((await admin.get(`${base}?status=archived`)).body.items.map((cr: { id: string }) => cr.id)).toEqual([c.body.id]);
+    expect((await admin.get(`${base}?status=draft`)).body.items).toEqual([]);
+  });
+
+  test("400 names the field; 401; 404 across tenants; 403 below the edit role and on a locked space", async () => {
+    const { tenant, admin, space, base } = await setup();
+    const tooLong = await admin.post(base, { subject: "x".repeat(101) });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.error.message).toMatch(/^subject: /);
+    expect((await admin.get(`${base}?status=closed`)).body.error.message).toMatch(/^status: /);
+    const created = (await admin.post(base)).body;
+    expect((await admin.patch(`${base}/${created.id}`, { status: "merged" })).status).toBe(400);
+
+    expect((await apiClient(server.url).get(base)).status).toBe(401);
+    const stranger = apiClient(server.url, tenant.stranger.token);
+    expect((await stranger.get(base)).status).toBe(404);
+    expect((await stranger.post(base)).status).toBe(404);
+    expect((await stranger.get(`${base}/${created.id}`)).status).toBe(404);
+    expect((await stranger.patch(`${base}/${created.id}`, { subject: "hijack" })).status).toBe(404);
+
+    const reader = apiClient(server.url, (await tenant.member("read")).token);
+    expect((await reader.get(`${base}/${created.id}`)).status).toBe(200);
+    expect((await reader.post(base)).status).toBe(403);
+    expect((await reader.patch(`${base}/${created.id}`, { subject: "nope" })).status).toBe(403);
+
+    await admin.patch(`/v1/spaces/${space.id}`, { editMode: "locked" });
+    const locked = await admin.post(base);
+    expect(locked.status).toBe(403);
+    expect(locked.body.error.message).toMatch(/locked/);
+  });
+});
