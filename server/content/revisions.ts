@@ -27,9 +27,22 @@ export type PageVersion = {
 
 export type Page = Omit<PageVersion, "body"> & { markdown: string };
 
+/** One file as a revision stores it; the bytes live in file storage under `blob`. */
+export type FileVersion = {
+  id: string;
+  name: string;
+  contentType: string;
+  size: number;
+  width?: number;
+  height?: number;
+  blob: string;
+  createdAt: string;
+};
+
 type RevisionRef = Pick<Revision, "id" | "spaceId" | "root">;
 
 const pageKey = (pageId: string) => `p:${pageId}`;
+const fileKey = (fileId: string) => `f:${fileId}`;
 
 /** The pages of a revision (with their markdown when `bodies`), unordered. */
 export async function readPages(tx: Db, revision: RevisionRef): Promise<PageVersion[]> {
@@ -37,6 +50,21 @@ export async function readPages(tx: Db, revision: RevisionRef): Promise<PageVers
   const entries = await trieEntries(store, revision.root);
   const pageHashes = [...entries].filter(([key]) => key.startsWith("p:")).map(([, hash]) => hash);
   return [...(await store.getObjects<PageVersion>(pageHashes)).values()];
+}
+
+/** The files of a revision, unordered. */
+export async function readFiles(tx: Db, revision: RevisionRef): Promise<FileVersion[]> {
+  const store = new ObjectStore(tx, revision.spaceId);
+  const entries = await trieEntries(store, revision.root);
+  const fileHashes = [...entries].filter(([key]) => key.startsWith("f:")).map(([, hash]) => hash);
+  return [...(await store.getObjects<FileVersion>(fileHashes)).values()];
+}
+
+/** One file of a revision, or null; reads one trie path. */
+export async function readFile(tx: Db, revision: RevisionRef, fileId: string): Promise<FileVersion | null> {
+  const store = new ObjectStore(tx, revision.spaceId);
+  const hash = await trieGet(store, revision.root, fileKey(fileId));
+  return hash ? store.getObject<FileVersion>(hash) : null;
 }
 
 /** One page of a revision with its markdown, or null; reads one trie path, whatever the space's size. */
@@ -50,7 +78,7 @@ export async function readPage(tx: Db, revision: RevisionRef, pageId: string): P
 
 /**
  * Records a new revision of `spaceId`: `base`'s content (none for a first revision) with
- * `put` pages written and `remove`d ones gone.
+ * `put` pages and `putFiles` written and `remove`d / `removeFiles`d ones gone.
  */
 export async function commitRevision(
   tx: Db,
@@ -61,6 +89,8 @@ export async function commitRevision(
     type?: string;
     put?: Page[];
     remove?: string[];
+    putFiles?: FileVersion[];
+    removeFiles?: string[];
     authorId?: string;
     changeRequestId?: string;
   },
@@ -71,6 +101,8 @@ export async function commitRevision(
     changes.set(pageKey(page.id), store.putObject({ ...page, body: store.putBody(markdown) } satisfies PageVersion));
   }
   for (const pageId of input.remove ?? []) changes.set(pageKey(pageId), null);
+  for (const file of input.putFiles ?? []) changes.set(fileKey(file.id), store.putObject(file));
+  for (const fileId of input.removeFiles ?? []) changes.set(fileKey(fileId), null);
   const root = await trieSet(store, input.base?.root ?? emptyTrie(store), changes);
   await store.flush();
   return tx.revision.create({
@@ -100,8 +132,8 @@ export async function createInitialRevision(tx: Db, spaceId: string, options: { 
 export async function copyRevisionTo(tx: Db, revision: RevisionRef, targetSpaceId: string): Promise<Revision> {
   const store = new ObjectStore(tx, revision.spaceId);
   const reachable = await reachableObjects(store, revision.root);
-  const pages = await store.getObjects<PageVersion>(reachable.pages);
-  const bodies = [...new Set([...pages.values()].map((page) => page.body))];
+  const versions = await store.getObjects<PageVersion | FileVersion>(reachable.pages);
+  const bodies = [...new Set([...versions.values()].flatMap((version) => ("body" in version ? [version.body] : [])))];
   const objects = [...reachable.nodes, ...reachable.pages];
   await tx.$executeRaw`
     INSERT INTO content_objects (space_id, hash, data)
@@ -114,7 +146,7 @@ export async function copyRevisionTo(tx: Db, revision: RevisionRef, targetSpaceI
   return tx.revision.create({ data: { id: newId(), spaceId: targetSpaceId, parents: [], type: "edits", root: revision.root } });
 }
 
-/** Trie node hashes and page version hashes reachable from a root. */
+/** Trie node hashes and page and file version hashes reachable from a root. */
 async function reachableObjects(store: ObjectStore, root: string): Promise<{ nodes: string[]; pages: string[] }> {
   const nodes: string[] = [];
   let level = [root];
