@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { db } from "../../server/db/client";
-import { commitRevision, currentRevision, inReadingOrder, readPage, readPages } from "../../server/content/revisions";
+import { commitRevision, currentRevision, inReadingOrder, readPage, readPages, type Page } from "../../server/content/revisions";
 import { newId } from "../../server/ids";
 import type { Role } from "../../server/policies/roles";
 import { createApiToken } from "../../server/tokens/api-tokens";
@@ -70,6 +70,17 @@ export async function commitPages(
       remove: options.replace ? (await readPages(tx, base)).map((page) => page.id).filter((id) => !pages.some((page) => page.id === id)) : [],
     });
     await tx.space.update({ where: { id: spaceId }, data: { revisionId: revision.id } });
+    return revision;
+  });
+}
+
+/** Edits a change request's content directly (pages put or removed), as a new revision of it. */
+export async function commitToChangeRequest(changeRequestId: string, edits: { put?: Page[]; remove?: string[] }) {
+  return db().$transaction(async (tx) => {
+    const changeRequest = await tx.changeRequest.findUniqueOrThrow({ where: { id: changeRequestId } });
+    const base = await tx.revision.findUniqueOrThrow({ where: { id: changeRequest.revisionId } });
+    const revision = await commitRevision(tx, { spaceId: changeRequest.spaceId, base, parents: [base.id], changeRequestId, ...edits });
+    await tx.changeRequest.update({ where: { id: changeRequestId }, data: { revisionId: revision.id } });
     return revision;
   });
 }

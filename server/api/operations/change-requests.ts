@@ -1,4 +1,5 @@
 import { createChangeRequest } from "../../change-requests/create-change-request";
+import { mergeChangeRequest, updateChangeRequestFromMain } from "../../change-requests/merge-change-request";
 import { getChangeRequest, listChangeRequests } from "../../change-requests/queries";
 import { createChangeRequestInput, listChangeRequestsParams, updateChangeRequestInput } from "../../change-requests/schemas";
 import { updateChangeRequest } from "../../change-requests/update-change-request";
@@ -37,5 +38,19 @@ export const changeRequestOperations = [
     params: changeRequestPath,
     body: updateChangeRequestInput,
     handler: (c) => updateChangeRequest(c, c.params.spaceId, c.params.changeRequestId, c.body),
+  }),
+  defineOperation({
+    operationId: "mergeChangeRequest",
+    method: "POST",
+    path: "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/merge",
+    params: changeRequestPath,
+    handler: (c) => mergeChangeRequest(c, c.params.spaceId, c.params.changeRequestId),
+  }),
+  defineOperation({
+    operationId: "updateChangeRequest",
+    method: "POST",
+    path: "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/update",
+    params: changeRequestPath,
+    handler: (c) => updateChangeRequestFromMain(c, c.params.spaceId, c.params.changeRequestId),
   }),
 ];

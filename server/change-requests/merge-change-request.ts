@@ -1,0 +1,89 @@
+import type { ServiceContext } from "../context";
+import { db, type Db } from "../db/client";
+import type { Revision } from "../db/generated/client";
+import { badRequest, forbidden } from "../errors";
+import { newId } from "../ids";
+import { changeRequestBase } from "../presenters/change-request";
+import { spacePermissions } from "../presenters/permissions";
+import { loadChangeRequest, type ChangeRequestAccess } from "./access";
+import { recountStatus } from "./status-counts";
+import { mergeRevisions } from "./three-way";
+
+/**
+ * Merges a change request into the space's main content: a fast-forward when main has not moved
+ * since the change request's base, else a three-way merge. A conflict (409) changes nothing.
+ * Merges of one space run one at a time (the space row is locked), so two change requests
+ * touching the same page cannot both win: the second merges on top of the first or conflicts.
+ */
+export async function mergeChangeRequest(ctx: ServiceContext, spaceId: string, ref: string) {
+  return db().$transaction(async (tx) => {
+    await lockSpace(tx, spaceId);
+    const access = await loadChangeRequest(tx, ctx.actor, spaceId, ref, { forUpdate: true });
+    const { space, changeRequest } = access;
+    const permissions = spacePermissions(access.role, space);
+    if (space.editMode === "locked") throw forbidden("The space is locked: change requests cannot be merged.");
+    if (!permissions.merge) throw forbidden("Merging a change request needs the review role.");
+    assertActive(access);
+
+    const [main, base, proposed] = await revisions(tx, [space.revisionId!, changeRequestBase(changeRequest), changeRequest.revisionId]);
+    const merged =
+      main.id === base.id
+        ? await fastForward(tx, { spaceId, root: proposed.root, parents: [main.id, proposed.id], authorId: ctx.actor.userId })
+        : await mergeRevisions(tx, { base, ours: main, theirs: proposed, type: "merge", authorId: ctx.actor.userId });
+
+    await tx.space.update({ where: { id: spaceId }, data: { revisionId: merged.id } });
+    await recountStatus(tx, spaceId, changeRequest.status, "merged");
+    await tx.changeRequest.update({
+      where: { id: changeRequest.id },
+      data: { status: "merged", revisionMergedId: merged.id, mergedById: ctx.actor.userId, mergedAt: new Date() },
+    });
+    return { revision: merged.id, result: "merge" as const };
+  });
+}
+
+/**
+ * Brings the space's main content into a change request (the reverse three-way merge), so that
+ * it is no longer outdated; `revisionMergedAncestor` becomes the main revision taken in.
+ */
+export async function updateChangeRequestFromMain(ctx: ServiceContext, spaceId: string, ref: string) {
+  return db().$transaction(async (tx) => {
+    const access = await loadChangeRequest(tx, ctx.actor, spaceId, ref, { forUpdate: true });
+    const { space, changeRequest } = access;
+    if (!spacePermissions(access.role, space).edit && changeRequest.createdById !== ctx.actor.userId) {
+      throw forbidden("Updating a change request needs the edit role.");
+    }
+    assertActive(access);
+    const [main, base, proposed] = await revisions(tx, [space.revisionId!, changeRequestBase(changeRequest), changeRequest.revisionId]);
+    if (main.id === base.id) return { revision: proposed.id, result: "update" as const };
+    const updated =
+      proposed.id === base.id
+        ? main
+        : await mergeRevisions(tx, { base, ours: proposed, theirs: main, type: "update", authorId: ctx.actor.userId, changeRequestId: changeRequest.id });
+    await tx.changeRequest.update({ where: { id: changeRequest.id }, data: { revisionId: updated.id, revisionMergedAncestorId: main.id } });
+    return { revision: updated.id, result: "update" as const };
+  });
+}
+
+function assertActive({ changeRequest }: ChangeRequestAccess): void {
+  if (changeRequest.status !== "draft" && changeRequest.status !== "open") {
+    throw badRequest(`changeRequestId: change request ${changeRequest.number} is ${changeRequest.status}`);
+  }
+}
+
+async function lockSpace(tx: Db, spaceId: string): Promise<void> {
+  await tx.$queryRaw`SELECT id FROM spaces WHERE id = ${spaceId} FOR UPDATE`;
+}
+
+/** The main revision, the change request's base and its current revision. */
+async function revisions(tx: Db, ids: [string, string, string]): Promise<[Revision, Revision, Revision]> {
+  const rows = await tx.revision.findMany({ where: { id: { in: ids } } });
+  const find = (id: string) => rows.find((row) => row.id === id)!;
+  return [find(ids[0]), find(ids[1]), find(ids[2])];
+}
+
+/** A merge revision whose content is the change request's, with both histories as parents. */
+function fastForward(tx: Db, input: { spaceId: string; root: string; parents: string[]; authorId: string }): Promise<Revision> {
+  return tx.revision.create({
+    data: { id: newId(), spaceId: input.spaceId, parents: input.parents, type: "merge", root: input.root, authorId: input.authorId },
+  });
+}

@@ -1,0 +1,105 @@
+import type { Db } from "../db/client";
+import type { Revision } from "../db/generated/client";
+import { conflict } from "../errors";
+import { mergePages, pageTreeOf, type PageChanges, type PageConflict, type PageState } from "../content/merge/page-merge";
+import { commitRevision, readPages, type FileVersion, type PageVersion } from "../content/revisions";
+import { ObjectStore } from "../content/store/object-store";
+import { trieDiff, type TrieChange } from "../content/store/trie";
+
+/**
+ * Git-like three-way merge of two revisions of a space from their common ancestor: only what
+ * changed on either side is read, page by page and inside page bodies line by line. Conflicts
+ * throw a 409 naming the pages, before anything is written.
+ */
+export async function mergeRevisions(
+  tx: Db,
+  input: { base: Revision; ours: Revision; theirs: Revision; type: "merge" | "update"; authorId: string; changeRequestId?: string },
+): Promise<Revision> {
+  const { base, ours, theirs } = input;
+  const store = new ObjectStore(tx, base.spaceId);
+  const [oursDiff, theirsDiff] = await Promise.all([trieDiff(store, base.root, ours.root), trieDiff(store, base.root, theirs.root)]);
+  const pages = await pageChanges(store, oursDiff, theirsDiff);
+  const files = mergeFiles(oursDiff, theirsDiff);
+  let merged: Map<string, PageState | null> = new Map();
+  const conflicts: (PageConflict | { kind: "file"; fileId: string })[] = [...files.conflicts];
+  if (pages.ours.size > 0 && pages.theirs.size > 0) {
+    // Both sides touched pages: the tree checks need the pages neither side changed.
+    const tree = pageTreeOf(await readPages(tx, ours));
+    const result = mergePages({ base: pages.base, ours: pages.ours, theirs: pages.theirs, tree });
+    if (result.ok) merged = result.result;
+    else conflicts.push(...result.conflicts);
+  } else {
+    merged = pages.theirs;
+  }
+  if (conflicts.length > 0) throw conflict(describeConflicts(conflicts));
+
+  const put = [...merged.values()].filter((page): page is PageState => page !== null);
+  const remove = [...merged].filter(([, page]) => page === null).map(([id]) => id);
+  const fileVersions = await store.getObjects<FileVersion>([...files.put.values()]);
+  return commitRevision(tx, {
+    spaceId: ours.spaceId,
+    base: ours,
+    parents: [ours.id, theirs.id],
+    type: input.type,
+    put,
+    remove,
+    putFiles: [...fileVersions.values()],
+    removeFiles: files.remove,
+    authorId: input.authorId,
+    changeRequestId: input.changeRequestId,
+  });
+}
+
+const PAGE = "p:";
+const FILE = "f:";
+
+/** The page changes of each side, with bodies, and the base versions of the pages they touch. */
+async function pageChanges(store: ObjectStore, oursDiff: Map<string, TrieChange>, theirsDiff: Map<string, TrieChange>) {
+  const hashes = new Set<string>();
+  for (const diff of [oursDiff, theirsDiff]) {
+    for (const [key, change] of diff) {
+      if (!key.startsWith(PAGE)) continue;
+      if (change.before) hashes.add(change.before);
+      if (change.after) hashes.add(change.after);
+    }
+  }
+  const versions = await store.getObjects<PageVersion>(hashes);
+  const bodies = await store.getBodies(new Set([...versions.values()].map((version) => version.body)));
+  const state = (hash: string): PageState => {
+    const { body, ...page } = versions.get(hash)!;
+    return { ...page, markdown: bodies.get(body)! };
+  };
+  const base = new Map<string, PageState>();
+  const side = (diff: Map<string, TrieChange>): PageChanges => {
+    const changes: PageChanges = new Map();
+    for (const [key, change] of diff) {
+      if (!key.startsWith(PAGE)) continue;
+      const pageId = key.slice(PAGE.length);
+      if (change.before) base.set(pageId, state(change.before));
+      changes.set(pageId, change.after ? state(change.after) : null);
+    }
+    return changes;
+  };
+  return { ours: side(oursDiff), theirs: side(theirsDiff), base };
+}
+
+/** Files merge whole: a file changed differently on both sides is a conflict; otherwise theirs applies. */
+function mergeFiles(oursDiff: Map<string, TrieChange>, theirsDiff: Map<string, TrieChange>) {
+  const put = new Map<string, string>();
+  const remove: string[] = [];
+  const conflicts: { kind: "file"; fileId: string }[] = [];
+  for (const [key, change] of theirsDiff) {
+    if (!key.startsWith(FILE)) continue;
+    const fileId = key.slice(FILE.length);
+    const mine = oursDiff.get(key);
+    if (mine && mine.after !== change.after) conflicts.push({ kind: "file", fileId });
+    else if (change.after) put.set(fileId, change.after);
+    else remove.push(fileId);
+  }
+  return { put, remove, conflicts };
+}
+
+function describeConflicts(conflicts: (PageConflict | { kind: "file"; fileId: string })[]): string {
+  const parts = conflicts.map((item) => ("fileId" in item ? `file ${item.fileId} (changed on both sides)` : `page "${item.title}" (${item.pageId}): ${item.kind}`));
+  return `Conflicts: ${parts.join("; ")}.`;
+}

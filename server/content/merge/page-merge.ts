@@ -1,0 +1,293 @@
+import type { PageVersion } from "../revisions";
+import { mergeText, type TextConflict } from "./text-merge";
+
+/**
+ * Three-way merge of the pages of a space: `base` is the common ancestor, `ours` and `theirs`
+ * the two descendants (main and a change request, in either order). Only the pages that changed
+ * on either side are looked at, so a merge costs the size of the change, not of the space.
+ */
+
+export type PageState = Omit<PageVersion, "body"> & { markdown: string };
+
+/** A side's changes since base: a page version for a page it added or edited, null for one it deleted; absent = unchanged. */
+export type PageChanges = Map<string, PageState | null>;
+
+/**
+ * The tree around the changed pages, for the pages neither side changed. Such a page is the
+ * same in base, ours and theirs, so any of the three trees can answer; answers about changed
+ * pages are ignored.
+ */
+export type PageTree = {
+  /** The parent of a page (null at the top level), undefined when there is no such page. */
+  parentOf(pageId: string): string | null | undefined;
+  /** The ids of the children of `parentId` (null = top level) whose slug is `slug`. */
+  pagesWithSlug(parentId: string | null, slug: string): Iterable<string>;
+};
+
+export type PageMergeInput = {
+  /** The base version of every page in `ours` or `theirs` that existed in base; absent = added since. */
+  base: Map<string, PageState>;
+  ours: PageChanges;
+  theirs: PageChanges;
+  tree: PageTree;
+};
+
+export type PageConflictKind =
+  | "content"
+  | "title"
+  | "slug"
+  | "emoji"
+  | "description"
+  | "move"
+  | "delete-edit"
+  | "add-add"
+  | "parent-deleted"
+  | "cycle"
+  | "duplicate-slug";
+
+export type PageConflict = {
+  kind: PageConflictKind;
+  pageId: string;
+  /** The page's title on ours; for `delete-edit`, on the side that kept it. */
+  title: string;
+  /** For `content`: the conflicting lines of the page's markdown on each side. */
+  lines?: TextConflict[];
+  /** For `duplicate-slug`: the sibling with the same slug; for `parent-deleted`: the deleted parent. */
+  otherPageId?: string;
+};
+
+/**
+ * Every page either side changed, with its merged state (null = deleted). It applies on top of
+ * base, ours or theirs alike: an entry equal to a side's version changes nothing there.
+ */
+export type PageMergeResult = { ok: true; result: Map<string, PageState | null> } | { ok: false; conflicts: PageConflict[] };
+
+type Side = "ours" | "theirs";
+
+/** A page's merged state, or its conflicts with a provisional state (ours) for the tree checks. */
+type PageOutcome = { state: PageState | null; conflicts: PageConflict[] };
+
+/** Merges two sides' page changes; conflicts when they cannot both apply or would break the tree. */
+export function mergePages(input: PageMergeInput): PageMergeResult {
+  const outcomes = new Map<string, PageOutcome>();
+  for (const pageId of new Set([...input.ours.keys(), ...input.theirs.keys()])) {
+    outcomes.set(pageId, mergePage(pageId, input));
+  }
+  const conflicts = [...outcomes.values()].flatMap((outcome) => outcome.conflicts);
+  conflicts.push(...treeConflicts(input, outcomes));
+  if (conflicts.length > 0) return { ok: false, conflicts };
+  return { ok: true, result: new Map([...outcomes].map(([pageId, outcome]) => [pageId, outcome.state])) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// One page
+
+/** A side's version of a page: its change, else its base version (unchanged); null when the side has no such page. */
+function sideState(input: PageMergeInput, side: Side, pageId: string): PageState | null {
+  const change = input[side].get(pageId);
+  return change !== undefined ? change : (input.base.get(pageId) ?? null);
+}
+
+function mergePage(pageId: string, input: PageMergeInput): PageOutcome {
+  const base = input.base.get(pageId);
+  const ours = sideState(input, "ours", pageId);
+  const theirs = sideState(input, "theirs", pageId);
+  if (!base) return mergeAdded(pageId, ours, theirs);
+  if (ours === null || theirs === null) return mergeDeleted(pageId, base, ours, theirs);
+  return mergeEdited(base, ours, theirs);
+}
+
+/** A page that did not exist in base: added by one side, or by both (the same id only by copying). */
+function mergeAdded(pageId: string, ours: PageState | null, theirs: PageState | null): PageOutcome {
+  if (!ours || !theirs) return { state: ours ?? theirs ?? null, conflicts: [] };
+  if (sameContent(ours, theirs)) return { state: { ...ours, updatedAt: later(ours.updatedAt, theirs.updatedAt) }, conflicts: [] };
+  return { state: ours, conflicts: [{ kind: "add-add", pageId, title: ours.title }] };
+}
+
+/** Deleted on at least one side: fine unless the other side edited the page meanwhile. */
+function mergeDeleted(pageId: string, base: PageState, ours: PageState | null, theirs: PageState | null): PageOutcome {
+  const kept = ours ?? theirs;
+  if (!kept || sameContent(kept, base)) return { state: null, conflicts: [] };
+  return { state: ours, conflicts: [{ kind: "delete-edit", pageId, title: kept.title }] };
+}
+
+/** Field by field: a field one side left alone takes the other's value; two different edits conflict. */
+function mergeEdited(base: PageState, ours: PageState, theirs: PageState): PageOutcome {
+  const conflicts: PageConflict[] = [];
+  const conflict = (kind: PageConflictKind, extra: Partial<PageConflict> = {}) =>
+    conflicts.push({ kind, pageId: base.id, title: ours.title, ...extra });
+  const field = <K extends "title" | "slug" | "emoji" | "description">(key: K) => {
+    const merged = mergeValue(base[key], ours[key], theirs[key], (a, b) => a === b);
+    if (!merged.ok) conflict(key);
+    return merged.ok ? merged.value : ours[key];
+  };
+  const fields = { title: field("title"), slug: field("slug"), emoji: field("emoji"), description: field("description") };
+  const position = mergeValue(positionOf(base), positionOf(ours), positionOf(theirs), samePosition);
+  if (!position.ok) conflict("move");
+  const markdown = mergeText(base.markdown, ours.markdown, theirs.markdown);
+  if (!markdown.ok) conflict("content", { lines: markdown.conflicts });
+  const state = withoutUndefined({
+    id: base.id,
+    ...fields,
+    ...(position.ok ? position.value : positionOf(ours)),
+    markdown: markdown.ok ? markdown.text : ours.markdown,
+    createdAt: base.createdAt,
+    updatedAt: later(ours.updatedAt, theirs.updatedAt),
+  });
+  return { state, conflicts };
+}
+
+type Merged<T> = { ok: true; value: T } | { ok: false };
+
+function mergeValue<T>(base: T, ours: T, theirs: T, same: (a: T, b: T) => boolean): Merged<T> {
+  if (same(ours, theirs) || same(theirs, base)) return { ok: true, value: ours };
+  if (same(ours, base)) return { ok: true, value: theirs };
+  return { ok: false };
+}
+
+type Position = Pick<PageState, "parentId" | "sortKey">;
+const positionOf = (page: PageState): Position => ({ parentId: page.parentId, sortKey: page.sortKey });
+const samePosition = (a: Position, b: Position) => a.parentId === b.parentId && a.sortKey === b.sortKey;
+
+/** Equal apart from timestamps: an edit that changed nothing a reader sees. */
+function sameContent(a: PageState, b: PageState): boolean {
+  return (
+    a.title === b.title &&
+    a.slug === b.slug &&
+    a.emoji === b.emoji &&
+    a.description === b.description &&
+    samePosition(a, b) &&
+    a.markdown === b.markdown
+  );
+}
+
+const later = (a: string, b: string) => (Date.parse(b) > Date.parse(a) ? b : a);
+
+/** Optional fields stay absent rather than present-but-undefined, as stored versions have them. */
+function withoutUndefined(page: PageState): PageState {
+  const copy = { ...page };
+  if (copy.emoji === undefined) delete copy.emoji;
+  if (copy.description === undefined) delete copy.description;
+  return copy;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The tree
+
+/** Where a page sits for slug uniqueness: its parent and its slug. */
+const slotOf = (page: Pick<PageState, "parentId" | "slug">) => `${page.parentId ?? ""}/${page.slug}`;
+
+function append(map: Map<string, string[]>, key: string, value: string): void {
+  const values = map.get(key);
+  if (values) values.push(value);
+  else map.set(key, [value]);
+}
+
+/**
+ * Conflicts the page-by-page merge cannot see: a page placed under a parent the other side
+ * deleted, two moves that together make a cycle, two siblings with the same slug. Pages with
+ * their own conflicts are not checked, but take part with their provisional (ours) state.
+ */
+function treeConflicts(input: PageMergeInput, outcomes: Map<string, PageOutcome>): PageConflict[] {
+  const clean = [...outcomes].flatMap(([pageId, outcome]) =>
+    outcome.conflicts.length === 0 && outcome.state ? [{ pageId, page: outcome.state }] : [],
+  );
+  const parentOf = (pageId: string) => {
+    const outcome = outcomes.get(pageId);
+    return outcome ? outcome.state?.parentId : input.tree.parentOf(pageId);
+  };
+  return [
+    ...clean.flatMap(({ page }) => parentDeleted(input, outcomes, page)),
+    ...cycles(input, clean, parentOf),
+    ...duplicateSlugs(input, outcomes, clean),
+  ];
+}
+
+/** The page is under a parent one side deleted, and that side did not have it there: the other side put it there. */
+function parentDeleted(input: PageMergeInput, outcomes: Map<string, PageOutcome>, page: PageState): PageConflict[] {
+  const parentId = page.parentId;
+  if (parentId === null || outcomes.get(parentId)?.state !== null) return [];
+  const placedByOtherSide = (["ours", "theirs"] as const).some(
+    (side) => input[side].get(parentId) === null && sideState(input, side, page.id)?.parentId !== parentId,
+  );
+  return placedByOtherSide ? [{ kind: "parent-deleted", pageId: page.id, title: page.title, otherPageId: parentId }] : [];
+}
+
+/**
+ * Each side's tree is acyclic, so a cycle in the merged tree goes through pages moved since
+ * base; walking up from each of them finds every cycle. Ancestors known to reach the top are
+ * remembered, so the walks together visit each ancestor once.
+ */
+function cycles(
+  input: PageMergeInput,
+  clean: { pageId: string; page: PageState }[],
+  parentOf: (pageId: string) => string | null | undefined,
+): PageConflict[] {
+  const rooted = new Set<string>();
+  const conflicts: PageConflict[] = [];
+  for (const { pageId, page } of clean) {
+    if (input.base.get(pageId)?.parentId === page.parentId) continue;
+    const path = new Set<string>();
+    let current: string | null | undefined = page.parentId;
+    while (current !== null && current !== undefined && current !== pageId && !rooted.has(current) && !path.has(current)) {
+      path.add(current);
+      current = parentOf(current);
+    }
+    if (current === pageId) conflicts.push({ kind: "cycle", pageId, title: page.title });
+    // The walk ends in a loop (elsewhere, or back here) or at the top: only the latter proves anything.
+    else if (current === null || current === undefined || rooted.has(current)) for (const id of [pageId, ...path]) rooted.add(id);
+  }
+  return conflicts;
+}
+
+/**
+ * Two siblings with one slug, unless one side already had them so (the merge did not cause
+ * it). Only pages whose parent or slug changed can have a new sibling with their slug.
+ */
+function duplicateSlugs(input: PageMergeInput, outcomes: Map<string, PageOutcome>, clean: { pageId: string; page: PageState }[]): PageConflict[] {
+  const placed = new Map<string, string[]>();
+  for (const [pageId, { state }] of outcomes) if (state) append(placed, slotOf(state), pageId);
+
+  const reported = new Set<string>();
+  const conflicts: PageConflict[] = [];
+  for (const { pageId, page } of clean) {
+    const base = input.base.get(pageId);
+    if (base && base.parentId === page.parentId && base.slug === page.slug) continue;
+    const unchanged = [...input.tree.pagesWithSlug(page.parentId, page.slug)].filter((id) => !outcomes.has(id));
+    for (const otherId of [...unchanged, ...(placed.get(slotOf(page)) ?? [])]) {
+      const pair = [pageId, otherId].sort().join(" ");
+      if (otherId === pageId || reported.has(pair) || siblingsOnOneSide(input, outcomes, page, otherId)) continue;
+      reported.add(pair);
+      conflicts.push({ kind: "duplicate-slug", pageId, title: page.title, otherPageId: otherId });
+    }
+  }
+  return conflicts;
+}
+
+/** Whether one side already has both pages under one parent with one slug. */
+function siblingsOnOneSide(input: PageMergeInput, outcomes: Map<string, PageOutcome>, page: PageState, otherId: string): boolean {
+  return (["ours", "theirs"] as const).some((side) => {
+    const slotOn = (id: string) => {
+      // A page neither side changed is, on both sides, where the tree has it: in the merged page's slot.
+      if (!outcomes.has(id)) return slotOf(page);
+      const version = sideState(input, side, id);
+      return version ? slotOf(version) : undefined;
+    };
+    const slot = slotOn(page.id);
+    return slot !== undefined && slot === slotOn(otherId);
+  });
+}
+
+/** A `PageTree` over a list of pages, for callers that hold the whole tree (and for tests). */
+export function pageTreeOf(pages: Iterable<Pick<PageVersion, "id" | "parentId" | "slug">>): PageTree {
+  const parents = new Map<string, string | null>();
+  const slots = new Map<string, string[]>();
+  for (const page of pages) {
+    parents.set(page.id, page.parentId);
+    append(slots, slotOf(page), page.id);
+  }
+  return {
+    parentOf: (pageId) => parents.get(pageId),
+    pagesWithSlug: (parentId, slug) => slots.get(slotOf({ parentId, slug })) ?? [],
+  };
+}

@@ -1,0 +1,331 @@
+import { describe, expect, test } from "vitest";
+import { mergePages, pageTreeOf, type PageConflict, type PageState, type PageTree } from "../../server/content/merge/page-merge";
+import { mergeText, type TextConflict } from "../../server/content/merge/text-merge";
+
+describe("mergeText", () => {
+  const clean: [name: string, base: string, ours: string, theirs: string, merged: string][] = [
+    ["only ours changed", "a\nb\n", "a\nB\n", "a\nb\n", "a\nB\n"],
+    ["only theirs changed", "a\nb\n", "a\nb\n", "A\nb\n", "A\nb\n"],
+    ["the same edit on both sides", "a\nb\nc\n", "a\nB\nc\n", "a\nB\nc\n", "a\nB\nc\n"],
+    ["the same edit among other edits", "a\nb\nc\nd\ne\n", "A\nb\nC\nd\ne\n", "a\nb\nC\nd\nE\n", "A\nb\nC\nd\nE\n"],
+    [
+      "edits in different paragraphs",
+      "# Title\n\nFirst paragraph.\n\nSecond paragraph.\n",
+      "# Title\n\nFirst paragraph, edited.\n\nSecond paragraph.\n",
+      "# Title\n\nFirst paragraph.\n\nSecond paragraph, edited.\n",
+      "# Title\n\nFirst paragraph, edited.\n\nSecond paragraph, edited.\n",
+    ],
+    ["edits on adjacent lines", "a\nb\nc\n", "A\nb\nc\n", "a\nB\nc\n", "A\nB\nc\n"],
+    ["insertions at different places", "a\nb\nc\n", "a\nx\nb\nc\n", "a\nb\ny\nc\n", "a\nx\nb\ny\nc\n"],
+    ["an insertion at the start and one at the end", "a\nb\n", "top\na\nb\n", "a\nb\nbottom\n", "top\na\nb\nbottom\n"],
+    ["a deletion and an edit elsewhere", "a\nb\nc\nd\n", "a\nc\nd\n", "a\nb\nc\nD\n", "a\nc\nD\n"],
+    ["the same line deleted on both sides", "a\nb\nc\n", "a\nc\n", "a\nc\n", "a\nc\n"],
+    ["an insertion next to a line the other side deleted", "a\nb\nc\n", "a\nc\n", "a\nb\nnew\nc\n", "a\nnew\nc\n"],
+    ["an insertion before a line the other side edited", "a\nb\nc\n", "a\nnew\nb\nc\n", "a\nB\nc\n", "a\nnew\nB\nc\n"],
+    ["a trailing newline added on one side, an edit on the other", "a\nb\nc", "a\nb\nc\n", "A\nb\nc", "A\nb\nc\n"],
+    ["a trailing newline removed on one side, an edit on the other", "a\nb\nc\n", "a\nb\nc", "a\nB\nc\n", "a\nB\nc"],
+    ["the same trailing newline added on both sides", "a", "a\n", "a\n", "a\n"],
+    ["all empty", "", "", "", ""],
+    ["text added to an empty base on one side", "", "hello\n", "", "hello\n"],
+    ["the same text added to an empty base on both sides", "", "hello\n", "hello\n", "hello\n"],
+    ["everything deleted on one side, nothing changed on the other", "a\nb\n", "", "a\nb\n", ""],
+    ["blank lines only", "\n\n\n", "\nx\n\n", "\n\n\n", "\nx\n\n"],
+    ["no newline anywhere", "one line", "one line", "one line edited", "one line edited"],
+  ];
+  test.each(clean)("merges %s", (_name, base, ours, theirs, merged) => {
+    expect(mergeText(base, ours, theirs)).toEqual({ ok: true, text: merged });
+    // A clean merge does not depend on which side is which.
+    expect(mergeText(base, theirs, ours)).toEqual({ ok: true, text: merged });
+  });
+
+  const conflicting: [name: string, base: string, ours: string, theirs: string, conflicts: TextConflict[]][] = [
+    ["the same line edited differently", "a\nb\nc\n", "a\nB\nc\n", "a\nX\nc\n", [{ oursLines: [1, 2], theirsLines: [1, 2] }]],
+    // As with git: one side's block of changed lines is compared as a whole, not line by line.
+    ["the same edit where one side also changed the next line", "a\nb\nc\n", "a\nB\nc\n", "a\nB\nC\n", [{ oursLines: [1, 3], theirsLines: [1, 3] }]],
+    ["insertions at the same place", "a\nc\n", "a\nb\nc\n", "a\nx\nc\n", [{ oursLines: [1, 2], theirsLines: [1, 2] }]],
+    ["different lines appended at the end", "a\n", "a\nb\n", "a\nc\n", [{ oursLines: [1, 2], theirsLines: [1, 2] }]],
+    ["a deleted line edited on the other side", "a\nb\nc\n", "a\nc\n", "a\nB\nc\n", [{ oursLines: [1, 1], theirsLines: [1, 2] }]],
+    ["an insertion inside lines the other side replaced", "a\nb\nc\nd\n", "a\nB\nC\nd\n", "a\nb\nnew\nc\nd\n", [{ oursLines: [1, 3], theirsLines: [1, 4] }]],
+    ["different texts added to an empty base", "", "one\n", "two\n", [{ oursLines: [0, 1], theirsLines: [0, 1] }]],
+    ["a last line without newline edited on both sides", "a\nb", "a\nb\nc", "a\nB", [{ oursLines: [1, 3], theirsLines: [1, 2] }]],
+    [
+      "a conflict after clean edits that moved the lines",
+      "a\nb\nc\nd\n",
+      "new\nfirst\na\nb\nc\nD\n",
+      "a\nc\nE\n",
+      [{ oursLines: [5, 6], theirsLines: [2, 3] }],
+    ],
+    [
+      "two separate conflicts",
+      "a\nb\nc\nd\ne\n",
+      "A\nb\nc\nd\nE\n",
+      "X\nb\nc\nd\nY\n",
+      [
+        { oursLines: [0, 1], theirsLines: [0, 1] },
+        { oursLines: [4, 5], theirsLines: [4, 5] },
+      ],
+    ],
+  ];
+  test.each(conflicting)("conflicts on %s", (_name, base, ours, theirs, conflicts) => {
+    expect(mergeText(base, ours, theirs)).toEqual({ ok: false, conflicts });
+    const swapped = conflicts.map(({ oursLines, theirsLines }) => ({ oursLines: theirsLines, theirsLines: oursLines }));
+    expect(mergeText(base, theirs, ours)).toEqual({ ok: false, conflicts: swapped });
+  });
+
+  test("the conflict ranges point at the conflicting lines of each side", () => {
+    const ours = "intro\n\nshared\n\nours wrote this\nand this\n";
+    const theirs = "intro\n\nshared\n\ntheirs wrote that\n";
+    const result = mergeText("intro\n\nshared\n\noriginal\n", ours, theirs);
+    if (result.ok) throw new Error("expected a conflict");
+    const [conflict] = result.conflicts;
+    expect(ours.split("\n").slice(...conflict!.oursLines)).toEqual(["ours wrote this", "and this"]);
+    expect(theirs.split("\n").slice(...conflict!.theirsLines)).toEqual(["theirs wrote that"]);
+  });
+});
+
+describe("mergePages", () => {
+  const at = "2026-01-01T00:00:00.000Z";
+  const later = "2026-02-01T00:00:00.000Z";
+  const latest = "2026-03-01T00:00:00.000Z";
+  const page = (id: string, fields: Partial<PageState> = {}): PageState => ({
+    id,
+    title: id[0]!.toUpperCase() + id.slice(1),
+    slug: id,
+    parentId: null,
+    sortKey: 1,
+    markdown: "",
+    createdAt: at,
+    updatedAt: at,
+    ...fields,
+  });
+
+  /**
+   * intro, guide (setup, usage), api: the base every case starts from. Both sides share the
+   * pages they did not change, so this list is also the tree the merge asks about them.
+   */
+  const basePages = [
+    page("intro", { markdown: "Welcome.\n" }),
+    page("guide", { sortKey: 2, markdown: "# Guide\n\nFirst paragraph.\n\nSecond paragraph.\n" }),
+    page("setup", { parentId: "guide", sortKey: 1 }),
+    page("usage", { parentId: "guide", sortKey: 2 }),
+    page("api", { sortKey: 3, emoji: "1f4d6" }),
+  ];
+  const baseById = new Map(basePages.map((p) => [p.id, p]));
+
+  /** Per page id: null = deleted; fields = that page edited (or added, when not in base). */
+  type Changes = Record<string, Partial<PageState> | null>;
+  type Case = { ours?: Changes; theirs?: Changes };
+
+  function inputOf({ ours = {}, theirs = {} }: Case, tree: PageTree = pageTreeOf(basePages)) {
+    const resolve = (changes: Changes) =>
+      new Map(Object.entries(changes).map(([id, fields]) => [id, fields && { ...(baseById.get(id) ?? page(id)), ...fields }]));
+    const changed = new Set([...Object.keys(ours), ...Object.keys(theirs)]);
+    const base = new Map(basePages.filter((p) => changed.has(p.id)).map((p) => [p.id, p]));
+    return { base, ours: resolve(ours), theirs: resolve(theirs), tree };
+  }
+  const swap = ({ ours, theirs }: Case): Case => ({ ours: theirs, theirs: ours });
+
+  const clean: [name: string, changes: Case, expected: Record<string, Partial<PageState> | null>][] = [
+    [
+      "pages added on both sides",
+      { ours: { faq: { sortKey: 4 } }, theirs: { changelog: { parentId: "guide", sortKey: 3 } } },
+      { faq: { sortKey: 4, parentId: null }, changelog: { parentId: "guide" } },
+    ],
+    [
+      "a rename on one side and a content edit on the other",
+      { ours: { intro: { title: "Welcome", slug: "welcome" } }, theirs: { intro: { markdown: "Welcome, reader.\n" } } },
+      { intro: { title: "Welcome", slug: "welcome", markdown: "Welcome, reader.\n" } },
+    ],
+    [
+      "a move on one side and an edit on the other",
+      { ours: { setup: { parentId: "api", sortKey: 5 } }, theirs: { setup: { markdown: "Install it.\n", description: "How to" } } },
+      { setup: { parentId: "api", sortKey: 5, markdown: "Install it.\n", description: "How to" } },
+    ],
+    [
+      "edits in different paragraphs of one page",
+      {
+        ours: { guide: { markdown: "# Guide\n\nFirst paragraph, better.\n\nSecond paragraph.\n" } },
+        theirs: { guide: { markdown: "# Guide\n\nFirst paragraph.\n\nSecond paragraph, better.\n" } },
+      },
+      { guide: { markdown: "# Guide\n\nFirst paragraph, better.\n\nSecond paragraph, better.\n" } },
+    ],
+    ["the same page deleted on both sides", { ours: { api: null }, theirs: { api: null } }, { api: null }],
+    ["a page deleted on one side, another edited on the other", { ours: { api: null }, theirs: { intro: { title: "Hello" } } }, { api: null, intro: { title: "Hello" } }],
+    [
+      "a page deleted on one side and only re-saved on the other",
+      { ours: { api: null }, theirs: { api: { updatedAt: later } } },
+      { api: null },
+    ],
+    ["the same edit on both sides", { ours: { usage: { title: "Use" } }, theirs: { usage: { title: "Use" } } }, { usage: { title: "Use" } }],
+    ["the same move on both sides", { ours: { usage: { parentId: null, sortKey: 9 } }, theirs: { usage: { parentId: null, sortKey: 9 } } }, { usage: { parentId: null, sortKey: 9 } }],
+    [
+      "an emoji set on one side and a description on the other",
+      { ours: { intro: { emoji: "1f44b" } }, theirs: { intro: { description: "Start here" } } },
+      { intro: { emoji: "1f44b", description: "Start here" } },
+    ],
+    ["an emoji removed on one side, the title edited on the other", { ours: { api: { emoji: undefined } }, theirs: { api: { title: "API" } } }, { api: { title: "API" } }],
+    [
+      "the later update time of the two",
+      { ours: { intro: { title: "Hi", updatedAt: latest } }, theirs: { intro: { markdown: "Hi.\n", updatedAt: later } } },
+      { intro: { updatedAt: latest } },
+    ],
+    ["the same page added identically on both sides", { ours: { faq: { sortKey: 4 } }, theirs: { faq: { sortKey: 4 } } }, { faq: { sortKey: 4 } }],
+    [
+      "a slug freed on one side and taken by a new page on the other",
+      { ours: { setup: { slug: "install" } }, theirs: { start: { parentId: "guide", slug: "setup", sortKey: 3 } } },
+      { setup: { slug: "install" }, start: { slug: "setup", parentId: "guide" } },
+    ],
+    [
+      "two moves that chain without a cycle",
+      { ours: { setup: { parentId: "api" } }, theirs: { api: { parentId: "usage" } } },
+      { setup: { parentId: "api" }, api: { parentId: "usage" } },
+    ],
+    [
+      "a child moved out of a page the other side deleted",
+      { ours: { usage: { parentId: null, sortKey: 4 } }, theirs: { guide: null, setup: null } },
+      { usage: { parentId: null }, guide: null, setup: null },
+    ],
+    [
+      "a page added under a page the other side moved",
+      { ours: { guide: { parentId: "api" } }, theirs: { faq: { parentId: "guide" } } },
+      { guide: { parentId: "api" }, faq: { parentId: "guide" } },
+    ],
+    [
+      "a duplicate slug one side already had",
+      { ours: { faq: { slug: "help" }, help: { sortKey: 5 } }, theirs: { intro: { title: "Hi" } } },
+      { faq: { slug: "help" }, help: { slug: "help" }, intro: { title: "Hi" } },
+    ],
+  ];
+  test.each(clean)("merges %s", (_name, changes, expected) => {
+    for (const sides of [changes, swap(changes)]) {
+      const merged = mergePages(inputOf(sides));
+      if (!merged.ok) throw new Error(`unexpected conflicts: ${JSON.stringify(merged.conflicts)}`);
+      expect(new Set(merged.result.keys())).toEqual(new Set(Object.keys(expected)));
+      for (const [id, fields] of Object.entries(expected)) {
+        if (fields === null) expect(merged.result.get(id)).toBeNull();
+        else expect(merged.result.get(id)).toMatchObject(fields);
+      }
+    }
+  });
+
+  test("keeps optional fields absent and the creation time of base", () => {
+    const merged = mergePages(inputOf({ ours: { api: { emoji: undefined, createdAt: later } }, theirs: { api: { title: "API" } } }));
+    if (!merged.ok) throw new Error("expected a clean merge");
+    const api = merged.result.get("api")!;
+    expect("emoji" in api).toBe(false);
+    expect("description" in api).toBe(false);
+    expect(api.createdAt).toBe(at);
+  });
+
+  const conflicting: [name: string, changes: Case, conflicts: Pick<PageConflict, "kind" | "pageId">[]][] = [
+    [
+      "the same line of a page edited differently",
+      { ours: { intro: { markdown: "Hello.\n" } }, theirs: { intro: { markdown: "Hi there.\n" } } },
+      [{ kind: "content", pageId: "intro" }],
+    ],
+    ["two different titles", { ours: { intro: { title: "A" } }, theirs: { intro: { title: "B" } } }, [{ kind: "title", pageId: "intro" }]],
+    ["two different slugs", { ours: { intro: { slug: "a" } }, theirs: { intro: { slug: "b" } } }, [{ kind: "slug", pageId: "intro" }]],
+    ["two different emojis", { ours: { api: { emoji: "1f600" } }, theirs: { api: { emoji: undefined } } }, [{ kind: "emoji", pageId: "api" }]],
+    ["two different descriptions", { ours: { api: { description: "a" } }, theirs: { api: { description: "b" } } }, [{ kind: "description", pageId: "api" }]],
+    ["moves to different parents", { ours: { usage: { parentId: null } }, theirs: { usage: { parentId: "api" } } }, [{ kind: "move", pageId: "usage" }]],
+    ["moves to different places among the same siblings", { ours: { usage: { sortKey: 0 } }, theirs: { usage: { sortKey: 5 } } }, [{ kind: "move", pageId: "usage" }]],
+    ["a page deleted on one side and edited on the other", { ours: { setup: null }, theirs: { setup: { markdown: "Install.\n" } } }, [{ kind: "delete-edit", pageId: "setup" }]],
+    ["a page deleted on one side and moved on the other", { ours: { setup: null }, theirs: { setup: { parentId: null } } }, [{ kind: "delete-edit", pageId: "setup" }]],
+    ["one page id added differently on both sides", { ours: { faq: { title: "FAQ" } }, theirs: { faq: { title: "Questions" } } }, [{ kind: "add-add", pageId: "faq" }]],
+    ["a page added under a page the other side deleted", { ours: { api: null }, theirs: { endpoints: { parentId: "api" } } }, [{ kind: "parent-deleted", pageId: "endpoints" }]],
+    ["a page moved under a page the other side deleted", { ours: { api: null }, theirs: { intro: { parentId: "api" } } }, [{ kind: "parent-deleted", pageId: "intro" }]],
+    [
+      "two moves that make a cycle",
+      { ours: { guide: { parentId: "api" } }, theirs: { api: { parentId: "setup" } } },
+      [
+        { kind: "cycle", pageId: "api" },
+        { kind: "cycle", pageId: "guide" },
+      ],
+    ],
+    ["two pages moved under each other", { ours: { intro: { parentId: "api" } }, theirs: { api: { parentId: "intro" } } }, [{ kind: "cycle", pageId: "api" }, { kind: "cycle", pageId: "intro" }]],
+    ["two new siblings with one slug", { ours: { faq: {} }, theirs: { help: { slug: "faq" } } }, [{ kind: "duplicate-slug", pageId: "faq" }]],
+    [
+      "a move and a rename that together take an existing slug",
+      { ours: { setup: { parentId: null } }, theirs: { setup: { slug: "api" } } },
+      [{ kind: "duplicate-slug", pageId: "setup" }],
+    ],
+    [
+      "a page moved next to a sibling renamed to its slug",
+      { ours: { usage: { parentId: null, sortKey: 4 } }, theirs: { api: { slug: "usage" } } },
+      [{ kind: "duplicate-slug", pageId: "usage" }],
+    ],
+    [
+      "a rename conflict and a content conflict on one page",
+      { ours: { intro: { title: "A", markdown: "A.\n" } }, theirs: { intro: { title: "B", markdown: "B.\n" } } },
+      [
+        { kind: "content", pageId: "intro" },
+        { kind: "title", pageId: "intro" },
+      ],
+    ],
+  ];
+  const sorted = (conflicts: Pick<PageConflict, "kind" | "pageId">[]) =>
+    conflicts.map(({ kind, pageId }) => ({ kind, pageId })).sort((a, b) => `${a.kind} ${a.pageId}`.localeCompare(`${b.kind} ${b.pageId}`));
+  test.each(conflicting)("conflicts on %s", (_name, changes, conflicts) => {
+    for (const sides of [changes, swap(changes)]) {
+      const merged = mergePages(inputOf(sides));
+      if (merged.ok) throw new Error("expected conflicts");
+      // Two-page conflicts are reported once, on either page.
+      expect(sorted(merged.conflicts).map((c) => c.kind)).toEqual(sorted(conflicts).map((c) => c.kind));
+      if (sides === changes || !conflicts.some((c) => c.kind === "duplicate-slug")) expect(sorted(merged.conflicts)).toEqual(sorted(conflicts));
+    }
+  });
+
+  test("conflicts name the page, its title and what is in the way", () => {
+    const content = mergePages(inputOf({ ours: { intro: { markdown: "Hello.\n" } }, theirs: { intro: { markdown: "Hi.\n" } } }));
+    expect(content).toEqual({
+      ok: false,
+      conflicts: [{ kind: "content", pageId: "intro", title: "Intro", lines: [{ oursLines: [0, 1], theirsLines: [0, 1] }] }],
+    });
+    const parent = mergePages(inputOf({ ours: { api: null }, theirs: { endpoints: { parentId: "api", title: "Endpoints" } } }));
+    expect(parent).toEqual({ ok: false, conflicts: [{ kind: "parent-deleted", pageId: "endpoints", title: "Endpoints", otherPageId: "api" }] });
+    const slug = mergePages(inputOf({ ours: { setup: { parentId: null } }, theirs: { setup: { slug: "api" } } }));
+    expect(slug).toEqual({ ok: false, conflicts: [{ kind: "duplicate-slug", pageId: "setup", title: "Setup", otherPageId: "api" }] });
+    const deleted = mergePages(inputOf({ ours: { setup: null }, theirs: { setup: { title: "Installation" } } }));
+    expect(deleted).toEqual({ ok: false, conflicts: [{ kind: "delete-edit", pageId: "setup", title: "Installation" }] });
+  });
+
+  test("looks at the tree only around the changed pages", () => {
+    // A space of 10,000 pages in 100 sections; each side changes two of them.
+    const pages = Array.from({ length: 100 }, (_, s) => [
+      page(`s${s}`, { sortKey: s }),
+      ...Array.from({ length: 99 }, (_, i) => page(`s${s}-p${i}`, { parentId: `s${s}`, sortKey: i })),
+    ]).flat();
+    const full = pageTreeOf(pages);
+    const calls = { parentOf: 0, pagesWithSlug: 0 };
+    const tree: PageTree = {
+      parentOf: (id) => (calls.parentOf++, full.parentOf(id)),
+      pagesWithSlug: (parentId, slug) => (calls.pagesWithSlug++, full.pagesWithSlug(parentId, slug)),
+    };
+    const byId = new Map(pages.map((p) => [p.id, p]));
+    const edit = (id: string, fields: Partial<PageState>) => ({ ...byId.get(id)!, ...fields });
+    const merged = mergePages({
+      base: new Map(["s1-p1", "s2-p2", "s3-p3"].map((id) => [id, byId.get(id)!])),
+      ours: new Map([
+        ["s1-p1", edit("s1-p1", { parentId: "s50-p5" })],
+        ["s2-p2", edit("s2-p2", { title: "Renamed" })],
+      ]),
+      theirs: new Map([
+        ["s3-p3", edit("s3-p3", { slug: "renamed" })],
+        ["s1-p1", edit("s1-p1", { markdown: "Edited.\n" })],
+      ]),
+      tree,
+    });
+    expect(merged.ok).toBe(true);
+    expect(calls.parentOf).toBeLessThanOrEqual(2);
+    expect(calls.pagesWithSlug).toBeLessThanOrEqual(2);
+  });
+
+  test("pageTreeOf answers parents and slugs", () => {
+    const tree = pageTreeOf(basePages);
+    expect(tree.parentOf("setup")).toBe("guide");
+    expect(tree.parentOf("intro")).toBeNull();
+    expect(tree.parentOf("missing")).toBeUndefined();
+    expect([...tree.pagesWithSlug("guide", "usage")]).toEqual(["usage"]);
+    expect([...tree.pagesWithSlug(null, "usage")]).toEqual([]);
+  });
+});
