@@ -20,13 +20,3 @@ export function NotFoundState({ message, organizationId }: { message: string; or
     />
   );
 }
-
-/**
- * Splits a server validation message ("title: Too big: …") into the field it names, when the
- * form shows that field, and the explanation; other messages stay whole.
- */
-export function fieldOfError(message: string, fields: readonly string[]): { field: string; message: string } | null {
-  const match = /^([A-Za-z]+): (.+)$/s.exec(message);
-  if (!match || !fields.includes(match[1]!)) return null;
-  return { field: match[1]!, message: match[2]! };
-}
