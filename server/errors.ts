@@ -1,5 +1,5 @@
 /** The one error type the service layer throws; REST and tRPC map it through the same table. */
-export type AppErrorCode = "bad_request" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "precondition_failed" | "payload_too_large";
+export type AppErrorCode = "bad_request" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "precondition_failed" | "payload_too_large" | "unsupported_media_type";
 
 export const httpStatusOf: Record<AppErrorCode, number> = {
   bad_request: 400,
@@ -10,6 +10,7 @@ export const httpStatusOf: Record<AppErrorCode, number> = {
   conflict: 409,
   precondition_failed: 412,
   payload_too_large: 413,
+  unsupported_media_type: 415,
 };
 
 export class AppError extends Error {

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { z } from "zod";
 
 const ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 
@@ -19,3 +20,13 @@ export function newId(): string {
   const random = randomBytes(9).reduce((acc, byte) => (acc << 8n) | BigInt(byte), 0n);
   return base62(BigInt(Date.now()), 8) + base62(random, 12);
 }
+
+/**
+ * Ids as the reference's EntityId: letters, digits, `_` and `-`. Every id taken from a caller
+ * (path, body) goes through it, so that no NUL byte, path or unicode reaches a query.
+ */
+export const entityIdSchema = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[a-zA-Z0-9_-]+$/, "must be an id (letters, digits, _ and -)");

@@ -6,7 +6,13 @@ export const DEFAULT_PAGE_SIZE = 50;
 /** `page` and `limit`, shared by every list operation. */
 export const listParams = z.object({
   page: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(1000).default(DEFAULT_PAGE_SIZE),
+  // Decimal digits only: Number() would also read "1e3", "0x10", " 5" or "" (as 0).
+  limit: z
+    .string()
+    .regex(/^[0-9]+$/, "must be a whole number")
+    .transform(Number)
+    .pipe(z.number().int().min(1).max(1000))
+    .default(DEFAULT_PAGE_SIZE),
 });
 export type ListParams = z.infer<typeof listParams>;
 

@@ -2,6 +2,7 @@ import type { z } from "zod";
 import type { Actor } from "../auth/actor";
 import { configuredPublicUrl } from "../config";
 import { AppError } from "../errors";
+import { findUnstorableText } from "../validation/storable-text";
 import { actorForToken } from "../tokens/api-tokens";
 import { describeZodError, errorResponse, responseForError } from "./errors";
 import type { HttpMethod, Operation } from "./operation";
@@ -68,7 +69,7 @@ export class ApiRouter {
     const context = {
       actor,
       baseUrl: configuredPublicUrl() ?? url.origin,
-      params: operation.params ? parseWith(operation.params, params, "path") : params,
+      params: operation.params ? parseWith(operation.params, decodeParams(params), "path") : decodeParams(params),
       query: operation.query ? parseWith(operation.query, queryObject(url.searchParams), "query") : undefined,
       body: operation.body ? parseWith(operation.body, await readJson(request), "body") : undefined,
     };
@@ -98,13 +99,22 @@ function matchSegments(template: string[], parts: string[]): Record<string, stri
   for (let i = 0; i < template.length; i++) {
     const expected = template[i]!;
     if (expected.startsWith("{")) {
-      try {
-        params[expected.slice(1, -1)] = decodeURIComponent(parts[i]!);
-      } catch {
-        throw new AppError("bad_request", `${expected.slice(1, -1)}: malformed path segment`);
-      }
+      params[expected.slice(1, -1)] = parts[i]!;
     } else if (expected !== parts[i]) {
       return null;
+    }
+  }
+  return params;
+}
+
+/** Decoded apart from matching, so that `match` never throws (conformance checks call it on any path). */
+function decodeParams(raw: Record<string, string>): Record<string, string> {
+  const params: Record<string, string> = {};
+  for (const [name, value] of Object.entries(raw)) {
+    try {
+      params[name] = decodeURIComponent(value);
+    } catch {
+      throw new AppError("bad_request", `${name}: malformed path segment`);
     }
   }
   return params;
@@ -125,6 +135,11 @@ async function readJson(request: Request): Promise<unknown> {
   const text = await request.text();
   if (text.length > MAX_BODY_BYTES) throw new AppError("payload_too_large", `body: larger than ${MAX_BODY_BYTES} bytes`);
   if (text.trim() === "") return undefined;
+  const mediaType = request.headers.get("content-type")?.split(";")[0]!.trim().toLowerCase();
+  // A form or text body is refused rather than read as JSON; no Content-Type at all is taken as JSON.
+  if (mediaType && mediaType !== "application/json" && !/^application\/[a-z0-9.+-]+\+json$/.test(mediaType)) {
+    throw new AppError("unsupported_media_type", `Content-Type: send the body as application/json, not ${mediaType.slice(0, 100)}`);
+  }
   try {
     return JSON.parse(text);
   } catch {
@@ -135,5 +150,7 @@ async function readJson(request: Request): Promise<unknown> {
 function parseWith(schema: z.ZodType, value: unknown, source: string): unknown {
   const result = schema.safeParse(value);
   if (!result.success) throw new AppError("bad_request", describeZodError(result.error, source));
+  const bad = findUnstorableText(result.data);
+  if (bad) throw new AppError("bad_request", `${bad.path.length ? bad.path.join(".") : source}: ${bad.problem}`);
   return result.data;
 }

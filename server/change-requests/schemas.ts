@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { entityIdSchema } from "../ids";
 import { listParams } from "../pagination";
 
 export const changeRequestStatusSchema = z.enum(["draft", "open", "archived", "merged"]);
@@ -18,8 +19,8 @@ export const updateChangeRequestInput = z.object({
 
 export const listChangeRequestsParams = listParams.extend({
   status: changeRequestStatusSchema.default("open"),
-  creator: z.string().max(64).optional(),
-  contributor: z.string().max(64).optional(),
+  creator: entityIdSchema.optional(),
+  contributor: entityIdSchema.optional(),
 });
 
 export type CreateChangeRequestInput = z.infer<typeof createChangeRequestInput>;

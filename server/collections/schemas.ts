@@ -1,14 +1,11 @@
 import { z } from "zod";
 import { contentPositionSchema } from "../content-tree/position";
+import { entityIdSchema } from "../ids";
 import { listParams } from "../pagination";
 import { defaultLevelSchema } from "../policies/roles";
 
-/** Ids as the reference's EntityId: letters, digits, `_` and `-`. */
-export const entityIdSchema = z
-  .string()
-  .min(1)
-  .max(64)
-  .regex(/^[a-zA-Z0-9_-]+$/, "must be an id (letters, digits, _ and -)");
+// Defined with the ids; still exported here, where the tRPC routers import it from.
+export { entityIdSchema };
 
 export const collectionTitleSchema = z.string().trim().min(1).max(50);
 export const collectionDescriptionSchema = z.string().max(100);

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Db } from "../db/client";
 import { badRequest } from "../errors";
+import { entityIdSchema } from "../ids";
 
 
 /**
@@ -10,8 +11,8 @@ import { badRequest } from "../errors";
  */
 
 const pointerSchema = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("space"), space: z.string().min(1) }),
-  z.object({ type: z.literal("collection"), collection: z.string().min(1) }),
+  z.object({ type: z.literal("space"), space: entityIdSchema }),
+  z.object({ type: z.literal("collection"), collection: entityIdSchema }),
 ]);
 export const contentPositionSchema = z.object({ before: pointerSchema.optional(), after: pointerSchema.optional() });
 export type ContentPosition = z.infer<typeof contentPositionSchema>;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { contentPositionSchema } from "../content-tree/position";
+import { entityIdSchema } from "../ids";
 import { defaultLevelSchema } from "../policies/roles";
 
 /** Input schemas of the space operations, shared by /v1 and tRPC. Bounds follow the reference document. */
@@ -31,7 +32,7 @@ export const translationLanguageSchema = z.enum([
   "da", "fi", "el", "cs", "hu", "ro", "th", "vi", "id", "ms", "he", "uk", "sk", "bg", "hr", "lt", "lv", "et", "sl",
 ]);
 
-const collectionId = z.string().min(1).max(64);
+const collectionId = entityIdSchema;
 
 export const createSpaceInput = z
   .object({
@@ -71,7 +72,7 @@ export const moveSpaceInput = z
 export type MoveSpaceInput = z.infer<typeof moveSpaceInput>;
 
 export const transferSpaceInput = z.object({
-  organization: z.string().min(1).max(64),
+  organization: entityIdSchema,
   /** Collection of the target organization; absent or null puts the space at its root. */
   parent: collectionId.nullable().optional(),
 });

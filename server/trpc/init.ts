@@ -4,6 +4,7 @@ import { ZodError } from "zod";
 import type { Actor } from "../auth/actor";
 import { describeZodError } from "../api/errors";
 import { asAppError, type AppErrorCode } from "../errors";
+import { findUnstorableText } from "../validation/storable-text";
 
 export type TrpcContext = { actor: Actor | null; baseUrl: string };
 
@@ -19,6 +20,7 @@ const trpcCodeOf: Record<AppErrorCode, TRPCError["code"]> = {
   conflict: "CONFLICT",
   precondition_failed: "PRECONDITION_FAILED",
   payload_too_large: "PAYLOAD_TOO_LARGE",
+  unsupported_media_type: "UNSUPPORTED_MEDIA_TYPE",
 };
 
 const mapErrors = t.middleware(async ({ next }) => {
@@ -37,7 +39,14 @@ export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
 /** Procedures for signed-in users; `ctx` is then the ServiceContext the service layer takes. */
-export const protectedProcedure = t.procedure.use(mapErrors).use(({ ctx, next }) => {
+/** Text PostgreSQL cannot store faithfully is refused as bad input, as on /v1 (server/api/router.ts). */
+const refuseUnstorableText = t.middleware(async ({ getRawInput, next }) => {
+  const bad = findUnstorableText(await getRawInput());
+  if (bad) throw new TRPCError({ code: "BAD_REQUEST", message: `${bad.path.length ? bad.path.join(".") : "input"}: ${bad.problem}` });
+  return next();
+});
+
+export const protectedProcedure = t.procedure.use(mapErrors).use(refuseUnstorableText).use(({ ctx, next }) => {
   if (!ctx.actor) throw new TRPCError({ code: "UNAUTHORIZED", message: "Sign in first." });
   return next({ ctx: { actor: ctx.actor, baseUrl: ctx.baseUrl } });
 });

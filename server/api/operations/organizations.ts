@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { entityIdSchema } from "../../ids";
 import { createOrganization } from "../../organizations/create-organization";
 import { getOrganization, listOrganizations, listOrganizationsForEmailDomain } from "../../organizations/queries";
 import { createOrganizationInput, emailDomainSchema, updateOrganizationInput } from "../../organizations/schemas";
@@ -7,7 +8,7 @@ import { listParams } from "../../pagination";
 import { getAuthenticatedUser } from "../../users/queries";
 import { defineOperation } from "../operation";
 
-const organizationPath = z.object({ organizationId: z.string().min(1).max(64) });
+const organizationPath = z.object({ organizationId: entityIdSchema });
 
 export const organizationOperations = [
   defineOperation({

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { entityIdSchema } from "../../ids";
 import { listParams } from "../../pagination";
 import { createSpace } from "../../spaces/create-space";
 import { deleteSpace } from "../../spaces/delete-space";
@@ -10,9 +11,9 @@ import { createSpaceInput, moveSpaceInput, transferSpaceInput, updateSpaceInput 
 import { transferSpace } from "../../spaces/transfer-space";
 import { updateSpace } from "../../spaces/update-space";
 import { defineOperation } from "../operation";
+import { spacePath } from "../path-params";
 
-const spacePath = z.object({ spaceId: z.string().min(1).max(64) });
-const organizationPath = z.object({ organizationId: z.string().min(1).max(64) });
+const organizationPath = z.object({ organizationId: entityIdSchema });
 
 export const spaceOperations = [
   defineOperation({
