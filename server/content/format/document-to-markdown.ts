@@ -1,0 +1,102 @@
+import type { DocumentBlock, DocumentBlockCode, DocumentBlockImage, JSONDocument } from "@gitbook/api";
+import type { BlockContent, Html, List, ListItem, Paragraph, RootContent } from "mdast";
+import { gfmToMarkdown } from "mdast-util-gfm";
+import { toMarkdown, type Join } from "mdast-util-to-markdown";
+import { plainText } from "./document-text";
+import { phrasing } from "./inline-to-markdown";
+import { urlOfRef } from "./link-targets";
+import { formatTag } from "./liquid-tags";
+import { tableToMarkdown } from "./tables";
+
+/** Canonical markdown for a document: the inverse of markdownToDocument. */
+export function documentToMarkdown(document: JSONDocument): string {
+  return toMarkdown(
+    { type: "root", children: flow(document.nodes) },
+    { extensions: [gfmToMarkdown({ tablePipeAlign: false })], bullet: "-", rule: "-", listItemIndent: "one", fences: true, join: [tagsHugContent] },
+  );
+}
+
+const tag = (value: string): Html => ({ type: "html", value });
+const OPENING_TAG = /^\{% (hint|code)\b/;
+const CLOSING_TAG = /^\{% end(hint|code) %\}$/;
+
+// GitBook writes block tags right against their content, with no blank line.
+const tagsHugContent: Join = (left, right) => {
+  if ((left.type === "html" && OPENING_TAG.test(left.value)) || (right.type === "html" && CLOSING_TAG.test(right.value))) return 0;
+  return undefined;
+};
+
+function flow(blocks: readonly DocumentBlock[]): RootContent[] {
+  return blocks.flatMap((block) => flowOf(block));
+}
+
+function flowOf(block: DocumentBlock): RootContent[] {
+  switch (block.type) {
+    case "paragraph":
+      return [{ type: "paragraph", children: phrasing(block.nodes) }];
+    case "heading-1":
+    case "heading-2":
+    case "heading-3":
+      return [{ type: "heading", depth: Number(block.type.slice(-1)) as 1 | 2 | 3, children: phrasing(block.nodes) }];
+    case "divider":
+      return [{ type: "thematicBreak" }];
+    case "blockquote":
+      return [{ type: "blockquote", children: flow(block.nodes) as BlockContent[] }];
+    case "hint":
+      return [tag(formatTag("hint", { style: block.data.style })), ...flow(block.nodes), tag("{% endhint %}")];
+    case "code":
+      return code(block);
+    case "list-ordered":
+    case "list-unordered":
+    case "list-tasks":
+      return [list(block.type, block.nodes, block.type === "list-ordered" ? block.data.start : undefined)];
+    case "images":
+      return [images(block.nodes)];
+    case "image":
+      return [images([block])];
+    case "table":
+      return [tableToMarkdown(block)];
+    case "embed":
+      return [tag(formatTag("embed", { url: block.data.url }))];
+    default:
+      // Blocks markdown has no syntax for keep their content, if they hold any.
+      return "nodes" in block && Array.isArray(block.nodes) ? flow(block.nodes as DocumentBlock[]) : [];
+  }
+}
+
+function code(block: DocumentBlockCode): RootContent[] {
+  const { syntax, title, overflow, lineNumbers, fullWidth, expandable } = block.data;
+  const value = block.nodes.map((line) => plainText(line.nodes)).join("\n");
+  const node: RootContent = { type: "code", lang: syntax || null, meta: null, value };
+  const attributes = {
+    title: title || undefined,
+    overflow: overflow === "wrap" ? overflow : undefined,
+    lineNumbers: lineNumbers === undefined ? undefined : String(lineNumbers),
+    fullWidth: fullWidth === undefined ? undefined : String(fullWidth),
+    expandable: expandable === undefined ? undefined : String(expandable),
+  };
+  if (Object.values(attributes).every((attribute) => attribute === undefined)) return [node];
+  return [tag(formatTag("code", attributes)), node, tag("{% endcode %}")];
+}
+
+function list(type: "list-ordered" | "list-unordered" | "list-tasks", items: readonly DocumentBlock[], start: number | undefined): List {
+  const children = items.map(
+    (item): ListItem => ({
+      type: "listItem",
+      spread: false,
+      checked: type === "list-tasks" ? item.data !== undefined && "checked" in item.data && item.data.checked === true : null,
+      children: "nodes" in item ? (flow(item.nodes as DocumentBlock[]) as BlockContent[]) : [],
+    }),
+  );
+  return { type: "list", ordered: type === "list-ordered", start: start ?? null, spread: false, children };
+}
+
+function images(nodes: readonly DocumentBlockImage[]): Paragraph {
+  const children: Paragraph["children"] = [];
+  for (const image of nodes) {
+    if (children.length > 0) children.push({ type: "text", value: " " });
+    const caption = plainText(image.fragments.flatMap((fragment) => fragment.nodes));
+    children.push({ type: "image", url: urlOfRef(image.data.ref) ?? "", alt: image.data.alt ?? "", title: caption || null });
+  }
+  return { type: "paragraph", children };
+}

@@ -1,0 +1,36 @@
+import type { Definition, Nodes } from "mdast";
+import { figureImage } from "./html-figures";
+import { parseLinkTarget, type LinkTarget } from "./link-targets";
+import { parseMarkdown } from "./parse-markdown";
+
+type Position = NonNullable<Nodes["position"]>;
+
+export type ExtractedLink = {
+  target: LinkTarget;
+  /** Where the link or image is written in the markdown (lines and columns from 1, offsets from 0). */
+  position: Position;
+  type: "link" | "image";
+};
+
+/** Every link and image target in a page body, in reading order; links inside code are text, not links. */
+export function extractLinks(markdown: string): ExtractedLink[] {
+  const tree = parseMarkdown(markdown);
+  const definitions = new Map<string, Definition>();
+  // A reference is resolved after the walk: its definition may come after it.
+  const references: { url?: string; identifier?: string; position: Position; type: ExtractedLink["type"] }[] = [];
+  const walk = (node: Nodes) => {
+    if (node.type === "definition" && !definitions.has(node.identifier)) definitions.set(node.identifier, node);
+    if (node.position && (node.type === "link" || node.type === "image")) references.push({ url: node.url, position: node.position, type: node.type });
+    if (node.position && (node.type === "linkReference" || node.type === "imageReference")) {
+      references.push({ identifier: node.identifier, position: node.position, type: node.type === "linkReference" ? "link" : "image" });
+    }
+    const figure = node.type === "html" ? figureImage(node.value) : undefined;
+    if (figure && node.position) references.push({ url: figure.url, position: node.position, type: "image" });
+    if ("children" in node) for (const child of node.children) walk(child);
+  };
+  walk(tree);
+  return references.flatMap(({ url, identifier, position, type }) => {
+    const resolved = url ?? definitions.get(identifier ?? "")?.url;
+    return resolved === undefined ? [] : [{ target: parseLinkTarget(resolved), position, type }];
+  });
+}

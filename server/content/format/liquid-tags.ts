@@ -1,0 +1,49 @@
+/**
+ * GitBook's block tags (`{% hint style="info" %}` … `{% endhint %}`, `{% code title="x" %}` …
+ * `{% endcode %}`, `{% embed url="…" %}`). Markdown has no syntax for them, so each tag line is
+ * made a paragraph of its own before parsing, and the document builder pairs them up.
+ */
+export type LiquidTag = { name: string; closing: boolean; attributes: Record<string, string> };
+
+const TAG = /^\{%\s*(end)?([a-z][a-z-]*)((?:\s+[A-Za-z]+="[^"]*")*)\s*%\}$/;
+const ATTRIBUTE = /([A-Za-z]+)="([^"]*)"/g;
+const TAG_LINE = /^([ \t>]*)\{%\s*(?:end)?(?:hint|code|embed)\b.*%\}\s*$/;
+const FENCE = /^[ \t>]*(`{3,}|~{3,})/;
+
+export function parseTag(source: string): LiquidTag | undefined {
+  const match = TAG.exec(source.trim());
+  if (!match) return undefined;
+  const attributes: Record<string, string> = {};
+  for (const [, key, value] of (match[3] ?? "").matchAll(ATTRIBUTE)) attributes[key!] = value!.replaceAll("&quot;", '"');
+  return { name: match[2]!, closing: match[1] !== undefined, attributes };
+}
+
+export function formatTag(name: string, attributes: Record<string, string | undefined> = {}): string {
+  const pairs = Object.entries(attributes)
+    .filter(([, value]) => value !== undefined)
+    .map(([key, value]) => ` ${key}="${value!.replaceAll('"', "&quot;")}"`);
+  return `{% ${name}${pairs.join("")} %}`;
+}
+
+/**
+ * Surrounds every tag line outside fenced code with blank lines (keeping its blockquote prefix),
+ * so a tag written right against a paragraph, list or table still parses as its own paragraph.
+ */
+export function isolateTagLines(markdown: string): string {
+  const out: string[] = [];
+  let fence: string | undefined;
+  for (const line of markdown.split("\n")) {
+    const marker = FENCE.exec(line)?.[1];
+    if (marker && (!fence || (marker[0] === fence[0] && marker.length >= fence.length && line.trim().endsWith(marker)))) {
+      fence = fence ? undefined : marker;
+    }
+    const tag = fence ? undefined : TAG_LINE.exec(line);
+    if (!tag) {
+      out.push(line);
+      continue;
+    }
+    const blank = tag[1]!.trimEnd();
+    out.push(blank, line, blank);
+  }
+  return out.join("\n");
+}

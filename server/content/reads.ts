@@ -1,0 +1,198 @@
+import { z } from "zod";
+import { changeRequestInclude, loadChangeRequest } from "../change-requests/access";
+import type { ServiceContext } from "../context";
+import { db } from "../db/client";
+import type { Revision, Space } from "../db/generated/client";
+import { notFound } from "../errors";
+import { listParams, paginateById } from "../pagination";
+import { loadSpace } from "../policies/access";
+import { presentChangeRequest } from "../presenters/change-request";
+import {
+  presentFile,
+  presentPage,
+  presentPageTree,
+  presentRevision,
+  revisionAppUrl,
+  type PageBody,
+  type PageFields,
+} from "../presenters/revision";
+import { appUrl } from "../presenters/urls";
+import { markdownToDocument } from "./format/markdown-to-document";
+import { evaluateVariables } from "./format/variables";
+import { currentRevision, inReadingOrder, readFile, readFiles, readPage, readPages, type Page } from "./revisions";
+import { ObjectStore } from "./store/object-store";
+
+/**
+ * Reads of a space's content: its current revision, a change request's, or any revision of the
+ * space by id. Every read opens the revision through `loadSpace` / `loadChangeRequest`, so a
+ * caller who cannot see the space gets 404 whatever the revision, page or file asked for.
+ */
+
+const flag = z.stringbool({ truthy: ["true"], falsy: ["false"] });
+
+/**
+ * `metadata` and `computed` as the reference defines them. Quire keeps no Git metadata and no
+ * computed pages, so both are validated but change no answer, and the services do not take them.
+ */
+export const revisionReadParams = z.object({ metadata: flag.default(true), computed: flag.default(true) });
+export type RevisionReadParams = z.infer<typeof revisionReadParams>;
+
+export const pageReadParams = revisionReadParams.extend({
+  format: z.enum(["markdown", "document"]).default("markdown"),
+  // Variables are deterministic inputs, so `deterministic-only` evaluates them too.
+  evaluated: z
+    .enum(["true", "false", "deterministic-only"])
+    .default("false")
+    .transform((value) => value !== "false"),
+});
+export type PageReadParams = z.infer<typeof pageReadParams>;
+
+export const fileListParams = listParams.extend(revisionReadParams.shape);
+export type FileListParams = z.infer<typeof fileListParams>;
+
+/** Which revision of a space to read. */
+export type ContentSource = { kind: "main" } | { kind: "change-request"; ref: string } | { kind: "revision"; revisionId: string };
+
+const MAIN: ContentSource = { kind: "main" };
+
+type OpenedRevision = { space: Space; revision: Revision; appBase: string };
+
+/** Loads the revision a source names, after the caller's access to the space (and change request). */
+async function openRevision(ctx: ServiceContext, spaceId: string, source: ContentSource): Promise<OpenedRevision> {
+  const tx = db();
+  if (source.kind === "change-request") {
+    const { space, changeRequest } = await loadChangeRequest(tx, ctx.actor, spaceId, source.ref);
+    const revision = await tx.revision.findUniqueOrThrow({ where: { id: changeRequest.revisionId } });
+    return { space, revision, appBase: appUrl(ctx.baseUrl, `/o/${space.organizationId}/s/${space.id}/change-requests/${changeRequest.number}`) };
+  }
+  const { space } = await loadSpace(tx, ctx.actor, spaceId);
+  if (source.kind === "main") {
+    return { space, revision: await currentRevision(tx, space), appBase: appUrl(ctx.baseUrl, `/o/${space.organizationId}/s/${space.id}`) };
+  }
+  // Scoped by space: a revision of another space is not found, even one the caller can read.
+  const revision = await tx.revision.findFirst({ where: { id: source.revisionId, spaceId } });
+  if (!revision) throw notFound(`No revision ${source.revisionId} in space ${spaceId}.`);
+  return { space, revision, appBase: revisionAppUrl(ctx.baseUrl, space, revision.id) };
+}
+
+/** Every page of a revision with its markdown, in reading order, as the nested tree. */
+async function pageTree(revision: Revision, appBase: string) {
+  const versions = await readPages(db(), revision);
+  const bodies = await new ObjectStore(db(), revision.spaceId).getBodies(versions.map((version) => version.body));
+  const ordered = inReadingOrder(versions).map(({ body, ...page }) => ({ ...page, markdown: bodies.get(body)! }));
+  return presentPageTree(ordered, appBase);
+}
+
+async function sortedFiles(revision: Revision) {
+  return (await readFiles(db(), revision)).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
+
+// ---- Revisions
+
+export async function readRevisionContent(ctx: ServiceContext, spaceId: string, source: ContentSource) {
+  const { space, revision, appBase } = await openRevision(ctx, spaceId, source);
+  const [pages, files, mergedFrom] = await Promise.all([
+    pageTree(revision, appBase),
+    sortedFiles(revision),
+    revision.type === "merge"
+      ? db().changeRequest.findFirst({ where: { spaceId, revisionMergedId: revision.id }, include: changeRequestInclude })
+      : null,
+  ]);
+  return presentRevision(
+    revision,
+    space,
+    {
+      pages,
+      files: files.map((file) => presentFile(file, space.id, ctx.baseUrl)),
+      ...(mergedFrom ? { mergedFrom: presentChangeRequest(mergedFrom, space, ctx.baseUrl) } : {}),
+    },
+    ctx.baseUrl,
+  );
+}
+
+export const getSpaceContent = (ctx: ServiceContext, spaceId: string) => readRevisionContent(ctx, spaceId, MAIN);
+
+export const getRevision = (ctx: ServiceContext, spaceId: string, revisionId: string) => readRevisionContent(ctx, spaceId, { kind: "revision", revisionId });
+
+export const getChangeRequestContent = (ctx: ServiceContext, spaceId: string, ref: string) => readRevisionContent(ctx, spaceId, { kind: "change-request", ref });
+
+// ---- Pages
+
+export async function listPages(ctx: ServiceContext, spaceId: string, source: ContentSource) {
+  const { revision, appBase } = await openRevision(ctx, spaceId, source);
+  return { pages: await pageTree(revision, appBase) };
+}
+
+export const listSpacePages = (ctx: ServiceContext, spaceId: string) => listPages(ctx, spaceId, MAIN);
+
+export const listChangeRequestPages = (ctx: ServiceContext, spaceId: string, ref: string) => listPages(ctx, spaceId, { kind: "change-request", ref });
+
+/**
+ * One page, read alone: one trie lookup for it and one per ancestor (for its `path`), so its
+ * cost does not grow with the space. Its subtree is not read (the trie is keyed by page id, so
+ * finding children means reading every page): `pages` is empty here; `listPages` gives the tree.
+ */
+export async function getPage(ctx: ServiceContext, spaceId: string, source: ContentSource, pageId: string, params: PageReadParams) {
+  const { revision, appBase } = await openRevision(ctx, spaceId, source);
+  const page = await readPage(db(), revision, pageId);
+  if (!page) throw notFound(`No page ${pageId} in revision ${revision.id}.`);
+  const { markdown, ...fields }: Page & Pick<PageFields, "variables"> = page;
+  // Space variables are not stored yet: only page variables resolve; unknown names stay as written.
+  const content = params.evaluated ? evaluateVariables(markdown, {}, fields.variables ?? {}) : markdown;
+  const body: PageBody = params.format === "document" ? { document: markdownToDocument(content) } : { markdown: content };
+  return presentPage(fields, { path: await pagePath(revision, page), body, pages: [], appBase });
+}
+
+export const getSpacePage = (ctx: ServiceContext, spaceId: string, pageId: string, params: PageReadParams) => getPage(ctx, spaceId, MAIN, pageId, params);
+
+export const getChangeRequestPage = (ctx: ServiceContext, spaceId: string, ref: string, pageId: string, params: PageReadParams) =>
+  getPage(ctx, spaceId, { kind: "change-request", ref }, pageId, params);
+
+/**
+ * Ancestors' slugs and the page's own, as the tree places it: a missing parent makes the last
+ * ancestor found a top-level page, and a page whose ancestry loops sits at the top level.
+ */
+async function pagePath(revision: Revision, page: Page): Promise<string> {
+  const slugs = [page.slug];
+  const seen = new Set([page.id]);
+  let parentId = page.parentId;
+  while (parentId !== null) {
+    if (seen.has(parentId)) return page.slug;
+    seen.add(parentId);
+    const parent = await readPage(db(), revision, parentId);
+    if (!parent) break;
+    slugs.push(parent.slug);
+    parentId = parent.parentId;
+  }
+  return slugs.reverse().join("/");
+}
+
+// ---- Files
+
+/** A revision's files by id, paged like every list (the cursor is the last id), from the file list in memory. */
+export async function listFiles(ctx: ServiceContext, spaceId: string, source: ContentSource, params: FileListParams) {
+  const { space, revision } = await openRevision(ctx, spaceId, source);
+  const files = await sortedFiles(revision);
+  const page = await paginateById(
+    params,
+    async (afterId, take) => (afterId === undefined ? files : files.filter((file) => file.id > afterId)).slice(0, take),
+    async () => files.length,
+  );
+  return { ...page, items: page.items.map((file) => presentFile(file, space.id, ctx.baseUrl)) };
+}
+
+export const listSpaceFiles = (ctx: ServiceContext, spaceId: string, params: FileListParams) => listFiles(ctx, spaceId, MAIN, params);
+
+export const listChangeRequestFiles = (ctx: ServiceContext, spaceId: string, ref: string, params: FileListParams) =>
+  listFiles(ctx, spaceId, { kind: "change-request", ref }, params);
+
+export async function getFile(ctx: ServiceContext, spaceId: string, source: ContentSource, fileId: string) {
+  const { space, revision } = await openRevision(ctx, spaceId, source);
+  const file = await readFile(db(), revision, fileId);
+  if (!file) throw notFound(`No file ${fileId} in revision ${revision.id}.`);
+  return presentFile(file, space.id, ctx.baseUrl);
+}
+
+export const getSpaceFile = (ctx: ServiceContext, spaceId: string, fileId: string) => getFile(ctx, spaceId, MAIN, fileId);
+
+export const getChangeRequestFile = (ctx: ServiceContext, spaceId: string, ref: string, fileId: string) => getFile(ctx, spaceId, { kind: "change-request", ref }, fileId);

@@ -1,0 +1,139 @@
+import type { JSONDocument } from "@gitbook/api";
+import type { FileVersion, PageVersion } from "../content/revisions";
+import type { Revision, Space } from "../db/generated/client";
+import type { ChangeRequestObject } from "./change-request";
+import { appUrl } from "./urls";
+
+/**
+ * Revisions, pages and files as the reference's Revision, RevisionPageDocument and RevisionFile.
+ * Quire stores neither Git metadata, computed pages, reusable contents nor tags, so those
+ * fields are absent or empty; layout options are not stored either, so every page has the defaults.
+ */
+
+/** The layout GitBook gives a page that never changed it (the `docs` preset), every option the reference requires. */
+export const DEFAULT_PAGE_LAYOUT = {
+  width: "default",
+  cover: true,
+  coverSize: "full",
+  coverMask: "none",
+  title: true,
+  description: true,
+  tableOfContents: true,
+  outline: true,
+  pagination: true,
+  metadata: true,
+  tags: true,
+  actions: true,
+  anchors: true,
+} as const;
+
+/** A page's content: the reference's Document is exactly one of these (never neither). */
+export type PageBody = { markdown: string } | { document: JSONDocument };
+
+/** Page fields the presenter reads: a stored version without (or with) its body. */
+export type PageFields = Omit<PageVersion, "body"> & { variables?: Record<string, string> };
+
+export type PageObject = {
+  id: string;
+  title: string;
+  emoji?: string;
+  description?: string;
+  createdAt: string;
+  updatedAt: string;
+  kind: "sheet";
+  type: "document";
+  urls: { app: string };
+  slug: string;
+  path: string;
+  pages: PageObject[];
+  layout: typeof DEFAULT_PAGE_LAYOUT;
+  tags: never[];
+  variables?: Record<string, string>;
+} & PageBody;
+
+/**
+ * One page. `appBase` is the app URL of the content it belongs to (the space, a change request
+ * or a revision), `path` its ancestors' slugs and its own joined with "/".
+ */
+export function presentPage(page: PageFields, input: { path: string; body: PageBody; pages: PageObject[]; appBase: string }): PageObject {
+  return {
+    id: page.id,
+    title: page.title,
+    ...(page.emoji ? { emoji: page.emoji } : {}),
+    ...(page.description ? { description: page.description } : {}),
+    createdAt: page.createdAt,
+    updatedAt: page.updatedAt,
+    kind: "sheet",
+    type: "document",
+    urls: { app: `${input.appBase}/page/${page.id}` },
+    slug: page.slug,
+    path: input.path,
+    pages: input.pages,
+    layout: DEFAULT_PAGE_LAYOUT,
+    tags: [],
+    ...(page.variables && Object.keys(page.variables).length > 0 ? { variables: page.variables } : {}),
+    ...input.body,
+  };
+}
+
+/**
+ * The nested page tree of a revision in reading order (see `inReadingOrder`): each page under
+ * the last page one level up, so orphans and pages caught in a parent cycle sit at the top level.
+ */
+export function presentPageTree(ordered: (PageFields & { depth: number; markdown: string })[], appBase: string): PageObject[] {
+  const roots: PageObject[] = [];
+  const stack: PageObject[] = [];
+  for (const { depth, markdown, ...page } of ordered) {
+    stack.length = depth;
+    const parent = stack[depth - 1];
+    const path = parent ? `${parent.path}/${page.slug}` : page.slug;
+    const presented = presentPage(page, { path, body: { markdown }, pages: [], appBase });
+    (parent ? parent.pages : roots).push(presented);
+    stack.push(presented);
+  }
+  return roots;
+}
+
+export function presentFile(file: FileVersion, spaceId: string, baseUrl: string) {
+  return {
+    id: file.id,
+    name: file.name,
+    contentType: file.contentType,
+    downloadURL: `${baseUrl}/files/${spaceId}/${encodeURIComponent(file.blob)}`,
+    size: file.size,
+    ...(file.width !== undefined && file.height !== undefined ? { dimensions: { width: file.width, height: file.height } } : {}),
+  };
+}
+export type FileObject = ReturnType<typeof presentFile>;
+
+/** Where a space's revisions open in the app. */
+export const revisionAppUrl = (baseUrl: string, space: Pick<Space, "id" | "organizationId">, revisionId: string) =>
+  appUrl(baseUrl, `/o/${space.organizationId}/s/${space.id}/revisions/${revisionId}`);
+
+/**
+ * A revision with its page tree and files. The reference's `merge` type requires the change
+ * request merged (`mergedFrom`); a merge revision without one, and any type the reference does
+ * not know, is presented as `edits`.
+ */
+export function presentRevision(
+  revision: Revision,
+  space: Pick<Space, "id" | "organizationId">,
+  content: { pages: PageObject[]; files: FileObject[]; mergedFrom?: ChangeRequestObject },
+  baseUrl: string,
+) {
+  const base = {
+    object: "revision" as const,
+    id: revision.id,
+    parents: revision.parents,
+    pages: content.pages,
+    files: content.files,
+    reusableContents: [],
+    tags: [],
+    createdAt: revision.createdAt.toISOString(),
+    urls: { app: revisionAppUrl(baseUrl, space, revision.id) },
+  };
+  if (revision.type === "merge" && content.mergedFrom) return { ...base, type: "merge" as const, mergedFrom: content.mergedFrom };
+  if (revision.type === "update" || revision.type === "rollback") return { ...base, type: revision.type };
+  return { ...base, type: "edits" as const };
+}
+export type RevisionObject = ReturnType<typeof presentRevision>;
