@@ -65,7 +65,7 @@ export function presentPage(page: PageFields, input: { path: string; body: PageB
     updatedAt: page.updatedAt,
     kind: "sheet",
     type: "document",
-    urls: { app: `${input.appBase}/page/${page.id}` },
+    urls: { app: `${input.appBase}/p/${page.id}` },
     slug: page.slug,
     path: input.path,
     pages: input.pages,

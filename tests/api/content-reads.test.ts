@@ -89,7 +89,7 @@ describe("space content reads", () => {
     expect(outline(body.pages)).toEqual([["guide", [["guide/configure", [["guide/configure/advanced"]]], ["guide/install"]]], ["faq"]]);
     const [guide, faq] = body.pages;
     expect(guide).toMatchObject({ id: ids.guide, type: "document", kind: "sheet", slug: "guide", markdown: "# Guide\n", tags: [], layout: { width: "default" } });
-    expect(guide.urls.app).toBe(`${server.url}/o/${tenant.organization.id}/s/${space.id}/page/${ids.guide}`);
+    expect(guide.urls.app).toBe(`${server.url}/o/${tenant.organization.id}/s/${space.id}/p/${ids.guide}`);
     expect(faq).toMatchObject({ title: "FAQ", emoji: "🎉" });
     expect(body.files.map((f: { name: string }) => f.name).sort()).toEqual(["diagram.png", "manual.pdf"]);
 
