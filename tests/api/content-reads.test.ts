@@ -173,7 +173,7 @@ describe("space content reads", () => {
     expect(old.status).toBe(200);
     expect(old.body).toMatchObject({ id: initialRevision, type: "edits", parents: [], files: [] });
     expect(old.body.pages.map((p: { title: string }) => p.title)).toEqual(["Introduction"]);
-    expect(old.body.pages[0].urls.app).toBe(`${server.url}/o/${tenant.organization.id}/s/${space.id}/revisions/${initialRevision}/page/${old.body.pages[0].id}`);
+    expect(old.body.pages[0].urls.app).toBe(`${server.url}/o/${tenant.organization.id}/s/${space.id}/revisions/${initialRevision}/p/${old.body.pages[0].id}`);
     expect((await admin.get(`${base}/revisions/${revision.id}?metadata=false`)).body.files).toHaveLength(2);
 
     const changeRequest = (await admin.post(`${base}/change-requests`, { subject: "Merged" })).body;
@@ -258,7 +258,7 @@ describe("change request content reads", () => {
       const page = await admin.get(`${crBase}/content/page/${added.id}?format=document`);
       expect(page.status).toBe(200);
       expect(page.body).toMatchObject({ id: added.id, path: "guide/install/upgrade", document: { object: "document" } });
-      expect(page.body.urls.app).toMatch(new RegExp(`/s/${space.id}/change-requests/${changeRequest.number}/page/${added.id}$`));
+      expect(page.body.urls.app).toMatch(new RegExp(`/s/${space.id}/change-requests/${changeRequest.number}/p/${added.id}$`));
       expect((await admin.get(`${crBase}/content/page/${ids.faq}`)).status).toBe(404);
 
       const list = await admin.get(`${crBase}/content/files?limit=2`);
