@@ -1,6 +1,8 @@
 import type { Db } from "../db/client";
 import type { Revision } from "../db/generated/client";
 import { newId } from "../ids";
+import { extractLinks } from "./format";
+import type { LinkTarget } from "./format/link-targets";
 import { ObjectStore } from "./store/object-store";
 import { emptyTrie, trieEntries, trieGet, trieSet } from "./store/trie";
 
@@ -21,11 +23,13 @@ export type PageVersion = {
   /** Order among siblings (fractional, so inserting a page rewrites no other page). */
   sortKey: number;
   body: string;
+  /** Targets of the links and images in the body, extracted when the version is written. */
+  links?: LinkTarget[];
   createdAt: string;
   updatedAt: string;
 };
 
-export type Page = Omit<PageVersion, "body"> & { markdown: string };
+export type Page = Omit<PageVersion, "body" | "links"> & { markdown: string };
 
 /** One file as a revision stores it; the bytes live in file storage under `blob`. */
 export type FileVersion = {
@@ -98,7 +102,8 @@ export async function commitRevision(
   const store = new ObjectStore(tx, input.spaceId);
   const changes = new Map<string, string | null>();
   for (const { markdown, ...page } of input.put ?? []) {
-    changes.set(pageKey(page.id), store.putObject({ ...page, body: store.putBody(markdown) } satisfies PageVersion));
+    const version: PageVersion = { ...page, body: store.putBody(markdown), links: linkTargetsOf(markdown) };
+    changes.set(pageKey(page.id), store.putObject(version));
   }
   for (const pageId of input.remove ?? []) changes.set(pageKey(pageId), null);
   for (const file of input.putFiles ?? []) changes.set(fileKey(file.id), store.putObject(file));
@@ -116,6 +121,13 @@ export async function commitRevision(
       changeRequestId: input.changeRequestId,
     },
   });
+}
+
+/** Distinct link and image targets of a body, in order of first appearance. */
+function linkTargetsOf(markdown: string): LinkTarget[] {
+  const seen = new Map<string, LinkTarget>();
+  for (const { target } of extractLinks(markdown)) seen.set(JSON.stringify(target), target);
+  return [...seen.values()];
 }
 
 /** The first revision of a new space: one empty "Introduction" page, or no page at all when `empty`. */
