@@ -27,6 +27,8 @@ export default defineConfig({
   testDir: "e2e",
   fullyParallel: false,
   workers: 2,
+  // The longest flows take about 20 s on an idle two-core machine; leave room for a busy one.
+  timeout: 90_000,
   retries: 0,
   forbidOnly: !!process.env.CI,
   reporter: "list",

@@ -22,6 +22,7 @@ const COLUMN_TYPES: Record<string, { dataType: string[]; udt: string }> = {
   Boolean: { dataType: ["boolean"], udt: "bool" },
   DateTime: { dataType: ["timestamp with time zone"], udt: "timestamptz" },
   Json: { dataType: ["jsonb"], udt: "jsonb" },
+  Bytes: { dataType: ["bytea"], udt: "bytea" },
 };
 
 /** Reads the models of schema.prisma: enough of the language for the attributes we check. */
