@@ -7,17 +7,20 @@ import { db } from "../server/db/client";
 import { migrate } from "../server/db/migrate";
 import { dataDir } from "../server/db/runtime";
 import { seedDemo, type SeededAdmin } from "../server/db/seed";
+import { catchUpSearchIndexes } from "../server/search/index-space";
 
 const nextBin = path.resolve("node_modules/.bin/next");
 // Inputs of `next build`: when one is newer than the build, it is rebuilt.
 const BUILD_INPUTS = ["app", "components", "server", "prisma", "package-lock.json", "next.config.ts", "postcss.config.mjs", "tsconfig.json", "instrumentation.ts", "proxy.ts", "middleware.ts"];
 
-/** Applies the migrations and, on a database without users, seeds the demo. */
+/** Applies the migrations, seeds the demo on a database without users, and brings search indexes up to date. */
 export async function prepareDatabase(url: string, log: (line: string) => void): Promise<SeededAdmin | null> {
   const applied = await migrate(url);
   if (applied.length) log(`Applied migrations: ${applied.join(", ")}`);
   process.env.DATABASE_URL = url;
   const seeded = await seedDemo();
+  const indexed = await catchUpSearchIndexes();
+  if (indexed) log(`Indexed ${indexed} space(s) for search.`);
   // The server process opens its own pool; this one would only hold connections.
   await db().$disconnect();
   return seeded;

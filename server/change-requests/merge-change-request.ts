@@ -3,6 +3,7 @@ import { db, type Db } from "../db/client";
 import type { Revision } from "../db/generated/client";
 import { badRequest, forbidden } from "../errors";
 import { newId } from "../ids";
+import { setMainRevision } from "../search/index-space";
 import { changeRequestBase } from "../presenters/change-request";
 import { spacePermissions } from "../presenters/permissions";
 import { loadChangeRequest, type ChangeRequestAccess } from "./access";
@@ -31,7 +32,7 @@ export async function mergeChangeRequest(ctx: ServiceContext, spaceId: string, r
         ? await fastForward(tx, { spaceId, root: proposed.root, parents: [main.id, proposed.id], authorId: ctx.actor.userId })
         : await mergeRevisions(tx, { base, ours: main, theirs: proposed, type: "merge", authorId: ctx.actor.userId });
 
-    await tx.space.update({ where: { id: spaceId }, data: { revisionId: merged.id } });
+    await setMainRevision(tx, space, merged);
     await recountStatus(tx, spaceId, changeRequest.status, "merged");
     await tx.changeRequest.update({
       where: { id: changeRequest.id },

@@ -2,11 +2,11 @@ import { z } from "zod";
 import { changeRequestInclude, loadChangeRequest } from "../change-requests/access";
 import type { ServiceContext } from "../context";
 import { db } from "../db/client";
-import type { Revision, Space } from "../db/generated/client";
+import type { Revision } from "../db/generated/client";
 import { notFound } from "../errors";
 import { listParams, paginateById } from "../pagination";
-import { loadSpace } from "../policies/access";
-import { presentChangeRequest } from "../presenters/change-request";
+import { loadSpace, type SpaceAccess } from "../policies/access";
+import { presentChangeRequest, type ChangeRequestRecord } from "../presenters/change-request";
 import {
   presentFile,
   presentPage,
@@ -55,24 +55,27 @@ export type ContentSource = { kind: "main" } | { kind: "change-request"; ref: st
 
 const MAIN: ContentSource = { kind: "main" };
 
-type OpenedRevision = { space: Space; revision: Revision; appBase: string };
+/** The revision a source names, with the caller's access (and the change request, for that source). */
+export type OpenedRevision = SpaceAccess & { revision: Revision; appBase: string; changeRequest?: ChangeRequestRecord };
 
 /** Loads the revision a source names, after the caller's access to the space (and change request). */
-async function openRevision(ctx: ServiceContext, spaceId: string, source: ContentSource): Promise<OpenedRevision> {
+export async function openRevision(ctx: ServiceContext, spaceId: string, source: ContentSource): Promise<OpenedRevision> {
   const tx = db();
   if (source.kind === "change-request") {
-    const { space, changeRequest } = await loadChangeRequest(tx, ctx.actor, spaceId, source.ref);
+    const access = await loadChangeRequest(tx, ctx.actor, spaceId, source.ref);
+    const { space, changeRequest } = access;
     const revision = await tx.revision.findUniqueOrThrow({ where: { id: changeRequest.revisionId } });
-    return { space, revision, appBase: appUrl(ctx.baseUrl, `/o/${space.organizationId}/s/${space.id}/change-requests/${changeRequest.number}`) };
+    return { ...access, revision, appBase: appUrl(ctx.baseUrl, `/o/${space.organizationId}/s/${space.id}/change-requests/${changeRequest.number}`) };
   }
-  const { space } = await loadSpace(tx, ctx.actor, spaceId);
+  const access = await loadSpace(tx, ctx.actor, spaceId);
+  const { space } = access;
   if (source.kind === "main") {
-    return { space, revision: await currentRevision(tx, space), appBase: appUrl(ctx.baseUrl, `/o/${space.organizationId}/s/${space.id}`) };
+    return { ...access, revision: await currentRevision(tx, space), appBase: appUrl(ctx.baseUrl, `/o/${space.organizationId}/s/${space.id}`) };
   }
   // Scoped by space: a revision of another space is not found, even one the caller can read.
   const revision = await tx.revision.findFirst({ where: { id: source.revisionId, spaceId } });
   if (!revision) throw notFound(`No revision ${source.revisionId} in space ${spaceId}.`);
-  return { space, revision, appBase: revisionAppUrl(ctx.baseUrl, space, revision.id) };
+  return { ...access, revision, appBase: revisionAppUrl(ctx.baseUrl, space, revision.id) };
 }
 
 /** Every page of a revision with its markdown, in reading order, as the nested tree. */

@@ -4,6 +4,7 @@ import { createCollection } from "../collections/create-collection";
 import type { ServiceContext } from "../context";
 import { newId } from "../ids";
 import { commitRevision, currentRevision, readPages } from "../content/revisions";
+import { setMainRevision } from "../search/index-space";
 import { createSpace } from "../spaces/create-space";
 import { db } from "./client";
 
@@ -82,6 +83,6 @@ async function writePages(spaceId: string, pages: SamplePage[]): Promise<void> {
         updatedAt: now,
       })),
     });
-    await tx.space.update({ where: { id: spaceId }, data: { revisionId: revision.id } });
+    await setMainRevision(tx, space, revision);
   });
 }

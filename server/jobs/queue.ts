@@ -1,4 +1,5 @@
 import { PgBoss } from "pg-boss";
+import { CONTENT_IMPORT_JOB, CONTENT_IMPORT_WORK_OPTIONS, runImportJob } from "./import-job";
 import { PURGE_DELETED_SPACES_CRON, PURGE_DELETED_SPACES_JOB, runPurgeJob } from "./purge-job";
 
 /**
@@ -17,6 +18,7 @@ async function startQueue(): Promise<PgBoss> {
   await boss.start();
   // Queues must exist before jobs are sent or scheduled; creating an existing one does nothing.
   await boss.createQueue(PURGE_DELETED_SPACES_JOB);
+  await boss.createQueue(CONTENT_IMPORT_JOB);
   return boss;
 }
 
@@ -38,6 +40,7 @@ export function startWorkers(): Promise<void> {
     const starting = (async () => {
       const boss = await jobQueue();
       await boss.work(PURGE_DELETED_SPACES_JOB, runPurgeJob);
+      await boss.work(CONTENT_IMPORT_JOB, CONTENT_IMPORT_WORK_OPTIONS, runImportJob);
       await boss.schedule(PURGE_DELETED_SPACES_JOB, PURGE_DELETED_SPACES_CRON, null, { tz: "UTC" });
     })();
     state.workers = starting;

@@ -5,6 +5,7 @@ import { db } from "../db/client";
 import { newId } from "../ids";
 import { loadOrganization, spaceRole } from "../policies/access";
 import { presentSpace } from "../presenters/space";
+import { setMainRevision } from "../search/index-space";
 import { assertCanPlaceIn } from "../content-tree/placement";
 import { DEFAULT_SPACE_TITLE, type CreateSpaceInput } from "./schemas";
 
@@ -28,7 +29,7 @@ export async function createSpace(ctx: ServiceContext, organizationId: string, i
       },
     });
     const revision = await createInitialRevision(tx, spaceId, { empty: input.empty === true });
-    const space = await tx.space.update({ where: { id: spaceId }, data: { revisionId: revision.id } });
+    const space = await setMainRevision(tx, { id: spaceId }, revision);
     return presentSpace(space, spaceRole(access.memberRole, space, parentLevels), ctx.baseUrl);
   });
 }

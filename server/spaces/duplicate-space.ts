@@ -7,6 +7,7 @@ import { newId } from "../ids";
 import { loadSpace, spaceRole } from "../policies/access";
 import { spacePermissions } from "../presenters/permissions";
 import { presentSpace } from "../presenters/space";
+import { setMainRevision } from "../search/index-space";
 import { assertCanPlaceIn } from "../content-tree/placement";
 import { SPACE_TITLE_MAX } from "./schemas";
 
@@ -49,7 +50,7 @@ export async function duplicateSpace(ctx: ServiceContext, spaceId: string) {
     const revision = source.revisionId
       ? await copyRevisionTo(tx, await currentRevision(tx, source), copyId)
       : await createInitialRevision(tx, copyId, { empty: true });
-    const copy = await tx.space.update({ where: { id: copyId }, data: { revisionId: revision.id } });
+    const copy = await setMainRevision(tx, { id: copyId }, revision);
     return presentSpace(copy, spaceRole(access.memberRole, copy, parentLevels), ctx.baseUrl);
   });
 }

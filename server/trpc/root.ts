@@ -1,5 +1,7 @@
 import { router } from "./init";
+import { changeRequestsRouter } from "./routers/change-requests";
 import { contentRouter } from "./routers/content";
+import { importsRouter } from "./routers/imports";
 import { organizationsRouter } from "./routers/organizations";
 import { settingsRouter } from "./routers/settings";
 import { tokensRouter } from "./routers/tokens";
@@ -8,8 +10,10 @@ import { tokensRouter } from "./routers/tokens";
 export const appRouter = router({
   organizations: organizationsRouter,
   content: contentRouter,
+  imports: importsRouter,
   settings: settingsRouter,
   tokens: tokensRouter,
+  changeRequests: changeRequestsRouter,
 });
 
 export type AppRouter = typeof appRouter;

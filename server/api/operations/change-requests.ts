@@ -1,7 +1,10 @@
+import { applyContentChanges } from "../../change-requests/apply-content-changes";
+import { getChangeRequestChanges } from "../../change-requests/changes";
 import { createChangeRequest } from "../../change-requests/create-change-request";
 import { mergeChangeRequest, updateChangeRequestFromMain } from "../../change-requests/merge-change-request";
 import { getChangeRequest, listChangeRequests } from "../../change-requests/queries";
 import { createChangeRequestInput, listChangeRequestsParams, updateChangeRequestInput } from "../../change-requests/schemas";
+import { changesQuery, contentUpdateBody, contentUpdateQuery } from "../../change-requests/schemas-content";
 import { updateChangeRequest } from "../../change-requests/update-change-request";
 import { defineOperation } from "../operation";
 import { changeRequestPath, spacePath } from "../path-params";
@@ -52,5 +55,22 @@ export const changeRequestOperations = [
     path: "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/update",
     params: changeRequestPath,
     handler: (c) => updateChangeRequestFromMain(c, c.params.spaceId, c.params.changeRequestId),
+  }),
+  defineOperation({
+    operationId: "updateChangeRequestContent",
+    method: "POST",
+    path: "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content",
+    params: changeRequestPath,
+    query: contentUpdateQuery,
+    body: contentUpdateBody,
+    handler: (c) => applyContentChanges(c, c.params.spaceId, c.params.changeRequestId, c.body, c.query),
+  }),
+  defineOperation({
+    operationId: "getChangeRequestChanges",
+    method: "GET",
+    path: "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/changes",
+    params: changeRequestPath,
+    query: changesQuery,
+    handler: (c) => getChangeRequestChanges(c, c.params.spaceId, c.params.changeRequestId, c.query),
   }),
 ];

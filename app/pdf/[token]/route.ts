@@ -1,0 +1,35 @@
+import { responseForError } from "@/server/api/errors";
+import { configuredPublicUrl } from "@/server/config";
+import { pdfForLink } from "@/server/pdf/change-request-pdf";
+
+export const dynamic = "force-dynamic";
+
+/**
+ * Serves a signed PDF link (server/pdf/pdf-token.ts). The signed link is the credential, so no
+ * session or API token is asked for; the service checks again that its user may read the content.
+ */
+export async function GET(request: Request, context: { params: Promise<{ token: string }> }): Promise<Response> {
+  try {
+    const { token } = await context.params;
+    const pdf = await pdfForLink(token, configuredPublicUrl() ?? new URL(request.url).origin);
+    return new Response(new Uint8Array(pdf.bytes), {
+      headers: {
+        "Content-Type": "application/pdf",
+        "Content-Length": String(pdf.bytes.length),
+        "Content-Disposition": contentDisposition(pdf.filename),
+        // Personal content behind a bearer-like link: never cached by shared caches, never sent on as a Referer.
+        "Cache-Control": "private, no-store",
+        "Referrer-Policy": "no-referrer",
+        "X-Content-Type-Options": "nosniff",
+      },
+    });
+  } catch (error) {
+    return responseForError(error);
+  }
+}
+
+/** `inline` with an ASCII fallback name and the exact name in RFC 5987 form. */
+function contentDisposition(filename: string): string {
+  const ascii = filename.normalize("NFKD").replace(/[^\x20-\x7e]/g, "").replace(/["\\/]/g, "_").trim() || "export.pdf";
+  return `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+}

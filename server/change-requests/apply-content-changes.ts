@@ -1,0 +1,84 @@
+import { commitRevision } from "../content/revisions";
+import type { ServiceContext } from "../context";
+import { db } from "../db/client";
+import { badRequest, forbidden } from "../errors";
+import { changeRequestBase, presentChangeRequest } from "../presenters/change-request";
+import { spacePermissions } from "../presenters/permissions";
+import { apiUrl } from "../presenters/urls";
+import { fileStorage } from "../storage/file-storage";
+import { presentRevisionFile } from "../storage/file-urls";
+import { changeRequestInclude, loadChangeRequest, type ChangeRequestAccess } from "./access";
+import { ContentBatch, type PageOutcome } from "./content-changes/content-batch";
+import { loadFileSources } from "./content-changes/file-sources";
+import { parseContentChanges } from "./schemas-content";
+
+/**
+ * Applies an ordered batch of content changes to a change request as one new revision
+ * (`updateChangeRequestContent`). The change request's row stays locked for the batch, so
+ * batches and merges of one change request happen one at a time; any invalid change rejects
+ * the whole batch before anything is written.
+ */
+export async function applyContentChanges(ctx: ServiceContext, spaceId: string, ref: string, body: { changes: unknown[] }, options: { compat: boolean }) {
+  // Checked before reading the changes or fetching any URL, then again under the lock.
+  assertEditable(await loadChangeRequest(db(), ctx.actor, spaceId, ref));
+  const changes = parseContentChanges(body.changes);
+  const fileOutcomes = await loadFileSources(changes);
+  return db().$transaction(
+    async (tx) => {
+      const access = await loadChangeRequest(tx, ctx.actor, spaceId, ref, { forUpdate: true });
+      assertEditable(access);
+      const { space, changeRequest } = access;
+      const [revision, baseRevision] = await Promise.all([
+        tx.revision.findUniqueOrThrow({ where: { id: changeRequest.revisionId } }),
+        tx.revision.findUniqueOrThrow({ where: { id: changeRequestBase(changeRequest) } }),
+      ]);
+      const batch = new ContentBatch(tx, revision, { changes, baseRevision, fileOutcomes });
+      for (const [index, change] of changes.entries()) await batch.apply(index, change);
+      const result = await batch.finish();
+      // Stored only once every change is valid; the bytes are content-addressed, so a retry stores nothing twice.
+      for (const file of result.files) await fileStorage().put(file.bytes);
+      const next = await commitRevision(tx, {
+        spaceId,
+        base: revision,
+        parents: [revision.id],
+        put: result.put,
+        remove: result.remove,
+        putFiles: result.files.map((file) => file.version),
+        authorId: ctx.actor.userId,
+        changeRequestId: changeRequest.id,
+      });
+      const updated = await tx.changeRequest.update({
+        where: { id: changeRequest.id },
+        data: { revisionId: next.id, updatedAt: new Date() },
+        include: changeRequestInclude,
+      });
+      const presented = presentChangeRequest(updated, space, ctx.baseUrl);
+      if (options.compat) return presented;
+      const pageUrl = (pageId: string) => apiUrl(ctx.baseUrl, `/spaces/${spaceId}/change-requests/${changeRequest.id}/content/page/${pageId}`);
+      return {
+        changeRequest: presented,
+        changes: result.outcomes.map((outcome) => presentOutcome(outcome, pageUrl)),
+        insertedFiles: result.files.map((file) => presentRevisionFile(file.version, spaceId, ctx.baseUrl)),
+      };
+    },
+    // Large batches (a deep tree, many files) outlast Prisma's 5 s default.
+    { timeout: 60_000, maxWait: 10_000 },
+  );
+}
+
+function assertEditable({ space, role, changeRequest }: ChangeRequestAccess): void {
+  if (!spacePermissions(role, space).edit) {
+    throw forbidden(space.editMode === "locked" ? "The space is locked: its change requests cannot be edited." : "Editing a change request's content needs the edit role.");
+  }
+  if (changeRequest.status === "merged" || changeRequest.status === "archived") {
+    throw badRequest(`changeRequestId: the change request is ${changeRequest.status}`);
+  }
+}
+
+function presentOutcome(outcome: PageOutcome, pageUrl: (pageId: string) => string) {
+  if (outcome.kind === "deleted") return { object: "deleted_page" as const, page: outcome.pageId };
+  const page = { object: "page" as const, id: outcome.pageId, urls: { location: pageUrl(outcome.pageId) } };
+  return outcome.kind === "created"
+    ? { object: "created_page" as const, ...(outcome.ref ? { ref: outcome.ref } : {}), page }
+    : { object: "updated_page" as const, page };
+}

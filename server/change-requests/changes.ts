@@ -1,0 +1,164 @@
+import type { FileVersion, PageVersion } from "../content/revisions";
+import { ObjectStore } from "../content/store/object-store";
+import { trieDiff } from "../content/store/trie";
+import type { ServiceContext } from "../context";
+import { db } from "../db/client";
+import { changeRequestBase } from "../presenters/change-request";
+import { fileDownloadUrl } from "../storage/file-urls";
+import { loadChangeRequest } from "./access";
+import { PageDraft, type PageNode } from "./content-changes/page-draft";
+
+type Change =
+  | { type: "page_created" | "page_deleted"; page: PageVersion }
+  | { type: "page_edited"; before: PageVersion; after: PageVersion }
+  | { type: "page_moved"; before: PageVersion; after: PageVersion }
+  | { type: "file_created" | "file_deleted"; file: FileVersion }
+  | { type: "file_edited"; before: FileVersion; after: FileVersion };
+
+const ORDER: Change["type"][] = ["page_created", "page_edited", "page_moved", "page_deleted", "file_created", "file_edited", "file_deleted"];
+const PAGE_FIELDS = ["title", "description", "slug", "emoji"] as const;
+
+/**
+ * What a change request changes against the main revision it last took in
+ * (`getChangeRequestChanges`): pages created, edited, moved and deleted, files created, edited
+ * and deleted. The two revisions are compared with `trieDiff`, which skips everything they
+ * share, so the cost follows the size of the change, not of the space.
+ */
+export async function getChangeRequestChanges(ctx: ServiceContext, spaceId: string, ref: string, params: { limit: number }) {
+  const { changeRequest } = await loadChangeRequest(db(), ctx.actor, spaceId, ref);
+  const baseId = changeRequestBase(changeRequest);
+  if (baseId === changeRequest.revisionId) return { changes: [] };
+  const revisions = await db().revision.findMany({ where: { id: { in: [baseId, changeRequest.revisionId] } } });
+  const base = revisions.find((revision) => revision.id === baseId)!;
+  const head = revisions.find((revision) => revision.id === changeRequest.revisionId)!;
+  const store = new ObjectStore(db(), spaceId);
+  const diff = await trieDiff(store, base.root, head.root);
+  const objects = await store.getObjects<PageVersion | FileVersion>([...diff.values()].flatMap((change) => [change.before, change.after].filter((hash): hash is string => !!hash)));
+  const downloadUrl = (file: FileVersion) => fileDownloadUrl(ctx.baseUrl, spaceId, file);
+  const before = new PageDraft(db(), base);
+  const after = new PageDraft(db(), head);
+  const reordered = reorderCheck(before, after);
+
+  const changes: Change[] = [];
+  for (const [key, change] of diff) {
+    const was = change.before ? objects.get(change.before) : undefined;
+    const is = change.after ? objects.get(change.after) : undefined;
+    if (key.startsWith("f:")) {
+      const [old, current] = [was as FileVersion | undefined, is as FileVersion | undefined];
+      if (!old && current) changes.push({ type: "file_created", file: current });
+      else if (old && !current) changes.push({ type: "file_deleted", file: old });
+      else if (old && current && Object.keys(fileAttributes(old, current, downloadUrl)).length > 0) changes.push({ type: "file_edited", before: old, after: current });
+      continue;
+    }
+    const [old, current] = [was as PageVersion | undefined, is as PageVersion | undefined];
+    if (!old && current) changes.push({ type: "page_created", page: current });
+    else if (old && !current) changes.push({ type: "page_deleted", page: old });
+    else if (old && current) {
+      if (PAGE_FIELDS.some((field) => old[field] !== current[field]) || old.body !== current.body) changes.push({ type: "page_edited", before: old, after: current });
+      if (old.parentId !== current.parentId || (old.sortKey !== current.sortKey && (await reordered(current.id)))) {
+        changes.push({ type: "page_moved", before: old, after: current });
+      }
+    }
+  }
+  changes.sort((a, b) => ORDER.indexOf(a.type) - ORDER.indexOf(b.type) || nameOf(a).localeCompare(nameOf(b)));
+
+  const shown = changes.slice(0, params.limit);
+  const edited = shown.flatMap((change) => (change.type === "page_edited" && change.before.body !== change.after.body ? [change.before.body, change.after.body] : []));
+  const bodies = await store.getBodies(edited);
+  const presentPage = async (side: PageDraft, page: PageNode) => ({ id: page.id, type: "document" as const, title: page.title, path: await pathOf(side, page) });
+  const presentFile = (file: FileVersion) => ({ id: file.id, name: file.name, contentType: file.contentType, downloadURL: downloadUrl(file) });
+  const items = [];
+  for (const change of shown) {
+    switch (change.type) {
+      case "page_created":
+        items.push({ type: change.type, page: await presentPage(after, change.page) });
+        break;
+      case "page_deleted":
+        items.push({ type: change.type, page: await presentPage(before, change.page) });
+        break;
+      case "page_edited": {
+        const attributes: Record<string, { before?: string; after?: string }> = {};
+        for (const field of PAGE_FIELDS) {
+          if (change.before[field] !== change.after[field]) attributes[field] = defined({ before: change.before[field], after: change.after[field] });
+        }
+        if (change.before.body !== change.after.body) attributes.document = { before: bodies.get(change.before.body)!, after: bodies.get(change.after.body)! };
+        items.push({ type: change.type, page: await presentPage(after, change.after), attributes });
+        break;
+      }
+      case "page_moved": {
+        const [oldParent, newParent] = await Promise.all([
+          change.before.parentId ? before.node(change.before.parentId) : null,
+          change.after.parentId ? after.node(change.after.parentId) : null,
+        ]);
+        items.push({
+          type: change.type,
+          page: await presentPage(after, change.after),
+          parent: {
+            ...(oldParent ? { before: await presentPage(before, oldParent) } : {}),
+            ...(newParent ? { after: await presentPage(after, newParent) } : {}),
+          },
+        });
+        break;
+      }
+      case "file_created":
+      case "file_deleted":
+        items.push({ type: change.type, file: presentFile(change.file) });
+        break;
+      case "file_edited":
+        items.push({ type: change.type, file: presentFile(change.after), attributes: fileAttributes(change.before, change.after, downloadUrl) });
+        break;
+    }
+  }
+  return { changes: items, ...(changes.length > shown.length ? { more: changes.length - shown.length } : {}) };
+}
+
+/**
+ * Whether pages whose sortKey changed under the same parent changed places among the siblings
+ * both revisions share (renumbered siblings keep their order). Reads both trees once, and each
+ * parent's children once.
+ */
+function reorderCheck(before: PageDraft, after: PageDraft) {
+  const positions = new Map<string | null, { before: Map<string, number>; after: Map<string, number> }>();
+  const shared = (side: PageDraft, other: PageDraft, parentId: string | null) =>
+    new Map(
+      side
+        .childrenOf(parentId)
+        .filter((page) => other.nodeSync(page.id)?.parentId === parentId)
+        .map((page, position) => [page.id, position]),
+    );
+  return async (pageId: string): Promise<boolean> => {
+    await Promise.all([before.loadTree(), after.loadTree()]);
+    const parentId = after.nodeSync(pageId)!.parentId;
+    let order = positions.get(parentId);
+    if (!order) positions.set(parentId, (order = { before: shared(before, after, parentId), after: shared(after, before, parentId) }));
+    return order.before.get(pageId) !== order.after.get(pageId);
+  };
+}
+
+async function pathOf(side: PageDraft, page: PageNode): Promise<string> {
+  const ancestors = page.parentId ? await side.lineage(page.parentId) : [];
+  return [...ancestors.reverse().map((ancestor) => ancestor.slug), page.slug].join("/");
+}
+
+function fileAttributes(before: FileVersion, after: FileVersion, downloadUrl: (file: FileVersion) => string) {
+  const attributes: Record<string, unknown> = {};
+  for (const field of ["name", "contentType", "size"] as const) {
+    if (before[field] !== after[field]) attributes[field] = { before: before[field], after: after[field] };
+  }
+  if (before.blob !== after.blob) attributes.downloadURL = { before: downloadUrl(before), after: downloadUrl(after) };
+  if (before.width !== after.width || before.height !== after.height) {
+    const dimensions = (file: FileVersion) => (file.width !== undefined && file.height !== undefined ? { width: file.width, height: file.height } : undefined);
+    attributes.dimensions = defined({ before: dimensions(before), after: dimensions(after) });
+  }
+  return attributes;
+}
+
+function nameOf(change: Change): string {
+  if ("page" in change) return change.page.title;
+  if ("file" in change) return change.file.name;
+  return "title" in change.after ? change.after.title : change.after.name;
+}
+
+function defined<T extends Record<string, unknown>>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, item]) => item !== undefined)) as Partial<T>;
+}

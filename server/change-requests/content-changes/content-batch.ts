@@ -1,0 +1,328 @@
+import { z } from "zod";
+import { readPage, readPages, type Page } from "../../content/revisions";
+import { ObjectStore } from "../../content/store/object-store";
+import type { Db } from "../../db/client";
+import { badRequest } from "../../errors";
+import { newId } from "../../ids";
+import { emojiSchema } from "../../spaces/schemas";
+import {
+  changePath,
+  PAGE_TITLE_MAX,
+  type ContentChange,
+  type DeletePageChange,
+  type InsertFilesChange,
+  type InsertPageChange,
+  type RevertPageChange,
+  type UpdatePageChange,
+} from "../schemas-content";
+import { fileSlot, type FileOutcome, type LoadedFile } from "./file-sources";
+import { LinkResolver } from "./link-resolver";
+import { linkDestinations, replaceDestinations } from "./markdown-links";
+import { readMarkdownMeta, type MarkdownMeta } from "./markdown-meta";
+import { sortKeyAt } from "./ordering";
+import { PageDraft, type PageNode } from "./page-draft";
+import { slugify, uniqueSlug } from "./slugs";
+
+export const DEFAULT_PAGE_TITLE = "Untitled";
+
+type RevisionRef = { id: string; spaceId: string; root: string };
+
+export type PageOutcome = { kind: "created" | "updated" | "deleted"; pageId: string; ref?: string };
+
+export type BatchResult = { put: Page[]; remove: string[]; files: LoadedFile[]; outcomes: PageOutcome[] };
+
+const bad = (index: number, field: string, message: string) => badRequest(`${changePath(index, [field])}: ${message}`);
+
+/**
+ * Applies a batch of content changes, in order, to a change request's pages held in a PageDraft.
+ * Nothing is written: every change is checked as it is applied, the first invalid one throws a
+ * 400 naming it, and `finish` hands what to commit to the caller. The whole page tree is only
+ * read when a change needs it (siblings, descendants, slug paths).
+ */
+export class ContentBatch {
+  private readonly draft: PageDraft;
+  private readonly now = new Date().toISOString();
+  /** Pages whose markdown this batch gave, whose links are resolved once the batch is applied. */
+  private readonly documents = new Set<string>();
+  private readonly files: LoadedFile[] = [];
+  /** Pages the batch touched, in the order first touched, with the ref of those it inserted. */
+  private readonly touched = new Map<string, { ref?: string }>();
+  private readonly insertIds = new Map<number, string>();
+  private readonly resolver: LinkResolver;
+
+  constructor(
+    private readonly tx: Db,
+    revision: RevisionRef,
+    private readonly options: { changes: ContentChange[]; baseRevision: RevisionRef; fileOutcomes: Map<string, FileOutcome> },
+  ) {
+    this.draft = new PageDraft(tx, revision);
+    // Refs resolve whatever the order of the changes: ids are given to inserted pages and files up front.
+    const pageRefs = new Map<string, string>();
+    const fileRefs = new Map<string, string>();
+    const refOwners = new Map<string, string>();
+    const claim = (ref: string, field: string) => {
+      const owner = refOwners.get(ref);
+      if (owner) throw badRequest(`${field}.ref: "${ref}" is already the ref of ${owner}`);
+      refOwners.set(ref, field);
+    };
+    options.changes.forEach((change, index) => {
+      if (change.operation === "insert_page") {
+        const id = newId();
+        this.insertIds.set(index, id);
+        if (change.ref) {
+          claim(change.ref, changePath(index));
+          pageRefs.set(change.ref, id);
+        }
+      } else if (change.operation === "insert_files") {
+        change.files.forEach((file, position) => {
+          const outcome = options.fileOutcomes.get(fileSlot(index, position));
+          if (!file.ref) return;
+          claim(file.ref, changePath(index, ["files", position]));
+          if (outcome?.ok) fileRefs.set(file.ref, outcome.file.version.id);
+        });
+      }
+    });
+    this.resolver = new LinkResolver(this.draft, { pages: pageRefs, files: fileRefs });
+  }
+
+  async apply(index: number, change: ContentChange): Promise<void> {
+    switch (change.operation) {
+      case "insert_page":
+        return this.insertPage(index, change);
+      case "update_page":
+        return this.updatePage(index, change);
+      case "delete_page":
+        return this.deletePage(index, change);
+      case "revert_page":
+        return this.revertPage(index, change);
+      case "insert_files":
+        return this.insertFiles(index, change);
+    }
+  }
+
+  private async insertPage(index: number, change: InsertPageChange): Promise<void> {
+    const id = this.insertIds.get(index)!;
+    const parentId = change.into ?? null;
+    if (parentId && !(await this.draft.node(parentId))) throw bad(index, "into", `no page ${parentId} in the change request`);
+    // Front matter and a leading heading take precedence over the fields, as with Git Sync.
+    const meta = this.readMeta(index, change.document.markdown, true);
+    const title = meta.title ?? change.title ?? DEFAULT_PAGE_TITLE;
+    const emoji = meta.emoji ?? change.emoji;
+    const description = meta.description ?? change.description;
+    await this.draft.loadTree();
+    const siblings = this.draft.childrenOf(parentId);
+    const slug = this.slugFor(index, change.slug, title, siblings);
+    this.draft.put({
+      id,
+      title,
+      slug,
+      parentId,
+      sortKey: await this.place(siblings, change.at),
+      markdown: meta.markdown,
+      createdAt: this.now,
+      updatedAt: this.now,
+      ...(emoji ? { emoji } : {}),
+      ...(description ? { description } : {}),
+    });
+    this.documents.add(id);
+    this.touch(id, change.ref);
+  }
+
+  private async updatePage(index: number, change: UpdatePageChange): Promise<void> {
+    const page = await this.draft.node(change.page);
+    if (!page) throw bad(index, "page", `no page ${change.page} in the change request`);
+    let { title, slug, sortKey } = page;
+    let emoji = change.emoji ?? page.emoji;
+    let description = change.description ?? page.description;
+    if (change.title !== undefined) title = change.title;
+    let markdown: string;
+    if (change.document) {
+      const meta = this.readMeta(index, change.document.markdown, false);
+      markdown = meta.markdown;
+      title = meta.title ?? title;
+      emoji = meta.emoji ?? emoji;
+      description = meta.description ?? description;
+      this.documents.add(page.id);
+    } else {
+      // The body is only read when it is kept: a new document replaces it unread.
+      markdown = (await this.draft.page(page.id))!.markdown;
+    }
+    const parentId = change.into !== undefined ? change.into : page.parentId;
+    const moving = parentId !== page.parentId || change.at !== undefined;
+    if (parentId !== page.parentId && parentId !== null) {
+      const lineage = await this.draft.lineage(parentId);
+      if (lineage.length === 0) throw bad(index, "into", `no page ${parentId} in the change request`);
+      if (lineage.some((node) => node.id === page.id)) throw bad(index, "into", "a page cannot move into itself or its descendants");
+    }
+    if (moving || (change.slug !== undefined && change.slug !== page.slug)) {
+      await this.draft.loadTree();
+      const siblings = this.draft.childrenOf(parentId).filter((sibling) => sibling.id !== page.id);
+      if (change.slug !== undefined) {
+        slug = this.slugFor(index, change.slug, title, siblings);
+      } else if (parentId !== page.parentId) {
+        const clash = siblings.find((sibling) => sibling.slug === slug);
+        if (clash) throw bad(index, "into", `the page's slug "${slug}" is already used by page ${clash.id} there; give it another slug`);
+      }
+      // Moving elsewhere without `at` appends; staying without `at` keeps the position.
+      if (parentId !== page.parentId || change.at !== undefined) sortKey = await this.place(siblings, change.at);
+    }
+    // Fields this code does not know are kept; the old body's hash and markdown are not.
+    const { emoji: _emoji, description: _description, body: _body, markdown: _markdown, ...rest } = page as PageNode & { body?: string; markdown?: string };
+    this.draft.put({
+      ...rest,
+      markdown,
+      title,
+      slug,
+      parentId,
+      sortKey,
+      updatedAt: this.now,
+      ...(emoji ? { emoji } : {}),
+      ...(description ? { description } : {}),
+    });
+    this.touch(page.id);
+  }
+
+  private async deletePage(index: number, change: DeletePageChange): Promise<void> {
+    if (!(await this.draft.node(change.page))) throw bad(index, "page", `no page ${change.page} in the change request`);
+    await this.removeSubtree(change.page);
+  }
+
+  /** Puts a page back as it is in a revision (the change request's base by default): restored, reset or removed. */
+  private async revertPage(index: number, change: RevertPageChange): Promise<void> {
+    const target = change.revision
+      ? await this.tx.revision.findFirst({ where: { id: change.revision, spaceId: this.options.baseRevision.spaceId } })
+      : this.options.baseRevision;
+    if (!target) throw bad(index, "revision", `no revision ${change.revision} in the space`);
+    const before = await readPage(this.tx, target, change.page);
+    const current = await this.draft.node(change.page);
+    if (!before && !current) throw bad(index, "page", `no page ${change.page} in the change request or in revision ${target.id}`);
+    if (!before) return this.removeSubtree(change.page);
+    if (before.parentId) {
+      const lineage = await this.draft.lineage(before.parentId);
+      if (lineage.length === 0) throw bad(index, "page", `its parent page ${before.parentId} is not in the change request; revert the parent first`);
+      if (lineage.some((node) => node.id === before.id)) throw bad(index, "page", `reverting would move it under its own descendant ${before.parentId}`);
+    }
+    if (!current || current.parentId !== before.parentId || current.slug !== before.slug) {
+      await this.draft.loadTree();
+      const clash = this.draft.childrenOf(before.parentId).find((sibling) => sibling.id !== before.id && sibling.slug === before.slug);
+      if (clash) throw bad(index, "page", `its slug "${before.slug}" is now used by page ${clash.id}`);
+    }
+    // The version itself, so that a page reverted to the base shows no change at all.
+    this.draft.put(before);
+    this.touch(before.id);
+    if (!current) await this.restoreDescendants(target, before.id);
+  }
+
+  private insertFiles(index: number, change: InsertFilesChange): void {
+    change.files.forEach((_file, position) => {
+      const outcome = this.options.fileOutcomes.get(fileSlot(index, position));
+      if (!outcome) throw new Error(`File ${fileSlot(index, position)} was not loaded`);
+      if (!outcome.ok) throw badRequest(outcome.message);
+      this.files.push(outcome.file);
+    });
+  }
+
+  /** Resolves the links of the documents the batch gave, then answers what to commit. */
+  async finish(): Promise<BatchResult> {
+    await this.resolveLinks();
+    const { put, remove } = await this.draft.changes();
+    const outcomes: PageOutcome[] = [];
+    for (const [pageId, { ref }] of this.touched) {
+      const existed = await this.draft.inRevision(pageId);
+      const exists = (await this.draft.node(pageId)) !== null;
+      if (!existed && exists) outcomes.push({ kind: "created", pageId, ...(ref ? { ref } : {}) });
+      else if (existed) outcomes.push({ kind: exists ? "updated" : "deleted", pageId });
+    }
+    return { put, remove, files: this.files, outcomes };
+  }
+
+  private async resolveLinks(): Promise<void> {
+    const pages = await this.draft.pages([...this.documents]);
+    const found = await Promise.all(
+      pages.map(async (page) => {
+        const destinations = linkDestinations(page.markdown);
+        const links = await Promise.all(destinations.map((destination) => this.resolver.classify(destination.url)));
+        return { page, destinations, links };
+      }),
+    );
+    if (found.some(({ links }) => links.some((link) => this.resolver.needsTree(link)))) await this.draft.loadTree();
+    for (const { page, destinations, links } of found) {
+      const replacements = destinations.flatMap((destination, position) => {
+        if (destination.kind === "image" && links[position]!.kind === "path") return [];
+        const url = this.resolver.resolve(links[position]!, page.id);
+        return url && url !== destination.url ? [{ start: destination.start, end: destination.end, url }] : [];
+      });
+      if (replacements.length > 0) this.draft.put({ ...page, markdown: replaceDestinations(page.markdown, replacements) });
+    }
+  }
+
+  private async removeSubtree(pageId: string): Promise<void> {
+    await this.draft.loadTree();
+    for (const id of [pageId, ...this.draft.descendantsOf(pageId)]) {
+      this.draft.remove(id);
+      this.touch(id);
+    }
+  }
+
+  /** A restored page's descendants in `revision` that the change request no longer has come back with it. */
+  private async restoreDescendants(revision: RevisionRef, pageId: string): Promise<void> {
+    const versions = await readPages(this.tx, revision);
+    const children = new Map<string, typeof versions>();
+    for (const version of versions) {
+      if (version.parentId) children.set(version.parentId, [...(children.get(version.parentId) ?? []), version]);
+    }
+    const restored: typeof versions = [];
+    const walk = async (parentId: string) => {
+      for (const child of children.get(parentId) ?? []) {
+        if (await this.draft.node(child.id)) continue;
+        restored.push(child);
+        await walk(child.id);
+      }
+    };
+    await walk(pageId);
+    const bodies = await new ObjectStore(this.tx, revision.spaceId).getBodies(restored.map((version) => version.body));
+    for (const { body, ...node } of restored) {
+      this.draft.put({ ...node, markdown: bodies.get(body)! });
+      this.touch(node.id);
+    }
+  }
+
+  /** An explicit slug must be free among the siblings; an absent (or empty) one is derived from the title. */
+  private slugFor(index: number, wanted: string | undefined, title: string, siblings: PageNode[]): string {
+    if (wanted) {
+      const clash = siblings.find((sibling) => sibling.slug === wanted);
+      if (clash) throw bad(index, "slug", `"${wanted}" is already used by page ${clash.id} (${clash.title})`);
+      return wanted;
+    }
+    return uniqueSlug(slugify(title), new Set(siblings.map((sibling) => sibling.slug)));
+  }
+
+  /** The sortKey for position `at` among `siblings`, renumbering them when their keys leave no room. */
+  private async place(siblings: PageNode[], at: number | undefined): Promise<number> {
+    const { sortKey, renumber } = sortKeyAt(siblings, at);
+    if (renumber) {
+      for (const page of await this.draft.pages([...renumber.keys()])) this.draft.put({ ...page, sortKey: renumber.get(page.id)! });
+    }
+    return sortKey;
+  }
+
+  private readMeta(index: number, markdown: string, headingAsTitle: boolean): MarkdownMeta {
+    const meta = readMarkdownMeta(markdown, { headingAsTitle, titleMax: PAGE_TITLE_MAX });
+    const checked = frontMatterSchema.safeParse({ title: meta.title, emoji: meta.emoji, description: meta.description });
+    if (!checked.success) {
+      const issue = checked.error.issues[0]!;
+      throw bad(index, "document", `front matter ${issue.path.join(".")}: ${issue.message}`);
+    }
+    return meta;
+  }
+
+  private touch(pageId: string, ref?: string): void {
+    if (!this.touched.has(pageId)) this.touched.set(pageId, ref ? { ref } : {});
+  }
+}
+
+const frontMatterSchema = z.object({
+  title: z.string().max(PAGE_TITLE_MAX).optional(),
+  emoji: z.union([z.literal(""), emojiSchema]).optional(),
+  description: z.string().max(1000).optional(),
+});

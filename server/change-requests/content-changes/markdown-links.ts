@@ -1,0 +1,36 @@
+import type { CompileContext, Extension, Token } from "mdast-util-from-markdown";
+import { fromMarkdown } from "mdast-util-from-markdown";
+import { gfmFromMarkdown } from "mdast-util-gfm";
+import { gfm } from "micromark-extension-gfm";
+
+/** Where a link, image or link definition's destination is written in a markdown source. */
+export type LinkDestination = { kind: "link" | "image" | "definition"; url: string; start: number; end: number };
+
+/**
+ * The destinations of a document's links, images and definitions, with their exact offsets, so
+ * that a link can be rewritten without re-serializing (and reformatting) the whole document.
+ */
+export function linkDestinations(markdown: string): LinkDestination[] {
+  if (!markdown.includes("](") && !markdown.includes("]:")) return [];
+  const found: LinkDestination[] = [];
+  // Same as the default handlers (the destination becomes the node's url), plus recording where it is.
+  function record(this: CompileContext, token: Token) {
+    const url = this.resume();
+    const node = this.stack[this.stack.length - 1] as { type: string; url: string };
+    node.url = url;
+    const kind = node.type === "image" ? "image" : node.type === "definition" ? "definition" : "link";
+    found.push({ kind, url: this.sliceSerialize(token), start: token.start.offset, end: token.end.offset });
+  }
+  const positions: Extension = { exit: { resourceDestinationString: record, definitionDestinationString: record } };
+  fromMarkdown(markdown, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown(), positions] });
+  return found;
+}
+
+/** The document with some destinations replaced. */
+export function replaceDestinations(markdown: string, replacements: { start: number; end: number; url: string }[]): string {
+  let result = markdown;
+  for (const { start, end, url } of [...replacements].sort((a, b) => b.start - a.start)) {
+    result = result.slice(0, start) + url + result.slice(end);
+  }
+  return result;
+}

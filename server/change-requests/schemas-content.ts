@@ -1,0 +1,156 @@
+import { z } from "zod";
+import { badRequest } from "../errors";
+import { entityIdSchema } from "../ids";
+import { emojiSchema } from "../spaces/schemas";
+
+/**
+ * The batch of content changes of `updateChangeRequestContent`, following the reference's
+ * `ChangeRequestContentChange*` schemas. The body schema only bounds the batch; each change is
+ * read by `parseContentChanges`, so that every 400 names the change as `changes[i].field`.
+ */
+
+export const MAX_CHANGES = 50;
+export const MAX_FILES_PER_CHANGE = 20;
+export const PAGE_TITLE_MAX = 256;
+export const SLUG_MAX = 100;
+
+export const contentUpdateBody = z.object({ changes: z.array(z.unknown()).min(1).max(MAX_CHANGES) });
+
+export const contentUpdateQuery = z.object({
+  /** Reference default `true`: answer the change request alone; `false` adds the affected pages and inserted files. */
+  compat: z.stringbool({ truthy: ["true"], falsy: ["false"] }).default(true),
+});
+
+export const changesQuery = z.object({
+  limit: z
+    .string()
+    .regex(/^[0-9]+$/, "must be a whole number")
+    .transform(Number)
+    .pipe(z.number().int().min(1).max(1000))
+    .default(10),
+});
+
+/** A path segment: lowercase letters and digits in runs joined by `-`, `_` or `.`, and not ending in `.md` (a link would read it as a file). */
+export const SLUG_PATTERN = /^[\p{Ll}\p{Lo}\p{Lm}\p{N}]+(?:[-_.][\p{Ll}\p{Lo}\p{Lm}\p{N}]+)*$/u;
+const slugSchema = z
+  .string()
+  .max(SLUG_MAX)
+  .refine((slug) => slug === "" || (SLUG_PATTERN.test(slug) && !slug.endsWith(".md")), "must be lowercase letters and digits joined by -, _ or . (and not end in .md)");
+
+/** Batch-local name of an inserted page or file, used in links as `./<ref>` or `./<ref>.md`. */
+const refSchema = z.string().min(1).max(100).regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, "must be letters, digits, ., _ and - (starting with a letter or digit)");
+
+/** Only markdown documents (and the reference's empty document) are accepted; the JSON document form is not. */
+const documentSchema = z.unknown().transform((value, ctx) => {
+  if (value === undefined) {
+    ctx.addIssue({ code: "custom", message: "is required: a markdown document { markdown: string }" });
+    return z.NEVER;
+  }
+  if (value && typeof value === "object" && !Array.isArray(value)) {
+    const fields = value as Record<string, unknown>;
+    if (typeof fields.markdown === "string") return { markdown: fields.markdown };
+    if (Object.keys(fields).length === 0) return { markdown: "" };
+  }
+  ctx.addIssue({ code: "custom", message: "must be a markdown document { markdown: string } (JSON documents are not accepted)" });
+  return z.NEVER;
+});
+
+/** Fields of the reference's `RevisionPageUpdate`; those Quire's pages lack are accepted only at their default value. */
+const pageFields = {
+  title: z.string().trim().min(1).max(PAGE_TITLE_MAX).optional(),
+  slug: slugSchema.optional(),
+  /** An empty string removes it. */
+  emoji: z.union([z.literal(""), emojiSchema]).optional(),
+  /** An empty string removes it. */
+  description: z.string().trim().max(1000).optional(),
+  icon: z.literal("", { error: "page icons are not supported (only \"\", no icon)" }).optional(),
+  hidden: z.literal(false, { error: "hidden pages are not supported (only false)" }).optional(),
+  noIndex: z.literal(false, { error: "noIndex is not supported (only false)" }).optional(),
+  noRobotsIndex: z.literal(false, { error: "noRobotsIndex is not supported (only false)" }).optional(),
+  condition: z.literal("", { error: "adaptive-content conditions are not supported (only \"\")" }).optional(),
+};
+
+const insertPage = z.object({
+  operation: z.literal("insert_page"),
+  ...pageFields,
+  document: documentSchema,
+  into: entityIdSchema.optional(),
+  at: z.number().int().min(0).optional(),
+  ref: refSchema.optional(),
+});
+
+const updatePage = z.object({
+  operation: z.literal("update_page"),
+  ...pageFields,
+  page: entityIdSchema,
+  document: documentSchema.optional(),
+  /** A page id, or null for the root of the tree; absent leaves the parent. */
+  into: entityIdSchema.nullable().optional(),
+  at: z.number().int().min(0).optional(),
+});
+
+const deletePage = z.object({ operation: z.literal("delete_page"), page: entityIdSchema });
+
+const revertPage = z.object({
+  operation: z.literal("revert_page"),
+  page: entityIdSchema,
+  revision: entityIdSchema.optional(),
+  block: z.undefined({ error: "reverting single blocks is not supported; omit block to revert the whole page" }).optional(),
+});
+
+const CONTENT_TYPE = /^[a-z0-9][a-z0-9!#$&^_.+-]*\/[a-z0-9][a-z0-9!#$&^_.+-]*$/;
+
+const fileSource = z
+  .object({
+    ref: refSchema.optional(),
+    name: z
+      .string()
+      .min(1)
+      .max(256)
+      .refine((name) => !/[/\\\p{Cc}]/u.test(name) && name !== "." && name !== "..", "must be a file name (no /, \\ or control characters)"),
+    contentType: z
+      .string()
+      .transform((type) => type.split(";")[0]!.trim().toLowerCase())
+      .pipe(z.string().regex(CONTENT_TYPE, "must be a MIME type such as image/png"))
+      .optional(),
+    url: z.url({ protocol: /^https?$/, error: "must be an http or https URL" }).max(2048).optional(),
+    base64: z.string().optional(),
+  })
+  .superRefine((file, ctx) => {
+    if ((file.url === undefined) === (file.base64 === undefined)) {
+      ctx.addIssue({ code: "custom", path: ["url"], message: "set exactly one source: url or base64" });
+    }
+    if (file.base64 !== undefined && file.contentType === undefined) {
+      ctx.addIssue({ code: "custom", path: ["contentType"], message: "is required with base64" });
+    }
+  });
+
+const insertFiles = z.object({
+  operation: z.literal("insert_files"),
+  files: z.array(fileSource).min(1).max(MAX_FILES_PER_CHANGE),
+});
+
+export const contentChangeSchema = z.discriminatedUnion("operation", [insertPage, updatePage, deletePage, revertPage, insertFiles]);
+
+export type ContentChange = z.infer<typeof contentChangeSchema>;
+export type InsertPageChange = z.infer<typeof insertPage>;
+export type UpdatePageChange = z.infer<typeof updatePage>;
+export type DeletePageChange = z.infer<typeof deletePage>;
+export type RevertPageChange = z.infer<typeof revertPage>;
+export type InsertFilesChange = z.infer<typeof insertFiles>;
+export type FileSource = z.infer<typeof fileSource>;
+
+/** `changes[2].files[0].url`: the way every message of this operation names a field. */
+export function changePath(index: number, path: readonly PropertyKey[] = []): string {
+  return path.reduce<string>((name, key) => (typeof key === "number" ? `${name}[${key}]` : `${name}.${String(key)}`), `changes[${index}]`);
+}
+
+/** Reads each change of the batch; the first invalid one rejects the batch with a 400 naming it. */
+export function parseContentChanges(changes: unknown[]): ContentChange[] {
+  return changes.map((change, index) => {
+    const result = contentChangeSchema.safeParse(change);
+    if (result.success) return result.data;
+    const issue = result.error.issues[0]!;
+    throw badRequest(`${changePath(index, issue.path)}: ${issue.message}`);
+  });
+}

@@ -1,0 +1,136 @@
+import path from "node:path";
+import { commitRevision, readPages, type FileVersion } from "../content/revisions";
+import { db } from "../db/client";
+import type { ContentImport } from "../db/generated/client";
+import { asAppError } from "../errors";
+import { newId } from "../ids";
+import { setMainRevision } from "../search/index-space";
+import type { FileStorage } from "../storage/file-storage";
+import { imageDimensions } from "../storage/image-dimensions";
+import { assemblePages } from "./assemble-pages";
+import { crawlSite, type CrawledImage, type CrawlResult, type Fetcher, type ImportProgress } from "./crawl";
+import type { ImportLimits } from "./limits";
+import { openImportTarget } from "./target";
+
+export type ImportDependencies = { fetch: Fetcher; storage: FileStorage; limits: ImportLimits };
+
+/**
+ * The work of an import job: crawl the site, store its images, and write one revision of the
+ * target with the pages and files, updating the import's row (status, counts) as it goes. Only
+ * a pending import is run, so a job delivered twice does the work once. A failure is recorded
+ * on the row; one that is not the source's or the caller's (not an AppError) is rethrown, so
+ * the job fails too and the cause is logged.
+ */
+export async function runImport(importId: string, dependencies: ImportDependencies): Promise<void> {
+  const claimed = await db().contentImport.updateMany({ where: { id: importId, status: "pending" }, data: { status: "running", startedAt: new Date() } });
+  if (claimed.count === 0) return;
+  const record = await db().contentImport.findUniqueOrThrow({ where: { id: importId } });
+  try {
+    const crawl = await crawlSite(record.url, { fetch: dependencies.fetch, limits: dependencies.limits, onProgress: (progress) => saveProgress(importId, progress) });
+    const files = await storeImages(crawl.images, dependencies.storage);
+    await commitImport(record, crawl, files);
+  } catch (error) {
+    const appError = asAppError(error);
+    await db().contentImport.updateMany({
+      where: { id: importId, status: "running" },
+      data: { status: "failed", error: appError?.message ?? "Internal error while importing.", errorCode: appError?.code ?? null, completedAt: new Date() },
+    });
+    if (!appError) throw error;
+  }
+}
+
+function saveProgress(importId: string, progress: ImportProgress): Promise<void> {
+  return db()
+    .contentImport.updateMany({ where: { id: importId, status: "running" }, data: { imported: progress.imported, total: progress.total } })
+    .then(() => undefined);
+}
+
+/** Stores each image's bytes and describes it as a file of the revision, by the URL it came from. */
+async function storeImages(images: CrawledImage[], storage: FileStorage): Promise<Map<string, FileVersion>> {
+  const files = new Map<string, FileVersion>();
+  const createdAt = new Date().toISOString();
+  for (const image of images) {
+    const blob = await storage.put(image.bytes);
+    const dimensions = imageDimensions(image.bytes);
+    files.set(image.url, {
+      id: newId(),
+      name: fileNameOf(image.url, image.contentType),
+      contentType: image.contentType,
+      size: image.bytes.length,
+      ...(dimensions ?? {}),
+      blob,
+      createdAt,
+    });
+  }
+  return files;
+}
+
+/** The image's file name from its URL (decoded, without control characters), else one from its type. */
+function fileNameOf(url: string, contentType: string): string {
+  let name = path.posix.basename(new URL(url).pathname);
+  try {
+    name = decodeURIComponent(name);
+  } catch {
+    // A malformed escape: keep the raw name.
+  }
+  name = name.replace(/[\p{Cc}/\\]/gu, "").trim().slice(0, 100);
+  return name || `image.${contentType.split("/")[1]?.replace(/^x-|^vnd\.microsoft\./, "") ?? "img"}`;
+}
+
+/**
+ * Writes the import's revision on top of the target's current one, in one transaction with the
+ * target locked and its access checked again; the import's row is completed in the same
+ * transaction, unless its waiter gave up on it meanwhile (then nothing is written).
+ */
+async function commitImport(record: ContentImport, crawl: CrawlResult, files: Map<string, FileVersion>): Promise<void> {
+  await db().$transaction(
+    async (tx) => {
+      const target = await openImportTarget(
+        tx,
+        { userId: record.createdById },
+        { spaceId: record.spaceId, ...(record.changeRequestId ? { changeRequest: record.changeRequestId } : {}) },
+        { forUpdate: true },
+      );
+      const [row] = await tx.$queryRaw<{ status: string }[]>`SELECT status FROM content_imports WHERE id = ${record.id} FOR UPDATE`;
+      if (row?.status !== "running") return;
+
+      const base = await tx.revision.findUniqueOrThrow({ where: { id: target.baseRevisionId } });
+      const topLevel = (await readPages(tx, base)).filter((page) => page.parentId === null);
+      const pages = assemblePages({
+        scope: crawl.scope,
+        pages: crawl.pages,
+        aliases: crawl.aliases,
+        files,
+        topLevel: { slugs: new Set(topLevel.map((page) => page.slug)), maxSortKey: Math.max(0, ...topLevel.map((page) => page.sortKey)) },
+        now: new Date().toISOString(),
+      });
+      const revision = await commitRevision(tx, {
+        spaceId: record.spaceId,
+        base,
+        parents: [base.id],
+        put: pages,
+        putFiles: [...files.values()],
+        authorId: record.createdById,
+        ...(target.changeRequest ? { changeRequestId: target.changeRequest.id } : {}),
+      });
+      if (target.changeRequest) {
+        await tx.changeRequest.update({ where: { id: target.changeRequest.id }, data: { revisionId: revision.id } });
+      } else {
+        await setMainRevision(tx, target.space, revision);
+      }
+      await tx.contentImport.update({
+        where: { id: record.id },
+        data: {
+          status: "completed",
+          imported: crawl.imported,
+          total: crawl.total,
+          failures: crawl.failures,
+          limitReached: crawl.limitReached,
+          revisionId: revision.id,
+          completedAt: new Date(),
+        },
+      });
+    },
+    { timeout: 60_000, maxWait: 10_000 },
+  );
+}

@@ -1,0 +1,41 @@
+import type { Actor } from "../auth/actor";
+import { loadChangeRequest } from "../change-requests/access";
+import type { Db } from "../db/client";
+import type { Space } from "../db/generated/client";
+import type { ChangeRequestRecord } from "../presenters/change-request";
+import { badRequest, forbidden } from "../errors";
+import { loadSpace } from "../policies/access";
+import { spacePermissions } from "../presenters/permissions";
+
+/** Where an import writes: a space's main content, or one of its change requests (by id or number). */
+export type ImportTarget = { spaceId: string; changeRequest?: string };
+
+export type OpenedTarget = { space: Space; changeRequest: ChangeRequestRecord | null; baseRevisionId: string };
+
+/**
+ * Loads the target as `actor` and checks that they may import into it: edit rights on a space
+ * that is not locked (403), and a change request still in draft or open (400). Run when the
+ * import starts and again, with the target's row locked (`forUpdate`), when its revision is
+ * written, so that a change of rights or status in between is honoured.
+ */
+export async function openImportTarget(tx: Db, actor: Actor, target: ImportTarget, options: { forUpdate?: boolean } = {}): Promise<OpenedTarget> {
+  if (target.changeRequest !== undefined) {
+    const { space, role, changeRequest } = await loadChangeRequest(tx, actor, target.spaceId, target.changeRequest, options);
+    authorize(space, role);
+    if (changeRequest.status !== "draft" && changeRequest.status !== "open") {
+      throw badRequest(`changeRequestId: change request ${changeRequest.number} is ${changeRequest.status}`);
+    }
+    return { space, changeRequest, baseRevisionId: changeRequest.revisionId };
+  }
+  // Main content changes of one space happen one at a time, as merges do.
+  if (options.forUpdate) await tx.$queryRaw`SELECT id FROM spaces WHERE id = ${target.spaceId} FOR UPDATE`;
+  const { space, role } = await loadSpace(tx, actor, target.spaceId);
+  authorize(space, role);
+  if (!space.revisionId) throw new Error(`Space ${space.id} has no revision`);
+  return { space, changeRequest: null, baseRevisionId: space.revisionId };
+}
+
+function authorize(space: Space, role: Parameters<typeof spacePermissions>[0]): void {
+  if (spacePermissions(role, space).edit) return;
+  throw forbidden(space.editMode === "locked" ? "The space is locked: content cannot be imported into it." : "Importing content needs the edit role.");
+}

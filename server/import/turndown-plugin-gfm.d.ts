@@ -1,0 +1,10 @@
+// The plugin ships no types; these are the plugins it exports, each a Turndown plugin.
+declare module "turndown-plugin-gfm" {
+  import type TurndownService from "turndown";
+
+  export const gfm: TurndownService.Plugin;
+  export const highlightedCodeBlock: TurndownService.Plugin;
+  export const strikethrough: TurndownService.Plugin;
+  export const tables: TurndownService.Plugin;
+  export const taskListItems: TurndownService.Plugin;
+}

@@ -1,0 +1,53 @@
+import type { ContentRef } from "@gitbook/api";
+import type { ServiceContext } from "../context";
+import type { OpenedRevision } from "../content/reads";
+import { ObjectStore } from "../content/store/object-store";
+import { db } from "../db/client";
+import { presentChangeRequest } from "../presenters/change-request";
+import { presentOrganization } from "../presenters/organization";
+import { presentPage } from "../presenters/revision";
+import { presentSpace } from "../presenters/space";
+import type { LinkGraph, LinkStatus } from "./link-graph";
+
+/**
+ * Links and backlinks as the reference shapes them: a target is a relative ContentRef (what the
+ * page body points at, which may not exist), and a place that links is an absolute
+ * ContentLocation of kind `page`, with its organization, space and, read from a change request,
+ * the change request as `versionContext`. A main revision's context would be the whole Revision
+ * (every page with its body) once per location, so it is left out: the field is optional.
+ */
+
+/** Every link and image counts as a `link`: page versions record targets, not how they are written. */
+const RELATION = "link";
+
+export type LinkItem = { status: LinkStatus; ref: ContentRef; locations: string[] };
+
+/**
+ * Presents pages of `graph` as locations. The reference's page object carries its body, so
+ * the bodies of the pages presented (and only those) are read, in one query.
+ */
+export async function locationPresenter(ctx: ServiceContext, opened: OpenedRevision, graph: LinkGraph, pageIds: Iterable<string>) {
+  const versions = [...new Set(pageIds)].map((pageId) => graph.pageById.get(pageId)!);
+  const bodies = await new ObjectStore(db(), opened.revision.spaceId).getBodies(versions.map((version) => version.body));
+  const common = {
+    kind: "page" as const,
+    organization: presentOrganization(opened.organization, opened.memberRole, ctx.baseUrl),
+    space: presentSpace(opened.space, opened.role, ctx.baseUrl),
+    ...(opened.changeRequest
+      ? { versionContext: { type: "changeRequest" as const, changeRequest: presentChangeRequest(opened.changeRequest, opened.space, ctx.baseUrl) } }
+      : {}),
+  };
+  const locations = new Map(
+    versions.map(({ body, links: _, ...fields }) => [
+      fields.id,
+      { ...common, page: presentPage(fields, { path: graph.paths.get(fields.id)!, body: { markdown: bodies.get(body)! }, pages: [], appBase: opened.appBase }) },
+    ]),
+  );
+  return (pageId: string) => locations.get(pageId)!;
+}
+
+export type LocationObject = ReturnType<Awaited<ReturnType<typeof locationPresenter>>>;
+
+export function presentLinkItem(item: LinkItem, location: (pageId: string) => LocationObject) {
+  return { status: item.status, relation: RELATION, targetReference: item.ref, locationReferences: item.locations.map(location) };
+}

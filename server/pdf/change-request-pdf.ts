@@ -1,0 +1,122 @@
+import { z } from "zod";
+import { loadChangeRequest, type ChangeRequestAccess } from "../change-requests/access";
+import { inReadingOrder, readPage, readPages, type PageVersion } from "../content/revisions";
+import { ObjectStore } from "../content/store/object-store";
+import type { ServiceContext } from "../context";
+import { db, type Db } from "../db/client";
+import { badRequest, forbidden, notFound } from "../errors";
+import { entityIdSchema } from "../ids";
+import { spacePermissions } from "../presenters/permissions";
+import { signPdfLink, verifyPdfLink } from "./pdf-token";
+import { renderPdf, type PdfPage } from "./render-pdf";
+
+/**
+ * Query of `GET .../change-requests/{changeRequestId}/pdf`: no `page` exports everything; `page`
+ * exports that page with its subpages, and with `only=true` that page alone (`only` without
+ * `page` changes nothing).
+ */
+export const changeRequestPdfParams = z.object({
+  page: entityIdSchema.optional(),
+  only: z.stringbool({ truthy: ["true"], falsy: ["false"] }).default(false),
+});
+export type ChangeRequestPdfParams = z.infer<typeof changeRequestPdfParams>;
+
+export type PdfSelection = { pageId?: string; only?: boolean };
+export type RenderedPdf = { bytes: Buffer; filename: string };
+
+/**
+ * A link, valid for an hour, to the PDF of a change request's content. Access and the page are
+ * checked now, so a bad request fails here rather than when the link is opened; the PDF itself
+ * is rendered when the link is opened (see `pdfForLink`).
+ */
+export async function getChangeRequestPdfUrl(ctx: ServiceContext, spaceId: string, ref: string, params: ChangeRequestPdfParams): Promise<{ url: string }> {
+  const tx = db();
+  const { changeRequest } = await openChangeRequest(tx, ctx, spaceId, ref);
+  if (params.page) {
+    const revision = await tx.revision.findUniqueOrThrow({ where: { id: changeRequest.revisionId } });
+    // A page named in the query is input, not the resource addressed: like other ids given in input, unknown is a 400.
+    if (!(await readPage(tx, revision, params.page))) throw badRequest(`page: no page ${params.page} in change request ${changeRequest.number}`);
+  }
+  const token = signPdfLink({
+    spaceId,
+    changeRequestId: changeRequest.id,
+    ...(params.page ? { pageId: params.page, only: params.only } : {}),
+    userId: ctx.actor.userId,
+  });
+  return { url: `${ctx.baseUrl}/pdf/${token}` };
+}
+
+/** The PDF a signed link names, rendered now for the user it was issued to, if they may still read it. */
+export async function pdfForLink(token: string, baseUrl: string): Promise<RenderedPdf> {
+  const link = verifyPdfLink(token);
+  return renderChangeRequestPdf({ actor: { userId: link.userId }, baseUrl }, link.spaceId, link.changeRequestId, { pageId: link.pageId, only: link.only });
+}
+
+/** The change request's current content (all of it, or the selected page) as a PDF. */
+export async function renderChangeRequestPdf(ctx: ServiceContext, spaceId: string, ref: string, selection: PdfSelection): Promise<RenderedPdf> {
+  const tx = db();
+  const { space, changeRequest } = await openChangeRequest(tx, ctx, spaceId, ref);
+  const revision = await tx.revision.findUniqueOrThrow({ where: { id: changeRequest.revisionId } });
+  const all = inReadingOrder(await readPages(tx, revision));
+  const selected = selectPages(all, selection);
+  if (!selected) throw notFound(`No page ${selection.pageId} in change request ${changeRequest.number}.`);
+  const bodies = await new ObjectStore(tx, spaceId).getBodies(new Set(selected.map((page) => page.body)));
+  const user = await tx.user.findUnique({ where: { id: ctx.actor.userId }, select: { displayName: true } });
+
+  const byId = new Map(all.map((page) => [page.id, page]));
+  const root = selection.pageId ? byId.get(selection.pageId) : undefined;
+  const subject = changeRequest.subject.trim() || "Untitled change request";
+  const pages: PdfPage[] = selected.map((page) => ({
+    id: page.id,
+    title: page.title,
+    description: page.description,
+    breadcrumb: ancestors(page, byId).map((ancestor) => ancestor.title),
+    depth: page.depth,
+    markdown: bodies.get(page.body) ?? "",
+  }));
+  const bytes = await renderPdf({
+    label: `Change request #${changeRequest.number} · ${changeRequest.status}`,
+    title: space.title,
+    subtitle: subject,
+    details: [
+      root ? `${selection.only ? "Page" : "Section"}: ${root.title}` : `The whole space, ${plural(pages.length, "page")}`,
+      ...(root && !selection.only ? [plural(pages.length, "page")] : []),
+      `Exported${user ? ` by ${user.displayName}` : ""} on ${new Date().toISOString().slice(0, 10)}`,
+    ],
+    pages,
+  });
+  return { bytes, filename: `${space.title} - change request ${changeRequest.number}${root ? ` - ${root.title}` : ""}.pdf` };
+}
+
+async function openChangeRequest(tx: Db, ctx: ServiceContext, spaceId: string, ref: string): Promise<ChangeRequestAccess> {
+  const access = await loadChangeRequest(tx, ctx.actor, spaceId, ref);
+  if (!spacePermissions(access.role, access.space).view) throw forbidden("Exporting a change request needs read access to the space.");
+  return access;
+}
+
+type OrderedPage = PageVersion & { depth: number };
+
+/** All pages; or the page `pageId` with its subpages (depths rebased), or alone with `only`. Null when it is not there. */
+export function selectPages(pages: OrderedPage[], selection: PdfSelection): OrderedPage[] | null {
+  if (!selection.pageId) return pages;
+  const index = pages.findIndex((page) => page.id === selection.pageId);
+  if (index < 0) return null;
+  const root = pages[index]!;
+  if (selection.only) return [{ ...root, depth: 0 }];
+  let end = index + 1;
+  // Reading order is depth-first, so a page's subpages are the deeper pages right after it.
+  while (end < pages.length && pages[end]!.depth > root.depth) end++;
+  return pages.slice(index, end).map((page) => ({ ...page, depth: page.depth - root.depth }));
+}
+
+function ancestors(page: PageVersion, byId: Map<string, PageVersion>): PageVersion[] {
+  const chain: PageVersion[] = [];
+  const seen = new Set([page.id]);
+  for (let parent = page.parentId ? byId.get(page.parentId) : undefined; parent && !seen.has(parent.id); parent = parent.parentId ? byId.get(parent.parentId) : undefined) {
+    seen.add(parent.id);
+    chain.unshift(parent);
+  }
+  return chain;
+}
+
+const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? "" : "s"}`;

@@ -1,0 +1,151 @@
+import type { PageVersion } from "../content/revisions";
+import { ObjectStore } from "../content/store/object-store";
+import { emptyTrie, trieDiff } from "../content/store/trie";
+import { db, type Db } from "../db/client";
+import type { Revision, Space } from "../db/generated/client";
+import { pageSections } from "./sections";
+
+/**
+ * The search index holds each space's main revision: one row per page (search_pages) and per
+ * section (search_sections), plus the revision indexed (search_indexes). Changing a space's main
+ * revision and its index happen together, here, in the caller's transaction, so a search sees
+ * new content as soon as it is committed and never content the space no longer shows.
+ */
+
+/** Pages whose bodies are loaded and split at once, so a big change does not hold every body in memory. */
+const BATCH = 500;
+
+type RevisionRef = Pick<Revision, "id" | "spaceId" | "root">;
+
+/** Makes `revision` the space's main content and brings the search index to it. */
+export async function setMainRevision(tx: Db, space: Pick<Space, "id">, revision: RevisionRef): Promise<Space> {
+  if (revision.spaceId !== space.id) throw new Error(`Revision ${revision.id} belongs to space ${revision.spaceId}, not ${space.id}`);
+  const updated = await tx.space.update({ where: { id: space.id }, data: { revisionId: revision.id } });
+  await indexRevision(tx, revision);
+  return updated;
+}
+
+/**
+ * Indexes the spaces whose index is missing or behind their main revision: spaces made before
+ * search existed, and any main revision set without `setMainRevision`. Each space in its own
+ * transaction, its row locked as a merge locks it. Meant for start-up or a periodic job; returns
+ * how many spaces it indexed.
+ */
+export async function catchUpSearchIndexes(options: { spaceIds?: string[] } = {}): Promise<number> {
+  const behind = await db().$queryRaw<{ id: string }[]>`
+    SELECT s.id FROM spaces s LEFT JOIN search_indexes i ON i.space_id = s.id
+    WHERE s.revision_id IS NOT NULL AND i.revision_id IS DISTINCT FROM s.revision_id
+      AND (${options.spaceIds ?? null}::text[] IS NULL OR s.id = ANY(${options.spaceIds ?? null}::text[]))`;
+  for (const { id } of behind) {
+    await db().$transaction(
+      async (tx) => {
+        const [space] = await tx.$queryRaw<{ revision_id: string | null }[]>`SELECT revision_id FROM spaces WHERE id = ${id} FOR UPDATE`;
+        if (!space?.revision_id) return;
+        await indexRevision(tx, await tx.revision.findUniqueOrThrow({ where: { id: space.revision_id } }));
+      },
+      { timeout: 600_000, maxWait: 10_000 },
+    );
+  }
+  return behind.length;
+}
+
+/**
+ * Brings the index of `revision.spaceId` from the revision it holds to `revision`: only the pages
+ * that differ between the two tries are rewritten (the trie skips every shared subtree). Diffing
+ * from what the index holds, rather than from the space's previous revision, also catches up on
+ * any revision that was made main without going through here. Callers hold the space row's lock
+ * (`setMainRevision` updates the row, the catch-up selects it FOR UPDATE, a merge locks it first),
+ * so changes to one space's index run one after the other.
+ */
+async function indexRevision(tx: Db, revision: RevisionRef): Promise<void> {
+  const spaceId = revision.spaceId;
+  const [indexed] = await tx.$queryRaw<{ root: string }[]>`SELECT root FROM search_indexes WHERE space_id = ${spaceId}`;
+  const upToDate = indexed?.root === revision.root;
+  const copied = !upToDate && indexed === undefined && (await copyIndexAtSameRoot(tx, revision));
+  if (!upToDate && !copied) await applyDiff(tx, spaceId, indexed?.root ?? null, revision.root);
+  await tx.$executeRaw`
+    INSERT INTO search_indexes (space_id, revision_id, root) VALUES (${spaceId}, ${revision.id}, ${revision.root})
+    ON CONFLICT (space_id) DO UPDATE SET revision_id = EXCLUDED.revision_id, root = EXCLUDED.root`;
+}
+
+async function applyDiff(tx: Db, spaceId: string, fromRoot: string | null, toRoot: string): Promise<void> {
+  const store = new ObjectStore(tx, spaceId);
+  const changes = await trieDiff(store, fromRoot ?? emptyTrie(store), toRoot);
+  const removed: string[] = [];
+  const changed: { after: string; before?: string }[] = [];
+  for (const [key, change] of changes) {
+    if (!key.startsWith("p:")) continue;
+    if (change.after === undefined) removed.push(key.slice(2));
+    else changed.push({ after: change.after, before: change.before });
+  }
+  if (removed.length > 0) {
+    await tx.$executeRaw`DELETE FROM search_sections WHERE space_id = ${spaceId} AND page_id = ANY(${removed}::text[])`;
+    await tx.$executeRaw`DELETE FROM search_pages WHERE space_id = ${spaceId} AND page_id = ANY(${removed}::text[])`;
+  }
+  for (let start = 0; start < changed.length; start += BATCH) {
+    const batch = changed.slice(start, start + BATCH);
+    const versions = await store.getObjects<PageVersion>(batch.flatMap((change) => (change.before ? [change.before, change.after] : [change.after])));
+    const pairs = batch.map((change) => ({ before: change.before ? versions.get(change.before)! : undefined, after: versions.get(change.after)! }));
+    // A new sort key changes neither row; a move rewrites the page's row only; a new title, description or body its sections too.
+    const differ = (before: PageVersion | undefined, after: PageVersion, fields: (keyof PageVersion)[]) =>
+      !before || fields.some((field) => before[field] !== after[field]);
+    const placed = pairs.filter(({ before, after }) => differ(before, after, ["parentId", "title", "slug", "description"])).map(({ after }) => after);
+    const rewritten = pairs.filter(({ before, after }) => differ(before, after, ["body", "title", "description"])).map(({ after }) => after);
+    if (placed.length > 0) await upsertPages(tx, spaceId, placed);
+    if (rewritten.length > 0) await replaceSections(tx, store, spaceId, rewritten);
+  }
+}
+
+async function upsertPages(tx: Db, spaceId: string, pages: PageVersion[]): Promise<void> {
+  const rows = pages.map((page) => ({ page_id: page.id, parent_id: page.parentId, title: page.title, slug: page.slug, description: page.description ?? "" }));
+  await tx.$executeRaw`
+    INSERT INTO search_pages (space_id, page_id, parent_id, title, slug, description)
+    SELECT ${spaceId}, page_id, parent_id, title, slug, description
+    FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS t(page_id text, parent_id text, title text, slug text, description text)
+    ON CONFLICT (space_id, page_id) DO UPDATE
+      SET parent_id = EXCLUDED.parent_id, title = EXCLUDED.title, slug = EXCLUDED.slug, description = EXCLUDED.description`;
+}
+
+async function replaceSections(tx: Db, store: ObjectStore, spaceId: string, pages: PageVersion[]): Promise<void> {
+  const bodies = await store.getBodies(pages.map((page) => page.body));
+  const rows = pages.flatMap((page) =>
+    pageSections(bodies.get(page.body)!).map((section) => ({
+      page_id: page.id,
+      section_id: section.id,
+      position: section.position,
+      page_title: page.title,
+      page_description: section.id === "" ? (page.description ?? "") : "",
+      section_title: section.title,
+      body: section.body,
+    })),
+  );
+  const pageIds = pages.map((page) => page.id);
+  await tx.$executeRaw`DELETE FROM search_sections WHERE space_id = ${spaceId} AND page_id = ANY(${pageIds}::text[])`;
+  await tx.$executeRaw`
+    INSERT INTO search_sections (space_id, page_id, section_id, position, page_title, page_description, section_title, body)
+    SELECT ${spaceId}, page_id, section_id, position, page_title, page_description, section_title, body
+    FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+      AS t(page_id text, section_id text, position int, page_title text, page_description text, section_title text, body text)`;
+}
+
+/**
+ * A space whose first indexed revision has the root of a revision another space has indexed
+ * (a duplicate: `copyRevisionTo` keeps the root) copies that index instead of parsing every page
+ * again: equal roots are equal content, page ids included. One statement, so that the copy reads
+ * one snapshot of the other space's index.
+ */
+async function copyIndexAtSameRoot(tx: Db, revision: RevisionRef): Promise<boolean> {
+  const [result] = await tx.$queryRaw<{ copied: boolean }[]>`
+    WITH twin AS (
+      SELECT space_id FROM search_indexes WHERE root = ${revision.root} AND space_id <> ${revision.spaceId} LIMIT 1
+    ), pages AS (
+      INSERT INTO search_pages (space_id, page_id, parent_id, title, slug, description)
+      SELECT ${revision.spaceId}, p.page_id, p.parent_id, p.title, p.slug, p.description FROM search_pages p JOIN twin USING (space_id)
+    ), sections AS (
+      INSERT INTO search_sections (space_id, page_id, section_id, position, page_title, page_description, section_title, body)
+      SELECT ${revision.spaceId}, s.page_id, s.section_id, s.position, s.page_title, s.page_description, s.section_title, s.body
+      FROM search_sections s JOIN twin USING (space_id)
+    )
+    SELECT EXISTS (SELECT 1 FROM twin) AS copied`;
+  return result!.copied;
+}

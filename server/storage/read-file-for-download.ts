@@ -1,0 +1,26 @@
+import type { Actor } from "../auth/actor";
+import type { FileVersion } from "../content/revisions";
+import { db } from "../db/client";
+import { notFound } from "../errors";
+import { loadSpace } from "../policies/access";
+import { spacePermissions } from "../presenters/permissions";
+import { isBlobKey } from "./blob-key";
+import { fileStorage } from "./file-storage";
+
+export type FileDownload = { bytes: Buffer; name: string; contentType: string };
+
+/**
+ * The bytes of a file of a space, for a caller who can see the space. Blobs are shared by every
+ * space holding the same bytes, so the key alone proves nothing: the space's own content must
+ * hold a file version of it (in any revision, change requests' included).
+ */
+export async function readFileForDownload(actor: Actor, spaceId: string, key: string): Promise<FileDownload> {
+  const { space, role } = await loadSpace(db(), actor, spaceId);
+  if (!spacePermissions(role, space).view || !isBlobKey(key)) throw notFound(`No file ${key} in space ${spaceId}.`);
+  // Served by the partial index content_objects_file_blob_idx (migration 20261122030000_file_blobs).
+  const [version] = await db().$queryRaw<{ data: FileVersion }[]>`
+    SELECT data FROM content_objects WHERE space_id = ${spaceId} AND data ? 'blob' AND data->>'blob' = ${key} LIMIT 1`;
+  const bytes = version && (await fileStorage().get(key));
+  if (!version || !bytes) throw notFound(`No file ${key} in space ${spaceId}.`);
+  return { bytes, name: version.data.name, contentType: version.data.contentType };
+}

@@ -1,0 +1,61 @@
+import { loadChangeRequest } from "../change-requests/access";
+import { commitRevision, currentRevision, readPages } from "../content/revisions";
+import type { ServiceContext } from "../context";
+import { db, type Db } from "../db/client";
+import type { Revision, Space } from "../db/generated/client";
+import { badRequest, forbidden } from "../errors";
+import { loadSpace } from "../policies/access";
+import { spacePermissions } from "../presenters/permissions";
+import type { Role } from "../policies/roles";
+import { setMainRevision } from "../search/index-space";
+import { findSpaceTemplate } from "./catalog";
+import { instantiateTemplate } from "./instantiate-template";
+import type { ApplySpaceTemplateInput } from "./schemas";
+
+/**
+ * Fills an empty space (or an empty change request) with a built-in template, as one new
+ * revision on top of the current one. Content that has pages is refused rather than merged
+ * with the template: applying twice, or onto written pages, would mix two structures.
+ */
+export async function applySpaceTemplate(ctx: ServiceContext, spaceId: string, input: ApplySpaceTemplateInput): Promise<void> {
+  const template = findSpaceTemplate(input.id);
+  if (!template) throw badRequest(`id: unknown template ${JSON.stringify(input.id)}`);
+  await db().$transaction(async (tx) => {
+    // One template application (or merge) of a space at a time: two requests cannot both see it empty.
+    await tx.$queryRaw`SELECT id FROM spaces WHERE id = ${spaceId} FOR UPDATE`;
+    if (input.changeRequestId) {
+      const access = await loadChangeRequest(tx, ctx.actor, spaceId, input.changeRequestId, { forUpdate: true });
+      assertCanEdit(access.role, access.space);
+      const { changeRequest } = access;
+      if (changeRequest.status !== "draft" && changeRequest.status !== "open") {
+        throw badRequest(`changeRequestId: change request ${changeRequest.number} is ${changeRequest.status}`);
+      }
+      const base = await tx.revision.findUniqueOrThrow({ where: { id: changeRequest.revisionId } });
+      await assertEmpty(tx, base, "changeRequestId: the change request's content is not empty");
+      const revision = await commitTemplate(tx, ctx, base, instantiateTemplate(template), changeRequest.id);
+      await tx.changeRequest.update({ where: { id: changeRequest.id }, data: { revisionId: revision.id } });
+      return;
+    }
+    const access = await loadSpace(tx, ctx.actor, spaceId);
+    assertCanEdit(access.role, access.space);
+    const base = await currentRevision(tx, access.space);
+    await assertEmpty(tx, base, "spaceId: the space is not empty");
+    const revision = await commitTemplate(tx, ctx, base, instantiateTemplate(template));
+    // Through the search index's one entry point, so the new pages are searchable once committed.
+    await setMainRevision(tx, access.space, revision);
+  });
+}
+
+function assertCanEdit(role: Role | null, space: Space): void {
+  if (space.editMode === "locked") throw forbidden("The space is locked: its content cannot be changed.");
+  if (!spacePermissions(role, space).edit) throw forbidden("Applying a template needs the edit role on the space.");
+}
+
+async function assertEmpty(tx: Db, revision: Revision, message: string): Promise<void> {
+  const pages = await readPages(tx, revision);
+  if (pages.length > 0) throw badRequest(`${message} (${pages.length} ${pages.length === 1 ? "page" : "pages"}); templates apply only to content without pages`);
+}
+
+function commitTemplate(tx: Db, ctx: ServiceContext, base: Revision, pages: ReturnType<typeof instantiateTemplate>, changeRequestId?: string): Promise<Revision> {
+  return commitRevision(tx, { spaceId: base.spaceId, base, parents: [base.id], put: pages, authorId: ctx.actor.userId, changeRequestId });
+}

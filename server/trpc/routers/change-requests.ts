@@ -1,0 +1,54 @@
+import { z } from "zod";
+import { applyContentChanges } from "../../change-requests/apply-content-changes";
+import { getChangeRequestChanges } from "../../change-requests/changes";
+import { createChangeRequest } from "../../change-requests/create-change-request";
+import { mergeChangeRequest, updateChangeRequestFromMain } from "../../change-requests/merge-change-request";
+import { getChangeRequest, listChangeRequests } from "../../change-requests/queries";
+import { changeRequestRefSchema, changeRequestStatusSchema, createChangeRequestInput, updateChangeRequestInput } from "../../change-requests/schemas";
+import { contentUpdateBody } from "../../change-requests/schemas-content";
+import { updateChangeRequest } from "../../change-requests/update-change-request";
+import { getPage, listFiles, listPages, pageReadParams, type ContentSource } from "../../content/reads";
+import { entityIdSchema } from "../../ids";
+import { protectedProcedure, router } from "../init";
+
+const spaceInput = z.object({ spaceId: entityIdSchema });
+const changeRequestInput = spaceInput.extend({ ref: changeRequestRefSchema });
+
+/** Which content of the space to read: main, a change request's, or a revision of the space. */
+const contentSource: z.ZodType<ContentSource> = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("main") }),
+  z.object({ kind: z.literal("change-request"), ref: changeRequestRefSchema }),
+  z.object({ kind: z.literal("revision"), revisionId: entityIdSchema }),
+]);
+const contentInput = spaceInput.extend({ source: contentSource });
+
+/** The reader, the change request list, review and editor screens: each procedure is one service call. */
+export const changeRequestsRouter = router({
+  list: protectedProcedure
+    // `cursor` is the list's `page` cursor, named as TanStack's infinite queries expect.
+    .input(spaceInput.extend({ status: changeRequestStatusSchema, cursor: z.string().max(200).nullish() }))
+    .query(({ ctx, input }) => listChangeRequests(ctx, input.spaceId, { status: input.status, page: input.cursor ?? undefined, limit: 50 })),
+  get: protectedProcedure.input(changeRequestInput).query(({ ctx, input }) => getChangeRequest(ctx, input.spaceId, input.ref)),
+  create: protectedProcedure
+    .input(spaceInput.extend(createChangeRequestInput.shape))
+    .mutation(({ ctx, input: { spaceId, ...data } }) => createChangeRequest(ctx, spaceId, data)),
+  update: protectedProcedure
+    .input(changeRequestInput.extend(updateChangeRequestInput.shape))
+    .mutation(({ ctx, input: { spaceId, ref, ...patch } }) => updateChangeRequest(ctx, spaceId, ref, patch)),
+  merge: protectedProcedure.input(changeRequestInput).mutation(({ ctx, input }) => mergeChangeRequest(ctx, input.spaceId, input.ref)),
+  updateFromMain: protectedProcedure.input(changeRequestInput).mutation(({ ctx, input }) => updateChangeRequestFromMain(ctx, input.spaceId, input.ref)),
+
+  changes: protectedProcedure.input(changeRequestInput).query(({ ctx, input }) => getChangeRequestChanges(ctx, input.spaceId, input.ref, { limit: 1000 })),
+  // The editor's Save and uploads: one batch each, answered with the created pages and inserted files.
+  applyChanges: protectedProcedure
+    .input(changeRequestInput.extend(contentUpdateBody.shape))
+    .mutation(({ ctx, input: { spaceId, ref, changes } }) => applyContentChanges(ctx, spaceId, ref, { changes }, { compat: false })),
+
+  pages: protectedProcedure.input(contentInput).query(({ ctx, input }) => listPages(ctx, input.spaceId, input.source)),
+  page: protectedProcedure
+    .input(contentInput.extend({ pageId: entityIdSchema }))
+    .query(({ ctx, input }) => getPage(ctx, input.spaceId, input.source, input.pageId, pageReadParams.parse({}))),
+  files: protectedProcedure
+    .input(contentInput)
+    .query(({ ctx, input }) => listFiles(ctx, input.spaceId, input.source, { limit: 1000, metadata: true, computed: true })),
+});
