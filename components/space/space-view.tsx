@@ -5,6 +5,7 @@ import { Folder, Globe, Link2, Lock, LockKeyhole, UserCheck } from "lucide-react
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect } from "react";
+import { SpaceNavTabs } from "@/components/content/space-frame";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { ErrorState, LoadingState } from "@/components/ui/states";
 import { errorMessage } from "@/components/ui/trpc-error";
@@ -38,6 +39,7 @@ export function SpaceView({ organizationId, spaceId }: { organizationId: string;
   return (
     <div className="space-y-8">
       <SpaceHeader space={space.data} organizationId={organizationId} />
+      <SpaceNavTabs space={space.data} organizationId={organizationId} current="settings" className="-mt-4" />
       <div className="grid gap-8 xl:grid-cols-[minmax(0,1fr)_18rem]">
         <div className="rounded-lg border border-slate-200 p-4 sm:p-6">
           <SpaceSettingsForm space={space.data} />

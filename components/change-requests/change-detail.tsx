@@ -1,0 +1,152 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { ArrowRight } from "lucide-react";
+import { useCallback } from "react";
+import { readerHref } from "@/components/content/space-frame";
+import { useContentLinks } from "@/components/content/use-content-links";
+import { useTRPC } from "@/components/providers/trpc-provider";
+import { emojiCharacters } from "@/components/space/emoji";
+import { ErrorState, LoadingState } from "@/components/ui/states";
+import { errorMessage } from "@/components/ui/trpc-error";
+import { entryLabel, type ChangeEntry, type ChangeRequest, type FileEntry, type PageEntry } from "./change-entries";
+import { DiffModeToggle, PageDiff, type DiffMode } from "./page-diff";
+
+const ATTRIBUTE_LABELS: Record<string, string> = { title: "Title", slug: "Slug", emoji: "Emoji", description: "Description" };
+
+/** The revision the change request's changes are measured against. */
+export const baseRevisionOf = (changeRequest: ChangeRequest) => changeRequest.revisionMergedAncestor ?? changeRequest.revisionInitial;
+
+/** What happened to one page or file: its metadata changes and its text as a diff. */
+export function ChangeDetail({
+  entry,
+  changeRequest,
+  spaceId,
+  organizationId,
+  mode,
+  onModeChange,
+}: {
+  entry: ChangeEntry;
+  changeRequest: ChangeRequest;
+  spaceId: string;
+  organizationId: string;
+  mode: DiffMode;
+  onModeChange: (mode: DiffMode) => void;
+}) {
+  return entry.kind === "file" ? (
+    <FileDetail entry={entry} />
+  ) : (
+    <PageDetail entry={entry} changeRequest={changeRequest} spaceId={spaceId} organizationId={organizationId} mode={mode} onModeChange={onModeChange} />
+  );
+}
+
+function PageDetail({
+  entry,
+  changeRequest,
+  spaceId,
+  organizationId,
+  mode,
+  onModeChange,
+}: {
+  entry: PageEntry;
+  changeRequest: ChangeRequest;
+  spaceId: string;
+  organizationId: string;
+  mode: DiffMode;
+  onModeChange: (mode: DiffMode) => void;
+}) {
+  const trpc = useTRPC();
+  const document = entry.attributes.document;
+  // Created and deleted pages come whole from the side that has them; edits carry both texts.
+  const source = entry.deleted ? ({ kind: "revision", revisionId: baseRevisionOf(changeRequest) } as const) : ({ kind: "change-request", ref: String(changeRequest.number) } as const);
+  const whole = useQuery({ ...trpc.changeRequests.page.queryOptions({ spaceId, source, pageId: entry.page.id }), enabled: entry.created || entry.deleted });
+  const hrefOf = useCallback((pageId: string) => readerHref(organizationId, spaceId, pageId), [organizationId, spaceId]);
+  const links = useContentLinks(spaceId, { kind: "change-request", ref: String(changeRequest.number) }, hrefOf);
+  const metadata = Object.entries(entry.attributes).filter(([name]) => name in ATTRIBUTE_LABELS);
+  const title = entry.page.title || "Untitled page";
+
+  let texts: { before: string; after: string } | null = null;
+  if (document) texts = { before: document.before ?? "", after: document.after ?? "" };
+  else if ((entry.created || entry.deleted) && whole.data) {
+    const markdown = "markdown" in whole.data ? whole.data.markdown : "";
+    texts = entry.created ? { before: "", after: markdown } : { before: markdown, after: "" };
+  }
+
+  return (
+    <section aria-labelledby="change-detail-title" className="min-w-0 space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div className="min-w-0">
+          <h2 id="change-detail-title" className="truncate text-lg font-semibold text-slate-900">
+            {title}
+          </h2>
+          <p className="text-sm text-slate-500">
+            {entryLabel(entry)}
+            {entry.page.path ? ` · ${entry.page.path}` : ""}
+          </p>
+        </div>
+        {texts && <DiffModeToggle mode={mode} onChange={onModeChange} />}
+      </div>
+      {entry.moved && (
+        <p className="flex flex-wrap items-center gap-2 rounded-md bg-sky-50 px-3 py-2 text-sm text-sky-900">
+          Moved from <span className="font-medium">{entry.parent?.before?.title ?? "the top level"}</span>
+          <ArrowRight aria-hidden className="size-4" />
+          <span className="sr-only">to</span>
+          <span className="font-medium">{entry.parent?.after?.title ?? "the top level"}</span>
+          {entry.parent?.before?.id === entry.parent?.after?.id && <span className="text-sky-700">(a new position among its siblings)</span>}
+        </p>
+      )}
+      {metadata.length > 0 && (
+        <dl className="divide-y divide-slate-100 rounded-md border border-slate-200 text-sm">
+          {metadata.map(([name, change]) => (
+            <div key={name} className="grid gap-1 px-3 py-2 sm:grid-cols-[7rem_minmax(0,1fr)]">
+              <dt className="font-medium text-slate-600">{ATTRIBUTE_LABELS[name]}</dt>
+              <dd className="flex min-w-0 flex-wrap items-center gap-2">
+                <del className="break-all text-red-700">{formatAttribute(name, change.before)}</del>
+                <ArrowRight aria-hidden className="size-3.5 text-slate-400" />
+                <span className="sr-only">becomes</span>
+                <ins className="break-all text-emerald-800 no-underline">{formatAttribute(name, change.after)}</ins>
+              </dd>
+            </div>
+          ))}
+        </dl>
+      )}
+      {texts ? (
+        <PageDiff before={texts.before} after={texts.after} mode={mode} title={title} links={links} />
+      ) : (entry.created || entry.deleted) && whole.isPending ? (
+        <LoadingState label="Loading page…" />
+      ) : whole.isError ? (
+        <ErrorState message={errorMessage(whole.error)} onRetry={() => void whole.refetch()} />
+      ) : (
+        <p className="rounded-md border border-slate-200 p-4 text-sm text-slate-500">The text of this page did not change.</p>
+      )}
+    </section>
+  );
+}
+
+function formatAttribute(name: string, value: string | undefined): string {
+  if (value === undefined || value === "") return "(none)";
+  return name === "emoji" ? emojiCharacters(value) : value;
+}
+
+function FileDetail({ entry }: { entry: FileEntry }) {
+  const image = entry.file.contentType.startsWith("image/");
+  return (
+    <section aria-labelledby="change-detail-title" className="min-w-0 space-y-4">
+      <div>
+        <h2 id="change-detail-title" className="truncate text-lg font-semibold text-slate-900">
+          {entry.file.name}
+        </h2>
+        <p className="text-sm text-slate-500">
+          {entryLabel(entry)} · {entry.file.contentType}
+        </p>
+      </div>
+      {image ? (
+        <img src={entry.file.downloadURL} alt={entry.file.name} className="max-h-[28rem] max-w-full rounded-md border border-slate-200" />
+      ) : (
+        <a href={entry.file.downloadURL} className="text-sm font-medium text-indigo-600 hover:text-indigo-500">
+          Download {entry.file.name}
+        </a>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,264 @@
+"use client";
+
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { Archive, ArrowLeft, BookOpen, FileDiff, GitMerge, GitPullRequestArrow, PencilLine, RotateCcw, TriangleAlert, Undo2 } from "lucide-react";
+import Link from "next/link";
+import { useMemo, useState } from "react";
+import { RelativeTime } from "@/components/content/relative-time";
+import { changeRequestHref, changeRequestsHref, readerHref, SpaceFrame } from "@/components/content/space-frame";
+import { useTRPC } from "@/components/providers/trpc-provider";
+import { useToast } from "@/components/shell/toast";
+import { isNotFound } from "@/components/space/query-errors";
+import { Button } from "@/components/ui/button";
+import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
+import { errorMessage } from "@/components/ui/trpc-error";
+import type { SpaceObject } from "@/server/presenters/space";
+import { changeEntries, type ChangeRequest } from "./change-entries";
+import { ChangeDetail } from "./change-detail";
+import { ChangeList } from "./change-list";
+import { ConflictView } from "./conflict-view";
+import type { DiffMode } from "./page-diff";
+import { StatusBadge } from "./status-badge";
+import { SubjectField } from "./subject-field";
+import { useRefreshChangeRequests } from "./use-change-request-cache";
+
+export function ChangeRequestReviewScreen({ organizationId, spaceId, number }: { organizationId: string; spaceId: string; number: string }) {
+  return (
+    <SpaceFrame organizationId={organizationId} spaceId={spaceId} tab="change-requests" wide>
+      {(space) => <Review space={space} organizationId={organizationId} number={number} />}
+    </SpaceFrame>
+  );
+}
+
+const isConflict = (error: unknown) => (error as { data?: { code?: string } } | null)?.data?.code === "CONFLICT";
+
+function Review({ space, organizationId, number }: { space: SpaceObject; organizationId: string; number: string }) {
+  const trpc = useTRPC();
+  const changeRequest = useQuery(trpc.changeRequests.get.queryOptions({ spaceId: space.id, ref: number }));
+  if (changeRequest.isPending) return <LoadingState label="Loading change request…" />;
+  if (changeRequest.isError) {
+    // A number that is not one (`/change-requests/abc`) names no change request either.
+    const missing = isNotFound(changeRequest.error) || (changeRequest.error as { data?: { code?: string } }).data?.code === "BAD_REQUEST";
+    return missing ? (
+      <EmptyState
+        title="This change request doesn't exist"
+        description={`There is no change request #${number} in ${space.title}.`}
+        action={
+          <Link href={changeRequestsHref(organizationId, space.id)} className="text-sm font-medium text-indigo-600 hover:text-indigo-500">
+            All change requests
+          </Link>
+        }
+      />
+    ) : (
+      <ErrorState message={errorMessage(changeRequest.error)} onRetry={() => void changeRequest.refetch()} />
+    );
+  }
+  return <ReviewBody space={space} organizationId={organizationId} changeRequest={changeRequest.data} />;
+}
+
+function ReviewBody({ space, organizationId, changeRequest }: { space: SpaceObject; organizationId: string; changeRequest: ChangeRequest }) {
+  const trpc = useTRPC();
+  const toast = useToast();
+  const refresh = useRefreshChangeRequests(space.id);
+  const me = useQuery(trpc.organizations.me.queryOptions());
+  const ref = String(changeRequest.number);
+  const input = { spaceId: space.id, ref };
+  const [conflict, setConflict] = useState<{ action: "merge" | "update"; message: string } | null>(null);
+
+  const update = useMutation(trpc.changeRequests.update.mutationOptions({ onSuccess: () => refresh() }));
+  const merge = useMutation(
+    trpc.changeRequests.merge.mutationOptions({
+      onSuccess: async () => {
+        setConflict(null);
+        await refresh();
+        toast.success(`Change request #${changeRequest.number} merged.`);
+      },
+      onError: (error) => (isConflict(error) ? setConflict({ action: "merge", message: error.message }) : toast.error(errorMessage(error))),
+    }),
+  );
+  const updateFromMain = useMutation(
+    trpc.changeRequests.updateFromMain.mutationOptions({
+      onSuccess: async () => {
+        setConflict(null);
+        await refresh();
+        toast.success("Updated with the space's latest content.");
+      },
+      onError: (error) => (isConflict(error) ? setConflict({ action: "update", message: error.message }) : toast.error(errorMessage(error))),
+    }),
+  );
+
+  const active = changeRequest.status === "draft" || changeRequest.status === "open";
+  // The service lets the author change their own change request's subject and status.
+  const canManage = space.permissions.edit || me.data?.id === changeRequest.createdBy.id;
+  const canEditContent = active && space.permissions.edit;
+  const editHref = `${changeRequestHref(organizationId, space.id, changeRequest.number)}/edit`;
+  const busy = update.isPending || merge.isPending || updateFromMain.isPending;
+
+  function setStatus(status: "draft" | "open" | "archived", message: string) {
+    update.mutate({ ...input, status }, { onSuccess: () => toast.success(message), onError: (error) => toast.error(errorMessage(error)) });
+  }
+
+  return (
+    <div className="space-y-5">
+      <Link href={changeRequestsHref(organizationId, space.id)} className="inline-flex items-center gap-1.5 text-sm text-slate-500 hover:text-slate-800">
+        <ArrowLeft aria-hidden className="size-4" />
+        Change requests
+      </Link>
+      <header className="space-y-3">
+        <div className="flex flex-wrap items-start gap-3">
+          <SubjectField
+            number={changeRequest.number}
+            subject={changeRequest.subject}
+            editable={canManage && changeRequest.status !== "merged"}
+            saving={update.isPending}
+            error={update.error && !update.variables?.status ? errorMessage(update.error) : undefined}
+            onSave={(subject) => update.mutateAsync({ ...input, subject })}
+          />
+        </div>
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <p className="flex flex-wrap items-center gap-2 text-sm text-slate-500">
+            <StatusBadge status={changeRequest.status} />
+            {changeRequest.status === "merged" && changeRequest.mergedAt ? (
+              <span>
+                Merged by {changeRequest.mergedBy?.displayName ?? "someone"} <RelativeTime iso={changeRequest.mergedAt} />
+              </span>
+            ) : (
+              <span>
+                Opened by {changeRequest.createdBy.displayName} <RelativeTime iso={changeRequest.createdAt} />, updated <RelativeTime iso={changeRequest.updatedAt} />
+              </span>
+            )}
+          </p>
+          <div className="flex flex-wrap items-center gap-2">
+            {canEditContent && (
+              <Link href={editHref} className="inline-flex items-center gap-2 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50">
+                <PencilLine aria-hidden className="size-4" />
+                Edit
+              </Link>
+            )}
+            {canManage && changeRequest.status === "draft" && (
+              <Button variant="secondary" disabled={busy} onClick={() => setStatus("open", "Submitted for review.")}>
+                <FileDiff aria-hidden className="size-4" />
+                Submit for review
+              </Button>
+            )}
+            {canManage && changeRequest.status === "open" && (
+              <Button variant="secondary" disabled={busy} onClick={() => setStatus("draft", "Moved back to draft.")}>
+                <Undo2 aria-hidden className="size-4" />
+                Back to draft
+              </Button>
+            )}
+            {canManage && active && (
+              <Button variant="ghost" disabled={busy} onClick={() => setStatus("archived", "Change request archived.")}>
+                <Archive aria-hidden className="size-4" />
+                Archive
+              </Button>
+            )}
+            {canManage && changeRequest.status === "archived" && (
+              <Button variant="secondary" disabled={busy} onClick={() => setStatus("draft", "Reopened as a draft.")}>
+                <RotateCcw aria-hidden className="size-4" />
+                Reopen as draft
+              </Button>
+            )}
+            {active && space.permissions.merge && (
+              <Button loading={merge.isPending} disabled={busy && !merge.isPending} onClick={() => merge.mutate(input)}>
+                <GitMerge aria-hidden className="size-4" />
+                Merge
+              </Button>
+            )}
+          </div>
+        </div>
+      </header>
+
+      {changeRequest.outdated && !conflict && (
+        <div role="status" className="flex flex-wrap items-center gap-3 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+          <TriangleAlert aria-hidden className="size-5 shrink-0 text-amber-600" />
+          <p className="min-w-0 flex-1">
+            <span className="font-medium">This change request is outdated.</span> The space&apos;s content changed since it was started; update it to see
+            and resolve how they combine before merging.
+          </p>
+          {space.permissions.edit && (
+            <Button variant="secondary" loading={updateFromMain.isPending} disabled={busy && !updateFromMain.isPending} onClick={() => updateFromMain.mutate(input)}>
+              <GitPullRequestArrow aria-hidden className="size-4" />
+              Update from main
+            </Button>
+          )}
+        </div>
+      )}
+
+      {conflict && (
+        <ConflictView
+          action={conflict.action}
+          message={conflict.message}
+          editHref={editHref}
+          canEdit={canEditContent}
+          updating={updateFromMain.isPending}
+          onUpdateFromMain={() => updateFromMain.mutate(input)}
+          onDismiss={() => setConflict(null)}
+        />
+      )}
+
+      {changeRequest.status === "merged" && (
+        <div className="flex flex-wrap items-center gap-3 rounded-lg border border-violet-200 bg-violet-50 px-4 py-3 text-sm text-violet-900">
+          <GitMerge aria-hidden className="size-5 shrink-0 text-violet-600" />
+          <p className="min-w-0 flex-1">These changes are part of the space&apos;s content.</p>
+          <Link href={readerHref(organizationId, space.id)} className="inline-flex items-center gap-1.5 font-medium text-violet-800 underline-offset-2 hover:underline">
+            <BookOpen aria-hidden className="size-4" />
+            Read the space
+          </Link>
+        </div>
+      )}
+
+      <Changes space={space} organizationId={organizationId} changeRequest={changeRequest} editHref={canEditContent ? editHref : undefined} />
+    </div>
+  );
+}
+
+function Changes({ space, organizationId, changeRequest, editHref }: { space: SpaceObject; organizationId: string; changeRequest: ChangeRequest; editHref?: string }) {
+  const trpc = useTRPC();
+  const changes = useQuery(trpc.changeRequests.changes.queryOptions({ spaceId: space.id, ref: String(changeRequest.number) }));
+  const entries = useMemo(() => changeEntries(changes.data?.changes ?? []), [changes.data]);
+  const [selected, setSelected] = useState<string>();
+  const [mode, setMode] = useState<DiffMode>("rendered");
+  const current = entries.find((entry) => entry.key === selected) ?? entries[0];
+
+  return (
+    <section aria-labelledby="changes-title" className="space-y-3 border-t border-slate-200 pt-5">
+      <h2 id="changes-title" className="text-base font-semibold text-slate-900">
+        Changes
+        {changes.data && <span className="ml-2 text-sm font-normal text-slate-500">{entries.length}</span>}
+      </h2>
+      {changes.isPending ? (
+        <LoadingState label="Loading changes…" />
+      ) : changes.isError ? (
+        <ErrorState message={errorMessage(changes.error)} onRetry={() => void changes.refetch()} />
+      ) : entries.length === 0 || !current ? (
+        <EmptyState
+          title="No changes yet"
+          description="This change request has the same content as the space."
+          action={
+            editHref ? (
+              <Link href={editHref} className="text-sm font-medium text-indigo-600 hover:text-indigo-500">
+                Edit its pages
+              </Link>
+            ) : undefined
+          }
+        />
+      ) : (
+        <div className="grid gap-6 lg:grid-cols-[17rem_minmax(0,1fr)]">
+          <div className="lg:sticky lg:top-20 lg:max-h-[calc(100vh-6rem)] lg:self-start lg:overflow-y-auto">
+            <ChangeList entries={entries} selected={current.key} onSelect={setSelected} />
+          </div>
+          <ChangeDetail
+            key={current.key}
+            entry={current}
+            changeRequest={changeRequest}
+            spaceId={space.id}
+            organizationId={organizationId}
+            mode={mode}
+            onModeChange={setMode}
+          />
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,107 @@
+import { diffArrays, diffLines } from "diff";
+import type { RootContent } from "mdast";
+import { fromMarkdown } from "mdast-util-from-markdown";
+import { gfmFromMarkdown } from "mdast-util-gfm";
+import { gfm } from "micromark-extension-gfm";
+import { isolateTagLines } from "@/components/content/liquid-blocks";
+
+/** One row of a line diff: a line present in both versions, or only in the old or the new one. */
+export type DiffLine = { kind: "same" | "added" | "removed"; text: string; oldNumber?: number; newNumber?: number };
+
+/** A run of unchanged lines folded away, or a line shown. */
+export type DiffRow = { kind: "line"; line: DiffLine } | { kind: "fold"; lines: DiffLine[] };
+
+function splitLines(value: string): string[] {
+  const lines = value.split("\n");
+  // diffLines keeps each line's newline: the last split part is then empty.
+  if (lines.length > 0 && lines[lines.length - 1] === "") lines.pop();
+  return lines;
+}
+
+/** The lines of both versions with their numbers, as jsdiff pairs them. */
+export function lineDiff(before: string, after: string): DiffLine[] {
+  const lines: DiffLine[] = [];
+  let oldNumber = 1;
+  let newNumber = 1;
+  for (const part of diffLines(before, after)) {
+    for (const text of splitLines(part.value)) {
+      if (part.added) lines.push({ kind: "added", text, newNumber: newNumber++ });
+      else if (part.removed) lines.push({ kind: "removed", text, oldNumber: oldNumber++ });
+      else lines.push({ kind: "same", text, oldNumber: oldNumber++, newNumber: newNumber++ });
+    }
+  }
+  return lines;
+}
+
+/** Folds unchanged lines further than `context` lines from any change. */
+export function foldUnchanged(lines: DiffLine[], context = 3): DiffRow[] {
+  const near = new Array<boolean>(lines.length).fill(false);
+  lines.forEach((line, index) => {
+    if (line.kind === "same") return;
+    for (let at = Math.max(0, index - context); at <= Math.min(lines.length - 1, index + context); at++) near[at] = true;
+  });
+  const rows: DiffRow[] = [];
+  let folded: DiffLine[] = [];
+  const flush = () => {
+    // Folding fewer than 3 lines saves nothing: they are shown.
+    if (folded.length >= 3) rows.push({ kind: "fold", lines: folded });
+    else rows.push(...folded.map((line) => ({ kind: "line" as const, line })));
+    folded = [];
+  };
+  lines.forEach((line, index) => {
+    if (line.kind === "same" && !near[index]) folded.push(line);
+    else {
+      flush();
+      rows.push({ kind: "line", line });
+    }
+  });
+  flush();
+  return rows;
+}
+
+export function lineStats(lines: DiffLine[]): { added: number; removed: number } {
+  return { added: lines.filter((line) => line.kind === "added").length, removed: lines.filter((line) => line.kind === "removed").length };
+}
+
+const OPENING = /^\{%\s*(hint|code|tabs)\b[^%]*%\}$/;
+const closingOf = (name: string) => new RegExp(`^\\{%\\s*end${name}\\s*%\\}$`);
+
+/**
+ * The top-level blocks of a page body as markdown source: paragraphs, headings, lists, tables,
+ * code, and a GitBook hint (or code or tabs) block from its opening tag to its closing one.
+ */
+export function markdownBlocks(markdown: string): string[] {
+  const source = isolateTagLines(markdown);
+  const tree = fromMarkdown(source, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] });
+  const slice = (node: RootContent) => source.slice(node.position!.start.offset, node.position!.end.offset);
+  const nodes = tree.children.filter((node) => node.position);
+  const blocks: string[] = [];
+  for (let index = 0; index < nodes.length; index++) {
+    const node = nodes[index]!;
+    const text = slice(node);
+    const opening = node.type === "paragraph" ? OPENING.exec(text.trim()) : null;
+    if (opening) {
+      const closing = closingOf(opening[1]!);
+      const end = nodes.findIndex((other, at) => at > index && other.type === "paragraph" && closing.test(slice(other).trim()));
+      if (end > index) {
+        blocks.push(source.slice(node.position!.start.offset, nodes[end]!.position!.end.offset));
+        index = end;
+        continue;
+      }
+    }
+    blocks.push(text);
+  }
+  return blocks;
+}
+
+export type BlockChange = { kind: "same" | "added" | "removed"; markdown: string };
+
+/** The blocks of the new version interleaved with the old version's blocks it no longer has. */
+export function blockDiff(before: string, after: string): BlockChange[] {
+  const changes: BlockChange[] = [];
+  for (const part of diffArrays(markdownBlocks(before), markdownBlocks(after))) {
+    const kind = part.added ? "added" : part.removed ? "removed" : "same";
+    for (const markdown of part.value) changes.push({ kind, markdown });
+  }
+  return changes;
+}

@@ -1,0 +1,88 @@
+"use client";
+
+import clsx from "clsx";
+import { CircleAlert, CircleCheck, Info, TriangleAlert } from "lucide-react";
+import { memo, useMemo, type ComponentProps } from "react";
+import Markdown, { defaultUrlTransform, type Components } from "react-markdown";
+import rehypeHighlight from "rehype-highlight";
+import remarkGfm from "remark-gfm";
+import "highlight.js/styles/github.css";
+import { hintStyleOf, isolateTagLines, remarkLiquidBlocks, type HintStyle } from "./liquid-blocks";
+import "./markdown.css";
+
+/**
+ * Where canonical page links and file references lead: page bodies write other pages as
+ * `/pages/<id>` and files as `/files/<id>`, which only the caller can turn into addresses.
+ */
+export type ContentLinks = { page?: (pageId: string) => string | undefined; file?: (fileId: string) => string | undefined };
+
+const PAGE_LINK = /^\/pages\/([^/?#]+)\/?(#.*)?$/;
+const FILE_LINK = /^\/files\/([^/?#]+)\/?$/;
+
+export function resolveContentUrl(url: string, links: ContentLinks | undefined): string {
+  const page = PAGE_LINK.exec(url);
+  if (page) {
+    const href = links?.page?.(page[1]!);
+    if (href) return `${href}${page[2] ?? ""}`;
+  }
+  const file = FILE_LINK.exec(url);
+  if (file) {
+    const href = links?.file?.(file[1]!);
+    if (href) return href;
+  }
+  return defaultUrlTransform(url);
+}
+
+const hintLook: Record<HintStyle, { label: string; icon: typeof Info; className: string }> = {
+  info: { label: "Info", icon: Info, className: "border-sky-300 bg-sky-50 [&>svg]:text-sky-600" },
+  success: { label: "Success", icon: CircleCheck, className: "border-emerald-300 bg-emerald-50 [&>svg]:text-emerald-600" },
+  warning: { label: "Warning", icon: TriangleAlert, className: "border-amber-300 bg-amber-50 [&>svg]:text-amber-600" },
+  danger: { label: "Danger", icon: CircleAlert, className: "border-red-300 bg-red-50 [&>svg]:text-red-600" },
+};
+
+function Aside({ className, children, node: _node, ...props }: ComponentProps<"aside"> & { node?: unknown }) {
+  const style = hintStyleOf(className);
+  if (!style) return <aside className={className} {...props}>{children}</aside>;
+  const look = hintLook[style];
+  const Icon = look.icon;
+  return (
+    <aside role="note" aria-label={look.label} data-hint={style} className={clsx("hint", look.className)}>
+      <Icon aria-hidden className="hint-icon" />
+      <div className="hint-body">{children}</div>
+    </aside>
+  );
+}
+
+const components: Components = {
+  aside: Aside,
+  table: ({ node: _node, ...props }) => (
+    <div className="table-wrap">
+      <table {...props} />
+    </div>
+  ),
+  img: ({ node: _node, alt, ...props }) => <img alt={alt ?? ""} loading="lazy" {...props} />,
+  a: ({ node: _node, href, ...props }) => {
+    const external = href !== undefined && /^https?:\/\//.test(href);
+    return <a href={href} {...(external ? { target: "_blank", rel: "noreferrer noopener" } : {})} {...props} />;
+  },
+};
+
+/**
+ * A page body as readers see it: GitHub-flavoured markdown (tables, task lists), highlighted
+ * code, GitBook hints as callouts and images from the space's files.
+ */
+export const MarkdownView = memo(function MarkdownView({ markdown, links, className }: { markdown: string; links?: ContentLinks; className?: string }) {
+  const source = useMemo(() => isolateTagLines(markdown), [markdown]);
+  return (
+    <div className={clsx("quire-markdown", className)}>
+      <Markdown
+        remarkPlugins={[remarkGfm, remarkLiquidBlocks]}
+        rehypePlugins={[[rehypeHighlight, { detect: false }]]}
+        urlTransform={(url) => resolveContentUrl(url, links)}
+        components={components}
+      >
+        {source}
+      </Markdown>
+    </div>
+  );
+});

@@ -1,0 +1,110 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import clsx from "clsx";
+import Link from "next/link";
+import { usePathname, useRouter } from "next/navigation";
+import { useEffect, type ReactNode } from "react";
+import { useTRPC } from "@/components/providers/trpc-provider";
+import { emojiCharacters } from "@/components/space/emoji";
+import { NotFoundState, isNotFound } from "@/components/space/query-errors";
+import { ErrorState, LoadingState } from "@/components/ui/states";
+import { errorMessage } from "@/components/ui/trpc-error";
+import type { SpaceObject } from "@/server/presenters/space";
+
+export const spaceHref = (organizationId: string, spaceId: string) => `/o/${organizationId}/s/${spaceId}`;
+export const readerHref = (organizationId: string, spaceId: string, pageId?: string) =>
+  pageId ? `${spaceHref(organizationId, spaceId)}/p/${pageId}` : `${spaceHref(organizationId, spaceId)}/content`;
+export const changeRequestsHref = (organizationId: string, spaceId: string) => `${spaceHref(organizationId, spaceId)}/change-requests`;
+export const changeRequestHref = (organizationId: string, spaceId: string, number: number | string) => `${changeRequestsHref(organizationId, spaceId)}/${number}`;
+
+type Tab = "content" | "change-requests" | "settings";
+
+/**
+ * The frame of a space's screens: loads the space (with its loading, error and not-found
+ * states), shows its title and the Content / Change requests / Settings tabs, then the screen.
+ */
+export function SpaceFrame({
+  organizationId,
+  spaceId,
+  tab,
+  wide = false,
+  children,
+}: {
+  organizationId: string;
+  spaceId: string;
+  tab: Tab;
+  wide?: boolean;
+  children: (space: SpaceObject) => ReactNode;
+}) {
+  const trpc = useTRPC();
+  const router = useRouter();
+  const pathname = usePathname();
+  const space = useQuery(trpc.settings.getSpace.queryOptions({ spaceId }));
+  const elsewhere = space.data && space.data.organization !== organizationId;
+  useEffect(() => {
+    // A space reached through another organization's address: show it under its own.
+    if (space.data && elsewhere) router.replace(pathname.replace(`/o/${organizationId}/`, `/o/${space.data.organization}/`));
+  }, [elsewhere, organizationId, pathname, router, space.data]);
+
+  return (
+    <div className={clsx("mx-auto w-full px-4 py-6 sm:px-6", wide ? "max-w-[90rem]" : "max-w-6xl")}>
+      {space.isPending || elsewhere ? (
+        <LoadingState label="Loading space…" />
+      ) : space.isError ? (
+        isNotFound(space.error) ? (
+          <NotFoundState message="This space doesn't exist or you don't have access" organizationId={organizationId} />
+        ) : (
+          <ErrorState message={errorMessage(space.error)} onRetry={() => void space.refetch()} />
+        )
+      ) : (
+        <>
+          <SpaceTabs space={space.data} organizationId={organizationId} current={tab} />
+          {children(space.data)}
+        </>
+      )}
+    </div>
+  );
+}
+
+/** The space's title above its tabs, for the screens of the space. */
+export function SpaceTabs({ space, organizationId, current }: { space: SpaceObject; organizationId: string; current: Tab }) {
+  const emoji = emojiCharacters(space.emoji);
+  return (
+    <div className="mb-6">
+      <p className="flex min-w-0 items-center gap-2 text-lg font-semibold text-slate-900">
+        {emoji && <span aria-hidden>{emoji}</span>}
+        <span className="truncate">{space.title}</span>
+      </p>
+      <SpaceNavTabs space={space} organizationId={organizationId} current={current} className="mt-2" />
+    </div>
+  );
+}
+
+/** Content / Change requests / Settings: the space's screens (the count is its open change requests). */
+export function SpaceNavTabs({ space, organizationId, current, className }: { space: SpaceObject; organizationId: string; current: Tab; className?: string }) {
+  const tabs: { id: Tab; label: string; href: string; count?: number }[] = [
+    { id: "content", label: "Content", href: readerHref(organizationId, space.id) },
+    { id: "change-requests", label: "Change requests", href: changeRequestsHref(organizationId, space.id), count: space.changeRequestsOpen },
+    { id: "settings", label: "Settings", href: spaceHref(organizationId, space.id) },
+  ];
+  return (
+    <nav aria-label="Space" className={clsx("flex gap-1 overflow-x-auto border-b border-slate-200", className)}>
+      {tabs.map((tab) => (
+        <Link
+          key={tab.id}
+          href={tab.href}
+          aria-current={tab.id === current ? "page" : undefined}
+          aria-label={tab.count ? `${tab.label} (${tab.count} open)` : undefined}
+          className={clsx(
+            "-mb-px inline-flex items-center gap-1.5 whitespace-nowrap border-b-2 px-3 py-2 text-sm font-medium",
+            tab.id === current ? "border-indigo-600 text-indigo-700" : "border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900",
+          )}
+        >
+          {tab.label}
+          {tab.count ? <span className="rounded-full bg-slate-100 px-1.5 text-xs text-slate-600">{tab.count}</span> : null}
+        </Link>
+      ))}
+    </nav>
+  );
+}

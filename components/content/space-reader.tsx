@@ -1,0 +1,173 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { ArrowLeft, ArrowRight, ListTree, PencilLine } from "lucide-react";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useCallback, useEffect, useState, type ReactNode } from "react";
+import { NewChangeRequestDialog } from "@/components/change-requests/new-change-request-dialog";
+import { useTRPC } from "@/components/providers/trpc-provider";
+import { emojiCharacters } from "@/components/space/emoji";
+import { isNotFound } from "@/components/space/query-errors";
+import { ImportWebsiteButton } from "@/components/import/import-website-button";
+import { Button } from "@/components/ui/button";
+import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
+import { errorMessage } from "@/components/ui/trpc-error";
+import type { SpaceObject } from "@/server/presenters/space";
+import { MarkdownView } from "./markdown-view";
+import { PageTreeNav, type PageSummary } from "./page-tree-nav";
+import { readerHref, SpaceFrame } from "./space-frame";
+import { useContentLinks } from "./use-content-links";
+
+/** A space's current content: its page tree beside one rendered page, with the previous and next pages. */
+export function SpaceReader({ organizationId, spaceId, pageId }: { organizationId: string; spaceId: string; pageId?: string }) {
+  return (
+    <SpaceFrame organizationId={organizationId} spaceId={spaceId} tab="content" wide>
+      {(space) => <Reader space={space} organizationId={organizationId} pageId={pageId} />}
+    </SpaceFrame>
+  );
+}
+
+function Reader({ space, organizationId, pageId }: { space: SpaceObject; organizationId: string; pageId?: string }) {
+  const trpc = useTRPC();
+  const router = useRouter();
+  const [creating, setCreating] = useState(false);
+  const pages = useQuery(trpc.settings.spacePages.queryOptions({ spaceId: space.id }));
+  const hrefOf = useCallback((id: string) => readerHref(organizationId, space.id, id), [organizationId, space.id]);
+  const first = pages.data?.pages[0];
+  useEffect(() => {
+    // The space's address without a page opens its first page.
+    if (!pageId && first) router.replace(readerHref(organizationId, space.id, first.id));
+  }, [first, organizationId, pageId, router, space.id]);
+
+  if (pages.isPending || (!pageId && first)) return <LoadingState label="Loading pages…" />;
+  if (pages.isError) return <ErrorState message={errorMessage(pages.error)} onRetry={() => void pages.refetch()} />;
+  const list: PageSummary[] = pages.data.pages;
+  const editButton = space.permissions.edit && (
+    <div className="flex flex-wrap gap-2">
+      <Button variant="secondary" onClick={() => setCreating(true)}>
+        <PencilLine aria-hidden className="size-4" />
+        Edit
+      </Button>
+      <ImportWebsiteButton space={space} />
+    </div>
+  );
+  return (
+    <div className="grid gap-6 md:grid-cols-[14rem_minmax(0,1fr)] lg:gap-10">
+      <div className="md:sticky md:top-20 md:max-h-[calc(100vh-6rem)] md:self-start md:overflow-y-auto">
+        {/* Below 768px the tree folds into a disclosure above the page. */}
+        <details className="group rounded-lg border border-slate-200 md:hidden">
+          <summary className="flex cursor-pointer items-center gap-2 px-3 py-2 text-sm font-medium text-slate-700">
+            <ListTree aria-hidden className="size-4" />
+            Pages
+          </summary>
+          <div className="border-t border-slate-200 p-2">
+            <PageTreeNav pages={list} currentId={pageId} hrefOf={hrefOf} />
+          </div>
+        </details>
+        <div className="hidden md:block">
+          <PageTreeNav pages={list} currentId={pageId} hrefOf={hrefOf} />
+        </div>
+      </div>
+      <div className="min-w-0">
+        {!pageId || list.length === 0 ? (
+          <EmptyState title="No pages yet" description="This space has no content yet. Open a change request to write its first page." action={editButton || undefined} />
+        ) : (
+          <ReaderPage space={space} organizationId={organizationId} pageId={pageId} pages={list} hrefOf={hrefOf} editButton={editButton || null} />
+        )}
+      </div>
+      <NewChangeRequestDialog open={creating} onClose={() => setCreating(false)} space={space} organizationId={organizationId} />
+    </div>
+  );
+}
+
+function ReaderPage({
+  space,
+  organizationId,
+  pageId,
+  pages,
+  hrefOf,
+  editButton,
+}: {
+  space: SpaceObject;
+  organizationId: string;
+  pageId: string;
+  pages: PageSummary[];
+  hrefOf: (id: string) => string;
+  editButton: ReactNode;
+}) {
+  const trpc = useTRPC();
+  const source = { kind: "main" } as const;
+  const page = useQuery(trpc.changeRequests.page.queryOptions({ spaceId: space.id, source, pageId }));
+  const links = useContentLinks(space.id, source, hrefOf);
+  const index = pages.findIndex((each) => each.id === pageId);
+  const previous = index > 0 ? pages[index - 1] : undefined;
+  const next = index >= 0 ? pages[index + 1] : undefined;
+
+  if (page.isPending) return <LoadingState label="Loading page…" />;
+  if (page.isError) {
+    return isNotFound(page.error) ? (
+      <EmptyState
+        title="This page doesn't exist in the space"
+        description="It may have been deleted or moved to another space."
+        action={
+          pages[0] ? (
+            <Link href={hrefOf(pages[0].id)} className="text-sm font-medium text-indigo-600 hover:text-indigo-500">
+              Go to the first page
+            </Link>
+          ) : undefined
+        }
+      />
+    ) : (
+      <ErrorState message={errorMessage(page.error)} onRetry={() => void page.refetch()} />
+    );
+  }
+  const data = page.data;
+  const emoji = emojiCharacters(data.emoji);
+  return (
+    <article aria-labelledby="page-title" className="max-w-3xl">
+      <header className="mb-6 flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h1 id="page-title" className="flex items-center gap-3 text-3xl font-bold tracking-tight text-slate-900">
+            {emoji && <span aria-hidden>{emoji}</span>}
+            <span className="min-w-0 break-words">{data.title}</span>
+          </h1>
+          {data.description && <p className="mt-2 text-lg text-slate-600">{data.description}</p>}
+        </div>
+        {editButton}
+      </header>
+      {"markdown" in data && data.markdown.trim() ? (
+        <MarkdownView markdown={data.markdown} links={links} />
+      ) : (
+        <p className="text-slate-500">This page is empty.</p>
+      )}
+      {(previous || next) && (
+        <nav aria-label="Previous and next pages" className="mt-12 grid gap-3 border-t border-slate-200 pt-6 sm:grid-cols-2">
+          {previous ? <PagerLink href={hrefOf(previous.id)} direction="previous" title={previous.title} /> : <span />}
+          {next && <PagerLink href={hrefOf(next.id)} direction="next" title={next.title} />}
+        </nav>
+      )}
+      <p className="sr-only">
+        Page {index + 1} of {pages.length} in {space.title}. <Link href={`/o/${organizationId}/s/${space.id}/change-requests`}>Change requests</Link>
+      </p>
+    </article>
+  );
+}
+
+function PagerLink({ href, direction, title }: { href: string; direction: "previous" | "next"; title: string }) {
+  const next = direction === "next";
+  return (
+    <Link
+      href={href}
+      rel={next ? "next" : "prev"}
+      className={`group flex items-center gap-3 rounded-lg border border-slate-200 px-4 py-3 hover:border-indigo-300 hover:bg-indigo-50/40 ${next ? "justify-end text-right sm:col-start-2" : ""}`}
+    >
+      {!next && <ArrowLeft aria-hidden className="size-4 shrink-0 text-slate-400 group-hover:text-indigo-600" />}
+      <span className="min-w-0">
+        <span className="block text-xs text-slate-500">{next ? "Next" : "Previous"}</span>
+        <span className="block truncate font-medium text-slate-900">{title || "Untitled page"}</span>
+      </span>
+      {next && <ArrowRight aria-hidden className="size-4 shrink-0 text-slate-400 group-hover:text-indigo-600" />}
+    </Link>
+  );
+}

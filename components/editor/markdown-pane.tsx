@@ -1,0 +1,90 @@
+"use client";
+
+import { Upload } from "lucide-react";
+import { forwardRef, useDeferredValue, useRef, type ChangeEvent } from "react";
+import { MarkdownView, type ContentLinks } from "@/components/content/markdown-view";
+import { Button } from "@/components/ui/button";
+
+/** Files above this size are refused before reading them (the server's bound on base64 uploads). */
+export const MAX_UPLOAD_BYTES = 1024 * 1024;
+
+/**
+ * One page being edited: its title, its markdown and, beside it from 1280px up (below it on
+ * tablets), the page as readers will see it, rendered as one types.
+ */
+export const MarkdownPane = forwardRef<
+  HTMLTextAreaElement,
+  {
+    title: string;
+    markdown: string;
+    links: ContentLinks;
+    titleError?: string;
+    uploading: boolean;
+    onTitleChange: (title: string) => void;
+    onMarkdownChange: (markdown: string) => void;
+    onUpload: (files: File[]) => void;
+  }
+>(function MarkdownPane({ title, markdown, links, titleError, uploading, onTitleChange, onMarkdownChange, onUpload }, textarea) {
+  const preview = useDeferredValue(markdown);
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  function onFiles(event: ChangeEvent<HTMLInputElement>) {
+    const files = [...(event.target.files ?? [])];
+    event.target.value = "";
+    if (files.length > 0) onUpload(files);
+  }
+
+  return (
+    <div className="min-w-0 space-y-3">
+      <div className="space-y-1">
+        <label htmlFor="page-title" className="block text-sm font-medium text-slate-700">
+          Page title
+        </label>
+        <input
+          id="page-title"
+          value={title}
+          maxLength={256}
+          onChange={(event) => onTitleChange(event.target.value)}
+          aria-invalid={titleError ? true : undefined}
+          aria-describedby={titleError ? "page-title-error" : undefined}
+          className="block w-full rounded-md border border-slate-300 px-3 py-1.5 text-lg font-semibold text-slate-900 focus:border-indigo-500 focus:outline-none focus:ring-1 focus:ring-indigo-500"
+        />
+        {titleError && (
+          <p id="page-title-error" className="text-sm text-red-600">
+            {titleError}
+          </p>
+        )}
+      </div>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="text-xs text-slate-500">Markdown, with GitBook hints: {"{% hint style=\"info\" %}"} … {"{% endhint %}"}</p>
+        <Button variant="secondary" loading={uploading} onClick={() => fileInput.current?.click()}>
+          <Upload aria-hidden className="size-4" />
+          Upload file
+        </Button>
+        <input ref={fileInput} type="file" multiple className="sr-only" tabIndex={-1} aria-hidden onChange={onFiles} />
+      </div>
+      <div className="grid gap-4 xl:grid-cols-2">
+        <div>
+          <label htmlFor="page-markdown" className="sr-only">
+            Page content (markdown)
+          </label>
+          <textarea
+            id="page-markdown"
+            ref={textarea}
+            value={markdown}
+            onChange={(event) => onMarkdownChange(event.target.value)}
+            spellCheck
+            className="block min-h-[20rem] w-full resize-y rounded-md border border-slate-300 px-3 py-2 font-mono text-[13px] leading-6 text-slate-800 focus:border-indigo-500 focus:outline-none focus:ring-1 focus:ring-indigo-500 xl:h-[calc(100vh-17rem)]"
+            placeholder="Write in markdown…"
+          />
+        </div>
+        <section
+          aria-label="Preview"
+          className="min-h-[16rem] overflow-y-auto rounded-md border border-slate-200 bg-white px-5 py-4 xl:h-[calc(100vh-17rem)]"
+        >
+          {preview.trim() ? <MarkdownView markdown={preview} links={links} /> : <p className="text-sm text-slate-400">Nothing to preview yet.</p>}
+        </section>
+      </div>
+    </div>
+  );
+});
