@@ -1,0 +1,144 @@
+/**
+ * `npm run bench` (content part): the cost of a change request's life on a 10,000-page space
+ * against a 10-page one — create it, edit one page, read its changes, merge it — and search
+ * latency over 100,000 pages in an organization. Runs the real /v1 router in-process on its
+ * own embedded PostgreSQL (the HTTP framework's cost is measured by bench/run.ts). Reports
+ * numbers and asserts nothing.
+ */
+import { rmSync } from "node:fs";
+import path from "node:path";
+import { startEmbeddedPostgres } from "../server/db/embedded";
+import { migrate } from "../server/db/migrate";
+
+const ROUNDS = 15;
+const log = (line: string) => console.error(line);
+
+const dataDir = path.resolve(".data/bench-content-pg");
+rmSync(dataDir, { recursive: true, force: true });
+const database = await startEmbeddedPostgres({ dataDir, persistent: false });
+process.env.DATABASE_URL = database.url;
+await migrate(database.url);
+
+const { db } = await import("../server/db/client");
+const { newId } = await import("../server/ids");
+const { v1Router } = await import("../server/api/v1");
+const { createApiToken } = await import("../server/tokens/api-tokens");
+const { commitRevision } = await import("../server/content/revisions");
+const { setMainRevision } = await import("../server/search/index-space");
+
+try {
+  const { organizationId, token } = await fixtures();
+  const call = async (method: string, url: string, body?: unknown) => {
+    const response = await v1Router.handle(
+      new Request(`http://bench${url}`, {
+        method,
+        headers: { Authorization: `Bearer ${token}`, ...(body ? { "Content-Type": "application/json" } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      }),
+    );
+    if (response.status >= 300) throw new Error(`${method} ${url} answered ${response.status}: ${await response.text()}`);
+    return response.status === 204 ? undefined : ((await response.json()) as Record<string, any>);
+  };
+
+  log("Generating a 10-page space and a 10,000-page space…");
+  const small = await spaceWithPages(organizationId, 10);
+  const large = await spaceWithPages(organizationId, 10_000);
+  const lifecycle = async (space: { id: string; pageIds: string[] }, round: number) => {
+    const timings: Record<string, number> = {};
+    const time = async <T>(step: string, run: () => Promise<T>) => {
+      const started = performance.now();
+      const result = await run();
+      timings[step] = performance.now() - started;
+      return result;
+    };
+    const base = `/v1/spaces/${space.id}/change-requests`;
+    const cr = await time("create", () => call("POST", base, { subject: `Round ${round}` }));
+    const pageId = space.pageIds[(round * 7919) % space.pageIds.length]!;
+    await time("edit", () =>
+      call("POST", `${base}/${cr!.id}/content`, { changes: [{ operation: "update_page", page: pageId, document: { markdown: `# Edited in round ${round}\n\nNew text.\n` } }] }),
+    );
+    await time("changes", () => call("GET", `${base}/${cr!.id}/changes`));
+    await time("merge", () => call("POST", `${base}/${cr!.id}/merge`));
+    return timings;
+  };
+  const medians = async (space: { id: string; pageIds: string[] }) => {
+    await lifecycle(space, 0); // warm-up
+    const runs = [];
+    for (let round = 1; round <= ROUNDS; round++) runs.push(await lifecycle(space, round));
+    const steps = Object.keys(runs[0]!);
+    const result = Object.fromEntries(steps.map((step) => [step, median(runs.map((run) => run[step]!))]));
+    return { ...result, total: median(runs.map((run) => steps.reduce((sum, step) => sum + run[step]!, 0))) };
+  };
+  log(`Measuring ${ROUNDS} change request lifecycles on each…`);
+  const smallTimes = await medians(small);
+  const largeTimes = await medians(large);
+
+  log("Generating 100,000 pages in 20 spaces for search…");
+  const searchOrg = await db().organization.create({ data: { id: newId(), title: "Search benchmark", members: { create: { userId: (await db().user.findFirstOrThrow()).id, role: "admin" } } } });
+  for (let i = 0; i < 20; i++) await spaceWithPages(searchOrg.id, 5_000, i);
+  const queries = ["install", "configuration guide", "authentication token", "deploy", "webhook retries", "billing", "quantum", "reference", "error handling", "migration"];
+  const latencies: number[] = [];
+  for (const query of [...queries, ...queries, ...queries]) {
+    const started = performance.now();
+    await call("GET", `/v1/orgs/${searchOrg.id}/search?query=${encodeURIComponent(query)}&limit=20`);
+    latencies.push(performance.now() - started);
+  }
+
+  console.log("\nQuire content benchmark (in-process /v1 router, embedded PostgreSQL, medians of " + ROUNDS + " rounds)");
+  console.log("  step         10 pages    10,000 pages   ratio");
+  for (const step of ["create", "edit", "changes", "merge", "total"] as const) {
+    const a = smallTimes[step]!;
+    const b = largeTimes[step]!;
+    console.log(`  ${step.padEnd(10)} ${a.toFixed(1).padStart(8)} ms ${b.toFixed(1).padStart(11)} ms   ${(b / a).toFixed(2)}`);
+  }
+  latencies.sort((a, b) => a - b);
+  console.log(`  search over 100,000 pages (${latencies.length} queries): median ${median(latencies).toFixed(1)} ms, p95 ${latencies[Math.floor(latencies.length * 0.95)]!.toFixed(1)} ms`);
+} finally {
+  await db().$disconnect();
+  await database.stop();
+}
+process.exit(0);
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+async function fixtures() {
+  const user = await db().user.create({ data: { id: newId(), email: "bench@example.test", displayName: "Bench" } });
+  const organization = await db().organization.create({ data: { id: newId(), title: "Benchmark", members: { create: { userId: user.id, role: "admin" } } } });
+  const { token } = await createApiToken({ userId: user.id }, { name: "bench" });
+  return { organizationId: organization.id, token };
+}
+
+const WORDS = "install configure deploy token webhook retries billing reference guide error handling migration authentication database cache queue search index page space site".split(" ");
+
+/** A space whose main revision holds `count` pages (nested ten per parent), indexed for search. */
+async function spaceWithPages(organizationId: string, count: number, seed = 0) {
+  const spaceId = newId();
+  await db().space.create({ data: { id: spaceId, organizationId, title: `Space of ${count} pages` } });
+  const now = new Date().toISOString();
+  const pageIds = Array.from({ length: count }, () => newId());
+  const pages = pageIds.map((id, i) => {
+    const word = (n: number) => WORDS[(i * 31 + n * 17 + seed) % WORDS.length];
+    return {
+      id,
+      title: `Page ${i} ${word(1)} ${word(2)}`,
+      slug: `page-${i}`,
+      parentId: i < 10 ? null : pageIds[Math.floor(i / 10) - 1]!,
+      sortKey: i % 10,
+      markdown: `# Page ${i}\n\nAbout ${word(3)} and ${word(4)}.\n\n## Details\n\nHow to ${word(5)} the ${word(6)} with ${word(7)}.\n`,
+      createdAt: now,
+      updatedAt: now,
+    };
+  });
+  await db().$transaction(
+    async (tx) => {
+      const revision = await commitRevision(tx, { spaceId, base: null, parents: [], put: pages });
+      const space = await tx.space.findUniqueOrThrow({ where: { id: spaceId } });
+      await setMainRevision(tx, space, revision);
+    },
+    { timeout: 600_000 },
+  );
+  return { id: spaceId, pageIds };
+}
