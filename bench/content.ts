@@ -11,6 +11,8 @@ import { startEmbeddedPostgres } from "../server/db/embedded";
 import { migrate } from "../server/db/migrate";
 
 const ROUNDS = 15;
+// Vocabulary of the generated pages (declared before the top-level awaits that use it).
+const WORDS = "install configure deploy token webhook retries billing reference guide error handling migration authentication database cache queue search index page space site".split(" ");
 const log = (line: string) => console.error(line);
 
 const dataDir = path.resolve(".data/bench-content-pg");
@@ -112,7 +114,6 @@ async function fixtures() {
   return { organizationId: organization.id, token };
 }
 
-const WORDS = "install configure deploy token webhook retries billing reference guide error handling migration authentication database cache queue search index page space site".split(" ");
 
 /** A space whose main revision holds `count` pages (nested ten per parent), indexed for search. */
 async function spaceWithPages(organizationId: string, count: number, seed = 0) {
