@@ -53,3 +53,18 @@ export async function paginateById<Row extends { id: string }>(
 export function mapList<A, B>(list: ListResult<A>, map: (item: A) => B): ListResult<B> {
   return { ...list, items: list.items.map(map) };
 }
+
+type KeysetModel<Where, Row> = {
+  findMany(args: { where: Where; orderBy: { id: "asc" }; take: number }): Promise<Row[]>;
+  count(args: { where: Where }): Promise<number>;
+};
+
+/** `paginateById` over one Prisma model filtered by `where`, in id order. */
+export function paginateModel<Where, Row extends { id: string }>(params: ListParams, model: KeysetModel<Where, Row>, where: Where): Promise<ListResult<Row>> {
+  return paginateById(
+    params,
+    // Prisma where-inputs combine with AND; the cast states that for any model's input type.
+    (afterId, take) => model.findMany({ where: afterId ? ({ AND: [where, { id: { gt: afterId } }] } as Where) : where, orderBy: { id: "asc" }, take }),
+    () => model.count({ where }),
+  );
+}

@@ -1,4 +1,4 @@
-import type { FileVersion, PageVersion } from "../content/revisions";
+import { parseContentKey, type FileVersion, type PageVersion } from "../content/revisions";
 import { ObjectStore } from "../content/store/object-store";
 import { trieDiff } from "../content/store/trie";
 import type { ServiceContext } from "../context";
@@ -43,7 +43,7 @@ export async function getChangeRequestChanges(ctx: ServiceContext, spaceId: stri
   for (const [key, change] of diff) {
     const was = change.before ? objects.get(change.before) : undefined;
     const is = change.after ? objects.get(change.after) : undefined;
-    if (key.startsWith("f:")) {
+    if (parseContentKey(key).kind === "file") {
       const [old, current] = [was as FileVersion | undefined, is as FileVersion | undefined];
       if (!old && current) changes.push({ type: "file_created", file: current });
       else if (old && !current) changes.push({ type: "file_deleted", file: old });

@@ -2,7 +2,7 @@ import type { Db } from "../db/client";
 import type { Revision } from "../db/generated/client";
 import { conflict } from "../errors";
 import { mergePages, pageTreeOf, type PageChanges, type PageConflict, type PageState } from "../content/merge/page-merge";
-import { commitRevision, readPages, type FileVersion, type PageVersion } from "../content/revisions";
+import { commitRevision, parseContentKey, readPages, type FileVersion, type PageVersion } from "../content/revisions";
 import { ObjectStore } from "../content/store/object-store";
 import { trieDiff, type TrieChange } from "../content/store/trie";
 
@@ -50,15 +50,13 @@ export async function mergeRevisions(
   });
 }
 
-const PAGE = "p:";
-const FILE = "f:";
 
 /** The page changes of each side, with bodies, and the base versions of the pages they touch. */
 async function pageChanges(store: ObjectStore, oursDiff: Map<string, TrieChange>, theirsDiff: Map<string, TrieChange>) {
   const hashes = new Set<string>();
   for (const diff of [oursDiff, theirsDiff]) {
     for (const [key, change] of diff) {
-      if (!key.startsWith(PAGE)) continue;
+      if (parseContentKey(key).kind !== "page") continue;
       if (change.before) hashes.add(change.before);
       if (change.after) hashes.add(change.after);
     }
@@ -73,8 +71,8 @@ async function pageChanges(store: ObjectStore, oursDiff: Map<string, TrieChange>
   const side = (diff: Map<string, TrieChange>): PageChanges => {
     const changes: PageChanges = new Map();
     for (const [key, change] of diff) {
-      if (!key.startsWith(PAGE)) continue;
-      const pageId = key.slice(PAGE.length);
+      const { kind, id: pageId } = parseContentKey(key);
+      if (kind !== "page") continue;
       if (change.before) base.set(pageId, state(change.before));
       changes.set(pageId, change.after ? state(change.after) : null);
     }
@@ -89,8 +87,8 @@ function mergeFiles(oursDiff: Map<string, TrieChange>, theirsDiff: Map<string, T
   const remove: string[] = [];
   const conflicts: { kind: "file"; fileId: string }[] = [];
   for (const [key, change] of theirsDiff) {
-    if (!key.startsWith(FILE)) continue;
-    const fileId = key.slice(FILE.length);
+    const { kind, id: fileId } = parseContentKey(key);
+    if (kind !== "file") continue;
     const mine = oursDiff.get(key);
     if (mine && mine.after !== change.after) conflicts.push({ kind: "file", fileId });
     else if (change.after) put.set(fileId, change.after);

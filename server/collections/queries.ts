@@ -1,6 +1,6 @@
 import type { ServiceContext } from "../context";
 import { db, type Db, type Prisma } from "../db/client";
-import { paginateById, type ListParams } from "../pagination";
+import { paginateModel, type ListParams } from "../pagination";
 import { loadCollection, loadOrganization, visibleContentFilters } from "../policies/access";
 import { presentCollection } from "../presenters/collection";
 import { presentSpace } from "../presenters/space";
@@ -18,16 +18,7 @@ export async function listCollectionsInOrganization(ctx: ServiceContext, organiz
   const where: Prisma.CollectionWhereInput = {
     AND: [{ organizationId }, collectionWhere, params.nested ? {} : { parentId: null }],
   };
-  const page = await paginateById(
-    params,
-    (afterId, take) =>
-      db().collection.findMany({
-        where: afterId ? { AND: [where, { id: { gt: afterId } }] } : where,
-        orderBy: { id: "asc" },
-        take,
-      }),
-    () => db().collection.count({ where }),
-  );
+  const page = await paginateModel(params, db().collection, where);
   return { ...page, items: page.items.map((collection) => presentCollection(collection, resolver.collection(collection), ctx.baseUrl)) };
 }
 
@@ -38,16 +29,7 @@ export async function listSpacesInCollection(ctx: ServiceContext, collectionId: 
   const where: Prisma.SpaceWhereInput = {
     AND: [{ organizationId: access.organization.id, parentId: collectionId, deletedAt: null }, spaceWhere],
   };
-  const page = await paginateById(
-    params,
-    (afterId, take) =>
-      db().space.findMany({
-        where: afterId ? { AND: [where, { id: { gt: afterId } }] } : where,
-        orderBy: { id: "asc" },
-        take,
-      }),
-    () => db().space.count({ where }),
-  );
+  const page = await paginateModel(params, db().space, where);
   return { ...page, items: page.items.map((space) => presentSpace(space, resolver.space(space), ctx.baseUrl)) };
 }
 

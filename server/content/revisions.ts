@@ -45,8 +45,13 @@ export type FileVersion = {
 
 type RevisionRef = Pick<Revision, "id" | "spaceId" | "root">;
 
-const pageKey = (pageId: string) => `p:${pageId}`;
-const fileKey = (fileId: string) => `f:${fileId}`;
+/** Keys of the revision trie: pages and files share one map, told apart by a prefix. */
+export const pageKey = (pageId: string) => `p:${pageId}`;
+export const fileKey = (fileId: string) => `f:${fileId}`;
+/** What a trie key names, e.g. in a `trieDiff`. */
+export function parseContentKey(key: string): { kind: "page" | "file"; id: string } {
+  return { kind: key.startsWith("f:") ? "file" : "page", id: key.slice(2) };
+}
 
 /** The pages of a revision (with their markdown when `bodies`), unordered. */
 export async function readPages(tx: Db, revision: RevisionRef): Promise<PageVersion[]> {

@@ -1,4 +1,4 @@
-import type { PageVersion } from "../content/revisions";
+import { parseContentKey, type PageVersion } from "../content/revisions";
 import { ObjectStore } from "../content/store/object-store";
 import { emptyTrie, trieDiff } from "../content/store/trie";
 import { db, type Db } from "../db/client";
@@ -74,8 +74,9 @@ async function applyDiff(tx: Db, spaceId: string, fromRoot: string | null, toRoo
   const removed: string[] = [];
   const changed: { after: string; before?: string }[] = [];
   for (const [key, change] of changes) {
-    if (!key.startsWith("p:")) continue;
-    if (change.after === undefined) removed.push(key.slice(2));
+    const { kind, id } = parseContentKey(key);
+    if (kind !== "page") continue;
+    if (change.after === undefined) removed.push(id);
     else changed.push({ after: change.after, before: change.before });
   }
   if (removed.length > 0) {

@@ -1,7 +1,7 @@
 import type { ServiceContext } from "../context";
 import { db } from "../db/client";
 import type { Prisma } from "../db/generated/client";
-import { paginateById, type ListParams } from "../pagination";
+import { paginateModel, type ListParams } from "../pagination";
 import { loadOrganization, loadSpace, visibleContentFilters } from "../policies/access";
 import { presentSpace } from "../presenters/space";
 import { daysLeftToRestore, retentionCutoff } from "./purge-deleted-spaces";
@@ -19,16 +19,7 @@ export async function listSpacesInOrganization(ctx: ServiceContext, organization
   const access = await loadOrganization(db(), ctx.actor, organizationId);
   const filters = await visibleContentFilters(db(), access);
   const where: Prisma.SpaceWhereInput = { AND: [{ organizationId, deletedAt: null }, filters.spaceWhere] };
-  const page = await paginateById(
-    params,
-    (afterId, take) =>
-      db().space.findMany({
-        where: afterId ? { AND: [where, { id: { gt: afterId } }] } : where,
-        orderBy: { id: "asc" },
-        take,
-      }),
-    () => db().space.count({ where }),
-  );
+  const page = await paginateModel(params, db().space, where);
   return { ...page, items: page.items.map((space) => presentSpace(space, filters.resolver.space(space), ctx.baseUrl)) };
 }
 

@@ -1,5 +1,5 @@
 import type { Page, PageVersion } from "../../content/revisions";
-import { readPages } from "../../content/revisions";
+import { pageKey, readPages } from "../../content/revisions";
 import { ObjectStore } from "../../content/store/object-store";
 import { trieGet } from "../../content/store/trie";
 import type { Db } from "../../db/client";
@@ -174,7 +174,7 @@ export class PageDraft {
   private async version(id: string): Promise<PageVersion | null> {
     if (this.all) return this.all.get(id) ?? null;
     if (!this.fetched.has(id)) {
-      const hash = await trieGet(this.store, this.revision.root, `p:${id}`);
+      const hash = await trieGet(this.store, this.revision.root, pageKey(id));
       this.fetched.set(id, hash ? await this.store.getObject<PageVersion>(hash) : null);
     }
     return this.fetched.get(id)!;
