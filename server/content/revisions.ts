@@ -2,7 +2,7 @@ import type { Db } from "../db/client";
 import type { Revision } from "../db/generated/client";
 import { newId } from "../ids";
 import { extractLinks } from "./format";
-import type { LinkTarget } from "./format/link-targets";
+import type { RecordedLink } from "./format/link-targets";
 import { ObjectStore } from "./store/object-store";
 import { emptyTrie, trieEntries, trieGet, trieSet } from "./store/trie";
 
@@ -24,7 +24,7 @@ export type PageVersion = {
   sortKey: number;
   body: string;
   /** Targets of the links and images in the body, extracted when the version is written. */
-  links?: LinkTarget[];
+  links?: RecordedLink[];
   createdAt: string;
   updatedAt: string;
 };
@@ -107,7 +107,7 @@ export async function commitRevision(
   const store = new ObjectStore(tx, input.spaceId);
   const changes = new Map<string, string | null>();
   for (const { markdown, ...page } of input.put ?? []) {
-    const version: PageVersion = { ...page, body: store.putBody(markdown), links: linkTargetsOf(markdown) };
+    const version: PageVersion = { ...page, body: store.putBody(markdown), links: recordedLinksOf(markdown) };
     changes.set(pageKey(page.id), store.putObject(version));
   }
   for (const pageId of input.remove ?? []) changes.set(pageKey(pageId), null);
@@ -129,9 +129,12 @@ export async function commitRevision(
 }
 
 /** Distinct link and image targets of a body, in order of first appearance. */
-function linkTargetsOf(markdown: string): LinkTarget[] {
-  const seen = new Map<string, LinkTarget>();
-  for (const { target } of extractLinks(markdown)) seen.set(JSON.stringify(target), target);
+function recordedLinksOf(markdown: string): RecordedLink[] {
+  const seen = new Map<string, RecordedLink>();
+  for (const { target, type } of extractLinks(markdown)) {
+    const link: RecordedLink = { ...target, relation: type };
+    seen.set(JSON.stringify(link), link);
+  }
   return [...seen.values()];
 }
 

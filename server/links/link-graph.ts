@@ -1,7 +1,7 @@
 import type { ContentRef } from "@gitbook/api";
 import { configuredPublicUrl } from "../config";
 import { extractLinks } from "../content/format";
-import type { LinkTarget } from "../content/format/link-targets";
+import type { LinkRelation, LinkTarget, RecordedLink } from "../content/format/link-targets";
 import { inReadingOrder, readFiles, readPages, type PageVersion } from "../content/revisions";
 import { ObjectStore } from "../content/store/object-store";
 import { db } from "../db/client";
@@ -19,8 +19,8 @@ import { pathResolver } from "./resolve-path";
 export const LINK_STATUSES = ["ok", "broken", "in-app"] as const;
 export type LinkStatus = (typeof LINK_STATUSES)[number];
 
-/** One target as a page links to it. `key` is the same for every spelling of the same target. */
-export type ResolvedLink = { key: string; ref: ContentRef; status: LinkStatus };
+/** One target as a page links to it. `key` is the same for every spelling of the same target and relation. */
+export type ResolvedLink = { key: string; ref: ContentRef; status: LinkStatus; relation: LinkRelation };
 
 export type LinkGraph = {
   /** Page versions in reading order. */
@@ -51,7 +51,7 @@ export async function loadLinkGraph(revision: Pick<Revision, "id" | "spaceId" | 
   const fileIds = new Set(files.map((file) => file.id));
   const targets = await targetsOf(revision.spaceId, ordered);
 
-  const resolve = (target: LinkTarget, fromPageId: string): ResolvedLink => {
+  const resolve = (target: LinkTarget, fromPageId: string): Omit<ResolvedLink, "relation"> => {
     const pageStatus = (pageId: string): LinkStatus => (pageById.has(pageId) ? "ok" : "broken");
     switch (target.kind) {
       case "url":
@@ -77,8 +77,9 @@ export async function loadLinkGraph(revision: Pick<Revision, "id" | "spaceId" | 
   const linksOf = new Map<string, ResolvedLink[]>();
   for (const page of ordered) {
     const distinct = new Map<string, ResolvedLink>();
-    for (const target of targets.get(page.id) ?? []) {
-      const link = resolve(target, page.id);
+    for (const { relation, ...target } of targets.get(page.id) ?? []) {
+      const resolved = resolve(target, page.id);
+      const link = { ...resolved, key: `${relation} ${resolved.key}`, relation };
       if (!distinct.has(link.key)) distinct.set(link.key, link);
     }
     linksOf.set(page.id, [...distinct.values()]);
@@ -86,11 +87,20 @@ export async function loadLinkGraph(revision: Pick<Revision, "id" | "spaceId" | 
   return { pages: [...pageById.values()], pageById, paths, fileIds, linksOf };
 }
 
-/** Each page's recorded targets; versions written before targets were recorded are read from their body. */
-async function targetsOf(spaceId: string, versions: PageVersion[]): Promise<Map<string, LinkTarget[]>> {
-  const unrecorded = versions.filter((version) => version.links === undefined);
+/**
+ * Each page's recorded targets. Versions written before targets (or their relation) were
+ * recorded are read from their body.
+ */
+async function targetsOf(spaceId: string, versions: PageVersion[]): Promise<Map<string, RecordedLink[]>> {
+  const recorded = (version: PageVersion) => version.links?.every((link) => "relation" in link) ?? false;
+  const unrecorded = versions.filter((version) => !recorded(version));
   const bodies = unrecorded.length > 0 ? await new ObjectStore(db(), spaceId).getBodies(unrecorded.map((version) => version.body)) : new Map<string, string>();
-  return new Map(versions.map((version) => [version.id, version.links ?? extractLinks(bodies.get(version.body) ?? "").map((link) => link.target)]));
+  return new Map(
+    versions.map((version) => [
+      version.id,
+      recorded(version) ? version.links! : extractLinks(bodies.get(version.body) ?? "").map(({ target, type }) => ({ ...target, relation: type })),
+    ]),
+  );
 }
 
 /**

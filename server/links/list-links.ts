@@ -30,7 +30,7 @@ function linkItems(graph: LinkGraph, pageId?: string): KeyedItem[] {
     for (const link of graph.linksOf.get(page.id) ?? []) {
       const item = items.get(link.key);
       if (item) item.locations.push(page.id);
-      else items.set(link.key, { id: digest(link.key), key: link.key, status: link.status, ref: link.ref, locations: [page.id] });
+      else items.set(link.key, { id: digest(link.key), key: link.key, status: link.status, relation: link.relation, ref: link.ref, locations: [page.id] });
     }
   }
   return [...items.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));

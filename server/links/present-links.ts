@@ -7,6 +7,7 @@ import { presentChangeRequest } from "../presenters/change-request";
 import { presentOrganization } from "../presenters/organization";
 import { presentPage } from "../presenters/revision";
 import { presentSpace } from "../presenters/space";
+import type { LinkRelation } from "../content/format/link-targets";
 import type { LinkGraph, LinkStatus } from "./link-graph";
 
 /**
@@ -17,10 +18,7 @@ import type { LinkGraph, LinkStatus } from "./link-graph";
  * (every page with its body) once per location, so it is left out: the field is optional.
  */
 
-/** Every link and image counts as a `link`: page versions record targets, not how they are written. */
-const RELATION = "link";
-
-export type LinkItem = { status: LinkStatus; ref: ContentRef; locations: string[] };
+export type LinkItem = { status: LinkStatus; relation: LinkRelation; ref: ContentRef; locations: string[] };
 
 /**
  * Presents pages of `graph` as locations. The reference's page object carries its body, so
@@ -49,5 +47,5 @@ export async function locationPresenter(ctx: ServiceContext, opened: OpenedRevis
 export type LocationObject = ReturnType<Awaited<ReturnType<typeof locationPresenter>>>;
 
 export function presentLinkItem(item: LinkItem, location: (pageId: string) => LocationObject) {
-  return { status: item.status, relation: RELATION, targetReference: item.ref, locationReferences: item.locations.map(location) };
+  return { status: item.status, relation: item.relation, targetReference: item.ref, locationReferences: item.locations.map(location) };
 }

@@ -29,7 +29,7 @@ function expectLinksConform(body: LinksBody) {
   expect(body.stats).toEqual({ total: expect.any(Number), broken: { total: expect.any(Number), changeRequest: expect.any(Number) } });
   for (const item of body.items) {
     expect(["ok", "broken", "in-app"]).toContain(item.status);
-    expect(item.relation).toBe("link");
+    expect(["link", "image"]).toContain(item.relation);
     assertConformsToSchema("ContentRef", item.targetReference);
     expect(item.locationReferences.length).toBeGreaterThan(0);
     for (const location of item.locationReferences) assertConformsToSchema("ContentLocationPage", location);
@@ -41,13 +41,13 @@ function expectBacklinksConform(body: { items: Location[] }) {
   for (const location of body.items) assertConformsToSchema("ContentLocation", location);
 }
 
-/** Items as `status target <- linking pages`, sorted, for comparing whole lists. */
+/** Items as `status relation target <- linking pages`, sorted, for comparing whole lists. */
 const summary = (items: LinkItem[], names: Record<string, string>) =>
   items
     .map((item) => {
       const { kind, ...rest } = item.targetReference;
       const target = Object.values(rest).map((value) => names[value] ?? value).join("#");
-      return `${item.status} ${kind}:${target} <- ${item.locationReferences.map((location) => names[location.page.id]).join(",")}`;
+      return `${item.status} ${item.relation} ${kind}:${target} <- ${item.locationReferences.map((location) => names[location.page.id]).join(",")}`;
     })
     .sort();
 
@@ -95,17 +95,19 @@ async function setup() {
   return { tenant, admin, space, ids, names, inApp, base: `/v1/spaces/${space.id}` };
 }
 
+/** The guide links to the manual, the install page shows it as an image: two items, by relation. */
 const SPACE_LINKS = [
-  "broken page:missing <- guide,faq",
-  "broken url:./missing.md <- install",
-  "in-app url:in-app <- guide",
-  "ok anchor:setup#install <- install",
-  "ok anchor:steps#install <- faq",
-  "ok file:manual <- guide,install",
-  "ok page:faq <- install",
-  "ok page:guide <- install",
-  "ok page:install <- guide",
-  "ok url:https://example.com/docs <- guide,faq",
+  "broken link page:missing <- guide,faq",
+  "broken link url:./missing.md <- install",
+  "in-app link url:in-app <- guide",
+  "ok image file:manual <- install",
+  "ok link anchor:setup#install <- install",
+  "ok link anchor:steps#install <- faq",
+  "ok link file:manual <- guide",
+  "ok link page:faq <- install",
+  "ok link page:guide <- install",
+  "ok link page:install <- guide",
+  "ok link url:https://example.com/docs <- guide,faq",
 ];
 
 describe("links", () => {
@@ -116,12 +118,16 @@ describe("links", () => {
     expectLinksConform(body);
     // `../faq.md` and `./README.md`, `/guide` resolve to pages: the same targets as `/pages/<id>` links.
     expect(summary(body.items, names)).toEqual(SPACE_LINKS);
-    expect(body).toMatchObject({ count: 10, stats: { total: 10, broken: { total: 2, changeRequest: 0 } } });
+    expect(body).toMatchObject({ count: 11, stats: { total: 11, broken: { total: 2, changeRequest: 0 } } });
     expect(body.next).toBeUndefined();
 
-    const manual = body.items.find((item: LinkItem) => item.targetReference.kind === "file");
-    expect(manual.targetReference).toEqual({ kind: "file", file: ids.file });
-    const [inGuide, inInstall] = manual.locationReferences;
+    const manual = body.items.filter((item: LinkItem) => item.targetReference.kind === "file");
+    expect(manual.map((item: LinkItem) => item.targetReference)).toEqual([
+      { kind: "file", file: ids.file },
+      { kind: "file", file: ids.file },
+    ]);
+    const [inGuide] = manual.find((item: LinkItem) => item.relation === "link").locationReferences;
+    const [inInstall] = manual.find((item: LinkItem) => item.relation === "image").locationReferences;
     expect(inGuide).toMatchObject({ kind: "page", organization: { object: "organization", id: tenant.organization.id }, space: { object: "space", id: space.id } });
     expect(inGuide.page).toMatchObject({ id: ids.guide, title: "Guide", path: "guide", urls: { app: `${server.url}/o/${tenant.organization.id}/s/${space.id}/p/${ids.guide}` } });
     expect(inInstall.page).toMatchObject({ id: ids.install, path: "guide/install" });
@@ -153,7 +159,7 @@ describe("links", () => {
     do {
       const { body } = await admin.get(`${base}/links?limit=3${cursor ? `&page=${cursor}` : ""}`);
       expectLinksConform(body);
-      expect(body.count).toBe(10);
+      expect(body.count).toBe(11);
       expect(body.items.length).toBeLessThanOrEqual(3);
       seen.push(...body.items.map((item: LinkItem) => JSON.stringify(item.targetReference)));
       cursor = body.next?.page;
@@ -170,11 +176,11 @@ describe("links", () => {
     expect(status).toBe(200);
     expectLinksConform(body);
     expect(summary(body.items, names)).toEqual([
-      "broken url:./missing.md <- install",
-      "ok anchor:setup#install <- install",
-      "ok file:manual <- install",
-      "ok page:faq <- install",
-      "ok page:guide <- install",
+      "broken link url:./missing.md <- install",
+      "ok image file:manual <- install",
+      "ok link anchor:setup#install <- install",
+      "ok link page:faq <- install",
+      "ok link page:guide <- install",
     ]);
     expect(body).toMatchObject({ count: 5, stats: { total: 5, broken: { total: 1, changeRequest: 0 } } });
     expect((await admin.get(`${base}/content/page/${ids.install}/links?status=broken`)).body.items).toHaveLength(1);
@@ -195,22 +201,34 @@ describe("links", () => {
     }
   });
 
-  test("a page version written before link targets were recorded is read from its body", async () => {
+  test("a page version written before link targets (or their relation) were recorded is read from its body", async () => {
     const { admin, space, ids, names, base } = await setup();
     const legacy = { id: newId(), title: "Old", slug: "old", parentId: null, sortKey: 9, createdAt: now, updatedAt: now };
+    const older = { id: newId(), title: "Older", slug: "older", parentId: null, sortKey: 10, createdAt: now, updatedAt: now };
     await db().$transaction(async (tx) => {
       const current = await tx.space.findUniqueOrThrow({ where: { id: space.id } });
       const head = await tx.revision.findUniqueOrThrow({ where: { id: current.revisionId! } });
       const store = new ObjectStore(tx, space.id);
       const version: PageVersion = { ...legacy, body: store.putBody(`[FAQ](/pages/${ids.faq}) and [gone](/pages/${ids.missing})\n`) };
-      const root = await trieSet(store, head.root, new Map([[`p:${legacy.id}`, store.putObject(version)]]));
+      // Targets recorded without their relation: the body says the file is shown as an image.
+      const withoutRelation = { ...older, body: store.putBody(`![Manual](/files/${ids.file})\n`), links: [{ kind: "file", file: ids.file }] };
+      const root = await trieSet(
+        store,
+        head.root,
+        new Map([
+          [`p:${legacy.id}`, store.putObject(version)],
+          [`p:${older.id}`, store.putObject(withoutRelation)],
+        ]),
+      );
       await store.flush();
       const revision = await tx.revision.create({ data: { id: newId(), spaceId: space.id, parents: [head.id], type: "edits", root } });
       await tx.space.update({ where: { id: space.id }, data: { revisionId: revision.id } });
     });
     names[legacy.id] = "old";
     const { body } = await admin.get(`${base}/content/page/${legacy.id}/links`);
-    expect(summary(body.items, names)).toEqual(["broken page:missing <- old", "ok page:faq <- old"]);
+    expect(summary(body.items, names)).toEqual(["broken link page:missing <- old", "ok link page:faq <- old"]);
+    names[older.id] = "older";
+    expect(summary((await admin.get(`${base}/content/page/${older.id}/links`)).body.items, names)).toEqual(["ok image file:manual <- older"]);
     expect((await admin.get(`${base}/content/page/${ids.faq}/backlinks`)).body.items.map((l: Location) => names[l.page.id]).sort()).toEqual(["install", "old"]);
   });
 });
@@ -268,25 +286,26 @@ describe("change request links", () => {
     expect(status).toBe(200);
     expectLinksConform(body);
     expect(summary(body.items, names)).toEqual([
-      "broken page:faq <- news",
-      "broken page:missing <- guide,news",
-      "broken url:../faq.md <- install",
-      "broken url:./missing.md <- install",
-      "in-app url:in-app <- guide",
-      "ok anchor:setup#install <- install",
-      "ok file:manual <- guide,install",
-      "ok page:guide <- install",
-      "ok page:install <- guide",
-      "ok url:https://example.com/docs <- guide",
+      "broken link page:faq <- news",
+      "broken link page:missing <- guide,news",
+      "broken link url:../faq.md <- install",
+      "broken link url:./missing.md <- install",
+      "in-app link url:in-app <- guide",
+      "ok image file:manual <- install",
+      "ok link anchor:setup#install <- install",
+      "ok link file:manual <- guide",
+      "ok link page:guide <- install",
+      "ok link page:install <- guide",
+      "ok link url:https://example.com/docs <- guide",
     ]);
     // `missing` and `./missing.md` are broken in main too; the two links to the FAQ are broken by the change request.
-    expect(body.stats).toEqual({ total: 10, broken: { total: 4, changeRequest: 2 } });
+    expect(body.stats).toEqual({ total: 11, broken: { total: 4, changeRequest: 2 } });
     expect(body.items[0].locationReferences[0].versionContext).toMatchObject({ type: "changeRequest", changeRequest: { object: "change-request", id: changeRequest.id } });
     expect((await admin.get(`${base}/change-requests/${changeRequest.id}/links?status=broken`)).body.count).toBe(4);
 
     // The main content is unchanged.
     const main = (await admin.get(`${base}/links`)).body;
-    expect(main.stats).toEqual({ total: 10, broken: { total: 2, changeRequest: 0 } });
+    expect(main.stats).toEqual({ total: 11, broken: { total: 2, changeRequest: 0 } });
   });
 
   test("a page's links and the backlinks in the change request", async () => {
@@ -296,7 +315,7 @@ describe("change request links", () => {
     expectLinksConform(install.body);
     expect(install.body.stats).toEqual({ total: 5, broken: { total: 2, changeRequest: 1 } });
     const news = await admin.get(`${crBase}/content/page/${added.id}/links?status=broken`);
-    expect(summary(news.body.items, names)).toEqual(["broken page:faq <- news", "broken page:missing <- news"]);
+    expect(summary(news.body.items, names)).toEqual(["broken link page:faq <- news", "broken link page:missing <- news"]);
     // A page the change request adds is new: both of its broken links are the change request's.
     expect(news.body.stats).toEqual({ total: 2, broken: { total: 2, changeRequest: 2 } });
 

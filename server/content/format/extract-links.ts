@@ -1,6 +1,6 @@
 import type { Definition, Nodes } from "mdast";
 import { figureImage } from "./html-figures";
-import { parseLinkTarget, type LinkTarget } from "./link-targets";
+import { parseLinkTarget, type LinkRelation, type LinkTarget } from "./link-targets";
 import { parseMarkdown } from "./parse-markdown";
 
 type Position = NonNullable<Nodes["position"]>;
@@ -9,7 +9,7 @@ export type ExtractedLink = {
   target: LinkTarget;
   /** Where the link or image is written in the markdown (lines and columns from 1, offsets from 0). */
   position: Position;
-  type: "link" | "image";
+  type: LinkRelation;
 };
 
 /** Every link and image target in a page body, in reading order; links inside code are text, not links. */

@@ -12,6 +12,12 @@ export type LinkTarget =
   | { kind: "anchor"; anchor: string; page?: string }
   | { kind: "path"; path: string; anchor?: string };
 
+/** How a body points at a target: a link, or an image shown from it (the reference's link `relation`). */
+export type LinkRelation = "link" | "image";
+
+/** A target as a page version records it, with how the body points at it. */
+export type RecordedLink = LinkTarget & { relation: LinkRelation };
+
 /** Turns a `path` target into a reference to a page or file of the revision, when it names one. */
 export type PathResolver = (path: string, anchor: string | undefined) => ContentRef | undefined;
 
