@@ -41,6 +41,8 @@ Merged text is what readers see.
 \`\`\`ts
 const merged = true;
 \`\`\`
+
+Made with {{ space.vars.product }}.
 `;
 
 test("create a change request, edit a page, see the diff, merge, read the merged page", async ({ page }) => {
@@ -78,6 +80,20 @@ test("create a change request, edit a page, see the diff, merge, read the merged
     await expect(page.getByRole("button", { name: "Save" })).toBeDisabled();
   });
 
+  await test.step("set a space variable the page reads", async () => {
+    await page.getByRole("button", { name: "Space variables" }).click();
+    const dialog = page.getByRole("dialog", { name: "Space variables" });
+    await dialog.getByLabel("Name of variable 1").fill("product name");
+    await dialog.getByLabel("Value of variable 1").fill("Quire");
+    await dialog.getByRole("button", { name: "Save variables" }).click();
+    await expect(dialog.getByText("The name must be a letter or _ followed by letters, digits or _.")).toBeVisible();
+    await dialog.getByLabel("Name of variable 1").fill("product");
+    await screenshot(page, "editor-variables-1280");
+    await dialog.getByRole("button", { name: "Save variables" }).click();
+    await expect(page.getByText("Variables saved.")).toBeVisible();
+    await expect(dialog).toBeHidden();
+  });
+
   await test.step("review: the list of changes and the page's diff, rendered and as source", async () => {
     await page.getByRole("link", { name: "Review changes" }).click();
     await expect(page).toHaveURL(/\/change-requests\/1$/);
@@ -96,6 +112,11 @@ test("create a change request, edit a page, see the diff, merge, read the merged
     await expect(source.getByRole("row").filter({ hasText: "Added line: Quire keeps every change" })).toHaveCount(1);
     await expect(source.getByRole("row").filter({ hasText: "Added line: | Merge | Reviewer |" })).toHaveCount(1);
     await screenshot(page, "review-source-1280");
+
+    await changes.getByRole("button", { name: /Space variables/ }).click();
+    const variables = page.getByRole("definition").filter({ hasText: "Quire" });
+    await expect(page.getByRole("term").filter({ hasText: "product" })).toBeVisible();
+    await expect(variables).toContainText("Added");
   });
 
   await test.step("submit for review, then merge", async () => {
@@ -126,6 +147,7 @@ test("create a change request, edit a page, see the diff, merge, read the merged
     await expect(article).toContainText("Quire keeps every change in a change request until it is merged.");
     await expect(article.getByRole("note", { name: "Info" })).toHaveText("Merged text is what readers see.");
     await expect(article.getByRole("table")).toContainText("Reviewer");
+    await expect(article).toContainText("Made with Quire.");
     await expect(page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: "Introduction" })).toHaveAttribute("aria-current", "page");
     await screenshot(page, "reader-1280");
 

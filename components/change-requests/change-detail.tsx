@@ -9,7 +9,7 @@ import { useTRPC } from "@/components/providers/trpc-provider";
 import { emojiCharacters } from "@/components/space/emoji";
 import { ErrorState, LoadingState } from "@/components/ui/states";
 import { errorMessage } from "@/components/ui/trpc-error";
-import { entryLabel, type ChangeEntry, type ChangeRequest, type FileEntry, type PageEntry } from "./change-entries";
+import { entryLabel, type ChangeEntry, type ChangeRequest, type FileEntry, type PageEntry, type VariableChange, type VariablesEntry } from "./change-entries";
 import { DiffModeToggle, PageDiff, type DiffMode } from "./page-diff";
 
 const ATTRIBUTE_LABELS: Record<string, string> = { title: "Title", slug: "Slug", emoji: "Emoji", description: "Description" };
@@ -33,6 +33,7 @@ export function ChangeDetail({
   mode: DiffMode;
   onModeChange: (mode: DiffMode) => void;
 }) {
+  if (entry.kind === "variables") return <SpaceVariablesDetail entry={entry} />;
   return entry.kind === "file" ? (
     <FileDetail entry={entry} />
   ) : (
@@ -110,6 +111,7 @@ function PageDetail({
           ))}
         </dl>
       )}
+      {entry.variables.length > 0 && <VariableChanges changes={entry.variables} label="Page variables" />}
       {texts ? (
         <PageDiff before={texts.before} after={texts.after} mode={mode} title={title} links={links} />
       ) : (entry.created || entry.deleted) && whole.isPending ? (
@@ -126,6 +128,51 @@ function PageDetail({
 function formatAttribute(name: string, value: string | undefined): string {
   if (value === undefined || value === "") return "(none)";
   return name === "emoji" ? emojiCharacters(value) : value;
+}
+
+function SpaceVariablesDetail({ entry }: { entry: VariablesEntry }) {
+  return (
+    <section aria-labelledby="change-detail-title" className="min-w-0 space-y-4">
+      <div>
+        <h2 id="change-detail-title" className="text-lg font-semibold text-slate-900">
+          Space variables
+        </h2>
+        <p className="text-sm text-slate-500">Values pages read as {"{{ space.vars.NAME }}"}</p>
+      </div>
+      <VariableChanges changes={entry.variables} label="Space variables" />
+    </section>
+  );
+}
+
+/** Variables added, changed and removed, one row each. */
+function VariableChanges({ changes, label }: { changes: VariableChange[]; label: string }) {
+  return (
+    <dl aria-label={label} className="divide-y divide-slate-100 rounded-md border border-slate-200 text-sm">
+      {changes.map((change) => (
+        <div key={change.name} className="grid gap-1 px-3 py-2 sm:grid-cols-[10rem_minmax(0,1fr)]">
+          <dt className="truncate font-mono text-slate-600">{change.name}</dt>
+          <dd className="flex min-w-0 flex-wrap items-center gap-2">
+            {change.before === undefined ? (
+              <span className="text-xs font-medium uppercase tracking-wide text-emerald-700">Added</span>
+            ) : (
+              <del className="break-all text-red-700">{String(change.before)}</del>
+            )}
+            {change.before !== undefined && change.after !== undefined && (
+              <>
+                <ArrowRight aria-hidden className="size-3.5 text-slate-400" />
+                <span className="sr-only">becomes</span>
+              </>
+            )}
+            {change.after === undefined ? (
+              <span className="text-xs font-medium uppercase tracking-wide text-red-700">Removed</span>
+            ) : (
+              <ins className="break-all text-emerald-800 no-underline">{String(change.after)}</ins>
+            )}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
 }
 
 function FileDetail({ entry }: { entry: FileEntry }) {

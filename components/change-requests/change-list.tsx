@@ -1,11 +1,12 @@
 "use client";
 
 import clsx from "clsx";
-import { FileImage, FileMinus, FilePen, FilePlus, FileSymlink, Paperclip } from "lucide-react";
+import { Braces, FileImage, FileMinus, FilePen, FilePlus, FileSymlink, Paperclip } from "lucide-react";
 import { entryLabel, type ChangeEntry } from "./change-entries";
 
 function EntryIcon({ entry }: { entry: ChangeEntry }) {
   const className = "size-4 shrink-0";
+  if (entry.kind === "variables") return <Braces aria-hidden className={clsx(className, "text-amber-600")} />;
   if (entry.kind === "file") {
     const Icon = entry.file.contentType.startsWith("image/") ? FileImage : Paperclip;
     return <Icon aria-hidden className={clsx(className, entry.change === "deleted" ? "text-red-600" : "text-emerald-600")} />;
@@ -17,14 +18,14 @@ function EntryIcon({ entry }: { entry: ChangeEntry }) {
 }
 
 /**
- * The pages and files a change request changes. Each page is a toggle button showing its diff;
+ * The pages, files and space variables a change request changes. Each page is a toggle button showing its diff;
  * the list is a plain sequence of buttons, so Tab moves through it and Enter or Space selects.
  */
 export function ChangeList({ entries, selected, onSelect }: { entries: ChangeEntry[]; selected?: string; onSelect: (key: string) => void }) {
   return (
     <ul aria-label="Changes" className="space-y-0.5">
       {entries.map((entry) => {
-        const name = entry.kind === "file" ? entry.file.name : entry.page.title || "Untitled page";
+        const name = entry.kind === "variables" ? "Space variables" : entry.kind === "file" ? entry.file.name : entry.page.title || "Untitled page";
         const label = entryLabel(entry);
         return (
           <li key={entry.key}>

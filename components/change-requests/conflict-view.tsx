@@ -4,20 +4,27 @@ import { GitPullRequestArrow, PencilLine, TriangleAlert, X } from "lucide-react"
 import Link from "next/link";
 import { Button } from "@/components/ui/button";
 
-export type ConflictItem = { kind: "page"; pageId: string; title: string; reason: string } | { kind: "file"; fileId: string } | { kind: "other"; text: string };
+export type ConflictItem =
+  | { kind: "page"; pageId: string; title: string; reason: string }
+  | { kind: "file"; fileId: string }
+  | { kind: "variables"; names: string }
+  | { kind: "other"; text: string };
 
 /**
- * The pages and files a 409 names. The server writes them as
- * `Conflicts: page "Title" (id): reason; file id (changed on both sides).`; anything else is kept as text.
+ * The pages, files and space variables a 409 names. The server writes them as `Conflicts: page
+ * "Title" (id): reason; file id (changed on both sides); space variables a, b (changed on both
+ * sides).`; anything else is kept as text.
  */
 export function parseConflicts(message: string): ConflictItem[] {
   const body = message.replace(/^Conflicts:\s*/, "").replace(/\.$/, "");
   if (body === message) return [{ kind: "other", text: message }];
-  return body.split(/;\s+(?=page "|file )/).map((part): ConflictItem => {
+  return body.split(/;\s+(?=page "|file |space variables )/).map((part): ConflictItem => {
     const page = /^page "(.*)" \(([^()\s]+)\): (.+)$/s.exec(part);
     if (page) return { kind: "page", title: page[1]!, pageId: page[2]!, reason: page[3]! };
     const file = /^file (\S+) \(changed on both sides\)$/.exec(part);
     if (file) return { kind: "file", fileId: file[1]! };
+    const variables = /^space variables (.+) \(changed on both sides\)$/.exec(part);
+    if (variables) return { kind: "variables", names: variables[1]! };
     return { kind: "other", text: part };
   });
 }
@@ -35,7 +42,11 @@ const reasons: Record<string, string> = {
   cycle: "the moves on both sides would nest it inside itself",
   "duplicate-slug": "another page beside it now has the same slug",
 };
-const reasonText = (reason: string) => reasons[reason] ?? reason;
+const reasonText = (reason: string) => {
+  const variables = /^variables (.+)$/.exec(reason);
+  if (variables) return `its variables ${variables[1]} were changed on both sides`;
+  return reasons[reason] ?? reason;
+};
 
 /** What stopped a merge or an update: the conflicting pages, and the ways forward. */
 export function ConflictView({
@@ -81,6 +92,11 @@ export function ConflictView({
                 ) : item.kind === "file" ? (
                   <>
                     <span className="font-medium text-slate-900">File {item.fileId}</span>
+                    <span className="text-red-700">changed on both sides</span>
+                  </>
+                ) : item.kind === "variables" ? (
+                  <>
+                    <span className="font-medium text-slate-900">Space variables {item.names}</span>
                     <span className="text-red-700">changed on both sides</span>
                   </>
                 ) : (

@@ -98,7 +98,7 @@ function ReaderPage({
 }) {
   const trpc = useTRPC();
   const source = { kind: "main" } as const;
-  const page = useQuery(trpc.changeRequests.page.queryOptions({ spaceId: space.id, source, pageId }));
+  const page = useQuery(trpc.changeRequests.page.queryOptions({ spaceId: space.id, source, pageId, evaluated: true }));
   const links = useContentLinks(space.id, source, hrefOf);
   const index = pages.findIndex((each) => each.id === pageId);
   const previous = index > 0 ? pages[index - 1] : undefined;

@@ -1,7 +1,7 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { ArrowLeft, Check, FileDiff, Save } from "lucide-react";
+import { ArrowLeft, Braces, Check, FileDiff, Save } from "lucide-react";
 import Link from "next/link";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { ChangeRequest } from "@/components/change-requests/change-entries";
@@ -34,6 +34,7 @@ import { MarkdownPane, MAX_UPLOAD_BYTES } from "./markdown-pane";
 import { PageTreeEditor } from "./page-tree-editor";
 import { sendPlan, type ContentChangeInput } from "./save-plan";
 import { useUnsavedWarning } from "./use-unsaved-warning";
+import { VariablesDialog, type VariablesScope } from "./variables-dialog";
 
 export function ChangeRequestEditorScreen({ organizationId, spaceId, number }: { organizationId: string; spaceId: string; number: string }) {
   return (
@@ -100,6 +101,7 @@ function Editor({ space, organizationId, changeRequest, serverPages }: { space: 
   const [saving, setSaving] = useState(false);
   const [uploading, setUploading] = useState(false);
   const [uploaded, setUploaded] = useState<Record<string, string>>({});
+  const [variablesScope, setVariablesScope] = useState<VariablesScope | null>(null);
   const textarea = useRef<HTMLTextAreaElement>(null);
   const apply = useMutation(trpc.changeRequests.applyChanges.mutationOptions());
 
@@ -245,6 +247,8 @@ function Editor({ space, organizationId, changeRequest, serverPages }: { space: 
   }
 
   const reviewHref = changeRequestHref(organizationId, space.id, changeRequest.number);
+  // Variables are saved on the server at once, so only a page the server has can have them.
+  const savedPage = selected && original.pages[selected] && page ? { id: selected, title: page.title } : undefined;
   const deletingPage = deleting ? draft.pages[deleting] : undefined;
   const deletingCount = deleting ? descendants(draft, deleting).length : 0;
 
@@ -274,6 +278,19 @@ function Editor({ space, organizationId, changeRequest, serverPages }: { space: 
               </span>
             )}
           </p>
+          <Button variant="secondary" onClick={() => setVariablesScope({ kind: "space" })}>
+            <Braces aria-hidden className="size-4" />
+            Space variables
+          </Button>
+          <Button
+            variant="secondary"
+            disabled={!savedPage}
+            title={page && !savedPage ? "Save the new page first" : undefined}
+            onClick={() => savedPage && setVariablesScope({ kind: "page", pageId: savedPage.id, title: savedPage.title })}
+          >
+            <Braces aria-hidden className="size-4" />
+            Page variables
+          </Button>
           <Link href={reviewHref} className="inline-flex items-center gap-2 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50">
             <FileDiff aria-hidden className="size-4" />
             Review changes
@@ -326,6 +343,7 @@ function Editor({ space, organizationId, changeRequest, serverPages }: { space: 
           />
         )}
       </div>
+      <VariablesDialog spaceId={space.id} changeRequestRef={ref} scope={variablesScope} onClose={() => setVariablesScope(null)} onSaved={refresh} />
       <Dialog open={deletingPage !== undefined} onClose={() => setDeleting(null)} title={`Delete “${deletingPage?.title || "Untitled page"}”?`}>
         <p className="text-sm text-slate-600">
           {deletingCount > 0 ? `The page and its ${deletingCount} subpage${deletingCount === 1 ? "" : "s"} will be deleted` : "The page will be deleted"} from this change

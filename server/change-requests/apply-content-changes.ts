@@ -44,6 +44,7 @@ export async function applyContentChanges(ctx: ServiceContext, spaceId: string, 
         put: result.put,
         remove: result.remove,
         putFiles: result.files.map((file) => file.version),
+        variables: result.variables,
         authorId: ctx.actor.userId,
         changeRequestId: changeRequest.id,
       });

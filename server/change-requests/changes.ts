@@ -1,5 +1,6 @@
 import { parseContentKey, type FileVersion, type PageVersion } from "../content/revisions";
 import { ObjectStore } from "../content/store/object-store";
+import { sameVariables, spaceVariablesOf, variableChanges, type Variables } from "../content/variables";
 import { trieDiff } from "../content/store/trie";
 import type { ServiceContext } from "../context";
 import { db } from "../db/client";
@@ -13,10 +14,16 @@ type Change =
   | { type: "page_edited"; before: PageVersion; after: PageVersion }
   | { type: "page_moved"; before: PageVersion; after: PageVersion }
   | { type: "file_created" | "file_deleted"; file: FileVersion }
-  | { type: "file_edited"; before: FileVersion; after: FileVersion };
+  | { type: "file_edited"; before: FileVersion; after: FileVersion }
+  | { type: "variables_edited"; variables: ReturnType<typeof variableChanges> };
 
-const ORDER: Change["type"][] = ["page_created", "page_edited", "page_moved", "page_deleted", "file_created", "file_edited", "file_deleted"];
+const ORDER: Change["type"][] = ["page_created", "page_edited", "page_moved", "page_deleted", "file_created", "file_edited", "file_deleted", "variables_edited"];
 const PAGE_FIELDS = ["title", "description", "slug", "emoji"] as const;
+
+/** A page_edited change's attributes (the reference's `RevisionPageDocumentChangeAttributes`). */
+type PageAttributes = Partial<Record<(typeof PAGE_FIELDS)[number] | "document", { before?: string; after?: string }>> & {
+  variables?: { before: Variables; after: Variables };
+};
 
 /**
  * What a change request changes against the main revision it last took in
@@ -54,12 +61,15 @@ export async function getChangeRequestChanges(ctx: ServiceContext, spaceId: stri
     if (!old && current) changes.push({ type: "page_created", page: current });
     else if (old && !current) changes.push({ type: "page_deleted", page: old });
     else if (old && current) {
-      if (PAGE_FIELDS.some((field) => old[field] !== current[field]) || old.body !== current.body) changes.push({ type: "page_edited", before: old, after: current });
+      const edited = PAGE_FIELDS.some((field) => old[field] !== current[field]) || old.body !== current.body || !sameVariables(old.variables, current.variables);
+      if (edited) changes.push({ type: "page_edited", before: old, after: current });
       if (old.parentId !== current.parentId || (old.sortKey !== current.sortKey && (await reordered(current.id)))) {
         changes.push({ type: "page_moved", before: old, after: current });
       }
     }
   }
+  const spaceVariables = variableChanges(spaceVariablesOf(base), spaceVariablesOf(head));
+  if (Object.keys(spaceVariables).length > 0) changes.push({ type: "variables_edited", variables: spaceVariables });
   changes.sort((a, b) => ORDER.indexOf(a.type) - ORDER.indexOf(b.type) || nameOf(a).localeCompare(nameOf(b)));
 
   const shown = changes.slice(0, params.limit);
@@ -77,11 +87,14 @@ export async function getChangeRequestChanges(ctx: ServiceContext, spaceId: stri
         items.push({ type: change.type, page: await presentPage(before, change.page) });
         break;
       case "page_edited": {
-        const attributes: Record<string, { before?: string; after?: string }> = {};
+        const attributes: PageAttributes = {};
         for (const field of PAGE_FIELDS) {
           if (change.before[field] !== change.after[field]) attributes[field] = defined({ before: change.before[field], after: change.after[field] });
         }
         if (change.before.body !== change.after.body) attributes.document = { before: bodies.get(change.before.body)!, after: bodies.get(change.after.body)! };
+        if (!sameVariables(change.before.variables, change.after.variables)) {
+          attributes.variables = { before: change.before.variables ?? {}, after: change.after.variables ?? {} };
+        }
         items.push({ type: change.type, page: await presentPage(after, change.after), attributes });
         break;
       }
@@ -106,6 +119,9 @@ export async function getChangeRequestChanges(ctx: ServiceContext, spaceId: stri
         break;
       case "file_edited":
         items.push({ type: change.type, file: presentFile(change.after), attributes: fileAttributes(change.before, change.after, downloadUrl) });
+        break;
+      case "variables_edited":
+        items.push({ type: change.type, variables: change.variables });
         break;
     }
   }
@@ -154,6 +170,7 @@ function fileAttributes(before: FileVersion, after: FileVersion, downloadUrl: (f
 }
 
 function nameOf(change: Change): string {
+  if (change.type === "variables_edited") return "";
   if ("page" in change) return change.page.title;
   if ("file" in change) return change.file.name;
   return "title" in change.after ? change.after.title : change.after.name;

@@ -29,7 +29,7 @@ export async function mergeChangeRequest(ctx: ServiceContext, spaceId: string, r
     const [main, base, proposed] = await revisions(tx, [space.revisionId!, changeRequestBase(changeRequest), changeRequest.revisionId]);
     const merged =
       main.id === base.id
-        ? await fastForward(tx, { spaceId, root: proposed.root, parents: [main.id, proposed.id], authorId: ctx.actor.userId })
+        ? await fastForward(tx, { proposed, parents: [main.id, proposed.id], authorId: ctx.actor.userId })
         : await mergeRevisions(tx, { base, ours: main, theirs: proposed, type: "merge", authorId: ctx.actor.userId });
 
     await setMainRevision(tx, space, merged);
@@ -83,8 +83,9 @@ async function revisions(tx: Db, ids: [string, string, string]): Promise<[Revisi
 }
 
 /** A merge revision whose content is the change request's, with both histories as parents. */
-function fastForward(tx: Db, input: { spaceId: string; root: string; parents: string[]; authorId: string }): Promise<Revision> {
+function fastForward(tx: Db, input: { proposed: Revision; parents: string[]; authorId: string }): Promise<Revision> {
+  const { spaceId, root, variables } = input.proposed;
   return tx.revision.create({
-    data: { id: newId(), spaceId: input.spaceId, parents: input.parents, type: "merge", root: input.root, authorId: input.authorId },
+    data: { id: newId(), spaceId, parents: input.parents, type: "merge", root, variables: variables ?? {}, authorId: input.authorId },
   });
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { badRequest } from "../errors";
 import { entityIdSchema } from "../ids";
+import { variableNameSchema, variableValueSchema } from "../content/variables";
 import { emojiSchema } from "../spaces/schemas";
 
 /**
@@ -130,7 +131,19 @@ const insertFiles = z.object({
   files: z.array(fileSource).min(1).max(MAX_FILES_PER_CHANGE),
 });
 
-export const contentChangeSchema = z.discriminatedUnion("operation", [insertPage, updatePage, deletePage, revertPage, insertFiles]);
+/**
+ * Quire's own change (GitBook sets variables in its editor only): sets the space's variables,
+ * or with `page` that page's; a null value removes the variable.
+ */
+const updateVariables = z.object({
+  operation: z.literal("update_variables"),
+  page: entityIdSchema.optional(),
+  variables: z
+    .record(variableNameSchema, variableValueSchema.nullable())
+    .refine((variables) => Object.keys(variables).length > 0, "must set or remove at least one variable"),
+});
+
+export const contentChangeSchema = z.discriminatedUnion("operation", [insertPage, updatePage, deletePage, revertPage, insertFiles, updateVariables]);
 
 export type ContentChange = z.infer<typeof contentChangeSchema>;
 export type InsertPageChange = z.infer<typeof insertPage>;
@@ -138,6 +151,7 @@ export type UpdatePageChange = z.infer<typeof updatePage>;
 export type DeletePageChange = z.infer<typeof deletePage>;
 export type RevertPageChange = z.infer<typeof revertPage>;
 export type InsertFilesChange = z.infer<typeof insertFiles>;
+export type UpdateVariablesChange = z.infer<typeof updateVariables>;
 export type FileSource = z.infer<typeof fileSource>;
 
 /** `changes[2].files[0].url`: the way every message of this operation names a field. */

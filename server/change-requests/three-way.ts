@@ -1,10 +1,11 @@
 import type { Db } from "../db/client";
 import type { Revision } from "../db/generated/client";
 import { conflict } from "../errors";
-import { mergePages, pageTreeOf, type PageChanges, type PageConflict, type PageState } from "../content/merge/page-merge";
-import { commitRevision, parseContentKey, readPages, type FileVersion, type PageVersion } from "../content/revisions";
+import { mergePages, pageTreeOf, type PageChanges, type PageConflict, type PageState, type PageTree } from "../content/merge/page-merge";
+import { commitRevision, pageKey, parseContentKey, readPages, type FileVersion, type PageVersion } from "../content/revisions";
 import { ObjectStore } from "../content/store/object-store";
-import { trieDiff, type TrieChange } from "../content/store/trie";
+import { mergeVariables, spaceVariablesOf } from "../content/variables";
+import { trieDiff, trieGet, type TrieChange } from "../content/store/trie";
 
 /**
  * Git-like three-way merge of two revisions of a space from their common ancestor: only what
@@ -21,16 +22,17 @@ export async function mergeRevisions(
   const pages = await pageChanges(store, oursDiff, theirsDiff);
   const files = mergeFiles(oursDiff, theirsDiff);
   let merged: Map<string, PageState | null> = new Map();
-  const conflicts: (PageConflict | { kind: "file"; fileId: string })[] = [...files.conflicts];
+  const conflicts: MergeConflict[] = [...files.conflicts];
   if (pages.ours.size > 0 && pages.theirs.size > 0) {
-    // Both sides touched pages: the tree checks need the pages neither side changed.
-    const tree = pageTreeOf(await readPages(tx, ours));
-    const result = mergePages({ base: pages.base, ours: pages.ours, theirs: pages.theirs, tree });
+    // Both sides touched pages: the tree checks may ask about pages neither side changed.
+    const result = await mergePages({ base: pages.base, ours: pages.ours, theirs: pages.theirs, tree: revisionTree(tx, ours) });
     if (result.ok) merged = result.result;
     else conflicts.push(...result.conflicts);
   } else {
     merged = pages.theirs;
   }
+  const variables = mergeVariables(spaceVariablesOf(base), spaceVariablesOf(ours), spaceVariablesOf(theirs));
+  if (!variables.ok) conflicts.push({ kind: "variables", names: variables.conflicts });
   if (conflicts.length > 0) throw conflict(describeConflicts(conflicts));
 
   const put = [...merged.values()].filter((page): page is PageState => page !== null);
@@ -45,11 +47,32 @@ export async function mergeRevisions(
     remove,
     putFiles: [...fileVersions.values()],
     removeFiles: files.remove,
+    variables: variables.ok ? variables.variables : undefined,
     authorId: input.authorId,
     changeRequestId: input.changeRequestId,
   });
 }
 
+
+/**
+ * The page tree of a stored revision, read as the merge asks: a parent is one trie lookup (so
+ * walking up from the moved pages costs their depth, not the space's size); the pages of a slot
+ * need the whole list, read once and only when asked.
+ */
+function revisionTree(tx: Db, revision: Revision): PageTree {
+  const store = new ObjectStore(tx, revision.spaceId);
+  let whole: Promise<PageTree> | undefined;
+  return {
+    async parentOf(pageId) {
+      const hash = await trieGet(store, revision.root, pageKey(pageId));
+      return hash ? (await store.getObject<PageVersion>(hash)).parentId : undefined;
+    },
+    async pagesWithSlug(parentId, slug) {
+      whole ??= readPages(tx, revision).then(pageTreeOf);
+      return (await whole).pagesWithSlug(parentId, slug);
+    },
+  };
+}
 
 /** The page changes of each side, with bodies, and the base versions of the pages they touch. */
 async function pageChanges(store: ObjectStore, oursDiff: Map<string, TrieChange>, theirsDiff: Map<string, TrieChange>) {
@@ -97,7 +120,13 @@ function mergeFiles(oursDiff: Map<string, TrieChange>, theirsDiff: Map<string, T
   return { put, remove, conflicts };
 }
 
-function describeConflicts(conflicts: (PageConflict | { kind: "file"; fileId: string })[]): string {
-  const parts = conflicts.map((item) => ("fileId" in item ? `file ${item.fileId} (changed on both sides)` : `page "${item.title}" (${item.pageId}): ${item.kind}`));
+type MergeConflict = PageConflict | { kind: "file"; fileId: string } | { kind: "variables"; names: string[] };
+
+function describeConflicts(conflicts: MergeConflict[]): string {
+  const parts = conflicts.map((item) => {
+    if ("fileId" in item) return `file ${item.fileId} (changed on both sides)`;
+    if (!("pageId" in item)) return `space variables ${item.names.join(", ")} (changed on both sides)`;
+    return `page "${item.title}" (${item.pageId}): ${item.kind}${item.names ? ` ${item.names.join(", ")}` : ""}`;
+  });
   return `Conflicts: ${parts.join("; ")}.`;
 }

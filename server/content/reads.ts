@@ -14,12 +14,12 @@ import {
   presentRevision,
   revisionAppUrl,
   type PageBody,
-  type PageFields,
 } from "../presenters/revision";
 import { appUrl } from "../presenters/urls";
 import { markdownToDocument } from "./format/markdown-to-document";
 import { evaluateVariables } from "./format/variables";
 import { currentRevision, inReadingOrder, readFile, readFiles, readPage, readPages, type Page } from "./revisions";
+import { spaceVariablesOf } from "./variables";
 import { ObjectStore } from "./store/object-store";
 
 /**
@@ -139,9 +139,8 @@ export async function getPage(ctx: ServiceContext, spaceId: string, source: Cont
   const { revision, appBase } = await openRevision(ctx, spaceId, source);
   const page = await readPage(db(), revision, pageId);
   if (!page) throw notFound(`No page ${pageId} in revision ${revision.id}.`);
-  const { markdown, ...fields }: Page & Pick<PageFields, "variables"> = page;
-  // Space variables are not stored yet: only page variables resolve; unknown names stay as written.
-  const content = params.evaluated ? evaluateVariables(markdown, {}, fields.variables ?? {}) : markdown;
+  const { markdown, ...fields } = page;
+  const content = params.evaluated ? evaluateVariables(markdown, { space: spaceVariablesOf(revision), page: fields.variables ?? {} }) : markdown;
   const body: PageBody = params.format === "document" ? { document: markdownToDocument(content) } : { markdown: content };
   return presentPage(fields, { path: await pagePath(revision, page), body, pages: [], appBase });
 }
@@ -168,6 +167,15 @@ async function pagePath(revision: Revision, page: Page): Promise<string> {
     parentId = parent.parentId;
   }
   return slugs.reverse().join("/");
+}
+
+/** The space's variables in a revision, or with `pageId` that page's (one trie lookup), for the editor. */
+export async function readVariables(ctx: ServiceContext, spaceId: string, source: ContentSource, pageId?: string) {
+  const { revision } = await openRevision(ctx, spaceId, source);
+  if (pageId === undefined) return { variables: spaceVariablesOf(revision) };
+  const page = await readPage(db(), revision, pageId);
+  if (!page) throw notFound(`No page ${pageId} in revision ${revision.id}.`);
+  return { variables: page.variables ?? {} };
 }
 
 // ---- Files

@@ -4,6 +4,7 @@ import { newId } from "../ids";
 import { extractLinks } from "./format";
 import type { RecordedLink } from "./format/link-targets";
 import { ObjectStore } from "./store/object-store";
+import type { Variables } from "./variables";
 import { emptyTrie, trieEntries, trieGet, trieSet } from "./store/trie";
 
 /**
@@ -23,6 +24,8 @@ export type PageVersion = {
   /** Order among siblings (fractional, so inserting a page rewrites no other page). */
   sortKey: number;
   body: string;
+  /** Page variables (`{{ page.vars.NAME }}`); absent when the page has none. */
+  variables?: Variables;
   /** Targets of the links and images in the body, extracted when the version is written. */
   links?: RecordedLink[];
   createdAt: string;
@@ -93,8 +96,10 @@ export async function commitRevision(
   tx: Db,
   input: {
     spaceId: string;
-    base: RevisionRef | null;
+    base: (RevisionRef & Pick<Revision, "variables">) | null;
     parents: string[];
+    /** The new revision's space variables; the base's when absent. */
+    variables?: Variables;
     type?: string;
     put?: Page[];
     remove?: string[];
@@ -122,6 +127,7 @@ export async function commitRevision(
       parents: input.parents,
       type: input.type ?? "edits",
       root,
+      variables: input.variables ?? input.base?.variables ?? {},
       authorId: input.authorId,
       changeRequestId: input.changeRequestId,
     },
@@ -149,7 +155,7 @@ export async function createInitialRevision(tx: Db, spaceId: string, options: { 
  * A first revision of `targetSpaceId` with the content of `revision`: the objects it reaches are
  * copied into the target space in two statements, and pages keep their ids (ids are per space).
  */
-export async function copyRevisionTo(tx: Db, revision: RevisionRef, targetSpaceId: string): Promise<Revision> {
+export async function copyRevisionTo(tx: Db, revision: RevisionRef & Pick<Revision, "variables">, targetSpaceId: string): Promise<Revision> {
   const store = new ObjectStore(tx, revision.spaceId);
   const reachable = await reachableObjects(store, revision.root);
   const versions = await store.getObjects<PageVersion | FileVersion>(reachable.pages);
@@ -163,7 +169,7 @@ export async function copyRevisionTo(tx: Db, revision: RevisionRef, targetSpaceI
     INSERT INTO content_bodies (space_id, hash, body)
     SELECT ${targetSpaceId}, hash, body FROM content_bodies WHERE space_id = ${revision.spaceId} AND hash = ANY(${bodies}::text[])
     ON CONFLICT DO NOTHING`;
-  return tx.revision.create({ data: { id: newId(), spaceId: targetSpaceId, parents: [], type: "edits", root: revision.root } });
+  return tx.revision.create({ data: { id: newId(), spaceId: targetSpaceId, parents: [], type: "edits", root: revision.root, variables: revision.variables ?? {} } });
 }
 
 /** Trie node hashes and page and file version hashes reachable from a root. */

@@ -1,5 +1,6 @@
 import type { JSONDocument } from "@gitbook/api";
 import type { FileVersion, PageVersion } from "../content/revisions";
+import { spaceVariablesOf, type Variables } from "../content/variables";
 import type { Revision, Space } from "../db/generated/client";
 import type { ChangeRequestObject } from "./change-request";
 import { appUrl } from "./urls";
@@ -31,7 +32,7 @@ export const DEFAULT_PAGE_LAYOUT = {
 export type PageBody = { markdown: string } | { document: JSONDocument };
 
 /** Page fields the presenter reads: a stored version without (or with) its body. */
-export type PageFields = Omit<PageVersion, "body"> & { variables?: Record<string, string> };
+export type PageFields = Omit<PageVersion, "body">;
 
 export type PageObject = {
   id: string;
@@ -48,7 +49,7 @@ export type PageObject = {
   pages: PageObject[];
   layout: typeof DEFAULT_PAGE_LAYOUT;
   tags: never[];
-  variables?: Record<string, string>;
+  variables?: Variables;
 } & PageBody;
 
 /**
@@ -129,6 +130,7 @@ export function presentRevision(
     files: content.files,
     reusableContents: [],
     tags: [],
+    variables: spaceVariablesOf(revision),
     createdAt: revision.createdAt.toISOString(),
     urls: { app: revisionAppUrl(baseUrl, space, revision.id) },
   };

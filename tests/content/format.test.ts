@@ -335,12 +335,18 @@ describe("extractLinks", () => {
 describe("evaluateVariables", () => {
   test("replaces space and page variables and leaves unknown names", () => {
     const markdown = "v{{ space.vars.version }} on {{page.vars.date}}, {{ space.vars.missing }}, {{ page.vars.version }}, `{{space.vars.version}}`";
-    expect(evaluateVariables(markdown, { version: "2.0" }, { date: "May 1", version: "page-2.0" })).toBe("v2.0 on May 1, {{ space.vars.missing }}, page-2.0, `2.0`");
-    expect(evaluateVariables("{{ page.vars.version }} {{ space.vars.toString }}", { version: "2.0" })).toBe("2.0 {{ space.vars.toString }}");
+    expect(evaluateVariables(markdown, { space: { version: "2.0" }, page: { date: "May 1", version: "page-2.0" } })).toBe(
+      "v2.0 on May 1, {{ space.vars.missing }}, page-2.0, `2.0`",
+    );
+    // Each scope reads its own map; inherited object properties are not variables.
+    expect(evaluateVariables("{{ page.vars.version }} {{ space.vars.toString }}", { space: { version: "2.0" }, page: {} })).toBe(
+      "{{ page.vars.version }} {{ space.vars.toString }}",
+    );
+    expect(evaluateVariables("{{ space.vars.major }} {{ page.vars.beta }}", { space: { major: 3 }, page: { beta: false } })).toBe("3 false");
   });
 
   test("an evaluated page's document holds values, not expressions", () => {
-    const evaluated = evaluateVariables(corpus.changelog!, { version: "2.0" }, { releaseDate: "May 1" });
+    const evaluated = evaluateVariables(corpus.changelog!, { space: { version: "2.0" }, page: { releaseDate: "May 1" } });
     const document = markdownToDocument(evaluated);
     expect(JSON.stringify(document)).not.toContain('"expression"');
     expect(plainText(document.nodes[1]!.type === "heading-2" ? document.nodes[1]!.nodes : [])).toBe("2.0");

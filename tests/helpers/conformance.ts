@@ -71,3 +71,28 @@ export function assertConformsToSchema(schemaName: string, body: unknown): void 
   const validate = ajv.compile(rewriteRefs({ $ref: `#/components/schemas/${schemaName}` }) as object);
   if (!validate(body)) throw new Error(`${schemaName}: ${ajv.errorsText(validate.errors)}`);
 }
+
+/**
+ * An answer of `getChangeRequestChanges`, item by item. The reference's `page_edited.attributes`
+ * is a oneOf of three schemas that every attributes object matches at once, so no answer holding
+ * a page_edited can pass the automatic check: such answers are fetched without it and checked here.
+ */
+export function assertChangesConform(body: { changes: { type: string; page?: unknown; attributes?: unknown }[] }): void {
+  const schemas: Record<string, string> = {
+    page_created: "PageCreated",
+    page_moved: "PageMoved",
+    page_deleted: "PageDeleted",
+    file_created: "FileCreated",
+    file_edited: "FileEdited",
+    file_deleted: "FileDeleted",
+    variables_edited: "VariablesEdited",
+  };
+  for (const change of body.changes) {
+    if (change.type === "page_edited") {
+      assertConformsToSchema("ChangedRevisionPage", change.page);
+      assertConformsToSchema("RevisionPageDocumentChangeAttributes", change.attributes);
+    } else {
+      assertConformsToSchema(`RevisionSemanticChange${schemas[change.type]}`, change);
+    }
+  }
+}

@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { readPage, readPages, type Page } from "../../content/revisions";
+import { MAX_VARIABLES, spaceVariablesOf, withVariables, type Variables } from "../../content/variables";
 import { ObjectStore } from "../../content/store/object-store";
 import type { Db } from "../../db/client";
+import type { Revision } from "../../db/generated/client";
 import { badRequest } from "../../errors";
 import { newId } from "../../ids";
 import { emojiSchema } from "../../spaces/schemas";
@@ -14,6 +16,7 @@ import {
   type InsertPageChange,
   type RevertPageChange,
   type UpdatePageChange,
+  type UpdateVariablesChange,
 } from "../schemas-content";
 import { fileSlot, type FileOutcome, type LoadedFile } from "./file-sources";
 import { LinkResolver } from "./link-resolver";
@@ -26,10 +29,12 @@ import { slugify, uniqueSlug } from "./slugs";
 export const DEFAULT_PAGE_TITLE = "Untitled";
 
 type RevisionRef = { id: string; spaceId: string; root: string };
+type RevisionWithVariables = RevisionRef & Pick<Revision, "variables">;
 
 export type PageOutcome = { kind: "created" | "updated" | "deleted"; pageId: string; ref?: string };
 
-export type BatchResult = { put: Page[]; remove: string[]; files: LoadedFile[]; outcomes: PageOutcome[] };
+/** What to commit; `variables` is the space's new map, absent when the batch left it alone. */
+export type BatchResult = { put: Page[]; remove: string[]; files: LoadedFile[]; outcomes: PageOutcome[]; variables?: Variables };
 
 const bad = (index: number, field: string, message: string) => badRequest(`${changePath(index, [field])}: ${message}`);
 
@@ -49,10 +54,11 @@ export class ContentBatch {
   private readonly touched = new Map<string, { ref?: string }>();
   private readonly insertIds = new Map<number, string>();
   private readonly resolver: LinkResolver;
+  private spaceVariables: Variables | undefined;
 
   constructor(
     private readonly tx: Db,
-    revision: RevisionRef,
+    private readonly revision: RevisionWithVariables,
     private readonly options: { changes: ContentChange[]; baseRevision: RevisionRef; fileOutcomes: Map<string, FileOutcome> },
   ) {
     this.draft = new PageDraft(tx, revision);
@@ -97,6 +103,8 @@ export class ContentBatch {
         return this.revertPage(index, change);
       case "insert_files":
         return this.insertFiles(index, change);
+      case "update_variables":
+        return this.updateVariables(index, change);
     }
   }
 
@@ -222,6 +230,24 @@ export class ContentBatch {
     });
   }
 
+  private async updateVariables(index: number, change: UpdateVariablesChange): Promise<void> {
+    const tooMany = (variables: Variables) => {
+      if (Object.keys(variables).length > MAX_VARIABLES) throw bad(index, "variables", `at most ${MAX_VARIABLES} variables per ${change.page ? "page" : "space"}`);
+      return variables;
+    };
+    if (!change.page) {
+      this.spaceVariables = tooMany(withVariables(this.spaceVariables ?? spaceVariablesOf(this.revision), change.variables));
+      return;
+    }
+    const page = await this.draft.page(change.page);
+    if (!page) throw bad(index, "page", `no page ${change.page} in the change request`);
+    const { variables: _previous, ...rest } = page;
+    const variables = tooMany(withVariables(page.variables ?? {}, change.variables));
+    // A page without variables stores none, as pages never given any.
+    this.draft.put({ ...rest, updatedAt: this.now, ...(Object.keys(variables).length > 0 ? { variables } : {}) });
+    this.touch(page.id);
+  }
+
   /** Resolves the links of the documents the batch gave, then answers what to commit. */
   async finish(): Promise<BatchResult> {
     await this.resolveLinks();
@@ -233,7 +259,7 @@ export class ContentBatch {
       if (!existed && exists) outcomes.push({ kind: "created", pageId, ...(ref ? { ref } : {}) });
       else if (existed) outcomes.push({ kind: exists ? "updated" : "deleted", pageId });
     }
-    return { put, remove, files: this.files, outcomes };
+    return { put, remove, files: this.files, outcomes, ...(this.spaceVariables ? { variables: this.spaceVariables } : {}) };
   }
 
   private async resolveLinks(): Promise<void> {

@@ -1,3 +1,5 @@
+import type { Variables } from "../variables";
+
 /**
  * GitBook's variable expressions: `{{ space.vars.NAME }}` and `{{ page.vars.NAME }}`. The same
  * pattern marks where documents hold an expression inline, so both directions agree on it.
@@ -9,17 +11,10 @@ export function expressionMarkup(expression: string): string {
   return `{{ ${expression} }}`;
 }
 
-/**
- * Replaces variable expressions with their values; unknown names stay as written. Page variables
- * default to the same map, so a caller that merged space and page variables passes one map.
- */
-export function evaluateVariables(
-  markdown: string,
-  variables: Record<string, string>,
-  pageVariables: Record<string, string> = variables,
-): string {
-  return markdown.replace(VARIABLE_EXPRESSION, (match, _expression: string, scope: string, name: string) => {
-    const values = scope === "page" ? pageVariables : variables;
-    return Object.hasOwn(values, name) ? (values[name] ?? match) : match;
+/** Replaces variable expressions with their values, written as text; unknown names stay as written. */
+export function evaluateVariables(markdown: string, variables: { space: Variables; page: Variables }): string {
+  return markdown.replace(VARIABLE_EXPRESSION, (match, _expression: string, scope: "space" | "page", name: string) => {
+    const values = variables[scope];
+    return Object.hasOwn(values, name) ? String(values[name]) : match;
   });
 }

@@ -1,4 +1,5 @@
 import type { PageVersion } from "../revisions";
+import { mergeVariables, sameVariables } from "../variables";
 import { mergeText, type TextConflict } from "./text-merge";
 
 /**
@@ -15,13 +16,14 @@ export type PageChanges = Map<string, PageState | null>;
 /**
  * The tree around the changed pages, for the pages neither side changed. Such a page is the
  * same in base, ours and theirs, so any of the three trees can answer; answers about changed
- * pages are ignored.
+ * pages are ignored. Asynchronous, so that a stored revision answers by reading only what is
+ * asked: the parents along the moved pages' ancestry, and slugs only in the rare case below.
  */
 export type PageTree = {
   /** The parent of a page (null at the top level), undefined when there is no such page. */
-  parentOf(pageId: string): string | null | undefined;
+  parentOf(pageId: string): Promise<string | null | undefined>;
   /** The ids of the children of `parentId` (null = top level) whose slug is `slug`. */
-  pagesWithSlug(parentId: string | null, slug: string): Iterable<string>;
+  pagesWithSlug(parentId: string | null, slug: string): Promise<Iterable<string>>;
 };
 
 export type PageMergeInput = {
@@ -38,6 +40,7 @@ export type PageConflictKind =
   | "slug"
   | "emoji"
   | "description"
+  | "variables"
   | "move"
   | "delete-edit"
   | "add-add"
@@ -54,6 +57,8 @@ export type PageConflict = {
   lines?: TextConflict[];
   /** For `duplicate-slug`: the sibling with the same slug; for `parent-deleted`: the deleted parent. */
   otherPageId?: string;
+  /** For `variables`: the names both sides set differently. */
+  names?: string[];
 };
 
 /**
@@ -68,13 +73,13 @@ type Side = "ours" | "theirs";
 type PageOutcome = { state: PageState | null; conflicts: PageConflict[] };
 
 /** Merges two sides' page changes; conflicts when they cannot both apply or would break the tree. */
-export function mergePages(input: PageMergeInput): PageMergeResult {
+export async function mergePages(input: PageMergeInput): Promise<PageMergeResult> {
   const outcomes = new Map<string, PageOutcome>();
   for (const pageId of new Set([...input.ours.keys(), ...input.theirs.keys()])) {
     outcomes.set(pageId, mergePage(pageId, input));
   }
   const conflicts = [...outcomes.values()].flatMap((outcome) => outcome.conflicts);
-  conflicts.push(...treeConflicts(input, outcomes));
+  conflicts.push(...(await treeConflicts(input, outcomes)));
   if (conflicts.length > 0) return { ok: false, conflicts };
   return { ok: true, result: new Map([...outcomes].map(([pageId, outcome]) => [pageId, outcome.state])) };
 }
@@ -126,10 +131,13 @@ function mergeEdited(base: PageState, ours: PageState, theirs: PageState): PageO
   if (!position.ok) conflict("move");
   const markdown = mergeText(base.markdown, ours.markdown, theirs.markdown);
   if (!markdown.ok) conflict("content", { lines: markdown.conflicts });
+  const variables = mergeVariables(base.variables, ours.variables, theirs.variables);
+  if (!variables.ok) conflict("variables", { names: variables.conflicts });
   const state = withoutUndefined({
     id: base.id,
     ...fields,
     ...(position.ok ? position.value : positionOf(ours)),
+    variables: variables.ok ? variables.variables : ours.variables,
     markdown: markdown.ok ? markdown.text : ours.markdown,
     createdAt: base.createdAt,
     updatedAt: later(ours.updatedAt, theirs.updatedAt),
@@ -157,6 +165,7 @@ function sameContent(a: PageState, b: PageState): boolean {
     a.emoji === b.emoji &&
     a.description === b.description &&
     samePosition(a, b) &&
+    sameVariables(a.variables, b.variables) &&
     a.markdown === b.markdown
   );
 }
@@ -168,6 +177,7 @@ function withoutUndefined(page: PageState): PageState {
   const copy = { ...page };
   if (copy.emoji === undefined) delete copy.emoji;
   if (copy.description === undefined) delete copy.description;
+  if (!copy.variables || Object.keys(copy.variables).length === 0) delete copy.variables;
   return copy;
 }
 
@@ -188,18 +198,18 @@ function append(map: Map<string, string[]>, key: string, value: string): void {
  * deleted, two moves that together make a cycle, two siblings with the same slug. Pages with
  * their own conflicts are not checked, but take part with their provisional (ours) state.
  */
-function treeConflicts(input: PageMergeInput, outcomes: Map<string, PageOutcome>): PageConflict[] {
+async function treeConflicts(input: PageMergeInput, outcomes: Map<string, PageOutcome>): Promise<PageConflict[]> {
   const clean = [...outcomes].flatMap(([pageId, outcome]) =>
     outcome.conflicts.length === 0 && outcome.state ? [{ pageId, page: outcome.state }] : [],
   );
-  const parentOf = (pageId: string) => {
+  const parentOf = async (pageId: string) => {
     const outcome = outcomes.get(pageId);
     return outcome ? outcome.state?.parentId : input.tree.parentOf(pageId);
   };
   return [
     ...clean.flatMap(({ page }) => parentDeleted(input, outcomes, page)),
-    ...cycles(input, clean, parentOf),
-    ...duplicateSlugs(input, outcomes, clean),
+    ...(await cycles(input, clean, parentOf)),
+    ...(await duplicateSlugs(input, outcomes, clean)),
   ];
 }
 
@@ -218,11 +228,11 @@ function parentDeleted(input: PageMergeInput, outcomes: Map<string, PageOutcome>
  * base; walking up from each of them finds every cycle. Ancestors known to reach the top are
  * remembered, so the walks together visit each ancestor once.
  */
-function cycles(
+async function cycles(
   input: PageMergeInput,
   clean: { pageId: string; page: PageState }[],
-  parentOf: (pageId: string) => string | null | undefined,
-): PageConflict[] {
+  parentOf: (pageId: string) => Promise<string | null | undefined>,
+): Promise<PageConflict[]> {
   const rooted = new Set<string>();
   const conflicts: PageConflict[] = [];
   for (const { pageId, page } of clean) {
@@ -231,7 +241,7 @@ function cycles(
     let current: string | null | undefined = page.parentId;
     while (current !== null && current !== undefined && current !== pageId && !rooted.has(current) && !path.has(current)) {
       path.add(current);
-      current = parentOf(current);
+      current = await parentOf(current);
     }
     if (current === pageId) conflicts.push({ kind: "cycle", pageId, title: page.title });
     // The walk ends in a loop (elsewhere, or back here) or at the top: only the latter proves anything.
@@ -242,9 +252,12 @@ function cycles(
 
 /**
  * Two siblings with one slug, unless one side already had them so (the merge did not cause
- * it). Only pages whose parent or slug changed can have a new sibling with their slug.
+ * it). Only pages whose parent or slug changed can have a new sibling with their slug. A page
+ * neither side changed sits in the same slot on both sides, so it can only clash with a page
+ * whose merged slot is on neither side (moved on one, renamed on the other): only then is the
+ * tree asked for the pages in that slot.
  */
-function duplicateSlugs(input: PageMergeInput, outcomes: Map<string, PageOutcome>, clean: { pageId: string; page: PageState }[]): PageConflict[] {
+async function duplicateSlugs(input: PageMergeInput, outcomes: Map<string, PageOutcome>, clean: { pageId: string; page: PageState }[]): Promise<PageConflict[]> {
   const placed = new Map<string, string[]>();
   for (const [pageId, { state }] of outcomes) if (state) append(placed, slotOf(state), pageId);
 
@@ -253,7 +266,11 @@ function duplicateSlugs(input: PageMergeInput, outcomes: Map<string, PageOutcome
   for (const { pageId, page } of clean) {
     const base = input.base.get(pageId);
     if (base && base.parentId === page.parentId && base.slug === page.slug) continue;
-    const unchanged = [...input.tree.pagesWithSlug(page.parentId, page.slug)].filter((id) => !outcomes.has(id));
+    const slotOnASide = (["ours", "theirs"] as const).some((side) => {
+      const version = sideState(input, side, pageId);
+      return version !== null && slotOf(version) === slotOf(page);
+    });
+    const unchanged = slotOnASide ? [] : [...(await input.tree.pagesWithSlug(page.parentId, page.slug))].filter((id) => !outcomes.has(id));
     for (const otherId of [...unchanged, ...(placed.get(slotOf(page)) ?? [])]) {
       const pair = [pageId, otherId].sort().join(" ");
       if (otherId === pageId || reported.has(pair) || siblingsOnOneSide(input, outcomes, page, otherId)) continue;
@@ -287,7 +304,7 @@ export function pageTreeOf(pages: Iterable<Pick<PageVersion, "id" | "parentId" |
     append(slots, slotOf(page), page.id);
   }
   return {
-    parentOf: (pageId) => parents.get(pageId),
-    pagesWithSlug: (parentId, slug) => slots.get(slotOf({ parentId, slug })) ?? [],
+    parentOf: async (pageId) => parents.get(pageId),
+    pagesWithSlug: async (parentId, slug) => slots.get(slotOf({ parentId, slug })) ?? [],
   };
 }

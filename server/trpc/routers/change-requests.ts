@@ -7,7 +7,7 @@ import { getChangeRequest, listChangeRequests } from "../../change-requests/quer
 import { changeRequestRefSchema, changeRequestStatusSchema, createChangeRequestInput, updateChangeRequestInput } from "../../change-requests/schemas";
 import { contentUpdateBody } from "../../change-requests/schemas-content";
 import { updateChangeRequest } from "../../change-requests/update-change-request";
-import { getPage, listFiles, listPages, pageReadParams, type ContentSource } from "../../content/reads";
+import { getPage, listFiles, listPages, pageReadParams, readVariables, type ContentSource } from "../../content/reads";
 import { entityIdSchema } from "../../ids";
 import { protectedProcedure, router } from "../init";
 
@@ -46,8 +46,12 @@ export const changeRequestsRouter = router({
 
   pages: protectedProcedure.input(contentInput).query(({ ctx, input }) => listPages(ctx, input.spaceId, input.source)),
   page: protectedProcedure
-    .input(contentInput.extend({ pageId: entityIdSchema }))
-    .query(({ ctx, input }) => getPage(ctx, input.spaceId, input.source, input.pageId, pageReadParams.parse({}))),
+    // The reader shows variables' values (`evaluated`); the editor and diffs show what is written.
+    .input(contentInput.extend({ pageId: entityIdSchema, evaluated: z.boolean().default(false) }))
+    .query(({ ctx, input }) => getPage(ctx, input.spaceId, input.source, input.pageId, { ...pageReadParams.parse({}), evaluated: input.evaluated })),
+  variables: protectedProcedure
+    .input(contentInput.extend({ pageId: entityIdSchema.optional() }))
+    .query(({ ctx, input }) => readVariables(ctx, input.spaceId, input.source, input.pageId)),
   files: protectedProcedure
     .input(contentInput)
     .query(({ ctx, input }) => listFiles(ctx, input.spaceId, input.source, { limit: 1000, metadata: true, computed: true })),
