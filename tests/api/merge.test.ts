@@ -1,5 +1,7 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import type { Page } from "../../server/content/revisions";
+import { ObjectStore } from "../../server/content/store/object-store";
+import { newId } from "../../server/ids";
 import { db } from "../../server/db/client";
 import { commitPages, commitToChangeRequest, createTenant, pagesOf } from "../helpers/factories";
 import { apiClient, startApiServer } from "../helpers/server";
@@ -120,6 +122,41 @@ describe("merge", () => {
     await admin.post(`${crs}/${a.id}/merge`);
     expect((await admin.post(`${crs}/${b.id}/merge`)).status).toBe(200);
     expect((await main()).map((p) => p.title).sort()).toEqual(["Alpha", "Beta", "Guide"]);
+  });
+
+  test("a three-way merge reads the pages either side changed, not the space's whole page list", async () => {
+    const { admin, space, crs, open, main } = await setup();
+    const sections = ["one", "two"].map((slug) => ({ id: newId(), title: slug, slug }));
+    const many = Array.from({ length: 400 }, (_, i) => ({ id: newId(), title: `Page ${i}`, slug: `page-${i}`, parentId: sections[i % 2]!.id, markdown: `Page ${i}.\n` }));
+    await commitPages(space.id, [...sections, ...many]);
+    const all = await main();
+    const version = (id: string) => all.find((p) => p.id === id)! as Page;
+    // The largest number of stored objects read at once: the whole list would be 400 page versions.
+    const largestRead = async (merge: () => Promise<{ status: number }>) => {
+      const reads = vi.spyOn(ObjectStore.prototype, "getObjects");
+      try {
+        expect((await merge()).status).toBe(200);
+        return Math.max(...reads.mock.calls.map(([hashes]) => [...hashes].length));
+      } finally {
+        reads.mockRestore();
+      }
+    };
+
+    const [a, b] = [await open("A"), await open("B")];
+    await commitToChangeRequest(a.id, { put: [{ ...version(many[0]!.id), markdown: "Edited by A.\n" }, { ...version(many[2]!.id), parentId: sections[1]!.id }] });
+    await commitToChangeRequest(b.id, { put: [{ ...version(many[1]!.id), title: "Renamed by B" }, { ...version(many[3]!.id), slug: "moved-slug", parentId: sections[0]!.id }] });
+    await admin.post(`${crs}/${a.id}/merge`);
+    expect(await largestRead(() => admin.post(`${crs}/${b.id}/merge`))).toBeLessThan(50);
+
+    // A move on one side and a new slug on the other put a page where neither side had it:
+    // only then is the page list read, to find a sibling already there.
+    const [c, d] = [await open("C"), await open("D")];
+    const page4 = version(many[4]!.id);
+    await commitToChangeRequest(c.id, { put: [{ ...page4, parentId: sections[1]!.id }] });
+    await commitToChangeRequest(d.id, { put: [{ ...page4, slug: "page-4-renamed" }] });
+    await admin.post(`${crs}/${c.id}/merge`);
+    expect(await largestRead(() => admin.post(`${crs}/${d.id}/merge`))).toBeGreaterThanOrEqual(400);
+    expect((await main()).find((p) => p.id === page4.id)).toMatchObject({ parentId: sections[1]!.id, slug: "page-4-renamed" });
   });
 
   test("403 without the merge permission or on a locked space; 404 for another tenant", async () => {
