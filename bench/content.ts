@@ -1,6 +1,7 @@
 /**
  * `npm run bench` (content part): the cost of a change request's life on a 10,000-page space
- * against a 10-page one — create it, edit one page, read its changes, merge it — and search
+ * against a 10-page one — create it, edit one page, read its changes, merge it —, of a three-way
+ * merge (main moved on since the change request began, both sides edited pages), and search
  * latency over 100,000 pages in an organization. Runs the real /v1 router in-process on its
  * own embedded PostgreSQL (the HTTP framework's cost is measured by bench/run.ts). Reports
  * numbers and asserts nothing.
@@ -63,6 +64,25 @@ try {
     await time("merge", () => call("POST", `${base}/${cr!.id}/merge`));
     return timings;
   };
+  /** Two change requests edit different pages; the first merges, so the second's merge is three-way. */
+  const threeWayMerge = async (space: { id: string; pageIds: string[] }, round: number) => {
+    const base = `/v1/spaces/${space.id}/change-requests`;
+    const [first, second] = [await call("POST", base, { subject: `First ${round}` }), await call("POST", base, { subject: `Second ${round}` })];
+    const pick = (offset: number) => space.pageIds[(round * 7919 + offset) % space.pageIds.length]!;
+    for (const [cr, pageId] of [[first, pick(1)], [second, pick(5)]] as const) {
+      await call("POST", `${base}/${cr!.id}/content`, { changes: [{ operation: "update_page", page: pageId, document: { markdown: `# Edited in round ${round}\n` } }] });
+    }
+    await call("POST", `${base}/${first!.id}/merge`);
+    const started = performance.now();
+    await call("POST", `${base}/${second!.id}/merge`);
+    return performance.now() - started;
+  };
+  const threeWayMedian = async (space: { id: string; pageIds: string[] }) => {
+    await threeWayMerge(space, 0); // warm-up
+    const runs: number[] = [];
+    for (let round = 1; round <= ROUNDS; round++) runs.push(await threeWayMerge(space, round));
+    return median(runs);
+  };
   const medians = async (space: { id: string; pageIds: string[] }) => {
     await lifecycle(space, 0); // warm-up
     const runs: Record<string, number>[] = [];
@@ -75,6 +95,9 @@ try {
   log(`Measuring ${ROUNDS} change request lifecycles on each…`);
   const smallTimes = await medians(small);
   const largeTimes = await medians(large);
+  log(`Measuring ${ROUNDS} three-way merges on each…`);
+  const smallThreeWay = await threeWayMedian(small);
+  const largeThreeWay = await threeWayMedian(large);
 
   log("Generating 100,000 pages in 20 spaces for search…");
   const searchOrg = await db().organization.create({ data: { id: newId(), title: "Search benchmark", members: { create: { userId: (await db().user.findFirstOrThrow()).id, role: "admin" } } } });
@@ -88,12 +111,13 @@ try {
   }
 
   console.log("\nQuire content benchmark (in-process /v1 router, embedded PostgreSQL, medians of " + ROUNDS + " rounds)");
-  console.log("  step         10 pages    10,000 pages   ratio");
+  console.log("  step                10 pages    10,000 pages   ratio");
   for (const step of ["create", "edit", "changes", "merge", "total"] as const) {
     const a = smallTimes[step]!;
     const b = largeTimes[step]!;
-    console.log(`  ${step.padEnd(10)} ${a.toFixed(1).padStart(8)} ms ${b.toFixed(1).padStart(11)} ms   ${(b / a).toFixed(2)}`);
+    console.log(`  ${step.padEnd(17)} ${a.toFixed(1).padStart(8)} ms ${b.toFixed(1).padStart(11)} ms   ${(b / a).toFixed(2)}`);
   }
+  console.log(`  ${"three-way merge".padEnd(17)} ${smallThreeWay.toFixed(1).padStart(8)} ms ${largeThreeWay.toFixed(1).padStart(11)} ms   ${(largeThreeWay / smallThreeWay).toFixed(2)}`);
   latencies.sort((a, b) => a - b);
   console.log(`  search over 100,000 pages (${latencies.length} queries): median ${median(latencies).toFixed(1)} ms, p95 ${latencies[Math.floor(latencies.length * 0.95)]!.toFixed(1)} ms`);
 } finally {
