@@ -25,3 +25,21 @@ export function uniqueSuffix(): string {
 export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `test-results/screens/${name}.png` });
 }
+
+const sidebar = (page: Page) => page.getByRole("complementary", { name: "Organization navigation" });
+
+/** An organization of its own (so runs never see each other's data) with one space; returns the space's address. */
+export async function createSpace(page: Page, organization: string, space: string): Promise<string> {
+  await page.getByRole("button", { name: /^Organization/ }).click();
+  await page.getByRole("menuitem", { name: "Create organization" }).click();
+  const orgDialog = page.getByRole("dialog", { name: "Create organization" });
+  await orgDialog.getByLabel("Name").fill(organization);
+  await orgDialog.getByRole("button", { name: "Create organization" }).click();
+  await expect(page.getByRole("button", { name: `Organization: ${organization}` })).toBeVisible();
+  await sidebar(page).getByRole("button", { name: "New space" }).click();
+  const spaceDialog = page.getByRole("dialog", { name: "New space" });
+  await spaceDialog.getByLabel("Title").fill(space);
+  await spaceDialog.getByRole("button", { name: "Create space" }).click();
+  await expect(page).toHaveURL(/\/o\/[^/]+\/s\/[^/]+$/);
+  return new URL(page.url()).pathname;
+}

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
-import { screenshot, signIn, uniqueSuffix } from "./helpers";
+import { expect, test } from "@playwright/test";
+import { createSpace, screenshot, signIn, uniqueSuffix } from "./helpers";
 
 /**
  * A change request from start to finish, as a person would do it: open one on a new space,
@@ -8,24 +8,6 @@ import { screenshot, signIn, uniqueSuffix } from "./helpers";
  */
 
 test.use({ viewport: { width: 1280, height: 800 } });
-
-const sidebar = (page: Page) => page.getByRole("complementary", { name: "Organization navigation" });
-
-/** An organization of its own (so runs never see each other's data) with one space; returns the space's address. */
-async function createSpace(page: Page, organization: string, space: string): Promise<string> {
-  await page.getByRole("button", { name: /^Organization/ }).click();
-  await page.getByRole("menuitem", { name: "Create organization" }).click();
-  const orgDialog = page.getByRole("dialog", { name: "Create organization" });
-  await orgDialog.getByLabel("Name").fill(organization);
-  await orgDialog.getByRole("button", { name: "Create organization" }).click();
-  await expect(page.getByRole("button", { name: `Organization: ${organization}` })).toBeVisible();
-  await sidebar(page).getByRole("button", { name: "New space" }).click();
-  const spaceDialog = page.getByRole("dialog", { name: "New space" });
-  await spaceDialog.getByLabel("Title").fill(space);
-  await spaceDialog.getByRole("button", { name: "Create space" }).click();
-  await expect(page).toHaveURL(/\/o\/[^/]+\/s\/[^/]+$/);
-  return new URL(page.url()).pathname;
-}
 
 const PAGE_TEXT = `Quire keeps every change in a change request until it is merged.
 

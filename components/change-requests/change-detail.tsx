@@ -9,10 +9,8 @@ import { useTRPC } from "@/components/providers/trpc-provider";
 import { emojiCharacters } from "@/components/space/emoji";
 import { ErrorState, LoadingState } from "@/components/ui/states";
 import { errorMessage } from "@/components/ui/trpc-error";
-import { entryLabel, type ChangeEntry, type ChangeRequest, type FileEntry, type PageEntry, type VariableChange, type VariablesEntry } from "./change-entries";
+import { attributeRows, entryLabel, type ChangeEntry, type ChangeRequest, type FileEntry, type PageEntry, type VariableChange, type VariablesEntry } from "./change-entries";
 import { DiffModeToggle, PageDiff, type DiffMode } from "./page-diff";
-
-const ATTRIBUTE_LABELS: Record<string, string> = { title: "Title", slug: "Slug", emoji: "Emoji", description: "Description" };
 
 /** The revision the change request's changes are measured against. */
 export const baseRevisionOf = (changeRequest: ChangeRequest) => changeRequest.revisionMergedAncestor ?? changeRequest.revisionInitial;
@@ -63,7 +61,7 @@ function PageDetail({
   const whole = useQuery({ ...trpc.changeRequests.page.queryOptions({ spaceId, source, pageId: entry.page.id }), enabled: entry.created || entry.deleted });
   const hrefOf = useCallback((pageId: string) => readerHref(organizationId, spaceId, pageId), [organizationId, spaceId]);
   const links = useContentLinks(spaceId, { kind: "change-request", ref: String(changeRequest.number) }, hrefOf);
-  const metadata = Object.entries(entry.attributes).filter(([name]) => name in ATTRIBUTE_LABELS);
+  const metadata = attributeRows(entry.attributes);
   const title = entry.page.title || "Untitled page";
 
   let texts: { before: string; after: string } | null = null;
@@ -98,14 +96,14 @@ function PageDetail({
       )}
       {metadata.length > 0 && (
         <dl className="divide-y divide-slate-100 rounded-md border border-slate-200 text-sm">
-          {metadata.map(([name, change]) => (
-            <div key={name} className="grid gap-1 px-3 py-2 sm:grid-cols-[7rem_minmax(0,1fr)]">
-              <dt className="font-medium text-slate-600">{ATTRIBUTE_LABELS[name]}</dt>
+          {metadata.map((row) => (
+            <div key={row.key} className="grid gap-1 px-3 py-2 sm:grid-cols-[12rem_minmax(0,1fr)]">
+              <dt className="font-medium text-slate-600">{row.label}</dt>
               <dd className="flex min-w-0 flex-wrap items-center gap-2">
-                <del className="break-all text-red-700">{formatAttribute(name, change.before)}</del>
+                <del className="break-all text-red-700">{row.key === "emoji" ? emojiCharacters(row.before) : row.before}</del>
                 <ArrowRight aria-hidden className="size-3.5 text-slate-400" />
                 <span className="sr-only">becomes</span>
-                <ins className="break-all text-emerald-800 no-underline">{formatAttribute(name, change.after)}</ins>
+                <ins className="break-all text-emerald-800 no-underline">{row.key === "emoji" ? emojiCharacters(row.after) : row.after}</ins>
               </dd>
             </div>
           ))}
@@ -123,11 +121,6 @@ function PageDetail({
       )}
     </section>
   );
-}
-
-function formatAttribute(name: string, value: string | undefined): string {
-  if (value === undefined || value === "") return "(none)";
-  return name === "emoji" ? emojiCharacters(value) : value;
 }
 
 function SpaceVariablesDetail({ entry }: { entry: VariablesEntry }) {

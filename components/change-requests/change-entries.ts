@@ -8,7 +8,9 @@ export type ChangeRequest = Outputs["changeRequests"]["get"];
 
 type PageRef = { id: string; title: string; path?: string };
 type FileRef = { id: string; name: string; contentType: string; downloadURL: string };
-type Attribute = { before?: string; after?: string };
+type PageEditedChange = Extract<ChangeItem, { type: "page_edited" }>;
+/** A page's changed fields as the server gives them (its variables are listed apart). */
+export type PageAttributes = Omit<PageEditedChange["attributes"], "variables">;
 /** One variable's change: absent before = added, absent after = removed. */
 export type VariableChange = { name: string; before?: VariableValue; after?: VariableValue };
 
@@ -21,8 +23,8 @@ export type PageEntry = {
   deleted: boolean;
   edited: boolean;
   moved: boolean;
-  /** Title, slug, emoji, description and document changes, as before/after. */
-  attributes: Record<string, Attribute>;
+  /** Changed fields (title, slug, document, layout, …), as before/after. */
+  attributes: PageAttributes;
   /** The page's variables that changed. */
   variables: VariableChange[];
   parent?: { before?: PageRef; after?: PageRef };
@@ -100,4 +102,59 @@ export function entryLabel(entry: ChangeEntry): string {
   if (entry.deleted) return "Deleted";
   if (entry.edited && entry.moved) return "Edited and moved";
   return entry.moved ? "Moved" : "Edited";
+}
+
+/** One changed field of a page, worded for the review screen. */
+export type AttributeRow = { key: string; label: string; before: string; after: string };
+
+const NONE = "(none)";
+const yesNo = (value: boolean) => (value ? "Yes" : "No");
+const LAYOUT_LABELS: Record<string, string> = {
+  width: "Width",
+  cover: "Cover",
+  coverSize: "Cover size",
+  coverMask: "Cover mask",
+  title: "Title",
+  description: "Description",
+  tableOfContents: "Table of contents",
+  outline: "Outline",
+  pagination: "Previous and next links",
+  metadata: "Page metadata",
+  tags: "Tags",
+  actions: "Page actions",
+  anchors: "Heading anchors",
+};
+type CoverValue = NonNullable<PageAttributes["cover"]>["after"];
+const describeCover = (cover: CoverValue) => (!cover ? NONE : cover.ref.kind === "file" ? `File ${cover.ref.file}` : cover.ref.url);
+
+/**
+ * The page's changed fields other than its text, one row each: strings as they are (emoji as
+ * given, for the caller to show), flags as Yes/No, each changed layout option on its own row.
+ */
+export function attributeRows(attributes: PageAttributes): AttributeRow[] {
+  const rows: AttributeRow[] = [];
+  const text = (key: "title" | "slug" | "emoji" | "icon" | "description", label: string) => {
+    const change = attributes[key];
+    if (change) rows.push({ key, label, before: change.before || NONE, after: change.after || NONE });
+  };
+  text("title", "Title");
+  text("slug", "Slug");
+  text("emoji", "Emoji");
+  text("icon", "Icon");
+  text("description", "Description");
+  const flags = { hidden: "Hidden from navigation", noIndex: "Left out of search", noRobotsIndex: "Hidden from search engines" } as const;
+  for (const [key, label] of Object.entries(flags) as [keyof typeof flags, string][]) {
+    const change = attributes[key];
+    if (change) rows.push({ key, label, before: yesNo(change.before), after: yesNo(change.after) });
+  }
+  if (attributes.layout) {
+    const { before, after } = attributes.layout;
+    for (const option of Object.keys(LAYOUT_LABELS) as (keyof typeof before)[]) {
+      if (before[option] === after[option]) continue;
+      const show = (value: string | boolean) => (typeof value === "boolean" ? (value ? "Shown" : "Hidden") : value);
+      rows.push({ key: `layout.${option}`, label: `Layout: ${LAYOUT_LABELS[option]}`, before: show(before[option]), after: show(after[option]) });
+    }
+  }
+  if (attributes.cover) rows.push({ key: "cover", label: "Cover", before: describeCover(attributes.cover.before), after: describeCover(attributes.cover.after) });
+  return rows;
 }

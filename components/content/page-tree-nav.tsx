@@ -5,7 +5,19 @@ import { FileText } from "lucide-react";
 import Link from "next/link";
 import { emojiCharacters } from "@/components/space/emoji";
 
-export type PageSummary = { id: string; title: string; emoji: string | null; depth: number };
+export type PageSummary = { id: string; title: string; emoji: string | null; depth: number; hidden?: boolean };
+
+/** The pages navigation shows, in reading order: a hidden page is left out with its subpages. */
+export function visibleInNavigation(pages: PageSummary[]): PageSummary[] {
+  const visible: PageSummary[] = [];
+  let hiddenDepth: number | null = null;
+  for (const page of pages) {
+    if (hiddenDepth !== null && page.depth > hiddenDepth) continue;
+    hiddenDepth = page.hidden ? page.depth : null;
+    if (!page.hidden) visible.push(page);
+  }
+  return visible;
+}
 
 type Branch = { page: PageSummary; children: Branch[] };
 

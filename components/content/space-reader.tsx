@@ -1,6 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import clsx from "clsx";
 import { ArrowLeft, ArrowRight, ListTree, PencilLine } from "lucide-react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
@@ -15,7 +16,7 @@ import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
 import { errorMessage } from "@/components/ui/trpc-error";
 import type { SpaceObject } from "@/server/presenters/space";
 import { MarkdownView } from "./markdown-view";
-import { PageTreeNav, type PageSummary } from "./page-tree-nav";
+import { PageTreeNav, visibleInNavigation, type PageSummary } from "./page-tree-nav";
 import { readerHref, SpaceFrame } from "./space-frame";
 import { useContentLinks } from "./use-content-links";
 
@@ -33,8 +34,13 @@ function Reader({ space, organizationId, pageId }: { space: SpaceObject; organiz
   const router = useRouter();
   const [creating, setCreating] = useState(false);
   const pages = useQuery(trpc.settings.spacePages.queryOptions({ spaceId: space.id }));
+  // The page on screen, shared with ReaderPage (one request): its layout may leave the page tree out.
+  const current = useQuery({
+    ...trpc.changeRequests.page.queryOptions({ spaceId: space.id, source: { kind: "main" }, pageId: pageId ?? "", evaluated: true }),
+    enabled: !!pageId,
+  });
   const hrefOf = useCallback((id: string) => readerHref(organizationId, space.id, id), [organizationId, space.id]);
-  const first = pages.data?.pages[0];
+  const first = pages.data ? visibleInNavigation(pages.data.pages)[0] : undefined;
   useEffect(() => {
     // The space's address without a page opens its first page.
     if (!pageId && first) router.replace(readerHref(organizationId, space.id, first.id));
@@ -42,7 +48,8 @@ function Reader({ space, organizationId, pageId }: { space: SpaceObject; organiz
 
   if (pages.isPending || (!pageId && first)) return <LoadingState label="Loading pages…" />;
   if (pages.isError) return <ErrorState message={errorMessage(pages.error)} onRetry={() => void pages.refetch()} />;
-  const list: PageSummary[] = pages.data.pages;
+  const list = visibleInNavigation(pages.data.pages);
+  const withTree = current.data?.layout.tableOfContents ?? true;
   const editButton = space.permissions.edit && (
     <div className="flex flex-wrap gap-2">
       <Button variant="secondary" onClick={() => setCreating(true)}>
@@ -53,8 +60,8 @@ function Reader({ space, organizationId, pageId }: { space: SpaceObject; organiz
     </div>
   );
   return (
-    <div className="grid gap-6 md:grid-cols-[14rem_minmax(0,1fr)] lg:gap-10">
-      <div className="md:sticky md:top-20 md:max-h-[calc(100vh-6rem)] md:self-start md:overflow-y-auto">
+    <div className={clsx("grid gap-6 lg:gap-10", withTree && "md:grid-cols-[14rem_minmax(0,1fr)]")}>
+      <div className={clsx("md:sticky md:top-20 md:max-h-[calc(100vh-6rem)] md:self-start md:overflow-y-auto", !withTree && "md:hidden")}>
         {/* Below 768px the tree folds into a disclosure above the page. */}
         <details className="group rounded-lg border border-slate-200 md:hidden">
           <summary className="flex cursor-pointer items-center gap-2 px-3 py-2 text-sm font-medium text-slate-700">
@@ -70,7 +77,7 @@ function Reader({ space, organizationId, pageId }: { space: SpaceObject; organiz
         </div>
       </div>
       <div className="min-w-0">
-        {!pageId || list.length === 0 ? (
+        {!pageId || pages.data.pages.length === 0 ? (
           <EmptyState title="No pages yet" description="This space has no content yet. Open a change request to write its first page." action={editButton || undefined} />
         ) : (
           <ReaderPage space={space} organizationId={organizationId} pageId={pageId} pages={list} hrefOf={hrefOf} editButton={editButton || null} />
@@ -124,15 +131,26 @@ function ReaderPage({
   }
   const data = page.data;
   const emoji = emojiCharacters(data.emoji);
+  const { layout } = data;
+  const coverSource = data.cover && layout.cover ? (data.cover.ref.kind === "file" ? links.file?.(data.cover.ref.file) : data.cover.ref.url) : undefined;
   return (
-    <article aria-labelledby="page-title" className="max-w-3xl">
+    <article aria-labelledby="page-title" className={layout.width === "wide" ? "max-w-5xl" : "max-w-3xl"}>
+      {coverSource && (
+        <img
+          src={coverSource}
+          alt=""
+          className="mb-6 w-full rounded-lg object-cover"
+          style={{ height: data.cover?.height ?? (layout.coverSize === "hero" ? 160 : 240) }}
+        />
+      )}
       <header className="mb-6 flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
-          <h1 id="page-title" className="flex items-center gap-3 text-3xl font-bold tracking-tight text-slate-900">
+          {/* A layout without the title keeps it for screen readers: the article is named by it. */}
+          <h1 id="page-title" className={clsx("flex items-center gap-3 text-3xl font-bold tracking-tight text-slate-900", !layout.title && "sr-only")}>
             {emoji && <span aria-hidden>{emoji}</span>}
             <span className="min-w-0 break-words">{data.title}</span>
           </h1>
-          {data.description && <p className="mt-2 text-lg text-slate-600">{data.description}</p>}
+          {data.description && layout.description && <p className="mt-2 text-lg text-slate-600">{data.description}</p>}
         </div>
         {editButton}
       </header>
@@ -141,7 +159,7 @@ function ReaderPage({
       ) : (
         <p className="text-slate-500">This page is empty.</p>
       )}
-      {(previous || next) && (
+      {layout.pagination && (previous || next) && (
         <nav aria-label="Previous and next pages" className="mt-12 grid gap-3 border-t border-slate-200 pt-6 sm:grid-cols-2">
           {previous ? <PagerLink href={hrefOf(previous.id)} direction="previous" title={previous.title} /> : <span />}
           {next && <PagerLink href={hrefOf(next.id)} direction="next" title={next.title} />}

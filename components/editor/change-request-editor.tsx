@@ -1,7 +1,7 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { ArrowLeft, Braces, Check, FileDiff, Save } from "lucide-react";
+import { ArrowLeft, Braces, Check, FileDiff, Save, Settings2 } from "lucide-react";
 import Link from "next/link";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { ChangeRequest } from "@/components/change-requests/change-entries";
@@ -34,6 +34,7 @@ import { MarkdownPane, MAX_UPLOAD_BYTES } from "./markdown-pane";
 import { PageTreeEditor } from "./page-tree-editor";
 import { sendPlan, type ContentChangeInput } from "./save-plan";
 import { useUnsavedWarning } from "./use-unsaved-warning";
+import { PageSettingsDialog } from "./page-settings-dialog";
 import { VariablesDialog, type VariablesScope } from "./variables-dialog";
 
 export function ChangeRequestEditorScreen({ organizationId, spaceId, number }: { organizationId: string; spaceId: string; number: string }) {
@@ -102,6 +103,7 @@ function Editor({ space, organizationId, changeRequest, serverPages }: { space: 
   const [uploading, setUploading] = useState(false);
   const [uploaded, setUploaded] = useState<Record<string, string>>({});
   const [variablesScope, setVariablesScope] = useState<VariablesScope | null>(null);
+  const [settingsOf, setSettingsOf] = useState<{ id: string; title: string } | null>(null);
   const textarea = useRef<HTMLTextAreaElement>(null);
   const apply = useMutation(trpc.changeRequests.applyChanges.mutationOptions());
 
@@ -291,6 +293,10 @@ function Editor({ space, organizationId, changeRequest, serverPages }: { space: 
             <Braces aria-hidden className="size-4" />
             Page variables
           </Button>
+          <Button variant="secondary" disabled={!savedPage} title={page && !savedPage ? "Save the new page first" : undefined} onClick={() => savedPage && setSettingsOf(savedPage)}>
+            <Settings2 aria-hidden className="size-4" />
+            Page settings
+          </Button>
           <Link href={reviewHref} className="inline-flex items-center gap-2 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50">
             <FileDiff aria-hidden className="size-4" />
             Review changes
@@ -344,6 +350,7 @@ function Editor({ space, organizationId, changeRequest, serverPages }: { space: 
         )}
       </div>
       <VariablesDialog spaceId={space.id} changeRequestRef={ref} scope={variablesScope} onClose={() => setVariablesScope(null)} onSaved={refresh} />
+      <PageSettingsDialog spaceId={space.id} changeRequestRef={ref} page={settingsOf} onClose={() => setSettingsOf(null)} onSaved={refresh} />
       <Dialog open={deletingPage !== undefined} onClose={() => setDeleting(null)} title={`Delete “${deletingPage?.title || "Untitled page"}”?`}>
         <p className="text-sm text-slate-600">
           {deletingCount > 0 ? `The page and its ${deletingCount} subpage${deletingCount === 1 ? "" : "s"} will be deleted` : "The page will be deleted"} from this change

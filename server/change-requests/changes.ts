@@ -1,5 +1,6 @@
 import { parseContentKey, type FileVersion, type PageVersion } from "../content/revisions";
 import { ObjectStore } from "../content/store/object-store";
+import { layoutOf, sameCover, sameLayout, type PageCover, type PageLayout } from "../content/page-display";
 import { sameVariables, spaceVariablesOf, variableChanges, type Variables } from "../content/variables";
 import { trieDiff } from "../content/store/trie";
 import type { ServiceContext } from "../context";
@@ -18,12 +19,31 @@ type Change =
   | { type: "variables_edited"; variables: ReturnType<typeof variableChanges> };
 
 const ORDER: Change["type"][] = ["page_created", "page_edited", "page_moved", "page_deleted", "file_created", "file_edited", "file_deleted", "variables_edited"];
-const PAGE_FIELDS = ["title", "description", "slug", "emoji"] as const;
+const PAGE_FIELDS = ["title", "description", "slug", "emoji", "icon"] as const;
+const PAGE_FLAGS = ["hidden", "noIndex", "noRobotsIndex"] as const;
 
-/** A page_edited change's attributes (the reference's `RevisionPageDocumentChangeAttributes`). */
-type PageAttributes = Partial<Record<(typeof PAGE_FIELDS)[number] | "document", { before?: string; after?: string }>> & {
-  variables?: { before: Variables; after: Variables };
-};
+/**
+ * A page_edited change's attributes: the reference's `RevisionPageDocumentChangeAttributes`,
+ * with the icon and the visibility flags (which it has no attribute for) added as before/after.
+ */
+type PageAttributes = Partial<Record<(typeof PAGE_FIELDS)[number] | "document", { before?: string; after?: string }>> &
+  Partial<Record<(typeof PAGE_FLAGS)[number], { before: boolean; after: boolean }>> & {
+    layout?: { before: PageLayout; after: PageLayout };
+    cover?: { before?: PageCover; after?: PageCover };
+    variables?: { before: Variables; after: Variables };
+  };
+
+/** Whether a page's own fields differ (not its place in the tree). */
+function pageEdited(old: PageVersion, current: PageVersion): boolean {
+  return (
+    old.body !== current.body ||
+    PAGE_FIELDS.some((field) => old[field] !== current[field]) ||
+    PAGE_FLAGS.some((flag) => old[flag] !== current[flag]) ||
+    !sameLayout(old.layout, current.layout) ||
+    !sameCover(old.cover, current.cover) ||
+    !sameVariables(old.variables, current.variables)
+  );
+}
 
 /**
  * What a change request changes against the main revision it last took in
@@ -61,8 +81,7 @@ export async function getChangeRequestChanges(ctx: ServiceContext, spaceId: stri
     if (!old && current) changes.push({ type: "page_created", page: current });
     else if (old && !current) changes.push({ type: "page_deleted", page: old });
     else if (old && current) {
-      const edited = PAGE_FIELDS.some((field) => old[field] !== current[field]) || old.body !== current.body || !sameVariables(old.variables, current.variables);
-      if (edited) changes.push({ type: "page_edited", before: old, after: current });
+      if (pageEdited(old, current)) changes.push({ type: "page_edited", before: old, after: current });
       if (old.parentId !== current.parentId || (old.sortKey !== current.sortKey && (await reordered(current.id)))) {
         changes.push({ type: "page_moved", before: old, after: current });
       }
@@ -92,6 +111,11 @@ export async function getChangeRequestChanges(ctx: ServiceContext, spaceId: stri
           if (change.before[field] !== change.after[field]) attributes[field] = defined({ before: change.before[field], after: change.after[field] });
         }
         if (change.before.body !== change.after.body) attributes.document = { before: bodies.get(change.before.body)!, after: bodies.get(change.after.body)! };
+        for (const flag of PAGE_FLAGS) {
+          if (change.before[flag] !== change.after[flag]) attributes[flag] = { before: change.before[flag] ?? false, after: change.after[flag] ?? false };
+        }
+        if (!sameLayout(change.before.layout, change.after.layout)) attributes.layout = { before: layoutOf(change.before), after: layoutOf(change.after) };
+        if (!sameCover(change.before.cover, change.after.cover)) attributes.cover = defined({ before: change.before.cover, after: change.after.cover });
         if (!sameVariables(change.before.variables, change.after.variables)) {
           attributes.variables = { before: change.before.variables ?? {}, after: change.after.variables ?? {} };
         }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { badRequest } from "../errors";
 import { entityIdSchema } from "../ids";
+import { coverSchema, layoutInputSchema } from "../content/page-display";
 import { variableNameSchema, variableValueSchema } from "../content/variables";
 import { emojiSchema } from "../spaces/schemas";
 
@@ -56,7 +57,11 @@ const documentSchema = z.unknown().transform((value, ctx) => {
   return z.NEVER;
 });
 
-/** Fields of the reference's `RevisionPageUpdate`; those Quire's pages lack are accepted only at their default value. */
+/**
+ * Fields of the reference's `RevisionPageUpdate`, plus Quire's `layout` and `cover` (the
+ * reference shows both on pages but sets them only in its editor). Adaptive-content conditions
+ * are accepted only at their default value.
+ */
 const pageFields = {
   title: z.string().trim().min(1).max(PAGE_TITLE_MAX).optional(),
   slug: slugSchema.optional(),
@@ -64,11 +69,15 @@ const pageFields = {
   emoji: z.union([z.literal(""), emojiSchema]).optional(),
   /** An empty string removes it. */
   description: z.string().trim().max(1000).optional(),
-  icon: z.literal("", { error: "page icons are not supported (only \"\", no icon)" }).optional(),
-  hidden: z.literal(false, { error: "hidden pages are not supported (only false)" }).optional(),
-  noIndex: z.literal(false, { error: "noIndex is not supported (only false)" }).optional(),
-  noRobotsIndex: z.literal(false, { error: "noRobotsIndex is not supported (only false)" }).optional(),
+  /** An icon name such as `gear`; an empty string removes it. */
+  icon: z.union([z.literal(""), z.string().regex(/^[a-z0-9-]{1,50}$/, "must be an icon name: lowercase letters, digits and -")]).optional(),
+  hidden: z.boolean().optional(),
+  noIndex: z.boolean().optional(),
+  noRobotsIndex: z.boolean().optional(),
   condition: z.literal("", { error: "adaptive-content conditions are not supported (only \"\")" }).optional(),
+  layout: layoutInputSchema.optional(),
+  /** null removes it. */
+  cover: coverSchema.nullable().optional(),
 };
 
 const insertPage = z.object({
@@ -152,6 +161,8 @@ export type DeletePageChange = z.infer<typeof deletePage>;
 export type RevertPageChange = z.infer<typeof revertPage>;
 export type InsertFilesChange = z.infer<typeof insertFiles>;
 export type UpdateVariablesChange = z.infer<typeof updateVariables>;
+/** What insert_page and update_page set on a page besides its title, slug and body. */
+export type PageFieldChanges = Pick<InsertPageChange, "emoji" | "description" | "icon" | "hidden" | "noIndex" | "noRobotsIndex" | "layout" | "cover">;
 export type FileSource = z.infer<typeof fileSource>;
 
 /** `changes[2].files[0].url`: the way every message of this operation names a field. */

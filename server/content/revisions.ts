@@ -4,6 +4,7 @@ import { newId } from "../ids";
 import { extractLinks } from "./format";
 import type { RecordedLink } from "./format/link-targets";
 import { ObjectStore } from "./store/object-store";
+import type { PageCover, PageLayout } from "./page-display";
 import type { Variables } from "./variables";
 import { emptyTrie, trieEntries, trieGet, trieSet } from "./store/trie";
 
@@ -24,6 +25,17 @@ export type PageVersion = {
   /** Order among siblings (fractional, so inserting a page rewrites no other page). */
   sortKey: number;
   body: string;
+  /** Icon name (the reference's `Icon`), shown instead of an emoji. */
+  icon?: string;
+  /** Left out of the navigation, still readable (true only; absent = shown). */
+  hidden?: true;
+  /** Left out of search (true only). */
+  noIndex?: true;
+  /** Asks search engines not to index it (true only). */
+  noRobotsIndex?: true;
+  /** Layout options, when not the default (see page-display.ts). */
+  layout?: PageLayout;
+  cover?: PageCover;
   /** Page variables (`{{ page.vars.NAME }}`); absent when the page has none. */
   variables?: Variables;
   /** Targets of the links and images in the body, extracted when the version is written. */

@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { loadChangeRequest, type ChangeRequestAccess } from "../change-requests/access";
+import { evaluateVariables } from "../content/format/variables";
 import { inReadingOrder, readPage, readPages, type PageVersion } from "../content/revisions";
 import { ObjectStore } from "../content/store/object-store";
+import { spaceVariablesOf } from "../content/variables";
 import type { ServiceContext } from "../context";
 import { db, type Db } from "../db/client";
 import { badRequest, forbidden, notFound } from "../errors";
@@ -72,7 +74,8 @@ export async function renderChangeRequestPdf(ctx: ServiceContext, spaceId: strin
     description: page.description,
     breadcrumb: ancestors(page, byId).map((ancestor) => ancestor.title),
     depth: page.depth,
-    markdown: bodies.get(page.body) ?? "",
+    // Read by people: variables show their values.
+    markdown: evaluateVariables(bodies.get(page.body) ?? "", { space: spaceVariablesOf(revision), page: page.variables ?? {} }),
   }));
   const bytes = await renderPdf({
     label: `Change request #${changeRequest.number} · ${changeRequest.status}`,

@@ -1,5 +1,6 @@
 import type { JSONDocument } from "@gitbook/api";
 import type { FileVersion, PageVersion } from "../content/revisions";
+import { layoutOf, type PageCover, type PageLayout } from "../content/page-display";
 import { spaceVariablesOf, type Variables } from "../content/variables";
 import type { Revision, Space } from "../db/generated/client";
 import type { ChangeRequestObject } from "./change-request";
@@ -8,25 +9,8 @@ import { appUrl } from "./urls";
 /**
  * Revisions, pages and files as the reference's Revision, RevisionPageDocument and RevisionFile.
  * Quire stores neither Git metadata, computed pages, reusable contents nor tags, so those
- * fields are absent or empty; layout options are not stored either, so every page has the defaults.
+ * fields are absent or empty.
  */
-
-/** The layout GitBook gives a page that never changed it (the `docs` preset), every option the reference requires. */
-export const DEFAULT_PAGE_LAYOUT = {
-  width: "default",
-  cover: true,
-  coverSize: "full",
-  coverMask: "none",
-  title: true,
-  description: true,
-  tableOfContents: true,
-  outline: true,
-  pagination: true,
-  metadata: true,
-  tags: true,
-  actions: true,
-  anchors: true,
-} as const;
 
 /** A page's content: the reference's Document is exactly one of these (never neither). */
 export type PageBody = { markdown: string } | { document: JSONDocument };
@@ -47,7 +31,12 @@ export type PageObject = {
   slug: string;
   path: string;
   pages: PageObject[];
-  layout: typeof DEFAULT_PAGE_LAYOUT;
+  layout: PageLayout;
+  cover?: PageCover;
+  icon?: string;
+  hidden: boolean;
+  noIndex: boolean;
+  noRobotsIndex: boolean;
   tags: never[];
   variables?: Variables;
 } & PageBody;
@@ -70,7 +59,12 @@ export function presentPage(page: PageFields, input: { path: string; body: PageB
     slug: page.slug,
     path: input.path,
     pages: input.pages,
-    layout: DEFAULT_PAGE_LAYOUT,
+    layout: layoutOf(page),
+    ...(page.cover ? { cover: page.cover } : {}),
+    ...(page.icon ? { icon: page.icon } : {}),
+    hidden: page.hidden ?? false,
+    noIndex: page.noIndex ?? false,
+    noRobotsIndex: page.noRobotsIndex ?? false,
     tags: [],
     ...(page.variables && Object.keys(page.variables).length > 0 ? { variables: page.variables } : {}),
     ...input.body,

@@ -87,11 +87,12 @@ async function applyDiff(tx: Db, spaceId: string, fromRoot: string | null, toRoo
     const batch = changed.slice(start, start + BATCH);
     const versions = await store.getObjects<PageVersion>(batch.flatMap((change) => (change.before ? [change.before, change.after] : [change.after])));
     const pairs = batch.map((change) => ({ before: change.before ? versions.get(change.before)! : undefined, after: versions.get(change.after)! }));
-    // A new sort key changes neither row; a move rewrites the page's row only; a new title, description or body its sections too.
+    // A new sort key changes neither row; a move rewrites the page's row only; a new title, description,
+    // body or noIndex its sections too.
     const differ = (before: PageVersion | undefined, after: PageVersion, fields: (keyof PageVersion)[]) =>
       !before || fields.some((field) => before[field] !== after[field]);
     const placed = pairs.filter(({ before, after }) => differ(before, after, ["parentId", "title", "slug", "description"])).map(({ after }) => after);
-    const rewritten = pairs.filter(({ before, after }) => differ(before, after, ["body", "title", "description"])).map(({ after }) => after);
+    const rewritten = pairs.filter(({ before, after }) => differ(before, after, ["body", "title", "description", "noIndex"])).map(({ after }) => after);
     if (placed.length > 0) await upsertPages(tx, spaceId, placed);
     if (rewritten.length > 0) await replaceSections(tx, store, spaceId, rewritten);
   }
@@ -107,9 +108,11 @@ async function upsertPages(tx: Db, spaceId: string, pages: PageVersion[]): Promi
       SET parent_id = EXCLUDED.parent_id, title = EXCLUDED.title, slug = EXCLUDED.slug, description = EXCLUDED.description`;
 }
 
+/** The pages' sections, searchable; a page marked `noIndex` keeps none (its row still gives paths). */
 async function replaceSections(tx: Db, store: ObjectStore, spaceId: string, pages: PageVersion[]): Promise<void> {
-  const bodies = await store.getBodies(pages.map((page) => page.body));
-  const rows = pages.flatMap((page) =>
+  const indexed = pages.filter((page) => !page.noIndex);
+  const bodies = await store.getBodies(indexed.map((page) => page.body));
+  const rows = indexed.flatMap((page) =>
     pageSections(bodies.get(page.body)!).map((section) => ({
       page_id: page.id,
       section_id: section.id,

@@ -3,7 +3,7 @@ import { db } from "../db/client";
 import { currentRevision, inReadingOrder, readPages } from "../content/revisions";
 import { loadSpace } from "../policies/access";
 
-export type SpacePageSummary = { id: string; title: string; emoji: string | null; slug: string; depth: number };
+export type SpacePageSummary = { id: string; title: string; emoji: string | null; slug: string; depth: number; hidden: boolean };
 
 /**
  * Titles of the pages in the space's current revision, in reading order, each with its
@@ -16,6 +16,6 @@ export async function getSpacePages(ctx: ServiceContext, spaceId: string): Promi
   const pages = inReadingOrder(await readPages(db(), await currentRevision(db(), space)));
   return {
     revision: space.revisionId,
-    pages: pages.map((page) => ({ id: page.id, title: page.title, emoji: page.emoji ?? null, slug: page.slug, depth: page.depth })),
+    pages: pages.map((page) => ({ id: page.id, title: page.title, emoji: page.emoji ?? null, slug: page.slug, depth: page.depth, hidden: page.hidden ?? false })),
   };
 }

@@ -289,7 +289,9 @@ describe("change request content: batches and access", () => {
     expect(json.status).toBe(400);
     expect(json.body.error.message).toBe("changes[1].document: must be a markdown document { markdown: string } (JSON documents are not accepted)");
     expect((await apply([{ operation: "insert_page", title: "No document" }])).body.error.message).toMatch(/^changes\[0\]\.document: is required/);
-    expect((await apply([{ operation: "update_page", page: "x", hidden: true }])).body.error.message).toMatch(/^changes\[0\]\.hidden: hidden pages are not supported/);
+    expect((await apply([{ operation: "update_page", page: "x", condition: "visitor.claims.beta" }])).body.error.message).toMatch(
+      /^changes\[0\]\.condition: adaptive-content conditions are not supported/,
+    );
     expect((await apply([{ operation: "insert_files", files: [{ name: "a.txt", base64: "aGk=" }] }])).body.error.message).toBe("changes[0].files[0].contentType: is required with base64");
     expect((await apply([{ operation: "insert_files", files: [{ name: "a.txt", contentType: "text/plain", base64: "not base64!" }] }])).body.error.message).toBe(
       "changes[0].files[0].base64: not valid base64",

@@ -250,6 +250,20 @@ describe("getChangeRequestPDF", () => {
     expect(order).toEqual([...order].sort((a, b) => a - b));
   });
 
+  test("variables show their values", async () => {
+    const { api, space, cr, pdfPath } = await pdfSetup();
+    const content = `/v1/spaces/${space.id}/change-requests/${cr.number}/content`;
+    await api.post(content, {
+      changes: [
+        { operation: "update_page", page: "new-page-000000000001", document: { markdown: "Made by {{ space.vars.company }} for {{ page.vars.audience }}.\n" } },
+        { operation: "update_variables", variables: { company: "Acme" } },
+        { operation: "update_variables", page: "new-page-000000000001", variables: { audience: "newcomers" } },
+      ],
+    });
+    const text = pdfText(Buffer.from(await (await openLink((await api.get(`${pdfPath}?page=new-page-000000000001&only=true`)).body.url)).arrayBuffer()));
+    expect(text).toContain("Made by Acme for newcomers.");
+  });
+
   test("`page` exports a page with its subpages; with `only`, the page alone", async () => {
     const { api, pdfPath } = await pdfSetup();
     const section = pdfText(Buffer.from(await (await openLink((await api.get(`${pdfPath}?page=guide-page-00000000001`)).body.url)).arrayBuffer()));

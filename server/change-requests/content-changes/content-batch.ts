@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { readPage, readPages, type Page } from "../../content/revisions";
+import { applyLayout, coverFiles } from "../../content/page-display";
+import { readFile, readPage, readPages, type Page } from "../../content/revisions";
 import { MAX_VARIABLES, spaceVariablesOf, withVariables, type Variables } from "../../content/variables";
 import { ObjectStore } from "../../content/store/object-store";
 import type { Db } from "../../db/client";
@@ -14,6 +15,7 @@ import {
   type DeletePageChange,
   type InsertFilesChange,
   type InsertPageChange,
+  type PageFieldChanges,
   type RevertPageChange,
   type UpdatePageChange,
   type UpdateVariablesChange,
@@ -131,6 +133,7 @@ export class ContentBatch {
       updatedAt: this.now,
       ...(emoji ? { emoji } : {}),
       ...(description ? { description } : {}),
+      ...(await this.displayFields(index, change)),
     });
     this.documents.add(id);
     this.touch(id, change.ref);
@@ -175,7 +178,19 @@ export class ContentBatch {
       if (parentId !== page.parentId || change.at !== undefined) sortKey = await this.place(siblings, change.at);
     }
     // Fields this code does not know are kept; the old body's hash and markdown are not.
-    const { emoji: _emoji, description: _description, body: _body, markdown: _markdown, ...rest } = page as PageNode & { body?: string; markdown?: string };
+    const {
+      emoji: _emoji,
+      description: _description,
+      icon: _icon,
+      hidden: _hidden,
+      noIndex: _noIndex,
+      noRobotsIndex: _noRobotsIndex,
+      layout: _layout,
+      cover: _cover,
+      body: _body,
+      markdown: _markdown,
+      ...rest
+    } = page as PageNode & { body?: string; markdown?: string };
     this.draft.put({
       ...rest,
       markdown,
@@ -186,6 +201,7 @@ export class ContentBatch {
       updatedAt: this.now,
       ...(emoji ? { emoji } : {}),
       ...(description ? { description } : {}),
+      ...(await this.displayFields(index, change, page)),
     });
     this.touch(page.id);
   }
@@ -311,6 +327,32 @@ export class ContentBatch {
       this.draft.put({ ...node, markdown: bodies.get(body)! });
       this.touch(node.id);
     }
+  }
+
+  /**
+   * Icon, visibility, layout and cover after a change to `current` (none for a new page), with
+   * only the values that are not the default: a page keeps no field it does not need.
+   */
+  private async displayFields(index: number, change: PageFieldChanges, current?: PageNode): Promise<Partial<PageNode>> {
+    const icon = change.icon ?? current?.icon;
+    const layout = change.layout !== undefined ? applyLayout(current?.layout, change.layout) : current?.layout;
+    const cover = change.cover !== undefined ? (change.cover ?? undefined) : current?.cover;
+    if (change.cover) {
+      for (const fileId of coverFiles(change.cover)) {
+        const inBatch = [...this.options.fileOutcomes.values()].some((outcome) => outcome.ok && outcome.file.version.id === fileId);
+        if (!inBatch && !(await readFile(this.tx, this.revision, fileId))) throw bad(index, "cover", `no file ${fileId} in the change request`);
+      }
+    }
+    const flag = (value: boolean | undefined, kept: true | undefined) => ((value ?? kept) ? (true as const) : undefined);
+    const fields: Partial<PageNode> = {
+      icon: icon || undefined,
+      hidden: flag(change.hidden, current?.hidden),
+      noIndex: flag(change.noIndex, current?.noIndex),
+      noRobotsIndex: flag(change.noRobotsIndex, current?.noRobotsIndex),
+      layout,
+      cover,
+    };
+    return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
   }
 
   /** An explicit slug must be free among the siblings; an absent (or empty) one is derived from the title. */

@@ -1,4 +1,5 @@
 import type { PageVersion } from "../revisions";
+import { sameCover, sameLayout } from "../page-display";
 import { mergeVariables, sameVariables } from "../variables";
 import { mergeText, type TextConflict } from "./text-merge";
 
@@ -40,6 +41,12 @@ export type PageConflictKind =
   | "slug"
   | "emoji"
   | "description"
+  | "icon"
+  | "hidden"
+  | "noIndex"
+  | "noRobotsIndex"
+  | "layout"
+  | "cover"
   | "variables"
   | "move"
   | "delete-edit"
@@ -121,12 +128,23 @@ function mergeEdited(base: PageState, ours: PageState, theirs: PageState): PageO
   const conflicts: PageConflict[] = [];
   const conflict = (kind: PageConflictKind, extra: Partial<PageConflict> = {}) =>
     conflicts.push({ kind, pageId: base.id, title: ours.title, ...extra });
-  const field = <K extends "title" | "slug" | "emoji" | "description">(key: K) => {
-    const merged = mergeValue(base[key], ours[key], theirs[key], (a, b) => a === b);
+  const field = <K extends (typeof SIMPLE_FIELDS)[number] | "layout" | "cover">(key: K, same: (a: PageState[K], b: PageState[K]) => boolean = (a, b) => a === b) => {
+    const merged = mergeValue(base[key], ours[key], theirs[key], same);
     if (!merged.ok) conflict(key);
     return merged.ok ? merged.value : ours[key];
   };
-  const fields = { title: field("title"), slug: field("slug"), emoji: field("emoji"), description: field("description") };
+  const fields = {
+    title: field("title"),
+    slug: field("slug"),
+    emoji: field("emoji"),
+    description: field("description"),
+    icon: field("icon"),
+    hidden: field("hidden"),
+    noIndex: field("noIndex"),
+    noRobotsIndex: field("noRobotsIndex"),
+    layout: field("layout", sameLayout),
+    cover: field("cover", sameCover),
+  };
   const position = mergeValue(positionOf(base), positionOf(ours), positionOf(theirs), samePosition);
   if (!position.ok) conflict("move");
   const markdown = mergeText(base.markdown, ours.markdown, theirs.markdown);
@@ -145,6 +163,9 @@ function mergeEdited(base: PageState, ours: PageState, theirs: PageState): PageO
   return { state, conflicts };
 }
 
+/** Page fields merged as plain values: one side's change wins, two different changes conflict. */
+const SIMPLE_FIELDS = ["title", "slug", "emoji", "description", "icon", "hidden", "noIndex", "noRobotsIndex"] as const;
+
 type Merged<T> = { ok: true; value: T } | { ok: false };
 
 function mergeValue<T>(base: T, ours: T, theirs: T, same: (a: T, b: T) => boolean): Merged<T> {
@@ -160,10 +181,9 @@ const samePosition = (a: Position, b: Position) => a.parentId === b.parentId && 
 /** Equal apart from timestamps: an edit that changed nothing a reader sees. */
 function sameContent(a: PageState, b: PageState): boolean {
   return (
-    a.title === b.title &&
-    a.slug === b.slug &&
-    a.emoji === b.emoji &&
-    a.description === b.description &&
+    SIMPLE_FIELDS.every((key) => a[key] === b[key]) &&
+    sameLayout(a.layout, b.layout) &&
+    sameCover(a.cover, b.cover) &&
     samePosition(a, b) &&
     sameVariables(a.variables, b.variables) &&
     a.markdown === b.markdown
@@ -172,12 +192,10 @@ function sameContent(a: PageState, b: PageState): boolean {
 
 const later = (a: string, b: string) => (Date.parse(b) > Date.parse(a) ? b : a);
 
-/** Optional fields stay absent rather than present-but-undefined, as stored versions have them. */
+/** Optional fields stay absent rather than present-but-undefined (or empty), as stored versions have them. */
 function withoutUndefined(page: PageState): PageState {
-  const copy = { ...page };
-  if (copy.emoji === undefined) delete copy.emoji;
-  if (copy.description === undefined) delete copy.description;
-  if (!copy.variables || Object.keys(copy.variables).length === 0) delete copy.variables;
+  const copy = Object.fromEntries(Object.entries(page).filter(([, value]) => value !== undefined)) as PageState;
+  if (copy.variables && Object.keys(copy.variables).length === 0) delete copy.variables;
   return copy;
 }
 

@@ -1,0 +1,88 @@
+import { execFileSync } from "node:child_process";
+import { expect, test } from "@playwright/test";
+import { createSpace, screenshot, signIn, uniqueSuffix } from "./helpers";
+
+/**
+ * A page's settings as an editor sets them and a reader meets them: a page hidden from the
+ * navigation (still readable by its address), and a page whose layout leaves out its title and
+ * the page tree.
+ */
+
+test.use({ viewport: { width: 1280, height: 800 } });
+
+test("page settings: a hidden page leaves the navigation, a layout leaves out the title and the page tree", async ({ page, request }) => {
+  await signIn(page);
+  const spacePath = await createSpace(page, `Settings ${uniqueSuffix()}`, "Manual");
+
+  await test.step("open a change request and add a second page", async () => {
+    await page.getByRole("navigation", { name: "Space" }).getByRole("link", { name: "Change requests" }).click();
+    await page.getByRole("button", { name: "New change request" }).first().click();
+    const dialog = page.getByRole("dialog", { name: "New change request" });
+    await dialog.getByLabel("Subject").fill("Reorganize");
+    await dialog.getByRole("button", { name: "Create change request" }).click();
+    await expect(page).toHaveURL(/\/change-requests\/1\/edit$/);
+    await page.getByRole("button", { name: "New page" }).click();
+    await page.getByLabel("Page title").fill("Internal");
+    await page.getByLabel("Page content (markdown)").fill("Only for those who have the link.");
+    // Settings are saved on the server, so a new page is saved first.
+    await expect(page.getByRole("button", { name: "Page settings" })).toBeDisabled();
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByText("All changes saved")).toBeVisible();
+  });
+
+  await test.step("hide the new page from the navigation", async () => {
+    await page.getByRole("button", { name: "Page settings" }).click();
+    const dialog = page.getByRole("dialog", { name: "Settings of “Internal”" });
+    await dialog.getByLabel("Hide from the navigation").check();
+    await screenshot(page, "editor-page-settings-1280");
+    await dialog.getByRole("button", { name: "Save settings" }).click();
+    await expect(page.getByText("Page settings saved.")).toBeVisible();
+    await expect(dialog).toBeHidden();
+  });
+
+  await test.step("give the introduction a layout without its title and the page tree", async () => {
+    await page.getByRole("complementary", { name: "Pages of the change request" }).getByRole("button", { name: "Introduction" }).click();
+    await page.getByRole("button", { name: "Page settings" }).click();
+    const dialog = page.getByRole("dialog", { name: "Settings of “Introduction”" });
+    await dialog.getByLabel("Show title").uncheck();
+    await dialog.getByLabel("Show page tree").uncheck();
+    await expect(dialog.getByLabel("Preset")).toHaveValue("custom");
+    await dialog.getByRole("button", { name: "Save settings" }).click();
+    await expect(page.getByText("Page settings saved.")).toBeVisible();
+  });
+
+  await test.step("the review lists the settings that changed", async () => {
+    await page.getByRole("link", { name: "Review changes" }).click();
+    const changes = page.getByRole("list", { name: "Changes" });
+    await changes.getByRole("button", { name: /Introduction/ }).click();
+    await expect(page.getByRole("term").filter({ hasText: "Layout: Title" })).toBeVisible();
+    await expect(page.getByRole("term").filter({ hasText: "Layout: Table of contents" })).toBeVisible();
+    await screenshot(page, "review-page-settings-1280");
+    await page.getByRole("button", { name: "Merge", exact: true }).click();
+    await expect(page.getByText("Change request #1 merged.")).toBeVisible();
+  });
+
+  await test.step("the reader: no page tree and no visible title on the introduction; the hidden page is out of the navigation", async () => {
+    await page.goto(spacePath);
+    await page.getByRole("navigation", { name: "Space" }).getByRole("link", { name: "Content" }).click();
+    const article = page.getByRole("article");
+    await expect(article.getByRole("heading", { level: 1, name: "Introduction" })).toHaveClass(/sr-only/);
+    await expect(page.getByRole("navigation", { name: "Pages" })).toHaveCount(0);
+    await screenshot(page, "reader-layout-1280");
+
+    // The hidden page is still readable at its address, with the page tree (its layout keeps it), which leaves it out.
+    const token = execFileSync("npm", ["run", "--silent", "token", "--", process.env.QUIRE_ADMIN_EMAIL!], {
+      encoding: "utf8",
+      env: { ...process.env, QUIRE_DATA_DIR: process.env.QUIRE_E2E_DATA_DIR },
+    }).trim();
+    const spaceId = spacePath.split("/").pop()!;
+    const content = await (await request.get(`/v1/spaces/${spaceId}/content`, { headers: { Authorization: `Bearer ${token}` } })).json();
+    const internal = content.pages.find((each: { title: string }) => each.title === "Internal");
+    expect(internal.hidden).toBe(true);
+    await page.goto(`${spacePath}/p/${internal.id}`);
+    await expect(article).toContainText("Only for those who have the link.");
+    const tree = page.getByRole("navigation", { name: "Pages" }).last();
+    await expect(tree.getByRole("link", { name: "Introduction" })).toBeVisible();
+    await expect(tree.getByRole("link", { name: "Internal" })).toHaveCount(0);
+  });
+});
