@@ -26,16 +26,21 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `test-results/screens/${name}.png` });
 }
 
-const sidebar = (page: Page) => page.getByRole("complementary", { name: "Organization navigation" });
+export const sidebar = (page: Page) => page.getByRole("complementary", { name: "Organization navigation" });
+
+/** Creates an organization through the switcher's menu and waits until it is the current one. */
+export async function createOrganization(page: Page, title: string): Promise<void> {
+  await page.getByRole("button", { name: /^Organization/ }).click();
+  await page.getByRole("menuitem", { name: "Create organization" }).click();
+  const dialog = page.getByRole("dialog", { name: "Create organization" });
+  await dialog.getByLabel("Name").fill(title);
+  await dialog.getByRole("button", { name: "Create organization" }).click();
+  await expect(page.getByRole("button", { name: `Organization: ${title}` })).toBeVisible();
+}
 
 /** An organization of its own (so runs never see each other's data) with one space; returns the space's address. */
 export async function createSpace(page: Page, organization: string, space: string): Promise<string> {
-  await page.getByRole("button", { name: /^Organization/ }).click();
-  await page.getByRole("menuitem", { name: "Create organization" }).click();
-  const orgDialog = page.getByRole("dialog", { name: "Create organization" });
-  await orgDialog.getByLabel("Name").fill(organization);
-  await orgDialog.getByRole("button", { name: "Create organization" }).click();
-  await expect(page.getByRole("button", { name: `Organization: ${organization}` })).toBeVisible();
+  await createOrganization(page, organization);
   await sidebar(page).getByRole("button", { name: "New space" }).click();
   const spaceDialog = page.getByRole("dialog", { name: "New space" });
   await spaceDialog.getByLabel("Title").fill(space);

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { screenshot, signIn, uniqueSuffix } from "./helpers";
+import { createOrganization, screenshot, sidebar, signIn, uniqueSuffix } from "./helpers";
 
 /**
  * The admin UI's content tree, driven as a person would: sign in through the form, create an
@@ -9,20 +9,15 @@ import { screenshot, signIn, uniqueSuffix } from "./helpers";
 
 test.use({ viewport: { width: 1280, height: 800 } });
 
-const sidebar = (page: Page) => page.getByRole("complementary", { name: "Organization navigation" });
 const tree = (page: Page) => page.getByRole("tree", { name: "Content" });
 const item = (page: Page, title: string) => tree(page).getByRole("treeitem", { name: title, exact: true });
 const childItem = (parent: Locator, title: string) => parent.getByRole("treeitem", { name: title, exact: true });
 /** The row of an item (its link), where it is dragged from and dropped on. */
 const row = (page: Page, title: string) => item(page, title).getByRole("link", { name: title, exact: true }).first();
 
-async function createOrganization(page: Page, title: string) {
-  await page.getByRole("button", { name: /^Organization/ }).click();
-  await page.getByRole("menuitem", { name: "Create organization" }).click();
-  const dialog = page.getByRole("dialog", { name: "Create organization" });
-  await dialog.getByLabel("Name").fill(title);
-  await dialog.getByRole("button", { name: "Create organization" }).click();
-  await expect(page.getByRole("button", { name: `Organization: ${title}` })).toBeVisible();
+/** A new organization of this run's own, empty. */
+async function createEmptyOrganization(page: Page, title: string) {
+  await createOrganization(page, title);
   await expect(sidebar(page).getByText("No spaces yet")).toBeVisible();
 }
 
@@ -63,7 +58,7 @@ async function topLevelTitles(page: Page): Promise<string[]> {
 test("create a collection and a space in it, rename, move, delete and restore the space", async ({ page }) => {
   const suffix = uniqueSuffix();
   await signIn(page);
-  await createOrganization(page, `Content ${suffix}`);
+  await createEmptyOrganization(page, `Content ${suffix}`);
   await expect(page.getByRole("main").getByText("No spaces yet")).toBeVisible();
 
   await test.step("create a collection, then a space inside it", async () => {
@@ -191,7 +186,7 @@ test("create a collection and a space in it, rename, move, delete and restore th
 
 test("keyboard navigation of the tree, and the server's refusals shown", async ({ page }) => {
   await signIn(page);
-  await createOrganization(page, `Keys ${uniqueSuffix()}`);
+  await createEmptyOrganization(page, `Keys ${uniqueSuffix()}`);
   await create(page, "collection", "Outer");
   await create(page, "collection", "Inner", "Outer");
   await create(page, "space", "Notes");

@@ -4,8 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { useToast } from "@/components/shell/toast";
-import { Button } from "@/components/ui/button";
-import { Dialog } from "@/components/ui/dialog";
+import { Dialog, DialogFormActions } from "@/components/ui/dialog";
 import { ErrorState, LoadingState } from "@/components/ui/states";
 import { errorMessage } from "@/components/ui/trpc-error";
 import { LAYOUT_PRESETS, sameLayout, type PageLayout } from "@/server/content/page-display";
@@ -149,19 +148,7 @@ export function PageSettingsDialog({ spaceId, changeRequestRef, page, onClose, o
             </select>
             {images.length === 0 && <span className="block text-xs text-slate-500">Upload an image to the change request to use it as a cover.</span>}
           </label>
-          {error && (
-            <p role="alert" className="text-sm text-red-600">
-              {error}
-            </p>
-          )}
-          <div className="flex justify-end gap-2">
-            <Button variant="secondary" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={apply.isPending}>
-              Save settings
-            </Button>
-          </div>
+          <DialogFormActions error={error} submitLabel="Save settings" submitting={apply.isPending} onCancel={onClose} />
         </form>
       )}
     </Dialog>

@@ -6,7 +6,7 @@ import { useEffect, useState } from "react";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { useToast } from "@/components/shell/toast";
 import { Button } from "@/components/ui/button";
-import { Dialog } from "@/components/ui/dialog";
+import { Dialog, DialogFormActions } from "@/components/ui/dialog";
 import { ErrorState, LoadingState } from "@/components/ui/states";
 import { errorMessage } from "@/components/ui/trpc-error";
 import { newRow, planVariablesUpdate, rowsFrom, type VariableRow } from "./variables-form";
@@ -96,28 +96,19 @@ export function VariablesDialog({ spaceId, changeRequestRef, scope, onClose, onS
           <ul aria-label="Variables" className="max-h-80 space-y-2 overflow-y-auto">
             {rows.map((row, index) => (
               <li key={row.key} className="grid grid-cols-[minmax(0,2fr)_minmax(0,3fr)_auto] items-start gap-2">
-                <div>
-                  <input
-                    aria-label={`Name of variable ${index + 1}`}
-                    aria-invalid={errors[row.key]?.name ? true : undefined}
-                    placeholder="name"
-                    value={row.name}
-                    onChange={(event) => update(row.key, { name: event.target.value })}
-                    className={`${input} font-mono`}
-                  />
-                  {errors[row.key]?.name && <p className="mt-1 text-xs text-red-600">{errors[row.key]!.name}</p>}
-                </div>
-                <div>
-                  <input
-                    aria-label={`Value of variable ${index + 1}`}
-                    aria-invalid={errors[row.key]?.value ? true : undefined}
-                    placeholder="value"
-                    value={row.value}
-                    onChange={(event) => update(row.key, { value: event.target.value })}
-                    className={input}
-                  />
-                  {errors[row.key]?.value && <p className="mt-1 text-xs text-red-600">{errors[row.key]!.value}</p>}
-                </div>
+                {(["name", "value"] as const).map((field) => (
+                  <div key={field}>
+                    <input
+                      aria-label={`${field === "name" ? "Name" : "Value"} of variable ${index + 1}`}
+                      aria-invalid={errors[row.key]?.[field] ? true : undefined}
+                      placeholder={field}
+                      value={row[field]}
+                      onChange={(event) => update(row.key, { [field]: event.target.value })}
+                      className={field === "name" ? `${input} font-mono` : input}
+                    />
+                    {errors[row.key]?.[field] && <p className="mt-1 text-xs text-red-600">{errors[row.key]![field]}</p>}
+                  </div>
+                ))}
                 <Button variant="ghost" aria-label={`Remove variable ${row.name || index + 1}`} onClick={() => setRows((list) => list.filter((item) => item.key !== row.key))}>
                   <X aria-hidden className="size-4" />
                 </Button>
@@ -128,19 +119,7 @@ export function VariablesDialog({ spaceId, changeRequestRef, scope, onClose, onS
             <Plus aria-hidden className="size-4" />
             Add variable
           </Button>
-          {formError && (
-            <p role="alert" className="text-sm text-red-600">
-              {formError}
-            </p>
-          )}
-          <div className="flex justify-end gap-2">
-            <Button variant="secondary" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={apply.isPending}>
-              Save variables
-            </Button>
-          </div>
+          <DialogFormActions error={formError} submitLabel="Save variables" submitting={apply.isPending} onCancel={onClose} />
         </form>
       )}
     </Dialog>

@@ -4,8 +4,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { useTRPC } from "@/components/providers/trpc-provider";
-import { Button } from "@/components/ui/button";
-import { Dialog } from "@/components/ui/dialog";
+import { Dialog, DialogFormActions } from "@/components/ui/dialog";
 import { TextField } from "@/components/ui/field";
 import { errorMessage } from "@/components/ui/trpc-error";
 import { useToast } from "./toast";
@@ -54,14 +53,7 @@ function CreateOrganizationForm({ onClose }: { onClose: () => void }) {
         autoFocus
         error={create.error ? errorMessage(create.error) : undefined}
       />
-      <div className="flex justify-end gap-2">
-        <Button variant="secondary" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button type="submit" loading={create.isPending}>
-          Create organization
-        </Button>
-      </div>
+      <DialogFormActions submitLabel="Create organization" submitting={create.isPending} onCancel={onClose} />
     </form>
   );
 }

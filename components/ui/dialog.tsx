@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useRef, type ReactNode } from "react";
+import { Button } from "./button";
 
 /**
  * A modal built on <dialog>: the browser gives focus trapping, Escape to close and the
@@ -30,5 +31,26 @@ export function Dialog({ open, onClose, title, children }: { open: boolean; onCl
         </div>
       )}
     </dialog>
+  );
+}
+
+/** The end of a dialog's form: what went wrong, if anything, then Cancel and the form's submit button. */
+export function DialogFormActions({ error, submitLabel, submitting, onCancel }: { error?: string; submitLabel: string; submitting: boolean; onCancel: () => void }) {
+  return (
+    <>
+      {error && (
+        <p role="alert" className="text-sm text-red-600">
+          {error}
+        </p>
+      )}
+      <div className="flex justify-end gap-2">
+        <Button variant="secondary" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" loading={submitting}>
+          {submitLabel}
+        </Button>
+      </div>
+    </>
   );
 }
