@@ -89,6 +89,17 @@ describe("variables", () => {
     expect((await admin.get(`${crs}/${cr.number}`)).body.revision).toBe(before);
   });
 
+  test("a `__proto__` key sets no variable and no prototype", async () => {
+    const { admin, crs, open, apply } = await setup();
+    const cr = await open("Proto");
+    const answer = await apply(cr.number, [{ operation: "update_variables", variables: JSON.parse('{"__proto__": {"polluted": true}, "version": "1"}') }]);
+    expect(answer.status).toBe(200);
+    const { variables } = (await admin.get(`${crs}/${cr.number}/content`)).body;
+    expect(variables).toEqual({ version: "1" });
+    expect(Object.getPrototypeOf(variables)).toBe(Object.prototype);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
   test("changes list space variables edited and pages whose variables changed", async () => {
     const { tenant, admin, guide, crs, open, setVariables } = await setup();
     const first = await open("Set");
