@@ -4,7 +4,7 @@
  * Also the server's cold start and memory. It reports numbers and asserts nothing.
  */
 import { createRequire } from "node:module";
-import { mkdirSync, readFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { db } from "../server/db/client";
 import { freePort } from "../server/db/embedded";
@@ -29,6 +29,8 @@ const WARMUP_S = 3;
 const log = (line: string) => console.error(line);
 
 process.env.QUIRE_DATA_DIR = path.resolve(".data/bench");
+// A fresh database each run: figures never depend on what an earlier run (or schema) left.
+rmSync(process.env.QUIRE_DATA_DIR, { recursive: true, force: true });
 mkdirSync(process.env.QUIRE_DATA_DIR, { recursive: true });
 const database = await openDatabase({ reuseRunning: false });
 let server: ReturnType<typeof spawnNext> | undefined;
