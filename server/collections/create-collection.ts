@@ -1,12 +1,10 @@
 import type { ServiceContext } from "../context";
 import { sortKeyFor } from "../content-tree/position";
-import { db, type Db } from "../db/client";
-import { AppError, badRequest, forbidden } from "../errors";
+import { db } from "../db/client";
 import { newId } from "../ids";
-import { collectionLevels, loadCollection, loadOrganization, type OrgAccess } from "../policies/access";
+import { collectionLevels, loadOrganization } from "../policies/access";
 import { contentRole } from "../policies/content-role";
 import { presentCollection } from "../presenters/collection";
-import { collectionPermissions, organizationPermissions } from "../presenters/permissions";
 import { assertCanPlaceIn, lockContentTree } from "../content-tree/placement";
 import type { CreateCollectionInput } from "./schemas";
 

@@ -81,7 +81,7 @@ const outline = (pages: TreePage[]): unknown[] => pages.map((page) => [page.path
 
 describe("space content reads", () => {
   test("the current revision: the page tree in reading order with paths, the files, the reference's shape", async () => {
-    const { admin, space, ids, files, revision, base, tenant } = await setup();
+    const { admin, space, ids, revision, base, tenant } = await setup();
     const { status, body } = await admin.get(`${base}/content`);
     expect(status).toBe(200);
     expect(body).toMatchObject({ object: "revision", id: revision.id, type: "edits", parents: [expect.any(String)], reusableContents: [], tags: [] });
