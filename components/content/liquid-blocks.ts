@@ -1,4 +1,5 @@
 import type { BlockContent, DefinitionContent, Paragraph, PhrasingContent, Root, RootContent } from "mdast";
+import { isolateTagLines as isolateTags, parseTag, type LiquidTag } from "@/server/content/format/liquid-tags";
 
 /**
  * GitBook's block tags in page markdown: `{% hint style="info" %}` … `{% endhint %}`,
@@ -10,39 +11,15 @@ import type { BlockContent, DefinitionContent, Paragraph, PhrasingContent, Root,
 
 export type HintStyle = "info" | "success" | "warning" | "danger";
 
-const TAG = /^\{%\s*(end)?([a-z][a-z-]*)((?:\s+[A-Za-z]+="[^"]*")*)\s*%\}$/;
-const ATTRIBUTE = /([A-Za-z]+)="([^"]*)"/g;
-const TAG_LINE = /^([ \t>]*)\{%\s*(?:end)?[a-z][a-z-]*\b.*%\}\s*$/;
-const FENCE = /^[ \t>]*(`{3,}|~{3,})/;
-const PAIRED = new Set(["hint", "code", "tabs", "tab", "embed"]);
+const PAIRED_TAGS = ["hint", "code", "tabs", "tab", "embed"];
 
-type Tag = { name: string; closing: boolean; attributes: Record<string, string> };
+/** Puts blank lines around the lines of the tags the reader renders, outside fenced code. */
+export const isolateTagLines = (markdown: string) => isolateTags(markdown, PAIRED_TAGS);
 
-/** Puts blank lines (with the line's blockquote prefix) around tag lines outside fenced code. */
-export function isolateTagLines(markdown: string): string {
-  const out: string[] = [];
-  let fence: string | undefined;
-  for (const line of markdown.split("\n")) {
-    const marker = FENCE.exec(line)?.[1];
-    if (marker && (!fence || (marker[0] === fence[0] && marker.length >= fence.length))) fence = fence ? undefined : marker;
-    const tag = fence || marker ? undefined : TAG_LINE.exec(line);
-    if (!tag) {
-      out.push(line);
-      continue;
-    }
-    const prefix = tag[1]!.trimEnd();
-    out.push(prefix, line, prefix);
-  }
-  return out.join("\n");
-}
-
-function tagOf(node: RootContent): Tag | undefined {
+function tagOf(node: RootContent): LiquidTag | undefined {
   if (node.type !== "paragraph" || !node.children.every((child) => child.type === "text")) return undefined;
-  const match = TAG.exec(node.children.map((child) => (child as { value: string }).value).join("").trim());
-  if (!match || !PAIRED.has(match[2]!)) return undefined;
-  const attributes: Record<string, string> = {};
-  for (const [, key, value] of (match[3] ?? "").matchAll(ATTRIBUTE)) attributes[key!] = value!;
-  return { name: match[2]!, closing: match[1] !== undefined, attributes };
+  const tag = parseTag(node.children.map((child) => (child as { value: string }).value).join(""));
+  return tag && PAIRED_TAGS.includes(tag.name) ? tag : undefined;
 }
 
 const hintStyles: HintStyle[] = ["info", "success", "warning", "danger"];
@@ -66,7 +43,7 @@ const captionParagraph = (hName: string, text: string, hProperties: Record<strin
   data: { hName, hProperties } as Record<string, unknown>,
 });
 
-function build(tag: Tag, inner: RootContent[]): RootContent[] {
+function build(tag: LiquidTag, inner: RootContent[]): RootContent[] {
   const children = inner as Block[];
   switch (tag.name) {
     case "hint": {
@@ -88,7 +65,7 @@ function build(tag: Tag, inner: RootContent[]): RootContent[] {
   }
 }
 
-function embed(tag: Tag, caption: Block[]): RootContent[] {
+function embed(tag: LiquidTag, caption: Block[]): RootContent[] {
   const url = tag.attributes.url ?? "";
   const link: PhrasingContent = { type: "link", url, children: [{ type: "text", value: url }] };
   return [element("div", { className: ["embed"] }, [{ type: "paragraph", children: [link] }, ...caption])];

@@ -7,7 +7,6 @@ export type LiquidTag = { name: string; closing: boolean; attributes: Record<str
 
 const TAG = /^\{%\s*(end)?([a-z][a-z-]*)((?:\s+[A-Za-z]+="[^"]*")*)\s*%\}$/;
 const ATTRIBUTE = /([A-Za-z]+)="([^"]*)"/g;
-const TAG_LINE = /^([ \t>]*)\{%\s*(?:end)?(?:hint|code|embed)\b.*%\}\s*$/;
 const FENCE = /^[ \t>]*(`{3,}|~{3,})/;
 
 export function parseTag(source: string): LiquidTag | undefined {
@@ -25,11 +24,16 @@ export function formatTag(name: string, attributes: Record<string, string | unde
   return `{% ${name}${pairs.join("")} %}`;
 }
 
+/** The block tags the document builder and the PDF writer pair up. */
+const DOCUMENT_TAGS = ["hint", "code", "embed"] as const;
+
 /**
- * Surrounds every tag line outside fenced code with blank lines (keeping its blockquote prefix),
- * so a tag written right against a paragraph, list or table still parses as its own paragraph.
+ * Surrounds every line of one of the `names` tags outside fenced code with blank lines (keeping
+ * its blockquote prefix), so a tag written right against a paragraph, list or table still parses
+ * as its own paragraph.
  */
-export function isolateTagLines(markdown: string): string {
+export function isolateTagLines(markdown: string, names: readonly string[] = DOCUMENT_TAGS): string {
+  const TAG_LINE = new RegExp(`^([ \\t>]*)\\{%\\s*(?:end)?(?:${names.join("|")})\\b.*%\\}\\s*$`);
   const out: string[] = [];
   let fence: string | undefined;
   for (const line of markdown.split("\n")) {
