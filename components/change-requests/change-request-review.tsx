@@ -8,12 +8,12 @@ import { RelativeTime } from "@/components/content/relative-time";
 import { changeRequestHref, changeRequestsHref, readerHref, SpaceFrame } from "@/components/content/space-frame";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { useToast } from "@/components/shell/toast";
-import { isNotFound } from "@/components/space/query-errors";
 import { Button } from "@/components/ui/button";
 import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
 import { errorMessage } from "@/components/ui/trpc-error";
 import type { SpaceObject } from "@/server/presenters/space";
 import { changeEntries, type ChangeRequest } from "./change-entries";
+import { ChangeRequestLoadError } from "./change-request-load-error";
 import { ChangeDetail } from "./change-detail";
 import { ChangeList } from "./change-list";
 import { ConflictView } from "./conflict-view";
@@ -37,21 +37,7 @@ function Review({ space, organizationId, number }: { space: SpaceObject; organiz
   const changeRequest = useQuery(trpc.changeRequests.get.queryOptions({ spaceId: space.id, ref: number }));
   if (changeRequest.isPending) return <LoadingState label="Loading change request…" />;
   if (changeRequest.isError) {
-    // A number that is not one (`/change-requests/abc`) names no change request either.
-    const missing = isNotFound(changeRequest.error) || (changeRequest.error as { data?: { code?: string } }).data?.code === "BAD_REQUEST";
-    return missing ? (
-      <EmptyState
-        title="This change request doesn't exist"
-        description={`There is no change request #${number} in ${space.title}.`}
-        action={
-          <Link href={changeRequestsHref(organizationId, space.id)} className="text-sm font-medium text-indigo-600 hover:text-indigo-500">
-            All change requests
-          </Link>
-        }
-      />
-    ) : (
-      <ErrorState message={errorMessage(changeRequest.error)} onRetry={() => void changeRequest.refetch()} />
-    );
+    return <ChangeRequestLoadError error={changeRequest.error} number={number} space={space} onRetry={() => void changeRequest.refetch()} />;
   }
   return <ReviewBody space={space} organizationId={organizationId} changeRequest={changeRequest.data} />;
 }

@@ -44,7 +44,7 @@ export function CollectionSettingsForm({ collection }: { collection: CollectionO
     }),
     inputOf: (patch) => ({ collectionId: collection.id, ...patch }),
   });
-  const { values, set, errorFor, fieldError } = form;
+  const { values, set, errorFor } = form;
   const canEdit = collection.permissions.admin;
 
   return (
@@ -82,13 +82,7 @@ export function CollectionSettingsForm({ collection }: { collection: CollectionO
         />
       </fieldset>
       {canEdit && (
-        <SettingsActions form={form}>
-          {fieldError && (
-            <p role="alert" className="w-full rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
-              {`Not saved: ${fieldError.field}: ${fieldError.message}`}
-            </p>
-          )}
-        </SettingsActions>
+        <SettingsActions form={form} />
       )}
     </form>
   );

@@ -5,16 +5,16 @@ import { ArrowLeft, Braces, Check, FileDiff, Save, Settings2 } from "lucide-reac
 import Link from "next/link";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { ChangeRequest } from "@/components/change-requests/change-entries";
+import { ChangeRequestLoadError } from "@/components/change-requests/change-request-load-error";
 import { StatusBadge } from "@/components/change-requests/status-badge";
 import { useRefreshChangeRequests } from "@/components/change-requests/use-change-request-cache";
 import { useContentLinks } from "@/components/content/use-content-links";
-import { changeRequestHref, changeRequestsHref, readerHref, SpaceFrame } from "@/components/content/space-frame";
+import { changeRequestHref, readerHref, SpaceFrame } from "@/components/content/space-frame";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { useToast } from "@/components/shell/toast";
-import { isNotFound } from "@/components/space/query-errors";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
-import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
+import { EmptyState, LoadingState } from "@/components/ui/states";
 import { errorMessage } from "@/components/ui/trpc-error";
 import type { SpaceObject } from "@/server/presenters/space";
 import {
@@ -52,20 +52,7 @@ function EditorLoader({ space, organizationId, number }: { space: SpaceObject; o
   const pages = useQuery({ ...trpc.changeRequests.pages.queryOptions({ spaceId: space.id, source }), staleTime: 0, refetchOnWindowFocus: false });
   const failed = changeRequest.error ?? pages.error;
   if (failed) {
-    const missing = isNotFound(failed) || (failed as { data?: { code?: string } }).data?.code === "BAD_REQUEST";
-    return missing ? (
-      <EmptyState
-        title="This change request doesn't exist"
-        description={`There is no change request #${number} in ${space.title}.`}
-        action={
-          <Link href={changeRequestsHref(organizationId, space.id)} className="text-sm font-medium text-indigo-600 hover:text-indigo-500">
-            All change requests
-          </Link>
-        }
-      />
-    ) : (
-      <ErrorState message={errorMessage(failed)} onRetry={() => void Promise.all([changeRequest.refetch(), pages.refetch()])} />
-    );
+    return <ChangeRequestLoadError error={failed} number={number} space={space} onRetry={() => void Promise.all([changeRequest.refetch(), pages.refetch()])} />;
   }
   if (!changeRequest.data || !pages.data) return <LoadingState label="Loading the editor…" />;
   const reviewHref = changeRequestHref(organizationId, space.id, number);

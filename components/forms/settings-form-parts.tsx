@@ -1,5 +1,4 @@
 import { CircleCheck, Lock } from "lucide-react";
-import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import type { SettingsForm } from "./use-settings-form";
 
@@ -21,10 +20,10 @@ export function SettingsHeading({ id, canEdit, of }: { id: string; canEdit: bool
 }
 
 /**
- * Save and discard, the saved notice, and a server error that names no field of the form.
- * `children` reports an error that does name one (each form words it its own way).
+ * Save and discard, the saved notice, and a server error: beside its field when it names one
+ * (and here too, as the field may be out of sight), otherwise here.
  */
-export function SettingsActions({ form, children }: { form: SettingsForm; children?: ReactNode }) {
+export function SettingsActions({ form }: { form: SettingsForm }) {
   return (
     <div className="flex flex-wrap items-center gap-3 border-t border-slate-200 pt-4">
       <Button type="submit" loading={form.saving} disabled={form.changed.length === 0}>
@@ -42,12 +41,11 @@ export function SettingsActions({ form, children }: { form: SettingsForm; childr
           </span>
         )}
       </p>
-      {form.serverError && !form.fieldError && (
+      {form.serverError && (
         <p role="alert" className="w-full rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
-          {form.serverError}
+          {form.fieldError ? `Not saved: ${form.fieldError.field}: ${form.fieldError.message}` : form.serverError}
         </p>
       )}
-      {children}
     </div>
   );
 }

@@ -60,7 +60,7 @@ export function SpaceSettingsForm({ space }: { space: SpaceObject }) {
     }),
     inputOf: (patch) => ({ spaceId: space.id, ...patch }),
   });
-  const { values, set, errorFor, fieldError } = form;
+  const { values, set, errorFor } = form;
   const canEdit = space.permissions.admin;
 
   // in-collection only means something for a space inside a collection.
@@ -117,13 +117,7 @@ export function SpaceSettingsForm({ space }: { space: SpaceObject }) {
         </div>
       </fieldset>
       {canEdit && (
-        <SettingsActions form={form}>
-          {fieldError && (
-            <p role="alert" className="w-full text-sm text-red-600">
-              Not saved: {fieldError.field} — {fieldError.message}
-            </p>
-          )}
-        </SettingsActions>
+        <SettingsActions form={form} />
       )}
     </form>
   );
