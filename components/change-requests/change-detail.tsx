@@ -15,45 +15,22 @@ import { DiffModeToggle, PageDiff, type DiffMode } from "./page-diff";
 /** The revision the change request's changes are measured against. */
 export const baseRevisionOf = (changeRequest: ChangeRequest) => changeRequest.revisionMergedAncestor ?? changeRequest.revisionInitial;
 
-/** What happened to one page or file: its metadata changes and its text as a diff. */
-export function ChangeDetail({
-  entry,
-  changeRequest,
-  spaceId,
-  organizationId,
-  mode,
-  onModeChange,
-}: {
-  entry: ChangeEntry;
+/** Where a change is shown: the change request, its space, and the diff's mode. */
+type DetailContext = {
   changeRequest: ChangeRequest;
   spaceId: string;
   organizationId: string;
   mode: DiffMode;
   onModeChange: (mode: DiffMode) => void;
-}) {
+};
+
+/** What happened to one page, file or the space's variables: metadata changes and text as a diff. */
+export function ChangeDetail({ entry, ...context }: DetailContext & { entry: ChangeEntry }) {
   if (entry.kind === "variables") return <SpaceVariablesDetail entry={entry} />;
-  return entry.kind === "file" ? (
-    <FileDetail entry={entry} />
-  ) : (
-    <PageDetail entry={entry} changeRequest={changeRequest} spaceId={spaceId} organizationId={organizationId} mode={mode} onModeChange={onModeChange} />
-  );
+  return entry.kind === "file" ? <FileDetail entry={entry} /> : <PageDetail entry={entry} {...context} />;
 }
 
-function PageDetail({
-  entry,
-  changeRequest,
-  spaceId,
-  organizationId,
-  mode,
-  onModeChange,
-}: {
-  entry: PageEntry;
-  changeRequest: ChangeRequest;
-  spaceId: string;
-  organizationId: string;
-  mode: DiffMode;
-  onModeChange: (mode: DiffMode) => void;
-}) {
+function PageDetail({ entry, changeRequest, spaceId, organizationId, mode, onModeChange }: DetailContext & { entry: PageEntry }) {
   const trpc = useTRPC();
   const document = entry.attributes.document;
   // Created and deleted pages come whole from the side that has them; edits carry both texts.

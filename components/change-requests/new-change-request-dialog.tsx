@@ -5,8 +5,7 @@ import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { changeRequestHref } from "@/components/content/space-frame";
 import { useTRPC } from "@/components/providers/trpc-provider";
-import { Button } from "@/components/ui/button";
-import { Dialog } from "@/components/ui/dialog";
+import { Dialog, DialogFormActions } from "@/components/ui/dialog";
 import { TextField } from "@/components/ui/field";
 import { errorMessage } from "@/components/ui/trpc-error";
 import type { SpaceObject } from "@/server/presenters/space";
@@ -60,14 +59,7 @@ function NewChangeRequestForm({ space, organizationId, onClose }: { space: Space
         hint="Optional: what this change is about."
         error={create.error ? errorMessage(create.error) : undefined}
       />
-      <div className="flex justify-end gap-2">
-        <Button variant="secondary" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button type="submit" loading={create.isPending || create.isSuccess}>
-          Create change request
-        </Button>
-      </div>
+      <DialogFormActions submitLabel="Create change request" submitting={create.isPending || create.isSuccess} onCancel={onClose} />
     </form>
   );
 }

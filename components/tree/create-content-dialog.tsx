@@ -1,8 +1,7 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
-import { Button } from "@/components/ui/button";
-import { Dialog } from "@/components/ui/dialog";
+import { Dialog, DialogFormActions } from "@/components/ui/dialog";
 import { TextField } from "@/components/ui/field";
 import { errorMessage } from "@/components/ui/trpc-error";
 import type { CollectionNode } from "./tree-model";
@@ -58,14 +57,7 @@ function CreateContentForm({ request, onClose }: { request: CreateRequest; onClo
         autoFocus
         error={error ? errorMessage(error) : undefined}
       />
-      <div className="flex justify-end gap-2">
-        <Button variant="secondary" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button type="submit" loading={isPending}>
-          Create {noun}
-        </Button>
-      </div>
+      <DialogFormActions submitLabel={`Create ${noun}`} submitting={isPending} onCancel={onClose} />
     </form>
   );
 }

@@ -2,7 +2,7 @@
 
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
-import { Dialog } from "@/components/ui/dialog";
+import { Dialog, DialogFormActions } from "@/components/ui/dialog";
 import { SelectField } from "@/components/ui/field";
 import { errorMessage } from "@/components/ui/trpc-error";
 import { useContentTree } from "./content-tree-context";
@@ -93,19 +93,7 @@ function MoveForm({ node, onClose }: { node: ContentNode; onClose: () => void })
           reset();
         }}
       />
-      {error && (
-        <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
-          {errorMessage(error)}
-        </p>
-      )}
-      <div className="flex justify-end gap-2">
-        <Button variant="secondary" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button type="submit" loading={isPending}>
-          Move
-        </Button>
-      </div>
+      <DialogFormActions error={error ? errorMessage(error) : undefined} submitLabel="Move" submitting={isPending} onCancel={onClose} />
     </form>
   );
 }

@@ -39,7 +39,7 @@ export function DialogFormActions({ error, submitLabel, submitting, onCancel }: 
   return (
     <>
       {error && (
-        <p role="alert" className="text-sm text-red-600">
+        <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
           {error}
         </p>
       )}
