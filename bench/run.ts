@@ -10,7 +10,7 @@ import { db } from "../server/db/client";
 import { freePort } from "../server/db/embedded";
 import { openDatabase } from "../server/db/runtime";
 import { createApiToken } from "../server/tokens/api-tokens";
-import { authSecret, buildIsStale, exitCode, prepareDatabase, spawnNext, waitUntilServing } from "../scripts/app-server";
+import { authSecret, buildIsStale, exitCode, prepareDatabase, spawnNext, spawnServer, waitUntilServing } from "../scripts/app-server";
 
 type AutocannonResult = {
   requests: { average: number; total: number };
@@ -33,7 +33,7 @@ process.env.QUIRE_DATA_DIR = path.resolve(".data/bench");
 rmSync(process.env.QUIRE_DATA_DIR, { recursive: true, force: true });
 mkdirSync(process.env.QUIRE_DATA_DIR, { recursive: true });
 const database = await openDatabase({ reuseRunning: false });
-let server: ReturnType<typeof spawnNext> | undefined;
+let server: ReturnType<typeof spawnServer> | undefined;
 try {
   await prepareDatabase(database.url, log);
   if (buildIsStale()) {
@@ -44,11 +44,10 @@ try {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const spawnedAt = performance.now();
-  server = spawnNext(["start", "-p", String(port), "-H", "127.0.0.1"], ["ignore", "ignore", "inherit"], {
-    DATABASE_URL: database.url,
-    NEXTAUTH_URL: origin,
-    NEXTAUTH_SECRET: authSecret(),
-    QUIRE_DISABLE_JOBS: "1",
+  server = spawnServer({
+    dev: false,
+    stdio: ["ignore", "ignore", "inherit"],
+    env: { PORT: String(port), DATABASE_URL: database.url, NEXTAUTH_URL: origin, NEXTAUTH_SECRET: authSecret(), QUIRE_DISABLE_JOBS: "1" },
   });
   await waitUntilServing(port, 10);
   const coldStartMs = performance.now() - spawnedAt;
@@ -61,12 +60,12 @@ try {
   const space = await measure("GET /v1/spaces/{spaceId}", spaceUrl, headers);
   const health = await measure("GET /api/health", healthUrl, {});
 
-  console.log(`\nQuire benchmark: next start on loopback, ${CONNECTIONS} connections, ${DURATION_S} s per endpoint after ${WARMUP_S} s of warm-up`);
+  console.log(`\nQuire benchmark: the app server on loopback, ${CONNECTIONS} connections, ${DURATION_S} s per endpoint after ${WARMUP_S} s of warm-up`);
   console.log(`  GET /v1/spaces/{spaceId} (authenticated): ${describe(space)}`);
   console.log(`  GET /api/health (framework floor):        ${describe(health)}`);
   console.log(`  ratio space / health: ${(space.requests.average / health.requests.average).toFixed(2)}`);
-  console.log(`  cold start (spawn of next start to first 200 of /api/health, build excluded): ${Math.round(coldStartMs)} ms`);
-  console.log(`  server RSS after start (VmRSS of next-server): ${rssMiB.toFixed(0)} MiB`);
+  console.log(`  cold start (spawn of the app server to first 200 of /api/health, build excluded): ${Math.round(coldStartMs)} ms`);
+  console.log(`  server RSS after start (VmRSS of the app server): ${rssMiB.toFixed(0)} MiB`);
 } finally {
   if (server && server.exitCode === null) {
     server.kill("SIGTERM");

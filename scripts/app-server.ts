@@ -10,6 +10,9 @@ import { seedDemo, type SeededAdmin } from "../server/db/seed";
 import { catchUpSearchIndexes } from "../server/search/index-space";
 
 const nextBin = path.resolve("node_modules/.bin/next");
+
+/** Exit code of an app server whose port is taken (it has said so), told apart from a crash. */
+export const EXIT_PORT_IN_USE = 3;
 // Inputs of `next build`: when one is newer than the build, it is rebuilt.
 const BUILD_INPUTS = ["app", "components", "server", "prisma", "package-lock.json", "next.config.ts", "postcss.config.mjs", "tsconfig.json", "instrumentation.ts", "proxy.ts", "middleware.ts"];
 
@@ -39,13 +42,21 @@ function newestMtime(file: string): number {
   return readdirSync(file).reduce((newest, name) => Math.max(newest, newestMtime(path.join(file, name))), stat.mtimeMs);
 }
 
-/** Spawns `next <args>` with the environment Quire's server needs. */
+/** Spawns `next <args>` (the build) with the environment Quire's server needs. */
 export function spawnNext(args: string[], stdio: StdioOptions, env: Record<string, string> = {}): ChildProcess {
-  return spawn(nextBin, args, {
-    stdio,
-    // A self-hosted install should not phone home (and is often offline).
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: process.env.NEXT_TELEMETRY_DISABLED ?? "1", ...env },
-  });
+  return spawn(nextBin, args, { stdio, env: serverEnv(env) });
+}
+
+/** Spawns the app server (scripts/serve.ts): production, or `next dev` behind the same server with `dev`. */
+export function spawnServer(options: { dev: boolean; stdio: StdioOptions; env: Record<string, string> }): ChildProcess {
+  // One process (no tsx wrapper in between), so that signals and memory figures are the server's own.
+  const args = ["--import", "tsx", "scripts/serve.ts", ...(options.dev ? ["--dev"] : [])];
+  return spawn(process.execPath, args, { stdio: options.stdio, env: serverEnv(options.env) });
+}
+
+// A self-hosted install should not phone home (and is often offline).
+function serverEnv(env: Record<string, string>): NodeJS.ProcessEnv {
+  return { ...process.env, NEXT_TELEMETRY_DISABLED: process.env.NEXT_TELEMETRY_DISABLED ?? "1", ...env };
 }
 
 export function exitCode(child: ChildProcess): Promise<number> {

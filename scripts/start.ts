@@ -1,12 +1,13 @@
 /**
  * `npm start`: database (embedded unless DATABASE_URL), migrations, demo seed, a production build
- * when the sources changed, then `next start` (`--dev`: `next dev`). Stopping stops Next.js, then PostgreSQL.
+ * when the sources changed, then the app server (scripts/serve.ts; `--dev`: Next.js in development
+ * mode). Stopping stops the app server, then PostgreSQL.
  */
 import type { ChildProcess } from "node:child_process";
 import { mkdirSync } from "node:fs";
 import { constants } from "node:os";
 import { dataDir, openDatabase } from "../server/db/runtime";
-import { authSecret, buildIsStale, exitCode, prepareDatabase, spawnNext, waitUntilServing } from "./app-server";
+import { authSecret, buildIsStale, EXIT_PORT_IN_USE, exitCode, prepareDatabase, spawnNext, spawnServer, waitUntilServing } from "./app-server";
 
 const dev = process.argv.includes("--dev");
 const port = Number(process.env.PORT || 3000);
@@ -55,13 +56,12 @@ try {
   await stop(1);
 }
 
-child = spawnNext([dev ? "dev" : "start", "-p", String(port)], "inherit", {
-  PORT: String(port),
-  DATABASE_URL: database.url,
-  NEXTAUTH_URL: publicUrl,
-  NEXTAUTH_SECRET: authSecret(),
+child = spawnServer({
+  dev,
+  stdio: "inherit",
+  env: { PORT: String(port), DATABASE_URL: database.url, NEXTAUTH_URL: publicUrl, NEXTAUTH_SECRET: authSecret() },
 });
-// When the server exits on its own (a crash), the database is stopped too.
-void exitCode(child).then((code) => stop(code));
+// When the server exits on its own (a crash, or a taken port it has reported), the database is stopped too.
+void exitCode(child).then((code) => stop(code === EXIT_PORT_IN_USE ? 1 : code));
 await waitUntilServing(port);
 console.log(`Quire is ready at ${publicUrl}`);

@@ -1,0 +1,55 @@
+/**
+ * The app server: Next.js behind Node's own HTTP server, so that malformed requests get our
+ * answers (server/http/request-guard.ts) instead of Next.js's plain-text 500s, and a taken port
+ * is one line rather than a stack trace. `npm start` runs it beside the database; with
+ * `DATABASE_URL` set, `npm run serve` runs one more stateless app server on the same database.
+ */
+import { createServer, type Server } from "node:http";
+import { answerClientError, screenRequest } from "../server/http/request-guard";
+import { EXIT_PORT_IN_USE } from "./app-server";
+
+const dev = process.argv.includes("--dev");
+const port = Number(process.env.PORT || 3000);
+// Next.js reads NODE_ENV when it is loaded, as `next start` and `next dev` set it.
+(process.env as Record<string, string>).NODE_ENV ??= dev ? "development" : "production";
+const { default: next } = await import("next");
+
+const app = next({ dev, port, hostname: "localhost" });
+const handle = app.getRequestHandler();
+// The port is taken first (a taken port fails fast, before the slow preparation); requests wait for it.
+let prepared: Promise<void> | undefined;
+const server = createServer((req, res) => {
+  if (screenRequest(req, res)) return;
+  void prepared!.then(() => handle(req, res));
+});
+server.on("clientError", answerClientError);
+
+try {
+  await listen(server, port);
+} catch (error) {
+  if ((error as { code?: string }).code !== "EADDRINUSE") throw error;
+  console.error(`Port ${port} is already in use: stop what is using it, or set PORT to another port.`);
+  process.exit(EXIT_PORT_IN_USE);
+}
+prepared = app.prepare();
+await prepared;
+
+// Stop taking requests, let Next.js finish, then exit; a second signal exits at once.
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => {
+    process.once(signal, () => process.exit(1));
+    server.close();
+    server.closeIdleConnections();
+    void app.close().finally(() => process.exit(0));
+  });
+}
+
+function listen(target: Server, listenPort: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    target.once("error", reject);
+    target.listen(listenPort, () => {
+      target.off("error", reject);
+      resolve();
+    });
+  });
+}
