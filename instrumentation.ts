@@ -6,7 +6,7 @@
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME === "nodejs" && process.env.QUIRE_DISABLE_JOBS !== "1") {
-    const { startWorkers } = await import("./server/jobs/queue");
+    const { startWorkers } = await import("./server/jobs/workers");
     await startWorkers();
   }
 }

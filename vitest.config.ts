@@ -6,6 +6,7 @@ export default defineConfig({
   test: {
     include: ["tests/**/*.test.ts"],
     globalSetup: ["tests/setup/global-setup.ts"],
+    setupFiles: ["tests/setup/jobs.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Two cores: more workers only add contention on the one database.

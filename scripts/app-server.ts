@@ -7,7 +7,9 @@ import { db } from "../server/db/client";
 import { migrate } from "../server/db/migrate";
 import { dataDir } from "../server/db/runtime";
 import { seedDemo, type SeededAdmin } from "../server/db/seed";
-import { catchUpSearchIndexes } from "../server/search/index-space";
+import { enqueue } from "../server/jobs/enqueue";
+import { stopJobQueue } from "../server/jobs/workers";
+import { searchCatchUpJob } from "../server/search/index-space";
 
 const nextBin = path.resolve("node_modules/.bin/next");
 
@@ -16,15 +18,19 @@ export const EXIT_PORT_IN_USE = 3;
 // Inputs of `next build`: when one is newer than the build, it is rebuilt.
 const BUILD_INPUTS = ["app", "components", "server", "prisma", "package-lock.json", "next.config.ts", "postcss.config.mjs", "tsconfig.json", "instrumentation.ts", "proxy.ts", "middleware.ts"];
 
-/** Applies the migrations, seeds the demo on a database without users, and brings search indexes up to date. */
+/**
+ * Applies the migrations, seeds the demo on a database without users, and queues the search
+ * catch-up (for spaces whose index fell behind, e.g. restored from a backup); jobs run once the
+ * server's workers start.
+ */
 export async function prepareDatabase(url: string, log: (line: string) => void): Promise<SeededAdmin | null> {
   const applied = await migrate(url);
   if (applied.length) log(`Applied migrations: ${applied.join(", ")}`);
   process.env.DATABASE_URL = url;
   const seeded = await seedDemo();
-  const indexed = await catchUpSearchIndexes();
-  if (indexed) log(`Indexed ${indexed} space(s) for search.`);
-  // The server process opens its own pool; this one would only hold connections.
+  await enqueue(db(), searchCatchUpJob, {});
+  // The server process opens its own pools; these would only hold connections.
+  await stopJobQueue();
   await db().$disconnect();
   return seeded;
 }

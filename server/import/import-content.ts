@@ -3,8 +3,8 @@ import { db } from "../db/client";
 import type { ContentImport } from "../db/generated/client";
 import { AppError, httpStatusOf, notFound, type AppErrorCode } from "../errors";
 import { newId } from "../ids";
-import { CONTENT_IMPORT_JOB, contentImportJob, contentImportSendOptions } from "../jobs/import-job";
-import { jobQueue } from "../jobs/queue";
+import { enqueue } from "../jobs/enqueue";
+import { contentImportJob, contentImportPayloadFor } from "../jobs/import-job";
 import { importLimits, importWaitMs, type ImportLimits } from "./limits";
 import { presentImportRun } from "./present-import";
 import type { ImportContentInput } from "./schemas";
@@ -33,22 +33,16 @@ export async function importContent(ctx: ServiceContext, target: ImportTarget, i
   return { revision: finished.revisionId!, importedResources: finished.imported, totalResources: finished.total };
 }
 
+/** Records the import and its job in one transaction: there is never an import no job will run. */
 async function createImport(ctx: ServiceContext, target: ImportTarget, input: ImportContentInput, limits: ImportLimits): Promise<ContentImport> {
-  const record = await db().$transaction(async (tx) => {
+  return db().$transaction(async (tx) => {
     const { space, changeRequest } = await openImportTarget(tx, ctx.actor, target);
-    return tx.contentImport.create({
+    const record = await tx.contentImport.create({
       data: { id: newId(), spaceId: space.id, changeRequestId: changeRequest?.id ?? null, createdById: ctx.actor.userId, source: input.source, url: input.url },
     });
+    await enqueue(tx, contentImportJob, contentImportPayloadFor(record.id, limits));
+    return record;
   });
-  try {
-    const boss = await jobQueue();
-    const jobId = await boss.send(CONTENT_IMPORT_JOB, contentImportJob(record.id, limits), contentImportSendOptions(limits));
-    if (!jobId) throw new Error(`The job queue refused the import ${record.id}.`);
-  } catch (error) {
-    await db().contentImport.update({ where: { id: record.id }, data: { status: "failed", error: "The import could not be queued.", completedAt: new Date() } });
-    throw error;
-  }
-  return record;
 }
 
 /**

@@ -1,13 +1,17 @@
-import type { Job } from "pg-boss";
+import { z } from "zod";
 import { purgeDeletedSpaces } from "../spaces/purge-deleted-spaces";
+import { defineJob } from "./job-kind";
 
-/** Queue of the hourly job that permanently removes spaces past their retention. */
-export const PURGE_DELETED_SPACES_JOB = "purge-deleted-spaces";
-export const PURGE_DELETED_SPACES_CRON = "0 * * * *";
-
-/** Handler of the purge job; the count becomes the job's output. Idempotent, so retries are safe. */
-export async function runPurgeJob(_jobs: Job<object>[]): Promise<{ purged: number }> {
-  const purged = await purgeDeletedSpaces();
-  if (purged > 0) console.info(`Purged ${purged} deleted space(s) past their retention.`);
-  return { purged };
-}
+/** Hourly: permanently removes spaces past their retention. Idempotent, so retries are safe. */
+export const purgeDeletedSpacesJob = defineJob({
+  name: "purge-deleted-spaces",
+  payload: z.object({}).loose(),
+  queue: { retryLimit: 2, retryDelay: 60 },
+  work: {},
+  schedule: "0 * * * *",
+  async handle() {
+    const purged = await purgeDeletedSpaces();
+    if (purged > 0) console.info(`Purged ${purged} deleted space(s) past their retention.`);
+    return { purged };
+  },
+});

@@ -3,49 +3,103 @@ import { ObjectStore } from "../content/store/object-store";
 import { emptyTrie, trieDiff } from "../content/store/trie";
 import { db, type Db } from "../db/client";
 import type { Revision, Space } from "../db/generated/client";
+import { inTransaction } from "../db/transaction";
+import { z } from "zod";
+import { enqueue } from "../jobs/enqueue";
+import { defineJob } from "../jobs/job-kind";
 import { pageSections } from "./sections";
 
 /**
  * The search index holds each space's main revision: one row per page (search_pages) and per
- * section (search_sections), plus the revision indexed (search_indexes). Changing a space's main
- * revision and its index happen together, here, in the caller's transaction, so a search sees
- * new content as soon as it is committed and never content the space no longer shows.
+ * section (search_sections), plus the revision indexed (search_indexes). A write that changes a
+ * space's main revision enqueues the space's index job in its own transaction; the job, run once
+ * that has committed, brings the index from the revision it holds to the space's current one. So
+ * no write waits for indexing or holds the space's lock while it runs, a crash between the two
+ * loses nothing (the job was committed with the change), and searches see a consistent index
+ * that follows the content within moments.
  */
 
 /** Pages whose bodies are loaded and split at once, so a big change does not hold every body in memory. */
 const BATCH = 500;
+/** Indexing holds no lock writers need, so it may take long on a very large change. */
+const INDEX_TIMEOUT_MS = 30 * 60_000;
 
 type RevisionRef = Pick<Revision, "id" | "spaceId" | "root">;
 
-/** Makes `revision` the space's main content and brings the search index to it. */
+/**
+ * Brings one space's index up to date. One queued job per space at most (`stately`): writes
+ * arriving while one waits are covered by it, since it indexes whatever is main when it runs.
+ * Notified, so it starts as soon as the write commits; retried with backoff if indexing fails.
+ */
+export const indexSpaceJob = defineJob({
+  name: "index-space",
+  payload: z.object({ spaceId: z.string() }),
+  queue: {
+    policy: "stately",
+    notify: true,
+    retryLimit: 10,
+    retryDelay: 2,
+    retryBackoff: true,
+    retryDelayMax: 300,
+    expireInSeconds: INDEX_TIMEOUT_MS / 1000,
+    // A job whose worker died (its server killed) is retried elsewhere within seconds, not at expiry.
+    heartbeatSeconds: 10,
+  },
+  singletonKey: ({ spaceId }) => spaceId,
+  work: { pollingIntervalSeconds: 2 },
+  handle: ({ spaceId }) => indexSpace(spaceId),
+});
+
+/** On `npm start` and every ten minutes: indexes any space left behind (see catchUpSearchIndexes). */
+export const searchCatchUpJob = defineJob({
+  name: "search-catch-up",
+  payload: z.object({}).loose(),
+  queue: { policy: "short", retryLimit: 2, retryDelay: 60, expireInSeconds: 4 * 60 * 60, heartbeatSeconds: 30 },
+  work: {},
+  schedule: "*/10 * * * *",
+  handle: async () => ({ behind: await catchUpSearchIndexes() }),
+});
+
+/** Makes `revision` the space's main content; its index follows once the caller's transaction commits. */
 export async function setMainRevision(tx: Db, space: Pick<Space, "id">, revision: RevisionRef): Promise<Space> {
   if (revision.spaceId !== space.id) throw new Error(`Revision ${revision.id} belongs to space ${revision.spaceId}, not ${space.id}`);
   const updated = await tx.space.update({ where: { id: space.id }, data: { revisionId: revision.id } });
-  await indexRevision(tx, revision);
+  await enqueue(tx, indexSpaceJob, { spaceId: space.id });
   return updated;
 }
 
 /**
- * Indexes the spaces whose index is missing or behind their main revision: spaces made before
- * search existed, and any main revision set without `setMainRevision`. Each space in its own
- * transaction, its row locked as a merge locks it. Meant for start-up or a periodic job; returns
- * how many spaces it indexed.
+ * The index job's work: brings the space's index to its current main revision. One indexer per
+ * space at a time (a transaction-scoped advisory lock, not the space's row, which writers take).
+ * Returns whether anything was indexed.
+ */
+export async function indexSpace(spaceId: string): Promise<{ indexed: boolean }> {
+  return inTransaction(
+    async (tx) => {
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`search-index:${spaceId}`}, 0))`;
+      const [space] = await tx.$queryRaw<{ revision_id: string | null }[]>`SELECT revision_id FROM spaces WHERE id = ${spaceId}`;
+      if (!space?.revision_id) return { indexed: false };
+      const [indexed] = await tx.$queryRaw<{ revision_id: string }[]>`SELECT revision_id FROM search_indexes WHERE space_id = ${spaceId}`;
+      if (indexed?.revision_id === space.revision_id) return { indexed: false };
+      await indexRevision(tx, await tx.revision.findUniqueOrThrow({ where: { id: space.revision_id } }));
+      return { indexed: true };
+    },
+    { timeoutMs: INDEX_TIMEOUT_MS },
+  );
+}
+
+/**
+ * Indexes every space whose index is missing or behind its main revision: spaces made before
+ * search existed, or restored from a backup taken between a write and its indexing. One space at
+ * a time, in this job rather than as a flood of index jobs, so that the index jobs of fresh writes
+ * never wait behind it. Returns how many spaces were behind.
  */
 export async function catchUpSearchIndexes(options: { spaceIds?: string[] } = {}): Promise<number> {
   const behind = await db().$queryRaw<{ id: string }[]>`
     SELECT s.id FROM spaces s LEFT JOIN search_indexes i ON i.space_id = s.id
     WHERE s.revision_id IS NOT NULL AND i.revision_id IS DISTINCT FROM s.revision_id
       AND (${options.spaceIds ?? null}::text[] IS NULL OR s.id = ANY(${options.spaceIds ?? null}::text[]))`;
-  for (const { id } of behind) {
-    await db().$transaction(
-      async (tx) => {
-        const [space] = await tx.$queryRaw<{ revision_id: string | null }[]>`SELECT revision_id FROM spaces WHERE id = ${id} FOR UPDATE`;
-        if (!space?.revision_id) return;
-        await indexRevision(tx, await tx.revision.findUniqueOrThrow({ where: { id: space.revision_id } }));
-      },
-      { timeout: 600_000, maxWait: 10_000 },
-    );
-  }
+  for (const { id } of behind) await indexSpace(id);
   return behind.length;
 }
 
@@ -53,9 +107,8 @@ export async function catchUpSearchIndexes(options: { spaceIds?: string[] } = {}
  * Brings the index of `revision.spaceId` from the revision it holds to `revision`: only the pages
  * that differ between the two tries are rewritten (the trie skips every shared subtree). Diffing
  * from what the index holds, rather than from the space's previous revision, also catches up on
- * any revision that was made main without going through here. Callers hold the space row's lock
- * (`setMainRevision` updates the row, the catch-up selects it FOR UPDATE, a merge locks it first),
- * so changes to one space's index run one after the other.
+ * any revision that was made main without going through here. Callers hold the space's
+ * indexing lock (see `indexSpace`), so changes to one space's index run one after the other.
  */
 async function indexRevision(tx: Db, revision: RevisionRef): Promise<void> {
   const spaceId = revision.spaceId;

@@ -3,13 +3,14 @@ import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { readFiles } from "../../server/content/revisions";
 import { db } from "../../server/db/client";
-import { startWorkers, stopJobQueue } from "../../server/jobs/queue";
+import { startWorkers, stopJobQueue } from "../../server/jobs/workers";
 import { newId } from "../../server/ids";
 import { fileStorage } from "../../server/storage/file-storage";
 import { createCallerFactory } from "../../server/trpc/init";
 import { appRouter } from "../../server/trpc/root";
 import { assertConformsToSchema } from "../helpers/conformance";
 import { createTenant, pagesOf } from "../helpers/factories";
+import { searchIndexed } from "../helpers/jobs";
 import { apiClient, startApiServer } from "../helpers/server";
 
 /**
@@ -158,7 +159,8 @@ describe("importing a website", () => {
     expect(current.revisionId).toBe(response.body.revision);
     const revision = await db().revision.findUniqueOrThrow({ where: { id: response.body.revision } });
     expect(revision.parents).toEqual([space.revision]);
-    // Made main through the search index, which now holds the imported pages.
+    // Made main through the search index, which then holds the imported pages.
+    await searchIndexed(space.id);
     const indexed = await db().$queryRaw<{ revision_id: string }[]>`SELECT revision_id FROM search_indexes WHERE space_id = ${space.id}`;
     expect(indexed).toEqual([{ revision_id: response.body.revision }]);
     const titles = await db().$queryRaw<{ title: string }[]>`SELECT title FROM search_pages WHERE space_id = ${space.id} ORDER BY title`;

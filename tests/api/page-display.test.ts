@@ -4,6 +4,7 @@ import { newId } from "../../server/ids";
 import { getSpacePages } from "../../server/spaces/space-pages";
 import { assertChangesConform } from "../helpers/conformance";
 import { commitPages, createTenant } from "../helpers/factories";
+import { searchIndexed } from "../helpers/jobs";
 import { apiClient, startApiServer } from "../helpers/server";
 
 let server: Awaited<ReturnType<typeof startApiServer>>;
@@ -90,6 +91,7 @@ describe("page icon, visibility, layout and cover", () => {
       ["Welcome", false],
     ]);
     // A page left out of search is not found; the others are.
+    await searchIndexed(space.id);
     const found = (await admin.get(`/v1/spaces/${space.id}/search?query=zebras`)).body.items.map((item: { id: string }) => item.id);
     expect(found).toEqual([ids.guide]);
   });

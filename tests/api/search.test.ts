@@ -4,6 +4,7 @@ import { db } from "../../server/db/client";
 import { newId } from "../../server/ids";
 import { catchUpSearchIndexes, setMainRevision } from "../../server/search/index-space";
 import { commitPages, commitToChangeRequest, createTenant, pagesOf } from "../helpers/factories";
+import { searchIndexed } from "../helpers/jobs";
 import { apiClient, startApiServer } from "../helpers/server";
 
 let server: Awaited<ReturnType<typeof startApiServer>>;
@@ -24,6 +25,7 @@ async function publish(spaceId: string, drafts: Draft[]): Promise<Page[]> {
     const revision = await commitRevision(tx, { spaceId, base, parents: [base.id], put: pages });
     await setMainRevision(tx, space, revision);
   });
+  await searchIndexed(spaceId);
   return pages;
 }
 
@@ -141,6 +143,7 @@ describe("space search", () => {
     expect((await search("platypus")).body.items).toEqual([]);
 
     expect((await admin.post(`/v1/spaces/${space.id}/change-requests/${cr.number}/merge`)).status).toBe(200);
+    await searchIndexed(space.id);
     const found = await search("platypus");
     expect(titles(found.body).sort()).toEqual(["Birds", "Field notes"]);
     expect(found.body.items.find((item: { title: string }) => item.title === "Field notes")).toMatchObject({
@@ -155,6 +158,7 @@ describe("space search", () => {
     const birds = (await pagesOf((await admin.get(`/v1/spaces/${space.id}`)).body.revision)).find((page) => page.title === "Birds")!;
     await commitToChangeRequest(removal.id, { remove: [birds.id] });
     await admin.post(`/v1/spaces/${space.id}/change-requests/${removal.number}/merge`);
+    await searchIndexed(space.id);
     expect(titles((await search("platypus")).body)).toEqual(["Field notes"]);
   });
 
@@ -176,6 +180,7 @@ describe("space search", () => {
     const { admin, space, search } = await setup();
     const [page] = await publish(space.id, [{ title: "Original", slug: "original", markdown: "The axolotl lives here.\n" }]);
     const copy = (await admin.post(`/v1/spaces/${space.id}/duplicate`)).body as { id: string };
+    await searchIndexed(copy.id);
     await publish(space.id, [{ ...page!, markdown: "Moved out.\n" }]);
     expect((await search("axolotl")).body.items).toEqual([]);
     const inCopy = await admin.get(`/v1/spaces/${copy.id}/search?query=axolotl`);

@@ -5,6 +5,7 @@ import { db } from "../../server/db/client";
 import { signPdfLink } from "../../server/pdf/pdf-token";
 import { SPACE_TEMPLATE_IDS } from "../../server/templates/catalog";
 import { commitPages, commitToChangeRequest, createTenant, pagesOf } from "../helpers/factories";
+import { searchIndexed } from "../helpers/jobs";
 import { apiClient, startApiServer } from "../helpers/server";
 
 let server: Awaited<ReturnType<typeof startApiServer>>;
@@ -68,7 +69,8 @@ describe("applyTemplateToSpace", () => {
     const listed = await apiClient(server.url, tenant.admin.token).get(`/v1/spaces/${space.id}/content/pages`);
     expect(listed.status).toBe(200);
     expect(listed.body.pages.map((page: { title: string }) => page.title)).toEqual(["Overview", "Getting started", "Configuration", "Troubleshooting and FAQ"]);
-    // The new main revision went through the search index.
+    // The new main revision goes through the search index.
+    await searchIndexed(space.id);
     const found = await apiClient(server.url, tenant.admin.token).get(`/v1/spaces/${space.id}/search?query=${encodeURIComponent("system requirements")}`);
     expect(found.status).toBe(200);
     expect(found.body.items.map((item: { title: string }) => item.title)).toContain("Installation");

@@ -1,14 +1,14 @@
-import { afterAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { db } from "../../server/db/client";
 import { newId } from "../../server/ids";
-import { PURGE_DELETED_SPACES_JOB } from "../../server/jobs/purge-job";
-import { jobQueue, startWorkers, stopJobQueue } from "../../server/jobs/queue";
+import { jobQueue } from "../../server/jobs/boss";
+import { purgeDeletedSpacesJob } from "../../server/jobs/purge-job";
+import { startWorkers } from "../../server/jobs/workers";
 import { createInitialRevision } from "../../server/content/revisions";
 import { createOrganization } from "../helpers/factories";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-afterAll(() => stopJobQueue());
 
 async function deletedSpace(organizationId: string, daysAgo: number) {
   const space = await db().space.create({
@@ -27,14 +27,14 @@ test("the purge job, run by a real pg-boss worker, removes spaces deleted more t
   await startWorkers();
   const boss = await jobQueue();
   // The hourly schedule is registered on start.
-  expect((await boss.getSchedules(PURGE_DELETED_SPACES_JOB)).map((schedule) => schedule.cron)).toEqual(["0 * * * *"]);
+  expect((await boss.getSchedules(purgeDeletedSpacesJob.name)).map((schedule) => schedule.cron)).toEqual(["0 * * * *"]);
 
-  const jobId = await boss.send(PURGE_DELETED_SPACES_JOB, {});
+  const jobId = await boss.send(purgeDeletedSpacesJob.name, {});
   expect(jobId).toBeTruthy();
   let state: string | undefined;
   let output: unknown;
   for (const deadline = Date.now() + 20_000; Date.now() < deadline; ) {
-    const [job] = await boss.findJobs(PURGE_DELETED_SPACES_JOB, { id: jobId! });
+    const [job] = await boss.findJobs(purgeDeletedSpacesJob.name, { id: jobId! });
     state = job?.state;
     output = job?.output;
     if (state === "completed" || state === "failed") break;
