@@ -5,6 +5,7 @@ import { badRequest, forbidden } from "../errors";
 import { changeRequestBase, presentChangeRequest } from "../presenters/change-request";
 import { spacePermissions } from "../presenters/permissions";
 import { apiUrl } from "../presenters/urls";
+import { writeSpace } from "../spaces/write-space";
 import { fileStorage } from "../storage/file-storage";
 import { presentRevisionFile } from "../storage/file-urls";
 import { changeRequestInclude, loadChangeRequest, type ChangeRequestAccess } from "./access";
@@ -16,55 +17,52 @@ import { parseContentChanges } from "./schemas-content";
  * Applies an ordered batch of content changes to a change request as one new revision
  * (`updateChangeRequestContent`). The change request's row stays locked for the batch, so
  * batches and merges of one change request happen one at a time; any invalid change rejects
- * the whole batch before anything is written.
+ * the whole batch before anything is written. Files are fetched and stored before the write:
+ * their bytes are content-addressed, so storing them twice or for nothing changes nothing, and
+ * no lock is held while a remote server or the storage answers.
  */
 export async function applyContentChanges(ctx: ServiceContext, spaceId: string, ref: string, body: { changes: unknown[] }, options: { compat: boolean }) {
   // Checked before reading the changes or fetching any URL, then again under the lock.
   assertEditable(await loadChangeRequest(db(), ctx.actor, spaceId, ref));
   const changes = parseContentChanges(body.changes);
   const fileOutcomes = await loadFileSources(changes);
-  return db().$transaction(
-    async (tx) => {
-      const access = await loadChangeRequest(tx, ctx.actor, spaceId, ref, { forUpdate: true });
-      assertEditable(access);
-      const { space, changeRequest } = access;
-      const [revision, baseRevision] = await Promise.all([
-        tx.revision.findUniqueOrThrow({ where: { id: changeRequest.revisionId } }),
-        tx.revision.findUniqueOrThrow({ where: { id: changeRequestBase(changeRequest) } }),
-      ]);
-      const batch = new ContentBatch(tx, revision, { changes, baseRevision, fileOutcomes });
-      for (const [index, change] of changes.entries()) await batch.apply(index, change);
-      const result = await batch.finish();
-      // Stored only once every change is valid; the bytes are content-addressed, so a retry stores nothing twice.
-      for (const file of result.files) await fileStorage().put(file.bytes);
-      const next = await commitRevision(tx, {
-        spaceId,
-        base: revision,
-        parents: [revision.id],
-        put: result.put,
-        remove: result.remove,
-        putFiles: result.files.map((file) => file.version),
-        variables: result.variables,
-        authorId: ctx.actor.userId,
-        changeRequestId: changeRequest.id,
-      });
-      const updated = await tx.changeRequest.update({
-        where: { id: changeRequest.id },
-        data: { revisionId: next.id, updatedAt: new Date() },
-        include: changeRequestInclude,
-      });
-      const presented = presentChangeRequest(updated, space, ctx.baseUrl);
-      if (options.compat) return presented;
-      const pageUrl = (pageId: string) => apiUrl(ctx.baseUrl, `/spaces/${spaceId}/change-requests/${changeRequest.id}/content/page/${pageId}`);
-      return {
-        changeRequest: presented,
-        changes: result.outcomes.map((outcome) => presentOutcome(outcome, pageUrl)),
-        insertedFiles: result.files.map((file) => presentRevisionFile(file.version, spaceId, ctx.baseUrl)),
-      };
-    },
-    // Large batches (a deep tree, many files) outlast Prisma's 5 s default.
-    { timeout: 60_000, maxWait: 10_000 },
-  );
+  for (const outcome of fileOutcomes.values()) if (outcome.ok) await fileStorage().put(outcome.file.bytes);
+  return writeSpace(spaceId, { lock: "changeRequests", pages: changes.length }, async (tx) => {
+    const access = await loadChangeRequest(tx, ctx.actor, spaceId, ref, { forUpdate: true });
+    assertEditable(access);
+    const { space, changeRequest } = access;
+    const [revision, baseRevision] = await Promise.all([
+      tx.revision.findUniqueOrThrow({ where: { id: changeRequest.revisionId } }),
+      tx.revision.findUniqueOrThrow({ where: { id: changeRequestBase(changeRequest) } }),
+    ]);
+    const batch = new ContentBatch(tx, revision, { changes, baseRevision, fileOutcomes });
+    for (const [index, change] of changes.entries()) await batch.apply(index, change);
+    const result = await batch.finish();
+    const next = await commitRevision(tx, {
+      spaceId,
+      base: revision,
+      parents: [revision.id],
+      put: result.put,
+      remove: result.remove,
+      putFiles: result.files.map((file) => file.version),
+      variables: result.variables,
+      authorId: ctx.actor.userId,
+      changeRequestId: changeRequest.id,
+    });
+    const updated = await tx.changeRequest.update({
+      where: { id: changeRequest.id },
+      data: { revisionId: next.id, updatedAt: new Date() },
+      include: changeRequestInclude,
+    });
+    const presented = presentChangeRequest(updated, space, ctx.baseUrl);
+    if (options.compat) return presented;
+    const pageUrl = (pageId: string) => apiUrl(ctx.baseUrl, `/spaces/${spaceId}/change-requests/${changeRequest.id}/content/page/${pageId}`);
+    return {
+      changeRequest: presented,
+      changes: result.outcomes.map((outcome) => presentOutcome(outcome, pageUrl)),
+      insertedFiles: result.files.map((file) => presentRevisionFile(file.version, spaceId, ctx.baseUrl)),
+    };
+  });
 }
 
 function assertEditable({ space, role, changeRequest }: ChangeRequestAccess): void {

@@ -1,5 +1,4 @@
 import type { ServiceContext } from "../context";
-import { db } from "../db/client";
 import { forbidden } from "../errors";
 import { newId } from "../ids";
 import { loadSpace } from "../policies/access";
@@ -7,15 +6,16 @@ import { presentChangeRequest } from "../presenters/change-request";
 import { spacePermissions } from "../presenters/permissions";
 import { changeRequestInclude } from "./access";
 import type { CreateChangeRequestInput } from "./schemas";
+import { writeSpace } from "../spaces/write-space";
 
 /** Opens a draft change request on the space's current content. */
 export async function createChangeRequest(ctx: ServiceContext, spaceId: string, input: CreateChangeRequestInput) {
-  return db().$transaction(async (tx) => {
+  return writeSpace(spaceId, { lock: "space" }, async (tx) => {
     const { space, role } = await loadSpace(tx, ctx.actor, spaceId);
     if (!spacePermissions(role, space).edit) {
       throw forbidden(space.editMode === "locked" ? "The space is locked: no change request can be opened." : "Opening a change request needs the edit role.");
     }
-    // The space row's counter is incremented under its row lock: concurrent creations get distinct numbers.
+    // The space's counter is incremented under its lock: concurrent creations get distinct numbers.
     const [counted] = await tx.$queryRaw<{ number: number; revision_id: string }[]>`
       UPDATE spaces SET change_requests = change_requests + 1, change_requests_draft = change_requests_draft + 1, updated_at = now()
       WHERE id = ${spaceId} RETURNING change_requests AS number, revision_id`;

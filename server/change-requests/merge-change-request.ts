@@ -3,6 +3,8 @@ import { db, type Db } from "../db/client";
 import type { Revision } from "../db/generated/client";
 import { badRequest, forbidden } from "../errors";
 import { newId } from "../ids";
+import { changedEntries } from "../content/revision-size";
+import { writeSpace } from "../spaces/write-space";
 import { setMainRevision } from "../search/index-space";
 import { changeRequestBase } from "../presenters/change-request";
 import { spacePermissions } from "../presenters/permissions";
@@ -13,12 +15,12 @@ import { mergeRevisions } from "./three-way";
 /**
  * Merges a change request into the space's main content: a fast-forward when main has not moved
  * since the change request's base, else a three-way merge. A conflict (409) changes nothing.
- * Merges of one space run one at a time (the space row is locked), so two change requests
+ * Merges of one space run one at a time (a write that locks the space), so two change requests
  * touching the same page cannot both win: the second merges on top of the first or conflicts.
  */
 export async function mergeChangeRequest(ctx: ServiceContext, spaceId: string, ref: string) {
-  return db().$transaction(async (tx) => {
-    await lockSpace(tx, spaceId);
+  const pages = await pendingChangeSize(ctx, spaceId, ref);
+  return writeSpace(spaceId, { lock: "space", pages }, async (tx) => {
     const access = await loadChangeRequest(tx, ctx.actor, spaceId, ref, { forUpdate: true });
     const { space, changeRequest } = access;
     const permissions = spacePermissions(access.role, space);
@@ -47,7 +49,8 @@ export async function mergeChangeRequest(ctx: ServiceContext, spaceId: string, r
  * it is no longer outdated; `revisionMergedAncestor` becomes the main revision taken in.
  */
 export async function updateChangeRequestFromMain(ctx: ServiceContext, spaceId: string, ref: string) {
-  return db().$transaction(async (tx) => {
+  const pages = await pendingChangeSize(ctx, spaceId, ref);
+  return writeSpace(spaceId, { lock: "changeRequests", pages }, async (tx) => {
     const access = await loadChangeRequest(tx, ctx.actor, spaceId, ref, { forUpdate: true });
     const { space, changeRequest } = access;
     if (!spacePermissions(access.role, space).edit && changeRequest.createdById !== ctx.actor.userId) {
@@ -65,14 +68,23 @@ export async function updateChangeRequestFromMain(ctx: ServiceContext, spaceId: 
   });
 }
 
+/**
+ * The size of what merging or updating the change request involves: its changes and main's since
+ * its base, read without locks before the write (revisions are immutable). A change request that
+ * does not exist, or that the caller cannot see, sizes nothing: the write then says so.
+ */
+async function pendingChangeSize(ctx: ServiceContext, spaceId: string, ref: string): Promise<number> {
+  const access = await loadChangeRequest(db(), ctx.actor, spaceId, ref).catch(() => null);
+  if (!access?.space.revisionId) return 0;
+  const [main, base, proposed] = await revisions(db(), [access.space.revisionId, changeRequestBase(access.changeRequest), access.changeRequest.revisionId]);
+  const [ours, theirs] = await Promise.all([changedEntries(db(), base, main), changedEntries(db(), base, proposed)]);
+  return ours + theirs;
+}
+
 function assertActive({ changeRequest }: ChangeRequestAccess): void {
   if (changeRequest.status !== "draft" && changeRequest.status !== "open") {
     throw badRequest(`changeRequestId: change request ${changeRequest.number} is ${changeRequest.status}`);
   }
-}
-
-async function lockSpace(tx: Db, spaceId: string): Promise<void> {
-  await tx.$queryRaw`SELECT id FROM spaces WHERE id = ${spaceId} FOR UPDATE`;
 }
 
 /** The main revision, the change request's base and its current revision. */

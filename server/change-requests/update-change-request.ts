@@ -1,15 +1,16 @@
 import type { ServiceContext } from "../context";
-import { db } from "../db/client";
 import { badRequest, forbidden } from "../errors";
 import { presentChangeRequest } from "../presenters/change-request";
 import { spacePermissions } from "../presenters/permissions";
 import { changeRequestInclude, loadChangeRequest } from "./access";
 import type { UpdateChangeRequestInput } from "./schemas";
 import { recountStatus } from "./status-counts";
+import { writeSpace } from "../spaces/write-space";
 
 /** Changes a change request's subject or status (draft, open, archived; merging has its own operation). */
 export async function updateChangeRequest(ctx: ServiceContext, spaceId: string, ref: string, input: UpdateChangeRequestInput) {
-  return db().$transaction(async (tx) => {
+  // A new status moves the change request between the space's counts: a write of the space row.
+  return writeSpace(spaceId, { lock: input.status ? "space" : "changeRequests" }, async (tx) => {
     const { space, role, changeRequest } = await loadChangeRequest(tx, ctx.actor, spaceId, ref, { forUpdate: true });
     const permissions = spacePermissions(role, space);
     if (!permissions.edit && changeRequest.createdById !== ctx.actor.userId) throw forbidden("Changing a change request needs the edit role.");

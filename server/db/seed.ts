@@ -6,6 +6,7 @@ import { newId } from "../ids";
 import { commitRevision, currentRevision, readPages } from "../content/revisions";
 import { setMainRevision } from "../search/index-space";
 import { createSpace } from "../spaces/create-space";
+import { writeSpace } from "../spaces/write-space";
 import { db } from "./client";
 
 export type SeededAdmin = { email: string; generatedPassword?: string };
@@ -65,7 +66,7 @@ export async function seedDemo(): Promise<SeededAdmin | null> {
 
 /** Records the sample pages as a new revision of the space, following its first one (a page keeps its id). */
 async function writePages(spaceId: string, pages: SamplePage[]): Promise<void> {
-  await db().$transaction(async (tx) => {
+  await writeSpace(spaceId, { lock: "space", pages: pages.length }, async (tx) => {
     const space = await tx.space.findUniqueOrThrow({ where: { id: spaceId } });
     const base = await currentRevision(tx, space);
     const previous = await readPages(tx, base);

@@ -5,6 +5,7 @@ import type { ContentImport } from "../db/generated/client";
 import { asAppError } from "../errors";
 import { newId } from "../ids";
 import { setMainRevision } from "../search/index-space";
+import { writeSpace } from "../spaces/write-space";
 import type { FileStorage } from "../storage/file-storage";
 import { imageDimensions } from "../storage/image-dimensions";
 import { assemblePages } from "./assemble-pages";
@@ -78,59 +79,57 @@ function fileNameOf(url: string, contentType: string): string {
 }
 
 /**
- * Writes the import's revision on top of the target's current one, in one transaction with the
- * target locked and its access checked again; the import's row is completed in the same
+ * Writes the import's revision on top of the target's current one, in one write of the space
+ * with the target locked and its access checked again; the import's row is completed in the same
  * transaction, unless its waiter gave up on it meanwhile (then nothing is written).
  */
 async function commitImport(record: ContentImport, crawl: CrawlResult, files: Map<string, FileVersion>): Promise<void> {
-  await db().$transaction(
-    async (tx) => {
-      const target = await openImportTarget(
-        tx,
-        { userId: record.createdById },
-        { spaceId: record.spaceId, ...(record.changeRequestId ? { changeRequest: record.changeRequestId } : {}) },
-        { forUpdate: true },
-      );
-      const [row] = await tx.$queryRaw<{ status: string }[]>`SELECT status FROM content_imports WHERE id = ${record.id} FOR UPDATE`;
-      if (row?.status !== "running") return;
+  const lock = record.changeRequestId ? "changeRequests" : "space";
+  await writeSpace(record.spaceId, { lock, pages: crawl.pages.length + files.size }, async (tx) => {
+    const target = await openImportTarget(
+      tx,
+      { userId: record.createdById },
+      { spaceId: record.spaceId, ...(record.changeRequestId ? { changeRequest: record.changeRequestId } : {}) },
+      { forUpdate: true },
+    );
+    const [row] = await tx.$queryRaw<{ status: string }[]>`SELECT status FROM content_imports WHERE id = ${record.id} FOR UPDATE`;
+    if (row?.status !== "running") return;
 
-      const base = await tx.revision.findUniqueOrThrow({ where: { id: target.baseRevisionId } });
-      const topLevel = (await readPages(tx, base)).filter((page) => page.parentId === null);
-      const pages = assemblePages({
-        scope: crawl.scope,
-        pages: crawl.pages,
-        aliases: crawl.aliases,
-        files,
-        topLevel: { slugs: new Set(topLevel.map((page) => page.slug)), maxSortKey: Math.max(0, ...topLevel.map((page) => page.sortKey)) },
-        now: new Date().toISOString(),
-      });
-      const revision = await commitRevision(tx, {
-        spaceId: record.spaceId,
-        base,
-        parents: [base.id],
-        put: pages,
-        putFiles: [...files.values()],
-        authorId: record.createdById,
-        ...(target.changeRequest ? { changeRequestId: target.changeRequest.id } : {}),
-      });
-      if (target.changeRequest) {
-        await tx.changeRequest.update({ where: { id: target.changeRequest.id }, data: { revisionId: revision.id } });
-      } else {
-        await setMainRevision(tx, target.space, revision);
-      }
-      await tx.contentImport.update({
-        where: { id: record.id },
-        data: {
-          status: "completed",
-          imported: crawl.imported,
-          total: crawl.total,
-          failures: crawl.failures,
-          limitReached: crawl.limitReached,
-          revisionId: revision.id,
-          completedAt: new Date(),
-        },
-      });
-    },
-    { timeout: 60_000, maxWait: 10_000 },
-  );
+    const base = await tx.revision.findUniqueOrThrow({ where: { id: target.baseRevisionId } });
+    const topLevel = (await readPages(tx, base)).filter((page) => page.parentId === null);
+    const pages = assemblePages({
+      scope: crawl.scope,
+      pages: crawl.pages,
+      aliases: crawl.aliases,
+      files,
+      topLevel: { slugs: new Set(topLevel.map((page) => page.slug)), maxSortKey: Math.max(0, ...topLevel.map((page) => page.sortKey)) },
+      now: new Date().toISOString(),
+    });
+    const revision = await commitRevision(tx, {
+      spaceId: record.spaceId,
+      base,
+      parents: [base.id],
+      put: pages,
+      putFiles: [...files.values()],
+      authorId: record.createdById,
+      ...(target.changeRequest ? { changeRequestId: target.changeRequest.id } : {}),
+    });
+    if (target.changeRequest) {
+      await tx.changeRequest.update({ where: { id: target.changeRequest.id }, data: { revisionId: revision.id } });
+    } else {
+      await setMainRevision(tx, target.space, revision);
+    }
+    await tx.contentImport.update({
+      where: { id: record.id },
+      data: {
+        status: "completed",
+        imported: crawl.imported,
+        total: crawl.total,
+        failures: crawl.failures,
+        limitReached: crawl.limitReached,
+        revisionId: revision.id,
+        completedAt: new Date(),
+      },
+    });
+  });
 }

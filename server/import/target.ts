@@ -15,8 +15,8 @@ export type OpenedTarget = { space: Space; changeRequest: ChangeRequestRecord | 
 /**
  * Loads the target as `actor` and checks that they may import into it: edit rights on a space
  * that is not locked (403), and a change request still in draft or open (400). Run when the
- * import starts and again, with the target's row locked (`forUpdate`), when its revision is
- * written, so that a change of rights or status in between is honoured.
+ * import starts and again when its revision is written (in a write of the space, with the
+ * change request's row locked: `forUpdate`), so that a change of rights or status in between is honoured.
  */
 export async function openImportTarget(tx: Db, actor: Actor, target: ImportTarget, options: { forUpdate?: boolean } = {}): Promise<OpenedTarget> {
   if (target.changeRequest !== undefined) {
@@ -27,8 +27,6 @@ export async function openImportTarget(tx: Db, actor: Actor, target: ImportTarge
     }
     return { space, changeRequest, baseRevisionId: changeRequest.revisionId };
   }
-  // Main content changes of one space happen one at a time, as merges do.
-  if (options.forUpdate) await tx.$queryRaw`SELECT id FROM spaces WHERE id = ${target.spaceId} FOR UPDATE`;
   const { space, role } = await loadSpace(tx, actor, target.spaceId);
   authorize(space, role);
   if (!space.revisionId) throw new Error(`Space ${space.id} has no revision`);

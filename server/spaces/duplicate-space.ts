@@ -1,6 +1,7 @@
 import { copyRevisionTo, createInitialRevision, currentRevision } from "../content/revisions";
 import { sortKeyFor } from "../content-tree/position";
 import type { ServiceContext } from "../context";
+import { revisionSize } from "../content/revision-size";
 import { db } from "../db/client";
 import { forbidden } from "../errors";
 import { newId } from "../ids";
@@ -10,6 +11,7 @@ import { presentSpace } from "../presenters/space";
 import { setMainRevision } from "../search/index-space";
 import { assertCanPlaceIn } from "../content-tree/placement";
 import { SPACE_TITLE_MAX } from "./schemas";
+import { writeSpace } from "./write-space";
 
 const COPY_SUFFIX = " (copy)";
 
@@ -23,7 +25,11 @@ export function copyTitle(title: string): string {
  * Needs view on the space and the right to create content where the copy goes.
  */
 export async function duplicateSpace(ctx: ServiceContext, spaceId: string) {
-  return db().$transaction(async (tx) => {
+  const source = await db().space.findUnique({ where: { id: spaceId }, select: { revisionId: true } });
+  const revision = source?.revisionId ? await db().revision.findUnique({ where: { id: source.revisionId } }) : null;
+  const pages = revision ? await revisionSize(db(), revision) : 0;
+  // The source's content is read, not written; its shared lock keeps its main revision still while it is copied.
+  return writeSpace(spaceId, { lock: "changeRequests", pages }, async (tx) => {
     const access = await loadSpace(tx, ctx.actor, spaceId);
     const { space: source } = access;
     if (!spacePermissions(access.role, source).view) throw forbidden(`Duplicating space ${spaceId} needs access to it.`);

@@ -1,13 +1,13 @@
 import { sortKeyFor } from "../content-tree/position";
 import type { ServiceContext } from "../context";
 import { SPACE_RETENTION_DAYS } from "../config";
-import { db } from "../db/client";
 import { badRequest, forbidden } from "../errors";
 import { collectionLevels, loadSpace, spaceRole } from "../policies/access";
 import { spacePermissions } from "../presenters/permissions";
 import { presentSpace } from "../presenters/space";
 import { visibilityUnder } from "../content-tree/placement";
 import { retentionCutoff } from "./purge-deleted-spaces";
+import { writeSpace } from "./write-space";
 
 /**
  * Brings a deleted space back, within SPACE_RETENTION_DAYS of its deletion. It returns to
@@ -15,7 +15,7 @@ import { retentionCutoff } from "./purge-deleted-spaces";
  * cleared `parentId`), to the end of the organization root.
  */
 export async function restoreSpace(ctx: ServiceContext, spaceId: string, now: Date = new Date()) {
-  return db().$transaction(async (tx) => {
+  return writeSpace(spaceId, { lock: "space" }, async (tx) => {
     const { space, role, memberRole } = await loadSpace(tx, ctx.actor, spaceId, { deleted: true });
     if (!spacePermissions(role, space).admin) throw forbidden(`Restoring space ${spaceId} needs the admin role on it.`);
     if (space.deletedAt! < retentionCutoff(now)) {

@@ -1,13 +1,14 @@
 import { loadChangeRequest } from "../change-requests/access";
 import { commitRevision, currentRevision, readPages } from "../content/revisions";
 import type { ServiceContext } from "../context";
-import { db, type Db } from "../db/client";
+import type { Db } from "../db/client";
 import type { Revision, Space } from "../db/generated/client";
 import { badRequest, forbidden } from "../errors";
 import { loadSpace } from "../policies/access";
 import { spacePermissions } from "../presenters/permissions";
 import type { Role } from "../policies/roles";
 import { setMainRevision } from "../search/index-space";
+import { writeSpace } from "../spaces/write-space";
 import { findSpaceTemplate } from "./catalog";
 import { instantiateTemplate } from "./instantiate-template";
 import type { ApplySpaceTemplateInput } from "./schemas";
@@ -20,9 +21,10 @@ import type { ApplySpaceTemplateInput } from "./schemas";
 export async function applySpaceTemplate(ctx: ServiceContext, spaceId: string, input: ApplySpaceTemplateInput): Promise<void> {
   const template = findSpaceTemplate(input.id);
   if (!template) throw badRequest(`id: unknown template ${JSON.stringify(input.id)}`);
-  await db().$transaction(async (tx) => {
-    // One template application (or merge) of a space at a time: two requests cannot both see it empty.
-    await tx.$queryRaw`SELECT id FROM spaces WHERE id = ${spaceId} FOR UPDATE`;
+  const pages = instantiateTemplate(template);
+  // Into main, a write of the space itself: two applications cannot both see it empty.
+  const lock = input.changeRequestId ? "changeRequests" : "space";
+  await writeSpace(spaceId, { lock, pages: pages.length }, async (tx) => {
     if (input.changeRequestId) {
       const access = await loadChangeRequest(tx, ctx.actor, spaceId, input.changeRequestId, { forUpdate: true });
       assertCanEdit(access.role, access.space);
@@ -32,7 +34,7 @@ export async function applySpaceTemplate(ctx: ServiceContext, spaceId: string, i
       }
       const base = await tx.revision.findUniqueOrThrow({ where: { id: changeRequest.revisionId } });
       await assertEmpty(tx, base, "changeRequestId: the change request's content is not empty");
-      const revision = await commitTemplate(tx, ctx, base, instantiateTemplate(template), changeRequest.id);
+      const revision = await commitTemplate(tx, ctx, base, pages, changeRequest.id);
       await tx.changeRequest.update({ where: { id: changeRequest.id }, data: { revisionId: revision.id } });
       return;
     }
@@ -40,8 +42,8 @@ export async function applySpaceTemplate(ctx: ServiceContext, spaceId: string, i
     assertCanEdit(access.role, access.space);
     const base = await currentRevision(tx, access.space);
     await assertEmpty(tx, base, "spaceId: the space is not empty");
-    const revision = await commitTemplate(tx, ctx, base, instantiateTemplate(template));
-    // Through the search index's one entry point, so the new pages are searchable once committed.
+    const revision = await commitTemplate(tx, ctx, base, pages);
+    // Through the search index's one entry point, so the new pages are indexed once committed.
     await setMainRevision(tx, access.space, revision);
   });
 }

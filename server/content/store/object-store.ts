@@ -73,10 +73,14 @@ export class ObjectStore {
     return result;
   }
 
-  /** Writes what was put since the last flush; objects already stored are left as they are. */
+  /**
+   * Writes what was put since the last flush; objects already stored are left as they are. Rows
+   * go in hash order: two writes storing some of the same objects then wait for each other in
+   * the same order, instead of deadlocking on each other's rows.
+   */
   async flush(): Promise<void> {
     if (this.pendingObjects.size > 0) {
-      const hashes = [...this.pendingObjects.keys()];
+      const hashes = [...this.pendingObjects.keys()].sort();
       const data = hashes.map((hash) => JSON.stringify(this.pendingObjects.get(hash)));
       await this.tx.$executeRaw`
         INSERT INTO content_objects (space_id, hash, data)
@@ -85,7 +89,7 @@ export class ObjectStore {
       this.pendingObjects.clear();
     }
     if (this.pendingBodies.size > 0) {
-      const hashes = [...this.pendingBodies.keys()];
+      const hashes = [...this.pendingBodies.keys()].sort();
       const bodies = hashes.map((hash) => this.pendingBodies.get(hash)!);
       await this.tx.$executeRaw`
         INSERT INTO content_bodies (space_id, hash, body)

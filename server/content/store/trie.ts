@@ -59,6 +59,12 @@ export async function trieGet(store: ObjectStore, root: string, key: string): Pr
   return node.leaf[key];
 }
 
+/** How many entries the trie holds: a branch records it, a leaf holds them; one node read. */
+export async function trieSize(store: ObjectStore, root: string): Promise<number> {
+  const node = await store.getObject<TrieNode>(root);
+  return isLeaf(node) ? Object.keys(node.leaf).length : node.size;
+}
+
 /** Every entry, loading the trie level by level (one query per level). */
 export async function trieEntries(store: ObjectStore, root: string): Promise<Map<string, string>> {
   const entries = new Map<string, string>();

@@ -1,0 +1,47 @@
+import type { Db } from "../db/client";
+import { inTransaction } from "../db/transaction";
+
+/**
+ * The one way a space's content and change requests are written. Every write:
+ * - takes the space's row lock first, so that locks are always taken in one order (space, then
+ *   change request, then content) and writers of one space cannot deadlock each other;
+ * - runs in one transaction whose time limit is sized for the work it declares;
+ * - leaves follow-up work (search indexing, and whatever later reacts to a change) to jobs it
+ *   enqueues in the same transaction (server/jobs/enqueue.ts), which run once it has committed,
+ *   so nothing slow happens under the lock and nothing asked for is lost by a crash.
+ * Transactions aborted by a deadlock, a serialization failure or a lock wait are run again.
+ */
+
+export type SpaceWriteOptions = {
+  /**
+   * `space`: the space row itself changes (its main revision, its counts): exclusive, one at a
+   * time. `changeRequests`: only change requests of the space change: writes to different change
+   * requests run side by side, and wait for (or hold off) any `space` write.
+   */
+  lock: "space" | "changeRequests";
+  /** How many pages the write may touch, when known: sizes its time limit. */
+  pages?: number;
+};
+
+/** Time any write may take, plus time per page it touches; generous, so a limit is never the reason a large write fails. */
+const BASE_TIMEOUT_MS = 30_000;
+const PER_PAGE_TIMEOUT_MS = 25;
+const MAX_TIMEOUT_MS = 30 * 60_000;
+/** A writer queued behind others gives up its attempt after this long, and tries again. */
+const LOCK_TIMEOUT_MS = 20_000;
+
+export function writeTimeoutMs(pages = 0): number {
+  return Math.min(MAX_TIMEOUT_MS, BASE_TIMEOUT_MS + LOCK_TIMEOUT_MS + pages * PER_PAGE_TIMEOUT_MS);
+}
+
+export async function writeSpace<T>(spaceId: string, options: SpaceWriteOptions, work: (tx: Db) => Promise<T>): Promise<T> {
+  return inTransaction(
+    async (tx) => {
+      // NO KEY UPDATE, not UPDATE: rows referencing the space (revisions, jobs' rows) may still be inserted meanwhile.
+      if (options.lock === "space") await tx.$queryRaw`SELECT 1 FROM spaces WHERE id = ${spaceId} FOR NO KEY UPDATE`;
+      else await tx.$queryRaw`SELECT 1 FROM spaces WHERE id = ${spaceId} FOR SHARE`;
+      return work(tx);
+    },
+    { timeoutMs: writeTimeoutMs(options.pages), lockTimeoutMs: LOCK_TIMEOUT_MS },
+  );
+}
