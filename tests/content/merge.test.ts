@@ -1,5 +1,7 @@
 import { describe, expect, test } from "vitest";
-import { mergePages, pageTreeOf, type PageConflict, type PageState, type PageTree } from "../../server/content/merge/page-merge";
+import { mergePages, PAGE_FIELD_RULES, pageTreeOf, type PageConflict, type PageState, type PageTree } from "../../server/content/merge/page-merge";
+import { LAYOUT_PRESETS } from "../../server/content/page-display";
+import type { PageVersion } from "../../server/content/revisions";
 import { mergeText, type TextConflict } from "../../server/content/merge/text-merge";
 
 describe("mergeText", () => {
@@ -369,6 +371,66 @@ describe("mergePages", () => {
     expect(calls.parentOf).toBeLessThanOrEqual(2);
     // Each re-placed page's slot is where one side had it, so no unchanged page can clash there.
     expect(calls.pagesWithSlug).toBe(0);
+  });
+
+  test("every field of a page version has a merge rule", () => {
+    // Every field set: one the rules leave out fails here, not only under the compiler.
+    const version: Required<PageVersion> = {
+      id: "setup",
+      title: "Setup",
+      slug: "setup",
+      emoji: "1f680",
+      description: "How to install",
+      parentId: "guide",
+      sortKey: 1,
+      body: "hash-of-the-body",
+      icon: "rocket",
+      hidden: true,
+      noIndex: true,
+      noRobotsIndex: true,
+      layout: LAYOUT_PRESETS.landing,
+      cover: { ref: { kind: "url", url: "https://example.com/cover.png" }, yPos: 0 },
+      variables: { version: "2" },
+      links: [{ kind: "file", file: "diagram", relation: "image" }],
+      createdAt: at,
+      updatedAt: at,
+    };
+    const { body: _body, ...fields } = { ...version, markdown: "" };
+    expect(Object.keys(PAGE_FIELD_RULES).sort()).toEqual(Object.keys(fields).sort());
+  });
+
+  /** A value for every field of `setup`, each different from base. */
+  const changed: Required<PageState> = {
+    id: "setup",
+    title: "Installation",
+    slug: "installation",
+    emoji: "1f680",
+    description: "How to install",
+    parentId: "api",
+    sortKey: 7,
+    markdown: "Install it.\n",
+    icon: "rocket",
+    hidden: true,
+    noIndex: true,
+    noRobotsIndex: true,
+    layout: LAYOUT_PRESETS.landing,
+    cover: { ref: { kind: "url", url: "https://example.com/cover.png" }, yPos: 0 },
+    variables: { version: "2" },
+    links: [{ kind: "url", url: "https://example.com", relation: "link" }],
+    createdAt: later,
+    updatedAt: latest,
+  };
+  test.each(Object.keys(changed) as (keyof PageState)[])("a change to %s on one side survives an edit to another field on the other", async (key) => {
+    const other = key === "description" ? "title" : "description";
+    const sides: Case = { ours: { setup: { [key]: changed[key] } }, theirs: { setup: { [other]: changed[other] } } };
+    // The page's identity and creation stay base's; every other field takes the change.
+    const expected = PAGE_FIELD_RULES[key].merge === "base" ? baseById.get("setup")![key] : changed[key];
+    for (const [name, input] of [["ours", sides], ["theirs", swap(sides)]] as const) {
+      const merged = await mergePages(inputOf(input));
+      if (!merged.ok) throw new Error(`unexpected conflicts: ${JSON.stringify(merged.conflicts)}`);
+      expect(merged.result.get("setup")?.[key], `${key} changed on ${name}`).toEqual(expected);
+      expect(merged.result.get("setup")?.[other]).toEqual(changed[other]);
+    }
   });
 
   test("pageTreeOf answers parents and slugs", async () => {
