@@ -336,7 +336,7 @@ describe("mergePages", () => {
     const parent = await mergePages(inputOf({ ours: { api: null }, theirs: { endpoints: { parentId: "api", title: "Endpoints" } } }));
     expect(parent).toEqual({ ok: false, conflicts: [{ kind: "parent-deleted", pageId: "endpoints", title: "Endpoints", otherPageId: "api" }] });
     const slug = await mergePages(inputOf({ ours: { setup: { parentId: null } }, theirs: { setup: { slug: "api" } } }));
-    expect(slug).toEqual({ ok: false, conflicts: [{ kind: "duplicate-slug", pageId: "setup", title: "Setup", otherPageId: "api" }] });
+    expect(slug).toEqual({ ok: false, conflicts: [{ kind: "duplicate-slug", pageId: "setup", title: "Setup", otherPageId: "api", slug: "api" }] });
     const deleted = await mergePages(inputOf({ ours: { setup: null }, theirs: { setup: { title: "Installation" } } }));
     expect(deleted).toEqual({ ok: false, conflicts: [{ kind: "delete-edit", pageId: "setup", title: "Installation" }] });
   });

@@ -58,6 +58,8 @@ export type PageConflict = {
   tooDifferent?: true;
   /** For `duplicate-slug`: the sibling with the same slug; for `parent-deleted`: the deleted parent. */
   otherPageId?: string;
+  /** For `duplicate-slug`: the slug the two pages would share. */
+  slug?: string;
   /** For `variables`: the names both sides set differently. */
   names?: string[];
 };
@@ -351,7 +353,7 @@ async function duplicateSlugs(input: PageMergeInput, outcomes: Map<string, PageO
       const pair = [pageId, otherId].sort().join(" ");
       if (otherId === pageId || reported.has(pair) || siblingsOnOneSide(input, outcomes, page, otherId)) continue;
       reported.add(pair);
-      conflicts.push({ kind: "duplicate-slug", pageId, title: page.title, otherPageId: otherId });
+      conflicts.push({ kind: "duplicate-slug", pageId, title: page.title, otherPageId: otherId, slug: page.slug });
     }
   }
   return conflicts;
