@@ -2,6 +2,7 @@
 
 import { GitPullRequestArrow, PencilLine, TriangleAlert, X } from "lucide-react";
 import Link from "next/link";
+import { emojiCharacters } from "@/components/space/emoji";
 import { Button } from "@/components/ui/button";
 import {
   mergeConflictsSchema,
@@ -12,6 +13,7 @@ import {
   type PageConflictDetail,
   type PageConflicts,
 } from "@/server/content/merge/conflicts";
+import { attributeRows, type AttributeRow } from "./change-entries";
 
 /**
  * The conflicts a 409 of a merge or an update carries in its details; null when it has none
@@ -133,6 +135,8 @@ const itemClass = "rounded-md bg-white/70 px-3 py-2 ring-1 ring-inset ring-red-2
 
 function PageItem({ page }: { page: PageConflicts }) {
   const headingId = `conflict-page-${page.id}`;
+  const values = page.conflicts.filter(isValueConflict);
+  const others = page.conflicts.filter((conflict) => !isValueConflict(conflict));
   return (
     <li className={itemClass} aria-labelledby={headingId}>
       <h3 id={headingId} className="font-medium text-slate-900">
@@ -140,35 +144,75 @@ function PageItem({ page }: { page: PageConflicts }) {
         {page.path && <span className="ml-2 font-normal text-slate-500">/{page.path}</span>}
       </h3>
       {page.fields.length > 0 && <p className="text-red-800">In conflict: {namedFields(page.fields)}</p>}
-      <ul className="mt-1 space-y-2">
-        {page.conflicts.map((conflict, index) => (
-          <li key={index}>
-            <PageConflictText conflict={conflict} />
-          </li>
-        ))}
-      </ul>
+      {values.length > 0 && <ValueTable conflicts={values} />}
+      {others.length > 0 && (
+        <ul className="mt-1 space-y-2">
+          {others.map((conflict, index) => (
+            <li key={index}>
+              <PageConflictText conflict={conflict} />
+            </li>
+          ))}
+        </ul>
+      )}
     </li>
   );
 }
 
-/** A field's value as a short phrase. */
-function valueText(field: string, value: unknown): string {
-  if (value === null || value === undefined || value === "") return "none";
-  if (typeof value === "boolean") return value ? "yes" : "no";
-  if (field === "emoji" && typeof value === "string") {
-    const character = emojiOf(value);
-    return character ? `${character} (${value})` : value;
+type ValueConflict = Extract<PageConflictDetail, { kind: "title" | "slug" | "emoji" | "description" | "icon" | "hidden" | "noIndex" | "noRobotsIndex" | "layout" | "cover" }>;
+const VALUE_KINDS = new Set<string>(["title", "slug", "emoji", "description", "icon", "hidden", "noIndex", "noRobotsIndex", "layout", "cover"]);
+const isValueConflict = (conflict: PageConflictDetail): conflict is ValueConflict => VALUE_KINDS.has(conflict.kind);
+
+/** A field's two values, worded as the review screen words a change (main as "before"). */
+function valueRows(conflict: ValueConflict): AttributeRow[] {
+  switch (conflict.kind) {
+    case "hidden":
+    case "noIndex":
+    case "noRobotsIndex":
+    case "layout":
+      return attributeRows({ [conflict.kind]: { before: conflict.main, after: conflict.changeRequest } });
+    case "cover":
+      return attributeRows({ cover: { before: conflict.main ?? undefined, after: conflict.changeRequest ?? undefined } });
+    default:
+      return attributeRows({ [conflict.kind]: { before: conflict.main ?? undefined, after: conflict.changeRequest ?? undefined } });
   }
-  return typeof value === "string" ? `“${value}”` : "set";
 }
 
-/** Emojis are stored as code points in hex, `1f44b` or `1f468-200d-1f4bb`. */
-function emojiOf(codes: string): string | null {
-  const points = codes.split("-").map((code) => Number.parseInt(code, 16));
-  return points.every((point) => Number.isInteger(point) && point > 0 && point <= 0x10ffff) ? String.fromCodePoint(...points) : null;
+/** The fields both sides set differently, with each side's value. */
+function ValueTable({ conflicts }: { conflicts: ValueConflict[] }) {
+  const rows = conflicts.flatMap(valueRows);
+  const shown = (row: AttributeRow, value: string) => (row.key === "emoji" ? emojiCharacters(value) : value);
+  return (
+    <table className="mt-1 w-full text-left text-sm">
+      <caption className="sr-only">Fields set differently</caption>
+      <thead className="text-xs text-slate-600">
+        <tr>
+          <th scope="col" className="py-1 pr-3 font-medium">
+            Field
+          </th>
+          <th scope="col" className="py-1 pr-3 font-medium">
+            In the space
+          </th>
+          <th scope="col" className="py-1 font-medium">
+            In this change request
+          </th>
+        </tr>
+      </thead>
+      <tbody className="divide-y divide-red-100">
+        {rows.map((row) => (
+          <tr key={row.key}>
+            <th scope="row" className="py-1 pr-3 font-medium text-slate-700">
+              {row.label}
+            </th>
+            <td className="break-all py-1 pr-3 text-slate-900">{shown(row, row.before)}</td>
+            <td className="break-all py-1 text-slate-900">{shown(row, row.after)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
 }
 
-function PageConflictText({ conflict }: { conflict: PageConflictDetail }) {
+function PageConflictText({ conflict }: { conflict: Exclude<PageConflictDetail, ValueConflict> }) {
   const said = (text: string) => <span className="text-red-700">{text}</span>;
   switch (conflict.kind) {
     case "content":
@@ -187,15 +231,6 @@ function PageConflictText({ conflict }: { conflict: PageConflictDetail }) {
       return said("The moves made here and in the space together would put it inside itself.");
     case "duplicate-slug":
       return said(`Its slug “${conflict.slug}” would be the same as that of “${conflict.other.title}” beside it.`);
-    case "layout":
-    case "cover":
-      return said(`Its ${conflict.kind} was changed differently here and in the space.`);
-    default: {
-      const field = fieldNames[conflict.kind] ?? conflict.kind;
-      return said(
-        `Its ${field} is ${valueText(conflict.kind, conflict.main)} ${sideName.main} and ${valueText(conflict.kind, conflict.changeRequest)} ${sideName.changeRequest}.`,
-      );
-    }
   }
 }
 

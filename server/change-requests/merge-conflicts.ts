@@ -11,6 +11,7 @@ import {
   type PageConflicts,
 } from "../content/merge/conflicts";
 import { differingFields, type PageChanges, type PageConflict, type PageState } from "../content/merge/page-merge";
+import { layoutOf } from "../content/page-display";
 import { splitLines } from "../content/merge/text-merge";
 import { fileKey, pageKey, type FileVersion, type PageVersion } from "../content/revisions";
 import type { ObjectStore } from "../content/store/object-store";
@@ -126,12 +127,20 @@ async function describePageConflict(
       return { detail: { kind: "cycle" }, fields: ["parentId"] };
     case "duplicate-slug":
       return { detail: { kind: "duplicate-slug", slug: item.slug!, other: await pageRef(item.otherPageId!) }, fields: ["slug"] };
-    default: {
-      // A field merged as a value (title, slug, …): each side's value, null where it is not set.
-      const field = item.kind;
-      const detail: PageConflictDetail = { kind: field, ...bySide(ours?.[field] ?? null, theirs?.[field] ?? null) };
-      return { detail, fields: [field] };
-    }
+    case "layout":
+      return { detail: { kind: item.kind, ...bySide(layoutOf(ours!), layoutOf(theirs!)) }, fields: [item.kind] };
+    case "cover":
+      return { detail: { kind: item.kind, ...bySide(ours!.cover ?? null, theirs!.cover ?? null) }, fields: [item.kind] };
+    case "hidden":
+    case "noIndex":
+    case "noRobotsIndex":
+      return { detail: { kind: item.kind, ...bySide(ours![item.kind] === true, theirs![item.kind] === true) }, fields: [item.kind] };
+    case "title":
+    case "slug":
+    case "emoji":
+    case "description":
+    case "icon":
+      return { detail: { kind: item.kind, ...bySide(ours![item.kind] ?? null, theirs![item.kind] ?? null) }, fields: [item.kind] };
   }
 }
 

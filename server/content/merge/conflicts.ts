@@ -1,18 +1,22 @@
 import { z } from "zod";
+import { coverSchema, layoutOptionsSchema } from "../page-display";
 
 /**
  * The conflicts of a three-way merge as clients see them: the `details` of the 409 that a
  * merge or an update from main answers on /v1 (`error.details`) and in tRPC (`data.details`).
- * Shared by the server, which builds it, and the UI, which parses it; it imports only zod so
- * that it can run in the browser. The error's message is a summary for people, never parsed.
+ * Shared by the server, which builds it, and the UI, which parses it, so it imports nothing
+ * that cannot run in a browser. The error's message is a summary for people, never parsed.
  *
  * Both merge directions name the two versions the same way: `main` (the space's content) and
  * `changeRequest` (the change request's).
  */
 
 /** Page fields merged as plain values: a conflict on one of them is named by the field. */
-export const VALUE_FIELDS = ["title", "slug", "emoji", "description", "icon", "hidden", "noIndex", "noRobotsIndex", "layout", "cover"] as const;
-export type ValueField = (typeof VALUE_FIELDS)[number];
+const TEXT_FIELDS = ["title", "slug", "emoji", "description", "icon"] as const;
+const FLAG_FIELDS = ["hidden", "noIndex", "noRobotsIndex"] as const;
+export type TextField = (typeof TEXT_FIELDS)[number];
+export type FlagField = (typeof FLAG_FIELDS)[number];
+export type ValueField = TextField | FlagField | "layout" | "cover";
 
 /** Where a version comes from. */
 export const conflictSideSchema = z.enum(["main", "changeRequest"]);
@@ -41,8 +45,11 @@ export const pageConflictSchema = z.discriminatedUnion("kind", [
     tooDifferent: z.boolean(),
     regions: z.array(z.object({ main: conflictLinesSchema, changeRequest: conflictLinesSchema })),
   }),
-  /** A field set differently on both sides, with each side's value (null = not set). */
-  z.object({ kind: z.enum(VALUE_FIELDS), main: z.json(), changeRequest: z.json() }),
+  /** A field set differently on both sides, with each side's value: text (null = not set), flags, the whole layout, the cover (null = none). */
+  z.object({ kind: z.enum(TEXT_FIELDS), main: z.string().nullable(), changeRequest: z.string().nullable() }),
+  z.object({ kind: z.enum(FLAG_FIELDS), main: z.boolean(), changeRequest: z.boolean() }),
+  z.object({ kind: z.literal("layout"), main: layoutOptionsSchema, changeRequest: layoutOptionsSchema }),
+  z.object({ kind: z.literal("cover"), main: coverSchema.nullable(), changeRequest: coverSchema.nullable() }),
   /** Moved to different places (parent or position among siblings) on both sides. */
   z.object({ kind: z.literal("move") }),
   /** Page variables set differently on both sides. */
