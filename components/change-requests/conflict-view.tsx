@@ -134,15 +134,14 @@ function ConflictList({ conflicts }: { conflicts: MergeConflicts }) {
 const itemClass = "rounded-md bg-white/70 px-3 py-2 ring-1 ring-inset ring-red-200";
 
 function PageItem({ page }: { page: PageConflicts }) {
-  const headingId = `conflict-page-${page.id}`;
   const values = page.conflicts.filter(isValueConflict);
   const others = page.conflicts.filter((conflict) => !isValueConflict(conflict));
   return (
-    <li className={itemClass} aria-labelledby={headingId}>
-      <h3 id={headingId} className="font-medium text-slate-900">
-        {page.title || "Untitled page"}
-        {page.path && <span className="ml-2 font-normal text-slate-500">/{page.path}</span>}
-      </h3>
+    <li className={itemClass}>
+      <div className="flex flex-wrap items-baseline gap-x-2">
+        <h3 className="font-medium text-slate-900">{page.title || "Untitled page"}</h3>
+        <span className="text-slate-500">{page.path}</span>
+      </div>
       {page.fields.length > 0 && <p className="text-red-800">In conflict: {namedFields(page.fields)}</p>}
       {values.length > 0 && <ValueTable conflicts={values} />}
       {others.length > 0 && (
@@ -289,7 +288,7 @@ function FileItem({ file }: { file: FileConflict }) {
         <ul className="mt-1 list-inside list-disc text-slate-800">
           {file.referencedBy.map((page) => (
             <li key={page.id}>
-              {page.title || "Untitled page"} <span className="text-slate-500">/{page.path}</span>
+              {page.title || "Untitled page"} <span className="text-slate-500">{page.path}</span>
             </li>
           ))}
         </ul>
