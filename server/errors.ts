@@ -13,6 +13,9 @@ export const httpStatusOf: Record<AppErrorCode, number> = {
   unsupported_media_type: 415,
 };
 
+/** All that callers learn of an unexpected error (REST and tRPC alike); the cause is logged on the server. */
+export const INTERNAL_ERROR_MESSAGE = "Internal error.";
+
 /** Structured data about an error, for clients to act on; the message is only for people to read. */
 export type AppErrorDetails = Record<string, unknown>;
 

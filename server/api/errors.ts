@@ -1,5 +1,5 @@
 import { ZodError } from "zod";
-import { asAppError, type AppErrorDetails } from "../errors";
+import { asAppError, INTERNAL_ERROR_MESSAGE, type AppErrorDetails } from "../errors";
 
 /** The reference's `Error` envelope; `details` (structured data, e.g. the conflicts of a merge) is Quire's addition. */
 export type ErrorBody = { error: { code: number; message: string; details?: AppErrorDetails } };
@@ -23,5 +23,5 @@ export function responseForError(error: unknown): Response {
   if (appError) return errorResponse(appError.status, appError.message, undefined, appError.details);
   if (error instanceof ZodError) return errorResponse(400, describeZodError(error, "input"));
   console.error("Unexpected error while serving /v1:", error);
-  return errorResponse(500, "Internal error.");
+  return errorResponse(500, INTERNAL_ERROR_MESSAGE);
 }

@@ -3,12 +3,10 @@ import superjson from "superjson";
 import { ZodError } from "zod";
 import type { Actor } from "../auth/actor";
 import { describeZodError } from "../api/errors";
-import { AppError, asAppError, type AppErrorCode } from "../errors";
+import { AppError, asAppError, INTERNAL_ERROR_MESSAGE, type AppErrorCode } from "../errors";
 import { findUnstorableText } from "../validation/storable-text";
 
 export type TrpcContext = { actor: Actor | null; baseUrl: string };
-
-const INTERNAL_ERROR = "Internal error.";
 
 const t = initTRPC.context<TrpcContext>().create({
   transformer: superjson,
@@ -21,7 +19,7 @@ const t = initTRPC.context<TrpcContext>().create({
     if (error.code === "INTERNAL_SERVER_ERROR") {
       console.error(`Unexpected error in tRPC procedure ${path ?? "(unknown)"}:`, error.cause ?? error);
       const { stack: _stack, ...data } = shape.data;
-      return { ...shape, message: INTERNAL_ERROR, data: { ...data, details: undefined } };
+      return { ...shape, message: INTERNAL_ERROR_MESSAGE, data: { ...data, details: undefined } };
     }
     const details = error.cause instanceof AppError ? error.cause.details : undefined;
     return { ...shape, data: { ...shape.data, details } };

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
-import { mergeConflictsSchema, type MergeConflicts } from "../../server/content/merge/conflicts";
+import { MAX_CONFLICT_TEXT, mergeConflictsSchema, type MergeConflicts } from "../../server/content/merge/conflicts";
 import type { Page } from "../../server/content/revisions";
 import { ObjectStore } from "../../server/content/store/object-store";
 import { newId } from "../../server/ids";
@@ -140,6 +140,32 @@ describe("merge", () => {
       expect(conflicts.files).toEqual([]);
       expect(conflicts.variables).toEqual([]);
     }
+  });
+
+  test("two rewrites of a page too different to compare line by line conflict on the whole text, quickly", async () => {
+    const { admin, crs, open, page } = await setup();
+    const [a, b] = [await open("A"), await open("B")];
+    const guide = await page("Guide");
+    // 2,500 new lines on each side: past the line diff's bound, whose cost would grow with lines × edits.
+    const rewrite = (who: string) => Array.from({ length: 2500 }, (_, i) => `${who} wrote line ${i}.\n`).join("");
+    await commitToChangeRequest(a.id, { put: [{ ...guide, markdown: rewrite("A") }] });
+    await commitToChangeRequest(b.id, { put: [{ ...guide, markdown: rewrite("B") }] });
+    expect((await admin.post(`${crs}/${a.id}/merge`)).status).toBe(200);
+    const started = performance.now();
+    const conflicting = await admin.post(`${crs}/${b.id}/merge`);
+    expect(performance.now() - started).toBeLessThan(10_000);
+    expect(conflicting.status).toBe(409);
+    const [content] = mergeConflictsSchema.parse(conflicting.body.error.details).pages[0]!.conflicts;
+    expect(content).toEqual({
+      kind: "content",
+      tooDifferent: true,
+      regions: [
+        {
+          main: { start: 0, end: 2500, text: rewrite("A").slice(0, MAX_CONFLICT_TEXT), truncated: true },
+          changeRequest: { start: 0, end: 2500, text: rewrite("B").slice(0, MAX_CONFLICT_TEXT), truncated: true },
+        },
+      ],
+    });
   });
 
   describe("a file deleted on one side while pages of the merge still use it", () => {
