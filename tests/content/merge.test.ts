@@ -327,18 +327,18 @@ describe("mergePages", () => {
     }
   });
 
-  test("conflicts name the page, its title and what is in the way", async () => {
+  test("conflicts name the page and what is in the way", async () => {
     const content = await mergePages(inputOf({ ours: { intro: { markdown: "Hello.\n" } }, theirs: { intro: { markdown: "Hi.\n" } } }));
     expect(content).toEqual({
       ok: false,
-      conflicts: [{ kind: "content", pageId: "intro", title: "Intro", lines: [{ oursLines: [0, 1], theirsLines: [0, 1] }] }],
+      conflicts: [{ kind: "content", pageId: "intro", lines: [{ oursLines: [0, 1], theirsLines: [0, 1] }] }],
     });
     const parent = await mergePages(inputOf({ ours: { api: null }, theirs: { endpoints: { parentId: "api", title: "Endpoints" } } }));
-    expect(parent).toEqual({ ok: false, conflicts: [{ kind: "parent-deleted", pageId: "endpoints", title: "Endpoints", otherPageId: "api" }] });
+    expect(parent).toEqual({ ok: false, conflicts: [{ kind: "parent-deleted", pageId: "endpoints", otherPageId: "api" }] });
     const slug = await mergePages(inputOf({ ours: { setup: { parentId: null } }, theirs: { setup: { slug: "api" } } }));
-    expect(slug).toEqual({ ok: false, conflicts: [{ kind: "duplicate-slug", pageId: "setup", title: "Setup", otherPageId: "api", slug: "api" }] });
+    expect(slug).toEqual({ ok: false, conflicts: [{ kind: "duplicate-slug", pageId: "setup", otherPageId: "api", slug: "api" }] });
     const deleted = await mergePages(inputOf({ ours: { setup: null }, theirs: { setup: { title: "Installation" } } }));
-    expect(deleted).toEqual({ ok: false, conflicts: [{ kind: "delete-edit", pageId: "setup", title: "Installation" }] });
+    expect(deleted).toEqual({ ok: false, conflicts: [{ kind: "delete-edit", pageId: "setup" }] });
   });
 
   test("looks at the tree only around the changed pages", async () => {

@@ -50,8 +50,6 @@ export type PageConflictKind =
 export type PageConflict = {
   kind: PageConflictKind;
   pageId: string;
-  /** The page's title on ours; for `delete-edit`, on the side that kept it. */
-  title: string;
   /** For `content`: the conflicting lines of the page's markdown on each side. */
   lines?: TextConflict[];
   /** For `content`: the sides differ too much to be compared line by line; `lines` is then the whole texts. */
@@ -109,14 +107,14 @@ function mergePage(pageId: string, input: PageMergeInput): PageOutcome {
 function mergeAdded(pageId: string, ours: PageState | null, theirs: PageState | null): PageOutcome {
   if (!ours || !theirs) return { state: ours ?? theirs ?? null, conflicts: [] };
   if (sameContent(ours, theirs)) return { state: { ...ours, updatedAt: later(ours.updatedAt, theirs.updatedAt) }, conflicts: [] };
-  return { state: ours, conflicts: [{ kind: "add-add", pageId, title: ours.title }] };
+  return { state: ours, conflicts: [{ kind: "add-add", pageId }] };
 }
 
 /** Deleted on at least one side: fine unless the other side edited the page meanwhile. */
 function mergeDeleted(pageId: string, base: PageState, ours: PageState | null, theirs: PageState | null): PageOutcome {
   const kept = ours ?? theirs;
   if (!kept || sameContent(kept, base)) return { state: null, conflicts: [] };
-  return { state: ours, conflicts: [{ kind: "delete-edit", pageId, title: kept.title }] };
+  return { state: ours, conflicts: [{ kind: "delete-edit", pageId }] };
 }
 
 /**
@@ -195,7 +193,7 @@ const sameContent = (a: PageState, b: PageState) => differingFields(a, b).length
 function mergeEdited(base: PageState, ours: PageState, theirs: PageState): PageOutcome {
   const conflicts: PageConflict[] = [];
   const conflict = (kind: PageConflictKind, extra: Partial<PageConflict> = {}) =>
-    conflicts.push({ kind, pageId: base.id, title: ours.title, ...extra });
+    conflicts.push({ kind, pageId: base.id, ...extra });
   const position = mergeValue(positionOf(base), positionOf(ours), positionOf(theirs), samePosition);
   if (!position.ok) conflict("move");
   const markdown = mergeText(base.markdown, ours.markdown, theirs.markdown);
@@ -298,7 +296,7 @@ function parentDeleted(input: PageMergeInput, outcomes: Map<string, PageOutcome>
   const placedByOtherSide = (["ours", "theirs"] as const).some(
     (side) => input[side].get(parentId) === null && sideState(input, side, page.id)?.parentId !== parentId,
   );
-  return placedByOtherSide ? [{ kind: "parent-deleted", pageId: page.id, title: page.title, otherPageId: parentId }] : [];
+  return placedByOtherSide ? [{ kind: "parent-deleted", pageId: page.id, otherPageId: parentId }] : [];
 }
 
 /**
@@ -321,7 +319,7 @@ async function cycles(
       path.add(current);
       current = await parentOf(current);
     }
-    if (current === pageId) conflicts.push({ kind: "cycle", pageId, title: page.title });
+    if (current === pageId) conflicts.push({ kind: "cycle", pageId });
     // The walk ends in a loop (elsewhere, or back here) or at the top: only the latter proves anything.
     else if (current === null || current === undefined || rooted.has(current)) for (const id of [pageId, ...path]) rooted.add(id);
   }
@@ -353,7 +351,7 @@ async function duplicateSlugs(input: PageMergeInput, outcomes: Map<string, PageO
       const pair = [pageId, otherId].sort().join(" ");
       if (otherId === pageId || reported.has(pair) || siblingsOnOneSide(input, outcomes, page, otherId)) continue;
       reported.add(pair);
-      conflicts.push({ kind: "duplicate-slug", pageId, title: page.title, otherPageId: otherId, slug: page.slug });
+      conflicts.push({ kind: "duplicate-slug", pageId, otherPageId: otherId, slug: page.slug });
     }
   }
   return conflicts;
