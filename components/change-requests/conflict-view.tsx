@@ -12,6 +12,8 @@ import {
   type MergeConflicts,
   type PageConflictDetail,
   type PageConflicts,
+  type ValueField,
+  VALUE_FIELDS,
 } from "@/server/content/merge/conflicts";
 import { attributeRows, type AttributeRow } from "./change-entries";
 
@@ -36,15 +38,17 @@ const fieldNames: Record<string, string> = {
   emoji: "emoji",
   description: "description",
   icon: "icon",
-  hidden: "whether it is hidden",
-  noIndex: "whether search leaves it out",
-  noRobotsIndex: "whether search engines index it",
+  hidden: "hidden from navigation",
+  noIndex: "left out of search",
+  noRobotsIndex: "hidden from search engines",
   layout: "layout",
   cover: "cover",
   variables: "variables",
   parentId: "place",
   sortKey: "place",
 };
+/** `variable a was` / `variables a, b were`. */
+const variablesNamed = (names: string[]) => (names.length === 1 ? `variable ${names[0]} was` : `variables ${names.join(", ")} were`);
 const namedFields = (fields: string[]) => [...new Set(fields.map((field) => fieldNames[field] ?? field))].join(", ");
 
 /** What stopped a merge or an update: the conflicting pages, files and variables, and the ways forward. */
@@ -122,8 +126,8 @@ function ConflictList({ conflicts }: { conflicts: MergeConflicts }) {
       {conflicts.variables.length > 0 && (
         <li className={itemClass}>
           <p>
-            <span className="font-medium text-slate-900">Space variables {conflicts.variables.join(", ")}</span>{" "}
-            <span className="text-red-700">were set differently here and in the space</span>
+            <span className="font-medium text-slate-900">Space {variablesNamed(conflicts.variables)}</span>{" "}
+            <span className="text-red-700">set differently here and in the space.</span>
           </p>
         </li>
       )}
@@ -157,9 +161,8 @@ function PageItem({ page }: { page: PageConflicts }) {
   );
 }
 
-type ValueConflict = Extract<PageConflictDetail, { kind: "title" | "slug" | "emoji" | "description" | "icon" | "hidden" | "noIndex" | "noRobotsIndex" | "layout" | "cover" }>;
-const VALUE_KINDS = new Set<string>(["title", "slug", "emoji", "description", "icon", "hidden", "noIndex", "noRobotsIndex", "layout", "cover"]);
-const isValueConflict = (conflict: PageConflictDetail): conflict is ValueConflict => VALUE_KINDS.has(conflict.kind);
+type ValueConflict = Extract<PageConflictDetail, { kind: ValueField }>;
+const isValueConflict = (conflict: PageConflictDetail): conflict is ValueConflict => (VALUE_FIELDS as readonly string[]).includes(conflict.kind);
 
 /** A field's two values, worded as the review screen words a change (main as "before"). */
 function valueRows(conflict: ValueConflict): AttributeRow[] {
@@ -219,7 +222,7 @@ function PageConflictText({ conflict }: { conflict: Exclude<PageConflictDetail, 
     case "move":
       return said("It was moved to different places here and in the space.");
     case "variables":
-      return said(`Its variables ${conflict.names.join(", ")} were set differently here and in the space.`);
+      return said(`Its ${variablesNamed(conflict.names)} set differently here and in the space.`);
     case "delete-edit":
       return said(`It was deleted ${sideName[conflict.deletedIn]} and edited ${sideName[otherSide(conflict.deletedIn)]}.`);
     case "add-add":

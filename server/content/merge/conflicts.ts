@@ -14,9 +14,8 @@ import { coverSchema, layoutOptionsSchema } from "../page-display";
 /** Page fields merged as plain values: a conflict on one of them is named by the field. */
 const TEXT_FIELDS = ["title", "slug", "emoji", "description", "icon"] as const;
 const FLAG_FIELDS = ["hidden", "noIndex", "noRobotsIndex"] as const;
-export type TextField = (typeof TEXT_FIELDS)[number];
-export type FlagField = (typeof FLAG_FIELDS)[number];
-export type ValueField = TextField | FlagField | "layout" | "cover";
+export const VALUE_FIELDS = [...TEXT_FIELDS, ...FLAG_FIELDS, "layout", "cover"] as const;
+export type ValueField = (typeof VALUE_FIELDS)[number];
 
 /** Where a version comes from. */
 export const conflictSideSchema = z.enum(["main", "changeRequest"]);
