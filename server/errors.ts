@@ -13,10 +13,17 @@ export const httpStatusOf: Record<AppErrorCode, number> = {
   unsupported_media_type: 415,
 };
 
+/** All that callers learn of an unexpected error (REST and tRPC alike); the cause is logged on the server. */
+export const INTERNAL_ERROR_MESSAGE = "Internal error.";
+
+/** Structured data about an error, for clients to act on; the message is only for people to read. */
+export type AppErrorDetails = Record<string, unknown>;
+
 export class AppError extends Error {
   constructor(
     readonly code: AppErrorCode,
     message: string,
+    readonly details?: AppErrorDetails,
   ) {
     super(message);
     this.name = "AppError";
@@ -30,7 +37,7 @@ export class AppError extends Error {
 export const badRequest = (message: string) => new AppError("bad_request", message);
 export const notFound = (message: string) => new AppError("not_found", message);
 export const forbidden = (message: string) => new AppError("forbidden", message);
-export const conflict = (message: string) => new AppError("conflict", message);
+export const conflict = (message: string, details?: AppErrorDetails) => new AppError("conflict", message, details);
 export const unauthorized = (message: string) => new AppError("unauthorized", message);
 
 /**

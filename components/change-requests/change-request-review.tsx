@@ -11,12 +11,13 @@ import { useToast } from "@/components/shell/toast";
 import { Button } from "@/components/ui/button";
 import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
 import { errorMessage } from "@/components/ui/trpc-error";
+import type { MergeConflicts } from "@/server/content/merge/conflicts";
 import type { SpaceObject } from "@/server/presenters/space";
 import { changeEntries, type ChangeRequest } from "./change-entries";
 import { ChangeRequestLoadError } from "./change-request-load-error";
 import { ChangeDetail } from "./change-detail";
 import { ChangeList } from "./change-list";
-import { ConflictView } from "./conflict-view";
+import { conflictsOf, ConflictView } from "./conflict-view";
 import type { DiffMode } from "./page-diff";
 import { StatusBadge } from "./status-badge";
 import { SubjectField } from "./subject-field";
@@ -49,7 +50,7 @@ function ReviewBody({ space, organizationId, changeRequest }: { space: SpaceObje
   const me = useQuery(trpc.organizations.me.queryOptions());
   const ref = String(changeRequest.number);
   const input = { spaceId: space.id, ref };
-  const [conflict, setConflict] = useState<{ action: "merge" | "update"; message: string } | null>(null);
+  const [conflict, setConflict] = useState<{ action: "merge" | "update"; conflicts: MergeConflicts | null; message: string } | null>(null);
 
   const update = useMutation(trpc.changeRequests.update.mutationOptions({ onSuccess: () => refresh() }));
   const merge = useMutation(
@@ -59,7 +60,7 @@ function ReviewBody({ space, organizationId, changeRequest }: { space: SpaceObje
         await refresh();
         toast.success(`Change request #${changeRequest.number} merged.`);
       },
-      onError: (error) => (isConflict(error) ? setConflict({ action: "merge", message: error.message }) : toast.error(errorMessage(error))),
+      onError: (error) => (isConflict(error) ? setConflict({ action: "merge", conflicts: conflictsOf(error), message: error.message }) : toast.error(errorMessage(error))),
     }),
   );
   const updateFromMain = useMutation(
@@ -69,7 +70,7 @@ function ReviewBody({ space, organizationId, changeRequest }: { space: SpaceObje
         await refresh();
         toast.success("Updated with the space's latest content.");
       },
-      onError: (error) => (isConflict(error) ? setConflict({ action: "update", message: error.message }) : toast.error(errorMessage(error))),
+      onError: (error) => (isConflict(error) ? setConflict({ action: "update", conflicts: conflictsOf(error), message: error.message }) : toast.error(errorMessage(error))),
     }),
   );
 
@@ -174,6 +175,7 @@ function ReviewBody({ space, organizationId, changeRequest }: { space: SpaceObje
       {conflict && (
         <ConflictView
           action={conflict.action}
+          conflicts={conflict.conflicts}
           message={conflict.message}
           editHref={editHref}
           canEdit={canEditContent}

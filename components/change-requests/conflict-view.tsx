@@ -2,61 +2,59 @@
 
 import { GitPullRequestArrow, PencilLine, TriangleAlert, X } from "lucide-react";
 import Link from "next/link";
+import { emojiCharacters } from "@/components/space/emoji";
 import { Button } from "@/components/ui/button";
-
-export type ConflictItem =
-  | { kind: "page"; pageId: string; title: string; reason: string }
-  | { kind: "file"; fileId: string }
-  | { kind: "variables"; names: string }
-  | { kind: "other"; text: string };
+import {
+  mergeConflictsSchema,
+  type ConflictLines,
+  type ConflictSide,
+  type FileConflict,
+  type MergeConflicts,
+  type PageConflictDetail,
+  type PageConflicts,
+  type ValueField,
+  VALUE_FIELDS,
+} from "@/server/content/merge/conflicts";
+import { attributeRows, type AttributeRow } from "./change-entries";
 
 /**
- * The pages, files and space variables a 409 names. The server writes them as `Conflicts: page
- * "Title" (id): reason; file id (changed on both sides); space variables a, b (changed on both
- * sides).`; anything else is kept as text.
+ * The conflicts a 409 of a merge or an update carries in its details; null when it has none
+ * (the view then shows the error's message alone).
  */
-export function parseConflicts(message: string): ConflictItem[] {
-  const body = message.replace(/^Conflicts:\s*/, "").replace(/\.$/, "");
-  if (body === message) return [{ kind: "other", text: message }];
-  return body.split(/;\s+(?=page "|file |space variables )/).map((part): ConflictItem => {
-    const page = /^page "(.*)" \(([^()\s]+)\): (.+)$/s.exec(part);
-    if (page) return { kind: "page", title: page[1]!, pageId: page[2]!, reason: page[3]! };
-    const file = /^file (\S+) \(changed on both sides\)$/.exec(part);
-    if (file) return { kind: "file", fileId: file[1]! };
-    const variables = /^space variables (.+) \(changed on both sides\)$/.exec(part);
-    if (variables) return { kind: "variables", names: variables[1]! };
-    return { kind: "other", text: part };
-  });
+export function conflictsOf(error: unknown): MergeConflicts | null {
+  const details = (error as { data?: { details?: unknown } } | null)?.data?.details;
+  const parsed = mergeConflictsSchema.safeParse(details);
+  return parsed.success ? parsed.data : null;
 }
 
-const reasons: Record<string, string> = {
-  content: "its text was changed on both sides",
-  title: "its title was changed on both sides",
-  slug: "its slug was changed on both sides",
-  emoji: "its emoji was changed on both sides",
-  description: "its description was changed on both sides",
-  icon: "its icon was changed on both sides",
-  hidden: "whether it is hidden was changed on both sides",
-  noIndex: "whether search leaves it out was changed on both sides",
-  noRobotsIndex: "whether search engines index it was changed on both sides",
-  layout: "its layout was changed on both sides",
-  cover: "its cover was changed on both sides",
-  move: "it was moved on both sides",
-  "delete-edit": "it was deleted on one side and edited on the other",
-  "add-add": "it was added on both sides",
-  "parent-deleted": "its parent page was deleted on the other side",
-  cycle: "the moves on both sides would nest it inside itself",
-  "duplicate-slug": "another page beside it now has the same slug",
-};
-const reasonText = (reason: string) => {
-  const variables = /^variables (.+)$/.exec(reason);
-  if (variables) return `its variables ${variables[1]} were changed on both sides`;
-  return reasons[reason] ?? reason;
-};
+const sideName: Record<ConflictSide, string> = { main: "in the space", changeRequest: "in this change request" };
+const otherSide = (side: ConflictSide): ConflictSide => (side === "main" ? "changeRequest" : "main");
 
-/** What stopped a merge or an update: the conflicting pages, and the ways forward. */
+/** Names of page fields as people know them (the keys of `fields`). */
+const fieldNames: Record<string, string> = {
+  markdown: "text",
+  title: "title",
+  slug: "slug",
+  emoji: "emoji",
+  description: "description",
+  icon: "icon",
+  hidden: "hidden from navigation",
+  noIndex: "left out of search",
+  noRobotsIndex: "hidden from search engines",
+  layout: "layout",
+  cover: "cover",
+  variables: "variables",
+  parentId: "place",
+  sortKey: "place",
+};
+/** `variable a was` / `variables a, b were`. */
+const variablesNamed = (names: string[]) => (names.length === 1 ? `variable ${names[0]} was` : `variables ${names.join(", ")} were`);
+const namedFields = (fields: string[]) => [...new Set(fields.map((field) => fieldNames[field] ?? field))].join(", ");
+
+/** What stopped a merge or an update: the conflicting pages, files and variables, and the ways forward. */
 export function ConflictView({
   action,
+  conflicts,
   message,
   editHref,
   canEdit,
@@ -65,6 +63,8 @@ export function ConflictView({
   onDismiss,
 }: {
   action: "merge" | "update";
+  /** The conflicts as data; null shows `message` alone. */
+  conflicts: MergeConflicts | null;
   message: string;
   editHref: string;
   canEdit: boolean;
@@ -72,7 +72,6 @@ export function ConflictView({
   onUpdateFromMain: () => void;
   onDismiss: () => void;
 }) {
-  const items = parseConflicts(message);
   return (
     <section role="alert" aria-labelledby="conflict-title" className="rounded-lg border border-red-200 bg-red-50 p-4">
       <div className="flex items-start gap-3">
@@ -83,34 +82,11 @@ export function ConflictView({
               {action === "merge" ? "This change request cannot be merged: it conflicts with the space's content" : "Updating from main conflicts with this change request"}
             </h2>
             <p className="mt-1 text-sm text-red-800">
-              The pages below were changed both here and in the space since this change request started. Nothing was changed. Edit these pages so that
-              the two versions agree, then try again.
+              What is listed below was changed both here and in the space since this change request started. Nothing was changed. Edit the change
+              request so that the two versions agree, then try again.
             </p>
           </div>
-          <ul aria-label="Conflicts" className="space-y-1 text-sm">
-            {items.map((item, index) => (
-              <li key={index} className="flex flex-wrap items-baseline gap-x-2 rounded-md bg-white/70 px-3 py-1.5 ring-1 ring-inset ring-red-200">
-                {item.kind === "page" ? (
-                  <>
-                    <span className="font-medium text-slate-900">{item.title || "Untitled page"}</span>
-                    <span className="text-red-700">{reasonText(item.reason)}</span>
-                  </>
-                ) : item.kind === "file" ? (
-                  <>
-                    <span className="font-medium text-slate-900">File {item.fileId}</span>
-                    <span className="text-red-700">changed on both sides</span>
-                  </>
-                ) : item.kind === "variables" ? (
-                  <>
-                    <span className="font-medium text-slate-900">Space variables {item.names}</span>
-                    <span className="text-red-700">changed on both sides</span>
-                  </>
-                ) : (
-                  <span className="text-slate-800">{item.text}</span>
-                )}
-              </li>
-            ))}
-          </ul>
+          {conflicts ? <ConflictList conflicts={conflicts} /> : <p className="rounded-md bg-white/70 px-3 py-2 text-sm text-slate-800 ring-1 ring-inset ring-red-200">{message}</p>}
           <div className="flex flex-wrap gap-2">
             {canEdit && (
               <Link
@@ -135,5 +111,191 @@ export function ConflictView({
         </div>
       </div>
     </section>
+  );
+}
+
+function ConflictList({ conflicts }: { conflicts: MergeConflicts }) {
+  return (
+    <ul aria-label="Conflicts" className="space-y-2 text-sm">
+      {conflicts.pages.map((page) => (
+        <PageItem key={page.id} page={page} />
+      ))}
+      {conflicts.files.map((file) => (
+        <FileItem key={file.id} file={file} />
+      ))}
+      {conflicts.variables.length > 0 && (
+        <li className={itemClass}>
+          <p>
+            <span className="font-medium text-slate-900">Space {variablesNamed(conflicts.variables)}</span>{" "}
+            <span className="text-red-700">set differently here and in the space.</span>
+          </p>
+        </li>
+      )}
+    </ul>
+  );
+}
+
+const itemClass = "rounded-md bg-white/70 px-3 py-2 ring-1 ring-inset ring-red-200";
+
+function PageItem({ page }: { page: PageConflicts }) {
+  const values = page.conflicts.filter(isValueConflict);
+  const others = page.conflicts.filter((conflict) => !isValueConflict(conflict));
+  return (
+    <li className={itemClass}>
+      <div className="flex flex-wrap items-baseline gap-x-2">
+        <h3 className="font-medium text-slate-900">{page.title || "Untitled page"}</h3>
+        <span className="text-slate-500">{page.path}</span>
+      </div>
+      {page.fields.length > 0 && <p className="text-red-800">In conflict: {namedFields(page.fields)}</p>}
+      {values.length > 0 && <ValueTable conflicts={values} />}
+      {others.length > 0 && (
+        <ul className="mt-1 space-y-2">
+          {others.map((conflict, index) => (
+            <li key={index}>
+              <PageConflictText conflict={conflict} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </li>
+  );
+}
+
+type ValueConflict = Extract<PageConflictDetail, { kind: ValueField }>;
+const isValueConflict = (conflict: PageConflictDetail): conflict is ValueConflict => (VALUE_FIELDS as readonly string[]).includes(conflict.kind);
+
+/** A field's two values, worded as the review screen words a change (main as "before"). */
+function valueRows(conflict: ValueConflict): AttributeRow[] {
+  switch (conflict.kind) {
+    case "hidden":
+    case "noIndex":
+    case "noRobotsIndex":
+    case "layout":
+      return attributeRows({ [conflict.kind]: { before: conflict.main, after: conflict.changeRequest } });
+    case "cover":
+      return attributeRows({ cover: { before: conflict.main ?? undefined, after: conflict.changeRequest ?? undefined } });
+    default:
+      return attributeRows({ [conflict.kind]: { before: conflict.main ?? undefined, after: conflict.changeRequest ?? undefined } });
+  }
+}
+
+/** The fields both sides set differently, with each side's value. */
+function ValueTable({ conflicts }: { conflicts: ValueConflict[] }) {
+  const rows = conflicts.flatMap(valueRows);
+  const shown = (row: AttributeRow, value: string) => (row.key === "emoji" ? emojiCharacters(value) : value);
+  return (
+    <table className="mt-1 w-full text-left text-sm">
+      <caption className="sr-only">Fields set differently</caption>
+      <thead className="text-xs text-slate-600">
+        <tr>
+          <th scope="col" className="py-1 pr-3 font-medium">
+            Field
+          </th>
+          <th scope="col" className="py-1 pr-3 font-medium">
+            In the space
+          </th>
+          <th scope="col" className="py-1 font-medium">
+            In this change request
+          </th>
+        </tr>
+      </thead>
+      <tbody className="divide-y divide-red-100">
+        {rows.map((row) => (
+          <tr key={row.key}>
+            <th scope="row" className="py-1 pr-3 font-medium text-slate-700">
+              {row.label}
+            </th>
+            <td className="break-all py-1 pr-3 text-slate-900">{shown(row, row.before)}</td>
+            <td className="break-all py-1 text-slate-900">{shown(row, row.after)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function PageConflictText({ conflict }: { conflict: Exclude<PageConflictDetail, ValueConflict> }) {
+  const said = (text: string) => <span className="text-red-700">{text}</span>;
+  switch (conflict.kind) {
+    case "content":
+      return <ContentConflict conflict={conflict} />;
+    case "move":
+      return said("It was moved to different places here and in the space.");
+    case "variables":
+      return said(`Its ${variablesNamed(conflict.names)} set differently here and in the space.`);
+    case "delete-edit":
+      return said(`It was deleted ${sideName[conflict.deletedIn]} and edited ${sideName[otherSide(conflict.deletedIn)]}.`);
+    case "add-add":
+      return said("It was added both here and in the space, differently.");
+    case "parent-deleted":
+      return said(`It was put under “${conflict.parent.title}”, which was deleted ${sideName[conflict.deletedIn]}.`);
+    case "cycle":
+      return said("The moves made here and in the space together would put it inside itself.");
+    case "duplicate-slug":
+      return said(`Its slug “${conflict.slug}” would be the same as that of “${conflict.other.title}” beside it.`);
+  }
+}
+
+function ContentConflict({ conflict }: { conflict: Extract<PageConflictDetail, { kind: "content" }> }) {
+  if (conflict.tooDifferent) {
+    return <span className="text-red-700">Its text differs too much here and in the space to be compared line by line.</span>;
+  }
+  return (
+    <div className="space-y-2">
+      <span className="text-red-700">
+        Its text was changed at the same {conflict.regions.length === 1 ? "place" : `${conflict.regions.length} places`} here and in the space.
+      </span>
+      {conflict.regions.map((region, index) => (
+        <div key={index} className="grid gap-2 md:grid-cols-2">
+          <LinesBlock side="main" lines={region.main} />
+          <LinesBlock side="changeRequest" lines={region.changeRequest} />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+const lineRange = ({ start, end }: ConflictLines) =>
+  end === start ? `no lines (removed before line ${start + 1})` : end === start + 1 ? `line ${start + 1}` : `lines ${start + 1}–${end}`;
+
+function LinesBlock({ side, lines }: { side: ConflictSide; lines: ConflictLines }) {
+  const label = `${side === "main" ? "In the space" : "In this change request"}, ${lineRange(lines)}`;
+  return (
+    <figure className="min-w-0">
+      <figcaption className="text-xs font-medium text-slate-600">{label}</figcaption>
+      {lines.end > lines.start && (
+        // Focusable, so that a keyboard can scroll a long line into view.
+        <pre tabIndex={0} aria-label={label} className="mt-1 max-h-60 overflow-auto rounded border border-slate-200 bg-white p-2 font-mono text-xs text-slate-800">
+          {lines.text}
+          {lines.truncated && <span className="text-slate-500">…</span>}
+        </pre>
+      )}
+    </figure>
+  );
+}
+
+function FileItem({ file }: { file: FileConflict }) {
+  return (
+    <li className={itemClass}>
+      <p>
+        <span className="font-medium text-slate-900">File {file.name}</span>{" "}
+        {file.kind === "changed-on-both-sides" ? (
+          <span className="text-red-700">was changed both here and in the space.</span>
+        ) : (
+          <span className="text-red-700">
+            was deleted {sideName[file.deletedIn]}, but {file.referencedBy.length === 1 ? "this page still uses it" : "these pages still use it"}:
+          </span>
+        )}
+      </p>
+      {file.kind === "deleted-while-referenced" && (
+        <ul className="mt-1 list-inside list-disc text-slate-800">
+          {file.referencedBy.map((page) => (
+            <li key={page.id}>
+              {page.title || "Untitled page"} <span className="text-slate-500">{page.path}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </li>
   );
 }

@@ -1,10 +1,11 @@
 import { ZodError } from "zod";
-import { asAppError } from "../errors";
+import { asAppError, INTERNAL_ERROR_MESSAGE, type AppErrorDetails } from "../errors";
 
-export type ErrorBody = { error: { code: number; message: string } };
+/** The reference's `Error` envelope; `details` (structured data, e.g. the conflicts of a merge) is Quire's addition. */
+export type ErrorBody = { error: { code: number; message: string; details?: AppErrorDetails } };
 
-export function errorResponse(status: number, message: string, headers?: Record<string, string>): Response {
-  const body: ErrorBody = { error: { code: status, message } };
+export function errorResponse(status: number, message: string, headers?: Record<string, string>, details?: AppErrorDetails): Response {
+  const body: ErrorBody = { error: { code: status, message, ...(details ? { details } : {}) } };
   return Response.json(body, { status, headers });
 }
 
@@ -19,8 +20,8 @@ export function describeZodError(error: ZodError, source: string): string {
 /** Maps anything thrown while serving a request to the error envelope; unknown errors are a logged 500. */
 export function responseForError(error: unknown): Response {
   const appError = asAppError(error);
-  if (appError) return errorResponse(appError.status, appError.message);
+  if (appError) return errorResponse(appError.status, appError.message, undefined, appError.details);
   if (error instanceof ZodError) return errorResponse(400, describeZodError(error, "input"));
   console.error("Unexpected error while serving /v1:", error);
-  return errorResponse(500, "Internal error.");
+  return errorResponse(500, INTERNAL_ERROR_MESSAGE);
 }

@@ -1,16 +1,18 @@
 import type { Db } from "../db/client";
 import type { Revision } from "../db/generated/client";
-import { conflict } from "../errors";
-import { mergePages, pageTreeOf, type PageChanges, type PageConflict, type PageState, type PageTree } from "../content/merge/page-merge";
+import { extractLinks } from "../content/format";
+import { mergePages, pageTreeOf, type PageChanges, type PageState, type PageTree } from "../content/merge/page-merge";
+import { coverFiles } from "../content/page-display";
 import { commitRevision, pageKey, parseContentKey, readPages, type FileVersion, type PageVersion } from "../content/revisions";
 import { ObjectStore } from "../content/store/object-store";
 import { mergeVariables, spaceVariablesOf } from "../content/variables";
 import { trieDiff, trieGet, type TrieChange } from "../content/store/trie";
+import { conflictError, type MergeConflict, type MergeSide } from "./merge-conflicts";
 
 /**
  * Git-like three-way merge of two revisions of a space from their common ancestor: only what
  * changed on either side is read, page by page and inside page bodies line by line. Conflicts
- * throw a 409 naming the pages, before anything is written.
+ * throw a 409 whose details list them (`MergeConflicts`), before anything is written.
  */
 export async function mergeRevisions(
   tx: Db,
@@ -21,7 +23,7 @@ export async function mergeRevisions(
   const [oursDiff, theirsDiff] = await Promise.all([trieDiff(store, base.root, ours.root), trieDiff(store, base.root, theirs.root)]);
   const pages = await pageChanges(store, oursDiff, theirsDiff);
   const files = mergeFiles(oursDiff, theirsDiff);
-  let merged: Map<string, PageState | null> = new Map();
+  let merged: Map<string, PageState | null> | undefined;
   const conflicts: MergeConflict[] = [...files.conflicts];
   if (pages.ours.size > 0 && pages.theirs.size > 0) {
     // Both sides touched pages: the tree checks may ask about pages neither side changed.
@@ -31,9 +33,11 @@ export async function mergeRevisions(
   } else {
     merged = pages.theirs;
   }
+  // Until the pages merge, which of them would reference a deleted file is not known.
+  if (merged) conflicts.push(...(await referencesToDeletedFiles(tx, store, ours, files.deleted, merged)));
   const variables = mergeVariables(spaceVariablesOf(base), spaceVariablesOf(ours), spaceVariablesOf(theirs));
-  if (!variables.ok) conflicts.push({ kind: "variables", names: variables.conflicts });
-  if (conflicts.length > 0) throw conflict(describeConflicts(conflicts));
+  if (!variables.ok) conflicts.push({ kind: "space-variables", names: variables.conflicts });
+  if (!merged || conflicts.length > 0) throw await conflictError(store, { ...input, pages, conflicts });
 
   const put = [...merged.values()].filter((page): page is PageState => page !== null);
   const remove = [...merged].filter(([, page]) => page === null).map(([id]) => id);
@@ -52,7 +56,6 @@ export async function mergeRevisions(
     changeRequestId: input.changeRequestId,
   });
 }
-
 
 /**
  * The page tree of a stored revision, read as the merge asks: a parent is one trie lookup (so
@@ -104,29 +107,62 @@ async function pageChanges(store: ObjectStore, oursDiff: Map<string, TrieChange>
   return { ours: side(oursDiff), theirs: side(theirsDiff), base };
 }
 
-/** Files merge whole: a file changed differently on both sides is a conflict; otherwise theirs applies. */
+/**
+ * Files merge whole: a file changed differently on both sides is a conflict; otherwise theirs
+ * applies. `deleted`: the files one side deleted and the other left alone, by the deleting side.
+ */
 function mergeFiles(oursDiff: Map<string, TrieChange>, theirsDiff: Map<string, TrieChange>) {
   const put = new Map<string, string>();
   const remove: string[] = [];
-  const conflicts: { kind: "file"; fileId: string }[] = [];
+  const deleted = new Map<string, MergeSide>();
+  const conflicts: MergeConflict[] = [];
   for (const [key, change] of theirsDiff) {
     const { kind, id: fileId } = parseContentKey(key);
     if (kind !== "file") continue;
     const mine = oursDiff.get(key);
     if (mine && mine.after !== change.after) conflicts.push({ kind: "file", fileId });
     else if (change.after) put.set(fileId, change.after);
-    else remove.push(fileId);
+    else {
+      remove.push(fileId);
+      if (!mine) deleted.set(fileId, "theirs");
+    }
   }
-  return { put, remove, conflicts };
+  for (const [key, change] of oursDiff) {
+    const { kind, id: fileId } = parseContentKey(key);
+    if (kind === "file" && !change.after && !theirsDiff.has(key)) deleted.set(fileId, "ours");
+  }
+  return { put, remove, deleted, conflicts };
 }
 
-type MergeConflict = PageConflict | { kind: "file"; fileId: string } | { kind: "variables"; names: string[] };
+/**
+ * Files one side deleted that a page of the merged content would still reference (link to,
+ * show, or have as cover): conflicts, so that a clean merge leaves no reference to a file it
+ * removed, wherever the reference comes from — added by the other side, or kept from base by
+ * either. Pages neither side changed count too (they are as in ours), so the whole page list is
+ * read, but only when a side deleted a file.
+ */
+async function referencesToDeletedFiles(
+  tx: Db,
+  store: ObjectStore,
+  ours: Revision,
+  deleted: Map<string, MergeSide>,
+  merged: Map<string, PageState | null>,
+): Promise<MergeConflict[]> {
+  if (deleted.size === 0) return [];
+  const referencing = new Map<string, string[]>();
+  const note = (pageId: string, files: string[]) => {
+    for (const fileId of new Set(files)) if (deleted.has(fileId)) referencing.set(fileId, [...(referencing.get(fileId) ?? []), pageId]);
+  };
+  for (const [pageId, page] of merged) if (page) note(pageId, filesReferencedBy(page, page.markdown));
+  const unchanged = (await readPages(tx, ours)).filter((version) => !merged.has(version.id));
+  // Versions written before link targets were recorded are read from their body.
+  const bodies = await store.getBodies(unchanged.filter((version) => !version.links).map((version) => version.body));
+  for (const version of unchanged) note(version.id, filesReferencedBy(version, bodies.get(version.body)));
+  return [...referencing].map(([fileId, pageIds]) => ({ kind: "file-referenced" as const, fileId, deletedBy: deleted.get(fileId)!, pageIds }));
+}
 
-function describeConflicts(conflicts: MergeConflict[]): string {
-  const parts = conflicts.map((item) => {
-    if ("fileId" in item) return `file ${item.fileId} (changed on both sides)`;
-    if (!("pageId" in item)) return `space variables ${item.names.join(", ")} (changed on both sides)`;
-    return `page "${item.title}" (${item.pageId}): ${item.kind}${item.names ? ` ${item.names.join(", ")}` : ""}`;
-  });
-  return `Conflicts: ${parts.join("; ")}.`;
+/** The files a page's body links to or shows (its recorded targets, else found in `markdown`) and its cover's. */
+function filesReferencedBy(page: Pick<PageVersion, "links" | "cover">, markdown: string | undefined): string[] {
+  const targets = page.links ?? extractLinks(markdown ?? "").map((link) => link.target);
+  return [...targets.flatMap((target) => (target.kind === "file" ? [target.file] : [])), ...(page.cover ? coverFiles(page.cover) : [])];
 }

@@ -24,7 +24,7 @@ export const DEFAULT_PAGE_LAYOUT = {
   anchors: true,
 } as const satisfies PageLayout;
 
-const layoutOptionsSchema = z
+export const layoutOptionsSchema = z
   .object({
     width: z.enum(["default", "wide"]),
     cover: z.boolean(),

@@ -3,12 +3,28 @@ import superjson from "superjson";
 import { ZodError } from "zod";
 import type { Actor } from "../auth/actor";
 import { describeZodError } from "../api/errors";
-import { asAppError, type AppErrorCode } from "../errors";
+import { AppError, asAppError, INTERNAL_ERROR_MESSAGE, type AppErrorCode } from "../errors";
 import { findUnstorableText } from "../validation/storable-text";
 
 export type TrpcContext = { actor: Actor | null; baseUrl: string };
 
-const t = initTRPC.context<TrpcContext>().create({ transformer: superjson });
+const t = initTRPC.context<TrpcContext>().create({
+  transformer: superjson,
+  /**
+   * What the browser learns of a failure, as on /v1: an AppError's message and `details`
+   * (`data.details`, e.g. a merge's conflicts); anything unexpected only as "Internal error.",
+   * logged here in full, since its message and stack (a database's, say) are not for users.
+   */
+  errorFormatter({ shape, error, path }) {
+    if (error.code === "INTERNAL_SERVER_ERROR") {
+      console.error(`Unexpected error in tRPC procedure ${path ?? "(unknown)"}:`, error.cause ?? error);
+      const { stack: _stack, ...data } = shape.data;
+      return { ...shape, message: INTERNAL_ERROR_MESSAGE, data: { ...data, details: undefined } };
+    }
+    const details = error.cause instanceof AppError ? error.cause.details : undefined;
+    return { ...shape, data: { ...shape.data, details } };
+  },
+});
 
 /** AppError codes as tRPC codes: the same table of outcomes as the REST error envelope. */
 const trpcCodeOf: Record<AppErrorCode, TRPCError["code"]> = {
@@ -28,9 +44,8 @@ const mapErrors = t.middleware(async ({ next }) => {
   if (!result.ok) {
     const cause = result.error.cause;
     const appError = asAppError(cause);
-    if (appError) throw new TRPCError({ code: trpcCodeOf[appError.code], message: appError.message });
+    if (appError) throw new TRPCError({ code: trpcCodeOf[appError.code], message: appError.message, cause: appError });
     if (cause instanceof ZodError) throw new TRPCError({ code: "BAD_REQUEST", message: describeZodError(cause, "input") });
-    if (result.error.code === "INTERNAL_SERVER_ERROR") console.error("Unexpected error in tRPC procedure:", cause ?? result.error);
   }
   return result;
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
+import { MAX_CONFLICT_TEXT, mergeConflictsSchema, type MergeConflicts } from "../../server/content/merge/conflicts";
 import type { Page } from "../../server/content/revisions";
 import { ObjectStore } from "../../server/content/store/object-store";
 import { newId } from "../../server/ids";
@@ -75,6 +76,171 @@ describe("merge", () => {
     expect(conflicting.body.error.message).toContain("Guide");
     expect((await admin.get(`/v1/spaces/${space.id}`)).body.revision).toBe(before);
     expect((await admin.get(`${crs}/${second.id}`)).body.status).toBe("draft");
+  });
+
+  test("a 409 lists the conflicts as data (pages, fields, kinds, lines of each side), whatever the titles hold", async () => {
+    const { admin, space, crs, open } = await setup();
+    const [setupPage, quoted, twoLines] = [newId(), newId(), newId()];
+    const guide = (await pagesOf((await admin.get(`/v1/spaces/${space.id}`)).body.revision)).find((p) => p.title === "Guide")!;
+    await commitPages(space.id, [
+      { id: setupPage, title: "Setup; file uploads", slug: "setup", parentId: guide.id, markdown: "Step one.\nStep two.\nStep three.\n" },
+      { id: quoted, title: 'Say "hello" (twice)', slug: "hello", markdown: "Hello.\n", sortKey: 5 },
+      // The title schema trims a title but keeps line breaks inside it.
+      { id: twoLines, title: "Two\nlines", slug: "two-lines", markdown: "Two.\n", sortKey: 6 },
+    ]);
+    const [main, cr] = [await open("Main"), await open("Proposal")];
+    const pages = new Map((await pagesOf((await admin.get(`/v1/spaces/${space.id}`)).body.revision)).map((p) => [p.id, p as Page]));
+    const edit = (id: string, fields: Partial<Page>) => ({ ...pages.get(id)!, ...fields });
+    await commitToChangeRequest(main.id, {
+      put: [edit(setupPage, { markdown: "Step one, first.\nStep two.\nStep three.\n" }), edit(quoted, { description: "A; B" })],
+      remove: [twoLines],
+    });
+    await commitToChangeRequest(cr.id, {
+      put: [edit(setupPage, { markdown: "Step one.\nStep two, second.\nStep three.\n" }), edit(quoted, { description: 'C "D"' }), edit(twoLines, { markdown: "Two!\n" })],
+    });
+    expect((await admin.post(`${crs}/${main.id}/merge`)).status).toBe(200);
+
+    for (const action of ["merge", "update"]) {
+      const conflicting = await admin.post(`${crs}/${cr.id}/${action}`);
+      expect(conflicting.status).toBe(409);
+      const { message, details } = conflicting.body.error;
+      expect(message).not.toContain("\n");
+      expect(message).toMatch(/^The change request and the space's content conflict in 3 pages \(/);
+      const conflicts: MergeConflicts = mergeConflictsSchema.parse(details);
+      // The same names in both directions: `main` is the space's content, `changeRequest` the change request's.
+      expect(conflicts.pages.sort((a, b) => a.title.localeCompare(b.title))).toEqual([
+        {
+          id: quoted,
+          title: 'Say "hello" (twice)',
+          path: "hello",
+          fields: ["description"],
+          conflicts: [{ kind: "description", main: "A; B", changeRequest: 'C "D"' }],
+        },
+        {
+          id: setupPage,
+          title: "Setup; file uploads",
+          path: "guide/setup",
+          fields: ["markdown"],
+          conflicts: [
+            {
+              kind: "content",
+              tooDifferent: false,
+              // Edits to neighbouring lines are one conflict, as in Git.
+              regions: [
+                {
+                  main: { start: 0, end: 2, text: "Step one, first.\nStep two.\n", truncated: false },
+                  changeRequest: { start: 0, end: 2, text: "Step one.\nStep two, second.\n", truncated: false },
+                },
+              ],
+            },
+          ],
+        },
+        { id: twoLines, title: "Two\nlines", path: "two-lines", fields: ["markdown"], conflicts: [{ kind: "delete-edit", deletedIn: "main" }] },
+      ]);
+      expect(conflicts.files).toEqual([]);
+      expect(conflicts.variables).toEqual([]);
+    }
+  });
+
+  test("two rewrites of a page too different to compare line by line conflict on the whole text, quickly", async () => {
+    const { admin, crs, open, page } = await setup();
+    const [a, b] = [await open("A"), await open("B")];
+    const guide = await page("Guide");
+    // 2,500 new lines on each side: past the line diff's bound, whose cost would grow with lines × edits.
+    const rewrite = (who: string) => Array.from({ length: 2500 }, (_, i) => `${who} wrote line ${i}.\n`).join("");
+    await commitToChangeRequest(a.id, { put: [{ ...guide, markdown: rewrite("A") }] });
+    await commitToChangeRequest(b.id, { put: [{ ...guide, markdown: rewrite("B") }] });
+    expect((await admin.post(`${crs}/${a.id}/merge`)).status).toBe(200);
+    const started = performance.now();
+    const conflicting = await admin.post(`${crs}/${b.id}/merge`);
+    expect(performance.now() - started).toBeLessThan(10_000);
+    expect(conflicting.status).toBe(409);
+    const [content] = mergeConflictsSchema.parse(conflicting.body.error.details).pages[0]!.conflicts;
+    expect(content).toEqual({
+      kind: "content",
+      tooDifferent: true,
+      regions: [
+        {
+          main: { start: 0, end: 2500, text: rewrite("A").slice(0, MAX_CONFLICT_TEXT), truncated: true },
+          changeRequest: { start: 0, end: 2500, text: rewrite("B").slice(0, MAX_CONFLICT_TEXT), truncated: true },
+        },
+      ],
+    });
+  });
+
+  describe("a file deleted on one side while pages of the merge still use it", () => {
+    const PNG = Buffer.from("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489", "hex").toString("base64");
+
+    /** Main gains "Setup; file uploads" and the file diagram.png, through a merged change request. */
+    async function withFile(markdown: (fileId: string) => string) {
+      const context = await setup();
+      const { admin, crs, open, page } = context;
+      const adding = await open("Add the diagram");
+      const apply = async (number: number, changes: unknown[]) => {
+        const applied = await admin.post(`${crs}/${number}/content?compat=false`, { changes });
+        expect(applied.status, JSON.stringify(applied.body)).toBe(200);
+        return applied;
+      };
+      const inserted = await apply(adding.number, [
+        { operation: "insert_files", files: [{ name: "diagram.png", contentType: "image/png", base64: PNG }] },
+        { operation: "insert_page", title: "Setup; file uploads", slug: "setup", document: { markdown: "Upload files here.\n" } },
+      ]);
+      const fileId: string = inserted.body.insertedFiles[0].id;
+      const setupPageId: string = inserted.body.changes.find((change: { page?: { id: string } }) => change.page)!.page.id;
+      await apply(adding.number, [{ operation: "update_page", page: setupPageId, document: { markdown: markdown(fileId) } }]);
+      expect((await admin.post(`${crs}/${adding.number}/merge`)).status).toBe(200);
+      const setupPage = await page("Setup; file uploads");
+      return { ...context, apply, fileId, setupPage };
+    }
+    const referencedBy = (setupPage: Page) => [{ id: setupPage.id, title: "Setup; file uploads", path: "setup" }];
+    const filesOf = async (admin: ReturnType<typeof apiClient>, spaceId: string) => (await admin.get(`/v1/spaces/${spaceId}/content/files`)).body.items;
+
+    test("deleted in main while a change request starts showing it: merge and update answer 409 naming the file and the page", async () => {
+      const { admin, space, crs, open, apply, fileId, setupPage } = await withFile(() => "Upload files here.\n");
+      const [uses, deletes] = [await open("Show the diagram"), await open("Remove the diagram")];
+      await apply(uses.number, [{ operation: "update_page", page: setupPage.id, document: { markdown: `Upload files here.\n\n![Diagram](/files/${fileId})\n` } }]);
+      // The API has no operation that deletes a file; a merge that takes a deletion in does.
+      await commitToChangeRequest(deletes.id, { removeFiles: [fileId] });
+      expect((await admin.post(`${crs}/${deletes.number}/merge`)).status).toBe(200);
+      expect(await filesOf(admin, space.id)).toEqual([]);
+
+      for (const action of ["merge", "update"]) {
+        const conflicting = await admin.post(`${crs}/${uses.number}/${action}`);
+        expect(conflicting.status).toBe(409);
+        expect(conflicting.body.error.message).toBe('The change request and the space\'s content conflict in 1 file ("diagram.png").');
+        expect(mergeConflictsSchema.parse(conflicting.body.error.details)).toEqual({
+          pages: [],
+          files: [{ kind: "deleted-while-referenced", id: fileId, name: "diagram.png", deletedIn: "main", referencedBy: referencedBy(setupPage) }],
+          variables: [],
+        });
+      }
+
+      // Without the image, the change request updates and merges.
+      await apply(uses.number, [{ operation: "update_page", page: setupPage.id, document: { markdown: "Upload files here, one at a time.\n" } }]);
+      expect((await admin.post(`${crs}/${uses.number}/update`)).status).toBe(200);
+      expect((await admin.post(`${crs}/${uses.number}/merge`)).status).toBe(200);
+    });
+
+    test("deleted in a change request while main keeps showing it: 409; deleting the reference too merges cleanly", async () => {
+      const { admin, space, crs, open, page, main, fileId, setupPage } = await withFile((id) => `Upload files here.\n\n![Diagram](/files/${id})\n`);
+      const [deletes, other] = [await open("Remove the diagram"), await open("Edit the FAQ")];
+      await commitToChangeRequest(deletes.id, { removeFiles: [fileId] });
+      // Main moves on, so the merge is three-way: the page showing the file is as in base on both sides.
+      await commitToChangeRequest(other.id, { put: [{ ...(await page("FAQ")), markdown: "# FAQ\n\nMore.\n" }] });
+      expect((await admin.post(`${crs}/${other.number}/merge`)).status).toBe(200);
+
+      const conflicting = await admin.post(`${crs}/${deletes.number}/merge`);
+      expect(conflicting.status).toBe(409);
+      expect(mergeConflictsSchema.parse(conflicting.body.error.details).files).toEqual([
+        { kind: "deleted-while-referenced", id: fileId, name: "diagram.png", deletedIn: "changeRequest", referencedBy: referencedBy(setupPage) },
+      ]);
+      expect((await filesOf(admin, space.id)).map((file: { id: string }) => file.id)).toEqual([fileId]);
+
+      await commitToChangeRequest(deletes.id, { put: [{ ...setupPage, markdown: "Upload files here.\n" }] });
+      expect((await admin.post(`${crs}/${deletes.number}/merge`)).status).toBe(200);
+      expect(await filesOf(admin, space.id)).toEqual([]);
+      expect((await main()).find((p) => p.id === setupPage.id)!.markdown).toBe("Upload files here.\n");
+    });
   });
 
   test("concurrent merges of two change requests editing the same line: one wins, the other gets 409, no edit lost", async () => {

@@ -139,6 +139,12 @@ describe("page icon, visibility, layout and cover", () => {
     expect(await mainPage(ids.guide)).toMatchObject({ hidden: true, icon: "book", layout: { ...DEFAULT_PAGE_LAYOUT, outline: false } });
     const conflicting = await merge(c.number);
     expect(conflicting.status).toBe(409);
-    expect(conflicting.body.error.message).toContain(`(${ids.guide}): layout`);
+    expect(conflicting.body.error.details.pages).toEqual([
+      expect.objectContaining({
+        id: ids.guide,
+        fields: ["layout"],
+        conflicts: [{ kind: "layout", main: { ...DEFAULT_PAGE_LAYOUT, outline: false }, changeRequest: LAYOUT_PRESETS.landing }],
+      }),
+    ]);
   });
 });

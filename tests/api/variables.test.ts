@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { parseConflicts } from "../../components/change-requests/conflict-view";
 import { newId } from "../../server/ids";
 import { assertChangesConform } from "../helpers/conformance";
 import { commitPages, createTenant } from "../helpers/factories";
@@ -145,13 +144,12 @@ describe("variables", () => {
 
     const conflicting = await admin.post(`${crs}/${c.number}/merge`);
     expect(conflicting.status).toBe(409);
-    expect(conflicting.body.error.message).toContain("space variables version");
-    expect(conflicting.body.error.message).toContain("variables released");
-    // The review screen reads the same message into its conflict list.
-    expect(parseConflicts(conflicting.body.error.message)).toEqual([
-      { kind: "page", pageId: guide.id, title: "Guide", reason: "variables released" },
-      { kind: "variables", names: "version" },
-    ]);
+    expect(conflicting.body.error.message).toBe('The change request and the space\'s content conflict in 1 page ("Guide") and 1 space variable (version).');
+    expect(conflicting.body.error.details).toEqual({
+      pages: [{ id: guide.id, title: "Guide", path: "guide", fields: ["variables"], conflicts: [{ kind: "variables", names: ["released"] }] }],
+      files: [],
+      variables: ["version"],
+    });
     expect((await admin.get(`${spacePath}/content`)).body.variables).toEqual({ version: "2.0", channel: "beta" });
 
     // Update from main meets the same conflict; resolving it in the change request lets it merge.

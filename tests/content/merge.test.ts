@@ -1,5 +1,7 @@
 import { describe, expect, test } from "vitest";
-import { mergePages, pageTreeOf, type PageConflict, type PageState, type PageTree } from "../../server/content/merge/page-merge";
+import { mergePages, PAGE_FIELD_RULES, pageTreeOf, type PageConflict, type PageState, type PageTree } from "../../server/content/merge/page-merge";
+import { LAYOUT_PRESETS } from "../../server/content/page-display";
+import type { PageVersion } from "../../server/content/revisions";
 import { mergeText, type TextConflict } from "../../server/content/merge/text-merge";
 
 describe("mergeText", () => {
@@ -15,15 +17,23 @@ describe("mergeText", () => {
       "# Title\n\nFirst paragraph.\n\nSecond paragraph, edited.\n",
       "# Title\n\nFirst paragraph, edited.\n\nSecond paragraph, edited.\n",
     ],
-    ["edits on adjacent lines", "a\nb\nc\n", "A\nb\nc\n", "a\nB\nc\n", "A\nB\nc\n"],
+    ["edits with one unchanged line between them", "a\nb\nc\n", "A\nb\nc\n", "a\nb\nC\n", "A\nb\nC\n"],
+    [
+      "edits to rows of a table with a row between them",
+      "| a | 1 |\n| b | 2 |\n| c | 3 |\n",
+      "| a | 10 |\n| b | 2 |\n| c | 3 |\n",
+      "| a | 1 |\n| b | 2 |\n| c | 30 |\n",
+      "| a | 10 |\n| b | 2 |\n| c | 30 |\n",
+    ],
     ["insertions at different places", "a\nb\nc\n", "a\nx\nb\nc\n", "a\nb\ny\nc\n", "a\nx\nb\ny\nc\n"],
     ["an insertion at the start and one at the end", "a\nb\n", "top\na\nb\n", "a\nb\nbottom\n", "top\na\nb\nbottom\n"],
     ["a deletion and an edit elsewhere", "a\nb\nc\nd\n", "a\nc\nd\n", "a\nb\nc\nD\n", "a\nc\nD\n"],
     ["the same line deleted on both sides", "a\nb\nc\n", "a\nc\n", "a\nc\n", "a\nc\n"],
-    ["an insertion next to a line the other side deleted", "a\nb\nc\n", "a\nc\n", "a\nb\nnew\nc\n", "a\nnew\nc\n"],
-    ["an insertion before a line the other side edited", "a\nb\nc\n", "a\nnew\nb\nc\n", "a\nB\nc\n", "a\nnew\nB\nc\n"],
+    ["an insertion one line away from a line the other side deleted", "a\nb\nc\nd\n", "a\nc\nd\n", "a\nb\nc\nnew\nd\n", "a\nc\nnew\nd\n"],
+    ["the same insertion at the same place, beside other edits", "a\nc\nd\ne\n", "a\nb\nc\nd\nE\n", "a\nb\nc\nd\ne\n", "a\nb\nc\nd\nE\n"],
+    ["the same edit to adjacent lines on both sides, beside other edits", "a\nb\nc\nd\ne\n", "a\nB\nC\nd\ne\n", "a\nB\nC\nd\nE\n", "a\nB\nC\nd\nE\n"],
     ["a trailing newline added on one side, an edit on the other", "a\nb\nc", "a\nb\nc\n", "A\nb\nc", "A\nb\nc\n"],
-    ["a trailing newline removed on one side, an edit on the other", "a\nb\nc\n", "a\nb\nc", "a\nB\nc\n", "a\nB\nc"],
+    ["a trailing newline removed on one side, an edit on the other", "a\nb\nc\n", "a\nb\nc", "A\nb\nc\n", "A\nb\nc"],
     ["the same trailing newline added on both sides", "a", "a\n", "a\n", "a\n"],
     ["all empty", "", "", "", ""],
     ["text added to an empty base on one side", "", "hello\n", "", "hello\n"],
@@ -40,6 +50,26 @@ describe("mergeText", () => {
 
   const conflicting: [name: string, base: string, ours: string, theirs: string, conflicts: TextConflict[]][] = [
     ["the same line edited differently", "a\nb\nc\n", "a\nB\nc\n", "a\nX\nc\n", [{ oursLines: [1, 2], theirsLines: [1, 2] }]],
+    // As with git: changes to neighbouring lines are one change to the reader, never combined silently.
+    ["edits on adjacent lines", "a\nb\nc\n", "A\nb\nc\n", "a\nB\nc\n", [{ oursLines: [0, 2], theirsLines: [0, 2] }]],
+    [
+      "edits to adjacent rows of a table",
+      "| Name | Port |\n| --- | --- |\n| web | 80 |\n| db | 5432 |\n",
+      "| Name | Port |\n| --- | --- |\n| web | 8080 |\n| db | 5432 |\n",
+      "| Name | Port |\n| --- | --- |\n| web | 80 |\n| cache | 6379 |\n",
+      [{ oursLines: [2, 4], theirsLines: [2, 4] }],
+    ],
+    [
+      "edits to adjacent lines of a code block",
+      "```sh\nnpm install\nnpm start\n```\n",
+      "```sh\nnpm ci\nnpm start\n```\n",
+      "```sh\nnpm install\nnpm run dev\n```\n",
+      [{ oursLines: [1, 3], theirsLines: [1, 3] }],
+    ],
+    ["an insertion next to a line the other side deleted", "a\nb\nc\n", "a\nc\n", "a\nb\nnew\nc\n", [{ oursLines: [1, 1], theirsLines: [1, 3] }]],
+    ["an insertion before a line the other side edited", "a\nb\nc\n", "a\nnew\nb\nc\n", "a\nB\nc\n", [{ oursLines: [1, 3], theirsLines: [1, 2] }]],
+    ["an insertion after a line the other side edited", "a\nb\nc\n", "a\nb\nnew\nc\n", "a\nB\nc\n", [{ oursLines: [1, 3], theirsLines: [1, 2] }]],
+    ["a list item added on each side at the same place", "- one\n- two\n", "- one\n- one and a half\n- two\n", "- one\n- 1.5\n- two\n", [{ oursLines: [1, 2], theirsLines: [1, 2] }]],
     // As with git: one side's block of changed lines is compared as a whole, not line by line.
     ["the same edit where one side also changed the next line", "a\nb\nc\n", "a\nB\nc\n", "a\nB\nC\n", [{ oursLines: [1, 3], theirsLines: [1, 3] }]],
     ["insertions at the same place", "a\nc\n", "a\nb\nc\n", "a\nx\nc\n", [{ oursLines: [1, 2], theirsLines: [1, 2] }]],
@@ -80,6 +110,28 @@ describe("mergeText", () => {
     const [conflict] = result.conflicts;
     expect(ours.split("\n").slice(...conflict!.oursLines)).toEqual(["ours wrote this", "and this"]);
     expect(theirs.split("\n").slice(...conflict!.theirsLines)).toEqual(["theirs wrote that"]);
+  });
+
+  /** A page of about 1 MB: `count` distinct lines of ~50 characters. */
+  const bigPage = (prefix: string, count = 20_000) => Array.from({ length: count }, (_, i) => `${prefix} line ${i} ${"x".repeat(36)}\n`).join("");
+
+  test("two large texts that differ everywhere end fast as one conflict over the whole text", () => {
+    const base = bigPage("base");
+    const ours = bigPage("ours");
+    const theirs = bigPage("theirs", 19_000);
+    expect(base.length).toBeGreaterThan(1_000_000);
+    const started = performance.now();
+    const result = mergeText(base, ours, theirs);
+    // Unbounded, the line diff takes minutes here; bounded, well under a second on a quiet machine.
+    expect(performance.now() - started).toBeLessThan(5_000);
+    expect(result).toEqual({ ok: false, tooDifferent: true, conflicts: [{ oursLines: [0, 20_000], theirsLines: [0, 19_000] }] });
+  });
+
+  test("a large text with a few edits on each side still merges line by line", () => {
+    const base = bigPage("base");
+    const ours = base.replace("base line 10 ", "ours line 10 ");
+    const theirs = base.replace("base line 19000 ", "theirs line 19000 ").replace("base line 500 ", "theirs line 500 ");
+    expect(mergeText(base, ours, theirs)).toEqual({ ok: true, text: base.replace("base line 10 ", "ours line 10 ").replace("base line 19000 ", "theirs line 19000 ").replace("base line 500 ", "theirs line 500 ") });
   });
 });
 
@@ -275,18 +327,18 @@ describe("mergePages", () => {
     }
   });
 
-  test("conflicts name the page, its title and what is in the way", async () => {
+  test("conflicts name the page and what is in the way", async () => {
     const content = await mergePages(inputOf({ ours: { intro: { markdown: "Hello.\n" } }, theirs: { intro: { markdown: "Hi.\n" } } }));
     expect(content).toEqual({
       ok: false,
-      conflicts: [{ kind: "content", pageId: "intro", title: "Intro", lines: [{ oursLines: [0, 1], theirsLines: [0, 1] }] }],
+      conflicts: [{ kind: "content", pageId: "intro", lines: [{ oursLines: [0, 1], theirsLines: [0, 1] }] }],
     });
     const parent = await mergePages(inputOf({ ours: { api: null }, theirs: { endpoints: { parentId: "api", title: "Endpoints" } } }));
-    expect(parent).toEqual({ ok: false, conflicts: [{ kind: "parent-deleted", pageId: "endpoints", title: "Endpoints", otherPageId: "api" }] });
+    expect(parent).toEqual({ ok: false, conflicts: [{ kind: "parent-deleted", pageId: "endpoints", otherPageId: "api" }] });
     const slug = await mergePages(inputOf({ ours: { setup: { parentId: null } }, theirs: { setup: { slug: "api" } } }));
-    expect(slug).toEqual({ ok: false, conflicts: [{ kind: "duplicate-slug", pageId: "setup", title: "Setup", otherPageId: "api" }] });
+    expect(slug).toEqual({ ok: false, conflicts: [{ kind: "duplicate-slug", pageId: "setup", otherPageId: "api", slug: "api" }] });
     const deleted = await mergePages(inputOf({ ours: { setup: null }, theirs: { setup: { title: "Installation" } } }));
-    expect(deleted).toEqual({ ok: false, conflicts: [{ kind: "delete-edit", pageId: "setup", title: "Installation" }] });
+    expect(deleted).toEqual({ ok: false, conflicts: [{ kind: "delete-edit", pageId: "setup" }] });
   });
 
   test("looks at the tree only around the changed pages", async () => {
@@ -319,6 +371,66 @@ describe("mergePages", () => {
     expect(calls.parentOf).toBeLessThanOrEqual(2);
     // Each re-placed page's slot is where one side had it, so no unchanged page can clash there.
     expect(calls.pagesWithSlug).toBe(0);
+  });
+
+  test("every field of a page version has a merge rule", () => {
+    // Every field set: one the rules leave out fails here, not only under the compiler.
+    const version: Required<PageVersion> = {
+      id: "setup",
+      title: "Setup",
+      slug: "setup",
+      emoji: "1f680",
+      description: "How to install",
+      parentId: "guide",
+      sortKey: 1,
+      body: "hash-of-the-body",
+      icon: "rocket",
+      hidden: true,
+      noIndex: true,
+      noRobotsIndex: true,
+      layout: LAYOUT_PRESETS.landing,
+      cover: { ref: { kind: "url", url: "https://example.com/cover.png" }, yPos: 0 },
+      variables: { version: "2" },
+      links: [{ kind: "file", file: "diagram", relation: "image" }],
+      createdAt: at,
+      updatedAt: at,
+    };
+    const { body: _body, ...fields } = { ...version, markdown: "" };
+    expect(Object.keys(PAGE_FIELD_RULES).sort()).toEqual(Object.keys(fields).sort());
+  });
+
+  /** A value for every field of `setup`, each different from base. */
+  const changed: Required<PageState> = {
+    id: "setup",
+    title: "Installation",
+    slug: "installation",
+    emoji: "1f680",
+    description: "How to install",
+    parentId: "api",
+    sortKey: 7,
+    markdown: "Install it.\n",
+    icon: "rocket",
+    hidden: true,
+    noIndex: true,
+    noRobotsIndex: true,
+    layout: LAYOUT_PRESETS.landing,
+    cover: { ref: { kind: "url", url: "https://example.com/cover.png" }, yPos: 0 },
+    variables: { version: "2" },
+    links: [{ kind: "url", url: "https://example.com", relation: "link" }],
+    createdAt: later,
+    updatedAt: latest,
+  };
+  test.each(Object.keys(changed) as (keyof PageState)[])("a change to %s on one side survives an edit to another field on the other", async (key) => {
+    const other = key === "description" ? "title" : "description";
+    const sides: Case = { ours: { setup: { [key]: changed[key] } }, theirs: { setup: { [other]: changed[other] } } };
+    // The page's identity and creation stay base's; every other field takes the change.
+    const expected = PAGE_FIELD_RULES[key].merge === "base" ? baseById.get("setup")![key] : changed[key];
+    for (const [name, input] of [["ours", sides], ["theirs", swap(sides)]] as const) {
+      const merged = await mergePages(inputOf(input));
+      if (!merged.ok) throw new Error(`unexpected conflicts: ${JSON.stringify(merged.conflicts)}`);
+      expect(merged.result.get("setup")?.[key], `${key} changed on ${name}`).toEqual(expected);
+      expect(merged.result.get("setup")?.[other]).toEqual(changed[other]);
+    }
   });
 
   test("pageTreeOf answers parents and slugs", async () => {

@@ -74,8 +74,11 @@ export async function commitPages(
   });
 }
 
-/** Edits a change request's content directly (pages put or removed), as a new revision of it. */
-export async function commitToChangeRequest(changeRequestId: string, edits: { put?: Page[]; remove?: string[] }) {
+/**
+ * Edits a change request's content directly (pages put or removed, files removed), as a new
+ * revision of it: for states the API cannot make, such as a deleted file.
+ */
+export async function commitToChangeRequest(changeRequestId: string, edits: { put?: Page[]; remove?: string[]; removeFiles?: string[] }) {
   return db().$transaction(async (tx) => {
     const changeRequest = await tx.changeRequest.findUniqueOrThrow({ where: { id: changeRequestId } });
     const base = await tx.revision.findUniqueOrThrow({ where: { id: changeRequest.revisionId } });

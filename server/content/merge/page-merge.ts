@@ -1,6 +1,7 @@
 import type { PageVersion } from "../revisions";
 import { sameCover, sameLayout } from "../page-display";
 import { mergeVariables, sameVariables } from "../variables";
+import type { ValueField } from "./conflicts";
 import { mergeText, type TextConflict } from "./text-merge";
 
 /**
@@ -37,16 +38,7 @@ export type PageMergeInput = {
 
 export type PageConflictKind =
   | "content"
-  | "title"
-  | "slug"
-  | "emoji"
-  | "description"
-  | "icon"
-  | "hidden"
-  | "noIndex"
-  | "noRobotsIndex"
-  | "layout"
-  | "cover"
+  | ValueField
   | "variables"
   | "move"
   | "delete-edit"
@@ -58,12 +50,14 @@ export type PageConflictKind =
 export type PageConflict = {
   kind: PageConflictKind;
   pageId: string;
-  /** The page's title on ours; for `delete-edit`, on the side that kept it. */
-  title: string;
   /** For `content`: the conflicting lines of the page's markdown on each side. */
   lines?: TextConflict[];
+  /** For `content`: the sides differ too much to be compared line by line; `lines` is then the whole texts. */
+  tooDifferent?: true;
   /** For `duplicate-slug`: the sibling with the same slug; for `parent-deleted`: the deleted parent. */
   otherPageId?: string;
+  /** For `duplicate-slug`: the slug the two pages would share. */
+  slug?: string;
   /** For `variables`: the names both sides set differently. */
   names?: string[];
 };
@@ -113,58 +107,134 @@ function mergePage(pageId: string, input: PageMergeInput): PageOutcome {
 function mergeAdded(pageId: string, ours: PageState | null, theirs: PageState | null): PageOutcome {
   if (!ours || !theirs) return { state: ours ?? theirs ?? null, conflicts: [] };
   if (sameContent(ours, theirs)) return { state: { ...ours, updatedAt: later(ours.updatedAt, theirs.updatedAt) }, conflicts: [] };
-  return { state: ours, conflicts: [{ kind: "add-add", pageId, title: ours.title }] };
+  return { state: ours, conflicts: [{ kind: "add-add", pageId }] };
 }
 
 /** Deleted on at least one side: fine unless the other side edited the page meanwhile. */
 function mergeDeleted(pageId: string, base: PageState, ours: PageState | null, theirs: PageState | null): PageOutcome {
   const kept = ours ?? theirs;
   if (!kept || sameContent(kept, base)) return { state: null, conflicts: [] };
-  return { state: ours, conflicts: [{ kind: "delete-edit", pageId, title: kept.title }] };
+  return { state: ours, conflicts: [{ kind: "delete-edit", pageId }] };
 }
 
-/** Field by field: a field one side left alone takes the other's value; two different edits conflict. */
+/**
+ * How each field of a page merges. The table has every field of `PageState` (its type refuses a
+ * missing one), so a field added to page versions cannot be dropped or merged by accident: it
+ * needs a rule here first. Value fields are exactly the `ValueField`s, the conflict kinds
+ * clients know.
+ */
+type FieldRule<K extends keyof PageState> = K extends ValueField
+  ? /** One side's change wins; two different changes conflict, named by the field. `same` tells equal values apart from equal references. */
+    { merge: "value"; same?: (a: PageState[K], b: PageState[K]) => boolean }
+  : /** The page's identity, the same on every side: base's. */
+    | { merge: "base" }
+    /** parentId and sortKey, merged together as the page's place: two different moves conflict (`move`). */
+    | { merge: "position" }
+    /** Line by line (`mergeText`). */
+    | { merge: "text" }
+    /** Name by name (`mergeVariables`). */
+    | { merge: "variables" }
+    /** The later of the two sides' times. */
+    | { merge: "latest" }
+    /**
+     * Computed from the body when a version is written (`commitRevision`): a side's value holds
+     * while the merged body is that side's, and is recomputed otherwise.
+     */
+    | { merge: "derived" };
+
+export const PAGE_FIELD_RULES: { [K in keyof PageState]-?: FieldRule<K> } = {
+  id: { merge: "base" },
+  title: { merge: "value" },
+  slug: { merge: "value" },
+  emoji: { merge: "value" },
+  description: { merge: "value" },
+  parentId: { merge: "position" },
+  sortKey: { merge: "position" },
+  markdown: { merge: "text" },
+  icon: { merge: "value" },
+  hidden: { merge: "value" },
+  noIndex: { merge: "value" },
+  noRobotsIndex: { merge: "value" },
+  layout: { merge: "value", same: sameLayout },
+  cover: { merge: "value", same: sameCover },
+  variables: { merge: "variables" },
+  links: { merge: "derived" },
+  createdAt: { merge: "base" },
+  updatedAt: { merge: "latest" },
+};
+
+const PAGE_FIELDS = Object.keys(PAGE_FIELD_RULES) as (keyof PageState)[];
+
+/** Whether a field's values are equal as its rule compares them; fields no reader sees (identity, times, derived) always are. */
+function sameField<K extends keyof PageState>(key: K, a: PageState, b: PageState): boolean {
+  const rule: FieldRule<keyof PageState> = PAGE_FIELD_RULES[key];
+  switch (rule.merge) {
+    case "value":
+      return (rule.same ?? Object.is)(a[key] as never, b[key] as never);
+    case "position":
+    case "text":
+      return a[key] === b[key];
+    case "variables":
+      return sameVariables(a.variables, b.variables);
+    case "base":
+    case "latest":
+    case "derived":
+      return true;
+  }
+}
+
+/** The fields in which two versions of a page differ for a reader. */
+export const differingFields = (a: PageState, b: PageState): (keyof PageState)[] => PAGE_FIELDS.filter((key) => !sameField(key, a, b));
+
+/** Equal apart from timestamps: an edit that changed nothing a reader sees. */
+const sameContent = (a: PageState, b: PageState) => differingFields(a, b).length === 0;
+
+/** Field by field, as `PAGE_FIELD_RULES` says: a field one side left alone takes the other's value; two different edits conflict. */
 function mergeEdited(base: PageState, ours: PageState, theirs: PageState): PageOutcome {
   const conflicts: PageConflict[] = [];
   const conflict = (kind: PageConflictKind, extra: Partial<PageConflict> = {}) =>
-    conflicts.push({ kind, pageId: base.id, title: ours.title, ...extra });
-  const field = <K extends (typeof SIMPLE_FIELDS)[number] | "layout" | "cover">(key: K, same: (a: PageState[K], b: PageState[K]) => boolean = (a, b) => a === b) => {
-    const merged = mergeValue(base[key], ours[key], theirs[key], same);
-    if (!merged.ok) conflict(key);
-    return merged.ok ? merged.value : ours[key];
-  };
-  const fields = {
-    title: field("title"),
-    slug: field("slug"),
-    emoji: field("emoji"),
-    description: field("description"),
-    icon: field("icon"),
-    hidden: field("hidden"),
-    noIndex: field("noIndex"),
-    noRobotsIndex: field("noRobotsIndex"),
-    layout: field("layout", sameLayout),
-    cover: field("cover", sameCover),
-  };
+    conflicts.push({ kind, pageId: base.id, ...extra });
   const position = mergeValue(positionOf(base), positionOf(ours), positionOf(theirs), samePosition);
   if (!position.ok) conflict("move");
   const markdown = mergeText(base.markdown, ours.markdown, theirs.markdown);
-  if (!markdown.ok) conflict("content", { lines: markdown.conflicts });
+  if (!markdown.ok) conflict("content", { lines: markdown.conflicts, ...(markdown.tooDifferent ? { tooDifferent: true } : {}) });
   const variables = mergeVariables(base.variables, ours.variables, theirs.variables);
   if (!variables.ok) conflict("variables", { names: variables.conflicts });
-  const state = withoutUndefined({
-    id: base.id,
-    ...fields,
-    ...(position.ok ? position.value : positionOf(ours)),
-    variables: variables.ok ? variables.variables : ours.variables,
-    markdown: markdown.ok ? markdown.text : ours.markdown,
-    createdAt: base.createdAt,
-    updatedAt: later(ours.updatedAt, theirs.updatedAt),
-  });
-  return { state, conflicts };
-}
 
-/** Page fields merged as plain values: one side's change wins, two different changes conflict. */
-const SIMPLE_FIELDS = ["title", "slug", "emoji", "description", "icon", "hidden", "noIndex", "noRobotsIndex"] as const;
+  // Where a field conflicts, ours stands in: the tree checks then see a whole page.
+  const mergedBody = markdown.ok ? markdown.text : ours.markdown;
+  const state: Partial<Record<keyof PageState, unknown>> = {};
+  for (const key of PAGE_FIELDS) {
+    const rule: FieldRule<keyof PageState> = PAGE_FIELD_RULES[key];
+    switch (rule.merge) {
+      case "value": {
+        const merged = mergeValue<unknown>(base[key], ours[key], theirs[key], (rule.same ?? Object.is) as (a: unknown, b: unknown) => boolean);
+        if (!merged.ok) conflict(key as ValueField);
+        state[key] = merged.ok ? merged.value : ours[key];
+        break;
+      }
+      case "position":
+        state[key] = (position.ok ? position.value : positionOf(ours))[key as keyof Position];
+        break;
+      case "text":
+        state[key] = mergedBody;
+        break;
+      case "variables":
+        state[key] = variables.ok ? variables.variables : ours.variables;
+        break;
+      case "base":
+        state[key] = base[key];
+        break;
+      case "latest":
+        state[key] = later(ours[key] as string, theirs[key] as string);
+        break;
+      case "derived":
+        state[key] = [ours, theirs].find((side) => side.markdown === mergedBody && side[key] !== undefined)?.[key];
+        break;
+    }
+  }
+  return { state: withoutUndefined(state as PageState), conflicts };
+}
 
 type Merged<T> = { ok: true; value: T } | { ok: false };
 
@@ -177,18 +247,6 @@ function mergeValue<T>(base: T, ours: T, theirs: T, same: (a: T, b: T) => boolea
 type Position = Pick<PageState, "parentId" | "sortKey">;
 const positionOf = (page: PageState): Position => ({ parentId: page.parentId, sortKey: page.sortKey });
 const samePosition = (a: Position, b: Position) => a.parentId === b.parentId && a.sortKey === b.sortKey;
-
-/** Equal apart from timestamps: an edit that changed nothing a reader sees. */
-function sameContent(a: PageState, b: PageState): boolean {
-  return (
-    SIMPLE_FIELDS.every((key) => a[key] === b[key]) &&
-    sameLayout(a.layout, b.layout) &&
-    sameCover(a.cover, b.cover) &&
-    samePosition(a, b) &&
-    sameVariables(a.variables, b.variables) &&
-    a.markdown === b.markdown
-  );
-}
 
 const later = (a: string, b: string) => (Date.parse(b) > Date.parse(a) ? b : a);
 
@@ -238,7 +296,7 @@ function parentDeleted(input: PageMergeInput, outcomes: Map<string, PageOutcome>
   const placedByOtherSide = (["ours", "theirs"] as const).some(
     (side) => input[side].get(parentId) === null && sideState(input, side, page.id)?.parentId !== parentId,
   );
-  return placedByOtherSide ? [{ kind: "parent-deleted", pageId: page.id, title: page.title, otherPageId: parentId }] : [];
+  return placedByOtherSide ? [{ kind: "parent-deleted", pageId: page.id, otherPageId: parentId }] : [];
 }
 
 /**
@@ -261,7 +319,7 @@ async function cycles(
       path.add(current);
       current = await parentOf(current);
     }
-    if (current === pageId) conflicts.push({ kind: "cycle", pageId, title: page.title });
+    if (current === pageId) conflicts.push({ kind: "cycle", pageId });
     // The walk ends in a loop (elsewhere, or back here) or at the top: only the latter proves anything.
     else if (current === null || current === undefined || rooted.has(current)) for (const id of [pageId, ...path]) rooted.add(id);
   }
@@ -293,7 +351,7 @@ async function duplicateSlugs(input: PageMergeInput, outcomes: Map<string, PageO
       const pair = [pageId, otherId].sort().join(" ");
       if (otherId === pageId || reported.has(pair) || siblingsOnOneSide(input, outcomes, page, otherId)) continue;
       reported.add(pair);
-      conflicts.push({ kind: "duplicate-slug", pageId, title: page.title, otherPageId: otherId });
+      conflicts.push({ kind: "duplicate-slug", pageId, otherPageId: otherId, slug: page.slug });
     }
   }
   return conflicts;

@@ -1,14 +1,31 @@
 import { diffArrays } from "diff";
 
 /**
- * Line-level three-way merge (diff3): each side is diffed against the common ancestor, and
- * the changes of both sides are applied together where they touch different base lines.
+ * Line-level three-way merge (diff3, as Git does it): each side is diffed against the common
+ * ancestor; changes of the two sides that touch or abut the same base lines form one region,
+ * which conflicts unless one side left it alone or both made the identical change. Only changes
+ * with at least one unchanged line between them merge cleanly: two edits to neighbouring lines
+ * of a table, a list or a code fence are one change to the reader, and combining them silently
+ * gives results neither side wrote.
  */
 
 /** Lines of one conflicting region in each side's text: 0-based, `[start, end)` (empty when the side deleted it). */
 export type TextConflict = { oursLines: [number, number]; theirsLines: [number, number] };
 
-export type TextMergeResult = { ok: true; text: string } | { ok: false; conflicts: TextConflict[] };
+/**
+ * `tooDifferent`: a side differs from base by more than the line diff is allowed to work on
+ * (see `DIFF_BOUNDS`), so the whole text is one conflict rather than a stall.
+ */
+export type TextMergeResult = { ok: true; text: string } | { ok: false; conflicts: TextConflict[]; tooDifferent?: true };
+
+/**
+ * How far the line diff may go. Its cost is O(lines × edits), so two large texts that differ
+ * everywhere would take minutes; past 2,000 inserted plus deleted lines (about 1,000 lines
+ * rewritten) it stops and the merge reports a conflict. The edit bound keeps answers the same on
+ * every machine; the time bound only catches inputs where even that many edits are slow (very
+ * many lines sharing long equal runs), a few hundred milliseconds at most on a 1 MB page.
+ */
+export const DIFF_BOUNDS = { maxEditLength: 2000, timeout: 1000 };
 
 /** One side's change: base lines `[start, end)` replaced by `lines` (an insertion when start = end). */
 type Hunk = { start: number; end: number; lines: string[] };
@@ -20,16 +37,18 @@ type Region = { start: number; end: number; ours: Hunk[]; theirs: Hunk[] };
  * Lines keep their "\n", so joining them gives the text back exactly and a missing newline at
  * the end of the text is a change of the last line like any other.
  */
-function splitLines(text: string): string[] {
+export function splitLines(text: string): string[] {
   return text.match(/[^\n]*\n|[^\n]+$/g) ?? [];
 }
 
-/** The changes turning `base` into `side`, in base order. */
-function hunksOf(base: string[], side: string[]): Hunk[] {
+/** The changes turning `base` into `side`, in base order; undefined when they are too many to find (`DIFF_BOUNDS`). */
+function hunksOf(base: string[], side: string[]): Hunk[] | undefined {
+  const changes = diffArrays(base, side, DIFF_BOUNDS);
+  if (!changes) return undefined;
   const hunks: Hunk[] = [];
   let position = 0;
   let open: Hunk | undefined;
-  for (const change of diffArrays(base, side)) {
+  for (const change of changes) {
     if (!change.added && !change.removed) {
       open = undefined;
       position += change.count;
@@ -46,23 +65,18 @@ function hunksOf(base: string[], side: string[]): Hunk[] {
 }
 
 /**
- * Whether two changes cannot both apply: their base ranges share a line, an insertion falls
- * strictly inside the other range, or both insert at the same place (the order would be a guess).
- * Changes to adjacent lines do not overlap.
+ * Groups the hunks of both sides into regions. Sorted by start, a hunk joins the current region
+ * when it starts at or before the region's end: it overlaps it, abuts it, or inserts at its edge.
+ * Hunks of one side never abut (the diff joins them), so a region spans several hunks only
+ * through the other side's.
  */
-function overlaps(a: { start: number; end: number }, b: { start: number; end: number }): boolean {
-  if (a.start < b.end && b.start < a.end) return true;
-  return a.start === a.end && b.start === b.end && a.start === b.start;
-}
-
-/** Groups the hunks of both sides into regions, chaining hunks that overlap one another. */
 function regionsOf(ours: Hunk[], theirs: Hunk[]): Region[] {
   const tagged = [...ours.map((hunk) => ({ hunk, side: "ours" as const })), ...theirs.map((hunk) => ({ hunk, side: "theirs" as const }))];
   tagged.sort((a, b) => a.hunk.start - b.hunk.start || a.hunk.end - b.hunk.end);
   const regions: Region[] = [];
   let current: Region | undefined;
   for (const { hunk, side } of tagged) {
-    if (!current || !overlaps(current, hunk)) {
+    if (!current || hunk.start > current.end) {
       regions.push((current = { start: hunk.start, end: hunk.end, ours: [], theirs: [] }));
     }
     current.end = Math.max(current.end, hunk.end);
@@ -88,19 +102,25 @@ const growth = (hunks: Hunk[]) => hunks.reduce((sum, hunk) => sum + hunk.lines.l
 
 const sameLines = (a: string[], b: string[]) => a.length === b.length && a.every((line, i) => line === b[i]);
 
-/** Merges `ours` and `theirs`, two descendants of `base`; conflicts where both changed the same lines differently. */
+/** Merges `ours` and `theirs`, two descendants of `base`; conflicts where both changed the same or neighbouring lines differently. */
 export function mergeText(base: string, ours: string, theirs: string): TextMergeResult {
   if (ours === theirs || theirs === base) return { ok: true, text: ours };
   if (ours === base) return { ok: true, text: theirs };
   const baseLines = splitLines(base);
-  const regions = regionsOf(hunksOf(baseLines, splitLines(ours)), hunksOf(baseLines, splitLines(theirs)));
+  const oursLines = splitLines(ours);
+  const theirsLines = splitLines(theirs);
+  const oursHunks = hunksOf(baseLines, oursLines);
+  const theirsHunks = oursHunks && hunksOf(baseLines, theirsLines);
+  if (!oursHunks || !theirsHunks) {
+    return { ok: false, conflicts: [{ oursLines: [0, oursLines.length], theirsLines: [0, theirsLines.length] }], tooDifferent: true };
+  }
   const merged: string[] = [];
   const conflicts: TextConflict[] = [];
   let position = 0;
   // Where base line `position` sits in each side's text.
   let oursShift = 0;
   let theirsShift = 0;
-  for (const region of regions) {
+  for (const region of regionsOf(oursHunks, theirsHunks)) {
     merged.push(...baseLines.slice(position, region.start));
     const oursText = sideText(baseLines, region.start, region.end, region.ours);
     const theirsText = sideText(baseLines, region.start, region.end, region.theirs);
