@@ -39,8 +39,16 @@ export async function mergeRevisions(
   if (!variables.ok) conflicts.push({ kind: "space-variables", names: variables.conflicts });
   if (!merged || conflicts.length > 0) throw await conflictError(store, { ...input, pages, conflicts });
 
-  const put = [...merged.values()].filter((page): page is PageState => page !== null);
-  const remove = [...merged].filter(([, page]) => page === null).map(([id]) => id);
+  // A page taken whole from theirs keeps its stored version (nothing to hash or parse again); one
+  // taken whole from ours is already in the base of the new revision.
+  const put: PageState[] = [];
+  const putVersions = new Map<string, string>();
+  const remove: string[] = [];
+  for (const [pageId, page] of merged) {
+    if (page === null) remove.push(pageId);
+    else if (page === pages.theirs.get(pageId)) putVersions.set(pageId, theirsDiff.get(pageKey(pageId))!.after!);
+    else if (page !== pages.ours.get(pageId)) put.push(page);
+  }
   const fileVersions = await store.getObjects<FileVersion>([...files.put.values()]);
   return commitRevision(tx, {
     spaceId: ours.spaceId,
@@ -48,6 +56,7 @@ export async function mergeRevisions(
     parents: [ours.id, theirs.id],
     type: input.type,
     put,
+    putVersions,
     remove,
     putFiles: [...fileVersions.values()],
     removeFiles: files.remove,

@@ -114,6 +114,8 @@ export async function commitRevision(
     variables?: Variables;
     type?: string;
     put?: Page[];
+    /** Pages whose stored version is kept as it is, by id: a version hash of this space. */
+    putVersions?: Map<string, string>;
     remove?: string[];
     putFiles?: FileVersion[];
     removeFiles?: string[];
@@ -127,6 +129,7 @@ export async function commitRevision(
     const version: PageVersion = { ...page, body: store.putBody(markdown), links: recordedLinksOf(markdown) };
     changes.set(pageKey(page.id), store.putObject(version));
   }
+  for (const [pageId, hash] of input.putVersions ?? []) changes.set(pageKey(pageId), hash);
   for (const pageId of input.remove ?? []) changes.set(pageKey(pageId), null);
   for (const file of input.putFiles ?? []) changes.set(fileKey(file.id), store.putObject(file));
   for (const fileId of input.removeFiles ?? []) changes.set(fileKey(fileId), null);
