@@ -5,7 +5,7 @@ import { migrate } from "../../server/db/migrate";
 
 let database: EmbeddedDatabase | undefined;
 
-/** One real PostgreSQL for the run: started fresh, migrated, thrown away at the end. */
+/** One real PostgreSQL for the run: started fresh in its own data folder, migrated, deleted at the end. */
 export async function setup() {
   if (process.env.TEST_DATABASE_URL) {
     process.env.DATABASE_URL = process.env.TEST_DATABASE_URL;
