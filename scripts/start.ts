@@ -3,6 +3,8 @@
  * when the sources changed, then the app server (scripts/serve.ts; `--dev`: Next.js in development
  * mode). Stopping stops the app server, then PostgreSQL: on SIGINT, SIGTERM or SIGHUP, when the app
  * server exits, and when whoever started us is gone, so that no PostgreSQL outlives `npm start`.
+ * package.json runs it with `exec`, so that the signals npm passes on reach this process rather than
+ * the `sh -c` npm runs scripts with (which ignores SIGINT while it waits).
  */
 import type { ChildProcess } from "node:child_process";
 import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
@@ -32,11 +34,14 @@ let opening: Promise<DatabaseHandle> | undefined;
 let child: ChildProcess | undefined;
 let stopping: Promise<never> | undefined;
 
-/** Stops the running child (build or server), then PostgreSQL (once it has started), then exits. Once, whoever asks. */
-function stop(code: number, signal: NodeJS.Signals = "SIGTERM"): Promise<never> {
+/**
+ * Stops the running child (build or server; SIGTERM, which the server takes as "finish and exit"),
+ * then PostgreSQL (once it has started), then exits. Once, whoever asks.
+ */
+function stop(code: number): Promise<never> {
   stopping ??= (async () => {
     if (child && child.exitCode === null && child.signalCode === null) {
-      child.kill(signal);
+      child.kill("SIGTERM");
       await exitCode(child);
     }
     const database = await opening?.catch(() => undefined);
@@ -47,10 +52,10 @@ function stop(code: number, signal: NodeJS.Signals = "SIGTERM"): Promise<never> 
 }
 
 for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
-  process.on(signal, () => void stop(128 + constants.signals[signal], signal));
+  process.on(signal, () => void stop(128 + constants.signals[signal]));
 }
-// npm runs us through `sh -c`, which dies of the signals npm passes on, and npm dies of SIGHUP: left
-// orphaned, we stop rather than keep PostgreSQL running for nobody.
+// npm dies of SIGHUP or SIGKILL without passing them on (and without `exec`, a `sh -c` in between dies
+// of SIGTERM): left orphaned, we stop rather than keep PostgreSQL running for nobody.
 const parent = process.ppid;
 setInterval(() => {
   if (process.ppid !== parent) void stop(1);

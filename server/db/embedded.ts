@@ -18,9 +18,9 @@ export type EmbeddedDatabase = { url: string; stop: () => Promise<void> };
 const USER = "quire";
 const PASSWORD = "quire";
 const MB = 1024 * 1024;
-// Measured with PostgreSQL 18: initdb writes 39 MB (16 MB of it the first WAL segment), the quire
-// database adds 8 MB, and migrations and the demo seed a few more; an existing database needs room
-// for at least one more WAL segment to start.
+// Measured with PostgreSQL 18: initdb writes 39 MB (16 MB of it WAL); created, migrated and seeded,
+// the database takes 43 MB, so a new one asks for twice that. An existing database needs room for at
+// least one more WAL segment (16 MB) to start.
 const FREE_FOR_NEW_DATABASE = 96 * MB;
 const FREE_FOR_START = 32 * MB;
 /** A free port picked just before the start can still be taken by someone else: this many tries. */
@@ -45,7 +45,18 @@ export async function freePort(): Promise<number> {
  * process recorded as its owner in `<dataDir>/runtime.json`. `persistent: false` deletes the data
  * folder on stop. Fails with a DatabaseStartError for every cause we can name.
  */
-export async function startEmbeddedPostgres(options: {
+export async function startEmbeddedPostgres(options: StartOptions): Promise<EmbeddedDatabase> {
+  const dataDir = path.resolve(options.dataDir);
+  try {
+    return await start(dataDir, options);
+  } catch (error) {
+    // A throwaway folder (tests, benchmarks) is not left behind by a failed start either.
+    if (!options.persistent) removeDataFolder(dataDir, options.systemFolder);
+    throw error;
+  }
+}
+
+type StartOptions = {
   dataDir: string;
   persistent: boolean;
   /** A fixed port (else a free one); a taken one is then reported rather than replaced. */
@@ -54,8 +65,9 @@ export async function startEmbeddedPostgres(options: {
   log?: (line: string) => void;
   binaries?: PostgresBinaries;
   systemFolder?: string;
-}): Promise<EmbeddedDatabase> {
-  const dataDir = path.resolve(options.dataDir);
+};
+
+async function start(dataDir: string, options: StartOptions): Promise<EmbeddedDatabase> {
   const log = options.log ?? ((line: string) => console.error(line));
   makeDataFolder(dataDir);
   const user = databaseUser();
@@ -77,19 +89,24 @@ export async function startEmbeddedPostgres(options: {
     output.close();
     throw error;
   }
-  const stop = async () => {
+  const stopServer = async () => {
     await stopChild(server);
     output.close();
     removeOwner(dataDir);
-    if (!options.persistent) removeDataFolder(dataDir, options.systemFolder);
   };
   try {
     await createQuireDatabase(url);
   } catch (error) {
-    await stop();
+    await stopServer();
     throw error;
   }
-  return { url, stop };
+  return {
+    url,
+    stop: async () => {
+      await stopServer();
+      if (!options.persistent) removeDataFolder(dataDir, options.systemFolder);
+    },
+  };
 }
 
 /** Creates the database folder (mode 0700, owned by `user`) or checks that `user` owns it; its real path. */

@@ -6,7 +6,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { chmodSync, chownSync, cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { createServer, type Server } from "node:net";
+import { createServer } from "node:net";
 import { tmpdir, userInfo } from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -105,12 +105,12 @@ function serversOn(cluster: string): number[] {
 }
 
 /** A port another program listens on (on all addresses unless `host`). */
-function occupyPort(host?: string): Promise<{ server: Server; port: number }> {
+function occupyPort(host?: string): Promise<number> {
   return new Promise((resolve) => {
     const server = createServer();
     server.listen(0, host, () => {
       cleanups.push(() => void server.close());
-      resolve({ server, port: (server.address() as { port: number }).port });
+      resolve((server.address() as { port: number }).port);
     });
   });
 }
@@ -284,7 +284,7 @@ describe("a start that cannot succeed ends in one message", () => {
   });
 
   it("a fixed port (QUIRE_POSTGRES_PORT) that another program listens on", async () => {
-    const { port } = await occupyPort("127.0.0.1");
+    const port = await occupyPort("127.0.0.1");
     const dataDir = dataFolderIn(openFolder());
     const error = await startFailure({ dataDir, persistent: true, port });
     expect(error.message).toBe(`Port ${port} of the embedded PostgreSQL (QUIRE_POSTGRES_PORT) is already in use: stop what uses it, or set QUIRE_POSTGRES_PORT to another port.`);
@@ -297,7 +297,7 @@ describe("npm start", () => {
     watch(spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], { env: { ...process.env, DATABASE_URL: "", ...env }, stdio: ["ignore", "pipe", "pipe"] }));
 
   it("with PORT taken prints one line, exits with 1 and starts no database", async () => {
-    const { port } = await occupyPort();
+    const port = await occupyPort();
     const dataDir = dataFolderIn(openFolder());
     const start = startScript({ PORT: String(port), QUIRE_DATA_DIR: dataDir });
     const code = await start.closed;
@@ -305,8 +305,21 @@ describe("npm start", () => {
     expect(existsSync(path.join(dataDir, "postgres"))).toBe(false);
   }, 60_000);
 
+  it("with a database that cannot start prints its one message, exits with 1 and leaves nothing running", async () => {
+    const port = await occupyPort("127.0.0.1");
+    const dataDir = dataFolderIn(openFolder());
+    const start = startScript({ PORT: String(await freePort()), QUIRE_DATA_DIR: dataDir, QUIRE_POSTGRES_PORT: String(port) });
+    const code = await start.closed;
+    expect({ code, stdout: start.stdout, stderr: start.stderr }).toEqual({
+      code: 1,
+      stdout: "",
+      stderr: `Port ${port} of the embedded PostgreSQL (QUIRE_POSTGRES_PORT) is already in use: stop what uses it, or set QUIRE_POSTGRES_PORT to another port.\n`,
+    });
+    expect(serversOn(path.join(dataDir, "postgres"))).toEqual([]);
+  }, 60_000);
+
   it("the app server (scripts/serve.ts) with PORT taken prints one line and exits with EXIT_PORT_IN_USE", async () => {
-    const { port } = await occupyPort();
+    const port = await occupyPort();
     const serve = watch(spawn(process.execPath, ["--import", "tsx", "scripts/serve.ts"], { env: { ...process.env, PORT: String(port) }, stdio: ["ignore", "pipe", "pipe"] }));
     const code = await serve.closed;
     expect({ code, stderr: serve.stderr }).toEqual({ code: 3, stderr: `Port ${port} is already in use: stop what is using it, or set PORT to another port.\n` });
@@ -334,19 +347,29 @@ describe("npm start", () => {
     }, 90_000);
   }
 
-  it("stops its PostgreSQL when the shell that ran it (as npm does) is killed", async () => {
+  it("stops its PostgreSQL on SIGINT to npm, which passes it on", async () => {
+    const dataDir = dataFolderIn(openFolder());
+    const npm = watch(spawn("npm", ["start"], { env: { ...process.env, DATABASE_URL: "", PORT: String(await freePort()), QUIRE_DATA_DIR: dataDir, QUIRE_ADMIN_PASSWORD: "e2e" }, stdio: ["ignore", "pipe", "pipe"] }));
+    await lineFrom(npm, "Seeded a demo organization");
+    const server = pidOfServer(dataDir);
+    npm.child.kill("SIGINT");
+    expect(await npm.closed).not.toBe(0);
+    expect(alive(server)).toBe(false);
+    expect(serversOn(path.join(dataDir, "postgres"))).toEqual([]);
+  }, 90_000);
+
+  it("stops its PostgreSQL when the process that ran it is killed outright", async () => {
     const dataDir = dataFolderIn(openFolder());
     const shell = spawn("/bin/sh", ["-c", `"${process.execPath}" --import tsx scripts/start.ts`], {
       env: { ...process.env, DATABASE_URL: "", PORT: String(await freePort()), QUIRE_DATA_DIR: dataDir, QUIRE_ADMIN_PASSWORD: "e2e" },
       stdio: ["ignore", "pipe", "pipe"],
     });
     await lineFrom(watch(shell), "Seeded a demo organization");
-    const cluster = path.join(dataDir, "postgres");
     const server = pidOfServer(dataDir);
-    shell.kill("SIGTERM");
+    shell.kill("SIGKILL");
     for (const deadline = Date.now() + 30_000; alive(server) && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 200));
     expect(alive(server)).toBe(false);
-    expect(serversOn(cluster)).toEqual([]);
+    expect(serversOn(path.join(dataDir, "postgres"))).toEqual([]);
   }, 90_000);
 });
 
