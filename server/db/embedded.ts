@@ -77,13 +77,14 @@ async function start(dataDir: string, options: StartOptions): Promise<EmbeddedDa
   await takeOverLeftServer(cluster, dataDir, log);
 
   const output = new ServerOutput(path.join(dataDir, "postgres.log"));
+  const setup: Setup = { bin: path.join(postgres.dir, "bin"), cluster, user, output };
   let server: ChildProcess;
   let url: string;
   try {
     const fresh = !existsSync(path.join(cluster, "PG_VERSION"));
     ensureFreeSpace(cluster, fresh ? FREE_FOR_NEW_DATABASE : FREE_FOR_START);
-    if (fresh) await initdb(postgres.dir, cluster, user, output);
-    ({ server, url } = await launch(postgres.dir, cluster, user, output, dataDir, options.port, log));
+    if (fresh) await initdb(setup);
+    ({ server, url } = await launch(setup, dataDir, options.port, log));
   } catch (error) {
     removeOwner(dataDir);
     output.close();
@@ -144,24 +145,28 @@ function serverEnv(): NodeJS.ProcessEnv {
   return env as Partial<NodeJS.ProcessEnv> as NodeJS.ProcessEnv;
 }
 
-async function initdb(dir: string, cluster: string, user: SystemUser, output: ServerOutput): Promise<void> {
+/** What running PostgreSQL's programs takes: their folder, the database folder, the user, where their output goes. */
+type Setup = { bin: string; cluster: string; user: SystemUser; output: ServerOutput };
+
+async function initdb({ bin, cluster, user, output }: Setup): Promise<void> {
   // initdb reads the password from a file, which `user` must be able to read: beside the database folder.
   const passwordFile = path.join(path.dirname(cluster), `.initdb-password-${process.pid}`);
   writeFileSync(passwordFile, PASSWORD + "\n", { mode: 0o600 });
   if (user.uid !== process.getuid!()) chownSync(passwordFile, user.uid, user.gid);
   try {
     const args = [`--pgdata=${cluster}`, "--auth=scram-sha-256", `--username=${USER}`, `--pwfile=${passwordFile}`, "--encoding=UTF8", "--locale=C.UTF-8", "--lc-messages=C"];
-    const child = spawn(path.join(dir, "bin", "initdb"), args, { ...runAs(user), env: serverEnv(), stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(path.join(bin, "initdb"), args, { ...runAs(user), env: serverEnv(), stdio: ["ignore", "pipe", "pipe"] });
     output.follow(child);
     const code = await closed(child);
-    if (code !== 0) throw explainFailure(`initdb (exit code ${code})`, output, cluster);
+    if (code !== 0) throw explainFailure(`initdb (exit code ${code})`, { bin, cluster, user, output });
   } finally {
     rmSync(passwordFile, { force: true });
   }
 }
 
 /** Starts postgres on a free port (or `fixedPort`), trying other ports when one is taken meanwhile. */
-async function launch(dir: string, cluster: string, user: SystemUser, output: ServerOutput, dataDir: string, fixedPort: number | undefined, log: (line: string) => void): Promise<{ server: ChildProcess; url: string }> {
+async function launch(setup: Setup, dataDir: string, fixedPort: number | undefined, log: (line: string) => void): Promise<{ server: ChildProcess; url: string }> {
+  const { bin, cluster, user, output } = setup;
   const tried: number[] = [];
   for (;;) {
     const port = fixedPort ?? (await freePort());
@@ -170,11 +175,11 @@ async function launch(dir: string, cluster: string, user: SystemUser, output: Se
     // Recorded before the server exists, so that a running server always has a known owner.
     writeOwner(dataDir, url);
     const args = ["-D", cluster, "-p", String(port), "-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories=", "-c", "max_connections=200"];
-    const server = spawn(path.join(dir, "bin", "postgres"), args, { ...runAs(user), env: serverEnv(), stdio: ["ignore", "pipe", "pipe"] });
+    const server = spawn(path.join(bin, "postgres"), args, { ...runAs(user), env: serverEnv(), stdio: ["ignore", "pipe", "pipe"] });
     output.follow(server);
     const ready = await Promise.race([output.waitFor("database system is ready to accept connections"), closed(server).then(() => false)]);
     if (ready) return { server, url };
-    if (!output.includes("Address already in use")) throw explainFailure("postgres", output, cluster);
+    if (!output.includes("Address already in use")) throw explainFailure("postgres", setup);
     if (fixedPort !== undefined) {
       throw new DatabaseStartError(`Port ${port} of the embedded PostgreSQL (QUIRE_POSTGRES_PORT) is already in use: stop what uses it, or set QUIRE_POSTGRES_PORT to another port.`);
     }
@@ -186,13 +191,13 @@ async function launch(dir: string, cluster: string, user: SystemUser, output: Se
 }
 
 /** The message for a failed initdb or postgres, from what it printed. */
-function explainFailure(program: string, output: ServerOutput, cluster: string): DatabaseStartError {
+function explainFailure(program: string, { cluster, user, output }: Setup): DatabaseStartError {
   if (output.includes("No space left on device")) return diskFull(cluster, `${program} reported: No space left on device`);
   if (output.includes('lock file "postmaster.pid" already exists')) {
     return new DatabaseStartError(`Another PostgreSQL started on ${cluster} at the same moment: is another Quire starting on this data folder? Stop it, then start again.`);
   }
   if (output.includes("pre-existing shared memory block")) {
-    return new DatabaseStartError(`Processes of an earlier PostgreSQL on ${cluster} are still running: stop them (ps -fu postgres), then start again.`);
+    return new DatabaseStartError(`Processes of an earlier PostgreSQL on ${cluster} are still running: stop them (ps -fu ${user.name}), then start again.`);
   }
   const cause = output.lastError() ?? "it printed no error";
   return new DatabaseStartError(`PostgreSQL did not start (${program}): ${cause}. Its output is in ${output.file}.`);
