@@ -6,6 +6,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { chmodSync, chownSync, cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { createServer as createHttpServer } from "node:http";
 import { createServer } from "node:net";
 import { tmpdir, userInfo } from "node:os";
 import path from "node:path";
@@ -304,6 +305,28 @@ describe("npm start", () => {
     expect({ code, stdout: start.stdout, stderr: start.stderr }).toEqual({ code: 1, stdout: "", stderr: `Port ${port} is already in use: stop what is using it, or set PORT to another port.\n` });
     expect(existsSync(path.join(dataDir, "postgres"))).toBe(false);
   }, 60_000);
+
+  it("with PORT taken after its check (a race lost by the app server) stops its PostgreSQL, exits with 1 and never says ready", async () => {
+    const dataDir = dataFolderIn(openFolder());
+    const port = await freePort();
+    // --dev: the app server follows the seed at once, with no build in between.
+    const start = watch(
+      spawn(process.execPath, ["--import", "tsx", "scripts/start.ts", "--dev"], {
+        env: { ...process.env, DATABASE_URL: "", PORT: String(port), QUIRE_DATA_DIR: dataDir, QUIRE_ADMIN_PASSWORD: "e2e" },
+        stdio: ["ignore", "pipe", "pipe"],
+      }),
+    );
+    await lineFrom(start, "Seeded a demo organization");
+    const server = pidOfServer(dataDir);
+    // Another program, which even answers the health check.
+    const taker = createHttpServer((_request, response) => response.end('{"ok":true}')).listen(port);
+    cleanups.push(() => void taker.close());
+    expect(await start.closed).toBe(1);
+    expect(start.stderr).toContain(`\nPort ${port} is already in use: stop what is using it, or set PORT to another port.\n`);
+    expect(start.stdout).not.toContain("ready");
+    expect(alive(server)).toBe(false);
+    expect(serversOn(path.join(dataDir, "postgres"))).toEqual([]);
+  }, 90_000);
 
   it("with a database that cannot start prints its one message, exits with 1 and leaves nothing running", async () => {
     const port = await occupyPort("127.0.0.1");
