@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { rmSync } from "node:fs";
 import { defineConfig } from "@playwright/test";
+import { removeDataFolder } from "./server/db/embedded-location";
 
 /**
  * E2E tests run against the real production server (`npm start`) on a free port, with a fresh
@@ -13,8 +13,9 @@ if (!process.env.QUIRE_E2E_DATA_DIR) {
   const dataDir = `.data/e2e-${randomBytes(4).toString("hex")}`;
   process.env.QUIRE_E2E_DATA_DIR = dataDir;
   process.env.QUIRE_E2E_PORT = freePort();
-  // The runner exits after the web server (and so its PostgreSQL) has stopped.
-  process.on("exit", () => rmSync(dataDir, { recursive: true, force: true }));
+  // The runner exits after the web server (and so its PostgreSQL) has stopped; a database relocated
+  // out of a folder the postgres user cannot enter (see server/db/embedded-location.ts) goes too.
+  process.on("exit", () => removeDataFolder(dataDir));
 }
 // The seeded admin the specs sign in as (read them from process.env).
 process.env.QUIRE_ADMIN_EMAIL ||= "admin@example.com";

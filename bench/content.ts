@@ -6,9 +6,9 @@
  * own embedded PostgreSQL (the HTTP framework's cost is measured by bench/run.ts). Reports
  * numbers and asserts nothing.
  */
-import { rmSync } from "node:fs";
 import path from "node:path";
 import { startEmbeddedPostgres } from "../server/db/embedded";
+import { removeDataFolder } from "../server/db/embedded-location";
 import { migrate } from "../server/db/migrate";
 
 const ROUNDS = 15;
@@ -17,7 +17,7 @@ const WORDS = "install configure deploy token webhook retries billing reference 
 const log = (line: string) => console.error(line);
 
 const dataDir = path.resolve(".data/bench-content-pg");
-rmSync(dataDir, { recursive: true, force: true });
+removeDataFolder(dataDir);
 const database = await startEmbeddedPostgres({ dataDir, persistent: false });
 process.env.DATABASE_URL = database.url;
 await migrate(database.url);

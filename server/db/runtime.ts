@@ -1,7 +1,8 @@
-import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { startEmbeddedPostgres } from "./embedded";
+import { DatabaseStartError } from "./embedded-errors";
+import { readOwner } from "./embedded-lock";
 
 /** A database for a command: its URL, and how to let go of it when the command ends. */
 export type DatabaseHandle = { url: string; embedded: boolean; stop: () => Promise<void> };
@@ -11,12 +12,10 @@ export function dataDir(): string {
   return path.resolve(process.env.QUIRE_DATA_DIR || ".data");
 }
 
-/** Written while this project's embedded PostgreSQL runs, so other commands (`npm run token`) can use it. */
-const runtimeFile = () => path.join(dataDir(), "runtime.json");
-
 /**
  * `DATABASE_URL` when set; otherwise the project's embedded PostgreSQL: with `reuseRunning`, the one
- * a running `npm start` serves, else one started here, stopped by `stop()`.
+ * a running `npm start` serves, else one started here, stopped by `stop()`. A failed start throws a
+ * DatabaseStartError whose message is meant to be printed alone.
  */
 export async function openDatabase(options: { reuseRunning: boolean }): Promise<DatabaseHandle> {
   const external = process.env.DATABASE_URL;
@@ -25,38 +24,23 @@ export async function openDatabase(options: { reuseRunning: boolean }): Promise<
     const url = await runningEmbeddedUrl();
     if (url) return { url, embedded: true, stop: async () => {} };
   }
-  // PostgreSQL's own log is kept quiet (it must not reach `npm run token`'s stdout) but shown if it fails to start.
-  const logTail: string[] = [];
-  const database = await startEmbeddedPostgres({
-    dataDir: path.join(dataDir(), "postgres"),
-    persistent: true,
-    log: (line) => {
-      logTail.push(line);
-      if (logTail.length > 40) logTail.shift();
-    },
-  }).catch((error: unknown) => {
-    throw new Error(`Could not start the embedded PostgreSQL: ${error instanceof Error ? error.message : "it exited"}\n${logTail.join("\n")}`);
-  });
-  // We hold the data directory's lock, so the file is ours to write and to remove.
-  writeFileSync(runtimeFile(), JSON.stringify({ pid: process.pid, url: database.url }) + "\n");
-  return {
-    url: database.url,
-    embedded: true,
-    stop: async () => {
-      rmSync(runtimeFile(), { force: true });
-      await database.stop();
-    },
-  };
+  const database = await startEmbeddedPostgres({ dataDir: dataDir(), persistent: true, port: fixedPort() });
+  return { url: database.url, embedded: true, stop: database.stop };
+}
+
+/** `QUIRE_POSTGRES_PORT`, when set: the embedded PostgreSQL's port (else a free one). */
+function fixedPort(): number | undefined {
+  const value = process.env.QUIRE_POSTGRES_PORT;
+  if (!value) return undefined;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 1 || port > 65535) throw new DatabaseStartError(`QUIRE_POSTGRES_PORT=${value} is not a port number (1 to 65535).`);
+  return port;
 }
 
 /** The URL in runtime.json if a server answers there; a file left by a crash answers nothing. */
 async function runningEmbeddedUrl(): Promise<string | undefined> {
-  let url: string;
-  try {
-    url = (JSON.parse(readFileSync(runtimeFile(), "utf8")) as { url: string }).url;
-  } catch {
-    return undefined;
-  }
+  const url = readOwner(dataDir())?.url;
+  if (!url) return undefined;
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
   try {
     await client.connect();
