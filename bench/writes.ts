@@ -5,9 +5,9 @@
  * process's job workers, as on an app server). Real /v1 router in-process, on its own embedded
  * PostgreSQL. Reports numbers and asserts nothing.
  */
-import { rmSync } from "node:fs";
 import path from "node:path";
 import { startEmbeddedPostgres } from "../server/db/embedded";
+import { removeDataFolder } from "../server/db/embedded-location";
 import { migrate } from "../server/db/migrate";
 
 const PAGES = 2000;
@@ -15,7 +15,7 @@ const BATCH = 50;
 const log = (line: string) => console.error(line);
 
 const dataDir = path.resolve(".data/bench-writes-pg");
-rmSync(dataDir, { recursive: true, force: true });
+removeDataFolder(dataDir);
 const database = await startEmbeddedPostgres({ dataDir, persistent: false });
 process.env.DATABASE_URL = database.url;
 await migrate(database.url);
