@@ -5,6 +5,7 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { chownSync, chmodSync, closeSync, existsSync, fchmodSync, mkdirSync, openSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync, writeSync } from "node:fs";
+import { randomBytes } from "node:crypto";
 import { createServer } from "node:net";
 import path from "node:path";
 import pg from "pg";
@@ -16,7 +17,8 @@ import { removeOwner, takeOverLeftServer, writeOwner } from "./embedded-lock";
 export type EmbeddedDatabase = { url: string; stop: () => Promise<void> };
 
 const USER = "quire";
-const PASSWORD = "quire";
+/** Databases made before each got its own password have this one. */
+const LEGACY_PASSWORD = "quire";
 const MB = 1024 * 1024;
 // Measured with PostgreSQL 18: initdb writes 39 MB (16 MB of it WAL); created, migrated and seeded,
 // the database takes 43 MB, so a new one asks for twice that. An existing database needs room for at
@@ -83,7 +85,7 @@ async function start(dataDir: string, options: StartOptions): Promise<EmbeddedDa
   try {
     const fresh = !existsSync(path.join(cluster, "PG_VERSION"));
     ensureFreeSpace(cluster, fresh ? FREE_FOR_NEW_DATABASE : FREE_FOR_START);
-    if (fresh) await initdb(setup);
+    if (fresh) await initdb(setup, newPassword(dataDir));
     ({ server, url } = await launch(setup, dataDir, options.port, log));
   } catch (error) {
     removeOwner(dataDir);
@@ -148,19 +150,35 @@ function serverEnv(): NodeJS.ProcessEnv {
 /** What running PostgreSQL's programs takes: their folder, the database folder, the user, where their output goes. */
 type Setup = { bin: string; cluster: string; user: SystemUser; output: ServerOutput };
 
-async function initdb({ bin, cluster, user, output }: Setup): Promise<void> {
+/**
+ * The password of the database's `quire` role: random for each new database, kept in the data folder
+ * readable by its owner only, since PostgreSQL on loopback is reachable by every local user.
+ */
+const passwordFile = (dataDir: string) => path.join(dataDir, "postgres-password");
+
+function newPassword(dataDir: string): string {
+  const password = randomBytes(24).toString("base64url");
+  writeFileSync(passwordFile(dataDir), password + "\n", { mode: 0o600 });
+  return password;
+}
+
+function databasePassword(dataDir: string): string {
+  return existsSync(passwordFile(dataDir)) ? readFileSync(passwordFile(dataDir), "utf8").trim() : LEGACY_PASSWORD;
+}
+
+async function initdb({ bin, cluster, user, output }: Setup, password: string): Promise<void> {
   // initdb reads the password from a file, which `user` must be able to read: beside the database folder.
-  const passwordFile = path.join(path.dirname(cluster), `.initdb-password-${process.pid}`);
-  writeFileSync(passwordFile, PASSWORD + "\n", { mode: 0o600 });
-  if (user.uid !== process.getuid!()) chownSync(passwordFile, user.uid, user.gid);
+  const pwfile = path.join(path.dirname(cluster), `.initdb-password-${process.pid}`);
+  writeFileSync(pwfile, password + "\n", { mode: 0o600 });
+  if (user.uid !== process.getuid!()) chownSync(pwfile, user.uid, user.gid);
   try {
-    const args = [`--pgdata=${cluster}`, "--auth=scram-sha-256", `--username=${USER}`, `--pwfile=${passwordFile}`, "--encoding=UTF8", "--locale=C.UTF-8", "--lc-messages=C"];
+    const args = [`--pgdata=${cluster}`, "--auth=scram-sha-256", `--username=${USER}`, `--pwfile=${pwfile}`, "--encoding=UTF8", "--locale=C.UTF-8", "--lc-messages=C"];
     const child = spawn(path.join(bin, "initdb"), args, { ...runAs(user), env: serverEnv(), stdio: ["ignore", "pipe", "pipe"] });
     output.follow(child);
     const code = await closed(child);
     if (code !== 0) throw explainFailure(`initdb (exit code ${code})`, { bin, cluster, user, output });
   } finally {
-    rmSync(passwordFile, { force: true });
+    rmSync(pwfile, { force: true });
   }
 }
 
@@ -171,7 +189,7 @@ async function launch(setup: Setup, dataDir: string, fixedPort: number | undefin
   for (;;) {
     const port = fixedPort ?? (await freePort());
     tried.push(port);
-    const url = `postgresql://${USER}:${PASSWORD}@127.0.0.1:${port}/quire`;
+    const url = `postgresql://${USER}:${encodeURIComponent(databasePassword(dataDir))}@127.0.0.1:${port}/quire`;
     // Recorded before the server exists, so that a running server always has a known owner.
     writeOwner(dataDir, url);
     const args = ["-D", cluster, "-p", String(port), "-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories=", "-c", "max_connections=200"];

@@ -144,6 +144,11 @@ describe("the embedded PostgreSQL, started as root from folders others cannot en
     // Nothing of the user's own folders was opened up; what Quire writes there is private.
     expect(statSync(home).mode & 0o777).toBe(0o700);
     expect(statSync(path.join(dataDir, "postgres.log")).mode & 0o777).toBe(0o600);
+    // Its own random password, which only the data folder's owner can read.
+    const password = readFileSync(path.join(dataDir, "postgres-password"), "utf8").trim();
+    expect(password).toMatch(/^[\w-]{32}$/);
+    expect(statSync(path.join(dataDir, "postgres-password")).mode & 0o777).toBe(0o600);
+    expect(new URL(first.url).password).toBe(password);
 
     const second = await startEmbeddedPostgres({ dataDir, persistent: true });
     expect(statSync(path.join(dataDir, "runtime.json")).mode & 0o777).toBe(0o600);
