@@ -6,43 +6,22 @@
  * own embedded PostgreSQL (the HTTP framework's cost is measured by bench/run.ts). Reports
  * numbers and asserts nothing.
  */
-import path from "node:path";
-import { startEmbeddedPostgres } from "../server/db/embedded";
-import { removeDataFolder } from "../server/db/embedded-location";
-import { migrate } from "../server/db/migrate";
+import { benchDatabase, benchTenant } from "./in-process";
 
 const ROUNDS = 15;
 // Vocabulary of the generated pages (declared before the top-level awaits that use it).
 const WORDS = "install configure deploy token webhook retries billing reference guide error handling migration authentication database cache queue search index page space site".split(" ");
 const log = (line: string) => console.error(line);
 
-const dataDir = path.resolve(".data/bench-content-pg");
-removeDataFolder(dataDir);
-const database = await startEmbeddedPostgres({ dataDir, persistent: false });
-process.env.DATABASE_URL = database.url;
-await migrate(database.url);
-
+const database = await benchDatabase("content");
 const { db } = await import("../server/db/client");
 const { newId } = await import("../server/ids");
-const { v1Router } = await import("../server/api/v1");
-const { createApiToken } = await import("../server/tokens/api-tokens");
 const { commitRevision } = await import("../server/content/revisions");
 const { indexSpace, setMainRevision } = await import("../server/search/index-space");
 const { stopJobQueue } = await import("../server/jobs/workers");
 
 try {
-  const { organizationId, token } = await fixtures();
-  const call = async (method: string, url: string, body?: unknown) => {
-    const response = await v1Router.handle(
-      new Request(`http://bench${url}`, {
-        method,
-        headers: { Authorization: `Bearer ${token}`, ...(body ? { "Content-Type": "application/json" } : {}) },
-        body: body ? JSON.stringify(body) : undefined,
-      }),
-    );
-    if (response.status >= 300) throw new Error(`${method} ${url} answered ${response.status}: ${await response.text()}`);
-    return response.status === 204 ? undefined : ((await response.json()) as Record<string, any>);
-  };
+  const { organizationId, call } = await benchTenant();
 
   log("Generating a 10-page space and a 10,000-page space…");
   const small = await spaceWithPages(organizationId, 10);
@@ -132,14 +111,6 @@ function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)]!;
 }
-
-async function fixtures() {
-  const user = await db().user.create({ data: { id: newId(), email: "bench@example.test", displayName: "Bench" } });
-  const organization = await db().organization.create({ data: { id: newId(), title: "Benchmark", members: { create: { userId: user.id, role: "admin" } } } });
-  const { token } = await createApiToken({ userId: user.id }, { name: "bench" });
-  return { organizationId: organization.id, token };
-}
-
 
 /** A space whose main revision holds `count` pages (nested ten per parent), indexed for search. */
 async function spaceWithPages(organizationId: string, count: number, seed = 0) {

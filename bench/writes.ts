@@ -5,45 +5,23 @@
  * process's job workers, as on an app server). Real /v1 router in-process, on its own embedded
  * PostgreSQL. Reports numbers and asserts nothing.
  */
-import path from "node:path";
-import { startEmbeddedPostgres } from "../server/db/embedded";
-import { removeDataFolder } from "../server/db/embedded-location";
-import { migrate } from "../server/db/migrate";
+import { benchDatabase, benchTenant } from "./in-process";
 
 const PAGES = 2000;
 const BATCH = 50;
 const log = (line: string) => console.error(line);
 
-const dataDir = path.resolve(".data/bench-writes-pg");
-removeDataFolder(dataDir);
-const database = await startEmbeddedPostgres({ dataDir, persistent: false });
-process.env.DATABASE_URL = database.url;
-await migrate(database.url);
-
+const database = await benchDatabase("writes");
 const { db } = await import("../server/db/client");
-const { newId } = await import("../server/ids");
-const { v1Router } = await import("../server/api/v1");
-const { createApiToken } = await import("../server/tokens/api-tokens");
 const { startWorkers, stopJobQueue } = await import("../server/jobs/workers");
 
 try {
-  const user = await db().user.create({ data: { id: newId(), email: "bench@example.test", displayName: "Bench" } });
-  const organization = await db().organization.create({ data: { id: newId(), title: "Benchmark", members: { create: { userId: user.id, role: "admin" } } } });
-  const { token } = await createApiToken({ userId: user.id }, { name: "bench" });
-  const call = async (method: string, url: string, body?: unknown) => {
-    const response = await v1Router.handle(
-      new Request(`http://bench${url}`, {
-        method,
-        headers: { Authorization: `Bearer ${token}`, ...(body ? { "Content-Type": "application/json" } : {}) },
-        body: body ? JSON.stringify(body) : undefined,
-      }),
-    );
-    if (response.status >= 300) throw new Error(`${method} ${url} answered ${response.status}: ${await response.text()}`);
-    return (await response.json()) as Record<string, any>;
-  };
+  const { organizationId, call: untypedCall } = await benchTenant();
+  // Every call here answers a body.
+  const call = async (method: string, url: string, body?: unknown) => (await untypedCall(method, url, body))!;
   await startWorkers();
 
-  const space = await call("POST", `/v1/orgs/${organization.id}/spaces`, { title: "Merge benchmark", empty: true });
+  const space = await call("POST", `/v1/orgs/${organizationId}/spaces`, { title: "Merge benchmark", empty: true });
   const crs = `/v1/spaces/${space.id}/change-requests`;
   const big = await call("POST", crs, { subject: `${PAGES} pages` });
   log(`Building a change request of ${PAGES} pages through /v1, ${BATCH} per batch…`);
