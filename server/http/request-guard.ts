@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { Socket } from "node:net";
 import type { Duplex } from "node:stream";
 import { CLIENT_ADDRESS_HEADER, clientAddressOf } from "./client-address";
 import { bodyTooLarge, MAX_BODY_BYTES } from "./read-body";
@@ -14,6 +15,8 @@ import { bodyTooLarge, MAX_BODY_BYTES } from "./read-body";
 
 /** How long a request (headers and body) may take to arrive; Node checks every 30 s and answers 408. */
 const REQUEST_TIMEOUT_MS = 60_000;
+/** How long a connection stays half-closed after an answer that left the request body unread. */
+const LINGER_MS = 2_000;
 
 /**
  * An HTTP server that guards every request before handing it to `serve`: the app server runs
@@ -98,9 +101,27 @@ export function pathProblem(rawPath: string): string | null {
 export function closeWhenBodyUnread(req: IncomingMessage, res: ServerResponse): void {
   const writeHead = res.writeHead;
   res.writeHead = function (this: ServerResponse, ...args: Parameters<typeof writeHead>) {
-    if (!req.complete) res.shouldKeepAlive = false;
+    if (!req.complete) {
+      res.shouldKeepAlive = false;
+      lingerBeforeClosing(req.socket);
+    }
     return writeHead.apply(this, args);
   } as typeof writeHead;
+}
+
+/**
+ * A socket closed while the client's bytes wait unread makes the kernel reset the connection,
+ * which can discard the answer before the client has read it (a client busy sending its body
+ * reads late). So after such an answer the server only half-closes, and closes for good when the
+ * client does or after LINGER_MS, reading nothing more meanwhile (the body stays unread).
+ */
+function lingerBeforeClosing(socket: Socket): void {
+  // Node's HTTP server ends a `Connection: close` exchange with `destroySoon`: end, then destroy at once.
+  (socket as Socket & { destroySoon: () => void }).destroySoon = () => {
+    socket.end();
+    const timer = setTimeout(() => socket.destroy(), LINGER_MS);
+    socket.once("close", () => clearTimeout(timer));
+  };
 }
 
 /** Node's HTTP parser refused the request (bad framing, unknown method, oversized headers, too slow): answer, then close. */

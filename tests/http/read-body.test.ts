@@ -90,12 +90,19 @@ describe("readBody over real HTTP", () => {
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-  /** Sends up to `total` bytes chunked, as fast as the server takes them, until the answer arrives. */
-  function uploadChunked(total: number): Promise<{ answer: string; sent: number }> {
+  /**
+   * Sends up to `total` bytes chunked, as fast as the server takes them, until the answer arrives;
+   * with `readAfterMs`, reads nothing before then, as a client busy sending its body would.
+   */
+  function uploadChunked(total: number, readAfterMs?: number): Promise<{ answer: string; sent: number }> {
     return new Promise((resolve) => {
       const socket = connect(port, "127.0.0.1");
       let answer = "";
       let sent = 0;
+      if (readAfterMs !== undefined) {
+        socket.pause();
+        setTimeout(() => socket.resume(), readAfterMs);
+      }
       const frame = Buffer.concat([Buffer.from(`${CHUNK.toString(16)}\r\n`), Buffer.alloc(CHUNK, 97), Buffer.from("\r\n")]);
       socket.on("data", (data) => {
         answer += data;
@@ -125,6 +132,11 @@ describe("readBody over real HTTP", () => {
     // The client stopped when the answer came; the server had read a few MB at most (socket buffers included).
     expect(sent).toBeLessThan(50 * 1024 * 1024);
     expect(received.at(-1)!).toBeLessThan(LIMIT + 8 * 1024 * 1024);
+  });
+
+  test("a client that reads late still gets the 413: the server half-closes and waits rather than resetting", async () => {
+    // Closing at once with the client's bytes unread would reset the connection and lose the answer.
+    for (let i = 0; i < 2; i++) expect((await uploadChunked(8 * 1024 * 1024, 300)).answer).toMatch(/^HTTP\/1\.1 413 /);
   });
 
   test("an upload within the limit is read whole and the connection kept", async () => {
