@@ -5,9 +5,9 @@ import { beginAttempt, endAttempt, throttleKeys } from "./sign-in-throttle";
 /** Longer than any email address (RFC 5321 allows 254): looked up by nobody. */
 const MAX_EMAIL_LENGTH = 320;
 
-// Checked against when no account has the email, so that an unknown email costs the same argon2 time.
-let standIn: Promise<string> | undefined;
-const standInHash = () => (standIn ??= hashPassword(crypto.randomUUID()));
+// Checked against when no account has the email, so that an unknown email costs the same argon2
+// time; made when the module loads (with the current hashing options), not on the first unknown email.
+const standInHash = hashPassword(crypto.randomUUID());
 
 /**
  * The user for an email and password, or null: the same answer, in about the same time, whether
@@ -23,7 +23,7 @@ export async function verifyCredentials(email: string, password: string, options
   // Control characters (NUL among them) are in no stored email, and PostgreSQL refuses NUL in a query.
   const lookedUp = normalized.length <= MAX_EMAIL_LENGTH && !/[\u0000-\u001f\u007f]/.test(normalized);
   const user = lookedUp ? await db().user.findUnique({ where: { email: normalized } }) : null;
-  const valid = await verifyPassword(user?.passwordHash ?? (await standInHash()), password);
+  const valid = await verifyPassword(user?.passwordHash ?? (await standInHash), password);
   const signedIn = valid && !!user?.passwordHash;
   await endAttempt(keys, signedIn, now);
   return signedIn ? user : null;
