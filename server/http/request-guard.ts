@@ -44,14 +44,14 @@ export function createGuardedServer(serve: (req: IncomingMessage, res: ServerRes
 const SERVED_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 
 /** Prepares the request for Next.js, or answers it when it is malformed and returns true. */
-export function guardRequest(req: IncomingMessage, res: ServerResponse): boolean {
+function guardRequest(req: IncomingMessage, res: ServerResponse): boolean {
   closeWhenBodyUnread(req, res);
   req.headers[CLIENT_ADDRESS_HEADER] = clientAddressOf(req);
   return screenRequest(req, res);
 }
 
 /** Answers the request when it is malformed and returns true; returns false to let Next.js serve it. */
-export function screenRequest(req: IncomingMessage, res: ServerResponse): boolean {
+function screenRequest(req: IncomingMessage, res: ServerResponse): boolean {
   const target = req.url ?? "/";
   const queryAt = target.indexOf("?");
   const rawPath = queryAt === -1 ? target : target.slice(0, queryAt);
@@ -98,7 +98,7 @@ export function pathProblem(rawPath: string): string | null {
  * connection cannot carry another request, and reading it to the end would let a client hold
  * the server busy with bytes nobody wants.
  */
-export function closeWhenBodyUnread(req: IncomingMessage, res: ServerResponse): void {
+function closeWhenBodyUnread(req: IncomingMessage, res: ServerResponse): void {
   const writeHead = res.writeHead;
   res.writeHead = function (this: ServerResponse, ...args: Parameters<typeof writeHead>) {
     if (!req.complete) {
@@ -125,7 +125,7 @@ function lingerBeforeClosing(socket: Socket): void {
 }
 
 /** Node's HTTP parser refused the request (bad framing, unknown method, oversized headers, too slow): answer, then close. */
-export function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
+function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
   if (!socket.writable || error.code === "ECONNRESET") {
     socket.destroy();
     return;
@@ -137,7 +137,7 @@ export function answerClientError(error: Error & { code?: string }, socket: Dupl
 }
 
 /** CONNECT requests reach the server's `connect` event, not its request handler: refused like other unserved methods. */
-export function answerConnect(_req: IncomingMessage, socket: Duplex): void {
+function answerConnect(_req: IncomingMessage, socket: Duplex): void {
   answerSocket(socket, 405, "Method Not Allowed", "CONNECT is not allowed.", `Allow: ${[...SERVED_METHODS].join(", ")}\r\n`);
 }
 
