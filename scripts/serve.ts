@@ -4,8 +4,8 @@
  * is one line rather than a stack trace. `npm start` runs it beside the database; with
  * `DATABASE_URL` set, `npm run serve` runs one more stateless app server on the same database.
  */
-import { createServer, type Server } from "node:http";
-import { answerClientError, screenRequest } from "../server/http/request-guard";
+import type { Server } from "node:http";
+import { createGuardedServer } from "../server/http/request-guard";
 import { EXIT_PORT_IN_USE, portInUseMessage, SERVER_READY } from "./app-server";
 
 const dev = process.argv.includes("--dev");
@@ -18,11 +18,7 @@ const app = next({ dev, port, hostname: "localhost" });
 const handle = app.getRequestHandler();
 // The port is taken first (a taken port fails fast, before the slow preparation); requests wait for it.
 let prepared: Promise<void> | undefined;
-const server = createServer((req, res) => {
-  if (screenRequest(req, res)) return;
-  void prepared!.then(() => handle(req, res));
-});
-server.on("clientError", answerClientError);
+const server = createGuardedServer((req, res) => void prepared!.then(() => handle(req, res)));
 
 try {
   await listen(server, port);

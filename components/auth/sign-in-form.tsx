@@ -25,10 +25,7 @@ export function SignInForm({ callbackUrl }: { callbackUrl?: string }) {
         window.location.assign(target);
         return;
       }
-      setStatus({
-        state: "failed",
-        message: result?.error === "CredentialsSignin" || result?.status === 401 ? "Incorrect email or password" : "Signing in failed. Please try again.",
-      });
+      setStatus({ state: "failed", message: failureMessage(result?.error) });
     } catch {
       setStatus({ state: "failed", message: "Could not reach Quire. Check your connection and try again." });
     }
@@ -67,4 +64,13 @@ export function SignInForm({ callbackUrl }: { callbackUrl?: string }) {
       </Button>
     </form>
   );
+}
+
+/**
+ * What to tell the user: a wrong email or password, or the server's own sentence (a lock says when
+ * to try again, server/auth/next-auth.ts); next-auth's other error codes are single words.
+ */
+function failureMessage(error: string | null | undefined): string {
+  if (error === "CredentialsSignin") return "Incorrect email or password";
+  return error && /\s/.test(error) ? error : "Signing in failed. Please try again.";
 }

@@ -2,12 +2,12 @@ import type { z } from "zod";
 import type { Actor } from "../auth/actor";
 import { configuredPublicUrl } from "../config";
 import { AppError } from "../errors";
+import { BODY_LIMITS, readBody } from "../http/read-body";
+import { pathProblem } from "../http/request-guard";
 import { findUnstorableText } from "../validation/storable-text";
 import { actorForToken } from "../tokens/api-tokens";
 import { describeZodError, errorResponse, responseForError } from "./errors";
 import type { HttpMethod, Operation } from "./operation";
-
-const MAX_BODY_BYTES = 1024 * 1024;
 
 type CompiledRoute = { segments: string[]; byMethod: Map<HttpMethod, Operation> };
 
@@ -48,6 +48,10 @@ export class ApiRouter {
   async handle(request: Request): Promise<Response> {
     try {
       const url = new URL(request.url);
+      // The app server refuses these already (server/http/request-guard.ts); checked again for any other way in.
+      const problem = pathProblem(url.pathname);
+      if (problem) return errorResponse(400, problem);
+      // Before anything is read: an anonymous upload is refused without reading it.
       const actor = await authenticate(request);
       if (!actor) {
         return errorResponse(401, "Authentication required: send `Authorization: Bearer <API token>`.", {
@@ -107,17 +111,9 @@ function matchSegments(template: string[], parts: string[]): Record<string, stri
   return params;
 }
 
-/** Decoded apart from matching, so that `match` never throws (conformance checks call it on any path). */
+/** Decoded apart from matching, so that `match` never throws (conformance checks call it on any path); `handle` has refused malformed escapes. */
 function decodeParams(raw: Record<string, string>): Record<string, string> {
-  const params: Record<string, string> = {};
-  for (const [name, value] of Object.entries(raw)) {
-    try {
-      params[name] = decodeURIComponent(value);
-    } catch {
-      throw new AppError("bad_request", `${name}: malformed path segment`);
-    }
-  }
-  return params;
+  return Object.fromEntries(Object.entries(raw).map(([name, value]) => [name, decodeURIComponent(value)]));
 }
 
 function queryObject(searchParams: URLSearchParams): Record<string, string | string[]> {
@@ -129,11 +125,16 @@ function queryObject(searchParams: URLSearchParams): Record<string, string | str
   return query;
 }
 
+const utf8 = new TextDecoder("utf-8", { fatal: true });
+
 async function readJson(request: Request): Promise<unknown> {
-  const declaredLength = Number(request.headers.get("content-length") ?? 0);
-  if (declaredLength > MAX_BODY_BYTES) throw new AppError("payload_too_large", `body: larger than ${MAX_BODY_BYTES} bytes`);
-  const text = await request.text();
-  if (text.length > MAX_BODY_BYTES) throw new AppError("payload_too_large", `body: larger than ${MAX_BODY_BYTES} bytes`);
+  const bytes = await readBody(request, BODY_LIMITS.api);
+  let text: string;
+  try {
+    text = utf8.decode(bytes);
+  } catch {
+    throw new AppError("bad_request", "body: not valid UTF-8");
+  }
   if (text.trim() === "") return undefined;
   const mediaType = request.headers.get("content-type")?.split(";")[0]!.trim().toLowerCase();
   // A form or text body is refused rather than read as JSON; no Content-Type at all is taken as JSON.

@@ -2,8 +2,10 @@ import type { NextAuthOptions } from "next-auth";
 import { getServerSession } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { cache } from "react";
+import { CLIENT_ADDRESS_HEADER } from "../http/client-address";
 import type { Actor } from "./actor";
 import { verifyCredentials } from "./sign-in";
+import { SignInLockedError } from "./sign-in-throttle";
 
 /** Browser sign-in: email and password, sessions in a signed JWT cookie (no server state). */
 export const authOptions: NextAuthOptions = {
@@ -13,10 +15,19 @@ export const authOptions: NextAuthOptions = {
     CredentialsProvider({
       name: "Email and password",
       credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
-      async authorize(credentials) {
+      // The message of an error thrown here is the error the sign-in form shows: a lock's says when to try again.
+      async authorize(credentials, req) {
         if (!credentials?.email || !credentials.password) return null;
-        const user = await verifyCredentials(credentials.email, credentials.password);
-        return user ? { id: user.id, email: user.email, name: user.displayName } : null;
+        // Set by the app server (scripts/serve.ts); absent only when Next.js is run without it.
+        const address = req.headers?.[CLIENT_ADDRESS_HEADER];
+        try {
+          const user = await verifyCredentials(credentials.email, credentials.password, { clientAddress: typeof address === "string" ? address : "unknown" });
+          return user ? { id: user.id, email: user.email, name: user.displayName } : null;
+        } catch (error) {
+          if (error instanceof SignInLockedError) throw error;
+          console.error("Sign-in failed:", error);
+          throw new Error("Signing in failed. Please try again.");
+        }
       },
     }),
   ],

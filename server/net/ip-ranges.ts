@@ -2,15 +2,21 @@ import { isIP } from "node:net";
 
 /**
  * Whether an IP address is one the server must not fetch from on a caller's behalf: loopback,
- * private, carrier-grade NAT, link-local (cloud metadata), unique-local, multicast, documentation
- * and other reserved ranges, including IPv4 addresses carried inside IPv6 ones.
+ * private, carrier-grade NAT, link-local (cloud metadata), unique-local, multicast, unspecified,
+ * documentation and other reserved ranges, in both families.
+ *
+ * IPv6 addresses that carry an IPv4 address are judged by the IPv4 address they carry, whatever
+ * their spelling (`::ffff:127.0.0.1`, `::ffff:7f00:1`, `::ffff:0:7f00:1`, `::7f00:1`,
+ * `64:ff9b::7f00:1` all reach 127.0.0.1). The relay forms, 6to4 and Teredo, are refused outright:
+ * both are deprecated, and where they lead depends on relays the server cannot see.
  */
 export function isPublicAddress(address: string): boolean {
   const bytes = ipBytes(address);
   if (!bytes) return false;
   if (bytes.length === 4) return !BLOCKED_V4.some(([prefix, bits]) => inPrefix(bytes, prefix, bits));
-  // IPv4-mapped (::ffff:a.b.c.d) and NAT64 (64:ff9b::a.b.c.d) addresses reach the IPv4 address they carry.
-  if (inPrefix(bytes, MAPPED_V4, 96) || inPrefix(bytes, NAT64, 96)) return isPublicAddress(bytes.slice(12).join("."));
+  const carried = carriedIPv4(bytes);
+  if (carried?.relayed) return false;
+  if (carried) return isPublicAddress(carried.address.join("."));
   return !BLOCKED_V6.some(([prefix, bits]) => inPrefix(bytes, prefix, bits));
 }
 
@@ -37,10 +43,40 @@ export function ipBytes(address: string): number[] | null {
   return bytes;
 }
 
-/** Two addresses are the same whatever their spelling (`::1` and `0:0:0:0:0:0:0:1`). */
+export type CarriedIPv4 = {
+  address: number[];
+  form: "mapped" | "translated" | "compatible" | "nat64" | "6to4" | "teredo";
+  /** Reached through a relay (6to4, Teredo) rather than being the IPv4 address itself. */
+  relayed: boolean;
+};
+
+/** The IPv4 address an IPv6 address carries, and in which form; null when it carries none. */
+export function carriedIPv4(bytes: number[]): CarriedIPv4 | null {
+  if (bytes.length !== 16) return null;
+  const last = bytes.slice(12);
+  if (inPrefix(bytes, MAPPED, 96)) return { address: last, form: "mapped", relayed: false };
+  if (inPrefix(bytes, TRANSLATED, 96)) return { address: last, form: "translated", relayed: false };
+  if (inPrefix(bytes, NAT64, 96)) return { address: last, form: "nat64", relayed: false };
+  // `::` and `::1` are themselves (unspecified, loopback), not IPv4 addresses.
+  if (inPrefix(bytes, COMPATIBLE, 96) && !last.slice(0, 3).every((byte) => byte === 0)) return { address: last, form: "compatible", relayed: false };
+  if (inPrefix(bytes, SIX_TO_FOUR, 16)) return { address: bytes.slice(2, 6), form: "6to4", relayed: true };
+  // Teredo keeps the client's address in the last 32 bits, inverted.
+  if (inPrefix(bytes, TEREDO, 32)) return { address: last.map((byte) => byte ^ 0xff), form: "teredo", relayed: true };
+  return null;
+}
+
+/** An address as compared with the allowlist: the IPv4 address an IPv6 address stands for, else its bytes. */
+function canonicalBytes(address: string): number[] | null {
+  const bytes = ipBytes(address);
+  if (!bytes) return null;
+  const carried = carriedIPv4(bytes);
+  return carried && !carried.relayed ? carried.address : bytes;
+}
+
+/** Two addresses are the same whatever their spelling (`::1` and `0:0:0:0:0:0:0:1`; `127.0.0.1` and `::ffff:7f00:1`). */
 export function sameAddress(a: string, b: string): boolean {
-  const left = ipBytes(a);
-  const right = ipBytes(b);
+  const left = canonicalBytes(a);
+  const right = canonicalBytes(b);
   return !!left && !!right && left.length === right.length && left.every((byte, index) => byte === right[index]);
 }
 
@@ -58,7 +94,7 @@ const v4 = (text: string, bits: number): Prefix => [text.split(".").map(Number),
 const v6 = (text: string, bits: number): Prefix => [ipBytes(text)!, bits];
 
 const BLOCKED_V4: Prefix[] = [
-  v4("0.0.0.0", 8), // "this network"
+  v4("0.0.0.0", 8), // "this network", unspecified
   v4("10.0.0.0", 8), // private
   v4("100.64.0.0", 10), // carrier-grade NAT
   v4("127.0.0.0", 8), // loopback
@@ -75,16 +111,19 @@ const BLOCKED_V4: Prefix[] = [
   v4("240.0.0.0", 4), // reserved, broadcast
 ];
 
-const MAPPED_V4 = ipBytes("::ffff:0:0")!;
-const NAT64 = ipBytes("64:ff9b::")!;
+const MAPPED = ipBytes("::ffff:0:0")!; // ::ffff:a.b.c.d
+const TRANSLATED = ipBytes("::ffff:0:0:0")!; // ::ffff:0:a.b.c.d (SIIT)
+const COMPATIBLE = ipBytes("::")!; // ::a.b.c.d (deprecated)
+const NAT64 = ipBytes("64:ff9b::")!; // well-known NAT64 prefix
+const SIX_TO_FOUR = ipBytes("2002::")!;
+const TEREDO = ipBytes("2001::")!;
 
 const BLOCKED_V6: Prefix[] = [
-  v6("::", 96), // unspecified, loopback, IPv4-compatible
+  v6("::", 127), // unspecified, loopback (the rest of ::/96 carries IPv4 and is judged by it)
   v6("64:ff9b:1::", 48), // local-use NAT64
   v6("100::", 64), // discard
-  v6("2001::", 23), // IETF protocol assignments (Teredo among them)
+  v6("2001::", 23), // IETF protocol assignments
   v6("2001:db8::", 32), // documentation
-  v6("2002::", 16), // 6to4, which can carry any IPv4 address
   v6("fc00::", 7), // unique-local
   v6("fe80::", 10), // link-local
   v6("fec0::", 10), // site-local (deprecated)

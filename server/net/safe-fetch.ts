@@ -2,7 +2,7 @@ import { lookup as dnsLookup } from "node:dns/promises";
 import { request as httpRequest, type IncomingMessage } from "node:http";
 import { request as httpsRequest } from "node:https";
 import { isIP, type LookupFunction } from "node:net";
-import { isPublicAddress, sameAddress } from "./ip-ranges";
+import { carriedIPv4, ipBytes, isPublicAddress, sameAddress } from "./ip-ranges";
 
 /**
  * Fetches a URL given by a caller without letting it reach the server's own network: every
@@ -108,12 +108,18 @@ async function checkedAddresses(url: URL, allowlist: string[]): Promise<{ addres
     for (const { address } of addresses) {
       const allowed = isPublicAddress(address) || allowlist.some((entry) => sameAddress(entry, address));
       if (!allowed) {
-        const shown = host === address ? host : `${host} (${address})`;
-        throw new SafeFetchError(`${shown} is a private or reserved address; only public addresses are fetched`);
+        throw new SafeFetchError(`${describeAddress(host, address)} is a private or reserved address; only public addresses are fetched`);
       }
     }
   }
   return addresses;
+}
+
+/** `localhost (::1)`, `::ffff:0:7f00:1 (carrying 127.0.0.1)`: what the address check refused. */
+function describeAddress(host: string, address: string): string {
+  const carried = carriedIPv4(ipBytes(address) ?? []);
+  const notes = [...(host === address ? [] : [address]), ...(carried ? [`carrying ${carried.address.join(".")}`] : [])];
+  return notes.length ? `${host} (${notes.join(", ")})` : host;
 }
 
 function get(url: URL, pinned: { address: string; family: number }[], signal: AbortSignal): Promise<IncomingMessage> {

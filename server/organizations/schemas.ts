@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { roleOrGuestSchema } from "../policies/roles";
+import { httpUrlSchema } from "../validation/http-url";
 
 const title = z.string().trim().min(2).max(255);
 const emailDomain = z
@@ -24,7 +25,7 @@ export const updateOrganizationInput = z.object({
     .optional(),
   defaultRole: roleOrGuestSchema.optional(),
   defaultContent: z.object({ type: z.literal("site"), site: z.string().min(1) }).nullable().optional(),
-  logo: z.url().max(2048).nullable().optional(),
+  logo: httpUrlSchema.nullable().optional(),
   sso: z.boolean().optional(),
   ai: z.boolean().optional(),
   inviteLinks: z.boolean().optional(),

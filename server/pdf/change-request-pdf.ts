@@ -9,6 +9,7 @@ import { db, type Db } from "../db/client";
 import { badRequest, forbidden, notFound } from "../errors";
 import { entityIdSchema } from "../ids";
 import { spacePermissions } from "../presenters/permissions";
+import { isApiTokenActive } from "../tokens/api-tokens";
 import { signPdfLink, verifyPdfLink } from "./pdf-token";
 import { renderPdf, type PdfPage } from "./render-pdf";
 
@@ -44,14 +45,22 @@ export async function getChangeRequestPdfUrl(ctx: ServiceContext, spaceId: strin
     changeRequestId: changeRequest.id,
     ...(params.page ? { pageId: params.page, only: params.only } : {}),
     userId: ctx.actor.userId,
+    ...(ctx.actor.tokenId ? { tokenId: ctx.actor.tokenId } : {}),
   });
   return { url: `${ctx.baseUrl}/pdf/${token}` };
 }
 
-/** The PDF a signed link names, rendered now for the user it was issued to, if they may still read it. */
+/**
+ * The PDF a signed link names, rendered now for the user it was issued to, if they may still read
+ * it; a link asked for with an API token works only while that token does.
+ */
 export async function pdfForLink(token: string, baseUrl: string): Promise<RenderedPdf> {
   const link = verifyPdfLink(token);
-  return renderChangeRequestPdf({ actor: { userId: link.userId }, baseUrl }, link.spaceId, link.changeRequestId, { pageId: link.pageId, only: link.only });
+  if (link.tokenId && !(await isApiTokenActive(link.tokenId, link.userId))) {
+    throw forbidden("This PDF link no longer works: the API token it was made with has been revoked.");
+  }
+  const actor = { userId: link.userId, ...(link.tokenId ? { tokenId: link.tokenId } : {}) };
+  return renderChangeRequestPdf({ actor, baseUrl }, link.spaceId, link.changeRequestId, { pageId: link.pageId, only: link.only });
 }
 
 /** The change request's current content (all of it, or the selected page) as a PDF. */

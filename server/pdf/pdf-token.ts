@@ -4,9 +4,10 @@ import { forbidden, notFound } from "../errors";
 import { entityIdSchema } from "../ids";
 
 /**
- * Signed, short-lived PDF links. The link names what to render and for whom; nothing is stored,
- * so any server can answer it, and the PDF is rendered when the link is opened, after checking
- * again that the user may still read the content. The link never carries the caller's API token.
+ * Signed, short-lived PDF links. The link names what to render, for whom, and the API token it
+ * was asked for with (by id) if any; nothing is stored, so any server can answer it, and the PDF is
+ * rendered when the link is opened, after checking again that the token is still in force and
+ * the user may still read the content. The link never carries the token itself.
  */
 
 export const PDF_LINK_TTL_SECONDS = 60 * 60;
@@ -17,6 +18,8 @@ const payloadSchema = z.object({
   pageId: entityIdSchema.optional(),
   only: z.boolean().optional(),
   userId: entityIdSchema,
+  /** The API token that asked for the link: the link ends when the token is revoked. */
+  tokenId: entityIdSchema.optional(),
   /** Expiry, in seconds since the epoch. */
   exp: z.number().int(),
 });
@@ -26,10 +29,13 @@ export type PdfLink = z.infer<typeof payloadSchema>;
 // Used only when no secret is configured (tests, `next dev` without one): links then work on this process only.
 let processSecret: string | undefined;
 
-/** A key for PDF links alone, derived from the server secret, so a PDF link signs nothing else. */
+/**
+ * A key for PDF links alone, derived from the server secret, so a PDF link signs nothing else.
+ * v2: links name the API token they were asked for with; v1 links, which did not, no longer verify.
+ */
 function signingKey(): Buffer {
   const secret = process.env.QUIRE_SECRET || process.env.NEXTAUTH_SECRET || (processSecret ??= randomBytes(32).toString("base64url"));
-  return createHmac("sha256", secret).update("quire:pdf-link:v1").digest();
+  return createHmac("sha256", secret).update("quire:pdf-link:v2").digest();
 }
 
 const mac = (body: string) => createHmac("sha256", signingKey()).update(body).digest();

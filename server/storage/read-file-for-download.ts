@@ -2,6 +2,7 @@ import type { Actor } from "../auth/actor";
 import type { FileVersion } from "../content/revisions";
 import { db } from "../db/client";
 import { notFound } from "../errors";
+import { entityIdSchema } from "../ids";
 import { loadSpace } from "../policies/access";
 import { spacePermissions } from "../presenters/permissions";
 import { isBlobKey } from "./blob-key";
@@ -15,8 +16,10 @@ export type FileDownload = { bytes: Buffer; name: string; contentType: string };
  * hold a file version of it (in any revision, change requests' included).
  */
 export async function readFileForDownload(actor: Actor, spaceId: string, key: string): Promise<FileDownload> {
+  // Both come from the URL: checked before either reaches a query.
+  if (!entityIdSchema.safeParse(spaceId).success || !isBlobKey(key)) throw notFound(`No file ${key} in space ${spaceId}.`);
   const { space, role } = await loadSpace(db(), actor, spaceId);
-  if (!spacePermissions(role, space).view || !isBlobKey(key)) throw notFound(`No file ${key} in space ${spaceId}.`);
+  if (!spacePermissions(role, space).view) throw notFound(`No file ${key} in space ${spaceId}.`);
   // Served by the partial index content_objects_file_blob_idx (migration 20261122030000_file_blobs).
   const [version] = await db().$queryRaw<{ data: FileVersion }[]>`
     SELECT data FROM content_objects WHERE space_id = ${spaceId} AND data ? 'blob' AND data->>'blob' = ${key} LIMIT 1`;

@@ -66,7 +66,14 @@ export async function actorForToken(token: string): Promise<Actor | null> {
       .apiToken.update({ where: { id: row.id }, data: { lastUsedAt: new Date() } })
       .catch((error: unknown) => console.error("Could not record API token use", error));
   }
-  return { userId: row.userId };
+  return { userId: row.userId, tokenId: row.id };
+}
+
+/** Whether a token is still in force for its user (what it minted stops working once it is revoked). */
+export async function isApiTokenActive(tokenId: string, userId: string): Promise<boolean> {
+  const [row] = await db().$queryRaw<{ one: number }[]>`
+    SELECT 1 AS one FROM api_tokens WHERE id = ${tokenId} AND user_id = ${userId} AND revoked_at IS NULL`;
+  return !!row;
 }
 
 function summarize(row: { id: string; name: string; prefix: string; createdAt: Date; lastUsedAt: Date | null }): ApiTokenSummary {

@@ -1,5 +1,7 @@
+import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { db } from "../../server/db/client";
+import { newId } from "../../server/ids";
 import { createApiToken, revokeApiToken } from "../../server/tokens/api-tokens";
 import { createTenant } from "../helpers/factories";
 import { apiClient, startApiServer } from "../helpers/server";
@@ -97,6 +99,30 @@ describe("organizations", () => {
     expect((await editor.get(path)).body.permissions.admin).toBe(false);
     expect((await editor.patch(path, { title: "Nope" })).status).toBe(403);
     expect((await admin.patch(path, { defaultContent: { type: "site", site: "missing" } })).status).toBe(400);
+  });
+
+  test("logo: only http(s) URLs, 400 naming `logo` otherwise; null removes it", async () => {
+    const tenant = await createTenant();
+    const admin = apiClient(server.url, tenant.admin.token);
+    const path = `/v1/orgs/${tenant.organization.id}`;
+    for (const logo of ["javascript:alert(1)", "JavaScript:alert(1)", "data:image/svg+xml,<svg onload=alert(1)>", "file:///etc/passwd", "vbscript:msgbox", "//evil.test/logo.png", "ftp://example.test/logo.png"]) {
+      const refused = await admin.patch(path, { logo });
+      expect(refused.status, logo).toBe(400);
+      expect(refused.body.error.message).toBe("logo: must be an http or https URL");
+    }
+    expect((await admin.get(path)).body.urls.logo).toBeUndefined();
+    const accepted = await admin.patch(path, { logo: "https://cdn.example.test/logo.png" });
+    expect(accepted.status).toBe(200);
+    expect(accepted.body.urls.logo).toBe("https://cdn.example.test/logo.png");
+    expect((await admin.patch(path, { logo: null })).body.urls.logo).toBeUndefined();
+  });
+
+  test("the migration that brought the rule drops logos stored before it that are not http(s)", async () => {
+    const kept = await db().organization.create({ data: { id: newId(), title: "Kept logo", logoURL: "HTTPS://cdn.example.test/a.png" } });
+    const dropped = await db().organization.create({ data: { id: newId(), title: "Dropped logo", logoURL: "javascript:alert(1)" } });
+    await db().$executeRawUnsafe(readFileSync("prisma/migrations/20261125093100_http_logo_urls/migration.sql", "utf8"));
+    expect((await db().organization.findUniqueOrThrow({ where: { id: kept.id } })).logoURL).toBe("HTTPS://cdn.example.test/a.png");
+    expect((await db().organization.findUniqueOrThrow({ where: { id: dropped.id } })).logoURL).toBeNull();
   });
 
   test("email domain lookup reveals only the caller's domain or own organizations", async () => {

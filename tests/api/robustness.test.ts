@@ -95,12 +95,13 @@ const validBody = (operation: Operation, world: World) => validBodies[operation.
 
 // ---- the table ----
 
-const pathValues: [string, string][] = [
-  ["an overlong id", "a".repeat(5000)],
-  ["a NUL byte", "%00"],
-  ["a path traversal", "..%2F.."],
-  ["unicode", encodeURIComponent("ünï-çødé-🙂")],
-  ["a broken escape", "%E0%A4%A"],
+/** Values of a path parameter; those the app server refuses for the whole path (server/http/request-guard.ts) name `path`. */
+const pathValues: [string, string, "param" | "path"][] = [
+  ["an overlong id", "a".repeat(5000), "param"],
+  ["a NUL byte", "%00", "path"],
+  ["a path traversal", "..%2F..", "param"],
+  ["unicode", encodeURIComponent("ünï-çødé-🙂"), "param"],
+  ["a broken escape", "%E0%A4%A", "path"],
 ];
 
 const b64 = (text: string) => Buffer.from(text).toString("base64url");
@@ -189,8 +190,8 @@ function casesFor(operation: Operation): Case[] {
   const withBody = (world: World) => (operation.body ? { body: JSON.stringify(validBody(operation, world)) } : {});
 
   for (const name of pathParamNames(operation)) {
-    for (const [label, value] of pathValues) {
-      cases.push({ name: `path ${name}: ${label}`, call: (w) => ({ ...withBody(w), params: { [name]: value } }), outcome: { status: 400, field: name } });
+    for (const [label, value, named] of pathValues) {
+      cases.push({ name: `path ${name}: ${label}`, call: (w) => ({ ...withBody(w), params: { [name]: value } }), outcome: { status: 400, field: named === "path" ? "path" : name } });
     }
     const idOf = (ids: Ids) => ids[name as keyof Ids] ?? fail(`no fixture for path parameter {${name}}`);
     cases.push({

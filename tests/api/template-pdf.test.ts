@@ -2,8 +2,10 @@ import { inflateSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { GET as servePdfLink } from "../../app/pdf/[token]/route";
 import { db } from "../../server/db/client";
+import { getChangeRequestPdfUrl } from "../../server/pdf/change-request-pdf";
 import { signPdfLink } from "../../server/pdf/pdf-token";
 import { SPACE_TEMPLATE_IDS } from "../../server/templates/catalog";
+import { createApiToken, listApiTokens, revokeApiToken } from "../../server/tokens/api-tokens";
 import { commitPages, commitToChangeRequest, createTenant, pagesOf } from "../helpers/factories";
 import { searchIndexed } from "../helpers/jobs";
 import { apiClient, startApiServer } from "../helpers/server";
@@ -325,5 +327,30 @@ describe("getChangeRequestPDF", () => {
     // A valid signature does not stand in for access: the user named in the link must be able to read.
     const signedForStranger = signPdfLink({ spaceId: space.id, changeRequestId: cr.id, userId: tenant.stranger.user.id });
     expect((await openLink(`${server.url}/pdf/${signedForStranger}`)).status).toBe(404);
+  });
+
+  test("a link asked for with an API token stops working when the token is revoked; other tokens' links go on", async () => {
+    const { tenant, pdfPath } = await pdfSetup();
+    const reader = await tenant.member("read");
+    const second = await createApiToken({ userId: reader.user.id }, { name: "second" });
+    const { url } = (await apiClient(server.url, reader.token).get(pdfPath)).body as { url: string };
+    const { url: otherUrl } = (await apiClient(server.url, second.token).get(pdfPath)).body as { url: string };
+    expect((await openLink(url)).status).toBe(200);
+
+    const [minting] = await listApiTokens({ userId: reader.user.id }).then((tokens) => tokens.filter((token) => token.id !== second.apiToken.id));
+    await revokeApiToken({ userId: reader.user.id }, minting!.id);
+    const refused = await openLink(url);
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual({ error: { code: 403, message: "This PDF link no longer works: the API token it was made with has been revoked." } });
+    expect((await openLink(otherUrl)).status).toBe(200);
+  });
+
+  test("a link asked for in a session works while its user can read the change request", async () => {
+    const { tenant, space, cr } = await pdfSetup();
+    const reader = await tenant.member("read");
+    const { url } = await getChangeRequestPdfUrl({ actor: { userId: reader.user.id }, baseUrl: server.url }, space.id, String(cr.number), { only: false });
+    expect((await openLink(url)).status).toBe(200);
+    await db().member.delete({ where: { organizationId_userId: { organizationId: tenant.organization.id, userId: reader.user.id } } });
+    expect((await openLink(url)).status).toBe(404);
   });
 });

@@ -134,7 +134,7 @@ describe("tokens", () => {
     expect((await reader.tokens.list()).map((token) => token.id)).not.toContain(created.apiToken.id);
     await expect(reader.tokens.revoke({ tokenId: created.apiToken.id })).rejects.toMatchObject({ code: "NOT_FOUND" });
 
-    expect(await actorForToken(created.token)).toEqual({ userId: tenant.admin.user.id });
+    expect(await actorForToken(created.token)).toEqual({ userId: tenant.admin.user.id, tokenId: created.apiToken.id });
     await admin.tokens.revoke({ tokenId: created.apiToken.id });
     expect((await admin.tokens.list()).map((token) => token.id)).not.toContain(created.apiToken.id);
     expect(await actorForToken(created.token)).toBeNull();

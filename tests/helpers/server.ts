@@ -1,33 +1,37 @@
-import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { Readable } from "node:stream";
 import { v1Router } from "../../server/api/v1";
+import { createGuardedServer } from "../../server/http/request-guard";
 import { assertConforms, assertConformsToSchema, hasReferenceOperation } from "./conformance";
 
 /**
- * Serves the real /v1 router over HTTP on loopback, so tests (and the official client)
- * speak HTTP to the same code Next.js runs, without a production build.
+ * Serves the real /v1 router over HTTP on loopback, behind the app server's request guard and with
+ * the body streamed as Next.js streams it, so tests (and the official client) speak HTTP to the
+ * same code the app server runs, without a production build.
  */
 export async function startApiServer(): Promise<{ url: string; close: () => Promise<void> }> {
-  const server: Server = createServer(async (req, res) => {
-    const body = await readBody(req);
+  const server = createGuardedServer(async (req, res) => {
+    const hasBody = req.method !== "GET" && req.method !== "HEAD";
     const request = new Request(`http://${req.headers.host}${req.url}`, {
       method: req.method,
       headers: req.headers as Record<string, string>,
-      body: body.length && req.method !== "GET" && req.method !== "HEAD" ? new Uint8Array(body) : undefined,
-    });
+      body: hasBody ? (Readable.toWeb(req) as ReadableStream<Uint8Array>) : undefined,
+      duplex: "half",
+    } as RequestInit);
     const response = await v1Router.handle(request);
     res.writeHead(response.status, Object.fromEntries(response.headers));
     res.end(Buffer.from(await response.arrayBuffer()));
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
-}
-
-async function readBody(req: IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+      }),
+  };
 }
 
 export type ApiResponse<T = any> = { status: number; body: T; headers: Headers };

@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { isPublicAddress } from "../../server/net/ip-ranges";
+import { carriedIPv4, ipBytes, isPublicAddress, sameAddress } from "../../server/net/ip-ranges";
 import { safeFetch } from "../../server/net/safe-fetch";
 
 /** A local server: `/file` answers bytes, `/to?url=` redirects, `/hops/n` redirects n more times, `/big` is large. */
@@ -45,9 +45,66 @@ describe("safe fetch", () => {
     await expect(safeFetch(url, { allowlist: [] })).rejects.toThrow(/private or reserved address/);
   });
 
+  test.each([
+    ["http://[::ffff:0:7f00:1]/", "IPv4-translated loopback, hex", "127.0.0.1"],
+    ["http://[::ffff:0:127.0.0.1]/", "IPv4-translated loopback, dotted", "127.0.0.1"],
+    ["http://[::ffff:7f00:1]/", "IPv4-mapped loopback, hex", "127.0.0.1"],
+    ["http://[0:0:0:0:0:ffff:7f00:1]/", "IPv4-mapped loopback, uncompressed", "127.0.0.1"],
+    ["http://[::ffff:a9fe:a9fe]/", "IPv4-mapped cloud metadata", "169.254.169.254"],
+    ["http://[::127.0.0.1]/", "IPv4-compatible loopback", "127.0.0.1"],
+    ["http://[::a00:1]/", "IPv4-compatible private", "10.0.0.1"],
+    ["http://[64:ff9b::7f00:1]/", "NAT64 of loopback", "127.0.0.1"],
+    ["http://[64:ff9b::c0a8:101]/", "NAT64 of a private address", "192.168.1.1"],
+    ["http://[2002:7f00:1::1]/", "6to4 of loopback", "127.0.0.1"],
+    ["http://[2002:808:808::1]/", "6to4, even of a public address (a relay)", "8.8.8.8"],
+    ["http://[2001:0:4136:e378:8000:63bf:80ff:fffe]/", "Teredo of loopback (inverted)", "127.0.0.1"],
+  ])("refuses %s (%s), naming the IPv4 address it carries", async (url, _label, carried) => {
+    await expect(safeFetch(url, { allowlist: [] })).rejects.toThrow(new RegExp(`carrying ${carried.replace(/\./g, "\\.")}\\) is a private or reserved address`));
+  });
+
+  test.each([
+    ["http://0x7f.1/", "hex and short"],
+    ["http://017700000001/", "octal"],
+    ["http://0177.0.0.1/", "octal first byte"],
+    ["http://127.1/", "short"],
+    ["http://0x7f000001/", "one hex number"],
+    ["http://%31%32%37.0.0.1/", "escaped digits"],
+    ["http://[::]/", "IPv6 unspecified"],
+    ["http://[ff02::1]/", "IPv6 multicast"],
+    ["http://[fec0::1]/", "IPv6 site-local"],
+    ["http://[100::1]/", "IPv6 discard"],
+  ])("refuses %s (%s): URL parsing normalises it to a refused address", async (url) => {
+    await expect(safeFetch(url, { allowlist: [] })).rejects.toThrow(/private or reserved address/);
+  });
+
   test("classifies public addresses as public", () => {
-    expect(["8.8.8.8", "1.1.1.1", "172.32.0.1", "2606:4700::1111", "::ffff:8.8.8.8"].every(isPublicAddress)).toBe(true);
-    expect(["172.31.255.255", "192.0.2.1", "224.0.0.1", "255.255.255.255", "2001:db8::1", "ff02::1"].some(isPublicAddress)).toBe(false);
+    const publicOnes = ["8.8.8.8", "1.1.1.1", "172.32.0.1", "2606:4700::1111", "::ffff:8.8.8.8", "::ffff:808:808", "::ffff:0:808:808", "64:ff9b::808:808", "::808:808"];
+    for (const address of publicOnes) expect(isPublicAddress(address), address).toBe(true);
+    const refused = ["172.31.255.255", "192.0.2.1", "224.0.0.1", "255.255.255.255", "2001:db8::1", "ff02::1", "::", "::1", "fe80::1%eth0", "fd00::1", "2002:808:808::", "2001::1"];
+    for (const address of refused) expect(isPublicAddress(address), address).toBe(false);
+  });
+
+  test("names the IPv4 address an IPv6 form carries, in each form", () => {
+    const carried = (address: string) => {
+      const found = carriedIPv4(ipBytes(address)!);
+      return found && `${found.form} ${found.address.join(".")}`;
+    };
+    expect(carried("::ffff:7f00:1")).toBe("mapped 127.0.0.1");
+    expect(carried("::ffff:0:7f00:1")).toBe("translated 127.0.0.1");
+    expect(carried("::7f00:1")).toBe("compatible 127.0.0.1");
+    expect(carried("64:ff9b::7f00:1")).toBe("nat64 127.0.0.1");
+    expect(carried("2002:7f00:1::")).toBe("6to4 127.0.0.1");
+    expect(carried("2001:0:4136:e378:8000:63bf:80ff:fffe")).toBe("teredo 127.0.0.1");
+    expect(carried("::1")).toBeNull();
+    expect(carried("2606:4700::1111")).toBeNull();
+  });
+
+  test("an allowlisted IP covers its IPv6 spellings", () => {
+    for (const spelling of ["::ffff:127.0.0.1", "::ffff:7f00:1", "::ffff:0:7f00:1", "64:ff9b::7f00:1"]) expect(sameAddress("127.0.0.1", spelling), spelling).toBe(true);
+    expect(sameAddress("::1", "0:0:0:0:0:0:0:1")).toBe(true);
+    // A relay form does not reach the address it carries: it is not that address.
+    expect(sameAddress("127.0.0.1", "2002:7f00:1::")).toBe(false);
+    expect(sameAddress("127.0.0.1", "127.0.0.2")).toBe(false);
   });
 
   test("refuses other schemes and URLs with credentials", async () => {
@@ -72,6 +129,12 @@ describe("safe fetch", () => {
       if (saved === undefined) delete process.env.QUIRE_FETCH_ALLOWLIST;
       else process.env.QUIRE_FETCH_ALLOWLIST = saved;
     }
+  });
+
+  test("an allowlisted IP is reached through an IPv6 spelling of it", async () => {
+    const port = new URL(origin).port;
+    expect((await safeFetch(`http://[::ffff:7f00:1]:${port}/file`, local)).bytes.toString()).toBe("hello bytes");
+    await expect(safeFetch(`http://[::ffff:7f00:1]:${port}/file`, { allowlist: [] })).rejects.toThrow(/carrying 127\.0\.0\.1/);
   });
 
   test("an allowlisted host name is exempt from the address check", async () => {

@@ -1,18 +1,5 @@
-import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
-import { getSessionActor } from "@/server/auth/next-auth";
-import { configuredPublicUrl } from "@/server/config";
-import { appRouter } from "@/server/trpc/root";
+import { handleTrpcRequest } from "@/server/trpc/http-handler";
 
-const handler = (request: Request) =>
-  fetchRequestHandler({
-    endpoint: "/api/trpc",
-    req: request,
-    router: appRouter,
-    createContext: async () => ({
-      actor: await getSessionActor(),
-      baseUrl: configuredPublicUrl() ?? new URL(request.url).origin,
-    }),
-  });
-
+// Limits, session and body reading: server/trpc/http-handler.ts.
 export const dynamic = "force-dynamic";
-export { handler as GET, handler as POST };
+export { handleTrpcRequest as GET, handleTrpcRequest as POST };
