@@ -9,6 +9,9 @@ import { createApiToken } from "../../server/tokens/api-tokens";
 
 const unique = () => randomBytes(5).toString("hex");
 
+/** Tests write thousands of pages at once through these builders, on a busy machine. */
+const LARGE_WRITE = { timeout: 120_000 };
+
 export async function createUser(overrides: { email?: string; displayName?: string } = {}) {
   const id = newId();
   return db().user.create({
@@ -71,7 +74,7 @@ export async function commitPages(
     });
     await tx.space.update({ where: { id: spaceId }, data: { revisionId: revision.id } });
     return revision;
-  });
+  }, LARGE_WRITE);
 }
 
 /**
@@ -85,5 +88,5 @@ export async function commitToChangeRequest(changeRequestId: string, edits: { pu
     const revision = await commitRevision(tx, { spaceId: changeRequest.spaceId, base, parents: [base.id], changeRequestId, ...edits });
     await tx.changeRequest.update({ where: { id: changeRequestId }, data: { revisionId: revision.id } });
     return revision;
-  });
+  }, LARGE_WRITE);
 }
