@@ -34,7 +34,7 @@ process.env.QUIRE_DATA_DIR = path.resolve(".data/bench");
 removeDataFolder(process.env.QUIRE_DATA_DIR);
 mkdirSync(process.env.QUIRE_DATA_DIR, { recursive: true });
 const database = await openDatabase({ reuseRunning: false });
-let server: ReturnType<typeof spawnServer> | undefined;
+let server: Awaited<ReturnType<typeof spawnServer>> | undefined;
 try {
   await prepareDatabase(database.url, log);
   if (buildIsStale()) {
@@ -45,7 +45,7 @@ try {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const spawnedAt = performance.now();
-  server = spawnServer({
+  server = await spawnServer({
     dev: false,
     stdio: ["ignore", "ignore", "inherit"],
     env: { PORT: String(port), DATABASE_URL: database.url, NEXTAUTH_URL: origin, NEXTAUTH_SECRET: authSecret(), QUIRE_DISABLE_JOBS: "1" },

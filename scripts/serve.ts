@@ -6,7 +6,7 @@
  */
 import type { Server } from "node:http";
 import { createGuardedServer } from "../server/http/request-guard";
-import { EXIT_PORT_IN_USE, portInUseMessage, SERVER_READY } from "./app-server";
+import { EXIT_PORT_IN_USE, portInUseMessage, SERVER_READY } from "./server-protocol";
 
 const dev = process.argv.includes("--dev");
 const port = Number(process.env.PORT || 3000);

@@ -15,15 +15,14 @@ import { dataDir, openDatabase, type DatabaseHandle } from "../server/db/runtime
 import {
   authSecret,
   buildIsStale,
-  EXIT_PORT_IN_USE,
   exitCode,
-  portInUseMessage,
   portIsFree,
   prepareDatabase,
   serverReady,
   spawnNext,
   spawnServer,
 } from "./app-server";
+import { EXIT_PORT_IN_USE, portInUseMessage } from "./server-protocol";
 
 const dev = process.argv.includes("--dev");
 const port = Number(process.env.PORT || 3000);
@@ -84,7 +83,7 @@ try {
     await stopping;
     if (code !== 0) throw new Error(`next build failed (exit code ${code}).`);
   }
-  child = spawnServer({
+  child = await spawnServer({
     dev,
     stdio: ["inherit", "inherit", "inherit"],
     env: { PORT: String(port), DATABASE_URL: database.url, NEXTAUTH_URL: publicUrl, NEXTAUTH_SECRET: authSecret() },
