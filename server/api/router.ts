@@ -2,6 +2,7 @@ import type { z } from "zod";
 import type { Actor } from "../auth/actor";
 import { configuredPublicUrl } from "../config";
 import { AppError } from "../errors";
+import { jsonShapeProblem } from "../validation/json-shape";
 import { findUnstorableText } from "../validation/storable-text";
 import { actorForToken } from "../tokens/api-tokens";
 import { describeZodError, errorResponse, responseForError } from "./errors";
@@ -140,6 +141,8 @@ async function readJson(request: Request): Promise<unknown> {
   if (mediaType && mediaType !== "application/json" && !/^application\/[a-z0-9.+-]+\+json$/.test(mediaType)) {
     throw new AppError("unsupported_media_type", `Content-Type: send the body as application/json, not ${mediaType.slice(0, 100)}`);
   }
+  const problem = jsonShapeProblem(text);
+  if (problem) throw new AppError("bad_request", `body: ${problem}`);
   try {
     return JSON.parse(text);
   } catch {
