@@ -3,7 +3,8 @@ import { ObjectStore } from "../content/store/object-store";
 import { emptyTrie, trieDiff } from "../content/store/trie";
 import { db, type Db } from "../db/client";
 import type { Revision, Space } from "../db/generated/client";
-import { pageSections } from "./sections";
+import { describeLimit, markdownPool, WRITE_BUDGET_MS } from "../markdown/markdown-pool";
+import type { PageSection } from "./sections";
 
 /**
  * The search index holds each space's main revision: one row per page (search_pages) and per
@@ -112,8 +113,9 @@ async function upsertPages(tx: Db, spaceId: string, pages: PageVersion[]): Promi
 async function replaceSections(tx: Db, store: ObjectStore, spaceId: string, pages: PageVersion[]): Promise<void> {
   const indexed = pages.filter((page) => !page.noIndex);
   const bodies = await store.getBodies(indexed.map((page) => page.body));
-  const rows = indexed.flatMap((page) =>
-    pageSections(bodies.get(page.body)!).map((section) => ({
+  const sections = await sectionsOf(indexed, bodies);
+  const rows = indexed.flatMap((page, index) =>
+    sections[index]!.map((section) => ({
       page_id: page.id,
       section_id: section.id,
       position: section.position,
@@ -130,6 +132,20 @@ async function replaceSections(tx: Db, store: ObjectStore, spaceId: string, page
     SELECT ${spaceId}, page_id, section_id, position, page_title, page_description, section_title, body
     FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
       AS t(page_id text, section_id text, position int, page_title text, page_description text, section_title text, body text)`;
+}
+
+/**
+ * Each page's sections, split in the markdown pool. Indexing runs in the transaction that changes
+ * the main revision, so a page gets the write budget; one past it is indexed by its title and
+ * description alone (an empty lead section), so that no page can fail that change every time.
+ */
+async function sectionsOf(pages: PageVersion[], bodies: Map<string, string>): Promise<PageSection[][]> {
+  const outcomes = await markdownPool().map("pageSections", pages.map((page) => bodies.get(page.body)!), WRITE_BUDGET_MS);
+  return outcomes.map((outcome, index) => {
+    if (outcome.ok) return outcome.value;
+    console.warn(`Page ${pages[index]!.id} indexed by title and description only: its markdown is ${describeLimit(outcome.limit, WRITE_BUDGET_MS)}.`);
+    return [{ id: "", position: 0, title: "", body: "" }];
+  });
 }
 
 /**

@@ -7,6 +7,7 @@ import type { Db } from "../../db/client";
 import type { Revision } from "../../db/generated/client";
 import { badRequest } from "../../errors";
 import { newId } from "../../ids";
+import { markdownLimitError, markdownPool, WRITE_BUDGET_MS } from "../../markdown/markdown-pool";
 import { emojiSchema } from "../../spaces/schemas";
 import {
   changePath,
@@ -22,7 +23,7 @@ import {
 } from "../schemas-content";
 import { fileSlot, type FileOutcome, type LoadedFile } from "./file-sources";
 import { LinkResolver } from "./link-resolver";
-import { linkDestinations, replaceDestinations } from "./markdown-links";
+import { replaceDestinations } from "./markdown-links";
 import { readMarkdownMeta, type MarkdownMeta } from "./markdown-meta";
 import { sortKeyAt } from "./ordering";
 import { PageDraft, type PageNode } from "./page-draft";
@@ -49,8 +50,8 @@ const bad = (index: number, field: string, message: string) => badRequest(`${cha
 export class ContentBatch {
   private readonly draft: PageDraft;
   private readonly now = new Date().toISOString();
-  /** Pages whose markdown this batch gave, whose links are resolved once the batch is applied. */
-  private readonly documents = new Set<string>();
+  /** Pages whose markdown this batch gave, whose links are resolved once the batch is applied, with the change that last gave it. */
+  private readonly documents = new Map<string, number>();
   private readonly files: LoadedFile[] = [];
   /** Pages the batch touched, in the order first touched, with the ref of those it inserted. */
   private readonly touched = new Map<string, { ref?: string }>();
@@ -135,7 +136,7 @@ export class ContentBatch {
       ...(description ? { description } : {}),
       ...(await this.displayFields(index, change)),
     });
-    this.documents.add(id);
+    this.documents.set(id, index);
     this.touch(id, change.ref);
   }
 
@@ -153,7 +154,7 @@ export class ContentBatch {
       title = meta.title ?? title;
       emoji = meta.emoji ?? emoji;
       description = meta.description ?? description;
-      this.documents.add(page.id);
+      this.documents.set(page.id, index);
     } else {
       // The body is only read when it is kept: a new document replaces it unread.
       markdown = (await this.draft.page(page.id))!.markdown;
@@ -279,10 +280,12 @@ export class ContentBatch {
   }
 
   private async resolveLinks(): Promise<void> {
-    const pages = await this.draft.pages([...this.documents]);
+    const pages = await this.draft.pages([...this.documents.keys()]);
+    const parsed = await markdownPool().mapOrFail("linkDestinations", pages.map((page) => page.markdown), WRITE_BUDGET_MS);
+    if (!parsed.ok) throw markdownLimitError(changePath(this.documents.get(pages[parsed.index]!.id)!, ["document", "markdown"]), parsed.limit, WRITE_BUDGET_MS);
     const found = await Promise.all(
-      pages.map(async (page) => {
-        const destinations = linkDestinations(page.markdown);
+      pages.map(async (page, index) => {
+        const destinations = parsed.values[index]!;
         const links = await Promise.all(destinations.map((destination) => this.resolver.classify(destination.url)));
         return { page, destinations, links };
       }),
