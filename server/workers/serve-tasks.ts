@@ -18,42 +18,39 @@ export function serveTasks(table: TaskTable): void {
     let from = 0;
     let outcomes: Outcome<unknown>[] = [];
     let flushedAt = Date.now();
-    const last = await runInputs(table[task], inputs, stopAtFirstFailure, seq, (outcome, position) => {
-      outcomes.push(outcome);
-      if (Date.now() - flushedAt < FLUSH_MS || position === inputs.length - 1) return;
-      port.postMessage({ seq, kind: "outcomes", from, outcomes, done: false } satisfies TaskReply);
-      from += outcomes.length;
-      outcomes = [];
-      flushedAt = Date.now();
-    }).catch((error: unknown): TaskReply => {
+    let reply: TaskReply;
+    try {
+      const run = table[task];
+      if (!run) throw new Error(`No task ${task}`);
+      for (let position = 0; position < inputs.length; position++) {
+        state.start(seq, position);
+        const outcome = await outcomeOf(run, inputs[position]);
+        outcomes.push(outcome);
+        if (!outcome.ok && stopAtFirstFailure) break;
+        if (Date.now() - flushedAt >= FLUSH_MS && position < inputs.length - 1) {
+          port.postMessage({ seq, kind: "outcomes", from, outcomes, done: false } satisfies TaskReply);
+          from += outcomes.length;
+          outcomes = [];
+          flushedAt = Date.now();
+        }
+      }
+      reply = { seq, kind: "outcomes", from, outcomes, done: true };
+    } catch (error) {
       const { message, stack } = error instanceof Error ? error : { message: String(error), stack: undefined };
-      return { seq, kind: "error", message, stack };
-    });
+      reply = { seq, kind: "error", message, stack };
+    }
     state.finish();
-    port.postMessage(last ?? ({ seq, kind: "outcomes", from, outcomes, done: true } satisfies TaskReply));
+    port.postMessage(reply);
   });
 
-  async function runInputs(
-    run: TaskTable[string] | undefined,
-    inputs: unknown[],
-    stopAtFirstFailure: boolean,
-    seq: number,
-    answer: (outcome: Outcome<unknown>, position: number) => void,
-  ): Promise<undefined> {
-    if (!run) throw new Error("No such task");
-    for (let position = 0; position < inputs.length; position++) {
-      state.start(seq, position);
-      let outcome: Outcome<unknown>;
-      try {
-        outcome = { ok: true, value: await run(inputs[position] as never, state.progress) };
-      } catch (error) {
-        const limit = limitOf(error);
-        if (!limit) throw error;
-        const step = state.step();
-        outcome = step === undefined ? { ok: false, limit } : { ok: false, limit, step };
-      }
-      answer(outcome, position);
-      if (!outcome.ok && stopAtFirstFailure) return;
+  async function outcomeOf(run: TaskTable[string], input: unknown): Promise<Outcome<unknown>> {
+    try {
+      return { ok: true, value: await run(input as never, state.progress) };
+    } catch (error) {
+      const limit = limitOf(error);
+      if (!limit) throw error;
+      const step = state.step();
+      return step === undefined ? { ok: false, limit } : { ok: false, limit, step };
     }
   }
 }

@@ -148,7 +148,7 @@ export class WorkerPool<T extends TaskTable> {
     reply.outcomes.forEach((outcome, offset) => {
       const index = slot.sent[reply.from + offset]!;
       job.outcomes[index] = outcome;
-      if (!outcome.ok && job.stopAtFirstFailure) job.failure ??= { index, limit: outcome.limit, ...(outcome.step === undefined ? {} : { step: outcome.step }) };
+      if (!outcome.ok && job.stopAtFirstFailure) failAt(job, { index, limit: outcome.limit, ...(outcome.step === undefined ? {} : { step: outcome.step }) });
     });
     slot.answered = reply.from + reply.outcomes.length;
     if (!reply.done) return;
@@ -174,15 +174,12 @@ export class WorkerPool<T extends TaskTable> {
     const index = slot.sent[position]!;
     const reported = step === undefined ? {} : { step };
     job.outcomes[index] = { ok: false, limit, ...reported };
-    if (job.stopAtFirstFailure) {
-      job.failure = { index, limit, ...reported };
-      job.resolve();
-    } else {
-      // Outcomes computed but not yet sent were lost with the worker: those inputs run again.
-      job.pending = [...slot.sent.slice(slot.answered, position), ...slot.sent.slice(position + 1)];
-      if (job.pending.length === 0) job.resolve();
-      else this.queue.unshift(job);
-    }
+    if (job.stopAtFirstFailure) failAt(job, { index, limit, ...reported });
+    // Outcomes computed but not yet sent were lost with the worker: those inputs run again, and the
+    // ones after this input too, unless the job stops here.
+    job.pending = [...slot.sent.slice(slot.answered, position), ...(job.stopAtFirstFailure ? [] : slot.sent.slice(position + 1))];
+    if (job.pending.length === 0) job.resolve();
+    else this.queue.unshift(job);
     // The replacement starts now, so that it is ready when the next job comes.
     this.startWorker();
     this.pump();
@@ -201,4 +198,9 @@ export class WorkerPool<T extends TaskTable> {
     this.slots.splice(this.slots.indexOf(slot), 1);
     void slot.worker.terminate();
   }
+}
+
+/** Records where a job that stops at its first failure failed: the earliest input, whatever order failures are found in. */
+function failAt(job: Job, failure: Failure): void {
+  if (!job.failure || failure.index < job.failure.index) job.failure = failure;
 }
