@@ -115,6 +115,8 @@ export async function commitRevision(
     variables?: Variables;
     type?: string;
     put?: Page[];
+    /** Targets already extracted from some of the pages' markdown, by that markdown. */
+    links?: ReadonlyMap<string, RecordedLink[]>;
     remove?: string[];
     putFiles?: FileVersion[];
     removeFiles?: string[];
@@ -125,7 +127,7 @@ export async function commitRevision(
   const store = new ObjectStore(tx, input.spaceId);
   const changes = new Map<string, string | null>();
   const put = (input.put ?? []).map(({ markdown, ...page }) => ({ page, markdown, body: store.putBody(markdown) }));
-  const links = await recordedLinksOf(store, input.base, put);
+  const links = await recordedLinksOf(store, input.base, put, input.links ?? new Map());
   put.forEach(({ page, body }, index) => {
     const version: PageVersion = { ...page, body, links: links[index]! };
     changes.set(pageKey(page.id), store.putObject(version));
@@ -149,26 +151,30 @@ export async function commitRevision(
   });
 }
 
+type PutPage = { page: Omit<Page, "markdown">; markdown: string; body: string };
+
 /**
- * The link and image targets of each page's body, parsed in the markdown pool, in order. Bodies
- * can be new text nobody parsed before (a three-way merge writes some), so each is held to the
- * write budget. A body past it keeps the targets its page recorded for that same body in `base`
- * (a page stored before the limits, committed again unchanged); any other fails the commit, naming the page.
+ * The link and image targets of each page's body, in order: those `known`, the others parsed in
+ * the markdown pool. Bodies can be new text nobody parsed before (a three-way merge writes some),
+ * so each is held to the write budget. A body past it keeps the targets its page recorded for that
+ * same body in `base` (a page stored before the limits, committed again unchanged); any other fails
+ * the commit, naming the page.
  */
-async function recordedLinksOf(store: ObjectStore, base: RevisionRef | null, pages: { page: Omit<Page, "markdown">; markdown: string; body: string }[]): Promise<RecordedLink[][]> {
-  const links: RecordedLink[][] = [];
-  while (links.length < pages.length) {
-    const rest = pages.slice(links.length);
-    const result = await markdownPool().mapOrFail("recordedLinks", rest.map(({ markdown }) => markdown), WRITE_BUDGET_MS);
-    links.push(...result.values);
+async function recordedLinksOf(store: ObjectStore, base: RevisionRef | null, pages: PutPage[], known: ReadonlyMap<string, RecordedLink[]>): Promise<RecordedLink[][]> {
+  const links = pages.map(({ markdown }) => known.get(markdown));
+  let unknown = pages.flatMap((put, index) => (links[index] ? [] : [{ ...put, index }]));
+  while (unknown.length > 0) {
+    const result = await markdownPool().mapOrFail("recordedLinks", unknown.map(({ markdown }) => markdown), WRITE_BUDGET_MS);
+    result.values.forEach((value, position) => (links[unknown[position]!.index] = value));
     if (result.ok) break;
-    const { page, body } = rest[result.index]!;
+    const { page, body, index } = unknown[result.index]!;
     const hash = base ? await trieGet(store, base.root, pageKey(page.id)) : null;
     const previous = hash ? await store.getObject<PageVersion>(hash) : null;
     if (previous?.body !== body || !previous.links) throw badRequest(`page ${page.id} ("${page.title}"): markdown ${describeLimit(result.limit, WRITE_BUDGET_MS)}`);
-    links.push(previous.links);
+    links[index] = previous.links;
+    unknown = unknown.slice(result.index + 1);
   }
-  return links;
+  return links as RecordedLink[][];
 }
 
 /** The first revision of a new space: one empty "Introduction" page, or no page at all when `empty`. */
