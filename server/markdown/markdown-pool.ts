@@ -60,7 +60,7 @@ export function describeLimit(limit: Limit, budgetMs: number): string {
     case "depth":
       return "nested too deeply to process (simplify nested lists, quotes, emphasis or links)";
     case "memory":
-      return "too large to process";
+      return `needs more than ${WORKER_HEAP_MB} MB to process (simplify deeply nested or repeated syntax)`;
   }
 }
 
