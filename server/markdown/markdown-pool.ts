@@ -27,8 +27,12 @@ const WORKER_HEAP_MB = 512;
 /** One core stays with the event loop (keeping it free is the point); more than four workers only queue on the database. */
 const POOL_SIZE = Math.min(4, Math.max(1, availableParallelism() - 1));
 
-// Run from sources (tsx, Vitest), the worker needs tsx's loader; the production build bundles it as JavaScript.
-const fromSources = import.meta.url.endsWith(".ts");
+/**
+ * Outside Next.js (tsx scripts, Vitest) the server runs from its TypeScript sources and so does the
+ * worker, which then needs tsx's loader; Next.js bundles the worker as JavaScript. (In its bundle
+ * `import.meta.url` still names the .ts source, so it cannot tell the two apart.)
+ */
+const fromSources = !process.env.NEXT_RUNTIME;
 
 /** A pool of `size` markdown workers. */
 export function createMarkdownPool(size: number): WorkerPool<MarkdownTasks> {
