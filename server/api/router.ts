@@ -2,13 +2,12 @@ import type { z } from "zod";
 import type { Actor } from "../auth/actor";
 import { configuredPublicUrl } from "../config";
 import { AppError } from "../errors";
+import { readBodyText } from "../validation/body-text";
 import { jsonShapeProblem } from "../validation/json-shape";
 import { findUnstorableText } from "../validation/storable-text";
 import { actorForToken } from "../tokens/api-tokens";
 import { describeZodError, errorResponse, responseForError } from "./errors";
 import type { HttpMethod, Operation } from "./operation";
-
-const MAX_BODY_BYTES = 1024 * 1024;
 
 type CompiledRoute = { segments: string[]; byMethod: Map<HttpMethod, Operation> };
 
@@ -131,10 +130,7 @@ function queryObject(searchParams: URLSearchParams): Record<string, string | str
 }
 
 async function readJson(request: Request): Promise<unknown> {
-  const declaredLength = Number(request.headers.get("content-length") ?? 0);
-  if (declaredLength > MAX_BODY_BYTES) throw new AppError("payload_too_large", `body: larger than ${MAX_BODY_BYTES} bytes`);
-  const text = await request.text();
-  if (text.length > MAX_BODY_BYTES) throw new AppError("payload_too_large", `body: larger than ${MAX_BODY_BYTES} bytes`);
+  const text = await readBodyText(request);
   if (text.trim() === "") return undefined;
   const mediaType = request.headers.get("content-type")?.split(";")[0]!.trim().toLowerCase();
   // A form or text body is refused rather than read as JSON; no Content-Type at all is taken as JSON.
