@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { createTenant } from "../helpers/factories";
 import { apiClient, startApiServer } from "../helpers/server";
-import { callRouter } from "../helpers/stalls";
+import { callRouter, MAX_STALL_MS } from "../helpers/stalls";
 
 /**
  * Generated hostile markdown and JSON sent to the write paths (the content batch's markdown, its
@@ -13,7 +13,6 @@ import { callRouter } from "../helpers/stalls";
 
 const SEED = 20261124;
 const RUNS = 60;
-const MAX_STALL_MS = 100;
 
 let server: Awaited<ReturnType<typeof startApiServer>>;
 beforeAll(async () => {
