@@ -4,6 +4,7 @@ import { configuredPublicUrl } from "../config";
 import { AppError } from "../errors";
 import { BODY_LIMITS, readBody } from "../http/read-body";
 import { pathProblem } from "../http/request-guard";
+import { jsonShapeProblem } from "../validation/json-shape";
 import { findUnstorableText } from "../validation/storable-text";
 import { actorForToken } from "../tokens/api-tokens";
 import { describeZodError, errorResponse, responseForError } from "./errors";
@@ -141,6 +142,8 @@ async function readJson(request: Request): Promise<unknown> {
   if (mediaType && mediaType !== "application/json" && !/^application\/[a-z0-9.+-]+\+json$/.test(mediaType)) {
     throw new AppError("unsupported_media_type", `Content-Type: send the body as application/json, not ${mediaType.slice(0, 100)}`);
   }
+  const problem = jsonShapeProblem(text);
+  if (problem) throw new AppError("bad_request", `body: ${problem}`);
   try {
     return JSON.parse(text);
   } catch {

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { badRequest } from "../errors";
 import { entityIdSchema } from "../ids";
+import { markdownLimitProblem } from "../content/format/markdown-limits";
 import { coverSchema, layoutInputSchema } from "../content/page-display";
 import { variableNameSchema, variableValueSchema } from "../content/variables";
 import { emojiSchema } from "../spaces/schemas";
@@ -42,7 +43,11 @@ const slugSchema = z
 /** Batch-local name of an inserted page or file, used in links as `./<ref>` or `./<ref>.md`. */
 const refSchema = z.string().min(1).max(100).regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, "must be letters, digits, ., _ and - (starting with a letter or digit)");
 
-/** Only markdown documents (and the reference's empty document) are accepted; the JSON document form is not. */
+/**
+ * Only markdown documents (and the reference's empty document) are accepted; the JSON document
+ * form is not. The markdown is bounded in size and nesting here, in one linear pass, before
+ * anything parses it.
+ */
 const documentSchema = z.unknown().transform((value, ctx) => {
   if (value === undefined) {
     ctx.addIssue({ code: "custom", message: "is required: a markdown document { markdown: string }" });
@@ -50,7 +55,14 @@ const documentSchema = z.unknown().transform((value, ctx) => {
   }
   if (value && typeof value === "object" && !Array.isArray(value)) {
     const fields = value as Record<string, unknown>;
-    if (typeof fields.markdown === "string") return { markdown: fields.markdown };
+    if (typeof fields.markdown === "string") {
+      const problem = markdownLimitProblem(fields.markdown);
+      if (problem) {
+        ctx.addIssue({ code: "custom", path: ["markdown"], message: problem });
+        return z.NEVER;
+      }
+      return { markdown: fields.markdown };
+    }
     if (Object.keys(fields).length === 0) return { markdown: "" };
   }
   ctx.addIssue({ code: "custom", message: "must be a markdown document { markdown: string } (JSON documents are not accepted)" });

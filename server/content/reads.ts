@@ -1,3 +1,4 @@
+import type { JSONDocument } from "@gitbook/api";
 import { z } from "zod";
 import { changeRequestInclude, loadChangeRequest } from "../change-requests/access";
 import type { ServiceContext } from "../context";
@@ -5,6 +6,7 @@ import { db } from "../db/client";
 import type { Revision } from "../db/generated/client";
 import { notFound } from "../errors";
 import { listParams, paginateById } from "../pagination";
+import { describeLimit, markdownPool, READ_BUDGET_MS } from "../markdown/markdown-pool";
 import { loadSpace, type SpaceAccess } from "../policies/access";
 import { presentChangeRequest, type ChangeRequestRecord } from "../presenters/change-request";
 import {
@@ -16,7 +18,7 @@ import {
   type PageBody,
 } from "../presenters/revision";
 import { appUrl } from "../presenters/urls";
-import { markdownToDocument } from "./format/markdown-to-document";
+import { textDocument } from "./format/markdown-to-document";
 import { evaluateVariables } from "./format/variables";
 import { currentRevision, inReadingOrder, readFile, readFiles, readPage, readPages, type Page } from "./revisions";
 import { spaceVariablesOf } from "./variables";
@@ -141,7 +143,7 @@ export async function getPage(ctx: ServiceContext, spaceId: string, source: Cont
   if (!page) throw notFound(`No page ${pageId} in revision ${revision.id}.`);
   const { markdown, ...fields } = page;
   const content = params.evaluated ? evaluateVariables(markdown, { space: spaceVariablesOf(revision), page: fields.variables ?? {} }) : markdown;
-  const body: PageBody = params.format === "document" ? { document: markdownToDocument(content) } : { markdown: content };
+  const body: PageBody = params.format === "document" ? { document: await documentOf(content, pageId) } : { markdown: content };
   return presentPage(fields, { path: await pagePath(revision, page), body, pages: [], appBase });
 }
 
@@ -149,6 +151,17 @@ export const getSpacePage = (ctx: ServiceContext, spaceId: string, pageId: strin
 
 export const getChangeRequestPage = (ctx: ServiceContext, spaceId: string, ref: string, pageId: string, params: PageReadParams) =>
   getPage(ctx, spaceId, { kind: "change-request", ref }, pageId, params);
+
+/**
+ * A page's document, built in the markdown pool. Markdown past the read budget (only a page
+ * stored before writes were held to a smaller one) is answered as its text, so the page still reads.
+ */
+async function documentOf(markdown: string, pageId: string): Promise<JSONDocument> {
+  const outcome = (await markdownPool().map("markdownToDocument", [markdown], READ_BUDGET_MS))[0]!;
+  if (outcome.ok) return outcome.value;
+  console.warn(`Page ${pageId} answered as text: its markdown is ${describeLimit(outcome.limit, READ_BUDGET_MS)}.`);
+  return textDocument(markdown);
+}
 
 /**
  * Ancestors' slugs and the page's own, as the tree places it: a missing parent makes the last

@@ -1,7 +1,8 @@
 import type { Db } from "../db/client";
 import type { Revision } from "../db/generated/client";
+import { badRequest } from "../errors";
 import { newId } from "../ids";
-import { extractLinks } from "./format";
+import { describeLimit, markdownPool, WRITE_BUDGET_MS } from "../markdown/markdown-pool";
 import type { RecordedLink } from "./format/link-targets";
 import { ObjectStore } from "./store/object-store";
 import type { PageCover, PageLayout } from "./page-display";
@@ -116,6 +117,8 @@ export async function commitRevision(
     put?: Page[];
     /** Pages whose stored version is kept as it is, by id: a version hash of this space. */
     putVersions?: Map<string, string>;
+    /** Targets already extracted from some of the pages' markdown, by that markdown. */
+    links?: ReadonlyMap<string, RecordedLink[]>;
     remove?: string[];
     putFiles?: FileVersion[];
     removeFiles?: string[];
@@ -125,10 +128,12 @@ export async function commitRevision(
 ): Promise<Revision> {
   const store = new ObjectStore(tx, input.spaceId);
   const changes = new Map<string, string | null>();
-  for (const { markdown, ...page } of input.put ?? []) {
-    const version: PageVersion = { ...page, body: store.putBody(markdown), links: recordedLinksOf(markdown) };
+  const put = (input.put ?? []).map(({ markdown, ...page }) => ({ page, markdown, body: store.putBody(markdown) }));
+  const links = await recordedLinksOf(store, input.base, put, input.links ?? new Map());
+  put.forEach(({ page, body }, index) => {
+    const version: PageVersion = { ...page, body, links: links[index]! };
     changes.set(pageKey(page.id), store.putObject(version));
-  }
+  });
   for (const [pageId, hash] of input.putVersions ?? []) changes.set(pageKey(pageId), hash);
   for (const pageId of input.remove ?? []) changes.set(pageKey(pageId), null);
   for (const file of input.putFiles ?? []) changes.set(fileKey(file.id), store.putObject(file));
@@ -149,14 +154,30 @@ export async function commitRevision(
   });
 }
 
-/** Distinct link and image targets of a body, in order of first appearance. */
-function recordedLinksOf(markdown: string): RecordedLink[] {
-  const seen = new Map<string, RecordedLink>();
-  for (const { target, type } of extractLinks(markdown)) {
-    const link: RecordedLink = { ...target, relation: type };
-    seen.set(JSON.stringify(link), link);
+type PutPage = { page: Omit<Page, "markdown">; markdown: string; body: string };
+
+/**
+ * The link and image targets of each page's body, in order: those `known`, the others parsed in
+ * the markdown pool. Bodies can be new text nobody parsed before (a three-way merge writes some),
+ * so each is held to the write budget. A body past it keeps the targets its page recorded for that
+ * same body in `base` (a page stored before the limits, committed again unchanged); any other fails
+ * the commit, naming the page.
+ */
+async function recordedLinksOf(store: ObjectStore, base: RevisionRef | null, pages: PutPage[], known: ReadonlyMap<string, RecordedLink[]>): Promise<RecordedLink[][]> {
+  const links = pages.map(({ markdown }) => known.get(markdown));
+  let unknown = pages.flatMap((put, index) => (links[index] ? [] : [{ ...put, index }]));
+  while (unknown.length > 0) {
+    const result = await markdownPool().mapOrFail("recordedLinks", unknown.map(({ markdown }) => markdown), WRITE_BUDGET_MS);
+    result.values.forEach((value, position) => (links[unknown[position]!.index] = value));
+    if (result.ok) break;
+    const { page, body, index } = unknown[result.index]!;
+    const hash = base ? await trieGet(store, base.root, pageKey(page.id)) : null;
+    const previous = hash ? await store.getObject<PageVersion>(hash) : null;
+    if (previous?.body !== body || !previous.links) throw badRequest(`page ${page.id} ("${page.title}"): markdown ${describeLimit(result.limit, WRITE_BUDGET_MS)}`);
+    links[index] = previous.links;
+    unknown = unknown.slice(result.index + 1);
   }
-  return [...seen.values()];
+  return links as RecordedLink[][];
 }
 
 /** The first revision of a new space: one empty "Introduction" page, or no page at all when `empty`. */

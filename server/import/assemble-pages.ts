@@ -4,6 +4,7 @@ import { newId } from "../ids";
 import type { CrawledPage } from "./crawl";
 import { htmlToMarkdown } from "./html-to-markdown";
 import { pageKey, treePath, type SiteScope } from "./site-scope";
+import { trimEndOf } from "../content/format/linear-text";
 
 const SLUG_MAX = 100;
 
@@ -31,7 +32,7 @@ export function assemblePages(input: {
   };
 
   // The site's home (the scope's own folder) adopts nothing, or every page would sit under it.
-  const homePath = scope.prefix.replace(/\/+$/, "");
+  const homePath = trimEndOf(scope.prefix, "/");
   const byPath = new Map<string, string>();
   for (const { key } of pages) {
     const path = treePath(key);

@@ -1,5 +1,6 @@
 import TurndownService from "turndown";
 import { gfm } from "turndown-plugin-gfm";
+import { trimEndOf } from "../content/format/linear-text";
 
 let service: TurndownService | undefined;
 
@@ -10,6 +11,12 @@ export function htmlToMarkdown(html: string): string {
     .turndown(html)
     .replace(/\n{3,}/g, "\n\n")
     .trim();
+}
+
+/** The text with its final run of newlines made one (by hand: `/\n+$/` is quadratic on newlines followed by text). */
+function withOneFinalNewline(text: string): string {
+  const kept = trimEndOf(text, "\n");
+  return kept.length < text.length ? `${kept}\n` : text;
 }
 
 function createService(): TurndownService {
@@ -25,7 +32,7 @@ function createService(): TurndownService {
         const start = Number(parent.getAttribute("start") ?? 1);
         marker = `${(Number.isFinite(start) ? start : 1) + Array.prototype.indexOf.call(parent.children, node)}. `;
       }
-      const body = content.replace(/^\n+/, "").replace(/\n+$/, "\n").replace(/\n/gm, `\n${" ".repeat(marker.length)}`);
+      const body = withOneFinalNewline(content.replace(/^\n+/, "")).replace(/\n/gm, `\n${" ".repeat(marker.length)}`);
       return marker + body + (node.nextSibling && !/\n$/.test(body) ? "\n" : "");
     },
   });

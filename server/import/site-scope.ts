@@ -1,3 +1,5 @@
+import { trimEndOf } from "../content/format/linear-text";
+
 /**
  * Which URLs belong to the site being imported: those on the start page's host under its path
  * prefix (`/docs/` for `https://host/docs/` or `https://host/docs`, the folder of a file such as
@@ -35,5 +37,5 @@ export const looksLikeFile = (key: string) => NOT_HTML.test(new URL(key).pathnam
 
 /** A page's path for the page tree: no trailing slash nor `index.html`, so `/a/` and `/a/index.html` are `/a`. */
 export function treePath(key: string): string {
-  return new URL(key).pathname.replace(/\/index\.html?$/i, "").replace(/\/+$/, "");
+  return trimEndOf(new URL(key).pathname.replace(/\/index\.html?$/i, ""), "/");
 }

@@ -1,11 +1,11 @@
 import type { ContentRef } from "@gitbook/api";
 import { configuredPublicUrl } from "../config";
-import { extractLinks } from "../content/format";
 import type { LinkRelation, LinkTarget, RecordedLink } from "../content/format/link-targets";
 import { inReadingOrder, readFiles, readPages, type PageVersion } from "../content/revisions";
 import { ObjectStore } from "../content/store/object-store";
 import { db } from "../db/client";
 import type { Revision } from "../db/generated/client";
+import { describeLimit, markdownPool, READ_BUDGET_MS } from "../markdown/markdown-pool";
 import { pathResolver } from "./resolve-path";
 
 /**
@@ -89,18 +89,22 @@ export async function loadLinkGraph(revision: Pick<Revision, "id" | "spaceId" | 
 
 /**
  * Each page's recorded targets. Versions written before targets (or their relation) were
- * recorded are read from their body.
+ * recorded are read from their body, in the markdown pool; a body past the read budget is
+ * listed without links rather than failing the whole list.
  */
 async function targetsOf(spaceId: string, versions: PageVersion[]): Promise<Map<string, RecordedLink[]>> {
   const recorded = (version: PageVersion) => version.links?.every((link) => "relation" in link) ?? false;
   const unrecorded = versions.filter((version) => !recorded(version));
-  const bodies = unrecorded.length > 0 ? await new ObjectStore(db(), spaceId).getBodies(unrecorded.map((version) => version.body)) : new Map<string, string>();
-  return new Map(
-    versions.map((version) => [
-      version.id,
-      recorded(version) ? version.links! : extractLinks(bodies.get(version.body) ?? "").map(({ target, type }) => ({ ...target, relation: type })),
-    ]),
-  );
+  const targets = new Map(versions.filter(recorded).map((version) => [version.id, version.links!]));
+  if (unrecorded.length === 0) return targets;
+  const bodies = await new ObjectStore(db(), spaceId).getBodies(unrecorded.map((version) => version.body));
+  const outcomes = await markdownPool().map("recordedLinks", unrecorded.map((version) => bodies.get(version.body)!), READ_BUDGET_MS);
+  unrecorded.forEach((version, index) => {
+    const outcome = outcomes[index]!;
+    if (!outcome.ok) console.warn(`Links of page ${version.id} in space ${spaceId} not read: its markdown is ${describeLimit(outcome.limit, READ_BUDGET_MS)}.`);
+    targets.set(version.id, outcome.ok ? outcome.value : []);
+  });
+  return targets;
 }
 
 /**

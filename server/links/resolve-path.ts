@@ -1,3 +1,5 @@
+import { trimEndOf } from "../content/format/linear-text";
+
 /** Where a page sits in its revision's tree: its slug path (`guide/install`) and whether it has subpages. */
 export type PagePlacement = { id: string; path: string; hasChildren: boolean };
 
@@ -41,7 +43,7 @@ export function pathResolver(placements: PagePlacement[]): (path: string, fromPa
     const relative = isFile ? !path.startsWith("/") : path.startsWith("./") || path.startsWith("../");
     const folders = relative ? foldersOf(fromPageId) : [""];
     for (const folder of folders) {
-      const joined = joinPath(folder, path.replace(/\/+$/, ""));
+      const joined = joinPath(folder, trimEndOf(path, "/"));
       const pageId = joined === undefined ? undefined : map.get(joined);
       if (pageId) return pageId;
     }

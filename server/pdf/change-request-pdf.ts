@@ -11,7 +11,8 @@ import { entityIdSchema } from "../ids";
 import { spacePermissions } from "../presenters/permissions";
 import { isApiTokenActive } from "../tokens/api-tokens";
 import { signPdfLink, verifyPdfLink } from "./pdf-token";
-import { renderPdf, type PdfPage } from "./render-pdf";
+import { describeLimit, markdownPool, READ_BUDGET_MS } from "../markdown/markdown-pool";
+import type { PdfPage, PdfSource } from "./render-pdf";
 
 /**
  * Query of `GET .../change-requests/{changeRequestId}/pdf`: no `page` exports everything; `page`
@@ -86,7 +87,7 @@ export async function renderChangeRequestPdf(ctx: ServiceContext, spaceId: strin
     // Read by people: variables show their values.
     markdown: evaluateVariables(bodies.get(page.body) ?? "", { space: spaceVariablesOf(revision), page: page.variables ?? {} }),
   }));
-  const bytes = await renderPdf({
+  const bytes = await renderInPool({
     label: `Change request #${changeRequest.number} · ${changeRequest.status}`,
     title: space.title,
     subtitle: subject,
@@ -98,6 +99,21 @@ export async function renderChangeRequestPdf(ctx: ServiceContext, spaceId: strin
     pages,
   });
   return { bytes, filename: `${space.title} - change request ${changeRequest.number}${root ? ` - ${root.title}` : ""}.pdf` };
+}
+
+/**
+ * Lays the PDF out in the markdown pool, each page within the read budget (pages were accepted
+ * within the smaller write budget); past it, or nested past the stack, the export fails naming the page.
+ */
+async function renderInPool(source: PdfSource): Promise<Buffer> {
+  const result = await markdownPool().mapOrFail("renderPdf", [source], READ_BUDGET_MS);
+  if (!result.ok) {
+    const page = result.step === undefined ? undefined : source.pages[result.step];
+    throw badRequest(`${page ? `page ${page.id} ("${page.title}")` : "pdf"}: ${describeLimit(result.limit, READ_BUDGET_MS)}`);
+  }
+  // The bytes come back from the worker as a plain Uint8Array.
+  const bytes = result.values[0]!;
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
 async function openChangeRequest(tx: Db, ctx: ServiceContext, spaceId: string, ref: string): Promise<ChangeRequestAccess> {

@@ -1,6 +1,9 @@
 import type { Definition, List, Nodes, PhrasingContent, RootContent, Table } from "mdast";
 import { parseLinkTarget } from "../content/format/link-targets";
-import { isolateTagLines, parseTag, type LiquidTag } from "../content/format/liquid-tags";
+import { isolateTagLines, pairTags, parseTag, type LiquidTag } from "../content/format/liquid-tags";
+import { replaceLineBreaks, replaceSpans, trimEndOf } from "../content/format/linear-text";
+import { MAX_NESTING } from "../content/format/markdown-limits";
+import { capNesting, walkTree } from "../content/format/tree-walk";
 import { parseMarkdown } from "../content/format/parse-markdown";
 import { COLORS, FONTS, type Doc, type Frame } from "./pdf-style";
 import { toWinAnsi } from "./win-ansi";
@@ -26,11 +29,20 @@ const LINE_GAP = 2.5;
 const HEADING_SIZES = [17, 14.5, 12.5, 11] as const;
 const HINT_LABELS: Record<string, string> = { info: "Note", warning: "Warning", danger: "Danger", success: "Tip" };
 const SAFE_LINK = /^(https?:|mailto:)/i;
+/** Content is indented no further once this narrow (points): deeper nesting lines up with it. */
+const MIN_FRAME_WIDTH = 120;
+
+/** `frame` indented by `left` (and narrowed by `right` more), unless that would leave it too narrow to write in. */
+function indented(frame: Frame, left: number, right = 0): Frame {
+  return frame.width - left - right < MIN_FRAME_WIDTH ? frame : { left: frame.left + left, width: frame.width - left - right };
+}
 
 export class MarkdownWriter {
   private readonly source: string;
   private readonly tree: ReturnType<typeof parseMarkdown>;
   private readonly definitions = new Map<string, Definition>();
+  /** Hints being written around the current block; past the nesting limit, hint tags are not paired. */
+  private openHints = 0;
 
   constructor(
     private readonly doc: Doc,
@@ -40,7 +52,12 @@ export class MarkdownWriter {
     // Block tags ({% hint %} …) are paragraphs of their own only once isolated, as the format module reads them.
     this.source = isolateTagLines(markdown);
     this.tree = parseMarkdown(this.source);
-    this.collectDefinitions(this.tree);
+    // A page stored before nesting was limited is printed with what lies deeper flattened.
+    capNesting(this.tree);
+    for (const node of walkTree(this.tree)) {
+      // The first definition of a label wins, as in CommonMark.
+      if (node.type === "definition" && !this.definitions.has(node.identifier)) this.definitions.set(node.identifier, node);
+    }
   }
 
   /** Writes the body in `frame`; a leading `# Title` equal to the page title (already shown) is skipped. */
@@ -60,16 +77,21 @@ export class MarkdownWriter {
       if (!first) this.gap(node !== "block" && node.type === "heading" ? [16, 14, 10, 8][Math.min(node.depth, 4) - 1]! : tight ? 3 : 8);
       first = false;
     };
+    const tags = nodes.map((node) => this.tagOf(node));
+    const closing = this.openHints < MAX_NESTING ? pairTags(tags, ["hint"]) : null;
     for (let index = 0; index < nodes.length; index++) {
       const node = nodes[index]!;
-      const tag = this.tagOf(node);
+      const tag = tags[index];
       if (tag) {
         if (tag.closing) continue;
-        if (tag.name === "hint") {
-          const end = this.closingIndex(nodes, index, "hint");
+        if (tag.name === "hint" && closing) {
+          // A hint never closed runs to the end of its siblings.
+          const end = closing.get(index) ?? nodes.length;
           before("block");
           const style = tag.attributes.style ?? "info";
+          this.openHints++;
           this.boxed(frame, { bar: COLORS.hint[style] ?? COLORS.link, tint: true, label: HINT_LABELS[style] ?? "Note" }, (inner) => this.blocks(nodes.slice(index + 1, end), inner, false));
+          this.openHints--;
           index = end;
         } else if (tag.name === "code") {
           codeTitle = tag.attributes.title;
@@ -185,7 +207,7 @@ export class MarkdownWriter {
     marker(top);
     this.doc.x = frame.left + indent;
     this.doc.y = top;
-    body({ left: frame.left + indent, width: frame.width - indent });
+    body(indented(frame, indent));
     if (this.doc.y === top) this.doc.y += this.doc.currentLineHeight(true) + LINE_GAP;
     this.doc.x = frame.left;
   }
@@ -211,7 +233,7 @@ export class MarkdownWriter {
     const startPage = this.pageIndex();
     const startY = this.doc.y;
     this.doc.y += padding;
-    const inner = { left: frame.left + 14, width: frame.width - 14 - (style.tint ? 10 : 0) };
+    const inner = indented(frame, 14, style.tint ? 10 : 0);
     if (style.label) {
       this.doc.font(FONTS.bold).fontSize(7.5).fillColor(style.bar).text(style.label.toUpperCase(), inner.left, this.doc.y, { width: inner.width, characterSpacing: 0.8 });
       this.doc.y += 3;
@@ -277,10 +299,11 @@ export class MarkdownWriter {
   private table(node: Table, frame: Frame): void {
     const doc = this.doc;
     const rows = node.children.map((row) => row.children.map((cell) => toWinAnsi(this.plainInline(cell.children))));
-    const columns = Math.max(...rows.map((row) => row.length));
+    // Loops rather than Math.max(...list): spreading a long list overflows the stack.
+    const columns = rows.reduce((most, row) => Math.max(most, row.length), 0);
     if (columns === 0) return;
     // Columns share the width by how much text they hold, within bounds, so no column starves.
-    const weights = Array.from({ length: columns }, (_, column) => Math.min(40, Math.max(6, ...rows.map((row) => (row[column] ?? "").length))));
+    const weights = Array.from({ length: columns }, (_, column) => Math.min(40, rows.reduce((most, row) => Math.max(most, (row[column] ?? "").length), 6)));
     const total = weights.reduce((sum, weight) => sum + weight, 0);
     const widths = weights.map((weight) => (frame.width * weight) / total);
     const size = 9;
@@ -288,7 +311,7 @@ export class MarkdownWriter {
     const drawRow = (cells: string[], header: boolean) => {
       const font = header ? FONTS.bold : FONTS.regular;
       doc.font(font).fontSize(size);
-      const height = Math.max(...widths.map((width, column) => doc.heightOfString(cells[column] || " ", { width: width - 2 * pad, lineGap: 1 }))) + 2 * pad;
+      const height = widths.reduce((most, width, column) => Math.max(most, doc.heightOfString(cells[column] || " ", { width: width - 2 * pad, lineGap: 1 })), 0) + 2 * pad;
       const maxY = doc.page.height - doc.page.margins.bottom;
       if (doc.y + height > maxY) {
         doc.addPage();
@@ -318,14 +341,14 @@ export class MarkdownWriter {
     // pdfkit drops a line break that ends a `continued` run, but keeps one that starts a run.
     const moved = runs.map((run) => ({ ...run }));
     moved.forEach((run, index) => {
-      const breaks = /\n+$/.exec(run.text)?.[0];
+      const kept = trimEndOf(run.text, "\n");
       const next = moved[index + 1];
-      if (!breaks || !next) return;
-      run.text = run.text.slice(0, -breaks.length);
-      next.text = breaks + next.text;
+      if (kept === run.text || !next) return;
+      next.text = run.text.slice(kept.length) + next.text;
+      run.text = kept;
     });
     const visible = moved.filter((run) => run.text !== "");
-    while (visible.length > 0 && /^\s*$/.test(visible[visible.length - 1]!.text)) visible.pop();
+    while (visible.length > 0 && visible[visible.length - 1]!.text.trim() === "") visible.pop();
     if (visible.length === 0) return;
     const doc = this.doc;
     visible.forEach((run, index) => {
@@ -344,7 +367,7 @@ export class MarkdownWriter {
       switch (node.type) {
         case "text":
           // A line break inside a paragraph's source is a space (a soft break).
-          return [this.run(node.value.replace(/[ \t]*\n[ \t]*/g, " "), style)];
+          return [this.run(replaceLineBreaks(node.value, " "), style)];
         case "strong":
           return this.inline(node.children, { ...style, bold: true });
         case "emphasis":
@@ -452,24 +475,6 @@ export class MarkdownWriter {
     return parseTag(this.source.slice(node.position.start.offset, node.position.end.offset));
   }
 
-  /** Index of the tag closing the one at `open` (nesting counted), or the end of the siblings. */
-  private closingIndex(nodes: RootContent[], open: number, name: string): number {
-    let depth = 0;
-    for (let index = open + 1; index < nodes.length; index++) {
-      const tag = this.tagOf(nodes[index]!);
-      if (tag?.name !== name) continue;
-      if (!tag.closing) depth++;
-      else if (depth === 0) return index;
-      else depth--;
-    }
-    return nodes.length;
-  }
-
-  private collectDefinitions(node: Nodes): void {
-    // The first definition of a label wins, as in CommonMark.
-    if (node.type === "definition" && !this.definitions.has(node.identifier)) this.definitions.set(node.identifier, node);
-    if ("children" in node) for (const child of node.children) this.collectDefinitions(child);
-  }
 }
 
 const baseStyle = (): InlineStyle => ({ bold: false, italic: false, code: false, strike: false, size: BODY_SIZE, color: COLORS.text, link: null, goTo: null });
@@ -481,28 +486,27 @@ function metaTitle(meta: string | null | undefined): string | undefined {
 }
 
 function plainText(node: Nodes): string {
-  if ("value" in node) return String(node.value);
-  if ("children" in node) return node.children.map((child) => plainText(child)).join("");
-  return "";
+  const values: string[] = [];
+  for (const each of walkTree(node)) if ("value" in each) values.push(String(each.value));
+  return values.join("");
 }
 
 const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: "\u00a0" };
 
 /** The text of raw HTML in a page: images as their alt text, line-level elements as line breaks. */
 function htmlText(html: string): string {
-  return html
-    .replace(/<!--[\s\S]*?-->/g, "")
-    .replace(/<img\b[^>]*>/gi, (tag) => `\n${imageText(/\balt="([^"]*)"/i.exec(tag)?.[1])}\n`)
-    .replace(/<br\s*\/?>/gi, "\n")
-    .replace(/<\/(p|div|li|tr|h[1-6]|figcaption|summary)>/gi, "\n")
-    .replace(/<[^>]*>/g, "")
+  const tagsAsText = replaceSpans(replaceSpans(html, "<!--", "-->", () => ""), "<", ">", (tag) => {
+    if (/^<img\b/i.test(tag)) return `\n${imageText(/\balt="([^"]*)"/i.exec(tag)?.[1])}\n`;
+    return /^<br\s*\/?>$/i.test(tag) || /^<\/(p|div|li|tr|h[1-6]|figcaption|summary)>$/i.test(tag) ? "\n" : "";
+  });
+  return replaceLineBreaks(tagsAsText
     .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (entity, name: string) => {
       if (name[0] === "#") {
         const code = name[1] === "x" || name[1] === "X" ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
         return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : entity;
       }
       return ENTITIES[name.toLowerCase()] ?? entity;
-    })
-    .replace(/[ \t]*\n\s*/g, "\n")
+    }), "\n")
+    .replace(/\n{2,}/g, "\n")
     .trim();
 }

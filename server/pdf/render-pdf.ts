@@ -23,8 +23,9 @@ const CONTENTS_HEADING = 56;
  * A PDF of pages of content: a title page, a table of contents with page numbers when there is
  * more than one page, then each page on a new sheet with its title, and page numbers in the
  * footer. PDF bookmarks mirror the page tree, and links between exported pages jump inside it.
+ * `onPage` is told as each page (by its index in `source.pages`) begins.
  */
-export async function renderPdf(source: PdfSource): Promise<Buffer> {
+export async function renderPdf(source: PdfSource, options: { onPage?: (index: number) => void } = {}): Promise<Buffer> {
   const doc: Doc = new PDFDocument({
     size: "A4",
     margins: PAGE_MARGINS,
@@ -48,7 +49,8 @@ export async function renderPdf(source: PdfSource): Promise<Buffer> {
   const pageIds = new Set(source.pages.map((page) => page.id));
   const firstSheet = new Map<string, number>();
   const outline: PDFKit.PDFOutline[] = [];
-  for (const page of source.pages) {
+  for (const [index, page] of source.pages.entries()) {
+    options.onPage?.(index);
     doc.addPage();
     firstSheet.set(page.id, currentSheet(doc));
     doc.addNamedDestination(destinationOf(page.id));

@@ -7,7 +7,8 @@ import { inTransaction } from "../db/transaction";
 import { z } from "zod";
 import { enqueue } from "../jobs/enqueue";
 import { defineJob } from "../jobs/job-kind";
-import { pageSections } from "./sections";
+import { describeLimit, markdownPool, READ_BUDGET_MS } from "../markdown/markdown-pool";
+import type { PageSection } from "./sections";
 
 /**
  * The search index holds each space's main revision: one row per page (search_pages) and per
@@ -165,8 +166,9 @@ async function upsertPages(tx: Db, spaceId: string, pages: PageVersion[]): Promi
 async function replaceSections(tx: Db, store: ObjectStore, spaceId: string, pages: PageVersion[]): Promise<void> {
   const indexed = pages.filter((page) => !page.noIndex);
   const bodies = await store.getBodies(indexed.map((page) => page.body));
-  const rows = indexed.flatMap((page) =>
-    pageSections(bodies.get(page.body)!).map((section) => ({
+  const sections = await sectionsOf(indexed, bodies);
+  const rows = indexed.flatMap((page, index) =>
+    sections[index]!.map((section) => ({
       page_id: page.id,
       section_id: section.id,
       position: section.position,
@@ -183,6 +185,20 @@ async function replaceSections(tx: Db, store: ObjectStore, spaceId: string, page
     SELECT ${spaceId}, page_id, section_id, position, page_title, page_description, section_title, body
     FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
       AS t(page_id text, section_id text, position int, page_title text, page_description text, section_title text, body text)`;
+}
+
+/**
+ * Each page's sections, split in the markdown pool with the read budget (the page was accepted
+ * once, and indexing holds no lock anyone waits for); one past it is indexed by its title and
+ * description alone (an empty lead section), so that no page can fail its space's indexing every time.
+ */
+async function sectionsOf(pages: PageVersion[], bodies: Map<string, string>): Promise<PageSection[][]> {
+  const outcomes = await markdownPool().map("pageSections", pages.map((page) => bodies.get(page.body)!), READ_BUDGET_MS);
+  return outcomes.map((outcome, index) => {
+    if (outcome.ok) return outcome.value;
+    console.warn(`Page ${pages[index]!.id} indexed by title and description only: its markdown is ${describeLimit(outcome.limit, READ_BUDGET_MS)}.`);
+    return [{ id: "", position: 0, title: "", body: "" }];
+  });
 }
 
 /**

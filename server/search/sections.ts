@@ -1,8 +1,9 @@
-import type { Heading, Nodes, Root, RootContent } from "mdast";
-import { fromMarkdown } from "mdast-util-from-markdown";
-import { gfmFromMarkdown } from "mdast-util-gfm";
-import { gfm } from "micromark-extension-gfm";
-import { slugify } from "../content/format";
+import type { Heading, Nodes, Root } from "mdast";
+import { slugify } from "../content/format/markdown-to-document";
+import { replaceSpans, replaceTags, trimEndOf } from "../content/format/linear-text";
+import { walkTree } from "../content/format/tree-walk";
+import { parseMarkdown } from "../content/format/parse-markdown";
+import { UniqueIds } from "../content/format/unique-ids";
 
 /** A part of a page as search indexes it: the lead (id "") or a heading and the text up to the next one. */
 export type PageSection = { id: string; position: number; title: string; body: string };
@@ -20,7 +21,7 @@ export const MAX_SECTION_TEXT = 100_000;
  * made unique in order.
  */
 export function pageSections(markdown: string): PageSection[] {
-  const tree = fromMarkdown(markdown, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] });
+  const tree = parseMarkdown(markdown);
   const anchors = headingAnchors(tree);
   const sections: PageSection[] = [{ id: "", position: 0, title: "", body: "" }];
   const parts: string[][] = [[]];
@@ -29,7 +30,7 @@ export function pageSections(markdown: string): PageSection[] {
       sections.push({ id: anchors.get(node)!, position: sections.length, title: headingText(node).trim(), body: "" });
       parts.push([]);
     } else {
-      parts[parts.length - 1]!.push(blockText(node));
+      parts[parts.length - 1]!.push(textOf(node, "block"));
     }
   }
   return sections.map((section, index) => ({ ...section, body: clean(parts[index]!.join("\n")) }));
@@ -41,27 +42,51 @@ const MAX_ANCHOR = 200;
 function headingAnchors(tree: Root): Map<Heading, string> {
   const anchors = new Map<Heading, string>();
   // "" is the lead's: a heading without letters or digits (say, an emoji) becomes "-1".
-  const used = new Set<string>([""]);
-  const visit = (node: Nodes) => {
-    if (node.type === "heading") {
-      const base = slugify(headingText(node)).slice(0, MAX_ANCHOR);
-      let id = base;
-      for (let n = 1; used.has(id); n++) id = `${base}-${n}`;
-      used.add(id);
-      anchors.set(node, id);
-    }
-    if ("children" in node) for (const child of node.children) visit(child);
-  };
-  visit(tree);
+  const ids = new UniqueIds([""]);
+  for (const node of walkTree(tree)) {
+    if (node.type === "heading") anchors.set(node, ids.claim(slugify(headingText(node)).slice(0, MAX_ANCHOR)));
+  }
   return anchors;
 }
 
 function headingText(node: Heading): string {
-  return node.children.map((child) => (child.type === "break" ? " " : inlineText(child))).join("");
+  return node.children.map((child) => (child.type === "break" ? " " : textOf(child, "inline"))).join("");
 }
 
-/** The words of inline content: text, code, and the text of links and emphasis. */
-function inlineText(node: Nodes): string {
+type Mode = "block" | "inline";
+
+/**
+ * The words of a node. Inline: text, code, image alt text and the text inside links and emphasis.
+ * Block: a paragraph's (heading's, table cell's) inline text, a row's cells joined by spaces,
+ * other blocks' child blocks one per line. Iterative, so that no nesting exhausts the stack.
+ */
+function textOf(root: Nodes, rootMode: Mode): string {
+  const out: string[] = [];
+  const pending: (string | { node: Nodes; mode: Mode })[] = [{ node: root, mode: rootMode }];
+  for (let item = pending.pop(); item !== undefined; item = pending.pop()) {
+    if (typeof item === "string") {
+      out.push(item);
+      continue;
+    }
+    const { node, mode } = item;
+    const own = mode === "inline" ? inlineValue(node) : blockValue(node);
+    if (own !== undefined) {
+      out.push(own);
+      continue;
+    }
+    if (!("children" in node)) continue;
+    const inlineChildren = mode === "inline" || node.type === "paragraph" || node.type === "heading" || node.type === "tableCell";
+    const separator = inlineChildren ? "" : node.type === "tableRow" ? " " : "\n";
+    for (let i = node.children.length - 1; i >= 0; i--) {
+      pending.push({ node: node.children[i]!, mode: inlineChildren ? "inline" : "block" });
+      if (i > 0 && separator) pending.push(separator);
+    }
+  }
+  return out.join("");
+}
+
+/** An inline node's own text, or undefined when its text is its children's. */
+function inlineValue(node: Nodes): string | undefined {
   switch (node.type) {
     case "text":
     case "inlineCode":
@@ -72,38 +97,33 @@ function inlineText(node: Nodes): string {
     case "imageReference":
       return node.alt ?? "";
     case "html":
-      return node.value.replace(/<[^>]*>/g, " ");
+      return replaceTags(node.value, " ");
     default:
-      return "children" in node ? node.children.map(inlineText).join("") : "";
+      return undefined;
   }
 }
 
-/** The words of a block: its inline text, or its child blocks' one per line. */
-function blockText(node: RootContent): string {
+/** A block's own text, or undefined when its text is its children's. */
+function blockValue(node: Nodes): string | undefined {
   switch (node.type) {
     case "code":
       return node.value;
     case "html":
-      return node.value.replace(/<[^>]*>/g, " ");
-    case "paragraph":
-    case "heading":
-    case "tableCell":
-      return node.children.map(inlineText).join("");
-    case "tableRow":
-      return node.children.map(blockText).join(" ");
+      return replaceTags(node.value, " ");
     case "definition":
     case "thematicBreak":
       return "";
     default:
-      return "children" in node ? (node.children as RootContent[]).map(blockText).join("\n") : "";
+      return undefined;
   }
 }
 
-/** Drops GitBook block tags (`{% hint style="info" %}`), blank runs of lines, and what is beyond the bound. */
+/** Drops GitBook block tags (`{% hint style="info" %}`), blanks ending lines, blank runs of lines, and what is beyond the bound. */
 function clean(text: string): string {
-  return text
-    .replace(/\{%-?[\s\S]*?-?%\}/g, " ")
-    .replace(/[ \t]+\n/g, "\n")
+  const lines = replaceSpans(text, "{%", "%}", () => " ").split("\n");
+  return lines
+    .map((line, index) => (index < lines.length - 1 ? trimEndOf(line, " \t") : line))
+    .join("\n")
     .replace(/\n{3,}/g, "\n\n")
     .trim()
     .slice(0, MAX_SECTION_TEXT);

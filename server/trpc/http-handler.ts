@@ -5,6 +5,7 @@ import { getSessionActor } from "../auth/next-auth";
 import { configuredPublicUrl } from "../config";
 import { asAppError } from "../errors";
 import { BODY_LIMITS, readBody } from "../http/read-body";
+import { jsonShapeProblem } from "../validation/json-shape";
 import { MAX_BATCH_CALLS } from "./limits";
 import { appRouter } from "./root";
 
@@ -25,13 +26,9 @@ export async function handleTrpcRequest(request: Request): Promise<Response> {
   if (!actor) return errorResponse(new TRPCError({ code: "UNAUTHORIZED", message: "Sign in first." }));
   let body: Uint8Array<ArrayBuffer> | undefined;
   if (request.method !== "GET" && request.method !== "HEAD") {
-    try {
-      body = await readBody(request, BODY_LIMITS.trpc);
-    } catch (error) {
-      const tooLarge = asAppError(error);
-      if (!tooLarge) throw error;
-      return errorResponse(new TRPCError({ code: "PAYLOAD_TOO_LARGE", message: tooLarge.message }));
-    }
+    const read = await boundedBody(request);
+    if (read instanceof TRPCError) return errorResponse(read);
+    body = read;
   }
   return fetchRequestHandler({
     endpoint: ENDPOINT,
@@ -39,6 +36,24 @@ export async function handleTrpcRequest(request: Request): Promise<Response> {
     router: appRouter,
     createContext: () => ({ actor, baseUrl: configuredPublicUrl() ?? url.origin }),
   });
+}
+
+/**
+ * The body within the bounds /v1 applies to its own: its size, read from the stream, then its
+ * arrays and objects, counted before tRPC parses it (a megabyte of nested arrays would hold the
+ * event loop). Otherwise the error to answer.
+ */
+export async function boundedBody(request: Request): Promise<Uint8Array<ArrayBuffer> | TRPCError> {
+  let body: Uint8Array<ArrayBuffer>;
+  try {
+    body = await readBody(request, BODY_LIMITS.trpc);
+  } catch (error) {
+    const tooLarge = asAppError(error);
+    if (!tooLarge) throw error;
+    return new TRPCError({ code: "PAYLOAD_TOO_LARGE", message: tooLarge.message });
+  }
+  const problem = jsonShapeProblem(Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString("latin1"));
+  return problem ? new TRPCError({ code: "BAD_REQUEST", message: `body: ${problem}` }) : body;
 }
 
 /** How many calls the URL names: tRPC batches `a,b,c` (commas possibly escaped) with `?batch=1`. */

@@ -1,20 +1,30 @@
 const UNPAIRED_SURROGATE = /\p{Surrogate}/u;
 
+/** A value met in the walk, with how it was reached: its key and the entry it is in (paths are built only for a value found wanting). */
+type Entry = { value: unknown; key: string; parent: Entry | null };
+
 /**
  * The first string that PostgreSQL cannot store (U+0000) or would store altered (an unpaired
  * surrogate becomes U+FFFD), in the parsed input: what the schema dropped is not looked at.
- * Iterative, so that no depth of input can exhaust the stack.
+ * Iterative, so that no depth of input can exhaust the stack, and linear in the input's size
+ * (copying the path at every level would be quadratic in its depth).
  */
 export function findUnstorableText(value: unknown): { path: string[]; problem: string } | null {
-  const pending: { value: unknown; path: string[] }[] = [{ value, path: [] }];
-  for (let item = pending.pop(); item; item = pending.pop()) {
-    if (typeof item.value === "string") {
-      if (item.value.includes("\u0000")) return { path: item.path, problem: "must not contain the NUL character (\\u0000)" };
-      if (UNPAIRED_SURROGATE.test(item.value)) return { path: item.path, problem: "must be valid Unicode (unpaired surrogate)" };
-    } else if (item.value !== null && typeof item.value === "object") {
+  const pending: Entry[] = [{ value, key: "", parent: null }];
+  for (let entry = pending.pop(); entry; entry = pending.pop()) {
+    if (typeof entry.value === "string") {
+      if (entry.value.includes("\u0000")) return { path: pathOf(entry), problem: "must not contain the NUL character (\\u0000)" };
+      if (UNPAIRED_SURROGATE.test(entry.value)) return { path: pathOf(entry), problem: "must be valid Unicode (unpaired surrogate)" };
+    } else if (entry.value !== null && typeof entry.value === "object") {
       // Reversed onto the stack, so that the first offending field in document order is the one named.
-      for (const [key, child] of Object.entries(item.value).reverse()) pending.push({ value: child, path: [...item.path, key] });
+      for (const [key, child] of Object.entries(entry.value).reverse()) pending.push({ value: child, key, parent: entry });
     }
   }
   return null;
+}
+
+function pathOf(entry: Entry): string[] {
+  const path: string[] = [];
+  for (let at: Entry | null = entry; at?.parent; at = at.parent) path.push(at.key);
+  return path.reverse();
 }

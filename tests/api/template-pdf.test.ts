@@ -1,6 +1,5 @@
 import { inflateSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { GET as servePdfLink } from "../../app/pdf/[token]/route";
 import { db } from "../../server/db/client";
 import { getChangeRequestPdfUrl } from "../../server/pdf/change-request-pdf";
 import { signPdfLink } from "../../server/pdf/pdf-token";
@@ -8,6 +7,7 @@ import { SPACE_TEMPLATE_IDS } from "../../server/templates/catalog";
 import { createApiToken, listApiTokens, revokeApiToken } from "../../server/tokens/api-tokens";
 import { commitPages, commitToChangeRequest, createTenant, pagesOf } from "../helpers/factories";
 import { searchIndexed } from "../helpers/jobs";
+import { openPdfLink } from "../helpers/pdf-link";
 import { apiClient, startApiServer } from "../helpers/server";
 
 let server: Awaited<ReturnType<typeof startApiServer>>;
@@ -174,13 +174,6 @@ describe("applyTemplateToSpace", () => {
 
 // ---- PDF ----
 
-/** Opens a PDF link the way Next.js would: the route handler, with the token from the URL's path. */
-async function openLink(url: string): Promise<Response> {
-  const { pathname } = new URL(url);
-  const token = decodeURIComponent(pathname.replace(/^\/pdf\//, ""));
-  return servePdfLink(new Request(url), { params: Promise.resolve({ token }) });
-}
-
 /** The text a PDF shows: pdfkit writes text as hex strings in `TJ` arrays of deflated content streams. */
 function pdfText(bytes: Buffer): string {
   const latin = bytes.toString("latin1");
@@ -232,7 +225,7 @@ describe("getChangeRequestPDF", () => {
     expect(answer.body.url).toMatch(new RegExp(`^${server.url}/pdf/[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$`));
     expect(answer.body.url).not.toContain(tenant.admin.token);
 
-    const response = await openLink(answer.body.url);
+    const response = await openPdfLink(answer.body.url);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("application/pdf");
     expect(response.headers.get("content-disposition")).toContain(`change request ${cr.number}`);
@@ -264,20 +257,20 @@ describe("getChangeRequestPDF", () => {
         { operation: "update_variables", page: "new-page-000000000001", variables: { audience: "newcomers" } },
       ],
     });
-    const text = pdfText(Buffer.from(await (await openLink((await api.get(`${pdfPath}?page=new-page-000000000001&only=true`)).body.url)).arrayBuffer()));
+    const text = pdfText(Buffer.from(await (await openPdfLink((await api.get(`${pdfPath}?page=new-page-000000000001&only=true`)).body.url)).arrayBuffer()));
     expect(text).toContain("Made by Acme for newcomers.");
   });
 
   test("`page` exports a page with its subpages; with `only`, the page alone", async () => {
     const { api, pdfPath } = await pdfSetup();
-    const section = pdfText(Buffer.from(await (await openLink((await api.get(`${pdfPath}?page=guide-page-00000000001`)).body.url)).arrayBuffer()));
+    const section = pdfText(Buffer.from(await (await openPdfLink((await api.get(`${pdfPath}?page=guide-page-00000000001`)).body.url)).arrayBuffer()));
     expect(section).toContain("Guide body paragraph.");
     expect(section).toContain("Setup body with");
     expect(section).not.toContain("FAQ rewritten");
 
     const answer = await api.get(`${pdfPath}?page=guide-page-00000000001&only=true`);
     expect(answer.status).toBe(200);
-    const single = pdfText(Buffer.from(await (await openLink(answer.body.url)).arrayBuffer()));
+    const single = pdfText(Buffer.from(await (await openPdfLink(answer.body.url)).arrayBuffer()));
     expect(single).toContain("Guide body paragraph.");
     expect(single).not.toContain("Setup body with");
     expect(single).not.toContain("Glossary body");
@@ -299,15 +292,15 @@ describe("getChangeRequestPDF", () => {
     const { url } = (await api.get(pdfPath)).body as { url: string };
     const [body, signature] = new URL(url).pathname.replace("/pdf/", "").split(".") as [string, string];
     const flipped = signature.slice(0, -2) + (signature.slice(-2, -1) === "A" ? "B" : "A") + signature.slice(-1);
-    expect((await openLink(`${server.url}/pdf/${body}.${flipped}`)).status).toBe(404);
+    expect((await openPdfLink(`${server.url}/pdf/${body}.${flipped}`)).status).toBe(404);
 
     // Another payload under the original signature.
     const otherPayload = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(body, "base64url").toString()), pageId: "faq-page-0000000000001" })).toString("base64url");
-    expect((await openLink(`${server.url}/pdf/${otherPayload}.${signature}`)).status).toBe(404);
-    expect((await openLink(`${server.url}/pdf/garbage`)).status).toBe(404);
+    expect((await openPdfLink(`${server.url}/pdf/${otherPayload}.${signature}`)).status).toBe(404);
+    expect((await openPdfLink(`${server.url}/pdf/garbage`)).status).toBe(404);
 
     const expired = signPdfLink({ spaceId: space.id, changeRequestId: cr.id, userId: tenant.admin.user.id }, Date.now() - 2 * 60 * 60 * 1000);
-    const refused = await openLink(`${server.url}/pdf/${expired}`);
+    const refused = await openPdfLink(`${server.url}/pdf/${expired}`);
     expect(refused.status).toBe(403);
     expect((await refused.json()).error.message).toMatch(/expired/);
   });
@@ -316,9 +309,9 @@ describe("getChangeRequestPDF", () => {
     const { tenant, space, cr, pdfPath } = await pdfSetup();
     const reader = await tenant.member("read");
     const { url } = (await apiClient(server.url, reader.token).get(pdfPath)).body as { url: string };
-    expect((await openLink(url)).status).toBe(200);
+    expect((await openPdfLink(url)).status).toBe(200);
     await db().member.delete({ where: { organizationId_userId: { organizationId: tenant.organization.id, userId: reader.user.id } } });
-    expect((await openLink(url)).status).toBe(404);
+    expect((await openPdfLink(url)).status).toBe(404);
 
     const stranger = apiClient(server.url, tenant.stranger.token);
     const answer = await stranger.get(pdfPath);
@@ -326,7 +319,7 @@ describe("getChangeRequestPDF", () => {
     expect(answer.body.error.message).toBe(`No space ${space.id}.`);
     // A valid signature does not stand in for access: the user named in the link must be able to read.
     const signedForStranger = signPdfLink({ spaceId: space.id, changeRequestId: cr.id, userId: tenant.stranger.user.id });
-    expect((await openLink(`${server.url}/pdf/${signedForStranger}`)).status).toBe(404);
+    expect((await openPdfLink(`${server.url}/pdf/${signedForStranger}`)).status).toBe(404);
   });
 
   test("a link asked for with an API token stops working when the token is revoked; other tokens' links go on", async () => {
@@ -335,22 +328,22 @@ describe("getChangeRequestPDF", () => {
     const second = await createApiToken({ userId: reader.user.id }, { name: "second" });
     const { url } = (await apiClient(server.url, reader.token).get(pdfPath)).body as { url: string };
     const { url: otherUrl } = (await apiClient(server.url, second.token).get(pdfPath)).body as { url: string };
-    expect((await openLink(url)).status).toBe(200);
+    expect((await openPdfLink(url)).status).toBe(200);
 
     const [minting] = await listApiTokens({ userId: reader.user.id }).then((tokens) => tokens.filter((token) => token.id !== second.apiToken.id));
     await revokeApiToken({ userId: reader.user.id }, minting!.id);
-    const refused = await openLink(url);
+    const refused = await openPdfLink(url);
     expect(refused.status).toBe(403);
     expect(await refused.json()).toEqual({ error: { code: 403, message: "This PDF link no longer works: the API token it was made with has been revoked." } });
-    expect((await openLink(otherUrl)).status).toBe(200);
+    expect((await openPdfLink(otherUrl)).status).toBe(200);
   });
 
   test("a link asked for in a session works while its user can read the change request", async () => {
     const { tenant, space, cr } = await pdfSetup();
     const reader = await tenant.member("read");
     const { url } = await getChangeRequestPdfUrl({ actor: { userId: reader.user.id }, baseUrl: server.url }, space.id, String(cr.number), { only: false });
-    expect((await openLink(url)).status).toBe(200);
+    expect((await openPdfLink(url)).status).toBe(200);
     await db().member.delete({ where: { organizationId_userId: { organizationId: tenant.organization.id, userId: reader.user.id } } });
-    expect((await openLink(url)).status).toBe(404);
+    expect((await openPdfLink(url)).status).toBe(404);
   });
 });

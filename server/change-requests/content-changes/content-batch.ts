@@ -1,12 +1,15 @@
 import { z } from "zod";
+import type { RecordedLink } from "../../content/format/link-targets";
 import { applyLayout, coverFiles } from "../../content/page-display";
 import { readFile, readPage, readPages, type Page } from "../../content/revisions";
 import { MAX_VARIABLES, spaceVariablesOf, withVariables, type Variables } from "../../content/variables";
 import { ObjectStore } from "../../content/store/object-store";
 import type { Db } from "../../db/client";
 import type { Revision } from "../../db/generated/client";
-import { badRequest } from "../../errors";
+import { badRequest, type AppError } from "../../errors";
 import { newId } from "../../ids";
+import { markdownLimitError, markdownPool, WRITE_BUDGET_MS } from "../../markdown/markdown-pool";
+import type { Limit } from "../../workers/worker-protocol";
 import { emojiSchema } from "../../spaces/schemas";
 import {
   changePath,
@@ -21,8 +24,8 @@ import {
   type UpdateVariablesChange,
 } from "../schemas-content";
 import { fileSlot, type FileOutcome, type LoadedFile } from "./file-sources";
-import { LinkResolver } from "./link-resolver";
-import { linkDestinations, replaceDestinations } from "./markdown-links";
+import { LinkResolver, type Link } from "./link-resolver";
+import { replaceDestinations, type LinkDestination } from "./markdown-links";
 import { readMarkdownMeta, type MarkdownMeta } from "./markdown-meta";
 import { sortKeyAt } from "./ordering";
 import { PageDraft, type PageNode } from "./page-draft";
@@ -35,8 +38,11 @@ type RevisionWithVariables = RevisionRef & Pick<Revision, "variables">;
 
 export type PageOutcome = { kind: "created" | "updated" | "deleted"; pageId: string; ref?: string };
 
-/** What to commit; `variables` is the space's new map, absent when the batch left it alone. */
-export type BatchResult = { put: Page[]; remove: string[]; files: LoadedFile[]; outcomes: PageOutcome[]; variables?: Variables };
+/**
+ * What to commit; `links` are the targets of the markdown the batch gave, by that markdown;
+ * `variables` is the space's new map, absent when the batch left it alone.
+ */
+export type BatchResult = { put: Page[]; remove: string[]; files: LoadedFile[]; outcomes: PageOutcome[]; links: Map<string, RecordedLink[]>; variables?: Variables };
 
 const bad = (index: number, field: string, message: string) => badRequest(`${changePath(index, [field])}: ${message}`);
 
@@ -49,8 +55,8 @@ const bad = (index: number, field: string, message: string) => badRequest(`${cha
 export class ContentBatch {
   private readonly draft: PageDraft;
   private readonly now = new Date().toISOString();
-  /** Pages whose markdown this batch gave, whose links are resolved once the batch is applied. */
-  private readonly documents = new Set<string>();
+  /** Pages whose markdown this batch gave, whose links are resolved once the batch is applied, with the change that last gave it. */
+  private readonly documents = new Map<string, number>();
   private readonly files: LoadedFile[] = [];
   /** Pages the batch touched, in the order first touched, with the ref of those it inserted. */
   private readonly touched = new Map<string, { ref?: string }>();
@@ -135,7 +141,7 @@ export class ContentBatch {
       ...(description ? { description } : {}),
       ...(await this.displayFields(index, change)),
     });
-    this.documents.add(id);
+    this.documents.set(id, index);
     this.touch(id, change.ref);
   }
 
@@ -153,7 +159,7 @@ export class ContentBatch {
       title = meta.title ?? title;
       emoji = meta.emoji ?? emoji;
       description = meta.description ?? description;
-      this.documents.add(page.id);
+      this.documents.set(page.id, index);
     } else {
       // The body is only read when it is kept: a new document replaces it unread.
       markdown = (await this.draft.page(page.id))!.markdown;
@@ -267,6 +273,7 @@ export class ContentBatch {
   /** Resolves the links of the documents the batch gave, then answers what to commit. */
   async finish(): Promise<BatchResult> {
     await this.resolveLinks();
+    const links = await this.recordLinks();
     const { put, remove } = await this.draft.changes();
     const outcomes: PageOutcome[] = [];
     for (const [pageId, { ref }] of this.touched) {
@@ -275,27 +282,50 @@ export class ContentBatch {
       if (!existed && exists) outcomes.push({ kind: "created", pageId, ...(ref ? { ref } : {}) });
       else if (existed) outcomes.push({ kind: exists ? "updated" : "deleted", pageId });
     }
-    return { put, remove, files: this.files, outcomes, ...(this.spaceVariables ? { variables: this.spaceVariables } : {}) };
+    return { put, remove, files: this.files, outcomes, links, ...(this.spaceVariables ? { variables: this.spaceVariables } : {}) };
   }
 
+  /**
+   * Rewrites the documents' links to pages and files by id. Their destinations are found in the
+   * markdown pool; a document past the write budget fails its change.
+   */
   private async resolveLinks(): Promise<void> {
-    const pages = await this.draft.pages([...this.documents]);
-    const found = await Promise.all(
-      pages.map(async (page) => {
-        const destinations = linkDestinations(page.markdown);
-        const links = await Promise.all(destinations.map((destination) => this.resolver.classify(destination.url)));
-        return { page, destinations, links };
-      }),
-    );
+    const pages = await this.draft.pages([...this.documents.keys()]);
+    const parsed = await markdownPool().mapOrFail("linkDestinations", pages.map((page) => page.markdown), WRITE_BUDGET_MS);
+    if (!parsed.ok) throw this.documentError(pages[parsed.index]!.id, parsed.limit);
+    // Many links: one read of every page's metadata answers them all, where each would read its own trie path.
+    if (parsed.values.reduce((count, destinations) => count + destinations.length, 0) > TREE_READ_ABOVE) await this.draft.loadTree();
+    const found: { page: Page; destinations: LinkDestination[]; links: Link[] }[] = [];
+    for (const [index, page] of pages.entries()) {
+      const destinations = parsed.values[index]!;
+      found.push({ page, destinations, links: await inSlices(destinations, (destination) => this.resolver.classify(destination.url)) });
+    }
     if (found.some(({ links }) => links.some((link) => this.resolver.needsTree(link)))) await this.draft.loadTree();
     for (const { page, destinations, links } of found) {
-      const replacements = destinations.flatMap((destination, position) => {
-        if (destination.kind === "image" && links[position]!.kind === "path") return [];
+      const replacements = await inSlices(destinations, (destination, position) => {
+        if (destination.kind === "image" && links[position]!.kind === "path") return null;
         const url = this.resolver.resolve(links[position]!, page.id);
-        return url && url !== destination.url ? [{ start: destination.start, end: destination.end, url }] : [];
+        return url && url !== destination.url ? { start: destination.start, end: destination.end, url } : null;
       });
-      if (replacements.length > 0) this.draft.put({ ...page, markdown: replaceDestinations(page.markdown, replacements) });
+      const replaced = replacements.filter((replacement) => replacement !== null);
+      if (replaced.length > 0) this.draft.put({ ...page, markdown: replaceDestinations(page.markdown, replaced) });
     }
+  }
+
+  /**
+   * The targets of each document's final markdown, parsed here so that one past the write budget
+   * fails its change (the commit takes them rather than parse the same markdown again).
+   */
+  private async recordLinks(): Promise<Map<string, RecordedLink[]>> {
+    const pages = await this.draft.pages([...this.documents.keys()]);
+    const parsed = await markdownPool().mapOrFail("recordedLinks", pages.map((page) => page.markdown), WRITE_BUDGET_MS);
+    if (!parsed.ok) throw this.documentError(pages[parsed.index]!.id, parsed.limit);
+    return new Map(pages.map((page, index) => [page.markdown, parsed.values[index]!]));
+  }
+
+  /** The 400 for the markdown of `pageId` past a limit, naming the change that gave it. */
+  private documentError(pageId: string, limit: Limit): AppError {
+    return markdownLimitError(changePath(this.documents.get(pageId)!, ["document", "markdown"]), limit, WRITE_BUDGET_MS);
   }
 
   private async removeSubtree(pageId: string): Promise<void> {
@@ -387,6 +417,21 @@ export class ContentBatch {
   private touch(pageId: string, ref?: string): void {
     if (!this.touched.has(pageId)) this.touched.set(pageId, ref ? { ref } : {});
   }
+}
+
+/** Links in a batch past which the page tree is read at once rather than a trie path per link. */
+const TREE_READ_ABOVE = 100;
+/** Links handled between two turns of the event loop: a page of thousands of links never holds it for long. */
+const LINKS_PER_TURN = 500;
+
+/** `each` on every item in order, one at a time, giving the event loop a turn every LINKS_PER_TURN items. */
+async function inSlices<T, R>(items: readonly T[], each: (item: T, index: number) => R | Promise<R>): Promise<R[]> {
+  const results: R[] = [];
+  for (const [index, item] of items.entries()) {
+    if (index > 0 && index % LINKS_PER_TURN === 0) await new Promise((resolve) => setImmediate(resolve));
+    results.push(await each(item, index));
+  }
+  return results;
 }
 
 const frontMatterSchema = z.object({

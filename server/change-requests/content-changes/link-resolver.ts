@@ -11,7 +11,7 @@ import type { PageDraft, PageNode } from "./page-draft";
 
 export type BatchRefs = { pages: ReadonlyMap<string, string>; files: ReadonlyMap<string, string> };
 
-type Link =
+export type Link =
   | { kind: "keep" }
   | { kind: "ref"; target: string; anchor: string }
   | { kind: "path"; absolute: boolean; segments: string[]; anchor: string };
@@ -80,7 +80,7 @@ export class LinkResolver {
       const last = index === segments.length - 1;
       if (last && segment.toLowerCase() === "readme.md") return page?.id ?? this.draft.childrenOf(null)[0]?.id ?? null;
       const slug = last ? segment.replace(/\.md$/i, "") : segment;
-      page = this.draft.childrenOf(page?.id ?? null).find((child) => child.slug === slug) ?? null;
+      page = this.draft.childBySlug(page?.id ?? null, slug);
       if (!page) return null;
     }
     return page?.id ?? null;

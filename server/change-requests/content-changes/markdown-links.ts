@@ -26,11 +26,14 @@ export function linkDestinations(markdown: string): LinkDestination[] {
   return found;
 }
 
-/** The document with some destinations replaced. */
+/** The document with some destinations (which do not overlap) replaced; built in one pass, whatever their number. */
 export function replaceDestinations(markdown: string, replacements: { start: number; end: number; url: string }[]): string {
-  let result = markdown;
-  for (const { start, end, url } of [...replacements].sort((a, b) => b.start - a.start)) {
-    result = result.slice(0, start) + url + result.slice(end);
+  const parts: string[] = [];
+  let last = 0;
+  for (const { start, end, url } of [...replacements].sort((a, b) => a.start - b.start)) {
+    parts.push(markdown.slice(last, start), url);
+    last = end;
   }
-  return result;
+  parts.push(markdown.slice(last));
+  return parts.join("");
 }

@@ -1,45 +1,133 @@
+import { trimEndOf } from "../../content/format/linear-text";
+
 /**
  * Page metadata carried by a markdown document, as Git Sync reads it: a front matter block
  * (`title`, `description`, `emoji` or `icon`) and, for a new page, a leading `# Heading` as its title.
  * Both are taken out of the stored markdown, which holds the page's body only.
+ *
+ * Read line by line rather than with patterns: a pattern such as `/^# (.+?)[ \t]*$/` tries the
+ * run of blanks after every character of the line, which is quadratic on a line of blanks.
  */
 export type MarkdownMeta = { markdown: string; title?: string; description?: string; emoji?: string };
 
-const FRONT_MATTER = /^---[ \t]*\r?\n(?:([\s\S]*?)\r?\n)?---[ \t]*(?:\r?\n|$)/;
 /** Lines a YAML front matter block is made of; a block with any other line is a thematic break and text. */
 const YAML_LINE = /^(?:[A-Za-z_][\w-]*[ \t]*:.*|[ \t].*|#.*|-[ \t].*|)$/;
-const LEADING_HEADING = /^(?:[ \t]*\r?\n)*[ ]{0,3}#[ \t]+(.+?)(?:[ \t]+#+)?[ \t]*(?:\r?\n|$)(?:[ \t]*\r?\n)*/;
+const FIELD_NAME = /^[A-Za-z_][\w-]*/;
+/** Characters a pattern's `.` does not match: a line holding one is not read as a field or heading. */
+const LINE_TERMINATOR = /[\r\u2028\u2029]/;
 
 export function readMarkdownMeta(source: string, options: { headingAsTitle: boolean; titleMax: number }): MarkdownMeta {
   let markdown = source;
   const meta: Omit<MarkdownMeta, "markdown"> = {};
-  const front = markdown.match(FRONT_MATTER);
-  const lines = front?.[1]?.split(/\r?\n/) ?? [];
-  if (front && lines.every((line) => YAML_LINE.test(line))) {
-    markdown = markdown.slice(front[0].length).replace(/^(?:[ \t]*\r?\n)+/, "");
-    for (const line of lines) {
-      const field = line.match(/^([A-Za-z_][\w-]*)[ \t]*:[ \t]*(.*?)[ \t]*$/);
+  const front = frontMatter(markdown);
+  if (front && front.lines.every((line) => YAML_LINE.test(line))) {
+    markdown = markdown.slice(afterBlankLines(markdown, front.end));
+    for (const line of front.lines) {
+      const field = yamlField(line);
       if (!field) continue;
-      const value = unquote(field[2]!);
-      const key = field[1]!.toLowerCase();
+      const value = unquote(field.value);
+      const key = field.key.toLowerCase();
       if (key === "title" && value) meta.title = value;
       else if (key === "description") meta.description = value;
       else if (key === "emoji" || key === "icon") meta.emoji = value;
     }
   }
   if (options.headingAsTitle && meta.title === undefined) {
-    const heading = markdown.match(LEADING_HEADING);
-    const title = heading?.[1]?.trim();
-    if (heading && title && title.length <= options.titleMax) {
-      meta.title = title;
-      markdown = markdown.slice(heading[0].length);
+    const heading = leadingHeading(markdown);
+    if (heading && heading.title && heading.title.length <= options.titleMax) {
+      meta.title = heading.title;
+      markdown = markdown.slice(heading.end);
     }
   }
   return { markdown, ...meta };
 }
 
+type Line = { text: string; end: number; hasNewline: boolean };
+
+/** The line starting at `start`, without its `\n` or `\r\n`; `end` is where the next one starts. */
+function lineAt(source: string, start: number): Line {
+  const newline = source.indexOf("\n", start);
+  if (newline < 0) return { text: source.slice(start), end: source.length, hasNewline: false };
+  const text = source.slice(start, source[newline - 1] === "\r" && newline > start ? newline - 1 : newline);
+  return { text, end: newline + 1, hasNewline: true };
+}
+
+const isBlanks = (text: string) => trimEndOf(text, " \t") === "";
+const isDashes = (text: string) => text.startsWith("---") && isBlanks(text.slice(3));
+
+/**
+ * A block opened by a `---` line and closed by a later one (`end` is after it), with the lines
+ * between. As the pattern Git Sync's readers use would, a `---` right after the opening one closes
+ * an empty block only when no later `---` line closes a block holding it.
+ */
+function frontMatter(source: string): { lines: string[]; end: number } | undefined {
+  const opening = lineAt(source, 0);
+  if (!opening.hasNewline || !isDashes(opening.text)) return undefined;
+  const first = lineAt(source, opening.end);
+  const lines = [first.text];
+  for (let line = first; line.hasNewline; ) {
+    line = lineAt(source, line.end);
+    if (isDashes(line.text)) return { lines, end: line.end };
+    lines.push(line.text);
+  }
+  return isDashes(first.text) ? { lines: [], end: first.end } : undefined;
+}
+
+/** Where the text is past the blank lines that start at `start` (a last line without `\n` is not one). */
+function afterBlankLines(source: string, start: number): number {
+  let position = start;
+  for (let line = lineAt(source, position); line.hasNewline && isBlanks(line.text); line = lineAt(source, position)) position = line.end;
+  return position;
+}
+
+/** `name: value`, the value without the blanks around it. */
+function yamlField(line: string): { key: string; value: string } | undefined {
+  const key = FIELD_NAME.exec(line)?.[0];
+  if (!key) return undefined;
+  let position = key.length;
+  while (line[position] === " " || line[position] === "\t") position++;
+  if (line[position] !== ":") return undefined;
+  position++;
+  while (line[position] === " " || line[position] === "\t") position++;
+  const value = line.slice(position);
+  return LINE_TERMINATOR.test(value) ? undefined : { key, value: trimEndOf(value, " \t") };
+}
+
+/** A leading `# Title` (after blank lines): its text without a closing `#` sequence, and where the body starts after it. */
+function leadingHeading(source: string): { title: string; end: number } | undefined {
+  let position = afterBlankLines(source, 0);
+  for (let spaces = 0; spaces < 3 && source[position] === " "; spaces++) position++;
+  if (source[position] !== "#" || (source[position + 1] !== " " && source[position + 1] !== "\t")) return undefined;
+  position++;
+  while (source[position] === " " || source[position] === "\t") position++;
+  const line = lineAt(source, position);
+  if (line.text === "" || LINE_TERMINATOR.test(line.text)) return undefined;
+  const text = trimEndOf(line.text, " \t");
+  const hashes = trimEndOf(text, "#").length;
+  const closed = hashes < text.length && hashes > 0 && (text[hashes - 1] === " " || text[hashes - 1] === "\t");
+  return { title: (closed ? text.slice(0, hashes) : text).trim(), end: afterBlankLines(source, line.end) };
+}
+
 function unquote(value: string): string {
-  const quoted = value.match(/^"((?:[^"\\]|\\.)*)"$/) ?? value.match(/^'((?:[^']|'')*)'$/);
-  if (!quoted) return value;
-  return value.startsWith('"') ? quoted[1]!.replace(/\\(.)/g, "$1") : quoted[1]!.replaceAll("''", "'");
+  const last = value.length - 1;
+  if (last < 1 || value[0] !== value[last] || (value[0] !== '"' && value[0] !== "'")) return value;
+  const inner = value.slice(1, last);
+  if (value[0] === '"') {
+    // Each backslash escapes the next character (not a line break); a bare quote ends the value early.
+    for (let i = 0; i < inner.length; i++) {
+      if (inner[i] === '"') return value;
+      if (inner[i] === "\\") {
+        if (i === inner.length - 1 || "\n\r\u2028\u2029".includes(inner[i + 1]!)) return value;
+        i++;
+      }
+    }
+    return inner.replace(/\\(.)/g, "$1");
+  }
+  // In single quotes, a quote is written twice.
+  for (let i = 0; i < inner.length; i++) {
+    if (inner[i] !== "'") continue;
+    if (inner[i + 1] !== "'") return value;
+    i++;
+  }
+  return inner.replaceAll("''", "'");
 }

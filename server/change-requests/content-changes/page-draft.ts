@@ -25,6 +25,8 @@ export class PageDraft {
   private children: Map<string | null, Set<string>> | null = null;
   /** Sorted children, per parent, until a change under that parent. */
   private readonly sorted = new Map<string | null, PageNode[]>();
+  /** Children by slug, per parent, until a change under that parent. */
+  private readonly bySlug = new Map<string | null, Map<string, PageNode>>();
 
   constructor(
     private readonly tx: Db,
@@ -89,6 +91,17 @@ export class PageDraft {
     return children;
   }
 
+  /** The first child of a page (null: the top level) with `slug`, in order; needs the tree. */
+  childBySlug(parentId: string | null, slug: string): PageNode | null {
+    let children = this.bySlug.get(parentId);
+    if (!children) {
+      children = new Map();
+      for (const child of this.childrenOf(parentId)) if (!children.has(child.slug)) children.set(child.slug, child);
+      this.bySlug.set(parentId, children);
+    }
+    return children.get(slug) ?? null;
+  }
+
   /** Whether a page has children; needs the tree. */
   hasChildren(id: string): boolean {
     this.loadedTree();
@@ -128,7 +141,7 @@ export class PageDraft {
     if (this.children) {
       if (previous) this.detach(previous);
       this.childSet(page.parentId).add(page.id);
-      this.sorted.delete(page.parentId);
+      this.forgetOrder(page.parentId);
     }
   }
 
@@ -161,7 +174,12 @@ export class PageDraft {
 
   private detach(node: PageNode): void {
     this.children!.get(node.parentId)?.delete(node.id);
-    this.sorted.delete(node.parentId);
+    this.forgetOrder(node.parentId);
+  }
+
+  private forgetOrder(parentId: string | null): void {
+    this.sorted.delete(parentId);
+    this.bySlug.delete(parentId);
   }
 
   private childSet(parentId: string | null): Set<string> {

@@ -2,18 +2,42 @@ import type { DocumentBlock, DocumentBlockCode, DocumentBlockImage, JSONDocument
 import type { BlockContent, Html, List, ListItem, Paragraph, RootContent } from "mdast";
 import { gfmToMarkdown } from "mdast-util-gfm";
 import { toMarkdown, type Join } from "mdast-util-to-markdown";
+import { badRequest } from "../../errors";
 import { plainText } from "./document-text";
 import { phrasing } from "./inline-to-markdown";
 import { urlOfRef } from "./link-targets";
 import { formatTag } from "./liquid-tags";
+import { MAX_NESTING } from "./markdown-limits";
 import { tableToMarkdown } from "./tables";
+
+/**
+ * How deeply a document's nodes may nest (blocks, inlines and fragments within one another): four
+ * levels for each level of markdown nesting, more than a document of any accepted markdown has.
+ * Deeper input is refused before the recursive conversion could exhaust the stack.
+ */
+export const MAX_DOCUMENT_DEPTH = 4 * MAX_NESTING;
 
 /** Canonical markdown for a document: the inverse of markdownToDocument. */
 export function documentToMarkdown(document: JSONDocument): string {
+  if (nodesDepth(document, MAX_DOCUMENT_DEPTH) > MAX_DOCUMENT_DEPTH) throw badRequest(`document: nested deeper than ${MAX_DOCUMENT_DEPTH} levels`);
   return toMarkdown(
     { type: "root", children: flow(document.nodes) },
     { extensions: [gfmToMarkdown({ tablePipeAlign: false })], bullet: "-", rule: "-", listItemIndent: "one", fences: true, join: [tagsHugContent] },
   );
+}
+
+/** How deeply `nodes` and `fragments` nest in a document, counted iteratively; counting stops past `above`. */
+function nodesDepth(document: JSONDocument, above: number): number {
+  let deepest = 0;
+  const pending: { value: unknown; depth: number }[] = [{ value: document, depth: 0 }];
+  for (let item = pending.pop(); item && deepest <= above; item = pending.pop()) {
+    deepest = Math.max(deepest, item.depth);
+    const { nodes, fragments } = item.value as { nodes?: unknown; fragments?: unknown };
+    for (const children of [nodes, fragments]) {
+      if (Array.isArray(children)) for (const child of children) if (child && typeof child === "object") pending.push({ value: child, depth: item.depth + 1 });
+    }
+  }
+  return deepest;
 }
 
 const tag = (value: string): Html => ({ type: "html", value });

@@ -1,6 +1,7 @@
 import type { Definition, Nodes } from "mdast";
 import { figureImage } from "./html-figures";
-import { parseLinkTarget, type LinkRelation, type LinkTarget } from "./link-targets";
+import { parseLinkTarget, type LinkRelation, type LinkTarget, type RecordedLink } from "./link-targets";
+import { walkTree } from "./tree-walk";
 import { parseMarkdown } from "./parse-markdown";
 
 type Position = NonNullable<Nodes["position"]>;
@@ -18,7 +19,7 @@ export function extractLinks(markdown: string): ExtractedLink[] {
   const definitions = new Map<string, Definition>();
   // A reference is resolved after the walk: its definition may come after it.
   const references: { url?: string; identifier?: string; position: Position; type: ExtractedLink["type"] }[] = [];
-  const walk = (node: Nodes) => {
+  for (const node of walkTree(tree)) {
     if (node.type === "definition" && !definitions.has(node.identifier)) definitions.set(node.identifier, node);
     if (node.position && (node.type === "link" || node.type === "image")) references.push({ url: node.url, position: node.position, type: node.type });
     if (node.position && (node.type === "linkReference" || node.type === "imageReference")) {
@@ -26,11 +27,19 @@ export function extractLinks(markdown: string): ExtractedLink[] {
     }
     const figure = node.type === "html" ? figureImage(node.value) : undefined;
     if (figure && node.position) references.push({ url: figure.url, position: node.position, type: "image" });
-    if ("children" in node) for (const child of node.children) walk(child);
-  };
-  walk(tree);
+  }
   return references.flatMap(({ url, identifier, position, type }) => {
     const resolved = url ?? definitions.get(identifier ?? "")?.url;
     return resolved === undefined ? [] : [{ target: parseLinkTarget(resolved), position, type }];
   });
+}
+
+/** Distinct link and image targets of a body, in order of first appearance: what a page version records. */
+export function recordedLinks(markdown: string): RecordedLink[] {
+  const seen = new Map<string, RecordedLink>();
+  for (const { target, type } of extractLinks(markdown)) {
+    const link: RecordedLink = { ...target, relation: type };
+    seen.set(JSON.stringify(link), link);
+  }
+  return [...seen.values()];
 }

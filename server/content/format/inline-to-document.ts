@@ -9,6 +9,7 @@ import type {
 } from "@gitbook/api";
 import type { Definition, PhrasingContent } from "mdast";
 import { imageRef, linkRef, type PathResolver } from "./link-targets";
+import { replaceLineBreaks } from "./linear-text";
 import { VARIABLE_EXPRESSION } from "./variables";
 
 type MarkType = "bold" | "italic" | "strikethrough" | "code";
@@ -23,7 +24,7 @@ type Piece = DocumentTextLeaf | DocumentInline;
 
 const BREAK_TAG = /^<br\s*\/?>$/i;
 // A soft line ending renders as a space; a hard break is the one newline a text keeps.
-const SOFT_BREAK = /[ \t]*\n[ \t]*/g;
+const softBreaksAsSpaces = (text: string) => replaceLineBreaks(text, " ");
 
 const MARK_ORDER: MarkType[] = ["bold", "italic", "strikethrough", "code"];
 
@@ -50,7 +51,7 @@ function collect(node: PhrasingContent, marks: MarkType[], context: InlineContex
   const withMark = (mark: MarkType) => (marks.includes(mark) ? marks : [...marks, mark]);
   switch (node.type) {
     case "text":
-      return textPieces(node.value.replace(SOFT_BREAK, " "), marks, inLink, out);
+      return textPieces(softBreaksAsSpaces(node.value), marks, inLink, out);
     case "strong":
     case "emphasis":
     case "delete": {
@@ -59,7 +60,7 @@ function collect(node: PhrasingContent, marks: MarkType[], context: InlineContex
       return;
     }
     case "inlineCode":
-      out.push(leaf(node.value.replace(SOFT_BREAK, " "), withMark("code")));
+      out.push(leaf(softBreaksAsSpaces(node.value), withMark("code")));
       return;
     case "break":
       out.push(leaf("\n", marks));

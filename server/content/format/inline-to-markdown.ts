@@ -134,9 +134,10 @@ function hoistWhitespace(nodes: PhrasingContent[]): PhrasingContent[] {
     }
     const first = node.children[0];
     const last = node.children.at(-1);
-    const lead = first?.type === "text" ? /^\s*/.exec(first.value)![0] : "";
+    const lead = first?.type === "text" ? first.value.slice(0, first.value.length - first.value.trimStart().length) : "";
     if (lead) (first as Text).value = (first as Text).value.slice(lead.length);
-    const trail = last?.type === "text" ? /\s*$/.exec(last.value)![0] : "";
+    // trimEnd rather than /\s*$/, which is quadratic on a long run of blanks before other text.
+    const trail = last?.type === "text" ? last.value.slice(last.value.trimEnd().length) : "";
     if (trail) (last as Text).value = (last as Text).value.slice(0, -trail.length);
     node.children = node.children.filter((child) => child.type !== "text" || child.value !== "") as never[];
     if (lead) out.push({ type: "text", value: lead });

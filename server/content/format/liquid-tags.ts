@@ -51,3 +51,21 @@ export function isolateTagLines(markdown: string, names: readonly string[] = DOC
   }
   return out.join("\n");
 }
+
+/**
+ * Pairs block tags, one pass for all: for each opening tag named in `names` (`tags[i]`, undefined
+ * where there is none), the index of the tag that closes it, nesting counted. A tag never closed
+ * has no entry. Scanning forward from each opening tag instead is quadratic in the number of tags.
+ */
+export function pairTags(tags: readonly (LiquidTag | undefined)[], names: readonly string[]): Map<number, number> {
+  const closing = new Map<number, number>();
+  const open = new Map<string, number[]>();
+  tags.forEach((tag, index) => {
+    if (!tag || !names.includes(tag.name)) return;
+    const stack = open.get(tag.name) ?? [];
+    open.set(tag.name, stack);
+    if (!tag.closing) stack.push(index);
+    else if (stack.length > 0) closing.set(stack.pop()!, index);
+  });
+  return closing;
+}

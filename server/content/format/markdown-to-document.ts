@@ -16,16 +16,19 @@ import { plainText } from "./document-text";
 import { emptyText, inlineNodes, type InlineContext } from "./inline-to-document";
 import { figureImage } from "./html-figures";
 import { imageRef, type PathResolver } from "./link-targets";
-import { isolateTagLines, parseTag, type LiquidTag } from "./liquid-tags";
+import { isolateTagLines, pairTags, parseTag, type LiquidTag } from "./liquid-tags";
+import { MAX_NESTING } from "./markdown-limits";
+import { capNesting, walkTree } from "./tree-walk";
 import { parseMarkdown } from "./parse-markdown";
 import { tableToDocument } from "./tables";
+import { UniqueIds } from "./unique-ids";
 
 export type MarkdownToDocumentOptions = {
   /** Resolves relative `.md` and slug paths to pages or files; unresolved ones stay urls. */
   resolvePath?: PathResolver;
 };
 
-type Context = InlineContext & { source: string; headingIds: Set<string> };
+type Context = InlineContext & { source: string; headingIds: UniqueIds; tagDepth: number };
 
 const HINT_STYLES = new Set(["info", "warning", "danger", "success"]);
 
@@ -33,7 +36,9 @@ const HINT_STYLES = new Set(["info", "warning", "danger", "success"]);
 export function markdownToDocument(markdown: string, options: MarkdownToDocumentOptions = {}): JSONDocument {
   const source = isolateTagLines(markdown);
   const tree = parseMarkdown(source);
-  const context: Context = { source, definitions: definitionsOf(tree), resolvePath: options.resolvePath, headingIds: new Set() };
+  // A page stored before nesting was limited is read with what lies deeper flattened.
+  capNesting(tree);
+  const context: Context = { source, definitions: definitionsOf(tree), resolvePath: options.resolvePath, headingIds: new UniqueIds(), tagDepth: 0 };
   // Whatever a container cannot hold was lifted to the top level, which holds all of it.
   const nodes = blocks(tree.children, context) as JSONDocument["nodes"];
   const document: JSONDocument = { object: "document", data: {}, nodes: nodes.length > 0 ? nodes : [paragraph([emptyText()])] };
@@ -41,14 +46,19 @@ export function markdownToDocument(markdown: string, options: MarkdownToDocument
   return document;
 }
 
+/** A document of `markdown` as written, one paragraph of text: for a page whose markdown cannot be read within limits. */
+export function textDocument(markdown: string): JSONDocument {
+  const document: JSONDocument = { object: "document", data: {}, nodes: [paragraph([{ object: "text", leaves: [{ object: "leaf", text: markdown, marks: [] }] }])] };
+  assignKeys(document.nodes, "");
+  return document;
+}
+
 function definitionsOf(tree: Nodes): Map<string, Definition> {
   const found = new Map<string, Definition>();
-  const walk = (node: Nodes) => {
+  for (const node of walkTree(tree)) {
     // The first definition of a label wins, as in CommonMark.
     if (node.type === "definition" && !found.has(node.identifier)) found.set(node.identifier, node);
-    if ("children" in node) for (const child of node.children) walk(child);
-  };
-  walk(tree);
+  }
   return found;
 }
 
@@ -58,31 +68,20 @@ function tagOf(node: RootContent | undefined, context: Context): LiquidTag | und
   return parseTag(context.source.slice(node.position.start.offset, node.position.end.offset));
 }
 
-function closingIndex(children: RootContent[], open: number, name: string, context: Context): number | undefined {
-  let depth = 0;
-  for (let i = open + 1; i < children.length; i++) {
-    const tag = tagOf(children[i], context);
-    if (tag?.name !== name) continue;
-    if (!tag.closing) depth++;
-    else if (depth === 0) return i;
-    else depth--;
-  }
-  return undefined;
-}
-
 function blocks(children: RootContent[], context: Context): DocumentBlock[] {
   const out: DocumentBlock[] = [];
+  const tags = children.map((child) => tagOf(child, context));
+  // Block tags nested past the limit stay text, as in a page stored before nesting was limited.
+  const closing = context.tagDepth < MAX_NESTING ? pairTags(tags, ["hint", "code"]) : new Map<number, number>();
   for (let i = 0; i < children.length; i++) {
     const child = children[i]!;
-    const tag = tagOf(child, context);
-    if (tag && !tag.closing && (tag.name === "hint" || tag.name === "code")) {
-      const end = closingIndex(children, i, tag.name, context);
-      if (end !== undefined) {
-        const inner = blocks(children.slice(i + 1, end), context);
-        out.push(...(tag.name === "hint" ? hint(tag, inner) : withCodeAttributes(tag, inner)));
-        i = end;
-        continue;
-      }
+    const tag = tags[i];
+    const end = closing.get(i);
+    if (tag && end !== undefined) {
+      const inner = blocks(children.slice(i + 1, end), { ...context, tagDepth: context.tagDepth + 1 });
+      out.push(...(tag.name === "hint" ? hint(tag, inner) : withCodeAttributes(tag, inner)));
+      i = end;
+      continue;
     }
     if (tag?.name === "embed" && !tag.closing && tag.attributes.url) {
       out.push({ object: "block", type: "embed", isVoid: true, data: { url: tag.attributes.url } });
@@ -155,7 +154,7 @@ function heading(node: Heading, context: Context): DocumentBlockHeading {
   const children = node.children.map((child) => (child.type === "break" ? { type: "text" as const, value: " " } : child));
   const nodes = inlineNodes(children, context);
   const type = `heading-${Math.min(node.depth, 3)}` as DocumentBlockHeading["type"];
-  return { object: "block", type, data: {}, meta: { id: uniqueId(slugify(plainText(nodes)), context.headingIds) }, nodes };
+  return { object: "block", type, data: {}, meta: { id: context.headingIds.claim(slugify(plainText(nodes))) }, nodes };
 }
 
 /** The anchor of a heading: its text in lower case, words joined by hyphens. */
@@ -169,12 +168,6 @@ export function slugify(text: string): string {
     .replace(/\s+/g, "-");
 }
 
-function uniqueId(base: string, used: Set<string>): string {
-  let id = base;
-  for (let n = 1; used.has(id); n++) id = `${base}-${n}`;
-  used.add(id);
-  return id;
-}
 
 function list(node: List, context: Context): DocumentBlock {
   const tasks = node.children.some((item) => typeof item.checked === "boolean");

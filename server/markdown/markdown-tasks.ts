@@ -1,0 +1,18 @@
+import { linkDestinations } from "../change-requests/content-changes/markdown-links";
+import { recordedLinks } from "../content/format/extract-links";
+import { markdownToDocument } from "../content/format/markdown-to-document";
+import { renderPdf, type PdfSource } from "../pdf/render-pdf";
+import { pageSections } from "../search/sections";
+import type { TaskTable } from "../workers/worker-protocol";
+
+/** What the markdown workers do: every parse of page markdown the server makes, and the PDF built from it. */
+export const markdownTasks = {
+  recordedLinks: (markdown: string) => recordedLinks(markdown),
+  linkDestinations: (markdown: string) => linkDestinations(markdown),
+  markdownToDocument: (markdown: string) => markdownToDocument(markdown),
+  pageSections: (markdown: string) => pageSections(markdown),
+  // A Buffer comes out of the worker as the Uint8Array it is.
+  renderPdf: (source: PdfSource, progress: (step: number) => void): Promise<Uint8Array> => renderPdf(source, { onPage: progress }),
+} satisfies TaskTable;
+
+export type MarkdownTasks = typeof markdownTasks;

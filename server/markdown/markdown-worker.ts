@@ -1,0 +1,4 @@
+import { serveTasks } from "../workers/serve-tasks";
+import { markdownTasks } from "./markdown-tasks";
+
+serveTasks(markdownTasks);

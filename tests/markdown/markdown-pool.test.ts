@@ -1,0 +1,30 @@
+import { describe, expect, test } from "vitest";
+import { markdownLimitError, markdownPool, WRITE_BUDGET_MS } from "../../server/markdown/markdown-pool";
+import { MAX_STALL_MS, measureStall } from "../helpers/stalls";
+
+/** Markdown micromark needs seconds for (3.7 s measured for a fifth of it). */
+const SLOW = "[ (](".repeat(40_000);
+
+describe("the markdown pool", () => {
+  test("markdown past the write budget is a 400 naming the field and the budget; the pool serves the next task", async () => {
+    const { result, stallMs } = await measureStall(() => markdownPool().mapOrFail("recordedLinks", ["[a](/pages/a)", SLOW], WRITE_BUDGET_MS));
+    expect(result).toMatchObject({ ok: false, index: 1, limit: "time", values: [[{ kind: "page", page: "a", relation: "link" }]] });
+    expect(stallMs).toBeLessThanOrEqual(MAX_STALL_MS);
+    if (result.ok) return;
+    expect(markdownLimitError("changes[0].document.markdown", result.limit, WRITE_BUDGET_MS).message).toBe(
+      "changes[0].document.markdown: too complex to process within 2 s (simplify deeply nested or repeated syntax)",
+    );
+    expect(await markdownPool().map("recordedLinks", ["![i](/files/f)"], WRITE_BUDGET_MS)).toEqual([{ ok: true, value: [{ kind: "file", file: "f", relation: "image" }] }]);
+  });
+
+  test("every task of the workers answers as it would in the server's thread", async () => {
+    const pool = markdownPool();
+    const markdown = "# Title\n\nSee [the guide](/pages/guide).\n\n## Part\n\nText.";
+    const start = markdown.indexOf("/pages/guide");
+    expect(await pool.map("linkDestinations", [markdown], WRITE_BUDGET_MS)).toEqual([{ ok: true, value: [{ kind: "link", url: "/pages/guide", start, end: start + 12 }] }]);
+    expect(await pool.map("pageSections", [markdown], WRITE_BUDGET_MS)).toMatchObject([{ ok: true, value: [{ id: "" }, { id: "title", title: "Title" }, { id: "part", body: "Text." }] }]);
+    expect(await pool.map("markdownToDocument", [markdown], WRITE_BUDGET_MS)).toMatchObject([{ ok: true, value: { object: "document", nodes: [{ type: "heading-1" }, { type: "paragraph" }, { type: "heading-2" }, { type: "paragraph" }] } }]);
+    const [pdf] = await pool.map("renderPdf", [{ label: "Label", title: "Title", subtitle: "Subtitle", details: [], pages: [{ id: "p", title: "Page", breadcrumb: [], depth: 0, markdown }] }], WRITE_BUDGET_MS);
+    expect(pdf!.ok && Buffer.from(pdf!.value).subarray(0, 5).toString()).toBe("%PDF-");
+  });
+});

@@ -1,0 +1,4 @@
+import { serveTasks } from "../../server/workers/serve-tasks";
+import { fixtureTasks } from "./fixture-tasks";
+
+serveTasks(fixtureTasks);
