@@ -4,11 +4,8 @@
  * JSON, through the real /v1 router in-process on its own embedded PostgreSQL; also pages of the
  * largest size accepted (256 KiB) that reach the markdown workers. Reports numbers and asserts nothing.
  */
-import { rmSync } from "node:fs";
-import path from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
-import { startEmbeddedPostgres } from "../server/db/embedded";
-import { migrate } from "../server/db/migrate";
+import { benchDatabase, benchTenant } from "./in-process";
 
 const MB = 1024 * 1024;
 const PAGE_MAX = 256 * 1024;
@@ -36,28 +33,20 @@ const cases: { name: string; body: () => string }[] = [
   { name: "256 KiB of plain prose (accepted)", body: () => insertPage(fill("Words of a long guide, in sentences and paragraphs.\n\n", PAGE_MAX)) },
 ];
 
-const dataDir = path.resolve(".data/bench-hostile-pg");
-rmSync(dataDir, { recursive: true, force: true });
-const database = await startEmbeddedPostgres({ dataDir, persistent: false });
-process.env.DATABASE_URL = database.url;
-await migrate(database.url);
-
+const database = await benchDatabase("hostile");
 const { db } = await import("../server/db/client");
-const { newId } = await import("../server/ids");
 const { v1Router } = await import("../server/api/v1");
-const { createApiToken } = await import("../server/tokens/api-tokens");
 
 try {
-  const user = await db().user.create({ data: { id: newId(), email: "bench@example.test", displayName: "Bench" } });
-  const organization = await db().organization.create({ data: { id: newId(), title: "Benchmark", members: { create: { userId: user.id, role: "admin" } } } });
-  const { token } = await createApiToken({ userId: user.id }, { name: "bench" });
+  const { organizationId, token } = await benchTenant();
+  // Raw bodies, and refusals are answers to measure here, not failures.
   const call = async (method: string, url: string, body?: string) => {
     const response = await v1Router.handle(
       new Request(`http://bench${url}`, { method, headers: { Authorization: `Bearer ${token}`, ...(body ? { "Content-Type": "application/json" } : {}) }, body }),
     );
     return { status: response.status, body: (await response.json()) as Record<string, any> };
   };
-  const space = (await call("POST", `/v1/orgs/${organization.id}/spaces`, JSON.stringify({ title: "Hostile" }))).body;
+  const space = (await call("POST", `/v1/orgs/${organizationId}/spaces`, JSON.stringify({ title: "Hostile" }))).body;
   const changeRequest = (await call("POST", `/v1/spaces/${space.id}/change-requests`, JSON.stringify({ subject: "Hostile pages" }))).body;
   const contentPath = `/v1/spaces/${space.id}/change-requests/${changeRequest.id}/content`;
   // The markdown workers start with the first write that needs them, not in a measurement.

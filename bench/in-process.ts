@@ -19,8 +19,8 @@ export async function benchDatabase(name: string): Promise<EmbeddedDatabase> {
 
 export type ApiCall = (method: string, url: string, body?: unknown) => Promise<Record<string, any> | undefined>;
 
-/** A benchmark user and their organization, and `call`, which throws on any answer but a success. */
-export async function benchTenant(): Promise<{ userId: string; organizationId: string; call: ApiCall }> {
+/** A benchmark user, their organization and token, and `call`, which throws on any answer but a success. */
+export async function benchTenant(): Promise<{ userId: string; organizationId: string; token: string; call: ApiCall }> {
   const { db } = await import("../server/db/client");
   const { newId } = await import("../server/ids");
   const { v1Router } = await import("../server/api/v1");
@@ -39,5 +39,5 @@ export async function benchTenant(): Promise<{ userId: string; organizationId: s
     if (response.status >= 300) throw new Error(`${method} ${url} answered ${response.status}: ${await response.text()}`);
     return response.status === 204 ? undefined : ((await response.json()) as Record<string, any>);
   };
-  return { userId: user.id, organizationId: organization.id, call };
+  return { userId: user.id, organizationId: organization.id, token, call };
 }
