@@ -1,3 +1,4 @@
+import type { JobResult } from "pg-boss";
 import { jobQueue, queueFor, stopBoss } from "./boss";
 import { JOB_KINDS } from "./registry";
 
@@ -14,19 +15,19 @@ export function startWorkers(): Promise<void> {
       const boss = await jobQueue();
       for (const kind of JOB_KINDS) {
         await queueFor(kind);
-        await boss.work(kind.name, kind.work, async (jobs) => {
-          // One job per call (no kind asks for batches), whose output is what its handler returns.
-          const outputs: unknown[] = [];
+        // Each job of a batch settles on its own: one that fails is retried by the kind's policy, alone.
+        await boss.work(kind.name, { ...kind.work, perJobResults: true }, async (jobs) => {
+          const results: JobResult[] = [];
           for (const job of jobs) {
             try {
-              outputs.push(await kind.handle(kind.payload.parse(job.data)));
+              results.push({ id: job.id, status: "completed", output: await kind.handle(kind.payload.parse(job.data)) });
             } catch (error) {
-              // pg-boss records the failure and retries by the kind's policy; the cause is logged here, in full.
+              // The cause is logged here, in full; the job records its message.
               console.error(`Job ${kind.name} ${job.id} failed (attempt ${job.retryCount + 1}):`, error);
-              throw error;
+              results.push({ id: job.id, status: "failed", output: { message: error instanceof Error ? error.message : String(error) } });
             }
           }
-          return outputs[0];
+          return results;
         });
         if (kind.schedule) await boss.schedule(kind.name, kind.schedule, {}, { tz: "UTC" });
       }

@@ -47,7 +47,9 @@ export const indexSpaceJob = defineJob({
     heartbeatSeconds: 10,
   },
   singletonKey: ({ spaceId }) => spaceId,
-  work: { pollingIntervalSeconds: 2 },
+  // Two spaces at once per server, so that a space of slow pages does not hold up every other; a
+  // backlog (after a restart) is taken five at a time without waiting between fetches.
+  work: { localConcurrency: 2, batchSize: 5, burstWhenBatchFull: true, notifyPollingIntervalSeconds: 2 },
   handle: ({ spaceId }) => indexSpace(spaceId),
 });
 
