@@ -1,8 +1,8 @@
 /**
  * The app server: Next.js behind Node's own HTTP server, so that malformed requests get our
  * answers (server/http/request-guard.ts) instead of Next.js's plain-text 500s, and a taken port
- * is one line rather than a stack trace. `npm start` runs it beside the database; with
- * `DATABASE_URL` set, `npm run serve` runs one more stateless app server on the same database.
+ * is one line rather than a stack trace. `npm start` runs it (bundled, see spawnServer) once the
+ * database is ready; with `DATABASE_URL` set, each `npm start` is one more stateless app server.
  */
 import type { Server } from "node:http";
 import { createGuardedServer } from "../server/http/request-guard";
