@@ -2,34 +2,51 @@ import { slugify } from "../content/format";
 import type { FileVersion, Page } from "../content/revisions";
 import { newId } from "../ids";
 import type { CrawledPage } from "./crawl";
-import { htmlToMarkdown } from "./html-to-markdown";
 import { pageKey, treePath, type SiteScope } from "./site-scope";
 import { trimEndOf } from "../content/format/linear-text";
 
 const SLUG_MAX = 100;
 
+/** The imported pages' ids, by page key, and each page's content to turn into markdown (in the HTML workers). */
+export type ImportedBodies = {
+  ids: Map<string, string>;
+  conversions: { content: string; pages: Record<string, string>; files: Record<string, string> }[];
+};
+
 /**
- * Turns crawled pages into pages of a revision: the tree follows URL paths (`/docs/a/b` under
- * `/docs/a` when both were imported; the site's home page and pages without an imported
- * ancestor at the top level, after `topLevel`'s pages), links between imported pages become
- * `/pages/<id>`, imported images `/files/<id>`, and each body becomes markdown.
+ * Gives each crawled page its id, and says how its content becomes markdown: which of its links
+ * lead to imported pages (then `/pages/<id>`), which of its images were imported (`/files/<id>`).
  */
-export function assemblePages(input: {
-  scope: SiteScope;
-  pages: CrawledPage[];
-  aliases: Map<string, string>;
-  /** Files imported, by the image URL they came from. */
-  files: Map<string, FileVersion>;
-  /** The pages already at the top level of the revision written to. */
-  topLevel: { slugs: Set<string>; maxSortKey: number };
-  now: string;
-}): Page[] {
-  const { scope, pages, aliases, files, topLevel, now } = input;
+export function importedBodies(input: { scope: SiteScope; pages: CrawledPage[]; aliases: Map<string, string>; files: Map<string, FileVersion> }): ImportedBodies {
+  const { scope, pages, aliases, files } = input;
   const ids = new Map(pages.map(({ key }) => [key, newId()]));
   const pageIdOf = (url: string) => {
     const key = pageKey(scope, url);
     return key ? ids.get(aliases.get(key) ?? key) : undefined;
   };
+  const conversions = pages.map(({ page }) => ({
+    content: page.content,
+    pages: Object.fromEntries(page.contentLinks.flatMap((url) => (pageIdOf(url) ? [[url, pageIdOf(url)!]] : []))),
+    files: Object.fromEntries(page.images.flatMap((url) => (files.has(url) ? [[url, files.get(url)!.id]] : []))),
+  }));
+  return { ids, conversions };
+}
+
+/**
+ * Turns crawled pages into pages of a revision: the tree follows URL paths (`/docs/a/b` under
+ * `/docs/a` when both were imported; the site's home page and pages without an imported
+ * ancestor at the top level, after `topLevel`'s pages), with the bodies `markdown` (by position).
+ */
+export function assemblePages(input: {
+  scope: SiteScope;
+  pages: CrawledPage[];
+  ids: Map<string, string>;
+  markdown: string[];
+  /** The pages already at the top level of the revision written to. */
+  topLevel: { slugs: Set<string>; maxSortKey: number };
+  now: string;
+}): Page[] {
+  const { scope, pages, ids, markdown, topLevel, now } = input;
 
   // The site's home (the scope's own folder) adopts nothing, or every page would sit under it.
   const homePath = trimEndOf(scope.prefix, "/");
@@ -51,7 +68,6 @@ export function assemblePages(input: {
   return pages.map(({ key, page }, index) => {
     const id = ids.get(key)!;
     const parentId = parentOf(key);
-    rewriteReferences(page.content, pageIdOf, files);
     const title = withoutNul(page.title ?? lastSegment(key) ?? "Untitled");
     const slugs = siblingSlugs.get(parentId) ?? new Set<string>();
     siblingSlugs.set(parentId, slugs);
@@ -64,26 +80,11 @@ export function assemblePages(input: {
       parentId,
       // Crawl order (breadth first, so close to the site's own navigation order), after what was there.
       sortKey: parentId === null ? topLevel.maxSortKey + 1 + index : 1 + index,
-      markdown: withoutNul(htmlToMarkdown(page.content.innerHTML)),
+      markdown: withoutNul(markdown[index]!),
       createdAt: now,
       updatedAt: now,
     };
   });
-}
-
-function rewriteReferences(content: CrawledPage["page"]["content"], pageIdOf: (url: string) => string | undefined, files: Map<string, FileVersion>): void {
-  for (const anchor of content.querySelectorAll("a[href]")) {
-    const href = anchor.getAttribute("href")!;
-    if (!/^https?:/i.test(href)) continue;
-    const pageId = pageIdOf(href);
-    if (!pageId) continue;
-    const hash = new URL(href).hash;
-    anchor.setAttribute("href", `/pages/${pageId}${hash.length > 1 ? hash : ""}`);
-  }
-  for (const image of content.querySelectorAll("img[src]")) {
-    const file = files.get(image.getAttribute("src")!);
-    if (file) image.setAttribute("src", `/files/${file.id}`);
-  }
 }
 
 /** The last path segment without its extension, decoded; undefined at a site's root. */

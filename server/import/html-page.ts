@@ -1,16 +1,19 @@
 import { parse, type HTMLElement } from "node-html-parser";
+import { htmlToMarkdown } from "./html-to-markdown";
 
-/** What the importer takes from one HTML page. */
+/** What the importer takes from one HTML page: plain data, as it comes out of the HTML workers. */
 export type HtmlPage = {
   /** The first `<h1>` of the main content, else `<title>`; null when the page has neither. */
   title: string | null;
   description?: string;
   /** Every link of the page (navigation included, as that is how a site is crawled), absolute. */
   links: string[];
+  /** Links of the main content, absolute, each once: those that may become links to imported pages. */
+  contentLinks: string[];
   /** Images of the main content, absolute, each once. */
   images: string[];
-  /** The main content, with its links and image sources made absolute; the title's `<h1>` removed. */
-  content: HTMLElement;
+  /** The main content's HTML, with its links and image sources made absolute; the title's `<h1>` removed. */
+  content: string;
 };
 
 const TITLE_MAX = 100;
@@ -54,7 +57,7 @@ export function readHtmlPage(html: string, pageUrl: string): HtmlPage {
   // The page keeps its title apart from its body, so the heading it came from is not repeated.
   if (heading && headingText) heading.remove();
 
-  absolutizeLinks(content, base);
+  const contentLinks = absolutizeLinks(content, base);
   const images = absolutizeImages(content, base);
 
   const description = oneLine(root.querySelector('meta[name="description"]')?.getAttribute("content") ?? "");
@@ -62,9 +65,31 @@ export function readHtmlPage(html: string, pageUrl: string): HtmlPage {
     title: (headingText || documentTitle).slice(0, TITLE_MAX) || null,
     ...(description ? { description: description.slice(0, DESCRIPTION_MAX) } : {}),
     links,
+    contentLinks,
     images,
-    content,
+    content: content.innerHTML,
   };
+}
+
+/**
+ * An imported page's content as markdown, its links to other imported pages written `/pages/<id>`
+ * (keeping their `#anchor`) and its imported images `/files/<id>`: `pages` and `files` map the
+ * absolute URLs of its content (`contentLinks`, `images`) to what they became.
+ */
+export function importedMarkdown(input: { content: string; pages: Record<string, string>; files: Record<string, string> }): string {
+  const content = parse(input.content, { comment: false });
+  for (const anchor of content.querySelectorAll("a[href]")) {
+    const href = anchor.getAttribute("href")!;
+    const pageId = Object.hasOwn(input.pages, href) ? input.pages[href] : undefined;
+    if (!pageId) continue;
+    const hash = new URL(href).hash;
+    anchor.setAttribute("href", `/pages/${pageId}${hash.length > 1 ? hash : ""}`);
+  }
+  for (const image of content.querySelectorAll("img[src]")) {
+    const src = image.getAttribute("src")!;
+    if (Object.hasOwn(input.files, src)) image.setAttribute("src", `/files/${input.files[src]}`);
+  }
+  return htmlToMarkdown(content.innerHTML);
 }
 
 /** The URL relative links resolve against: `<base href>` when the page has a valid one. */
@@ -86,15 +111,22 @@ export function httpUrl(reference: string, base: string): string | null {
   }
 }
 
-function absolutizeLinks(content: HTMLElement, base: string): void {
+/** Makes the content's links absolute (dropping those of other schemes but mail and phone) and lists the http(s) ones. */
+function absolutizeLinks(content: HTMLElement, base: string): string[] {
+  const links: string[] = [];
   for (const anchor of content.querySelectorAll("a[href]")) {
     const href = anchor.getAttribute("href")!.trim();
     // In-page anchors stay as they are: they point into the imported page itself.
     if (href.startsWith("#")) continue;
     const absolute = httpUrl(href, base);
-    if (absolute) anchor.setAttribute("href", absolute);
-    else if (!/^(mailto|tel):/i.test(href)) anchor.removeAttribute("href");
+    if (absolute) {
+      anchor.setAttribute("href", absolute);
+      links.push(absolute);
+    } else if (!/^(mailto|tel):/i.test(href)) {
+      anchor.removeAttribute("href");
+    }
   }
+  return unique(links);
 }
 
 /** Makes image sources absolute (lazy-loaded ones included) and lists them; other images are dropped. */

@@ -8,8 +8,10 @@ import { setMainRevision } from "../search/index-space";
 import { writeSpace } from "../spaces/write-space";
 import type { FileStorage } from "../storage/file-storage";
 import { imageDimensions } from "../storage/image-dimensions";
-import { assemblePages } from "./assemble-pages";
-import { crawlSite, type CrawledImage, type CrawlResult, type Fetcher, type ImportProgress } from "./crawl";
+import { markdownLimitProblem } from "../content/format/markdown-limits";
+import { assemblePages, importedBodies, type ImportedBodies } from "./assemble-pages";
+import { crawlSite, describeHtmlLimit, type CrawledImage, type CrawlResult, type Fetcher, type ImportProgress } from "./crawl";
+import { HTML_BUDGET_MS, htmlPool } from "./html-pool";
 import type { ImportLimits } from "./limits";
 import { openImportTarget } from "./target";
 
@@ -29,7 +31,9 @@ export async function runImport(importId: string, dependencies: ImportDependenci
   try {
     const crawl = await crawlSite(record.url, { fetch: dependencies.fetch, limits: dependencies.limits, onProgress: (progress) => saveProgress(importId, progress) });
     const files = await storeImages(crawl.images, dependencies.storage);
-    await commitImport(record, crawl, files);
+    const bodies = importedBodies({ scope: crawl.scope, pages: crawl.pages, aliases: crawl.aliases, files });
+    const markdown = await convertBodies(bodies, crawl);
+    await commitImport(record, crawl, files, bodies.ids, markdown);
   } catch (error) {
     const appError = asAppError(error);
     await db().contentImport.updateMany({
@@ -79,11 +83,27 @@ function fileNameOf(url: string, contentType: string): string {
 }
 
 /**
+ * Each page's content as markdown, converted in the HTML workers before anything is locked. A page
+ * whose content cannot be converted within the workers' bounds, or whose markdown is past a page's
+ * limits (server/content/format/markdown-limits.ts), keeps its place and title with an empty body,
+ * and is listed among the import's failures.
+ */
+async function convertBodies(bodies: ImportedBodies, crawl: CrawlResult): Promise<string[]> {
+  const outcomes = await htmlPool().map("importedMarkdown", bodies.conversions, HTML_BUDGET_MS);
+  return outcomes.map((outcome, index) => {
+    const problem = outcome.ok ? markdownLimitProblem(outcome.value) : `its content is ${describeHtmlLimit(outcome.limit)}`;
+    if (!problem) return (outcome as { value: string }).value;
+    crawl.failures.push({ url: crawl.pages[index]!.key, kind: "page", reason: outcome.ok ? `its content as markdown is ${problem}` : problem });
+    return "";
+  });
+}
+
+/**
  * Writes the import's revision on top of the target's current one, in one write of the space
  * with the target locked and its access checked again; the import's row is completed in the same
  * transaction, unless its waiter gave up on it meanwhile (then nothing is written).
  */
-async function commitImport(record: ContentImport, crawl: CrawlResult, files: Map<string, FileVersion>): Promise<void> {
+async function commitImport(record: ContentImport, crawl: CrawlResult, files: Map<string, FileVersion>, ids: Map<string, string>, markdown: string[]): Promise<void> {
   const lock = record.changeRequestId ? "changeRequests" : "space";
   await writeSpace(record.spaceId, { lock, pages: crawl.pages.length + files.size }, async (tx) => {
     const target = await openImportTarget(
@@ -100,8 +120,8 @@ async function commitImport(record: ContentImport, crawl: CrawlResult, files: Ma
     const pages = assemblePages({
       scope: crawl.scope,
       pages: crawl.pages,
-      aliases: crawl.aliases,
-      files,
+      ids,
+      markdown,
       topLevel: { slugs: new Set(topLevel.map((page) => page.slug)), maxSortKey: Math.max(0, ...topLevel.map((page) => page.sortKey)) },
       now: new Date().toISOString(),
     });

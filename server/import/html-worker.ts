@@ -1,0 +1,4 @@
+import { serveTasks } from "../workers/serve-tasks";
+import { htmlTasks } from "./html-tasks";
+
+serveTasks(htmlTasks);
