@@ -18,7 +18,6 @@ const { db } = await import("../server/db/client");
 const { newId } = await import("../server/ids");
 const { commitRevision } = await import("../server/content/revisions");
 const { indexSpace, setMainRevision } = await import("../server/search/index-space");
-const { stopJobQueue } = await import("../server/jobs/workers");
 
 try {
   const { organizationId, call } = await benchTenant();
@@ -101,8 +100,6 @@ try {
   latencies.sort((a, b) => a - b);
   console.log(`  search over 100,000 pages (${latencies.length} queries): median ${median(latencies).toFixed(1)} ms, p95 ${latencies[Math.floor(latencies.length * 0.95)]!.toFixed(1)} ms`);
 } finally {
-  await stopJobQueue();
-  await db().$disconnect();
   await database.stop();
 }
 process.exit(0);

@@ -34,7 +34,6 @@ const cases: { name: string; body: () => string }[] = [
 ];
 
 const database = await benchDatabase("hostile");
-const { db } = await import("../server/db/client");
 const { v1Router } = await import("../server/api/v1");
 
 try {
@@ -74,7 +73,6 @@ try {
     console.log(`  ${name.padEnd(40)} ${(size / 1024).toFixed(0).padStart(6)} KiB ${String(status).padStart(6)} ${ms.toFixed(0).padStart(9)} ms ${stallMs.toFixed(1).padStart(9)} ms`);
   }
 } finally {
-  await db().$disconnect();
   await database.stop();
 }
 process.exit(0);

@@ -3,18 +3,28 @@
  * and a tenant (a user, an organization they administer, a token) calling the real /v1 router.
  */
 import path from "node:path";
-import { startEmbeddedPostgres, type EmbeddedDatabase } from "../server/db/embedded";
+import { startEmbeddedPostgres } from "../server/db/embedded";
 import { removeDataFolder } from "../server/db/embedded-location";
 import { migrate } from "../server/db/migrate";
 
-/** A fresh database in `.data/bench-<name>-pg`, deleted when stopped; DATABASE_URL points at it. */
-export async function benchDatabase(name: string): Promise<EmbeddedDatabase> {
+/**
+ * A fresh database in `.data/bench-<name>-pg`, DATABASE_URL pointing at it; `stop` lets go of the
+ * job queue and the Prisma pool, then stops and deletes the database.
+ */
+export async function benchDatabase(name: string): Promise<{ stop: () => Promise<void> }> {
   const dataDir = path.resolve(`.data/bench-${name}-pg`);
   removeDataFolder(dataDir);
   const database = await startEmbeddedPostgres({ dataDir, persistent: false });
   process.env.DATABASE_URL = database.url;
   await migrate(database.url);
-  return database;
+  return {
+    stop: async () => {
+      const [{ stopJobQueue }, { db }] = await Promise.all([import("../server/jobs/workers"), import("../server/db/client")]);
+      await stopJobQueue();
+      await db().$disconnect();
+      await database.stop();
+    },
+  };
 }
 
 export type ApiCall = (method: string, url: string, body?: unknown) => Promise<Record<string, any> | undefined>;

@@ -12,8 +12,7 @@ const BATCH = 50;
 const log = (line: string) => console.error(line);
 
 const database = await benchDatabase("writes");
-const { db } = await import("../server/db/client");
-const { startWorkers, stopJobQueue } = await import("../server/jobs/workers");
+const { startWorkers } = await import("../server/jobs/workers");
 
 try {
   const { organizationId, call: untypedCall } = await benchTenant();
@@ -51,8 +50,6 @@ try {
   console.log(`  merge of a ${PAGES}-page change request (three-way): ${mergeMs.toFixed(0)} ms`);
   console.log(`  then until search finds its pages (index job after commit): ${searchableMs.toFixed(0)} ms`);
 } finally {
-  await stopJobQueue();
-  await db().$disconnect();
   await database.stop();
 }
 process.exit(0);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { httpUrlSchema } from "../validation/http-url";
 import { badRequest } from "../errors";
 import { entityIdSchema } from "../ids";
 import { markdownLimitProblem } from "../content/format/markdown-limits";
@@ -135,7 +136,7 @@ const fileSource = z
       .transform((type) => type.split(";")[0]!.trim().toLowerCase())
       .pipe(z.string().regex(CONTENT_TYPE, "must be a MIME type such as image/png"))
       .optional(),
-    url: z.url({ protocol: /^https?$/, error: "must be an http or https URL" }).max(2048).optional(),
+    url: httpUrlSchema.optional(),
     base64: z.string().optional(),
   })
   .superRefine((file, ctx) => {

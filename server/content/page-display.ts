@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { httpUrlSchema } from "../validation/http-url";
 import { entityIdSchema } from "../ids";
 
 /**
@@ -72,7 +73,7 @@ export function sameLayout(a: PageLayout | undefined, b: PageLayout | undefined)
 
 const imageRefSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("file"), file: entityIdSchema }).strict(),
-  z.object({ kind: z.literal("url"), url: z.url({ protocol: /^https?$/, error: "must be an http or https URL" }).max(2048) }).strict(),
+  z.object({ kind: z.literal("url"), url: httpUrlSchema }).strict(),
 ]);
 
 /** A cover image: a file of the space or a URL, for light and (optionally) dark mode. */

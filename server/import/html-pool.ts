@@ -1,5 +1,5 @@
 import { Worker } from "node:worker_threads";
-import { WorkerPool } from "../workers/worker-pool";
+import { poolWorkerOptions, WorkerPool } from "../workers/worker-pool";
 import type { HtmlTasks } from "./html-tasks";
 
 /**
@@ -15,9 +15,6 @@ export const HTML_BUDGET_MS = 10_000;
 /** A worker's heap: past it the worker is ended and its page fails, not the server. */
 const WORKER_HEAP_MB = 512;
 
-/** From sources (tsx scripts, Vitest) the worker needs tsx's loader; Next.js bundles it (see markdown-pool.ts). */
-const fromSources = !process.env.NEXT_RUNTIME;
-
 let shared: WorkerPool<HtmlTasks> | undefined;
 
 /** The server's HTML pool: one worker, started when an import first needs it. */
@@ -26,11 +23,7 @@ export function htmlPool(): WorkerPool<HtmlTasks> {
     size: 1,
     spawn: (state) =>
       // Written exactly so: the production bundler recognizes `new Worker(new URL(…, import.meta.url))` and bundles the entry.
-      new Worker(new URL("./html-worker.ts", import.meta.url), {
-        workerData: { state },
-        execArgv: fromSources ? ["--import", "tsx"] : undefined,
-        resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
-      }),
+      new Worker(new URL("./html-worker.ts", import.meta.url), poolWorkerOptions(state, WORKER_HEAP_MB)),
   });
   return shared;
 }

@@ -1,7 +1,7 @@
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
 import { badRequest, type AppError } from "../errors";
-import { WorkerPool } from "../workers/worker-pool";
+import { poolWorkerOptions, WorkerPool } from "../workers/worker-pool";
 import type { Limit } from "../workers/worker-protocol";
 import type { MarkdownTasks } from "./markdown-tasks";
 
@@ -27,24 +27,13 @@ const WORKER_HEAP_MB = 512;
 /** One core stays with the event loop (keeping it free is the point); more than four workers only queue on the database. */
 const POOL_SIZE = Math.min(4, Math.max(1, availableParallelism() - 1));
 
-/**
- * Outside Next.js (tsx scripts, Vitest) the server runs from its TypeScript sources and so does the
- * worker, which then needs tsx's loader; Next.js bundles the worker as JavaScript. (In its bundle
- * `import.meta.url` still names the .ts source, so it cannot tell the two apart.)
- */
-const fromSources = !process.env.NEXT_RUNTIME;
-
 /** A pool of `size` markdown workers. */
 export function createMarkdownPool(size: number): WorkerPool<MarkdownTasks> {
   return new WorkerPool<MarkdownTasks>({
     size,
     spawn: (state) =>
       // Written exactly so: the production bundler recognizes `new Worker(new URL(…, import.meta.url))` and bundles the entry.
-      new Worker(new URL("./markdown-worker.ts", import.meta.url), {
-        workerData: { state },
-        execArgv: fromSources ? ["--import", "tsx"] : undefined,
-        resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
-      }),
+      new Worker(new URL("./markdown-worker.ts", import.meta.url), poolWorkerOptions(state, WORKER_HEAP_MB)),
   });
 }
 
