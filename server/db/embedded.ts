@@ -20,6 +20,8 @@ const USER = "quire";
 /** Databases made before each got its own password have this one. */
 const LEGACY_PASSWORD = "quire";
 const MB = 1024 * 1024;
+/** Where PostgreSQL's message starts in a line of its output, after its timestamp and severity. */
+const SEVERITY = /\b(?:FATAL|PANIC|ERROR|error):/;
 // Measured with PostgreSQL 18: initdb writes 39 MB (16 MB of it WAL); created, migrated and seeded,
 // the database takes 43 MB, so a new one asks for twice that. An existing database needs room for at
 // least one more WAL segment (16 MB) to start.
@@ -309,8 +311,12 @@ class ServerOutput {
 
   /** The last FATAL/ERROR line (or initdb's "initdb: error: …"), without its timestamp prefix. */
   lastError(): string | undefined {
-    const line = this.tail.findLast((candidate) => /\b(FATAL|PANIC|ERROR|error):/.test(candidate));
-    return line?.replace(/^.*?\b(FATAL|PANIC|ERROR|error):\s*/, "");
+    for (let index = this.tail.length - 1; index >= 0; index--) {
+      const line = this.tail[index]!;
+      const severity = SEVERITY.exec(line);
+      if (severity) return line.slice(severity.index + severity[0].length).trimStart();
+    }
+    return undefined;
   }
 
   close(): void {
