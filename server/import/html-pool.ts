@@ -1,5 +1,5 @@
 import { Worker } from "node:worker_threads";
-import { poolWorkerOptions, WorkerPool } from "../workers/worker-pool";
+import { WORKER_EXEC_ARGV, WorkerPool } from "../workers/worker-pool";
 import type { HtmlTasks } from "./html-tasks";
 
 /**
@@ -22,8 +22,13 @@ export function htmlPool(): WorkerPool<HtmlTasks> {
   shared ??= new WorkerPool<HtmlTasks>({
     size: 1,
     spawn: (state) =>
-      // Written exactly so: the production bundler recognizes `new Worker(new URL(…, import.meta.url))` and bundles the entry.
-      new Worker(new URL("./html-worker.ts", import.meta.url), poolWorkerOptions(state, WORKER_HEAP_MB)),
+      // Written exactly so, options included: the production bundler recognizes `new Worker(new URL(…, import.meta.url), { … })`
+      // and bundles the entry; with the options from a function call it copied the .ts file as an asset instead.
+      new Worker(new URL("./html-worker.ts", import.meta.url), {
+        workerData: { state },
+        execArgv: WORKER_EXEC_ARGV,
+        resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
+      }),
   });
   return shared;
 }

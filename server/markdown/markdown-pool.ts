@@ -1,7 +1,7 @@
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
 import { badRequest, type AppError } from "../errors";
-import { poolWorkerOptions, WorkerPool } from "../workers/worker-pool";
+import { WORKER_EXEC_ARGV, WorkerPool } from "../workers/worker-pool";
 import type { Limit } from "../workers/worker-protocol";
 import type { MarkdownTasks } from "./markdown-tasks";
 
@@ -32,8 +32,13 @@ export function createMarkdownPool(size: number): WorkerPool<MarkdownTasks> {
   return new WorkerPool<MarkdownTasks>({
     size,
     spawn: (state) =>
-      // Written exactly so: the production bundler recognizes `new Worker(new URL(…, import.meta.url))` and bundles the entry.
-      new Worker(new URL("./markdown-worker.ts", import.meta.url), poolWorkerOptions(state, WORKER_HEAP_MB)),
+      // Written exactly so, options included: the production bundler recognizes `new Worker(new URL(…, import.meta.url), { … })`
+      // and bundles the entry; with the options from a function call it copied the .ts file as an asset instead.
+      new Worker(new URL("./markdown-worker.ts", import.meta.url), {
+        workerData: { state },
+        execArgv: WORKER_EXEC_ARGV,
+        resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
+      }),
   });
 }
 

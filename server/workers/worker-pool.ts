@@ -1,4 +1,4 @@
-import type { Worker, WorkerOptions } from "node:worker_threads";
+import type { Worker } from "node:worker_threads";
 import { SHARED_STATE_BYTES, sharedState, type Limit, type Outcome, type TaskInput, type TaskOutput, type TaskReply, type TaskTable } from "./worker-protocol";
 
 export type PoolOptions = {
@@ -9,19 +9,11 @@ export type PoolOptions = {
 };
 
 /**
- * Outside Next.js (tsx scripts, Vitest) the server runs from its TypeScript sources and so do its
- * workers, which then need tsx's loader; Next.js bundles workers as JavaScript. (In its bundle
- * `import.meta.url` still names the .ts source, so it cannot tell the two apart.)
+ * `execArgv` of a pool's worker. Outside Next.js (tsx scripts, Vitest) the server runs from its
+ * TypeScript sources and so do its workers, which then need tsx's loader; Next.js bundles workers
+ * as JavaScript. (In its bundle `import.meta.url` still names the .ts source, so it cannot tell.)
  */
-const fromSources = !process.env.NEXT_RUNTIME;
-
-/**
- * The options of a pool's worker: the shared state `spawn` is given, tsx's loader when running
- * from sources, and a heap past which the worker is ended (its input fails with `memory`), not the server.
- */
-export function poolWorkerOptions(state: SharedArrayBuffer, heapMb: number): WorkerOptions {
-  return { workerData: { state }, execArgv: fromSources ? ["--import", "tsx"] : undefined, resourceLimits: { maxOldGenerationSizeMb: heapMb } };
-}
+export const WORKER_EXEC_ARGV = process.env.NEXT_RUNTIME ? undefined : ["--import", "tsx"];
 
 /** The input a task stopped at, by its index in the inputs given, and the step it was at (if the task reports steps). */
 export type Failure = { index: number; limit: Limit; step?: number };
