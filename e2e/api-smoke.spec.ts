@@ -52,3 +52,25 @@ test("errors use the JSON envelope: unknown path, missing token", async ({ reque
   expect(anonymous.status()).toBe(401);
   expect(await anonymous.json()).toEqual({ error: { code: 401, message: expect.any(String) } });
 });
+
+test("the production build runs its worker threads and jobs: a merged page is parsed, read as a document, and found by search", async ({ request }) => {
+  const demo = (await (await request.get("/v1/orgs", { headers })).json()).items.find((org: { title: string }) => org.title === "Demo organization");
+  const space = await (await request.post(`/v1/orgs/${demo.id}/spaces`, { headers, data: { title: "Smoke", empty: true } })).json();
+  const changeRequest = await (await request.post(`/v1/spaces/${space.id}/change-requests`, { headers, data: { subject: "Smoke" } })).json();
+  const base = `/v1/spaces/${space.id}/change-requests/${changeRequest.id}`;
+  // The write extracts the page's links in the markdown worker; the merge's index job splits it into sections there too.
+  const written = await request.post(`${base}/content`, {
+    headers,
+    data: { changes: [{ operation: "insert_page", title: "Quokka facts", document: { markdown: "## Habitat\n\nThe quokka lives on [Rottnest](https://example.com).\n" } }] },
+  });
+  expect(written.status()).toBe(200);
+  expect((await request.post(`${base}/merge`, { headers })).status()).toBe(200);
+
+  const [page] = (await (await request.get(`/v1/spaces/${space.id}/content/pages`, { headers })).json()).pages;
+  const document = await request.get(`/v1/spaces/${space.id}/content/page/${page.id}?format=document`, { headers });
+  expect(document.status()).toBe(200);
+  expect(JSON.stringify(await document.json())).toContain("Rottnest");
+  await expect
+    .poll(async () => (await (await request.get(`/v1/spaces/${space.id}/search?query=quokka`, { headers })).json()).items.map((item: { title: string }) => item.title), { timeout: 20_000 })
+    .toEqual(["Quokka facts"]);
+});
