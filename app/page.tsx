@@ -1,13 +1,13 @@
 import { redirect } from "next/navigation";
 import { AppShell } from "@/components/shell/app-shell";
 import { NoOrganization } from "@/components/shell/no-organization";
-import { getSessionActor } from "@/server/auth/next-auth";
+import { pageActor } from "@/server/auth/request-actor";
 import { configuredPublicUrl } from "@/server/config";
 import { listOrganizations } from "@/server/organizations/queries";
 
 /** The entry point: the first organization of the signed-in user, or a way to create one. */
 export default async function HomePage() {
-  const actor = await getSessionActor();
+  const actor = await pageActor();
   if (!actor) redirect("/login");
   const organizations = await listOrganizations({ actor, baseUrl: configuredPublicUrl() ?? "" }, { limit: 1 });
   const first = organizations.items[0];

@@ -37,7 +37,7 @@ export async function benchTenant(): Promise<{ userId: string; organizationId: s
   const { createApiToken } = await import("../server/tokens/api-tokens");
   const user = await db().user.create({ data: { id: newId(), email: "bench@example.test", displayName: "Bench" } });
   const organization = await db().organization.create({ data: { id: newId(), title: "Benchmark", members: { create: { userId: user.id, role: "admin" } } } });
-  const { token } = await createApiToken({ userId: user.id }, { name: "bench" });
+  const { token } = await createApiToken({ userId: user.id, via: "system" }, { name: "bench" });
   const call: ApiCall = async (method, url, body) => {
     const response = await v1Router.handle(
       new Request(`http://bench${url}`, {

@@ -79,7 +79,7 @@ process.exit(0);
 /** A token for the seeded admin (the `token` command's path) and a space created through the API. */
 async function createFixtures(origin: string): Promise<{ token: string; spaceId: string }> {
   const admin = await db().member.findFirstOrThrow({ where: { role: "admin" }, orderBy: { joinedAt: "asc" } });
-  const { token } = await createApiToken({ userId: admin.userId }, { name: "bench" });
+  const { token } = await createApiToken({ userId: admin.userId, via: "system" }, { name: "bench" });
   await db().$disconnect();
   const response = await fetch(`${origin}/v1/orgs/${admin.organizationId}/spaces`, {
     method: "POST",

@@ -24,7 +24,7 @@ try {
   process.env.DATABASE_URL = database.url;
   const user = await db().user.findUnique({ where: { email }, select: { id: true } });
   if (user) {
-    const { token } = await createApiToken({ userId: user.id }, { name: "CLI token" });
+    const { token } = await createApiToken({ userId: user.id, via: "system" }, { name: "CLI token" });
     process.stdout.write(token + "\n");
   } else {
     console.error(`No user with the email ${email}.`);

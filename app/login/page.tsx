@@ -3,7 +3,7 @@ import { redirect } from "next/navigation";
 import { SignInForm } from "@/components/auth/sign-in-form";
 import { Wordmark } from "@/components/auth/wordmark";
 import { safeCallbackUrl } from "@/components/auth/safe-callback-url";
-import { getSessionActor } from "@/server/auth/next-auth";
+import { pageActor } from "@/server/auth/request-actor";
 import { configuredPublicUrl } from "@/server/config";
 
 export const metadata: Metadata = { title: "Sign in" };
@@ -12,7 +12,7 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
   const { callbackUrl } = await searchParams;
   const callback = typeof callbackUrl === "string" ? callbackUrl : undefined;
   // Already signed in: nothing to do here. Without a configured origin only relative targets pass.
-  if (await getSessionActor()) redirect(safeCallbackUrl(callback, configuredPublicUrl() ?? "http://quire.invalid"));
+  if (await pageActor()) redirect(safeCallbackUrl(callback, configuredPublicUrl() ?? "http://quire.invalid"));
 
   return (
     <main className="flex min-h-screen items-center justify-center bg-slate-50 px-4 py-12">

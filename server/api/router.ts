@@ -6,7 +6,7 @@ import { BODY_LIMITS, readBody } from "../http/read-body";
 import { pathProblem } from "../http/request-guard";
 import { jsonShapeProblem } from "../validation/json-shape";
 import { findUnstorableText } from "../validation/storable-text";
-import { actorForToken } from "../tokens/api-tokens";
+import { requestActor } from "../auth/request-actor";
 import { describeZodError, errorResponse, responseForError } from "./errors";
 import type { HttpMethod, Operation } from "./operation";
 
@@ -53,7 +53,7 @@ export class ApiRouter {
       const problem = pathProblem(url.pathname);
       if (problem) return errorResponse(400, problem);
       // Before anything is read: an anonymous upload is refused without reading it.
-      const actor = await authenticate(request);
+      const actor = await requestActor(request.headers, "token");
       if (!actor) {
         return errorResponse(401, "Authentication required: send `Authorization: Bearer <API token>`.", {
           "WWW-Authenticate": 'Bearer realm="quire"',
@@ -86,12 +86,6 @@ export class ApiRouter {
     if (status === 201 && location) headers.Location = location;
     return Response.json(result, { status, headers });
   }
-}
-
-async function authenticate(request: Request): Promise<Actor | null> {
-  const header = request.headers.get("authorization");
-  const match = header?.match(/^Bearer\s+(\S+)\s*$/i);
-  return match ? actorForToken(match[1]!) : null;
 }
 
 function specificity(segments: string[]): number {

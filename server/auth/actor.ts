@@ -1,5 +1,13 @@
 /**
- * Who is calling: a signed-in browser user or the owner of an API token. `tokenId` names the
- * API token the call came with, so that what it mints (PDF links) can end with it.
+ * Who is calling, and how they proved it: a browser session (`session`, or `sso` when it began
+ * with single sign-on), an API token (`token`, with its id, so that what it mints can end with it),
+ * or Quire itself acting for a user (`system`: background jobs). Requests get theirs from
+ * `requestActor` (server/auth/request-actor.ts), never by hand.
  */
-export type Actor = { userId: string; tokenId?: string };
+export type Actor = { userId: string; via: "session" | "sso" | "token" | "system"; tokenId?: string };
+
+/** The entry point an actor's changes are recorded with (audit events): the browser, the API, or neither. */
+export function sourceOf(actor: Actor): "ui" | "api" | "system" {
+  if (actor.via === "token") return "api";
+  return actor.via === "system" ? "system" : "ui";
+}

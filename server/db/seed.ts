@@ -35,7 +35,7 @@ export async function seedDemo(): Promise<SeededAdmin | null> {
   const organization = await db().organization.create({
     data: { id: newId(), title: "Demo organization", members: { create: { userId, role: "admin" } } },
   });
-  const ctx: ServiceContext = { actor: { userId }, baseUrl: "http://localhost" };
+  const ctx: ServiceContext = { actor: { userId, via: "system" }, baseUrl: "http://localhost" };
   const orgId = organization.id;
 
   const product = await createCollection(ctx, orgId, { title: "Product" });

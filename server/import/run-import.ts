@@ -108,7 +108,7 @@ async function commitImport(record: ContentImport, crawl: CrawlResult, files: Ma
   await writeSpace(record.spaceId, { lock, pages: crawl.pages.length + files.size }, async (tx) => {
     const target = await openImportTarget(
       tx,
-      { userId: record.createdById },
+      { userId: record.createdById, via: "system" },
       { spaceId: record.spaceId, ...(record.changeRequestId ? { changeRequest: record.changeRequestId } : {}) },
       { forUpdate: true },
     );

@@ -1,3 +1,4 @@
+import type { Actor } from "../auth/actor";
 import { z } from "zod";
 import { loadChangeRequest, type ChangeRequestAccess } from "../change-requests/access";
 import { evaluateVariables } from "../content/format/variables";
@@ -60,7 +61,7 @@ export async function pdfForLink(token: string, baseUrl: string): Promise<Render
   if (link.tokenId && !(await isApiTokenActive(link.tokenId, link.userId))) {
     throw forbidden("This PDF link no longer works: the API token it was made with has been revoked.");
   }
-  const actor = { userId: link.userId, ...(link.tokenId ? { tokenId: link.tokenId } : {}) };
+  const actor: Actor = link.tokenId ? { userId: link.userId, via: "token", tokenId: link.tokenId } : { userId: link.userId, via: "session" };
   return renderChangeRequestPdf({ actor, baseUrl }, link.spaceId, link.changeRequestId, { pageId: link.pageId, only: link.only });
 }
 

@@ -52,21 +52,22 @@ export async function revokeApiToken(actor: Actor, tokenId: string): Promise<voi
   if (count === 0) throw notFound("No such API token.");
 }
 
-/** The actor owning a bearer token, or null when it is unknown or revoked. */
+/** The actor owning a bearer token, or null when it is unknown, revoked, or its user disabled. */
 export async function actorForToken(token: string): Promise<Actor | null> {
   if (!token.startsWith(TOKEN_PREFIX) || token.length > 200) return null;
   // Raw SQL: this runs on every /v1 request, and a raw query costs a fraction of an ORM query's CPU.
-  const [row] = await db().$queryRaw<{ id: string; userId: string; revokedAt: Date | null; lastUsedAt: Date | null }[]>`
-    SELECT id, user_id AS "userId", revoked_at AS "revokedAt", last_used_at AS "lastUsedAt"
-    FROM api_tokens WHERE token_hash = ${hashToken(token)}`;
-  if (!row || row.revokedAt) return null;
+  const [row] = await db().$queryRaw<{ id: string; userId: string; revokedAt: Date | null; lastUsedAt: Date | null; disabledAt: Date | null }[]>`
+    SELECT t.id, t.user_id AS "userId", t.revoked_at AS "revokedAt", t.last_used_at AS "lastUsedAt", u.disabled_at AS "disabledAt"
+    FROM api_tokens t JOIN users u ON u.id = t.user_id WHERE t.token_hash = ${hashToken(token)}`;
+  // A disabled user's tokens stop with the account.
+  if (!row || row.revokedAt || row.disabledAt) return null;
   if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
     // Not awaited: recording use must not slow the request down or fail it.
     db()
       .apiToken.update({ where: { id: row.id }, data: { lastUsedAt: new Date() } })
       .catch((error: unknown) => console.error("Could not record API token use", error));
   }
-  return { userId: row.userId, tokenId: row.id };
+  return { userId: row.userId, via: "token", tokenId: row.id };
 }
 
 /** Whether a token is still in force for its user (what it minted stops working once it is revoked). */

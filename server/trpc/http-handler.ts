@@ -1,7 +1,7 @@
 import { getErrorShape, transformTRPCResponse, TRPCError } from "@trpc/server";
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
-import { getSessionActor } from "../auth/next-auth";
+import { requestActor } from "../auth/request-actor";
 import { configuredPublicUrl } from "../config";
 import { asAppError } from "../errors";
 import { BODY_LIMITS, readBody } from "../http/read-body";
@@ -22,7 +22,7 @@ export async function handleTrpcRequest(request: Request): Promise<Response> {
   const calls = batchCalls(url);
   // tRPC's own `maxBatchSize` refuses with a message that does not say what the limit is.
   if (calls > MAX_BATCH_CALLS) return errorResponse(new TRPCError({ code: "BAD_REQUEST", message: `batch: at most ${MAX_BATCH_CALLS} calls per request, not ${calls}` }));
-  const actor = await getSessionActor();
+  const actor = await requestActor(request.headers, "session");
   if (!actor) return errorResponse(new TRPCError({ code: "UNAUTHORIZED", message: "Sign in first." }));
   let body: Uint8Array<ArrayBuffer> | undefined;
   if (request.method !== "GET" && request.method !== "HEAD") {

@@ -365,7 +365,7 @@ describe("the UI's procedures", () => {
   test("start answers at once; get reports progress until the import completes; list shows it", async () => {
     allowLocalSite();
     const { tenant, space } = await setup();
-    const admin = createCaller({ actor: { userId: tenant.admin.user.id }, baseUrl: "http://quire.test" });
+    const admin = createCaller({ actor: { userId: tenant.admin.user.id, via: "session" }, baseUrl: "http://quire.test" });
     const started = await admin.imports.start({ spaceId: space.id, url: `${siteUrl}/docs/` });
     expect(started).toMatchObject({ object: "import-run", status: "pending", source: { type: "website", url: `${siteUrl}/docs/` }, target: { space: space.id } });
 
@@ -382,16 +382,16 @@ describe("the UI's procedures", () => {
     assertConformsToSchema("ContentImportRun", started);
     expect((await admin.imports.list({ spaceId: space.id })).map((item) => item.id)).toEqual([started.id]);
 
-    const reader = createCaller({ actor: { userId: (await tenant.member("read")).user.id }, baseUrl: "http://quire.test" });
+    const reader = createCaller({ actor: { userId: (await tenant.member("read")).user.id, via: "session" }, baseUrl: "http://quire.test" });
     expect((await reader.imports.get({ spaceId: space.id, importId: started.id })).status).toBe("completed");
     await expect(reader.imports.start({ spaceId: space.id, url: `${siteUrl}/docs/` })).rejects.toMatchObject({ code: "FORBIDDEN" });
-    const stranger = createCaller({ actor: { userId: tenant.stranger.user.id }, baseUrl: "http://quire.test" });
+    const stranger = createCaller({ actor: { userId: tenant.stranger.user.id, via: "session" }, baseUrl: "http://quire.test" });
     await expect(stranger.imports.get({ spaceId: space.id, importId: started.id })).rejects.toMatchObject({ code: "NOT_FOUND" });
   });
 
   test("an import whose server stopped mid-crawl is reported failed, not in progress for ever", async () => {
     const { tenant, space } = await setup();
-    const admin = createCaller({ actor: { userId: tenant.admin.user.id }, baseUrl: "http://quire.test" });
+    const admin = createCaller({ actor: { userId: tenant.admin.user.id, via: "session" }, baseUrl: "http://quire.test" });
     const abandoned = await db().contentImport.create({
       data: { id: newId(), spaceId: space.id, createdById: tenant.admin.user.id, url: "https://example.com/", status: "running", createdAt: new Date(Date.now() - 60 * 60 * 1000) },
     });

@@ -32,7 +32,7 @@ describe("GET /v1/user", () => {
 
 test("a revoked token is refused with 401; the token is stored only as a hash", async () => {
   const tenant = await createTenant();
-  const actor = { userId: tenant.admin.user.id };
+  const actor = { userId: tenant.admin.user.id, via: "session" as const };
   const { token, apiToken } = await createApiToken(actor, { name: "to revoke" });
   const api = apiClient(server.url, token);
   expect((await api.get("/v1/user")).status).toBe(200);

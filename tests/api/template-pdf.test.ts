@@ -325,13 +325,13 @@ describe("getChangeRequestPDF", () => {
   test("a link asked for with an API token stops working when the token is revoked; other tokens' links go on", async () => {
     const { tenant, pdfPath } = await pdfSetup();
     const reader = await tenant.member("read");
-    const second = await createApiToken({ userId: reader.user.id }, { name: "second" });
+    const second = await createApiToken({ userId: reader.user.id, via: "session" }, { name: "second" });
     const { url } = (await apiClient(server.url, reader.token).get(pdfPath)).body as { url: string };
     const { url: otherUrl } = (await apiClient(server.url, second.token).get(pdfPath)).body as { url: string };
     expect((await openPdfLink(url)).status).toBe(200);
 
-    const [minting] = await listApiTokens({ userId: reader.user.id }).then((tokens) => tokens.filter((token) => token.id !== second.apiToken.id));
-    await revokeApiToken({ userId: reader.user.id }, minting!.id);
+    const [minting] = await listApiTokens({ userId: reader.user.id, via: "session" }).then((tokens) => tokens.filter((token) => token.id !== second.apiToken.id));
+    await revokeApiToken({ userId: reader.user.id, via: "session" }, minting!.id);
     const refused = await openPdfLink(url);
     expect(refused.status).toBe(403);
     expect(await refused.json()).toEqual({ error: { code: 403, message: "This PDF link no longer works: the API token it was made with has been revoked." } });
@@ -341,7 +341,7 @@ describe("getChangeRequestPDF", () => {
   test("a link asked for in a session works while its user can read the change request", async () => {
     const { tenant, space, cr } = await pdfSetup();
     const reader = await tenant.member("read");
-    const { url } = await getChangeRequestPdfUrl({ actor: { userId: reader.user.id }, baseUrl: server.url }, space.id, String(cr.number), { only: false });
+    const { url } = await getChangeRequestPdfUrl({ actor: { userId: reader.user.id, via: "session" }, baseUrl: server.url }, space.id, String(cr.number), { only: false });
     expect((await openPdfLink(url)).status).toBe(200);
     await db().member.delete({ where: { organizationId_userId: { organizationId: tenant.organization.id, userId: reader.user.id } } });
     expect((await openPdfLink(url)).status).toBe(404);

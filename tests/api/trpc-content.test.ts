@@ -14,7 +14,7 @@ const callerFor = (actor: Actor) => createCaller({ actor, baseUrl: BASE_URL });
 
 async function setup() {
   const tenant = await createTenant();
-  const admin = callerFor({ userId: tenant.admin.user.id });
+  const admin = callerFor({ userId: tenant.admin.user.id, via: "session" });
   const organizationId = tenant.organization.id;
   return { tenant, admin, organizationId };
 }
@@ -54,7 +54,7 @@ describe("content.tree", () => {
     await db().collection.update({ where: { id: closed.id }, data: { defaultLevel: null } });
     await db().space.update({ where: { id: shared.id }, data: { defaultLevel: "read" } });
 
-    const reader = callerFor({ userId: (await tenant.member("read")).user.id });
+    const reader = callerFor({ userId: (await tenant.member("read")).user.id, via: "session" });
     const tree = await reader.content.tree({ organizationId });
     expect(outline(tree.items)).toEqual(["collection:Open", "space:Shared"]);
     expect(tree.items[0]).toMatchObject({ id: open.id, permissions: { view: true, admin: false, create: false } });
@@ -66,7 +66,7 @@ describe("content.tree", () => {
   test("another organization's admin gets NOT_FOUND for the tree, the trash and the actions", async () => {
     const { tenant, admin, organizationId } = await setup();
     const space = await admin.content.createSpace({ organizationId, title: "Private" });
-    const stranger = callerFor({ userId: tenant.stranger.user.id });
+    const stranger = callerFor({ userId: tenant.stranger.user.id, via: "session" });
     await expect(stranger.content.tree({ organizationId })).rejects.toMatchObject({ code: "NOT_FOUND" });
     await expect(stranger.content.trash({ organizationId })).rejects.toMatchObject({ code: "NOT_FOUND" });
     await expect(stranger.content.renameSpace({ spaceId: space.id, title: "Mine" })).rejects.toMatchObject({ code: "NOT_FOUND" });

@@ -35,7 +35,7 @@ async function call(actor: Actor, path: string, input: unknown, kind: "query" | 
 /** A space whose "Setup; file uploads" page was edited on the same line in main and in a change request. */
 async function conflictingChangeRequest() {
   const tenant = await createTenant();
-  const actor = { userId: tenant.admin.user.id };
+  const actor = { userId: tenant.admin.user.id, via: "session" as const };
   const space = await createSpace({ actor, baseUrl: "http://quire.test" }, tenant.organization.id, { title: "Docs", empty: true });
   const revision = await commitPages(space.id, [{ title: "Setup; file uploads", slug: "setup", markdown: "One.\nTwo.\n" }]);
   const page = (await pagesOf(revision.id))[0]! as Page;

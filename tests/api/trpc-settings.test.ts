@@ -17,10 +17,10 @@ const callerFor = (actor: Actor | null) => createCaller({ actor, baseUrl: BASE_U
 
 async function setup() {
   const tenant = await createTenant();
-  const admin = callerFor({ userId: tenant.admin.user.id });
-  const reader = callerFor({ userId: (await tenant.member("read")).user.id });
-  const stranger = callerFor({ userId: tenant.stranger.user.id });
-  const ctx = { actor: { userId: tenant.admin.user.id }, baseUrl: BASE_URL };
+  const admin = callerFor({ userId: tenant.admin.user.id, via: "session" });
+  const reader = callerFor({ userId: (await tenant.member("read")).user.id, via: "session" });
+  const stranger = callerFor({ userId: tenant.stranger.user.id, via: "session" });
+  const ctx = { actor: { userId: tenant.admin.user.id, via: "session" as const }, baseUrl: BASE_URL };
   const collection = await createCollection(ctx, tenant.organization.id, { title: "Handbooks" });
   const space = await createSpace(ctx, tenant.organization.id, { title: "Onboarding", parent: collection.id });
   return { tenant, admin, reader, stranger, ctx, collection, space };
@@ -134,7 +134,7 @@ describe("tokens", () => {
     expect((await reader.tokens.list()).map((token) => token.id)).not.toContain(created.apiToken.id);
     await expect(reader.tokens.revoke({ tokenId: created.apiToken.id })).rejects.toMatchObject({ code: "NOT_FOUND" });
 
-    expect(await actorForToken(created.token)).toEqual({ userId: tenant.admin.user.id, tokenId: created.apiToken.id });
+    expect(await actorForToken(created.token)).toEqual({ userId: tenant.admin.user.id, tokenId: created.apiToken.id, via: "token" });
     await admin.tokens.revoke({ tokenId: created.apiToken.id });
     expect((await admin.tokens.list()).map((token) => token.id)).not.toContain(created.apiToken.id);
     expect(await actorForToken(created.token)).toBeNull();

@@ -20,7 +20,7 @@ export async function createUser(overrides: { email?: string; displayName?: stri
 }
 
 export async function createToken(userId: string): Promise<string> {
-  return (await createApiToken({ userId }, { name: "test" })).token;
+  return (await createApiToken({ userId, via: "session" }, { name: "test" })).token;
 }
 
 export async function createOrganization(title = `Org ${unique()}`) {

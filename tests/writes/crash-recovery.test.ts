@@ -27,7 +27,7 @@ function crashAfter(point: string, env: Record<string, string>): Promise<NodeJS.
 
 async function spaceWithChangeRequest(word: string, pages: number) {
   const tenant = await createTenant();
-  const ctx = { actor: { userId: tenant.admin.user.id }, baseUrl: "http://localhost" };
+  const ctx = { actor: { userId: tenant.admin.user.id, via: "session" as const }, baseUrl: "http://localhost" };
   const space = await createSpace(ctx, tenant.organization.id, { title: "Crash", empty: true });
   const cr = await createChangeRequest(ctx, space.id, { subject: "Pages" });
   const now = new Date().toISOString();
@@ -82,7 +82,7 @@ describe("crash points of a write and its follow-up work", () => {
     // Nothing pending for the space, and no worker in this process: the crashing process alone takes the merge's job.
     await searchIndexed(space.id);
     await stopJobQueue();
-    await mergeChangeRequest({ actor: { userId }, baseUrl: "http://localhost" }, space.id, cr.id);
+    await mergeChangeRequest({ actor: { userId, via: "session" }, baseUrl: "http://localhost" }, space.id, cr.id);
     const [job] = await (await jobQueue()).findJobs(indexSpaceJob.name, { key: space.id, queued: true });
     expect(job).toBeDefined();
     expect(await crashAfter("indexing", { SPACE: space.id })).toBe("SIGKILL");

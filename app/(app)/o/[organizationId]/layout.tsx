@@ -1,14 +1,14 @@
 import { notFound, redirect } from "next/navigation";
 import type { ReactNode } from "react";
 import { OrganizationShell } from "@/components/shell/organization-shell";
-import { getSessionActor } from "@/server/auth/next-auth";
+import { pageActor } from "@/server/auth/request-actor";
 import { AppError } from "@/server/errors";
 import { getOrganization } from "@/server/organizations/queries";
 import { configuredPublicUrl } from "@/server/config";
 
 export default async function OrganizationLayout({ children, params }: { children: ReactNode; params: Promise<{ organizationId: string }> }) {
   const { organizationId } = await params;
-  const actor = await getSessionActor();
+  const actor = await pageActor();
   // Layouts render independently of their parent's guard, so this one checks the session too.
   if (!actor) redirect("/login");
   try {

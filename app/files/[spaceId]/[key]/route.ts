@@ -1,8 +1,6 @@
 import { errorResponse, responseForError } from "@/server/api/errors";
-import type { Actor } from "@/server/auth/actor";
-import { getSessionActor } from "@/server/auth/next-auth";
+import { requestActor } from "@/server/auth/request-actor";
 import { readFileForDownload } from "@/server/storage/read-file-for-download";
-import { actorForToken } from "@/server/tokens/api-tokens";
 
 /** Types a browser may show in place; anything else is downloaded, so uploaded HTML or SVG never runs on our origin. */
 const INLINE_TYPES = new Set(["image/png", "image/jpeg", "image/gif", "image/webp", "application/pdf", "text/plain"]);
@@ -11,7 +9,7 @@ const INLINE_TYPES = new Set(["image/png", "image/jpeg", "image/gif", "image/web
 export async function GET(request: Request, { params }: { params: Promise<{ spaceId: string; key: string }> }) {
   try {
     const { spaceId, key } = await params;
-    const actor = await callerOf(request);
+    const actor = await requestActor(request.headers, "token-or-session");
     if (!actor) return errorResponse(401, "Sign in, or send `Authorization: Bearer <API token>`.");
     const file = await readFileForDownload(actor, spaceId, key);
     // The key is the bytes' SHA-256: the bytes behind a URL never change.
@@ -34,13 +32,6 @@ export async function GET(request: Request, { params }: { params: Promise<{ spac
   } catch (error) {
     return responseForError(error);
   }
-}
-
-async function callerOf(request: Request): Promise<Actor | null> {
-  const bearer = request.headers.get("authorization")?.match(/^Bearer\s+(\S+)\s*$/i)?.[1];
-  if (bearer) return actorForToken(bearer);
-  // Without a cookie there is no session to look up.
-  return request.headers.has("cookie") ? getSessionActor() : null;
 }
 
 export const dynamic = "force-dynamic";
