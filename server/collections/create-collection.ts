@@ -2,8 +2,7 @@ import type { ServiceContext } from "../context";
 import { sortKeyFor } from "../content-tree/position";
 import { db } from "../db/client";
 import { newId } from "../ids";
-import { collectionLevels, loadOrganization } from "../policies/access";
-import { contentRole } from "../policies/content-role";
+import { collectionRole, loadOrganization } from "../policies/access";
 import { presentCollection } from "../presenters/collection";
 import { assertCanPlaceIn, lockContentTree } from "../content-tree/placement";
 import type { CreateCollectionInput } from "./schemas";
@@ -26,7 +25,7 @@ export async function createCollection(ctx: ServiceContext, organizationId: stri
         sortKey: await sortKeyFor(tx, { organizationId, parentId }),
       },
     });
-    const role = contentRole({ memberRole: access.memberRole, levels: await collectionLevels(tx, collection.id) });
+    const role = await collectionRole(tx, access, collection.id);
     return presentCollection(collection, role, ctx.baseUrl);
   });
 }

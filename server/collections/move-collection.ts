@@ -3,8 +3,7 @@ import { moveInTree } from "../content-tree/position";
 import { assertCanPlaceIn, lockContentTreeOf } from "../content-tree/placement";
 import { db } from "../db/client";
 import { badRequest, forbidden } from "../errors";
-import { collectionLevels, loadCollection } from "../policies/access";
-import { contentRole } from "../policies/content-role";
+import { collectionRole, loadCollection } from "../policies/access";
 import { presentCollection } from "../presenters/collection";
 import { collectionPermissions } from "../presenters/permissions";
 import { collectionSubtreeIds } from "./queries";
@@ -28,7 +27,7 @@ export async function moveCollection(ctx: ServiceContext, collectionId: string, 
       { organizationId: organization.id, fromParentId: collection.parentId, toParentId: parentId, position: input.position, moving: { type: "collection", id: collectionId } },
       (sortKey) => tx.collection.update({ where: { id: collectionId }, data: { parentId, sortKey } }),
     );
-    const role = contentRole({ memberRole: access.memberRole, levels: await collectionLevels(tx, collectionId) });
+    const role = await collectionRole(tx, access, collectionId);
     return presentCollection(moved, role, ctx.baseUrl);
   });
 }

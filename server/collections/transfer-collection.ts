@@ -2,8 +2,7 @@ import type { ServiceContext } from "../context";
 import { sortKeyFor } from "../content-tree/position";
 import { db } from "../db/client";
 import { conflict, forbidden } from "../errors";
-import { collectionLevels, loadCollection, loadOrganization } from "../policies/access";
-import { contentRole } from "../policies/content-role";
+import { collectionRole, loadCollection, loadOrganization } from "../policies/access";
 import { presentCollection } from "../presenters/collection";
 import { collectionPermissions, organizationPermissions } from "../presenters/permissions";
 import { lockContentTree } from "../content-tree/placement";
@@ -35,8 +34,10 @@ export async function transferCollection(ctx: ServiceContext, collectionId: stri
     const sortKey = await sortKeyFor(tx, { organizationId: target.organization.id, parentId: null });
     await tx.collection.updateMany({ where: { id: { in: ids } }, data: { organizationId: target.organization.id } });
     await tx.space.updateMany({ where: { parentId: { in: ids } }, data: { organizationId: target.organization.id } });
+    // Grants name the members and teams of the organization the content leaves.
+    await tx.contentGrant.deleteMany({ where: { OR: [{ collectionId: { in: ids } }, { space: { parentId: { in: ids } } }] } });
     const moved = await tx.collection.update({ where: { id: collectionId }, data: { parentId: null, sortKey } });
-    const role = contentRole({ memberRole: target.memberRole, levels: await collectionLevels(tx, collectionId) });
+    const role = await collectionRole(tx, target, collectionId);
     return presentCollection(moved, role, ctx.baseUrl);
   });
 }

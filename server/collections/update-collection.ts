@@ -1,8 +1,7 @@
 import type { ServiceContext } from "../context";
 import { db } from "../db/client";
 import { forbidden } from "../errors";
-import { collectionLevels, loadCollection } from "../policies/access";
-import { contentRole } from "../policies/content-role";
+import { collectionRole, loadCollection } from "../policies/access";
 import { presentCollection } from "../presenters/collection";
 import { collectionPermissions } from "../presenters/permissions";
 import type { UpdateCollectionInput } from "./schemas";
@@ -10,7 +9,8 @@ import type { UpdateCollectionInput } from "./schemas";
 /** Changes a collection's title, description or default level; fields left out stay as they are. */
 export async function updateCollection(ctx: ServiceContext, collectionId: string, input: UpdateCollectionInput) {
   return db().$transaction(async (tx) => {
-    const { collection, role, memberRole } = await loadCollection(tx, ctx.actor, collectionId);
+    const access = await loadCollection(tx, ctx.actor, collectionId);
+    const { collection, role } = access;
     if (!collectionPermissions(role).admin) throw forbidden(`Changing collection ${collectionId} needs the admin role on it.`);
     if (input.title === undefined && input.description === undefined && input.defaultLevel === undefined) {
       return presentCollection(collection, role, ctx.baseUrl);
@@ -20,7 +20,7 @@ export async function updateCollection(ctx: ServiceContext, collectionId: string
       data: { title: input.title, description: input.description, defaultLevel: input.defaultLevel },
     });
     // A new default level can change the caller's own role on the collection.
-    const newRole = contentRole({ memberRole, levels: await collectionLevels(tx, collectionId) });
+    const newRole = await collectionRole(tx, access, collectionId);
     return presentCollection(updated, newRole, ctx.baseUrl);
   });
 }

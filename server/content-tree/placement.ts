@@ -1,31 +1,26 @@
 import type { Db } from "../db/client";
 import type { Space } from "../db/generated/client";
 import { badRequest, forbidden } from "../errors";
-import { collectionLevels, type OrgAccess } from "../policies/access";
-import { contentRole } from "../policies/content-role";
-import type { DefaultLevel } from "../policies/roles";
+import { collectionRole, type OrgAccess } from "../policies/access";
 import { collectionPermissions, organizationPermissions } from "../presenters/permissions";
 
 /**
  * Checks that the caller may put a collection or space under `parentId` (a collection of the
- * organization in `access`, or its root when null) and returns the parent's default levels,
- * from which the placed item's role is computed. A collection the caller cannot see, or one of another
- * organization, is reported as absent.
+ * organization in `access`, or its root when null). A collection the caller cannot see, or one of
+ * another organization, is reported as absent.
  */
-export async function assertCanPlaceIn(tx: Db, access: OrgAccess, parentId: string | null): Promise<DefaultLevel[]> {
+export async function assertCanPlaceIn(tx: Db, access: OrgAccess, parentId: string | null): Promise<void> {
   if (parentId === null) {
     if (!organizationPermissions(access.memberRole).createContent) {
       throw forbidden("Creating content at the root of the organization needs the create role.");
     }
-    return [];
+    return;
   }
   const collection = await tx.collection.findFirst({ where: { id: parentId, organizationId: access.organization.id }, select: { id: true } });
   if (!collection) throw badRequest(`parent: no collection ${parentId}`);
-  const levels = await collectionLevels(tx, parentId);
-  const role = contentRole({ memberRole: access.memberRole, levels });
+  const role = await collectionRole(tx, access, parentId);
   if (role === null) throw badRequest(`parent: no collection ${parentId}`);
   if (!collectionPermissions(role).create) throw forbidden(`Creating content in collection ${parentId} needs the create role on it.`);
-  return levels;
 }
 
 /** `in-collection` only means something inside a collection: at the root it falls back to private. */

@@ -3,7 +3,7 @@ import { sortKeyFor } from "../content-tree/position";
 import type { ServiceContext } from "../context";
 import { db } from "../db/client";
 import { newId } from "../ids";
-import { loadOrganization, spaceRole } from "../policies/access";
+import { loadOrganization, spaceRoleOf } from "../policies/access";
 import { presentSpace } from "../presenters/space";
 import { setMainRevision } from "../search/index-space";
 import { assertCanPlaceIn } from "../content-tree/placement";
@@ -14,7 +14,7 @@ export async function createSpace(ctx: ServiceContext, organizationId: string, i
   return db().$transaction(async (tx) => {
     const access = await loadOrganization(tx, ctx.actor, organizationId);
     const parentId = input.parent ?? null;
-    const parentLevels = await assertCanPlaceIn(tx, access, parentId);
+    await assertCanPlaceIn(tx, access, parentId);
     const spaceId = newId();
     await tx.space.create({
       data: {
@@ -30,6 +30,6 @@ export async function createSpace(ctx: ServiceContext, organizationId: string, i
     });
     const revision = await createInitialRevision(tx, spaceId, { empty: input.empty === true });
     const space = await setMainRevision(tx, { id: spaceId }, revision);
-    return presentSpace(space, spaceRole(access.memberRole, space, parentLevels), ctx.baseUrl);
+    return presentSpace(space, await spaceRoleOf(tx, access, space), ctx.baseUrl);
   });
 }

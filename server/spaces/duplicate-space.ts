@@ -5,7 +5,7 @@ import { revisionSize } from "../content/revision-size";
 import { db } from "../db/client";
 import { forbidden } from "../errors";
 import { newId } from "../ids";
-import { loadSpace, spaceRole } from "../policies/access";
+import { loadSpace, spaceRoleOf } from "../policies/access";
 import { spacePermissions } from "../presenters/permissions";
 import { presentSpace } from "../presenters/space";
 import { setMainRevision } from "../search/index-space";
@@ -33,7 +33,7 @@ export async function duplicateSpace(ctx: ServiceContext, spaceId: string) {
     const access = await loadSpace(tx, ctx.actor, spaceId);
     const { space: source } = access;
     if (!spacePermissions(access.role, source).view) throw forbidden(`Duplicating space ${spaceId} needs access to it.`);
-    const parentLevels = await assertCanPlaceIn(tx, access, source.parentId);
+    await assertCanPlaceIn(tx, access, source.parentId);
     const copyId = newId();
     await tx.space.create({
       data: {
@@ -57,6 +57,6 @@ export async function duplicateSpace(ctx: ServiceContext, spaceId: string) {
       ? await copyRevisionTo(tx, await currentRevision(tx, source), copyId)
       : await createInitialRevision(tx, copyId, { empty: true });
     const copy = await setMainRevision(tx, { id: copyId }, revision);
-    return presentSpace(copy, spaceRole(access.memberRole, copy, parentLevels), ctx.baseUrl);
+    return presentSpace(copy, await spaceRoleOf(tx, access, copy), ctx.baseUrl);
   });
 }

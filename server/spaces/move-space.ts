@@ -2,7 +2,7 @@ import { moveInTree } from "../content-tree/position";
 import type { ServiceContext } from "../context";
 import { db } from "../db/client";
 import { forbidden } from "../errors";
-import { loadSpace, spaceRole } from "../policies/access";
+import { loadSpace, spaceRoleOf } from "../policies/access";
 import { spacePermissions } from "../presenters/permissions";
 import { presentSpace } from "../presenters/space";
 import { assertCanPlaceIn, visibilityUnder } from "../content-tree/placement";
@@ -19,12 +19,12 @@ export async function moveSpace(ctx: ServiceContext, spaceId: string, input: Mov
     const { space } = access;
     if (!spacePermissions(access.role, space).admin) throw forbidden(`Moving space ${spaceId} needs the admin role on it.`);
     const parentId = input.parent === undefined ? space.parentId : input.parent;
-    const parentLevels = await assertCanPlaceIn(tx, access, parentId);
+    await assertCanPlaceIn(tx, access, parentId);
     const moved = await moveInTree(
       tx,
       { organizationId: space.organizationId, fromParentId: space.parentId, toParentId: parentId, position: input.position, moving: { type: "space", id: spaceId } },
       (sortKey) => tx.space.update({ where: { id: spaceId }, data: { parentId, sortKey, visibility: visibilityUnder(space.visibility, parentId) } }),
     );
-    return presentSpace(moved, spaceRole(access.memberRole, moved, parentLevels), ctx.baseUrl);
+    return presentSpace(moved, await spaceRoleOf(tx, access, moved), ctx.baseUrl);
   });
 }

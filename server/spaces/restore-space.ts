@@ -2,7 +2,7 @@ import { sortKeyFor } from "../content-tree/position";
 import type { ServiceContext } from "../context";
 import { SPACE_RETENTION_DAYS } from "../config";
 import { badRequest, forbidden } from "../errors";
-import { collectionLevels, loadSpace, spaceRole } from "../policies/access";
+import { loadSpace, spaceRoleOf } from "../policies/access";
 import { spacePermissions } from "../presenters/permissions";
 import { presentSpace } from "../presenters/space";
 import { visibilityUnder } from "../content-tree/placement";
@@ -16,7 +16,8 @@ import { writeSpace } from "./write-space";
  */
 export async function restoreSpace(ctx: ServiceContext, spaceId: string, now: Date = new Date()) {
   return writeSpace(spaceId, { lock: "space" }, async (tx) => {
-    const { space, role, memberRole } = await loadSpace(tx, ctx.actor, spaceId, { deleted: true });
+    const access = await loadSpace(tx, ctx.actor, spaceId, { deleted: true });
+    const { space, role } = access;
     if (!spacePermissions(role, space).admin) throw forbidden(`Restoring space ${spaceId} needs the admin role on it.`);
     if (space.deletedAt! < retentionCutoff(now)) {
       throw badRequest(
@@ -35,6 +36,6 @@ export async function restoreSpace(ctx: ServiceContext, spaceId: string, now: Da
         sortKey: await sortKeyFor(tx, { organizationId: space.organizationId, parentId }),
       },
     });
-    return presentSpace(restored, spaceRole(memberRole, restored, await collectionLevels(tx, parentId)), ctx.baseUrl);
+    return presentSpace(restored, await spaceRoleOf(tx, access, restored), ctx.baseUrl);
   });
 }

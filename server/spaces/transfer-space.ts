@@ -2,7 +2,7 @@ import { sortKeyFor } from "../content-tree/position";
 import type { ServiceContext } from "../context";
 import { db } from "../db/client";
 import { conflict, forbidden } from "../errors";
-import { loadOrganization, loadSpace, spaceRole } from "../policies/access";
+import { loadOrganization, loadSpace, spaceRoleOf } from "../policies/access";
 import { organizationPermissions, spacePermissions } from "../presenters/permissions";
 import { presentSpace } from "../presenters/space";
 import { assertCanPlaceIn, visibilityUnder } from "../content-tree/placement";
@@ -23,12 +23,14 @@ export async function transferSpace(ctx: ServiceContext, spaceId: string, input:
       throw forbidden(`Transferring a space into organization ${input.organization} needs the admin role in it.`);
     }
     const parentId = input.parent ?? null;
-    const parentLevels = await assertCanPlaceIn(tx, target, parentId);
+    await assertCanPlaceIn(tx, target, parentId);
     if (target.organization.id === space.organizationId && parentId === space.parentId) {
       throw conflict(
         `transfer would change nothing: space ${spaceId} is already ${parentId ? `in collection ${parentId}` : "at the root"} of organization ${space.organizationId}`,
       );
     }
+    // Grants name the members and teams of the organization the space leaves; in its own, they stay.
+    if (target.organization.id !== space.organizationId) await tx.contentGrant.deleteMany({ where: { spaceId } });
     const transferred = await tx.space.update({
       where: { id: spaceId },
       data: {
@@ -38,6 +40,6 @@ export async function transferSpace(ctx: ServiceContext, spaceId: string, input:
         sortKey: await sortKeyFor(tx, { organizationId: target.organization.id, parentId, moving: { type: "space", id: spaceId } }),
       },
     });
-    return presentSpace(transferred, spaceRole(target.memberRole, transferred, parentLevels), ctx.baseUrl);
+    return presentSpace(transferred, await spaceRoleOf(tx, target, transferred), ctx.baseUrl);
   });
 }

@@ -1,7 +1,7 @@
 import type { ServiceContext } from "../context";
 import { db } from "../db/client";
 import { badRequest, forbidden } from "../errors";
-import { collectionLevels, loadSpace, spaceRole } from "../policies/access";
+import { loadSpace, spaceRoleOf } from "../policies/access";
 import { spacePermissions } from "../presenters/permissions";
 import { presentSpace } from "../presenters/space";
 import type { UpdateSpaceInput } from "./schemas";
@@ -12,7 +12,8 @@ import type { UpdateSpaceInput } from "./schemas";
  */
 export async function updateSpace(ctx: ServiceContext, spaceId: string, input: UpdateSpaceInput) {
   return db().$transaction(async (tx) => {
-    const { space, role, memberRole } = await loadSpace(tx, ctx.actor, spaceId);
+    const access = await loadSpace(tx, ctx.actor, spaceId);
+    const { space, role } = access;
     if (!spacePermissions(role, space).admin) throw forbidden(`Changing the settings of space ${spaceId} needs the admin role on it.`);
     if (input.visibility === "in-collection" && space.parentId === null) {
       throw badRequest("visibility: in-collection is only available for a space in a collection");
@@ -29,7 +30,7 @@ export async function updateSpace(ctx: ServiceContext, spaceId: string, input: U
       },
     });
     // The default level is part of the role rule: answer with the role as it now stands.
-    const newRole = spaceRole(memberRole, updated, await collectionLevels(tx, updated.parentId));
+    const newRole = await spaceRoleOf(tx, access, updated);
     return presentSpace(updated, newRole, ctx.baseUrl);
   });
 }
