@@ -5,6 +5,7 @@ import { Archive, ArrowLeft, BookOpen, FileDiff, GitMerge, GitPullRequestArrow, 
 import Link from "next/link";
 import { useMemo, useState } from "react";
 import { RelativeTime } from "@/components/content/relative-time";
+import { isActive } from "@/server/policies/change-request";
 import { changeRequestHref, changeRequestsHref, readerHref, SpaceFrame } from "@/components/content/space-frame";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { useToast } from "@/components/shell/toast";
@@ -47,7 +48,6 @@ function ReviewBody({ space, organizationId, changeRequest }: { space: SpaceObje
   const trpc = useTRPC();
   const toast = useToast();
   const refresh = useRefreshChangeRequests(space.id);
-  const me = useQuery(trpc.organizations.me.queryOptions());
   const ref = String(changeRequest.number);
   const input = { spaceId: space.id, ref };
   const [conflict, setConflict] = useState<{ action: "merge" | "update"; conflicts: MergeConflicts | null; message: string } | null>(null);
@@ -74,10 +74,11 @@ function ReviewBody({ space, organizationId, changeRequest }: { space: SpaceObje
     }),
   );
 
-  const active = changeRequest.status === "draft" || changeRequest.status === "open";
-  // The service lets the author change their own change request's subject and status.
-  const canManage = space.permissions.edit || me.data?.id === changeRequest.createdBy.id;
-  const canEditContent = active && space.permissions.edit;
+  // What the server allows on this change request, as it says: the controls follow it alone.
+  const { permissions } = changeRequest;
+  const active = isActive(changeRequest);
+  const canManage = permissions.edit;
+  const canEditContent = permissions.editContent;
   const editHref = `${changeRequestHref(organizationId, space.id, changeRequest.number)}/edit`;
   const busy = update.isPending || merge.isPending || updateFromMain.isPending;
 
@@ -146,7 +147,7 @@ function ReviewBody({ space, organizationId, changeRequest }: { space: SpaceObje
                 Reopen as draft
               </Button>
             )}
-            {active && space.permissions.merge && (
+            {permissions.merge && (
               <Button loading={merge.isPending} disabled={busy && !merge.isPending} onClick={() => merge.mutate(input)}>
                 <GitMerge aria-hidden className="size-4" />
                 Merge
@@ -163,7 +164,7 @@ function ReviewBody({ space, organizationId, changeRequest }: { space: SpaceObje
             <span className="font-medium">This change request is outdated.</span> The space&apos;s content changed since it was started; update it to see
             and resolve how they combine before merging.
           </p>
-          {space.permissions.edit && (
+          {permissions.update && (
             <Button variant="secondary" loading={updateFromMain.isPending} disabled={busy && !updateFromMain.isPending} onClick={() => updateFromMain.mutate(input)}>
               <GitPullRequestArrow aria-hidden className="size-4" />
               Update from main

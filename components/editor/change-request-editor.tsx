@@ -36,6 +36,7 @@ import { sendPlan, type ContentChangeInput } from "./save-plan";
 import { useUnsavedWarning } from "./use-unsaved-warning";
 import { PageSettingsDialog } from "./page-settings-dialog";
 import { VariablesDialog, type VariablesScope } from "./variables-dialog";
+import { isActive } from "@/server/policies/change-request";
 
 export function ChangeRequestEditorScreen({ organizationId, spaceId, number }: { organizationId: string; spaceId: string; number: string }) {
   return (
@@ -56,8 +57,8 @@ function EditorLoader({ space, organizationId, number }: { space: SpaceObject; o
   }
   if (!changeRequest.data || !pages.data) return <LoadingState label="Loading the editor…" />;
   const reviewHref = changeRequestHref(organizationId, space.id, number);
-  const active = changeRequest.data.status === "draft" || changeRequest.data.status === "open";
-  if (!active || !space.permissions.edit) {
+  const active = isActive(changeRequest.data);
+  if (!changeRequest.data.permissions.editContent) {
     return (
       <EmptyState
         title={active ? "You cannot edit this change request" : `This change request is ${changeRequest.data.status}`}

@@ -1,14 +1,13 @@
 import { commitRevision } from "../content/revisions";
 import type { ServiceContext } from "../context";
 import { db } from "../db/client";
-import { badRequest, forbidden } from "../errors";
 import { changeRequestBase, presentChangeRequest } from "../presenters/change-request";
-import { spacePermissions } from "../presenters/permissions";
 import { apiUrl } from "../presenters/urls";
 import { writeSpace } from "../spaces/write-space";
 import { fileStorage } from "../storage/file-storage";
 import { presentRevisionFile } from "../storage/file-urls";
-import { changeRequestInclude, loadChangeRequest, type ChangeRequestAccess } from "./access";
+import { authorizeChangeRequest } from "../policies/change-request";
+import { changeRequestInclude, loadChangeRequest } from "./access";
 import { ContentBatch, type PageOutcome } from "./content-changes/content-batch";
 import { loadFileSources } from "./content-changes/file-sources";
 import { parseContentChanges } from "./schemas-content";
@@ -23,14 +22,14 @@ import { parseContentChanges } from "./schemas-content";
  */
 export async function applyContentChanges(ctx: ServiceContext, spaceId: string, ref: string, body: { changes: unknown[] }, options: { compat: boolean }) {
   // Checked before reading the changes or fetching any URL, then again under the lock.
-  assertEditable(await loadChangeRequest(db(), ctx.actor, spaceId, ref));
+  authorizeChangeRequest("editContent", await loadChangeRequest(db(), ctx.actor, spaceId, ref));
   const changes = parseContentChanges(body.changes);
   const fileOutcomes = await loadFileSources(changes);
   for (const outcome of fileOutcomes.values()) if (outcome.ok) await fileStorage().put(outcome.file.bytes);
   return writeSpace(spaceId, { lock: "changeRequests", pages: changes.length }, async (tx) => {
     const access = await loadChangeRequest(tx, ctx.actor, spaceId, ref, { forUpdate: true });
-    assertEditable(access);
-    const { space, changeRequest } = access;
+    authorizeChangeRequest("editContent", access);
+    const { changeRequest } = access;
     const [revision, baseRevision] = await Promise.all([
       tx.revision.findUniqueOrThrow({ where: { id: changeRequest.revisionId } }),
       tx.revision.findUniqueOrThrow({ where: { id: changeRequestBase(changeRequest) } }),
@@ -55,7 +54,7 @@ export async function applyContentChanges(ctx: ServiceContext, spaceId: string, 
       data: { revisionId: next.id, updatedAt: new Date() },
       include: changeRequestInclude,
     });
-    const presented = presentChangeRequest(updated, space, ctx.baseUrl);
+    const presented = presentChangeRequest(updated, access, ctx.baseUrl);
     if (options.compat) return presented;
     const pageUrl = (pageId: string) => apiUrl(ctx.baseUrl, `/spaces/${spaceId}/change-requests/${changeRequest.id}/content/page/${pageId}`);
     return {
@@ -64,15 +63,6 @@ export async function applyContentChanges(ctx: ServiceContext, spaceId: string, 
       insertedFiles: result.files.map((file) => presentRevisionFile(file.version, spaceId, ctx.baseUrl)),
     };
   });
-}
-
-function assertEditable({ space, role, changeRequest }: ChangeRequestAccess): void {
-  if (!spacePermissions(role, space).edit) {
-    throw forbidden(space.editMode === "locked" ? "The space is locked: its change requests cannot be edited." : "Editing a change request's content needs the edit role.");
-  }
-  if (changeRequest.status === "merged" || changeRequest.status === "archived") {
-    throw badRequest(`changeRequestId: the change request is ${changeRequest.status}`);
-  }
 }
 
 function presentOutcome(outcome: PageOutcome, pageUrl: (pageId: string) => string) {

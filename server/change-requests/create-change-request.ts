@@ -11,7 +11,8 @@ import { writeSpace } from "../spaces/write-space";
 /** Opens a draft change request on the space's current content. */
 export async function createChangeRequest(ctx: ServiceContext, spaceId: string, input: CreateChangeRequestInput) {
   return writeSpace(spaceId, { lock: "space" }, async (tx) => {
-    const { space, role } = await loadSpace(tx, ctx.actor, spaceId);
+    const access = await loadSpace(tx, ctx.actor, spaceId);
+    const { space, role } = access;
     if (!spacePermissions(role, space).edit) {
       throw forbidden(space.editMode === "locked" ? "The space is locked: no change request can be opened." : "Opening a change request needs the edit role.");
     }
@@ -32,6 +33,6 @@ export async function createChangeRequest(ctx: ServiceContext, spaceId: string, 
       },
       include: changeRequestInclude,
     });
-    return presentChangeRequest(changeRequest, space, ctx.baseUrl);
+    return presentChangeRequest(changeRequest, access, ctx.baseUrl);
   });
 }

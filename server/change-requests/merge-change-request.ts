@@ -1,14 +1,13 @@
 import type { ServiceContext } from "../context";
 import { db, type Db } from "../db/client";
 import type { Revision } from "../db/generated/client";
-import { badRequest, forbidden } from "../errors";
 import { newId } from "../ids";
 import { changedEntries } from "../content/revision-size";
 import { writeSpace } from "../spaces/write-space";
 import { setMainRevision } from "../search/index-space";
 import { changeRequestBase } from "../presenters/change-request";
-import { spacePermissions } from "../presenters/permissions";
-import { loadChangeRequest, type ChangeRequestAccess } from "./access";
+import { authorizeChangeRequest } from "../policies/change-request";
+import { loadChangeRequest } from "./access";
 import { recountStatus } from "./status-counts";
 import { mergeRevisions } from "./three-way";
 
@@ -23,10 +22,7 @@ export async function mergeChangeRequest(ctx: ServiceContext, spaceId: string, r
   return writeSpace(spaceId, { lock: "space", pages }, async (tx) => {
     const access = await loadChangeRequest(tx, ctx.actor, spaceId, ref, { forUpdate: true });
     const { space, changeRequest } = access;
-    const permissions = spacePermissions(access.role, space);
-    if (space.editMode === "locked") throw forbidden("The space is locked: change requests cannot be merged.");
-    if (!permissions.merge) throw forbidden("Merging a change request needs the review role.");
-    assertActive(access);
+    authorizeChangeRequest("merge", access);
 
     const [main, base, proposed] = await revisions(tx, [space.revisionId!, changeRequestBase(changeRequest), changeRequest.revisionId]);
     const merged =
@@ -53,10 +49,7 @@ export async function updateChangeRequestFromMain(ctx: ServiceContext, spaceId: 
   return writeSpace(spaceId, { lock: "changeRequests", pages }, async (tx) => {
     const access = await loadChangeRequest(tx, ctx.actor, spaceId, ref, { forUpdate: true });
     const { space, changeRequest } = access;
-    if (!spacePermissions(access.role, space).edit && changeRequest.createdById !== ctx.actor.userId) {
-      throw forbidden("Updating a change request needs the edit role.");
-    }
-    assertActive(access);
+    authorizeChangeRequest("update", access);
     const [main, base, proposed] = await revisions(tx, [space.revisionId!, changeRequestBase(changeRequest), changeRequest.revisionId]);
     if (main.id === base.id) return { revision: proposed.id, result: "update" as const };
     const updated =
@@ -79,12 +72,6 @@ async function pendingChangeSize(ctx: ServiceContext, spaceId: string, ref: stri
   const [main, base, proposed] = await revisions(db(), [access.space.revisionId, changeRequestBase(access.changeRequest), access.changeRequest.revisionId]);
   const [ours, theirs] = await Promise.all([changedEntries(db(), base, main), changedEntries(db(), base, proposed)]);
   return ours + theirs;
-}
-
-function assertActive({ changeRequest }: ChangeRequestAccess): void {
-  if (changeRequest.status !== "draft" && changeRequest.status !== "open") {
-    throw badRequest(`changeRequestId: change request ${changeRequest.number} is ${changeRequest.status}`);
-  }
 }
 
 /** The main revision, the change request's base and its current revision. */

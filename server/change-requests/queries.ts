@@ -7,13 +7,13 @@ import { changeRequestInclude, loadChangeRequest } from "./access";
 import type { ListChangeRequestsParams } from "./schemas";
 
 export async function getChangeRequest(ctx: ServiceContext, spaceId: string, ref: string) {
-  const { space, changeRequest } = await loadChangeRequest(db(), ctx.actor, spaceId, ref);
-  return presentChangeRequest(changeRequest, space, ctx.baseUrl);
+  const access = await loadChangeRequest(db(), ctx.actor, spaceId, ref);
+  return presentChangeRequest(access.changeRequest, access, ctx.baseUrl);
 }
 
 /** A space's change requests in a status (open by default), newest first, optionally by creator or contributor. */
 export async function listChangeRequests(ctx: ServiceContext, spaceId: string, params: ListChangeRequestsParams) {
-  const { space } = await loadSpace(db(), ctx.actor, spaceId);
+  const access = await loadSpace(db(), ctx.actor, spaceId);
   const contributedTo = params.contributor
     ? (
         await db().revision.findMany({
@@ -40,5 +40,5 @@ export async function listChangeRequests(ctx: ServiceContext, spaceId: string, p
       }),
     () => db().changeRequest.count({ where }),
   );
-  return { ...page, items: page.items.map((changeRequest) => presentChangeRequest(changeRequest, space, ctx.baseUrl)) };
+  return { ...page, items: page.items.map((changeRequest) => presentChangeRequest(changeRequest, access, ctx.baseUrl)) };
 }

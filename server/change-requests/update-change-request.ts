@@ -1,7 +1,7 @@
 import type { ServiceContext } from "../context";
-import { badRequest, forbidden } from "../errors";
+import { badRequest } from "../errors";
+import { authorizeChangeRequest } from "../policies/change-request";
 import { presentChangeRequest } from "../presenters/change-request";
-import { spacePermissions } from "../presenters/permissions";
 import { changeRequestInclude, loadChangeRequest } from "./access";
 import type { UpdateChangeRequestInput } from "./schemas";
 import { recountStatus } from "./status-counts";
@@ -11,9 +11,9 @@ import { writeSpace } from "../spaces/write-space";
 export async function updateChangeRequest(ctx: ServiceContext, spaceId: string, ref: string, input: UpdateChangeRequestInput) {
   // A new status moves the change request between the space's counts: a write of the space row.
   return writeSpace(spaceId, { lock: input.status ? "space" : "changeRequests" }, async (tx) => {
-    const { space, role, changeRequest } = await loadChangeRequest(tx, ctx.actor, spaceId, ref, { forUpdate: true });
-    const permissions = spacePermissions(role, space);
-    if (!permissions.edit && changeRequest.createdById !== ctx.actor.userId) throw forbidden("Changing a change request needs the edit role.");
+    const access = await loadChangeRequest(tx, ctx.actor, spaceId, ref, { forUpdate: true });
+    const { changeRequest } = access;
+    authorizeChangeRequest("edit", access);
     if (input.status && changeRequest.status === "merged") {
       throw badRequest("status: a merged change request keeps its status");
     }
@@ -23,6 +23,6 @@ export async function updateChangeRequest(ctx: ServiceContext, spaceId: string, 
       data: { subject: input.subject, status: input.status },
       include: changeRequestInclude,
     });
-    return presentChangeRequest(updated, space, ctx.baseUrl);
+    return presentChangeRequest(updated, access, ctx.baseUrl);
   });
 }

@@ -95,7 +95,8 @@ async function sortedFiles(revision: Revision) {
 // ---- Revisions
 
 export async function readRevisionContent(ctx: ServiceContext, spaceId: string, source: ContentSource) {
-  const { space, revision, appBase } = await openRevision(ctx, spaceId, source);
+  const opened = await openRevision(ctx, spaceId, source);
+  const { space, revision, appBase } = opened;
   const [pages, files, mergedFrom] = await Promise.all([
     pageTree(revision, appBase),
     sortedFiles(revision),
@@ -109,7 +110,7 @@ export async function readRevisionContent(ctx: ServiceContext, spaceId: string, 
     {
       pages,
       files: files.map((file) => presentFile(file, space.id, ctx.baseUrl)),
-      ...(mergedFrom ? { mergedFrom: presentChangeRequest(mergedFrom, space, ctx.baseUrl) } : {}),
+      ...(mergedFrom ? { mergedFrom: presentChangeRequest(mergedFrom, opened, ctx.baseUrl) } : {}),
     },
     ctx.baseUrl,
   );

@@ -3,7 +3,8 @@ import { loadChangeRequest } from "../change-requests/access";
 import type { Db } from "../db/client";
 import type { Space } from "../db/generated/client";
 import type { ChangeRequestRecord } from "../presenters/change-request";
-import { badRequest, forbidden } from "../errors";
+import { forbidden } from "../errors";
+import { authorizeChangeRequest } from "../policies/change-request";
 import { loadSpace } from "../policies/access";
 import { spacePermissions } from "../presenters/permissions";
 
@@ -20,12 +21,9 @@ export type OpenedTarget = { space: Space; changeRequest: ChangeRequestRecord | 
  */
 export async function openImportTarget(tx: Db, actor: Actor, target: ImportTarget, options: { forUpdate?: boolean } = {}): Promise<OpenedTarget> {
   if (target.changeRequest !== undefined) {
-    const { space, role, changeRequest } = await loadChangeRequest(tx, actor, target.spaceId, target.changeRequest, options);
-    authorize(space, role);
-    if (changeRequest.status !== "draft" && changeRequest.status !== "open") {
-      throw badRequest(`changeRequestId: change request ${changeRequest.number} is ${changeRequest.status}`);
-    }
-    return { space, changeRequest, baseRevisionId: changeRequest.revisionId };
+    const access = await loadChangeRequest(tx, actor, target.spaceId, target.changeRequest, options);
+    authorizeChangeRequest("editContent", access);
+    return { space: access.space, changeRequest: access.changeRequest, baseRevisionId: access.changeRequest.revisionId };
   }
   const { space, role } = await loadSpace(tx, actor, target.spaceId);
   authorize(space, role);

@@ -32,7 +32,7 @@ export async function locationPresenter(ctx: ServiceContext, opened: OpenedRevis
     organization: presentOrganization(opened.organization, opened.memberRole, ctx.baseUrl),
     space: presentSpace(opened.space, opened.role, ctx.baseUrl),
     ...(opened.changeRequest
-      ? { versionContext: { type: "changeRequest" as const, changeRequest: presentChangeRequest(opened.changeRequest, opened.space, ctx.baseUrl) } }
+      ? { versionContext: { type: "changeRequest" as const, changeRequest: presentChangeRequest(opened.changeRequest, opened, ctx.baseUrl) } }
       : {}),
   };
   const locations = new Map(

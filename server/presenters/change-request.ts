@@ -1,4 +1,6 @@
 import type { ChangeRequest, Space, User } from "../db/generated/client";
+import { changeRequestPermissions, isActive } from "../policies/change-request";
+import type { Role } from "../policies/roles";
 import { apiUrl, appUrl } from "./urls";
 import { presentUser } from "./user";
 
@@ -7,8 +9,13 @@ export type ChangeRequestRecord = ChangeRequest & { createdBy: User; mergedBy: U
 /** The main revision a change request last took in: where it started, or its last update from main. */
 export const changeRequestBase = (changeRequest: ChangeRequest) => changeRequest.revisionMergedAncestorId ?? changeRequest.revisionInitialId;
 
-export function presentChangeRequest(changeRequest: ChangeRequestRecord, space: Pick<Space, "id" | "organizationId" | "revisionId">, baseUrl: string) {
-  const active = changeRequest.status === "draft" || changeRequest.status === "open";
+/** A change request as the API shows it to a caller whose role on its space is `role`. */
+export function presentChangeRequest(
+  changeRequest: ChangeRequestRecord,
+  access: { space: Pick<Space, "id" | "organizationId" | "revisionId" | "editMode" | "deletedAt">; role: Role | null },
+  baseUrl: string,
+) {
+  const { space } = access;
   return {
     object: "change-request" as const,
     id: changeRequest.id,
@@ -27,7 +34,8 @@ export function presentChangeRequest(changeRequest: ChangeRequestRecord, space: 
     ...(changeRequest.revisionMergedId ? { revisionMerged: changeRequest.revisionMergedId } : {}),
     // Comments arrive with discussions; until then there are none.
     comments: 0,
-    outdated: active && space.revisionId !== changeRequestBase(changeRequest),
+    outdated: isActive(changeRequest) && space.revisionId !== changeRequestBase(changeRequest),
+    permissions: changeRequestPermissions(access.role, space, changeRequest),
     urls: {
       location: apiUrl(baseUrl, `/spaces/${space.id}/change-requests/${changeRequest.id}`),
       app: appUrl(baseUrl, `/o/${space.organizationId}/s/${space.id}/change-requests/${changeRequest.number}`),

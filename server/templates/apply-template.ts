@@ -1,4 +1,5 @@
 import { loadChangeRequest } from "../change-requests/access";
+import { authorizeChangeRequest } from "../policies/change-request";
 import { commitRevision, currentRevision, readPages } from "../content/revisions";
 import type { ServiceContext } from "../context";
 import type { Db } from "../db/client";
@@ -27,11 +28,8 @@ export async function applySpaceTemplate(ctx: ServiceContext, spaceId: string, i
   await writeSpace(spaceId, { lock, pages: pages.length }, async (tx) => {
     if (input.changeRequestId) {
       const access = await loadChangeRequest(tx, ctx.actor, spaceId, input.changeRequestId, { forUpdate: true });
-      assertCanEdit(access.role, access.space);
+      authorizeChangeRequest("editContent", access);
       const { changeRequest } = access;
-      if (changeRequest.status !== "draft" && changeRequest.status !== "open") {
-        throw badRequest(`changeRequestId: change request ${changeRequest.number} is ${changeRequest.status}`);
-      }
       const base = await tx.revision.findUniqueOrThrow({ where: { id: changeRequest.revisionId } });
       await assertEmpty(tx, base, "changeRequestId: the change request's content is not empty");
       const revision = await commitTemplate(tx, ctx, base, pages, changeRequest.id);

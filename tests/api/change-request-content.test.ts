@@ -330,11 +330,11 @@ describe("change request content: batches and access", () => {
     await admin.patch(`/v1/spaces/${space.id}`, { editMode: "live" });
 
     await admin.patch(crPath, { status: "archived" });
-    expect((await apply(change.changes)).body.error.message).toBe("changeRequestId: the change request is archived");
+    expect((await apply(change.changes)).body.error.message).toBe("changeRequestId: change request 1 is archived");
     await db().changeRequest.update({ where: { id: crPath.split("/").pop()! }, data: { status: "merged" } });
     const merged = await apply(change.changes);
     expect(merged.status).toBe(400);
-    expect(merged.body.error.message).toBe("changeRequestId: the change request is merged");
+    expect(merged.body.error.message).toBe("changeRequestId: change request 1 is merged");
   });
 
   test("concurrent batches on one change request apply one after the other, none lost", async () => {

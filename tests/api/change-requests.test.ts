@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { db } from "../../server/db/client";
 import { createTenant } from "../helpers/factories";
 import { apiClient, startApiServer } from "../helpers/server";
 
@@ -90,5 +91,38 @@ describe("change requests", () => {
     const locked = await admin.post(base);
     expect(locked.status).toBe(403);
     expect(locked.body.error.message).toMatch(/locked/);
+  });
+});
+
+describe("what a change request's permissions say is what the server allows", () => {
+  test("its author, demoted to read, is refused what its permissions deny: subject, status, update from main, content", async () => {
+    const { tenant, admin, base } = await setup();
+    const author = await tenant.member("edit");
+    const asAuthor = apiClient(server.url, author.token);
+    const created = await asAuthor.post(base, { subject: "Mine" });
+    expect(created.body.permissions).toEqual({ view: true, edit: true, editContent: true, update: true, merge: false, comment: true });
+
+    await db().member.update({ where: { organizationId_userId: { organizationId: tenant.organization.id, userId: author.user.id } }, data: { role: "read" } });
+    const seen = await asAuthor.get(`${base}/${created.body.id}`);
+    expect(seen.body.permissions).toEqual({ view: true, edit: false, editContent: false, update: false, merge: false, comment: false });
+    expect((await asAuthor.patch(`${base}/${created.body.id}`, { subject: "Still mine?" })).status).toBe(403);
+    expect((await asAuthor.patch(`${base}/${created.body.id}`, { status: "open" })).status).toBe(403);
+    expect((await asAuthor.post(`${base}/${created.body.id}/update`)).status).toBe(403);
+    const content = await asAuthor.post(`${base}/${created.body.id}/content`, { changes: [{ operation: "insert_page", title: "New", document: { markdown: "x" } }] });
+    expect(content.status).toBe(403);
+    expect((await admin.get(`${base}/${created.body.id}`)).body.subject).toBe("Mine");
+  });
+
+  test("on a locked space nobody updates a change request from main, the admin included, and its permissions say so", async () => {
+    const { admin, space, base } = await setup();
+    const created = await admin.post(base, { subject: "Before the lock" });
+    await admin.patch(`/v1/spaces/${space.id}`, { editMode: "locked" });
+    const seen = await admin.get(`${base}/${created.body.id}`);
+    expect(seen.body.permissions).toMatchObject({ edit: false, editContent: false, update: false, merge: false });
+    const revision = seen.body.revision;
+    const updated = await admin.post(`${base}/${created.body.id}/update`);
+    expect(updated.status).toBe(403);
+    expect(updated.body.error.message).toMatch(/locked/);
+    expect((await admin.get(`${base}/${created.body.id}`)).body.revision).toBe(revision);
   });
 });

@@ -1,0 +1,59 @@
+import type { ChangeRequest, Space } from "../db/generated/client";
+import { badRequest, forbidden } from "../errors";
+import { spacePermissions } from "../presenters/permissions";
+import type { Role } from "./roles";
+
+/**
+ * What a caller may do with a change request, from their role on its space, the space's state and
+ * the change request's status: the rules the services enforce (`authorizeChangeRequest`) and the
+ * `permissions` every change request is presented with, so the UI shows only what the server allows.
+ */
+
+/** A change request still takes changes while it is a draft or open; merged and archived ones do not. */
+export function isActive(changeRequest: Pick<ChangeRequest, "status">): boolean {
+  return changeRequest.status === "draft" || changeRequest.status === "open";
+}
+
+type SpaceState = Pick<Space, "editMode" | "deletedAt">;
+
+export function changeRequestPermissions(role: Role | null, space: SpaceState, changeRequest: Pick<ChangeRequest, "status">) {
+  const onSpace = spacePermissions(role, space);
+  const active = isActive(changeRequest);
+  return {
+    view: onSpace.view,
+    /** Its subject and status (draft, open, archived). */
+    edit: onSpace.edit,
+    /** Its content: pages, files and variables, imports and templates into it. */
+    editContent: onSpace.edit && active,
+    /** Bring the space's main content into it. */
+    update: onSpace.edit && active,
+    merge: onSpace.merge && active,
+    comment: onSpace.comment,
+  };
+}
+
+export type ChangeRequestAction = "edit" | "editContent" | "update" | "merge";
+
+const refusals: Record<ChangeRequestAction, { locked: string; role: string }> = {
+  edit: { locked: "The space is locked: its change requests cannot be changed.", role: "Changing a change request needs the edit role." },
+  editContent: { locked: "The space is locked: its change requests cannot be edited.", role: "Editing a change request's content needs the edit role." },
+  update: { locked: "The space is locked: change requests cannot be updated from main.", role: "Updating a change request needs the edit role." },
+  merge: { locked: "The space is locked: change requests cannot be merged.", role: "Merging a change request needs the review role." },
+};
+
+/**
+ * Throws unless the caller may `action` the change request: 403 when their role or the space's lock
+ * forbids it, then 400 when the change request no longer takes it (merged, archived).
+ */
+export function authorizeChangeRequest(
+  action: ChangeRequestAction,
+  access: { role: Role | null; space: SpaceState; changeRequest: Pick<ChangeRequest, "status" | "number"> },
+): void {
+  const { role, space, changeRequest } = access;
+  const onSpace = spacePermissions(role, space);
+  const allowedByRole = action === "merge" ? onSpace.merge : onSpace.edit;
+  if (!allowedByRole) throw forbidden(space.editMode === "locked" ? refusals[action].locked : refusals[action].role);
+  if (action !== "edit" && !changeRequestPermissions(role, space, changeRequest)[action]) {
+    throw badRequest(`changeRequestId: change request ${changeRequest.number} is ${changeRequest.status}`);
+  }
+}
