@@ -26,7 +26,7 @@ export async function applyContentChanges(ctx: ServiceContext, spaceId: string, 
   const changes = parseContentChanges(body.changes);
   const fileOutcomes = await loadFileSources(changes);
   for (const outcome of fileOutcomes.values()) if (outcome.ok) await fileStorage().put(outcome.file.bytes);
-  return writeSpace(spaceId, { lock: "changeRequests", pages: changes.length }, async (tx) => {
+  return writeSpace(ctx, spaceId, { lock: "changeRequests", pages: changes.length }, async (tx, events) => {
     const access = await loadChangeRequest(tx, ctx.actor, spaceId, ref, { forUpdate: true });
     authorizeChangeRequest("editContent", access);
     const { changeRequest } = access;
@@ -53,6 +53,12 @@ export async function applyContentChanges(ctx: ServiceContext, spaceId: string, 
       where: { id: changeRequest.id },
       data: { revisionId: next.id, updatedAt: new Date() },
       include: changeRequestInclude,
+    });
+    events.record({
+      organizationId: access.space.organizationId,
+      action: "change_request.content_edited",
+      target: { type: "change_request", id: changeRequest.id, label: `#${changeRequest.number}` },
+      payload: { revision: next.id, pages: result.outcomes.length, files: result.files.length },
     });
     const presented = presentChangeRequest(updated, access, ctx.baseUrl);
     if (options.compat) return presented;

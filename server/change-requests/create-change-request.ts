@@ -10,7 +10,7 @@ import { writeSpace } from "../spaces/write-space";
 
 /** Opens a draft change request on the space's current content. */
 export async function createChangeRequest(ctx: ServiceContext, spaceId: string, input: CreateChangeRequestInput) {
-  return writeSpace(spaceId, { lock: "space" }, async (tx) => {
+  return writeSpace(ctx, spaceId, { lock: "space" }, async (tx, events) => {
     const access = await loadSpace(tx, ctx.actor, spaceId);
     const { space, role } = access;
     if (!spacePermissions(role, space).edit) {
@@ -33,6 +33,7 @@ export async function createChangeRequest(ctx: ServiceContext, spaceId: string, 
       },
       include: changeRequestInclude,
     });
+    events.record({ organizationId: space.organizationId, action: "change_request.created", target: { type: "change_request", id: changeRequest.id, label: `#${changeRequest.number}` }, payload: { spaceId, subject: changeRequest.subject } });
     return presentChangeRequest(changeRequest, access, ctx.baseUrl);
   });
 }

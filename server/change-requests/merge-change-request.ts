@@ -19,7 +19,7 @@ import { mergeRevisions } from "./three-way";
  */
 export async function mergeChangeRequest(ctx: ServiceContext, spaceId: string, ref: string) {
   const pages = await pendingChangeSize(ctx, spaceId, ref);
-  return writeSpace(spaceId, { lock: "space", pages }, async (tx) => {
+  return writeSpace(ctx, spaceId, { lock: "space", pages }, async (tx, events) => {
     const access = await loadChangeRequest(tx, ctx.actor, spaceId, ref, { forUpdate: true });
     const { space, changeRequest } = access;
     authorizeChangeRequest("merge", access);
@@ -36,6 +36,7 @@ export async function mergeChangeRequest(ctx: ServiceContext, spaceId: string, r
       where: { id: changeRequest.id },
       data: { status: "merged", revisionMergedId: merged.id, mergedById: ctx.actor.userId, mergedAt: new Date() },
     });
+    events.record({ organizationId: space.organizationId, action: "change_request.merged", target: { type: "change_request", id: changeRequest.id, label: `#${changeRequest.number}` }, payload: { revision: merged.id } });
     return { revision: merged.id, result: "merge" as const };
   });
 }
@@ -46,17 +47,21 @@ export async function mergeChangeRequest(ctx: ServiceContext, spaceId: string, r
  */
 export async function updateChangeRequestFromMain(ctx: ServiceContext, spaceId: string, ref: string) {
   const pages = await pendingChangeSize(ctx, spaceId, ref);
-  return writeSpace(spaceId, { lock: "changeRequests", pages }, async (tx) => {
+  return writeSpace(ctx, spaceId, { lock: "changeRequests", pages }, async (tx, events) => {
     const access = await loadChangeRequest(tx, ctx.actor, spaceId, ref, { forUpdate: true });
     const { space, changeRequest } = access;
     authorizeChangeRequest("update", access);
     const [main, base, proposed] = await revisions(tx, [space.revisionId!, changeRequestBase(changeRequest), changeRequest.revisionId]);
-    if (main.id === base.id) return { revision: proposed.id, result: "update" as const };
+    if (main.id === base.id) {
+      events.nothingChanged();
+      return { revision: proposed.id, result: "update" as const };
+    }
     const updated =
       proposed.id === base.id
         ? main
         : await mergeRevisions(tx, { base, ours: proposed, theirs: main, type: "update", authorId: ctx.actor.userId, changeRequestId: changeRequest.id });
     await tx.changeRequest.update({ where: { id: changeRequest.id }, data: { revisionId: updated.id, revisionMergedAncestorId: main.id } });
+    events.record({ organizationId: space.organizationId, action: "change_request.updated_from_main", target: { type: "change_request", id: changeRequest.id, label: `#${changeRequest.number}` }, payload: { revision: updated.id, main: main.id } });
     return { revision: updated.id, result: "update" as const };
   });
 }

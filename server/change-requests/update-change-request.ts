@@ -10,7 +10,7 @@ import { writeSpace } from "../spaces/write-space";
 /** Changes a change request's subject or status (draft, open, archived; merging has its own operation). */
 export async function updateChangeRequest(ctx: ServiceContext, spaceId: string, ref: string, input: UpdateChangeRequestInput) {
   // A new status moves the change request between the space's counts: a write of the space row.
-  return writeSpace(spaceId, { lock: input.status ? "space" : "changeRequests" }, async (tx) => {
+  return writeSpace(ctx, spaceId, { lock: input.status ? "space" : "changeRequests" }, async (tx, events) => {
     const access = await loadChangeRequest(tx, ctx.actor, spaceId, ref, { forUpdate: true });
     const { changeRequest } = access;
     authorizeChangeRequest("edit", access);
@@ -23,6 +23,7 @@ export async function updateChangeRequest(ctx: ServiceContext, spaceId: string, 
       data: { subject: input.subject, status: input.status },
       include: changeRequestInclude,
     });
+    events.record({ organizationId: access.space.organizationId, action: "change_request.updated", target: { type: "change_request", id: updated.id, label: `#${updated.number}` }, payload: { ...input, ...(input.status ? { from: changeRequest.status } : {}) } });
     return presentChangeRequest(updated, access, ctx.baseUrl);
   });
 }

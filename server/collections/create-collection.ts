@@ -1,6 +1,6 @@
 import type { ServiceContext } from "../context";
+import { writeChange } from "../events/write-change";
 import { sortKeyFor } from "../content-tree/position";
-import { db } from "../db/client";
 import { newId } from "../ids";
 import { collectionRole, loadOrganization } from "../policies/access";
 import { presentCollection } from "../presenters/collection";
@@ -11,7 +11,7 @@ const DEFAULT_TITLE = "Untitled collection";
 
 /** Creates a collection at the organization root or in `parent`, after its siblings. */
 export async function createCollection(ctx: ServiceContext, organizationId: string, input: CreateCollectionInput) {
-  return db().$transaction(async (tx) => {
+  return writeChange(ctx, async (tx, events) => {
     const access = await loadOrganization(tx, ctx.actor, organizationId);
     await lockContentTree(tx, [organizationId]);
     const parentId = input.parent ?? null;
@@ -26,6 +26,7 @@ export async function createCollection(ctx: ServiceContext, organizationId: stri
       },
     });
     const role = await collectionRole(tx, access, collection.id);
+    events.record({ organizationId, action: "collection.created", target: { type: "collection", id: collection.id, label: collection.title }, payload: { parent: collection.parentId } });
     return presentCollection(collection, role, ctx.baseUrl);
   });
 }

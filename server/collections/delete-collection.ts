@@ -1,5 +1,5 @@
 import type { ServiceContext } from "../context";
-import { db } from "../db/client";
+import { writeChange } from "../events/write-change";
 import { AppError, forbidden } from "../errors";
 import { loadCollection } from "../policies/access";
 import { collectionPermissions } from "../presenters/permissions";
@@ -12,19 +12,20 @@ import { collectionSubtreeIds } from "./queries";
  * Absent or invisible collections are already "deleted": no error.
  */
 export async function deleteCollection(ctx: ServiceContext, collectionId: string): Promise<void> {
-  await db().$transaction(async (tx) => {
+  await writeChange(ctx, async (tx, events) => {
     await lockContentTreeOf(tx, collectionId);
     const access = await loadCollection(tx, ctx.actor, collectionId).catch((error: unknown) => {
       if (error instanceof AppError && error.code === "not_found") return null;
       throw error;
     });
-    if (!access) return;
+    if (!access) return events.nothingChanged();
     if (!collectionPermissions(access.role).admin) throw forbidden(`Deleting collection ${collectionId} needs the admin role on it.`);
     const ids = await collectionSubtreeIds(tx, collectionId);
     const now = new Date();
     await tx.space.updateMany({ where: { parentId: { in: ids }, deletedAt: null }, data: { deletedAt: now, parentId: null } });
     // Spaces already in the trash keep their deletion time but leave the collections too.
     await tx.space.updateMany({ where: { parentId: { in: ids } }, data: { parentId: null } });
+    events.record({ organizationId: access.organization.id, action: "collection.deleted", target: { type: "collection", id: collectionId, label: access.collection.title }, payload: { collections: ids.length } });
     await tx.collection.deleteMany({ where: { id: { in: ids } } });
   });
 }

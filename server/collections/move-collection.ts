@@ -1,7 +1,7 @@
 import type { ServiceContext } from "../context";
+import { writeChange } from "../events/write-change";
 import { moveInTree } from "../content-tree/position";
 import { assertCanPlaceIn, lockContentTreeOf } from "../content-tree/placement";
-import { db } from "../db/client";
 import { badRequest, forbidden } from "../errors";
 import { collectionRole, loadCollection } from "../policies/access";
 import { presentCollection } from "../presenters/collection";
@@ -11,7 +11,7 @@ import type { MoveCollectionInput } from "./schemas";
 
 /** Moves a collection under another parent (null: the root) and/or to a position among its siblings. */
 export async function moveCollection(ctx: ServiceContext, collectionId: string, input: MoveCollectionInput) {
-  return db().$transaction(async (tx) => {
+  return writeChange(ctx, async (tx, events) => {
     await lockContentTreeOf(tx, collectionId);
     const access = await loadCollection(tx, ctx.actor, collectionId);
     const { collection, organization } = access;
@@ -28,6 +28,7 @@ export async function moveCollection(ctx: ServiceContext, collectionId: string, 
       (sortKey) => tx.collection.update({ where: { id: collectionId }, data: { parentId, sortKey } }),
     );
     const role = await collectionRole(tx, access, collectionId);
+    events.record({ organizationId: moved.organizationId, action: "collection.moved", target: { type: "collection", id: moved.id, label: moved.title }, payload: { parent: moved.parentId } });
     return presentCollection(moved, role, ctx.baseUrl);
   });
 }

@@ -1,4 +1,5 @@
 import type { ServiceContext } from "../context";
+import { writeChange } from "../events/write-change";
 import { sortKeyFor } from "../content-tree/position";
 import { db } from "../db/client";
 import { conflict, forbidden } from "../errors";
@@ -15,7 +16,7 @@ import type { TransferCollectionInput } from "./schemas";
  */
 export async function transferCollection(ctx: ServiceContext, collectionId: string, input: TransferCollectionInput) {
   const source = await loadCollection(db(), ctx.actor, collectionId);
-  return db().$transaction(async (tx) => {
+  return writeChange(ctx, async (tx, events) => {
     await lockContentTree(tx, [source.organization.id, input.organization]);
     const access = await loadCollection(tx, ctx.actor, collectionId);
     if (access.organization.id !== source.organization.id) {
@@ -38,6 +39,9 @@ export async function transferCollection(ctx: ServiceContext, collectionId: stri
     await tx.contentGrant.deleteMany({ where: { OR: [{ collectionId: { in: ids } }, { space: { parentId: { in: ids } } }] } });
     const moved = await tx.collection.update({ where: { id: collectionId }, data: { parentId: null, sortKey } });
     const role = await collectionRole(tx, target, collectionId);
+    const target_ = { type: "collection", id: moved.id, label: moved.title };
+    events.record({ organizationId: access.organization.id, action: "collection.transferred", target: target_, payload: { to: target.organization.id } });
+    events.record({ organizationId: target.organization.id, action: "collection.transferred", target: target_, payload: { from: access.organization.id } });
     return presentCollection(moved, role, ctx.baseUrl);
   });
 }

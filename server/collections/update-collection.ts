@@ -1,5 +1,5 @@
 import type { ServiceContext } from "../context";
-import { db } from "../db/client";
+import { writeChange } from "../events/write-change";
 import { forbidden } from "../errors";
 import { collectionRole, loadCollection } from "../policies/access";
 import { presentCollection } from "../presenters/collection";
@@ -8,11 +8,12 @@ import type { UpdateCollectionInput } from "./schemas";
 
 /** Changes a collection's title, description or default level; fields left out stay as they are. */
 export async function updateCollection(ctx: ServiceContext, collectionId: string, input: UpdateCollectionInput) {
-  return db().$transaction(async (tx) => {
+  return writeChange(ctx, async (tx, events) => {
     const access = await loadCollection(tx, ctx.actor, collectionId);
     const { collection, role } = access;
     if (!collectionPermissions(role).admin) throw forbidden(`Changing collection ${collectionId} needs the admin role on it.`);
     if (input.title === undefined && input.description === undefined && input.defaultLevel === undefined) {
+      events.nothingChanged();
       return presentCollection(collection, role, ctx.baseUrl);
     }
     const updated = await tx.collection.update({
@@ -21,6 +22,7 @@ export async function updateCollection(ctx: ServiceContext, collectionId: string
     });
     // A new default level can change the caller's own role on the collection.
     const newRole = await collectionRole(tx, access, collectionId);
+    events.record({ organizationId: updated.organizationId, action: "collection.updated", target: { type: "collection", id: updated.id, label: updated.title }, payload: input });
     return presentCollection(updated, newRole, ctx.baseUrl);
   });
 }

@@ -41,7 +41,7 @@ export async function seedDemo(): Promise<SeededAdmin | null> {
   const product = await createCollection(ctx, orgId, { title: "Product" });
   const guides = await createCollection(ctx, orgId, { title: "Guides", parent: product.id });
   const gettingStarted = await createSpace(ctx, orgId, { title: "Getting started", parent: guides.id });
-  await writePages(gettingStarted.id, [
+  await writePages(ctx, gettingStarted.id, [
     {
       title: "Introduction",
       slug: "introduction",
@@ -54,19 +54,19 @@ export async function seedDemo(): Promise<SeededAdmin | null> {
     },
   ]);
   const reference = await createSpace(ctx, orgId, { title: "API reference", parent: product.id });
-  await writePages(reference.id, [
+  await writePages(ctx, reference.id, [
     { title: "Introduction", slug: "introduction", markdown: "# API reference\n\nEvery `/v1` operation is compatible with GitBook's API.\n" },
   ]);
   const handbook = await createSpace(ctx, orgId, { title: "Team handbook" });
-  await writePages(handbook.id, [
+  await writePages(ctx, handbook.id, [
     { title: "Introduction", slug: "introduction", markdown: "# Team handbook\n\nA space at the root of the organization, outside any collection.\n" },
   ]);
   return { email, generatedPassword };
 }
 
 /** Records the sample pages as a new revision of the space, following its first one (a page keeps its id). */
-async function writePages(spaceId: string, pages: SamplePage[]): Promise<void> {
-  await writeSpace(spaceId, { lock: "space", pages: pages.length }, async (tx) => {
+async function writePages(ctx: ServiceContext, spaceId: string, pages: SamplePage[]): Promise<void> {
+  await writeSpace(ctx, spaceId, { lock: "space", pages: pages.length }, async (tx, events) => {
     const space = await tx.space.findUniqueOrThrow({ where: { id: spaceId } });
     const base = await currentRevision(tx, space);
     const previous = await readPages(tx, base);
@@ -85,5 +85,6 @@ async function writePages(spaceId: string, pages: SamplePage[]): Promise<void> {
       })),
     });
     await setMainRevision(tx, space, revision);
+    events.record({ organizationId: space.organizationId, action: "space.content_edited", target: { type: "space", id: space.id, label: space.title }, payload: { revision: revision.id } });
   });
 }

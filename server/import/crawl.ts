@@ -197,16 +197,16 @@ async function readPage(url: string, bytes: Buffer): Promise<HtmlPage> {
   if (bytes.length > MAX_PAGE_HTML_BYTES) throw new PageLimitError(`its HTML is larger than ${MAX_PAGE_HTML_BYTES / 1024 / 1024} MB`);
   const [outcome] = await htmlPool().map("readHtmlPage", [{ html: decodeHtml(bytes), url }], HTML_BUDGET_MS);
   if (outcome!.ok) return outcome!.value;
-  throw new PageLimitError(`its HTML is ${describeHtmlLimit(outcome!.limit)}`);
+  throw new PageLimitError(`its HTML is ${describeHtmlLimit(outcome!.limit, "read")}`);
 }
 
 /** A page whose HTML met a bound of the workers: the source's doing, not a failure of ours. */
 class PageLimitError extends Error {}
 
 /** What a limit met while reading or converting a page's HTML means, in words. */
-export function describeHtmlLimit(limit: Limit): string {
-  if (limit === "time") return `too complex to read within ${HTML_BUDGET_MS / 1000} s`;
-  return limit === "depth" ? "nested too deeply to read" : "too large to read";
+export function describeHtmlLimit(limit: Limit, doing: "read" | "convert"): string {
+  if (limit === "time") return `too complex to ${doing} within ${HTML_BUDGET_MS / 1000} s`;
+  return limit === "depth" ? `nested too deeply to ${doing}` : `too large to ${doing}`;
 }
 
 const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));

@@ -1,4 +1,5 @@
 import path from "node:path";
+import type { ServiceContext } from "../context";
 import { commitRevision, readPages, type FileVersion } from "../content/revisions";
 import { db } from "../db/client";
 import type { ContentImport } from "../db/generated/client";
@@ -91,7 +92,7 @@ function fileNameOf(url: string, contentType: string): string {
 async function convertBodies(bodies: ImportedBodies, crawl: CrawlResult): Promise<string[]> {
   const outcomes = await htmlPool().map("importedMarkdown", bodies.conversions, HTML_BUDGET_MS);
   return outcomes.map((outcome, index) => {
-    const problem = outcome.ok ? markdownLimitProblem(outcome.value) : `its content is ${describeHtmlLimit(outcome.limit)}`;
+    const problem = outcome.ok ? markdownLimitProblem(outcome.value) : `its content is ${describeHtmlLimit(outcome.limit, "convert")}`;
     if (!problem) return (outcome as { value: string }).value;
     crawl.failures.push({ url: crawl.pages[index]!.key, kind: "page", reason: outcome.ok ? `its content as markdown is ${problem}` : problem });
     return "";
@@ -105,15 +106,17 @@ async function convertBodies(bodies: ImportedBodies, crawl: CrawlResult): Promis
  */
 async function commitImport(record: ContentImport, crawl: CrawlResult, files: Map<string, FileVersion>, ids: Map<string, string>, markdown: string[]): Promise<void> {
   const lock = record.changeRequestId ? "changeRequests" : "space";
-  await writeSpace(record.spaceId, { lock, pages: crawl.pages.length + files.size }, async (tx) => {
+  // The import acts for the user who started it, as a background job.
+  const ctx: ServiceContext = { actor: { userId: record.createdById, via: "system" }, baseUrl: "" };
+  await writeSpace(ctx, record.spaceId, { lock, pages: crawl.pages.length + files.size }, async (tx, events) => {
     const target = await openImportTarget(
       tx,
-      { userId: record.createdById, via: "system" },
+      ctx.actor,
       { spaceId: record.spaceId, ...(record.changeRequestId ? { changeRequest: record.changeRequestId } : {}) },
       { forUpdate: true },
     );
     const [row] = await tx.$queryRaw<{ status: string }[]>`SELECT status FROM content_imports WHERE id = ${record.id} FOR UPDATE`;
-    if (row?.status !== "running") return;
+    if (row?.status !== "running") return events.nothingChanged();
 
     const base = await tx.revision.findUniqueOrThrow({ where: { id: target.baseRevisionId } });
     const topLevel = (await readPages(tx, base)).filter((page) => page.parentId === null);
@@ -139,6 +142,12 @@ async function commitImport(record: ContentImport, crawl: CrawlResult, files: Ma
     } else {
       await setMainRevision(tx, target.space, revision);
     }
+    events.record({
+      organizationId: target.space.organizationId,
+      action: "space.content_imported",
+      target: { type: "space", id: target.space.id, label: target.space.title },
+      payload: { url: record.url, revision: revision.id, pages: pages.length, ...(target.changeRequest ? { changeRequestId: target.changeRequest.id } : {}) },
+    });
     await tx.contentImport.update({
       where: { id: record.id },
       data: {

@@ -1,7 +1,7 @@
 import { createInitialRevision } from "../content/revisions";
 import { sortKeyFor } from "../content-tree/position";
 import type { ServiceContext } from "../context";
-import { db } from "../db/client";
+import { writeChange } from "../events/write-change";
 import { newId } from "../ids";
 import { loadOrganization, spaceRoleOf } from "../policies/access";
 import { presentSpace } from "../presenters/space";
@@ -11,7 +11,7 @@ import { DEFAULT_SPACE_TITLE, type CreateSpaceInput } from "./schemas";
 
 /** Creates a space at the end of its parent (collection or organization root), with its first revision. */
 export async function createSpace(ctx: ServiceContext, organizationId: string, input: CreateSpaceInput) {
-  return db().$transaction(async (tx) => {
+  return writeChange(ctx, async (tx, events) => {
     const access = await loadOrganization(tx, ctx.actor, organizationId);
     const parentId = input.parent ?? null;
     await assertCanPlaceIn(tx, access, parentId);
@@ -30,6 +30,7 @@ export async function createSpace(ctx: ServiceContext, organizationId: string, i
     });
     const revision = await createInitialRevision(tx, spaceId, { empty: input.empty === true });
     const space = await setMainRevision(tx, { id: spaceId }, revision);
+    events.record({ organizationId, action: "space.created", target: { type: "space", id: space.id, label: space.title }, payload: { parent: space.parentId } });
     return presentSpace(space, await spaceRoleOf(tx, access, space), ctx.baseUrl);
   });
 }

@@ -1,5 +1,5 @@
 import type { ServiceContext } from "../context";
-import { db } from "../db/client";
+import { writeChange } from "../events/write-change";
 import { AppError, forbidden } from "../errors";
 import { loadSpace } from "../policies/access";
 import { spacePermissions } from "../presenters/permissions";
@@ -10,13 +10,17 @@ import { spacePermissions } from "../presenters/permissions";
  * the caller or already deleted is simply done (DELETE answers 204 either way).
  */
 export async function deleteSpace(ctx: ServiceContext, spaceId: string): Promise<void> {
-  let access;
-  try {
-    access = await loadSpace(db(), ctx.actor, spaceId);
-  } catch (error) {
-    if (error instanceof AppError && error.code === "not_found") return;
-    throw error;
-  }
-  if (!spacePermissions(access.role, access.space).admin) throw forbidden(`Deleting space ${spaceId} needs the admin role on it.`);
-  await db().space.updateMany({ where: { id: spaceId, deletedAt: null }, data: { deletedAt: new Date() } });
+  await writeChange(ctx, async (tx, events) => {
+    let access;
+    try {
+      access = await loadSpace(tx, ctx.actor, spaceId);
+    } catch (error) {
+      if (error instanceof AppError && error.code === "not_found") return events.nothingChanged();
+      throw error;
+    }
+    const { space } = access;
+    if (!spacePermissions(access.role, space).admin) throw forbidden(`Deleting space ${spaceId} needs the admin role on it.`);
+    await tx.space.updateMany({ where: { id: spaceId, deletedAt: null }, data: { deletedAt: new Date() } });
+    events.record({ organizationId: space.organizationId, action: "space.deleted", target: { type: "space", id: space.id, label: space.title } });
+  });
 }

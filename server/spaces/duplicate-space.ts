@@ -29,7 +29,7 @@ export async function duplicateSpace(ctx: ServiceContext, spaceId: string) {
   const revision = source?.revisionId ? await db().revision.findUnique({ where: { id: source.revisionId } }) : null;
   const pages = revision ? await revisionSize(db(), revision) : 0;
   // The source's content is read, not written; its shared lock keeps its main revision still while it is copied.
-  return writeSpace(spaceId, { lock: "changeRequests", pages }, async (tx) => {
+  return writeSpace(ctx, spaceId, { lock: "changeRequests", pages }, async (tx, events) => {
     const access = await loadSpace(tx, ctx.actor, spaceId);
     const { space: source } = access;
     if (!spacePermissions(access.role, source).view) throw forbidden(`Duplicating space ${spaceId} needs access to it.`);
@@ -57,6 +57,7 @@ export async function duplicateSpace(ctx: ServiceContext, spaceId: string) {
       ? await copyRevisionTo(tx, await currentRevision(tx, source), copyId)
       : await createInitialRevision(tx, copyId, { empty: true });
     const copy = await setMainRevision(tx, { id: copyId }, revision);
+    events.record({ organizationId: copy.organizationId, action: "space.duplicated", target: { type: "space", id: copy.id, label: copy.title }, payload: { from: source.id } });
     return presentSpace(copy, await spaceRoleOf(tx, access, copy), ctx.baseUrl);
   });
 }

@@ -1,6 +1,6 @@
 import { moveInTree } from "../content-tree/position";
 import type { ServiceContext } from "../context";
-import { db } from "../db/client";
+import { writeChange } from "../events/write-change";
 import { forbidden } from "../errors";
 import { loadSpace, spaceRoleOf } from "../policies/access";
 import { spacePermissions } from "../presenters/permissions";
@@ -14,7 +14,7 @@ import type { MoveSpaceInput } from "./schemas";
  * create content in the target. A move that leaves everything in place is refused (400).
  */
 export async function moveSpace(ctx: ServiceContext, spaceId: string, input: MoveSpaceInput) {
-  return db().$transaction(async (tx) => {
+  return writeChange(ctx, async (tx, events) => {
     const access = await loadSpace(tx, ctx.actor, spaceId);
     const { space } = access;
     if (!spacePermissions(access.role, space).admin) throw forbidden(`Moving space ${spaceId} needs the admin role on it.`);
@@ -25,6 +25,7 @@ export async function moveSpace(ctx: ServiceContext, spaceId: string, input: Mov
       { organizationId: space.organizationId, fromParentId: space.parentId, toParentId: parentId, position: input.position, moving: { type: "space", id: spaceId } },
       (sortKey) => tx.space.update({ where: { id: spaceId }, data: { parentId, sortKey, visibility: visibilityUnder(space.visibility, parentId) } }),
     );
+    events.record({ organizationId: moved.organizationId, action: "space.moved", target: { type: "space", id: moved.id, label: moved.title }, payload: { parent: moved.parentId } });
     return presentSpace(moved, await spaceRoleOf(tx, access, moved), ctx.baseUrl);
   });
 }

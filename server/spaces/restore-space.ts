@@ -15,7 +15,7 @@ import { writeSpace } from "./write-space";
  * cleared `parentId`), to the end of the organization root.
  */
 export async function restoreSpace(ctx: ServiceContext, spaceId: string, now: Date = new Date()) {
-  return writeSpace(spaceId, { lock: "space" }, async (tx) => {
+  return writeSpace(ctx, spaceId, { lock: "space" }, async (tx, events) => {
     const access = await loadSpace(tx, ctx.actor, spaceId, { deleted: true });
     const { space, role } = access;
     if (!spacePermissions(role, space).admin) throw forbidden(`Restoring space ${spaceId} needs the admin role on it.`);
@@ -36,6 +36,7 @@ export async function restoreSpace(ctx: ServiceContext, spaceId: string, now: Da
         sortKey: await sortKeyFor(tx, { organizationId: space.organizationId, parentId }),
       },
     });
+    events.record({ organizationId: restored.organizationId, action: "space.restored", target: { type: "space", id: restored.id, label: restored.title } });
     return presentSpace(restored, await spaceRoleOf(tx, access, restored), ctx.baseUrl);
   });
 }

@@ -1,6 +1,6 @@
 import { sortKeyFor } from "../content-tree/position";
 import type { ServiceContext } from "../context";
-import { db } from "../db/client";
+import { writeChange } from "../events/write-change";
 import { conflict, forbidden } from "../errors";
 import { loadOrganization, loadSpace, spaceRoleOf } from "../policies/access";
 import { organizationPermissions, spacePermissions } from "../presenters/permissions";
@@ -14,7 +14,7 @@ import type { TransferSpaceInput } from "./schemas";
  * organization the caller is not a member of is not found.
  */
 export async function transferSpace(ctx: ServiceContext, spaceId: string, input: TransferSpaceInput) {
-  return db().$transaction(async (tx) => {
+  return writeChange(ctx, async (tx, events) => {
     const access = await loadSpace(tx, ctx.actor, spaceId);
     const { space } = access;
     if (!spacePermissions(access.role, space).admin) throw forbidden(`Transferring space ${spaceId} needs the admin role on it.`);
@@ -40,6 +40,11 @@ export async function transferSpace(ctx: ServiceContext, spaceId: string, input:
         sortKey: await sortKeyFor(tx, { organizationId: target.organization.id, parentId, moving: { type: "space", id: spaceId } }),
       },
     });
+    const moved = { type: "space", id: transferred.id, label: transferred.title };
+    events.record({ organizationId: space.organizationId, action: "space.transferred", target: moved, payload: { to: target.organization.id, parent: transferred.parentId } });
+    if (target.organization.id !== space.organizationId) {
+      events.record({ organizationId: target.organization.id, action: "space.transferred", target: moved, payload: { from: space.organizationId, parent: transferred.parentId } });
+    }
     return presentSpace(transferred, await spaceRoleOf(tx, target, transferred), ctx.baseUrl);
   });
 }

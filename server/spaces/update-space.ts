@@ -1,5 +1,5 @@
 import type { ServiceContext } from "../context";
-import { db } from "../db/client";
+import { writeChange } from "../events/write-change";
 import { badRequest, forbidden } from "../errors";
 import { loadSpace, spaceRoleOf } from "../policies/access";
 import { spacePermissions } from "../presenters/permissions";
@@ -11,7 +11,7 @@ import type { UpdateSpaceInput } from "./schemas";
  * (`editMode: locked`) can always be undone by them.
  */
 export async function updateSpace(ctx: ServiceContext, spaceId: string, input: UpdateSpaceInput) {
-  return db().$transaction(async (tx) => {
+  return writeChange(ctx, async (tx, events) => {
     const access = await loadSpace(tx, ctx.actor, spaceId);
     const { space, role } = access;
     if (!spacePermissions(role, space).admin) throw forbidden(`Changing the settings of space ${spaceId} needs the admin role on it.`);
@@ -31,6 +31,7 @@ export async function updateSpace(ctx: ServiceContext, spaceId: string, input: U
     });
     // The default level is part of the role rule: answer with the role as it now stands.
     const newRole = await spaceRoleOf(tx, access, updated);
+    events.record({ organizationId: updated.organizationId, action: "space.updated", target: { type: "space", id: updated.id, label: updated.title }, payload: input });
     return presentSpace(updated, newRole, ctx.baseUrl);
   });
 }

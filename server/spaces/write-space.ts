@@ -1,11 +1,14 @@
+import type { ServiceContext } from "../context";
 import type { Db } from "../db/client";
 import { inTransaction } from "../db/transaction";
+import { withEvents, type EventRecorder } from "../events/record-event";
 
 /**
  * The one way a space's content and change requests are written. Every write:
  * - takes the space's row lock first, so that locks are always taken in one order (space, then
  *   change request, then content) and writers of one space cannot deadlock each other;
  * - runs in one transaction whose time limit is sized for the work it declares;
+ * - records the domain events the work declares in that transaction (server/events/record-event.ts);
  * - leaves follow-up work (search indexing, and whatever later reacts to a change) to jobs it
  *   enqueues in the same transaction (server/jobs/enqueue.ts), which run once it has committed,
  *   so nothing slow happens under the lock and nothing asked for is lost by a crash.
@@ -34,13 +37,13 @@ export function writeTimeoutMs(pages = 0): number {
   return Math.min(MAX_TIMEOUT_MS, BASE_TIMEOUT_MS + LOCK_TIMEOUT_MS + pages * PER_PAGE_TIMEOUT_MS);
 }
 
-export async function writeSpace<T>(spaceId: string, options: SpaceWriteOptions, work: (tx: Db) => Promise<T>): Promise<T> {
+export async function writeSpace<T>(ctx: ServiceContext, spaceId: string, options: SpaceWriteOptions, work: (tx: Db, events: EventRecorder) => Promise<T>): Promise<T> {
   return inTransaction(
     async (tx) => {
       // NO KEY UPDATE, not UPDATE: rows referencing the space (revisions, jobs' rows) may still be inserted meanwhile.
       if (options.lock === "space") await tx.$queryRaw`SELECT 1 FROM spaces WHERE id = ${spaceId} FOR NO KEY UPDATE`;
       else await tx.$queryRaw`SELECT 1 FROM spaces WHERE id = ${spaceId} FOR SHARE`;
-      return work(tx);
+      return withEvents(tx, ctx, (events) => work(tx, events));
     },
     { timeoutMs: writeTimeoutMs(options.pages), lockTimeoutMs: LOCK_TIMEOUT_MS },
   );

@@ -25,7 +25,7 @@ export async function applySpaceTemplate(ctx: ServiceContext, spaceId: string, i
   const pages = instantiateTemplate(template);
   // Into main, a write of the space itself: two applications cannot both see it empty.
   const lock = input.changeRequestId ? "changeRequests" : "space";
-  await writeSpace(spaceId, { lock, pages: pages.length }, async (tx) => {
+  await writeSpace(ctx, spaceId, { lock, pages: pages.length }, async (tx, events) => {
     if (input.changeRequestId) {
       const access = await loadChangeRequest(tx, ctx.actor, spaceId, input.changeRequestId, { forUpdate: true });
       authorizeChangeRequest("editContent", access);
@@ -34,6 +34,7 @@ export async function applySpaceTemplate(ctx: ServiceContext, spaceId: string, i
       await assertEmpty(tx, base, "changeRequestId: the change request's content is not empty");
       const revision = await commitTemplate(tx, ctx, base, pages, changeRequest.id);
       await tx.changeRequest.update({ where: { id: changeRequest.id }, data: { revisionId: revision.id } });
+      events.record({ organizationId: access.space.organizationId, action: "space.template_applied", target: { type: "space", id: spaceId, label: access.space.title }, payload: { template: template.id, changeRequestId: changeRequest.id } });
       return;
     }
     const access = await loadSpace(tx, ctx.actor, spaceId);
@@ -43,6 +44,7 @@ export async function applySpaceTemplate(ctx: ServiceContext, spaceId: string, i
     const revision = await commitTemplate(tx, ctx, base, pages);
     // Through the search index's one entry point, so the new pages are indexed once committed.
     await setMainRevision(tx, access.space, revision);
+    events.record({ organizationId: access.space.organizationId, action: "space.template_applied", target: { type: "space", id: spaceId, label: access.space.title }, payload: { template: template.id } });
   });
 }
 

@@ -63,9 +63,10 @@ test("hostile HTML is read and converted off the event loop: pages past the work
   const record = await db().contentImport.findFirstOrThrow({ where: { spaceId: space.id } });
   const failures = record.failures as { url: string; reason: string }[];
   const reasonFor = (name: string) => failures.find((failure) => failure.url.endsWith(`/hostile/${name}`))?.reason;
-  // Too deep for the HTML parser's stack, or its markdown deeper than a page may nest: a failure naming why, not a crash.
-  expect(reasonFor("deep")).toMatch(/nested too deeply|nested deeper than/);
-  expect(reasonFor("quotes")).toMatch(/nested too deeply|nested deeper than/);
+  // Too deep for the parser's stack, its markdown deeper than a page may nest, or past the time budget
+  // (which one depends on the machine's load): a failure naming why, never a crash.
+  expect(reasonFor("deep")).toMatch(/nested too deeply|nested deeper than|too complex to (read|convert) within 10 s/);
+  expect(reasonFor("quotes")).toMatch(/nested too deeply|nested deeper than|too complex to (read|convert) within 10 s/);
   // 1.5 MB of HTML is read, but makes more markdown than a page holds: the page keeps its place and title, empty.
   expect(reasonFor("large")).toBe("its content as markdown is larger than 256 KiB");
   expect(titles).toEqual(expect.arrayContaining([["Large", false]]));

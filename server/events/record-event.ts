@@ -1,0 +1,44 @@
+import { randomUUID } from "node:crypto";
+import { sourceOf } from "../auth/actor";
+import type { ServiceContext } from "../context";
+import type { Db } from "../db/client";
+import type { EventAction } from "./actions";
+
+/** What a change declares about itself: in which organization, what happened, to what, with a few details worth keeping. */
+export type ChangeEvent = {
+  organizationId: string;
+  action: EventAction;
+  target: { type: string; id: string; label?: string };
+  payload?: Record<string, unknown>;
+};
+
+/**
+ * How a write declares its domain events: each change it made (`record`), or that it changed nothing
+ * after all (`nothingChanged`). The write mechanisms (`writeSpace`, `writeChange`) hand one
+ * to every write and refuse to commit a write that declared neither, so no change goes unrecorded.
+ */
+export type EventRecorder = { record(event: ChangeEvent): void; nothingChanged(): void };
+
+/** Where the caller's changes come from, in the audit log's words (AuditEvent.source). */
+const AUDIT_SOURCE = { ui: "ui", api: "api", system: "workflow" } as const;
+
+/**
+ * Runs `work` with a recorder and records what it declared in the same transaction: the events
+ * exist exactly when the change does. For the write mechanisms only.
+ */
+export async function withEvents<T>(tx: Db, ctx: ServiceContext, work: (events: EventRecorder) => Promise<T>): Promise<T> {
+  const declared: ChangeEvent[] = [];
+  let nothing = false;
+  const result = await work({ record: (event) => void declared.push(event), nothingChanged: () => void (nothing = true) });
+  if (declared.length === 0 && !nothing) throw new Error("A write declared no domain event (record one, or nothingChanged).");
+  for (const event of declared) await insertEvent(tx, ctx, event);
+  return result;
+}
+
+async function insertEvent(tx: Db, ctx: ServiceContext, event: ChangeEvent): Promise<void> {
+  await tx.$executeRaw`
+    INSERT INTO domain_events (id, organization_id, action, actor_type, actor_id, actor_label, source, target_type, target_id, target_label, payload)
+    SELECT ${randomUUID()}, ${event.organizationId}, ${event.action}, 'user', u.id, u.display_name, ${AUDIT_SOURCE[sourceOf(ctx.actor)]},
+           ${event.target.type}, ${event.target.id}, ${event.target.label ?? null}, ${JSON.stringify(event.payload ?? {})}::jsonb
+    FROM users u WHERE u.id = ${ctx.actor.userId}`;
+}
