@@ -1,3 +1,4 @@
+import { auditOperations } from "./operations/audit";
 import { changeRequestOperations } from "./operations/change-requests";
 import { collectionOperations } from "./operations/collections";
 import { contentOperations } from "./operations/content";
@@ -10,6 +11,6 @@ import { spaceOperations } from "./operations/spaces";
 import { ApiRouter } from "./router";
 
 /** Every /v1 operation Quire serves (exported so tests can walk them all). */
-export const v1Operations = [...organizationOperations, ...collectionOperations, ...spaceOperations, ...changeRequestOperations, ...contentOperations, ...contentExtraOperations, ...importOperations, ...searchOperations, ...linkOperations];
+export const v1Operations = [...organizationOperations, ...collectionOperations, ...spaceOperations, ...changeRequestOperations, ...contentOperations, ...contentExtraOperations, ...importOperations, ...searchOperations, ...linkOperations, ...auditOperations];
 
 export const v1Router = new ApiRouter(v1Operations);

@@ -1,0 +1,32 @@
+import { z } from "zod";
+import { getAuditEvent, listAuditEventActions, listAuditEvents } from "../../audit/audit-log";
+import { auditEventIdSchema, listAuditEventsParams } from "../../audit/schemas";
+import { entityIdSchema } from "../../ids";
+import { defineOperation } from "../operation";
+
+const organizationPath = z.object({ organizationId: entityIdSchema });
+
+export const auditOperations = [
+  defineOperation({
+    operationId: "listOrganizationAuditEvents",
+    method: "GET",
+    path: "/v1/orgs/{organizationId}/audit-events",
+    params: organizationPath,
+    query: listAuditEventsParams,
+    handler: (c) => listAuditEvents(c, c.params.organizationId, c.query),
+  }),
+  defineOperation({
+    operationId: "getOrganizationAuditEvent",
+    method: "GET",
+    path: "/v1/orgs/{organizationId}/audit-events/{auditEventId}",
+    params: organizationPath.extend({ auditEventId: auditEventIdSchema }),
+    handler: (c) => getAuditEvent(c, c.params.organizationId, c.params.auditEventId),
+  }),
+  defineOperation({
+    operationId: "listOrganizationAuditEventActions",
+    method: "GET",
+    path: "/v1/orgs/{organizationId}/audit-event-actions",
+    params: organizationPath,
+    handler: (c) => listAuditEventActions(c, c.params.organizationId),
+  }),
+];
