@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { request as httpRequest } from "node:http";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { z } from "zod";
@@ -30,6 +31,7 @@ type Ids = {
   pageId: string;
   fileId: string;
   emailDomain: string;
+  auditEventId: string;
 };
 type World = { token: string; strangerToken: string; own: Ids; stranger: Ids };
 
@@ -58,6 +60,7 @@ async function populate(token: string, organizationId: string): Promise<Ids> {
   const space = await api.post(`/v1/orgs/${organizationId}/spaces`, { title: "Robust", parent: collection.body.id });
   const changeRequest = await api.post(`/v1/spaces/${space.body.id}/change-requests`, { subject: "Robust" });
   const pages = await api.get(`/v1/spaces/${space.body.id}/content/pages`);
+  const [event] = (await api.get(`/v1/orgs/${organizationId}/audit-events?limit=1`)).body.items;
   return {
     organizationId,
     collectionId: collection.body.id,
@@ -68,6 +71,7 @@ async function populate(token: string, organizationId: string): Promise<Ids> {
     // No operation adds files yet: a well-formed id of none, so the file cases test validation and scoping only.
     fileId: newId(),
     emailDomain,
+    auditEventId: event.id,
   };
 }
 
@@ -81,6 +85,7 @@ const missingIds = (): Ids => ({
   pageId: newId(),
   fileId: newId(),
   emailDomain: `${newId().toLowerCase()}.test`,
+  auditEventId: randomUUID(),
 });
 
 /** A body each operation accepts, for the cases that vary one thing (path, one field) around it. */
@@ -378,7 +383,9 @@ function assertSane(world: World, response: ApiResponse) {
 const namesField = (field: string) => new RegExp(`(^|; )${field.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}[.:]`);
 
 /** Ids (20 base62 characters from `newId`) replaced, to compare answers about different ids. */
-const withoutIds = (body: unknown) => (body === undefined ? undefined : JSON.parse(JSON.stringify(body).replace(/[0-9A-Za-z]{20}/g, "<id>")));
+/** Ids (ours, and the UUIDs of audit events) blanked, so that answers about different ids compare. */
+const withoutIds = (body: unknown) =>
+  body === undefined ? undefined : JSON.parse(JSON.stringify(body).replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[0-9A-Za-z]{20}/g, "<id>"));
 
 function pathParamNames(operation: Operation): string[] {
   return [...operation.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!);
