@@ -1,21 +1,23 @@
 "use client";
 
 import clsx from "clsx";
-import { BookPlus, FolderPlus, House, Trash2 } from "lucide-react";
+import { BookPlus, FolderPlus, House, Trash2, Users } from "lucide-react";
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { usePathname } from "next/navigation";
 import { useContentDialogs } from "@/components/tree/content-dialogs";
 import { useContentTree } from "@/components/tree/content-tree-context";
 import { ContentTree } from "@/components/tree/content-tree";
+import { peopleHref } from "@/components/people/people-nav";
 
-/** The organization's navigation: create buttons, home, the content tree, and the trash. */
+/** The organization's navigation: create buttons, home, the content tree, people, and the trash. */
 export function Sidebar({ organizationId }: { organizationId: string }) {
   const tree = useContentTree();
   const dialogs = useContentDialogs();
   const pathname = usePathname();
   const homeHref = `/o/${organizationId}`;
   const trashHref = `/o/${organizationId}/trash`;
+  const peopleRoot = peopleHref(organizationId);
   const canCreate = tree.data?.organization.permissions.createContent ?? false;
 
   return (
@@ -39,6 +41,11 @@ export function Sidebar({ organizationId }: { organizationId: string }) {
         <ContentTree />
       </div>
       <div className="border-t border-slate-200 p-2">
+        {tree.data?.organization.permissions.listMembers && (
+          <SidebarLink href={peopleRoot} current={pathname.startsWith(peopleRoot)} icon={<Users aria-hidden className="size-4" />}>
+            People
+          </SidebarLink>
+        )}
         <SidebarLink href={trashHref} current={pathname === trashHref} icon={<Trash2 aria-hidden className="size-4" />}>
           Trash
         </SidebarLink>
