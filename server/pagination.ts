@@ -50,6 +50,33 @@ export async function paginateById<Row extends { id: string }>(
   };
 }
 
+/**
+ * The opaque cursor of a list ordered by something other than its ids (a date, a name): the last
+ * row's sort value and its id, which breaks ties, so that paging costs the same at any depth.
+ */
+export function encodeKeysetCursor(value: string | null, id: string): string {
+  return Buffer.from(JSON.stringify([value, id]), "utf8").toString("base64url");
+}
+
+export function decodeKeysetCursor(page: string | undefined): { value: string | null; id: string } | undefined {
+  if (page === undefined) return undefined;
+  let decoded: unknown;
+  try {
+    decoded = JSON.parse(Buffer.from(page, "base64url").toString("utf8"));
+  } catch {
+    throw badRequest("page: not a valid page cursor");
+  }
+  const valid =
+    Array.isArray(decoded) &&
+    decoded.length === 2 &&
+    (decoded[0] === null || (typeof decoded[0] === "string" && decoded[0].length <= 300 && !decoded[0].includes("\u0000"))) &&
+    typeof decoded[1] === "string" &&
+    /^[0-9A-Za-z_-]{1,64}$/.test(decoded[1]);
+  if (!valid) throw badRequest("page: not a valid page cursor");
+  const [value, id] = decoded as [string | null, string];
+  return { value, id };
+}
+
 export function mapList<A, B>(list: ListResult<A>, map: (item: A) => B): ListResult<B> {
   return { ...list, items: list.items.map(map) };
 }

@@ -4,13 +4,16 @@ import { collectionOperations } from "./operations/collections";
 import { contentOperations } from "./operations/content";
 import { contentExtraOperations } from "./operations/content-extras";
 import { importOperations } from "./operations/import";
+import { inviteOperations } from "./operations/invites";
 import { linkOperations } from "./operations/links";
+import { memberOperations } from "./operations/members";
 import { organizationOperations } from "./operations/organizations";
 import { searchOperations } from "./operations/search";
 import { spaceOperations } from "./operations/spaces";
+import { userOperations } from "./operations/users";
 import { ApiRouter } from "./router";
 
 /** Every /v1 operation Quire serves (exported so tests can walk them all). */
-export const v1Operations = [...organizationOperations, ...collectionOperations, ...spaceOperations, ...changeRequestOperations, ...contentOperations, ...contentExtraOperations, ...importOperations, ...searchOperations, ...linkOperations, ...auditOperations];
+export const v1Operations = [...organizationOperations, ...collectionOperations, ...spaceOperations, ...changeRequestOperations, ...contentOperations, ...contentExtraOperations, ...importOperations, ...searchOperations, ...linkOperations, ...auditOperations, ...memberOperations, ...inviteOperations, ...userOperations];
 
 export const v1Router = new ApiRouter(v1Operations);

@@ -25,6 +25,18 @@ export const EVENT_ACTIONS = {
   "change_request.content_edited": "Change request content edited",
   "change_request.updated_from_main": "Change request updated from main",
   "change_request.merged": "Change request merged",
+  "organization.email_domain_verified": "Email domain verified",
+  "member.invited": "Member invited",
+  "member.invite_emailed": "Invitation emailed",
+  "member.invite_revoked": "Invitation revoked",
+  "member.joined": "Member joined",
+  "member.role_changed": "Member role changed",
+  "member.removed": "Member removed",
+  "member.sso_enabled": "Member allowed single sign-on",
+  "member.profile_updated": "Member profile changed",
+  "invite_link.created": "Invite link created",
+  "invite_link.updated": "Invite link role changed",
+  "invite_link.deleted": "Invite link deleted",
 } as const;
 
 export type EventAction = keyof typeof EVENT_ACTIONS;

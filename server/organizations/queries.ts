@@ -1,5 +1,6 @@
 import type { ServiceContext } from "../context";
 import { db } from "../db/client";
+import { notFound } from "../errors";
 import { paginateById, type ListParams } from "../pagination";
 import { loadOrganization } from "../policies/access";
 import { parseRole } from "../policies/roles";
@@ -33,24 +34,11 @@ export async function listOrganizations(ctx: ServiceContext, params: ListParams)
 }
 
 /**
- * Organizations claiming an email domain. Only the caller's own domain, or organizations the
- * caller belongs to, are answered: a domain never reveals another tenant to a stranger.
+ * `getSubdomain`: the organization a subdomain (its `hostname`) belongs to, for its members; any other
+ * subdomain, taken or not, is not found.
  */
-export async function listOrganizationsForEmailDomain(ctx: ServiceContext, emailDomain: string) {
-  const user = await db().user.findUniqueOrThrow({ where: { id: ctx.actor.userId }, select: { email: true } });
-  const ownDomain = user.email.split("@")[1]?.toLowerCase() === emailDomain;
-  const organizations = await db().organization.findMany({
-    where: {
-      emailDomains: { has: emailDomain },
-      ...(ownDomain ? {} : { members: { some: { userId: ctx.actor.userId } } }),
-    },
-    include: { members: { where: { userId: ctx.actor.userId } } },
-    orderBy: { id: "asc" },
-    take: 100,
-  });
-  return {
-    organizations: organizations.map((organization) =>
-      presentOrganization(organization, parseRole(organization.members[0]?.role ?? null), ctx.baseUrl),
-    ),
-  };
+export async function getSubdomain(ctx: ServiceContext, subdomain: string) {
+  const organization = await db().organization.findFirst({ where: { hostname: subdomain, members: { some: { userId: ctx.actor.userId } } }, select: { id: true } });
+  if (!organization) throw notFound(`No subdomain ${subdomain}.`);
+  return { object: "subdomain" as const, subdomain, target: { type: "organization" as const, organization: organization.id }, isActive: true };
 }

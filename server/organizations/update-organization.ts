@@ -5,6 +5,7 @@ import { writeChange } from "../events/write-change";
 import { badRequest, conflict, forbidden } from "../errors";
 import { loadOrganization } from "../policies/access";
 import { presentOrganization } from "../presenters/organization";
+import { syncEmailDomainVerifications } from "./email-domains";
 import type { updateOrganizationInput } from "./schemas";
 
 export async function updateOrganization(ctx: ServiceContext, organizationId: string, input: z.infer<typeof updateOrganizationInput>) {
@@ -14,11 +15,12 @@ export async function updateOrganization(ctx: ServiceContext, organizationId: st
     // Sites arrive with the publishing features; until then no site can be the default content.
     throw badRequest(`defaultContent.site: no site ${input.defaultContent.site} in this organization`);
   }
-  if (input.hostname) {
-    const taken = await db().organization.findFirst({ where: { hostname: input.hostname, NOT: { id: organizationId } }, select: { id: true } });
-    if (taken) throw conflict(`hostname: ${input.hostname} is already used by another organization`);
-  }
   const organization = await writeChange(ctx, async (tx, events) => {
+    if (input.hostname) {
+      const taken = await tx.organization.findFirst({ where: { hostname: input.hostname, NOT: { id: organizationId } }, select: { id: true } });
+      if (taken) throw hostnameTaken(input.hostname);
+    }
+    if (input.emailDomains) await syncEmailDomainVerifications(tx, ctx, events, organizationId, input.emailDomains);
     const updated = await tx.organization.update({
       where: { id: organizationId },
       data: {
@@ -35,6 +37,13 @@ export async function updateOrganization(ctx: ServiceContext, organizationId: st
     });
     events.record({ organizationId, action: "organization.updated", target: { type: "organization", id: organizationId, label: updated.title }, payload: input });
     return updated;
+  }).catch((error: unknown) => {
+    // Claimed by another organization between the check and the write.
+    if ((error as { code?: string }).code === "P2002" && input.hostname) throw hostnameTaken(input.hostname);
+    throw error;
   });
   return presentOrganization(organization, memberRole, ctx.baseUrl);
 }
+
+/** A subdomain is one organization's: the answer says it is taken, and nothing of whose it is. */
+const hostnameTaken = (hostname: string) => conflict(`hostname: ${hostname} is taken; choose another subdomain`);

@@ -2,7 +2,10 @@ import { router } from "./init";
 import { changeRequestsRouter } from "./routers/change-requests";
 import { contentRouter } from "./routers/content";
 import { importsRouter } from "./routers/imports";
+import { invitesRouter } from "./routers/invites";
+import { membersRouter } from "./routers/members";
 import { organizationsRouter } from "./routers/organizations";
+import { profileRouter } from "./routers/profile";
 import { settingsRouter } from "./routers/settings";
 import { tokensRouter } from "./routers/tokens";
 
@@ -14,6 +17,9 @@ export const appRouter = router({
   settings: settingsRouter,
   tokens: tokensRouter,
   changeRequests: changeRequestsRouter,
+  members: membersRouter,
+  invites: invitesRouter,
+  profile: profileRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { entityIdSchema } from "../../ids";
 import { createOrganization } from "../../organizations/create-organization";
-import { getOrganization, listOrganizations, listOrganizationsForEmailDomain } from "../../organizations/queries";
-import { createOrganizationInput, emailDomainSchema, updateOrganizationInput } from "../../organizations/schemas";
+import { listOrganizationsForEmailDomain } from "../../organizations/email-domains";
+import { getOrganization, getSubdomain, listOrganizations } from "../../organizations/queries";
+import { createOrganizationInput, emailDomainSchema, subdomainSchema, updateOrganizationInput } from "../../organizations/schemas";
 import { updateOrganization } from "../../organizations/update-organization";
 import { listParams } from "../../pagination";
 import { getAuthenticatedUser } from "../../users/queries";
@@ -53,5 +54,12 @@ export const organizationOperations = [
     path: "/v1/email-domains/{emailDomain}/orgs",
     params: z.object({ emailDomain: emailDomainSchema }),
     handler: (c) => listOrganizationsForEmailDomain(c, c.params.emailDomain),
+  }),
+  defineOperation({
+    operationId: "getSubdomain",
+    method: "GET",
+    path: "/v1/subdomains/{subdomain}",
+    params: z.object({ subdomain: subdomainSchema }),
+    handler: (c) => getSubdomain(c, c.params.subdomain),
   }),
 ];

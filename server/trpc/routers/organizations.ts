@@ -1,7 +1,10 @@
 import { z } from "zod";
+import { organizationPath } from "../../members/schemas";
 import { createOrganization } from "../../organizations/create-organization";
 import { getOrganization, listOrganizations } from "../../organizations/queries";
-import { createOrganizationInput } from "../../organizations/schemas";
+import { joinOrganizationByEmailDomain, listJoinableOrganizations } from "../../organizations/email-domains";
+import { createOrganizationInput, updateOrganizationInput } from "../../organizations/schemas";
+import { updateOrganization } from "../../organizations/update-organization";
 import { getAuthenticatedUser } from "../../users/queries";
 import { protectedProcedure, router } from "../init";
 
@@ -10,4 +13,12 @@ export const organizationsRouter = router({
   list: protectedProcedure.query(({ ctx }) => listOrganizations(ctx, { limit: 1000 })),
   get: protectedProcedure.input(z.object({ organizationId: z.string() })).query(({ ctx, input }) => getOrganization(ctx, input.organizationId)),
   create: protectedProcedure.input(createOrganizationInput).mutation(({ ctx, input }) => createOrganization(ctx, input)),
+  update: protectedProcedure
+    .input(organizationPath.extend(updateOrganizationInput.shape))
+    .mutation(({ ctx, input: { organizationId, ...patch } }) => updateOrganization(ctx, organizationId, patch)),
+  /** Organizations the user may join by their verified email domain, and joining one. */
+  joinable: protectedProcedure.query(({ ctx }) => listJoinableOrganizations(ctx)),
+  joinByEmailDomain: protectedProcedure
+    .input(organizationPath)
+    .mutation(({ ctx, input }) => joinOrganizationByEmailDomain(ctx, input.organizationId)),
 });

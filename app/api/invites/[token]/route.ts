@@ -1,0 +1,47 @@
+import { responseForError } from "@/server/api/errors";
+import { requestActor } from "@/server/auth/request-actor";
+import { configuredPublicUrl } from "@/server/config";
+import { AppError } from "@/server/errors";
+import { BODY_LIMITS, readBody } from "@/server/http/read-body";
+import { joinWithInvite, signUpWithInvite } from "@/server/invites/join-with-invite";
+import { signUpWithInviteInput } from "@/server/invites/schemas";
+import { describeZodError } from "@/server/api/errors";
+import { findUnstorableText } from "@/server/validation/storable-text";
+
+export const dynamic = "force-dynamic";
+
+/**
+ * The invite page's join call (public: the invite's token is the credential). Signed in, the caller
+ * joins as themself; otherwise the body creates their account (`displayName`, `password`, and
+ * `email` for a link invite) and then they join, and the page signs them in. Only JSON is taken, so a
+ * form on another site cannot post here; the body is read within the sign-in forms' limit.
+ */
+export async function POST(request: Request, { params }: { params: Promise<{ token: string }> }): Promise<Response> {
+  try {
+    const { token } = await params;
+    const baseUrl = configuredPublicUrl() ?? new URL(request.url).origin;
+    if (request.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase() !== "application/json") {
+      throw new AppError("unsupported_media_type", "Content-Type: send the body as application/json");
+    }
+    const body = await readJsonBody(request);
+    const actor = await requestActor(request.headers, "session");
+    if (actor) return Response.json(await joinWithInvite({ actor, baseUrl }, token));
+    const input = signUpWithInviteInput.safeParse(body);
+    if (!input.success) throw new AppError("bad_request", describeZodError(input.error, "body"));
+    const bad = findUnstorableText(input.data);
+    if (bad) throw new AppError("bad_request", `${bad.path.join(".")}: ${bad.problem}`);
+    return Response.json(await signUpWithInvite(token, input.data, baseUrl));
+  } catch (error) {
+    return responseForError(error);
+  }
+}
+
+async function readJsonBody(request: Request): Promise<unknown> {
+  const text = new TextDecoder().decode(await readBody(request, BODY_LIMITS.auth));
+  if (text.trim() === "") return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new AppError("bad_request", "body: malformed JSON");
+  }
+}

@@ -1,0 +1,82 @@
+import type { ServiceContext } from "../context";
+import { db, type Db } from "../db/client";
+import type { OrganizationInvite } from "../db/generated/client";
+import { notFound } from "../errors";
+import { paginateModel, type ListParams } from "../pagination";
+import { loadOrganization, type OrgAccess } from "../policies/access";
+import { authorizePeople } from "../policies/organization";
+import { parseRole } from "../policies/roles";
+import { presentEmailInvite, presentLinkInvite } from "../presenters/invite";
+import { hashInviteToken, inviteTokenSchema } from "./tokens";
+
+/** An invite of the caller's organization, of the kind asked for; admins only. */
+export async function loadInvite(tx: Db, access: OrgAccess, inviteId: string, kind: "email" | "link"): Promise<OrganizationInvite> {
+  authorizePeople("invite", access);
+  const invite = await tx.organizationInvite.findFirst({ where: { id: inviteId, organizationId: access.organization.id, kind } });
+  if (!invite) throw notFound(`No ${kind === "link" ? "invite link" : "invite"} ${inviteId} in organization ${access.organization.id}.`);
+  return invite;
+}
+
+export async function listLinkInvites(ctx: ServiceContext, organizationId: string, params: ListParams) {
+  const access = await loadOrganization(db(), ctx.actor, organizationId);
+  authorizePeople("invite", access);
+  const page = await paginateModel(params, db().organizationInvite, { organizationId, kind: "link" });
+  return { ...page, items: page.items.map((invite) => presentLinkInvite(invite, access.memberRole, ctx.baseUrl)) };
+}
+
+export async function getLinkInvite(ctx: ServiceContext, organizationId: string, inviteId: string) {
+  const access = await loadOrganization(db(), ctx.actor, organizationId);
+  return presentLinkInvite(await loadInvite(db(), access, inviteId, "link"), access.memberRole, ctx.baseUrl);
+}
+
+/** Email invites not yet accepted, newest first (the invites page; at most 50 addresses go out at once, 500 are shown). */
+export async function listPendingEmailInvites(ctx: ServiceContext, organizationId: string) {
+  const access = await loadOrganization(db(), ctx.actor, organizationId);
+  authorizePeople("invite", access);
+  const invites = await db().organizationInvite.findMany({ where: { organizationId, kind: "email" }, orderBy: { createdAt: "desc" }, take: 500 });
+  return invites.map(presentEmailInvite);
+}
+
+export type InviteStatus = "valid" | "expired" | "links-off";
+
+/**
+ * An invite found by its link's token, with its organization: what the public invite page and
+ * joining need. Null for a token of no invite (or not a token at all).
+ */
+export async function findInviteByToken(tx: Db, token: string, options: { lock?: boolean } = {}) {
+  if (!inviteTokenSchema.safeParse(token).success) return null;
+  const tokenHash = hashInviteToken(token);
+  if (options.lock) {
+    // Joins with one email invite run one after the other: it is used once.
+    const locked = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM organization_invites WHERE token_hash = ${tokenHash} FOR UPDATE`;
+    if (locked.length === 0) return null;
+  }
+  return tx.organizationInvite.findUnique({ where: { tokenHash } }).then(async (invite) => {
+    if (!invite) return null;
+    const organization = await tx.organization.findUniqueOrThrow({ where: { id: invite.organizationId } });
+    const status: InviteStatus = invite.expiresAt <= new Date() ? "expired" : invite.kind === "link" && !organization.inviteLinks ? "links-off" : "valid";
+    return { invite, organization, status };
+  });
+}
+
+/**
+ * What the public invite page shows for a token: the organization (its name and logo only), the
+ * role, for an email invite its address and whether an account has it, and whether the invite still
+ * works. Whoever holds the link may know this much.
+ */
+export async function describeInvite(token: string) {
+  const found = await findInviteByToken(db(), token);
+  if (!found) return null;
+  const { invite, organization, status } = found;
+  const account = invite.email ? await db().user.findUnique({ where: { email: invite.email }, select: { id: true } }) : null;
+  return {
+    kind: invite.kind as "email" | "link",
+    status,
+    role: parseRole(invite.role),
+    email: invite.email,
+    accountExists: account !== null,
+    expiresAt: invite.expiresAt,
+    organization: { id: organization.id, title: organization.title, logo: organization.logoURL },
+  };
+}
+export type InviteDescription = NonNullable<Awaited<ReturnType<typeof describeInvite>>>;

@@ -1,0 +1,202 @@
+import type { ServiceContext } from "../context";
+import { db, type Db } from "../db/client";
+import type { Member, Prisma, User } from "../db/generated/client";
+import { badRequest, notFound } from "../errors";
+import { decodeKeysetCursor, encodeKeysetCursor, type ListResult } from "../pagination";
+import { loadOrganization, visibleContentFilters, type OrgAccess } from "../policies/access";
+import { authorizePeople, canViewMember, canViewMemberAccess, memberPermissions } from "../policies/organization";
+import { parseRole, type Role } from "../policies/roles";
+import { presentMember, type MemberCounts } from "../presenters/member";
+import { presentSpace } from "../presenters/space";
+import type { ListMemberSpacesParams, ListMembersParams, ListMemberTeamsParams } from "./schemas";
+
+type MemberRow = Member & { user: User };
+
+/** A member of the caller's organization, which the caller may see; anyone else is not found. */
+export async function loadMember(tx: Db, access: OrgAccess, userId: string): Promise<MemberRow> {
+  if (!canViewMember(access, userId)) authorizePeople("listMembers", access);
+  const member = await tx.member.findUnique({
+    where: { organizationId_userId: { organizationId: access.organization.id, userId } },
+    include: { user: true },
+  });
+  if (!member) throw notFound(`No member ${userId} in organization ${access.organization.id}.`);
+  return member;
+}
+
+export async function countAdmins(tx: Db, organizationId: string): Promise<number> {
+  return tx.member.count({ where: { organizationId, role: "admin" } });
+}
+
+/** For each user: the live spaces granted to them directly, and the organization's teams they are in. */
+export async function memberCounts(tx: Db, organizationId: string, userIds: string[]): Promise<Map<string, MemberCounts>> {
+  const counts = new Map(userIds.map((id) => [id, { spaces: 0, teams: 0 }]));
+  if (userIds.length === 0) return counts;
+  const [teams, spaces] = await Promise.all([
+    tx.teamMember.groupBy({ by: ["userId"], where: { userId: { in: userIds }, team: { organizationId } }, _count: { _all: true } }),
+    tx.contentGrant.groupBy({
+      by: ["userId"],
+      where: { organizationId, userId: { in: userIds }, space: { deletedAt: null } },
+      _count: { _all: true },
+    }),
+  ]);
+  for (const row of teams) counts.get(row.userId)!.teams = row._count._all;
+  for (const row of spaces) if (row.userId) counts.get(row.userId)!.spaces = row._count._all;
+  return counts;
+}
+
+/** Members as the caller sees them: with their counts and what the caller may do to each. */
+export async function presentMembers(tx: Db, access: OrgAccess, members: MemberRow[], baseUrl: string) {
+  const [counts, admins] = await Promise.all([
+    memberCounts(tx, access.organization.id, members.map((member) => member.userId)),
+    countAdmins(tx, access.organization.id),
+  ]);
+  return members.map((member) =>
+    presentMember(member, counts.get(member.userId)!, memberPermissions(access, { userId: member.userId, role: parseRole(member.role) }, admins), baseUrl),
+  );
+}
+
+/** Sort value of a member for the keyset cursor, as the database compares it. */
+function sortValue(member: MemberRow, sort: ListMembersParams["sort"]): string | null {
+  if (sort === "name") return member.user.displayName;
+  const date = sort === "joinedAt" ? member.joinedAt : member.lastSeenAt;
+  return date ? date.toISOString() : null;
+}
+
+/**
+ * The organization's members, filtered by role and by a search of names and emails, sorted by when
+ * they joined, were last seen (members seen at least once) or by name, keyset-paged in SQL.
+ */
+export async function listMembers(ctx: ServiceContext, organizationId: string, params: ListMembersParams) {
+  const tx = db();
+  const access = await loadOrganization(tx, ctx.actor, organizationId);
+  authorizePeople("listMembers", access);
+  const filters: Prisma.MemberWhereInput[] = [{ organizationId }];
+  if (params.role) filters.push({ role: params.role === "guest" ? null : params.role });
+  if (params.search) {
+    const contains = { contains: escapeLike(params.search), mode: "insensitive" as const };
+    filters.push({ user: { OR: [{ displayName: contains }, { email: contains }] } });
+  }
+  if (params.sort === "lastSeenAt") filters.push({ lastSeenAt: { not: null } });
+
+  const where: Prisma.MemberWhereInput = { AND: filters };
+  const cursor = decodeKeysetCursor(params.page);
+  const direction = params.order;
+  const after = direction === "asc" ? "gt" : "lt";
+  // The sort field holding `condition` (a value, a range, or for orderBy a direction): typed per use below.
+  const sortKey = <T>(condition: unknown): T => (params.sort === "name" ? { user: { displayName: condition } } : { [params.sort]: condition }) as T;
+  const cursorValue = cursor && (params.sort === "name" ? (cursor.value ?? "") : cursorDate(cursor.value));
+  // Past the cursor: a later sort value, or the same one and a later user id.
+  const beyondCursor: Prisma.MemberWhereInput | undefined = cursor && {
+    OR: [sortKey<Prisma.MemberWhereInput>({ [after]: cursorValue }), { ...sortKey<Prisma.MemberWhereInput>(cursorValue), userId: { [after]: cursor.id } }],
+  };
+  const orderBy: Prisma.MemberOrderByWithRelationInput[] = [sortKey<Prisma.MemberOrderByWithRelationInput>(direction), { userId: direction }];
+  const [rows, count] = await Promise.all([
+    tx.member.findMany({ where: beyondCursor ? { AND: [where, beyondCursor] } : where, include: { user: true }, orderBy, take: params.limit + 1 }),
+    tx.member.count({ where }),
+  ]);
+  const members = rows.slice(0, params.limit);
+  const last = members.at(-1);
+  const result: ListResult<MemberRow> = {
+    items: members,
+    count,
+    ...(rows.length > params.limit && last ? { next: { page: encodeKeysetCursor(sortValue(last, params.sort), last.userId) } } : {}),
+  };
+  return { ...result, items: await presentMembers(tx, access, result.items, ctx.baseUrl) };
+}
+
+function cursorDate(value: string | null): Date {
+  const date = value === null ? new Date(Number.NaN) : new Date(value);
+  if (Number.isNaN(date.getTime())) throw badRequest("page: not a valid page cursor");
+  return date;
+}
+
+/** `contains` is a LIKE pattern: the caller's `%`, `_` and `\` are matched as themselves. */
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
+}
+
+export async function getMember(ctx: ServiceContext, organizationId: string, userId: string) {
+  const tx = db();
+  const access = await loadOrganization(tx, ctx.actor, organizationId);
+  const member = await loadMember(tx, access, userId);
+  return (await presentMembers(tx, access, [member], ctx.baseUrl))[0]!;
+}
+
+/**
+ * The live spaces a member reaches, each with the member's role on it (from their organization role,
+ * default levels and grants to them and their teams: the access module's rules), in id order.
+ */
+export async function listSpacesForMember(ctx: ServiceContext, organizationId: string, userId: string, params: ListMemberSpacesParams) {
+  const tx = db();
+  const access = await loadOrganization(tx, ctx.actor, organizationId);
+  const member = await loadMember(tx, access, userId);
+  if (!canViewMemberAccess(access, userId)) authorizePeople("manageMembers", access);
+  const memberAccess: OrgAccess = { organization: access.organization, memberRole: parseRole(member.role), userId };
+  const filters = await visibleContentFilters(tx, memberAccess);
+  const cursor = idCursor(params.page);
+  const after = params.order === "asc" ? "gt" : "lt";
+  const where: Prisma.SpaceWhereInput = { AND: [{ organizationId, deletedAt: null }, filters.spaceWhere] };
+  const [rows, count] = await Promise.all([
+    tx.space.findMany({ where: cursor ? { AND: [where, { id: { [after]: cursor } }] } : where, orderBy: { id: params.order }, take: params.limit + 1 }),
+    tx.space.count({ where }),
+  ]);
+  const spaces = rows.slice(0, params.limit);
+  // The spaces are presented with the caller's permissions on them: an admin's, or the member's own.
+  const callerRole = (memberRole: Role): Role => (access.memberRole === "admin" ? "admin" : memberRole);
+  const items = spaces.flatMap((space) => {
+    const permission = filters.resolver.space(space);
+    return permission ? [{ permission, space: presentSpace(space, callerRole(permission), ctx.baseUrl) }] : [];
+  });
+  return { items, count, ...(rows.length > params.limit ? { next: { page: encodeKeysetCursor(null, spaces.at(-1)!.id) } } : {}) };
+}
+
+function idCursor(page: string | undefined): string | undefined {
+  return decodeKeysetCursor(page)?.id;
+}
+
+/** The organization's teams a member is in, with the member's role in each, by team id. */
+export async function listTeamsForMember(ctx: ServiceContext, organizationId: string, userId: string, params: ListMemberTeamsParams) {
+  const tx = db();
+  const access = await loadOrganization(tx, ctx.actor, organizationId);
+  await loadMember(tx, access, userId);
+  const where: Prisma.TeamMemberWhereInput = {
+    userId,
+    team: { organizationId, ...(params.title ? { title: { contains: escapeLike(params.title), mode: "insensitive" } } : {}) },
+  };
+  const cursor = idCursor(params.page);
+  const [rows, count] = await Promise.all([
+    tx.teamMember.findMany({ where: cursor ? { AND: [where, { teamId: { gt: cursor } }] } : where, include: { team: true }, orderBy: { teamId: "asc" }, take: params.limit + 1 }),
+    tx.teamMember.count({ where }),
+  ]);
+  const memberships = rows.slice(0, params.limit);
+  const teamIds = memberships.map((row) => row.teamId);
+  const [sizes, viewerRoles] = await Promise.all([
+    tx.teamMember.groupBy({ by: ["teamId"], where: { teamId: { in: teamIds } }, _count: { _all: true } }),
+    tx.teamMember.findMany({ where: { teamId: { in: teamIds }, userId: ctx.actor.userId }, select: { teamId: true, role: true } }),
+  ]);
+  const spaces = await teamSpaceCounts(tx, teamIds);
+  const items = memberships.map((row) => {
+    const viewerRole = viewerRoles.find((candidate) => candidate.teamId === row.teamId)?.role ?? null;
+    return {
+      team: {
+        object: "team" as const,
+        id: row.team.id,
+        title: row.team.title,
+        members: sizes.find((size) => size.teamId === row.teamId)?._count._all ?? 0,
+        spaces: spaces.get(row.teamId) ?? 0,
+        createdAt: row.team.createdAt.toISOString(),
+        // Every member but guests sees the organization's teams; admins and the team's owners manage it.
+        permissions: { view: access.memberRole !== null || viewerRole !== null, admin: access.memberRole === "admin" || viewerRole === "owner" },
+      },
+      member: { role: row.role as "owner" | "member" },
+    };
+  });
+  return { items, count, ...(rows.length > params.limit ? { next: { page: encodeKeysetCursor(null, memberships.at(-1)!.teamId) } } : {}) };
+}
+
+/** Live spaces each team's grants give it directly. */
+async function teamSpaceCounts(tx: Db, teamIds: string[]): Promise<Map<string, number>> {
+  if (teamIds.length === 0) return new Map();
+  const rows = await tx.contentGrant.groupBy({ by: ["teamId"], where: { teamId: { in: teamIds }, space: { deletedAt: null } }, _count: { _all: true } });
+  return new Map(rows.map((row) => [row.teamId!, row._count._all]));
+}

@@ -1,0 +1,140 @@
+import type { ServiceContext } from "../context";
+import { db, type Db } from "../db/client";
+import type { Organization, User } from "../db/generated/client";
+import { notFound } from "../errors";
+import type { EventRecorder } from "../events/record-event";
+import { writeChange } from "../events/write-change";
+import { admitMember } from "../members/admit-member";
+import { parseRole } from "../policies/roles";
+import { presentOrganization } from "../presenters/organization";
+import { apiUrl, appUrl } from "../presenters/urls";
+
+/**
+ * An organization's `emailDomains` are claims; a domain counts — people with an address on it find
+ * the organization and may join it with its default role — only once it is verified: by an admin
+ * whose own address is on the domain and verified (server/invites: following an emailed invite
+ * proves an address) setting the organization's email domains while it is among them. Saving the
+ * domains again verifies one that an admin on it did not verify before. Removing a domain drops
+ * its verification.
+ */
+
+/** The domain of a user's address, when the address is verified; null otherwise. */
+export function verifiedDomainOf(user: Pick<User, "email" | "emailVerifiedAt">): string | null {
+  if (!user.emailVerifiedAt) return null;
+  return user.email.split("@").pop()?.toLowerCase() ?? null;
+}
+
+/** Within the write that sets `domains` as the organization's email domains: keeps their verifications in step. */
+export async function syncEmailDomainVerifications(tx: Db, ctx: ServiceContext, events: EventRecorder, organizationId: string, domains: string[]): Promise<void> {
+  await tx.emailDomainVerification.deleteMany({ where: { organizationId, domain: { notIn: domains } } });
+  const admin = await tx.user.findUniqueOrThrow({ where: { id: ctx.actor.userId }, select: { email: true, emailVerifiedAt: true } });
+  const own = verifiedDomainOf(admin);
+  if (!own || !domains.includes(own)) return;
+  const { count } = await tx.emailDomainVerification.createMany({ data: [{ organizationId, domain: own, verifiedById: ctx.actor.userId }], skipDuplicates: true });
+  if (count > 0) events.record({ organizationId, action: "organization.email_domain_verified", target: { type: "organization", id: organizationId }, payload: { domain: own } });
+}
+
+/** The verified email domains of organizations, by organization id. */
+export async function verifiedDomainsOf(tx: Db, organizationIds: string[]): Promise<Map<string, string[]>> {
+  const rows = await tx.emailDomainVerification.findMany({ where: { organizationId: { in: organizationIds } }, orderBy: { domain: "asc" } });
+  const byOrganization = new Map<string, string[]>();
+  for (const row of rows) byOrganization.set(row.organizationId, [...(byOrganization.get(row.organizationId) ?? []), row.domain]);
+  return byOrganization;
+}
+
+/**
+ * An organization as someone outside it, who could join it by their email domain, sees it: what
+ * joining needs (its id, title and logo), and the fields the reference requires, which tell nothing
+ * more (constants, no permissions, only the domain asked about).
+ */
+export function presentOrganizationToOutsider(organization: Organization, domain: string, baseUrl: string) {
+  return {
+    object: "organization" as const,
+    id: organization.id,
+    title: organization.title,
+    createdAt: organization.createdAt.toISOString(),
+    emailDomains: [domain],
+    type: organization.type,
+    inviteLinks: organization.inviteLinks,
+    plan: "free",
+    mergeRules: { type: "none" },
+    trial: { status: "notapplicable", count: 0 },
+    urls: {
+      location: apiUrl(baseUrl, `/orgs/${organization.id}`),
+      app: appUrl(baseUrl, `/o/${organization.id}`),
+      ...(organization.logoURL ? { logo: organization.logoURL } : {}),
+    },
+    permissions: {
+      view: false,
+      access: false,
+      admin: false,
+      ownTeam: false,
+      createContent: false,
+      createOpenAPISpec: false,
+      viewBilling: false,
+      listMembers: false,
+      listTeams: false,
+      listIntegrations: false,
+      listInstallations: false,
+      installIntegration: false,
+    },
+  };
+}
+
+const LOOKUP_LIMIT = 100;
+
+/**
+ * `getOrganizationsForEmailDomain`: organizations for which `emailDomain` is verified, among those
+ * the caller belongs to (shown as usual) and, when it is the caller's own verified domain, those
+ * they could join (shown as to an outsider). Nothing is revealed about any other domain.
+ */
+export async function listOrganizationsForEmailDomain(ctx: ServiceContext, emailDomain: string) {
+  const tx = db();
+  const user = await tx.user.findUniqueOrThrow({ where: { id: ctx.actor.userId }, select: { email: true, emailVerifiedAt: true } });
+  const own = verifiedDomainOf(user) === emailDomain;
+  const organizations = await tx.organization.findMany({
+    where: {
+      emailDomainVerifications: { some: { domain: emailDomain } },
+      ...(own ? {} : { members: { some: { userId: ctx.actor.userId } } }),
+    },
+    include: { members: { where: { userId: ctx.actor.userId } } },
+    orderBy: { id: "asc" },
+    take: LOOKUP_LIMIT,
+  });
+  return {
+    organizations: organizations.map(({ members, ...organization }) =>
+      members[0] ? presentOrganization(organization, parseRole(members[0].role), ctx.baseUrl) : presentOrganizationToOutsider(organization, emailDomain, ctx.baseUrl),
+    ),
+  };
+}
+
+/**
+ * Joins an organization that verified the caller's own verified email domain, with its default role.
+ * Any other organization is not found, whether it exists or not.
+ */
+export async function joinOrganizationByEmailDomain(ctx: ServiceContext, organizationId: string) {
+  const tx = db();
+  const user = await tx.user.findUniqueOrThrow({ where: { id: ctx.actor.userId } });
+  const domain = verifiedDomainOf(user);
+  const organization = domain
+    ? await tx.organization.findFirst({ where: { id: organizationId, emailDomainVerifications: { some: { domain } } } })
+    : null;
+  if (!organization) throw notFound(`No organization ${organizationId}.`);
+  const role = parseRole(organization.defaultRole);
+  const joined = await writeChange(ctx, async (write, events) => {
+    const admitted = await admitMember(write, events, { organizationId, user, role, sso: false, via: "email-domain" });
+    if (!admitted) events.nothingChanged();
+    return admitted;
+  });
+  const member = await tx.member.findUniqueOrThrow({ where: { organizationId_userId: { organizationId, userId: user.id } } });
+  return { joined, organization: presentOrganization(organization, parseRole(member.role), ctx.baseUrl) };
+}
+
+/** Organizations the caller could join by their verified email domain (none when their address is not verified). */
+export async function listJoinableOrganizations(ctx: ServiceContext) {
+  const user = await db().user.findUniqueOrThrow({ where: { id: ctx.actor.userId }, select: { email: true, emailVerifiedAt: true } });
+  const domain = verifiedDomainOf(user);
+  if (!domain) return { domain: null, organizations: [] };
+  const { organizations } = await listOrganizationsForEmailDomain(ctx, domain);
+  return { domain, organizations: organizations.filter((organization) => !organization.permissions.view) };
+}

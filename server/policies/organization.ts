@@ -1,0 +1,88 @@
+import type { Db } from "../db/client";
+import { conflict, forbidden } from "../errors";
+import type { OrgAccess } from "./access";
+import type { Role } from "./roles";
+
+/**
+ * What a caller may do with an organization's people — its members, invites and email domains —
+ * from their own role in it. `peoplePermissions` is what the UI is shown and what the services check
+ * (`authorizePeople`); `memberPermissions` does the same for one member, with the last-admin rule:
+ * an organization always keeps an admin, so its last one can be neither demoted nor removed.
+ */
+
+type Viewer = Pick<OrgAccess, "memberRole" | "userId">;
+
+export function peoplePermissions(viewer: Viewer) {
+  const admin = viewer.memberRole === "admin";
+  return {
+    /** See the members and their roles (guests see only themselves). */
+    listMembers: viewer.memberRole !== null,
+    /** Change roles, remove members, let members sign in through single sign-on. */
+    manageMembers: admin,
+    /** Invite by email, and create, see and change invite links. */
+    invite: admin,
+  };
+}
+
+export type PeopleAction = keyof ReturnType<typeof peoplePermissions>;
+
+const refusals: Record<PeopleAction, string> = {
+  listMembers: "Guests cannot list the organization's members.",
+  manageMembers: "Only organization admins can manage its members.",
+  invite: "Only organization admins can invite people or manage invite links.",
+};
+
+export function authorizePeople(action: PeopleAction, viewer: Viewer): void {
+  if (!peoplePermissions(viewer)[action]) throw forbidden(refusals[action]);
+}
+
+/** Whether the caller may see `userId`'s membership: anyone who may list members, and everyone themself. */
+export function canViewMember(viewer: Viewer, userId: string): boolean {
+  return viewer.userId === userId || peoplePermissions(viewer).listMembers;
+}
+
+/**
+ * Whether the caller may see which spaces a member reaches: admins, and the member themself.
+ * A member's spaces can include spaces the caller cannot see, so other members may not.
+ */
+export function canViewMemberAccess(viewer: Viewer, userId: string): boolean {
+  return viewer.userId === userId || viewer.memberRole === "admin";
+}
+
+/**
+ * What the caller may do to one member, given how many admins the organization has. `changeRole`:
+ * give any role; `demote`: give a role below admin (not to the last admin); `remove`: admins remove
+ * anyone, members themselves (leaving), the last admin nobody.
+ */
+export function memberPermissions(viewer: Viewer, member: { userId: string; role: Role | null }, admins: number) {
+  const admin = viewer.memberRole === "admin";
+  const lastAdmin = member.role === "admin" && admins <= 1;
+  return {
+    changeRole: admin,
+    demote: admin && !lastAdmin,
+    remove: (admin || viewer.userId === member.userId) && !lastAdmin,
+  };
+}
+
+/**
+ * Locks the organization's admins (their member rows) for the rest of the transaction and returns
+ * their ids. Two admins demoting or removing each other at once then run one after the other, and the
+ * second sees the first's change: an organization cannot lose its last admin to a race.
+ */
+export async function lockAdmins(tx: Db, organizationId: string): Promise<string[]> {
+  const rows = await tx.$queryRaw<{ user_id: string }[]>`
+    SELECT user_id FROM members WHERE organization_id = ${organizationId} AND role = 'admin' FOR UPDATE`;
+  return rows.map((row) => row.user_id);
+}
+
+/** Throws 409 when taking `userId`'s admin role away would leave the organization without one. */
+export function assertKeepsAnAdmin(admins: string[], userId: string, action: "demote" | "remove"): void {
+  if (admins.length === 1 && admins[0] === userId) {
+    throw conflict(
+      action === "demote"
+        ? "role: this member is the organization's last admin; make another member admin first."
+        : "This member is the organization's last admin and cannot be removed; make another member admin first.",
+      { lastAdmin: userId },
+    );
+  }
+}

@@ -1,0 +1,18 @@
+import { getMember, listMembers } from "../../members/queries";
+import { recordLastSeen } from "../../members/record-last-seen";
+import { removeMember } from "../../members/remove-member";
+import { listMembersParams, memberPath, organizationPath, updateMemberInput } from "../../members/schemas";
+import { updateMember } from "../../members/update-member";
+import { protectedProcedure, router } from "../init";
+
+/** The members page: the same services and schemas as the /v1 member operations. */
+export const membersRouter = router({
+  list: protectedProcedure.input(organizationPath.extend(listMembersParams.shape)).query(({ ctx, input: { organizationId, ...params } }) => listMembers(ctx, organizationId, params)),
+  get: protectedProcedure.input(memberPath).query(({ ctx, input }) => getMember(ctx, input.organizationId, input.userId)),
+  update: protectedProcedure
+    .input(memberPath.extend(updateMemberInput.shape))
+    .mutation(({ ctx, input: { organizationId, userId, ...patch } }) => updateMember(ctx, organizationId, userId, patch)),
+  remove: protectedProcedure.input(memberPath).mutation(({ ctx, input }) => removeMember(ctx, input.organizationId, input.userId)),
+  /** The app calls it when an organization is opened, so that `lastSeenAt` means something. */
+  ping: protectedProcedure.input(organizationPath).mutation(({ ctx, input }) => recordLastSeen(ctx, input.organizationId)),
+});

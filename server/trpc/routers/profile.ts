@@ -1,0 +1,10 @@
+import { getAuthenticatedUser } from "../../users/queries";
+import { updateUserInput } from "../../users/schemas";
+import { updateUser } from "../../users/update-user";
+import { protectedProcedure, router } from "../init";
+
+/** The signed-in user's own profile: the same service as `PATCH /v1/users/{userId}`. */
+export const profileRouter = router({
+  get: protectedProcedure.query(({ ctx }) => getAuthenticatedUser(ctx)),
+  update: protectedProcedure.input(updateUserInput).mutation(({ ctx, input }) => updateUser(ctx, ctx.actor.userId, input)),
+});
