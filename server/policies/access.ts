@@ -39,9 +39,38 @@ export async function loadOrganization(tx: Db, actor: Actor, organizationId: str
  * up to the root (a space's own first, when the item is a space), and the grants to the user or
  * their teams on the space and on every collection above it.
  */
-export async function accessChain(tx: Db, userId: string, item: { space?: Pick<Space, "id" | "defaultLevel">; collectionId: string | null }): Promise<AccessChain> {
+export async function accessChain(tx: Db, userId: string, item: ChainItem): Promise<AccessChain> {
+  const { levels, grants } = await chainRows(tx, userId, item);
+  return { levels, grants: grants.map(({ userId: _, ...grant }) => grant) };
+}
+
+/**
+ * The access chain of an item for every member at once (who has access, and with what role): its
+ * levels and the grants on it to anyone, from the same query as `accessChain`. `chainOf` gives one
+ * member's chain from it, for `roleFromChain`.
+ */
+export async function accessChainOfEveryone(tx: Db, item: ChainItem) {
+  const { levels, grants } = await chainRows(tx, null, item);
+  const teamIds = [...new Set(grants.flatMap((grant) => (grant.teamId ? [grant.teamId] : [])))];
+  const memberships = teamIds.length ? await tx.teamMember.findMany({ where: { teamId: { in: teamIds } }, select: { teamId: true, userId: true } }) : [];
+  const teamsOf = new Map<string, Set<string>>();
+  for (const { teamId, userId } of memberships) teamsOf.set(userId, new Set([...(teamsOf.get(userId) ?? []), teamId]));
+  return {
+    chainOf: (userId: string): AccessChain => ({
+      levels,
+      grants: grants
+        .filter((grant) => grant.userId === userId || (grant.teamId !== null && teamsOf.get(userId)?.has(grant.teamId)))
+        .map(({ userId: _, ...grant }) => grant),
+    }),
+  };
+}
+
+type ChainItem = { space?: Pick<Space, "id" | "defaultLevel">; collectionId: string | null };
+
+/** The chain's levels and its grants to `userId` and their teams, or to anyone (`userId` null). */
+async function chainRows(tx: Db, userId: string | null, item: ChainItem): Promise<{ levels: ChainLevel[]; grants: (ChainGrant & { userId: string | null })[] }> {
   const spaceId = item.space?.id ?? null;
-  const rows = await tx.$queryRaw<{ kind: "level" | "grant"; id: string; depth: number; value: string | null; target_type: string | null; target_id: string | null; team_id: string | null }[]>`
+  const rows = await tx.$queryRaw<{ kind: "level" | "grant"; id: string; depth: number; value: string | null; target_type: string | null; target_id: string | null; team_id: string | null; user_id: string | null }[]>`
     WITH RECURSIVE chain AS (
       SELECT id, parent_id, default_level, 1 AS depth FROM collections WHERE id = ${item.collectionId}
       UNION ALL
@@ -49,12 +78,12 @@ export async function accessChain(tx: Db, userId: string, item: { space?: Pick<S
       FROM collections c JOIN chain ON c.id = chain.parent_id
       WHERE chain.depth < 64
     )
-    SELECT 'level' AS kind, id, depth, default_level AS value, NULL AS target_type, NULL AS target_id, NULL AS team_id FROM chain
+    SELECT 'level' AS kind, id, depth, default_level AS value, NULL AS target_type, NULL AS target_id, NULL AS team_id, NULL AS user_id FROM chain
     UNION ALL
-    SELECT 'grant', g.id, 0, g.role, CASE WHEN g.space_id IS NULL THEN 'collection' ELSE 'space' END, COALESCE(g.space_id, g.collection_id), g.team_id
+    SELECT 'grant', g.id, 0, g.role, CASE WHEN g.space_id IS NULL THEN 'collection' ELSE 'space' END, COALESCE(g.space_id, g.collection_id), g.team_id, g.user_id
     FROM content_grants g
     WHERE (g.space_id = ${spaceId} OR g.collection_id IN (SELECT id FROM chain))
-      AND (g.user_id = ${userId} OR g.team_id IN (SELECT team_id FROM team_members WHERE user_id = ${userId}))`;
+      AND (${userId}::text IS NULL OR g.user_id = ${userId} OR g.team_id IN (SELECT team_id FROM team_members WHERE user_id = ${userId}))`;
   const levels: ChainLevel[] = rows
     .filter((row) => row.kind === "level")
     .sort((a, b) => a.depth - b.depth)
@@ -62,7 +91,7 @@ export async function accessChain(tx: Db, userId: string, item: { space?: Pick<S
   if (item.space) levels.unshift({ collectionId: null, level: parseDefaultLevel(item.space.defaultLevel) });
   const grants = rows
     .filter((row) => row.kind === "grant")
-    .map((row) => ({ id: row.id, targetType: row.target_type as ChainGrant["targetType"], targetId: row.target_id!, teamId: row.team_id, role: row.value as Role }));
+    .map((row) => ({ id: row.id, targetType: row.target_type as ChainGrant["targetType"], targetId: row.target_id!, teamId: row.team_id, userId: row.user_id, role: row.value as Role }));
   return { levels, grants };
 }
 
