@@ -19,8 +19,8 @@ export async function updateTeamMembers(ctx: ServiceContext, organizationId: str
     const remove = await resolveMembers(tx, organizationId, input.remove ?? [], { field: "remove", status: 400 });
     const roles = Object.entries(input.memberships ?? {});
     const withRoles = await resolveMembers(tx, organizationId, roles.map(([userId]) => userId), { field: "memberships", status: 400 });
-    const changes = new Map<string, TeamRole | null>();
-    for (const userId of add.values()) changes.set(userId, "member");
+    const changes = new Map<string, MembershipChange>();
+    for (const userId of add.values()) changes.set(userId, "join");
     for (const [ref, { role }] of roles) changes.set(withRoles.get(ref)!, role);
     for (const userId of remove.values()) changes.set(userId, null);
     await applyMembershipChanges(tx, events, access, changes);
@@ -33,8 +33,7 @@ export async function addTeamMember(ctx: ServiceContext, organizationId: string,
     const access = await loadTeam(tx, ctx.actor, organizationId, teamId);
     authorizeTeam("manage", access);
     await resolveMembers(tx, organizationId, [userId], { field: "userId", status: 404 });
-    const current = await tx.teamMember.findUnique({ where: { teamId_userId: { teamId, userId } } });
-    await applyMembershipChanges(tx, events, access, new Map([[userId, role ?? (current?.role as TeamRole | undefined) ?? "member"]]));
+    await applyMembershipChanges(tx, events, access, new Map([[userId, role ?? "join"]]));
   });
 }
 
@@ -47,8 +46,11 @@ export async function removeTeamMember(ctx: ServiceContext, organizationId: stri
   });
 }
 
-/** Applies role changes (null: leave the team) and records what actually changed as one event. */
-async function applyMembershipChanges(tx: Db, events: EventRecorder, access: TeamAccess, changes: Map<string, TeamRole | null>): Promise<void> {
+/** A role to hold in the team, `join` (as `member`, or keeping one's role when already in), or null to leave it. */
+type MembershipChange = TeamRole | "join" | null;
+
+/** Applies membership changes by user id and records what actually changed as one event. */
+async function applyMembershipChanges(tx: Db, events: EventRecorder, access: TeamAccess, changes: Map<string, MembershipChange>): Promise<void> {
   const teamId = access.team.id;
   const current = new Map(
     (await tx.teamMember.findMany({ where: { teamId, userId: { in: [...changes.keys()] } }, select: { userId: true, role: true } })).map((row) => [row.userId, row.role as TeamRole]),
@@ -56,12 +58,12 @@ async function applyMembershipChanges(tx: Db, events: EventRecorder, access: Tea
   const added: { userId: string; role: TeamRole }[] = [];
   const removed: string[] = [];
   const roleChanged: { userId: string; from: TeamRole; to: TeamRole }[] = [];
-  for (const [userId, role] of changes) {
+  for (const [userId, change] of changes) {
     const was = current.get(userId);
-    if (role === null) {
+    if (change === null) {
       if (was) removed.push(userId);
-    } else if (!was) added.push({ userId, role });
-    else if (was !== role) roleChanged.push({ userId, from: was, to: role });
+    } else if (!was) added.push({ userId, role: change === "join" ? "member" : change });
+    else if (change !== "join" && was !== change) roleChanged.push({ userId, from: was, to: change });
   }
   if (removed.length) await tx.teamMember.deleteMany({ where: { teamId, userId: { in: removed } } });
   if (added.length) await tx.teamMember.createMany({ data: added.map((entry) => ({ teamId, ...entry })), skipDuplicates: true });
