@@ -6,11 +6,13 @@ import { contentExtraOperations } from "./operations/content-extras";
 import { importOperations } from "./operations/import";
 import { linkOperations } from "./operations/links";
 import { organizationOperations } from "./operations/organizations";
+import { permissionOperations } from "./operations/permissions";
 import { searchOperations } from "./operations/search";
 import { spaceOperations } from "./operations/spaces";
+import { teamOperations } from "./operations/teams";
 import { ApiRouter } from "./router";
 
 /** Every /v1 operation Quire serves (exported so tests can walk them all). */
-export const v1Operations = [...organizationOperations, ...collectionOperations, ...spaceOperations, ...changeRequestOperations, ...contentOperations, ...contentExtraOperations, ...importOperations, ...searchOperations, ...linkOperations, ...auditOperations];
+export const v1Operations = [...organizationOperations, ...collectionOperations, ...spaceOperations, ...changeRequestOperations, ...contentOperations, ...contentExtraOperations, ...importOperations, ...searchOperations, ...linkOperations, ...auditOperations, ...teamOperations, ...permissionOperations];
 
 export const v1Router = new ApiRouter(v1Operations);

@@ -25,6 +25,13 @@ export const EVENT_ACTIONS = {
   "change_request.content_edited": "Change request content edited",
   "change_request.updated_from_main": "Change request updated from main",
   "change_request.merged": "Change request merged",
+  "team.created": "Team created",
+  "team.renamed": "Team renamed",
+  "team.deleted": "Team deleted",
+  "team.members_changed": "Team members changed",
+  "grant.added": "Access granted",
+  "grant.changed": "Access changed",
+  "grant.removed": "Access removed",
 } as const;
 
 export type EventAction = keyof typeof EVENT_ACTIONS;

@@ -41,7 +41,36 @@ export async function loadOrganization(tx: Db, actor: Actor, organizationId: str
  * up to the root (a space's own first, when the item is a space), and the grants to the user or
  * their teams on the space and on every collection above it.
  */
-export async function accessChain(tx: Db, userId: string, item: { space?: Pick<Space, "id" | "defaultLevel">; collectionId: string | null }): Promise<AccessChain> {
+export async function accessChain(tx: Db, userId: string, item: ChainItem): Promise<AccessChain> {
+  const { levels, grants } = await chainRows(tx, userId, item);
+  return { levels, grants: grants.map(({ userId: _, ...grant }) => grant) };
+}
+
+/**
+ * The access chain of an item for every member at once (who has access, and with what role): its
+ * levels and the grants on it to anyone, from the same query as `accessChain`. `chainOf` gives one
+ * member's chain from it, for `roleFromChain`.
+ */
+export async function accessChainOfEveryone(tx: Db, item: ChainItem) {
+  const { levels, grants } = await chainRows(tx, null, item);
+  const teamIds = [...new Set(grants.flatMap((grant) => (grant.teamId ? [grant.teamId] : [])))];
+  const memberships = teamIds.length ? await tx.teamMember.findMany({ where: { teamId: { in: teamIds } }, select: { teamId: true, userId: true } }) : [];
+  const teamsOf = new Map<string, Set<string>>();
+  for (const { teamId, userId } of memberships) teamsOf.set(userId, new Set([...(teamsOf.get(userId) ?? []), teamId]));
+  return {
+    chainOf: (userId: string): AccessChain => ({
+      levels,
+      grants: grants
+        .filter((grant) => grant.userId === userId || (grant.teamId !== null && teamsOf.get(userId)?.has(grant.teamId)))
+        .map(({ userId: _, ...grant }) => grant),
+    }),
+  };
+}
+
+type ChainItem = { space?: Pick<Space, "id" | "defaultLevel">; collectionId: string | null };
+
+/** The chain's levels and its grants to `userId` and their teams, or to anyone (`userId` null). */
+async function chainRows(tx: Db, userId: string | null, item: ChainItem): Promise<{ levels: ChainLevel[]; grants: (ChainGrant & { userId: string | null })[] }> {
   const spaceId = item.space?.id ?? null;
   const [row] = await tx.$queryRaw<{ levels: { id: string; level: string | null }[]; grants: ChainGrantRow[] }[]>`
     WITH RECURSIVE chain AS (
@@ -55,8 +84,9 @@ export async function accessChain(tx: Db, userId: string, item: { space?: Pick<S
       (SELECT coalesce(jsonb_agg(jsonb_build_object('id', id, 'level', default_level) ORDER BY depth), '[]') FROM chain) AS levels,
       (SELECT coalesce(jsonb_agg(${grantJson}), '[]') FROM content_grants g
         WHERE (g.space_id = ${spaceId} OR g.collection_id IN (SELECT id FROM chain))
-          AND (g.user_id = ${userId} OR g.team_id IN (SELECT team_id FROM team_members WHERE user_id = ${userId}))) AS grants`;
-  return chainOf(item.space?.defaultLevel, row!);
+          AND (${userId}::text IS NULL OR g.user_id = ${userId} OR g.team_id IN (SELECT team_id FROM team_members WHERE user_id = ${userId}))) AS grants`;
+  const chain = chainOf(item.space?.defaultLevel, row!);
+  return { levels: chain.levels, grants: row!.grants.map((grant) => ({ ...chainGrantOf(grant), userId: grant.user })) };
 }
 
 /** The chain from what the chain queries select: the space's own level first, when the item is a space. */
@@ -67,8 +97,8 @@ function chainOf(spaceLevel: string | null | undefined, row: { levels: { id: str
 }
 
 /** A grant as the chain queries select it (`grantJson`). */
-type ChainGrantRow = { id: string; role: Role; space: string | null; collection: string | null; team: string | null };
-const grantJson = Prisma.sql`jsonb_build_object('id', g.id, 'role', g.role, 'space', g.space_id, 'collection', g.collection_id, 'team', g.team_id)`;
+type ChainGrantRow = { id: string; role: Role; space: string | null; collection: string | null; team: string | null; user: string | null };
+const grantJson = Prisma.sql`jsonb_build_object('id', g.id, 'role', g.role, 'space', g.space_id, 'collection', g.collection_id, 'team', g.team_id, 'user', g.user_id)`;
 
 function chainGrantOf(row: ChainGrantRow): ChainGrant {
   return { id: row.id, targetType: row.space ? "space" : "collection", targetId: row.space ?? row.collection!, teamId: row.team, role: row.role };

@@ -1,9 +1,12 @@
 import { router } from "./init";
+import { auditRouter } from "./routers/audit";
 import { changeRequestsRouter } from "./routers/change-requests";
 import { contentRouter } from "./routers/content";
 import { importsRouter } from "./routers/imports";
 import { organizationsRouter } from "./routers/organizations";
 import { settingsRouter } from "./routers/settings";
+import { sharingRouter } from "./routers/sharing";
+import { teamsRouter } from "./routers/teams";
 import { tokensRouter } from "./routers/tokens";
 
 /** The admin UI's API: procedures call the same service functions as /v1. */
@@ -14,6 +17,9 @@ export const appRouter = router({
   settings: settingsRouter,
   tokens: tokensRouter,
   changeRequests: changeRequestsRouter,
+  teams: teamsRouter,
+  sharing: sharingRouter,
+  audit: auditRouter,
 });
 
 export type AppRouter = typeof appRouter;
