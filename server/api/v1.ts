@@ -8,9 +8,10 @@ import { linkOperations } from "./operations/links";
 import { organizationOperations } from "./operations/organizations";
 import { searchOperations } from "./operations/search";
 import { spaceOperations } from "./operations/spaces";
+import { ssoOperations } from "./operations/sso";
 import { ApiRouter } from "./router";
 
 /** Every /v1 operation Quire serves (exported so tests can walk them all). */
-export const v1Operations = [...organizationOperations, ...collectionOperations, ...spaceOperations, ...changeRequestOperations, ...contentOperations, ...contentExtraOperations, ...importOperations, ...searchOperations, ...linkOperations, ...auditOperations];
+export const v1Operations = [...organizationOperations, ...collectionOperations, ...spaceOperations, ...changeRequestOperations, ...contentOperations, ...contentExtraOperations, ...importOperations, ...searchOperations, ...linkOperations, ...auditOperations, ...ssoOperations];
 
 export const v1Router = new ApiRouter(v1Operations);

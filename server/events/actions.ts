@@ -25,6 +25,12 @@ export const EVENT_ACTIONS = {
   "change_request.content_edited": "Change request content edited",
   "change_request.updated_from_main": "Change request updated from main",
   "change_request.merged": "Change request merged",
+  "sso.provider_created": "SAML provider added",
+  "sso.provider_updated": "SAML provider changed",
+  "sso.provider_deleted": "SAML provider removed",
+  "member.joined": "Member joined",
+  "member.sso_enabled": "Single sign-on allowed for a member",
+  "member.sso_disabled": "Single sign-on removed from a member",
 } as const;
 
 export type EventAction = keyof typeof EVENT_ACTIONS;

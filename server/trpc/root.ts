@@ -4,6 +4,7 @@ import { contentRouter } from "./routers/content";
 import { importsRouter } from "./routers/imports";
 import { organizationsRouter } from "./routers/organizations";
 import { settingsRouter } from "./routers/settings";
+import { ssoRouter } from "./routers/sso";
 import { tokensRouter } from "./routers/tokens";
 
 /** The admin UI's API: procedures call the same service functions as /v1. */
@@ -14,6 +15,7 @@ export const appRouter = router({
   settings: settingsRouter,
   tokens: tokensRouter,
   changeRequests: changeRequestsRouter,
+  sso: ssoRouter,
 });
 
 export type AppRouter = typeof appRouter;
