@@ -6,6 +6,7 @@ import type { Operation } from "../../server/api/operation";
 import { v1Operations } from "../../server/api/v1";
 import { newId } from "../../server/ids";
 import { createTenant } from "../helpers/factories";
+import { createIdpKeys } from "../helpers/saml-idp";
 import { apiClient, startApiServer, type ApiResponse } from "../helpers/server";
 
 /**
@@ -16,8 +17,11 @@ import { apiClient, startApiServer, type ApiResponse } from "../helpers/server";
  */
 
 let server: Awaited<ReturnType<typeof startApiServer>>;
+/** A SAML identity provider's certificate, for the bodies that need a valid one. */
+let idpCertificate: string;
 beforeAll(async () => {
   server = await startApiServer();
+  idpCertificate = (await createIdpKeys()).certificate;
 });
 afterAll(() => server.close());
 
@@ -32,6 +36,8 @@ type Ids = {
   fileId: string;
   emailDomain: string;
   auditEventId: string;
+  samlProviderId: string;
+  userId: string;
 };
 type World = { token: string; strangerToken: string; own: Ids; stranger: Ids };
 
@@ -60,6 +66,8 @@ async function populate(token: string, organizationId: string): Promise<Ids> {
   const space = await api.post(`/v1/orgs/${organizationId}/spaces`, { title: "Robust", parent: collection.body.id });
   const changeRequest = await api.post(`/v1/spaces/${space.body.id}/change-requests`, { subject: "Robust" });
   const pages = await api.get(`/v1/spaces/${space.body.id}/content/pages`);
+  const samlProvider = await api.post(`/v1/orgs/${organizationId}/saml`, samlProviderBody());
+  const user = await api.get("/v1/user");
   const [event] = (await api.get(`/v1/orgs/${organizationId}/audit-events?limit=1`)).body.items;
   return {
     organizationId,
@@ -72,6 +80,8 @@ async function populate(token: string, organizationId: string): Promise<Ids> {
     fileId: newId(),
     emailDomain,
     auditEventId: event.id,
+    samlProviderId: samlProvider.body.id,
+    userId: user.body.id,
   };
 }
 
@@ -86,7 +96,11 @@ const missingIds = (): Ids => ({
   fileId: newId(),
   emailDomain: `${newId().toLowerCase()}.test`,
   auditEventId: randomUUID(),
+  samlProviderId: newId(),
+  userId: newId(),
 });
+
+const samlProviderBody = () => ({ label: "Robust", entityID: "https://idp.example/robust", ssoURL: "https://idp.example/sso", certificate: idpCertificate });
 
 /** A body each operation accepts, for the cases that vary one thing (path, one field) around it. */
 const validBodies: Record<string, (world: World) => object> = {
@@ -95,6 +109,7 @@ const validBodies: Record<string, (world: World) => object> = {
   moveSpace: () => ({ parent: null }),
   transferCollection: (world) => ({ organization: world.own.organizationId }),
   transferSpace: (world) => ({ organization: world.own.organizationId }),
+  createOrganizationSAMLProvider: samlProviderBody,
 };
 const validBody = (operation: Operation, world: World) => validBodies[operation.operationId]?.(world) ?? {};
 
