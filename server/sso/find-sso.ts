@@ -24,8 +24,14 @@ export async function findSsoEntries(query: string, baseUrl: string) {
   }));
 }
 
-/** The providers of one organization, for its "requires single sign-on" page. */
+/** The organization's title and ways in, for the page shown to a member its SSO rule keeps out. */
 export async function ssoEntriesOfOrganization(organizationId: string, baseUrl: string) {
-  const providers = await db().samlProvider.findMany({ where: { organizationId }, orderBy: [{ label: "asc" }, { id: "asc" }], select: { id: true, label: true } });
-  return providers.map((provider) => ({ id: provider.id, label: provider.label, startURL: startUrlOf(baseUrl, provider.id) }));
+  const organization = await db().organization.findUniqueOrThrow({
+    where: { id: organizationId },
+    select: { title: true, samlProviders: { orderBy: [{ label: "asc" }, { id: "asc" }], select: { id: true, label: true } } },
+  });
+  return {
+    title: organization.title,
+    entries: organization.samlProviders.map((provider) => ({ id: provider.id, label: provider.label, startURL: startUrlOf(baseUrl, provider.id) })),
+  };
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { entityIdSchema } from "../../ids";
+import { updateOrganizationInput } from "../../organizations/schemas";
 import { updateOrganization } from "../../organizations/update-organization";
 import { createSamlProvider } from "../../sso/create-saml-provider";
 import { deleteSamlProvider } from "../../sso/delete-saml-provider";
@@ -29,6 +30,10 @@ export const ssoRouter = router({
   setEnforced: protectedProcedure
     .input(organizationInput.extend({ sso: z.boolean() }))
     .mutation(({ ctx, input }) => updateOrganization(ctx, input.organizationId, { sso: input.sso })),
+  /** Email domains whose people the sign-in page offers the organization's SSO. */
+  setEmailDomains: protectedProcedure
+    .input(organizationInput.extend({ emailDomains: updateOrganizationInput.shape.emailDomains.unwrap() }))
+    .mutation(({ ctx, input }) => updateOrganization(ctx, input.organizationId, { emailDomains: input.emailDomains })),
   members: protectedProcedure.input(organizationInput).query(({ ctx, input }) => listSsoMembers(ctx, input.organizationId)),
   allowMember: protectedProcedure.input(memberInput).mutation(({ ctx, input }) => setSsoMember(ctx, input.organizationId, input.userId)),
   removeMember: protectedProcedure.input(memberInput).mutation(({ ctx, input }) => removeSsoMember(ctx, input.organizationId, input.userId)),
