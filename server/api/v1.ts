@@ -10,9 +10,10 @@ import { permissionOperations } from "./operations/permissions";
 import { searchOperations } from "./operations/search";
 import { spaceOperations } from "./operations/spaces";
 import { teamOperations } from "./operations/teams";
+import { ssoOperations } from "./operations/sso";
 import { ApiRouter } from "./router";
 
 /** Every /v1 operation Quire serves (exported so tests can walk them all). */
-export const v1Operations = [...organizationOperations, ...collectionOperations, ...spaceOperations, ...changeRequestOperations, ...contentOperations, ...contentExtraOperations, ...importOperations, ...searchOperations, ...linkOperations, ...auditOperations, ...teamOperations, ...permissionOperations];
+export const v1Operations = [...organizationOperations, ...collectionOperations, ...spaceOperations, ...changeRequestOperations, ...contentOperations, ...contentExtraOperations, ...importOperations, ...searchOperations, ...linkOperations, ...auditOperations, ...teamOperations, ...permissionOperations, ...ssoOperations];
 
 export const v1Router = new ApiRouter(v1Operations);

@@ -32,6 +32,12 @@ export const EVENT_ACTIONS = {
   "grant.added": "Access granted",
   "grant.changed": "Access changed",
   "grant.removed": "Access removed",
+  "sso.provider_created": "SAML provider added",
+  "sso.provider_updated": "SAML provider changed",
+  "sso.provider_deleted": "SAML provider removed",
+  "member.joined": "Member joined",
+  "member.sso_enabled": "Single sign-on allowed for a member",
+  "member.sso_disabled": "Single sign-on removed from a member",
 } as const;
 
 export type EventAction = keyof typeof EVENT_ACTIONS;

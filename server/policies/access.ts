@@ -6,6 +6,7 @@ import type { Collection, Organization, Space } from "../db/generated/client";
 import { notFound } from "../errors";
 import { contentRole } from "./content-role";
 import { parseDefaultLevel, parseRole, type DefaultLevel, type Role } from "./roles";
+import { assertSsoSatisfied } from "./sso";
 
 /**
  * Scoped loaders: every record reaches the service layer through one of these, with the
@@ -15,6 +16,9 @@ import { parseDefaultLevel, parseRole, type DefaultLevel, type Role } from "./ro
  * the item up its collections (content-role.ts), raised by the grants made to the member or
  * their teams on the item or any collection above it. What gives it is read in one query per
  * item (`accessChain`), or once per organization for lists (`contentRoleResolver`).
+ *
+ * A member the organization's single sign-on rule keeps out (server/policies/sso.ts) is refused
+ * with a 403 saying so: they know the organization, and need to know how to get in.
  */
 
 export type OrgAccess = { organization: Organization; memberRole: Role | null; userId: string };
@@ -33,7 +37,9 @@ export async function loadOrganization(tx: Db, actor: Actor, organizationId: str
     include: { organization: true },
   });
   if (!member) throw notFound(`No organization ${organizationId}.`);
-  return { organization: member.organization, memberRole: parseRole(member.role), userId: actor.userId };
+  const memberRole = parseRole(member.role);
+  assertSsoSatisfied(actor, member.organization, memberRole);
+  return { organization: member.organization, memberRole, userId: actor.userId };
 }
 
 /**
@@ -129,7 +135,10 @@ const withMembership = (actor: Actor) => ({
 function membershipOf(actor: Actor, record: { organization: Organization & { members: { role: string | null }[] } }): OrgAccess | null {
   const { members, ...organization } = record.organization;
   const member = members[0];
-  return member ? { organization, memberRole: parseRole(member.role), userId: actor.userId } : null;
+  if (!member) return null;
+  const memberRole = parseRole(member.role);
+  assertSsoSatisfied(actor, organization, memberRole);
+  return { organization, memberRole, userId: actor.userId };
 }
 
 export async function loadCollection(tx: Db, actor: Actor, collectionId: string): Promise<CollectionAccess> {

@@ -6,6 +6,7 @@ import { importsRouter } from "./routers/imports";
 import { organizationsRouter } from "./routers/organizations";
 import { settingsRouter } from "./routers/settings";
 import { sharingRouter } from "./routers/sharing";
+import { ssoRouter } from "./routers/sso";
 import { teamsRouter } from "./routers/teams";
 import { tokensRouter } from "./routers/tokens";
 
@@ -20,6 +21,7 @@ export const appRouter = router({
   teams: teamsRouter,
   sharing: sharingRouter,
   audit: auditRouter,
+  sso: ssoRouter,
 });
 
 export type AppRouter = typeof appRouter;

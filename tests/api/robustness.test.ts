@@ -6,6 +6,7 @@ import type { Operation } from "../../server/api/operation";
 import { v1Operations } from "../../server/api/v1";
 import { newId } from "../../server/ids";
 import { addMember, createTenant } from "../helpers/factories";
+import { createIdpKeys } from "../helpers/saml-idp";
 import { apiClient, startApiServer, type ApiResponse } from "../helpers/server";
 
 /**
@@ -16,8 +17,11 @@ import { apiClient, startApiServer, type ApiResponse } from "../helpers/server";
  */
 
 let server: Awaited<ReturnType<typeof startApiServer>>;
+/** A SAML identity provider's certificate, for the bodies that need a valid one. */
+let idpCertificate: string;
 beforeAll(async () => {
   server = await startApiServer();
+  idpCertificate = (await createIdpKeys()).certificate;
 });
 afterAll(() => server.close());
 
@@ -33,6 +37,7 @@ type Ids = {
   emailDomain: string;
   auditEventId: string;
   teamId: string;
+  samlProviderId: string;
   userId: string;
 };
 type World = { token: string; strangerToken: string; own: Ids; stranger: Ids };
@@ -63,6 +68,7 @@ async function populate(token: string, organizationId: string, memberId: string)
   const changeRequest = await api.post(`/v1/spaces/${space.body.id}/change-requests`, { subject: "Robust" });
   const pages = await api.get(`/v1/spaces/${space.body.id}/content/pages`);
   const team = await api.put(`/v1/orgs/${organizationId}/teams`, { title: "Robust", members: [memberId] });
+  const samlProvider = await api.post(`/v1/orgs/${organizationId}/saml`, samlProviderBody());
   const [event] = (await api.get(`/v1/orgs/${organizationId}/audit-events?limit=1`)).body.items;
   return {
     organizationId,
@@ -76,6 +82,7 @@ async function populate(token: string, organizationId: string, memberId: string)
     emailDomain,
     auditEventId: event.id,
     teamId: team.body.id,
+    samlProviderId: samlProvider.body.id,
     userId: memberId,
   };
 }
@@ -92,8 +99,11 @@ const missingIds = (): Ids => ({
   emailDomain: `${newId().toLowerCase()}.test`,
   auditEventId: randomUUID(),
   teamId: newId(),
+  samlProviderId: newId(),
   userId: newId(),
 });
+
+const samlProviderBody = () => ({ label: "Robust", entityID: "https://idp.example/robust", ssoURL: "https://idp.example/sso", certificate: idpCertificate });
 
 /** A body each operation accepts, for the cases that vary one thing (path, one field) around it. */
 const validBodies: Record<string, (world: World) => object> = {
@@ -110,6 +120,7 @@ const validBodies: Record<string, (world: World) => object> = {
   updateUserPermissionInCollection: () => ({ role: "read" }),
   updateTeamPermissionInSpace: () => ({ role: "read" }),
   updateTeamPermissionInCollection: () => ({ role: "read" }),
+  createOrganizationSAMLProvider: samlProviderBody,
 };
 const validBody = (operation: Operation, world: World) => validBodies[operation.operationId]?.(world) ?? {};
 
