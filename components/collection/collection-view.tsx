@@ -5,6 +5,7 @@ import { Folder } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useEffect } from "react";
 import { useTRPC } from "@/components/providers/trpc-provider";
+import { ShareButton } from "@/components/sharing/sharing-dialog";
 import { NotFoundState, isNotFound } from "@/components/space/query-errors";
 import { ErrorState, LoadingState } from "@/components/ui/states";
 import { errorMessage } from "@/components/ui/trpc-error";
@@ -33,10 +34,13 @@ export function CollectionView({ organizationId, collectionId }: { organizationI
   return (
     <div className="space-y-8">
       <header className="space-y-1">
-        <h1 className="flex min-w-0 items-center gap-3 text-2xl font-semibold text-slate-900">
-          <Folder aria-hidden className="size-6 shrink-0 text-slate-400" />
-          <span className="truncate">{data.title}</span>
-        </h1>
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h1 className="flex min-w-0 items-center gap-3 text-2xl font-semibold text-slate-900">
+            <Folder aria-hidden className="size-6 shrink-0 text-slate-400" />
+            <span className="truncate">{data.title}</span>
+          </h1>
+          <ShareButton organizationId={organizationId} target={{ type: "collection", id: data.id }} title={data.title} canShare={data.permissions.admin} />
+        </div>
         {data.description && <p className="text-slate-600">{data.description}</p>}
       </header>
       <div className="grid gap-8 xl:grid-cols-[minmax(0,1fr)_22rem]">

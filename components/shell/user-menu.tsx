@@ -23,7 +23,8 @@ export function UserMenu() {
 
   return (
     <Menu
-      label="User menu"
+      // The visible name starts the accessible name (WCAG 2.5.3, "label in name").
+      label={name ? `${name}, user menu` : "User menu"}
       align="end"
       buttonClassName="flex items-center gap-2 rounded-full p-0.5 pr-0.5 text-sm text-slate-700 hover:bg-slate-100 aria-expanded:bg-slate-100 sm:pr-3"
       button={

@@ -6,6 +6,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect } from "react";
 import { SpaceNavTabs } from "@/components/content/space-frame";
+import { ShareButton } from "@/components/sharing/sharing-dialog";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { ErrorState, LoadingState } from "@/components/ui/states";
 import { errorMessage } from "@/components/ui/trpc-error";
@@ -67,10 +68,13 @@ function SpaceHeader({ space, organizationId }: { space: SpaceObject; organizati
           </Link>
         </nav>
       )}
-      <h1 className="flex min-w-0 items-center gap-3 text-2xl font-semibold text-slate-900">
-        {emoji && <span aria-hidden>{emoji}</span>}
-        <span className="truncate">{space.title}</span>
-      </h1>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="flex min-w-0 items-center gap-3 text-2xl font-semibold text-slate-900">
+          {emoji && <span aria-hidden>{emoji}</span>}
+          <span className="truncate">{space.title}</span>
+        </h1>
+        <ShareButton organizationId={organizationId} target={{ type: "space", id: space.id }} title={space.title} canShare={space.permissions.admin} />
+      </div>
       <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-500">
         <span className="inline-flex items-center gap-1.5">
           <VisibilityIcon aria-hidden className="size-4" />

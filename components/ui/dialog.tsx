@@ -1,5 +1,6 @@
 "use client";
 
+import clsx from "clsx";
 import { useEffect, useRef, type ReactNode } from "react";
 import { Button } from "./button";
 
@@ -7,7 +8,7 @@ import { Button } from "./button";
  * A modal built on <dialog>: the browser gives focus trapping, Escape to close and the
  * backdrop; we only keep it in sync with `open`.
  */
-export function Dialog({ open, onClose, title, children }: { open: boolean; onClose: () => void; title: string; children: ReactNode }) {
+export function Dialog({ open, onClose, title, size = "md", children }: { open: boolean; onClose: () => void; title: string; size?: "md" | "lg"; children: ReactNode }) {
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const dialog = ref.current;
@@ -20,7 +21,10 @@ export function Dialog({ open, onClose, title, children }: { open: boolean; onCl
       ref={ref}
       onClose={onClose}
       aria-labelledby="dialog-title"
-      className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-lg p-0 shadow-xl backdrop:bg-slate-900/40"
+      className={clsx(
+        "m-auto max-h-[calc(100dvh-2rem)] rounded-lg p-0 shadow-xl backdrop:bg-slate-900/40",
+        size === "lg" ? "w-[min(42rem,calc(100vw-2rem))]" : "w-[min(28rem,calc(100vw-2rem))]",
+      )}
     >
       {open && (
         <div className="space-y-4 p-5">

@@ -8,12 +8,15 @@ import { inviteOperations } from "./operations/invites";
 import { linkOperations } from "./operations/links";
 import { memberOperations } from "./operations/members";
 import { organizationOperations } from "./operations/organizations";
+import { permissionOperations } from "./operations/permissions";
 import { searchOperations } from "./operations/search";
 import { spaceOperations } from "./operations/spaces";
+import { teamOperations } from "./operations/teams";
+import { ssoOperations } from "./operations/sso";
 import { userOperations } from "./operations/users";
 import { ApiRouter } from "./router";
 
 /** Every /v1 operation Quire serves (exported so tests can walk them all). */
-export const v1Operations = [...organizationOperations, ...collectionOperations, ...spaceOperations, ...changeRequestOperations, ...contentOperations, ...contentExtraOperations, ...importOperations, ...searchOperations, ...linkOperations, ...auditOperations, ...memberOperations, ...inviteOperations, ...userOperations];
+export const v1Operations = [...organizationOperations, ...collectionOperations, ...spaceOperations, ...changeRequestOperations, ...contentOperations, ...contentExtraOperations, ...importOperations, ...searchOperations, ...linkOperations, ...auditOperations, ...teamOperations, ...permissionOperations, ...ssoOperations, ...memberOperations, ...inviteOperations, ...userOperations];
 
 export const v1Router = new ApiRouter(v1Operations);

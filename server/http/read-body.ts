@@ -12,6 +12,8 @@ export const BODY_LIMITS = {
   trpc: 1024 * 1024,
   /** next-auth's forms: an email, a password, a CSRF token, a callback URL. */
   auth: 16 * 1024,
+  /** A SAML response posted to the ACS: a signed assertion, with the identity provider's certificate in it. */
+  saml: 256 * 1024,
 } as const;
 
 export const MAX_BODY_BYTES = Math.max(...Object.values(BODY_LIMITS));

@@ -1,9 +1,12 @@
 import type { Actor } from "../auth/actor";
 import type { Db } from "../db/client";
+import { Prisma } from "../db/generated/client";
+import { organizationFromJson, spaceFromJson } from "../db/json-rows";
 import type { Collection, Organization, Space } from "../db/generated/client";
 import { notFound } from "../errors";
 import { contentRole } from "./content-role";
 import { parseDefaultLevel, parseRole, type DefaultLevel, type Role } from "./roles";
+import { assertSsoSatisfied } from "./sso";
 
 /**
  * Scoped loaders: every record reaches the service layer through one of these, with the
@@ -13,6 +16,9 @@ import { parseDefaultLevel, parseRole, type DefaultLevel, type Role } from "./ro
  * the item up its collections (content-role.ts), raised by the grants made to the member or
  * their teams on the item or any collection above it. What gives it is read in one query per
  * item (`accessChain`), or once per organization for lists (`contentRoleResolver`).
+ *
+ * A member the organization's single sign-on rule keeps out (server/policies/sso.ts) is refused
+ * with a 403 saying so: they know the organization, and need to know how to get in.
  */
 
 export type OrgAccess = { organization: Organization; memberRole: Role | null; userId: string };
@@ -31,7 +37,9 @@ export async function loadOrganization(tx: Db, actor: Actor, organizationId: str
     include: { organization: true },
   });
   if (!member) throw notFound(`No organization ${organizationId}.`);
-  return { organization: member.organization, memberRole: parseRole(member.role), userId: actor.userId };
+  const memberRole = parseRole(member.role);
+  assertSsoSatisfied(actor, member.organization, memberRole);
+  return { organization: member.organization, memberRole, userId: actor.userId };
 }
 
 /**
@@ -39,9 +47,38 @@ export async function loadOrganization(tx: Db, actor: Actor, organizationId: str
  * up to the root (a space's own first, when the item is a space), and the grants to the user or
  * their teams on the space and on every collection above it.
  */
-export async function accessChain(tx: Db, userId: string, item: { space?: Pick<Space, "id" | "defaultLevel">; collectionId: string | null }): Promise<AccessChain> {
+export async function accessChain(tx: Db, userId: string, item: ChainItem): Promise<AccessChain> {
+  const { levels, grants } = await chainRows(tx, userId, item);
+  return { levels, grants: grants.map(({ userId: _, ...grant }) => grant) };
+}
+
+/**
+ * The access chain of an item for every member at once (who has access, and with what role): its
+ * levels and the grants on it to anyone, from the same query as `accessChain`. `chainOf` gives one
+ * member's chain from it, for `roleFromChain`.
+ */
+export async function accessChainOfEveryone(tx: Db, item: ChainItem) {
+  const { levels, grants } = await chainRows(tx, null, item);
+  const teamIds = [...new Set(grants.flatMap((grant) => (grant.teamId ? [grant.teamId] : [])))];
+  const memberships = teamIds.length ? await tx.teamMember.findMany({ where: { teamId: { in: teamIds } }, select: { teamId: true, userId: true } }) : [];
+  const teamsOf = new Map<string, Set<string>>();
+  for (const { teamId, userId } of memberships) teamsOf.set(userId, new Set([...(teamsOf.get(userId) ?? []), teamId]));
+  return {
+    chainOf: (userId: string): AccessChain => ({
+      levels,
+      grants: grants
+        .filter((grant) => grant.userId === userId || (grant.teamId !== null && teamsOf.get(userId)?.has(grant.teamId)))
+        .map(({ userId: _, ...grant }) => grant),
+    }),
+  };
+}
+
+type ChainItem = { space?: Pick<Space, "id" | "defaultLevel">; collectionId: string | null };
+
+/** The chain's levels and its grants to `userId` and their teams, or to anyone (`userId` null). */
+async function chainRows(tx: Db, userId: string | null, item: ChainItem): Promise<{ levels: ChainLevel[]; grants: (ChainGrant & { userId: string | null })[] }> {
   const spaceId = item.space?.id ?? null;
-  const rows = await tx.$queryRaw<{ kind: "level" | "grant"; id: string; depth: number; value: string | null; target_type: string | null; target_id: string | null; team_id: string | null }[]>`
+  const [row] = await tx.$queryRaw<{ levels: { id: string; level: string | null }[]; grants: ChainGrantRow[] }[]>`
     WITH RECURSIVE chain AS (
       SELECT id, parent_id, default_level, 1 AS depth FROM collections WHERE id = ${item.collectionId}
       UNION ALL
@@ -49,21 +86,28 @@ export async function accessChain(tx: Db, userId: string, item: { space?: Pick<S
       FROM collections c JOIN chain ON c.id = chain.parent_id
       WHERE chain.depth < 64
     )
-    SELECT 'level' AS kind, id, depth, default_level AS value, NULL AS target_type, NULL AS target_id, NULL AS team_id FROM chain
-    UNION ALL
-    SELECT 'grant', g.id, 0, g.role, CASE WHEN g.space_id IS NULL THEN 'collection' ELSE 'space' END, COALESCE(g.space_id, g.collection_id), g.team_id
-    FROM content_grants g
-    WHERE (g.space_id = ${spaceId} OR g.collection_id IN (SELECT id FROM chain))
-      AND (g.user_id = ${userId} OR g.team_id IN (SELECT team_id FROM team_members WHERE user_id = ${userId}))`;
-  const levels: ChainLevel[] = rows
-    .filter((row) => row.kind === "level")
-    .sort((a, b) => a.depth - b.depth)
-    .map((row) => ({ collectionId: row.id, level: parseDefaultLevel(row.value) }));
-  if (item.space) levels.unshift({ collectionId: null, level: parseDefaultLevel(item.space.defaultLevel) });
-  const grants = rows
-    .filter((row) => row.kind === "grant")
-    .map((row) => ({ id: row.id, targetType: row.target_type as ChainGrant["targetType"], targetId: row.target_id!, teamId: row.team_id, role: row.value as Role }));
-  return { levels, grants };
+    SELECT
+      (SELECT coalesce(jsonb_agg(jsonb_build_object('id', id, 'level', default_level) ORDER BY depth), '[]') FROM chain) AS levels,
+      (SELECT coalesce(jsonb_agg(${grantJson}), '[]') FROM content_grants g
+        WHERE (g.space_id = ${spaceId} OR g.collection_id IN (SELECT id FROM chain))
+          AND (${userId}::text IS NULL OR g.user_id = ${userId} OR g.team_id IN (SELECT team_id FROM team_members WHERE user_id = ${userId}))) AS grants`;
+  const chain = chainOf(item.space?.defaultLevel, row!);
+  return { levels: chain.levels, grants: row!.grants.map((grant) => ({ ...chainGrantOf(grant), userId: grant.user })) };
+}
+
+/** The chain from what the chain queries select: the space's own level first, when the item is a space. */
+function chainOf(spaceLevel: string | null | undefined, row: { levels: { id: string; level: string | null }[]; grants: ChainGrantRow[] }): AccessChain {
+  const levels: ChainLevel[] = row.levels.map((entry) => ({ collectionId: entry.id, level: parseDefaultLevel(entry.level) }));
+  if (spaceLevel !== undefined) levels.unshift({ collectionId: null, level: parseDefaultLevel(spaceLevel) });
+  return { levels, grants: row.grants.map(chainGrantOf) };
+}
+
+/** A grant as the chain queries select it (`grantJson`). */
+type ChainGrantRow = { id: string; role: Role; space: string | null; collection: string | null; team: string | null; user: string | null };
+const grantJson = Prisma.sql`jsonb_build_object('id', g.id, 'role', g.role, 'space', g.space_id, 'collection', g.collection_id, 'team', g.team_id, 'user', g.user_id)`;
+
+function chainGrantOf(row: ChainGrantRow): ChainGrant {
+  return { id: row.id, targetType: row.space ? "space" : "collection", targetId: row.space ?? row.collection!, teamId: row.team, role: row.role };
 }
 
 /** The role an access chain gives a member whose organization role is `memberRole`. */
@@ -91,7 +135,10 @@ const withMembership = (actor: Actor) => ({
 function membershipOf(actor: Actor, record: { organization: Organization & { members: { role: string | null }[] } }): OrgAccess | null {
   const { members, ...organization } = record.organization;
   const member = members[0];
-  return member ? { organization, memberRole: parseRole(member.role), userId: actor.userId } : null;
+  if (!member) return null;
+  const memberRole = parseRole(member.role);
+  assertSsoSatisfied(actor, organization, memberRole);
+  return { organization, memberRole, userId: actor.userId };
 }
 
 export async function loadCollection(tx: Db, actor: Actor, collectionId: string): Promise<CollectionAccess> {
@@ -104,13 +151,34 @@ export async function loadCollection(tx: Db, actor: Actor, collectionId: string)
   return { ...org, collection, role };
 }
 
-/** Loads a space; deleted spaces are only found with `deleted: true` (the trash and restore). */
+/**
+ * Loads a space; deleted spaces are only found with `deleted: true` (the trash and restore). Every
+ * `/v1` call on a space starts here, so it is one query: the space, its organization, the caller's
+ * membership, and what gives them their role (`accessChain`'s levels and grants).
+ */
 export async function loadSpace(tx: Db, actor: Actor, spaceId: string, options: { deleted?: boolean } = {}): Promise<SpaceAccess> {
-  const record = await tx.space.findUnique({ where: { id: spaceId }, include: withMembership(actor) });
-  const org = record && membershipOf(actor, record);
-  if (!record || !org || (record.deletedAt !== null) !== Boolean(options.deleted)) throw notFound(`No space ${spaceId}.`);
-  const { organization: _, ...space } = record;
-  const role = await spaceRoleOf(tx, org, space);
+  const [row] = await tx.$queryRaw<{ space: Record<string, unknown> | null; organization: Record<string, unknown> | null; member_role: string | null; levels: { id: string; level: string | null }[]; grants: ChainGrantRow[] }[]>`
+    WITH RECURSIVE target AS (
+      SELECT s.*, m.role AS member_role FROM spaces s
+      JOIN members m ON m.organization_id = s.organization_id AND m.user_id = ${actor.userId}
+      WHERE s.id = ${spaceId}
+    ), chain AS (
+      SELECT c.id, c.parent_id, c.default_level, 1 AS depth FROM collections c JOIN target t ON c.id = t.parent_id
+      UNION ALL
+      SELECT c.id, c.parent_id, c.default_level, chain.depth + 1 FROM collections c JOIN chain ON c.id = chain.parent_id WHERE chain.depth < 64
+    )
+    SELECT
+      (SELECT to_jsonb(t) - 'member_role' FROM target t) AS space,
+      (SELECT to_jsonb(o) FROM organizations o JOIN target t ON o.id = t.organization_id) AS organization,
+      (SELECT member_role FROM target) AS member_role,
+      (SELECT coalesce(jsonb_agg(jsonb_build_object('id', id, 'level', default_level) ORDER BY depth), '[]') FROM chain) AS levels,
+      (SELECT coalesce(jsonb_agg(${grantJson}), '[]') FROM content_grants g
+        WHERE EXISTS (SELECT 1 FROM target) AND (g.space_id = ${spaceId} OR g.collection_id IN (SELECT id FROM chain))
+          AND (g.user_id = ${actor.userId} OR g.team_id IN (SELECT team_id FROM team_members WHERE user_id = ${actor.userId}))) AS grants`;
+  if (!row?.space || !row.organization || (row.space.deleted_at !== null) !== Boolean(options.deleted)) throw notFound(`No space ${spaceId}.`);
+  const space = spaceFromJson(row.space);
+  const org: OrgAccess = { organization: organizationFromJson(row.organization), memberRole: parseRole(row.member_role), userId: actor.userId };
+  const role = roleFromChain(org.memberRole, chainOf(space.defaultLevel, row));
   if (role === null) throw notFound(`No space ${spaceId}.`);
   return { ...org, space, role };
 }

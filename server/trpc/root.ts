@@ -1,4 +1,5 @@
 import { router } from "./init";
+import { auditRouter } from "./routers/audit";
 import { changeRequestsRouter } from "./routers/change-requests";
 import { contentRouter } from "./routers/content";
 import { importsRouter } from "./routers/imports";
@@ -7,6 +8,9 @@ import { membersRouter } from "./routers/members";
 import { organizationsRouter } from "./routers/organizations";
 import { profileRouter } from "./routers/profile";
 import { settingsRouter } from "./routers/settings";
+import { sharingRouter } from "./routers/sharing";
+import { ssoRouter } from "./routers/sso";
+import { teamsRouter } from "./routers/teams";
 import { tokensRouter } from "./routers/tokens";
 
 /** The admin UI's API: procedures call the same service functions as /v1. */
@@ -17,6 +21,10 @@ export const appRouter = router({
   settings: settingsRouter,
   tokens: tokensRouter,
   changeRequests: changeRequestsRouter,
+  teams: teamsRouter,
+  sharing: sharingRouter,
+  audit: auditRouter,
+  sso: ssoRouter,
   members: membersRouter,
   invites: invitesRouter,
   profile: profileRouter,

@@ -5,7 +5,8 @@ import type { z } from "zod";
 import type { Operation } from "../../server/api/operation";
 import { v1Operations } from "../../server/api/v1";
 import { newId } from "../../server/ids";
-import { createTenant } from "../helpers/factories";
+import { addMember, createTenant } from "../helpers/factories";
+import { createIdpKeys } from "../helpers/saml-idp";
 import { apiClient, startApiServer, type ApiResponse } from "../helpers/server";
 
 /**
@@ -16,8 +17,11 @@ import { apiClient, startApiServer, type ApiResponse } from "../helpers/server";
  */
 
 let server: Awaited<ReturnType<typeof startApiServer>>;
+/** A SAML identity provider's certificate, for the bodies that need a valid one. */
+let idpCertificate: string;
 beforeAll(async () => {
   server = await startApiServer();
+  idpCertificate = (await createIdpKeys()).certificate;
 });
 afterAll(() => server.close());
 
@@ -32,6 +36,9 @@ type Ids = {
   fileId: string;
   emailDomain: string;
   auditEventId: string;
+  teamId: string;
+  samlProviderId: string;
+  userId: string;
 };
 type World = { token: string; strangerToken: string; own: Ids; stranger: Ids };
 
@@ -41,18 +48,18 @@ type Call = { params?: Record<string, string>; query?: string; body?: string; co
 type Outcome = "accepted" | { status: number; field?: string } | { sameAs: (world: World) => Call };
 type Case = { name: string; call: (world: World) => Call; outcome: Outcome };
 
-/** A tenant with a collection, a space in it and an email domain, and the same next door. */
+/** A tenant with a collection, a space in it, an email domain, a member and a team, and the same next door. */
 async function createWorld(): Promise<World> {
   const tenant = await createTenant();
   return {
     token: tenant.admin.token,
     strangerToken: tenant.stranger.token,
-    own: await populate(tenant.admin.token, tenant.organization.id),
-    stranger: await populate(tenant.stranger.token, tenant.otherOrganization.id),
+    own: await populate(tenant.admin.token, tenant.organization.id, (await tenant.member("edit")).user.id),
+    stranger: await populate(tenant.stranger.token, tenant.otherOrganization.id, (await addMember(tenant.otherOrganization.id, "edit")).user.id),
   };
 }
 
-async function populate(token: string, organizationId: string): Promise<Ids> {
+async function populate(token: string, organizationId: string, memberId: string): Promise<Ids> {
   const api = apiClient(server.url, token);
   const emailDomain = `${newId().toLowerCase()}.test`;
   expect((await api.patch(`/v1/orgs/${organizationId}`, { emailDomains: [emailDomain] })).status).toBe(200);
@@ -60,6 +67,8 @@ async function populate(token: string, organizationId: string): Promise<Ids> {
   const space = await api.post(`/v1/orgs/${organizationId}/spaces`, { title: "Robust", parent: collection.body.id });
   const changeRequest = await api.post(`/v1/spaces/${space.body.id}/change-requests`, { subject: "Robust" });
   const pages = await api.get(`/v1/spaces/${space.body.id}/content/pages`);
+  const team = await api.put(`/v1/orgs/${organizationId}/teams`, { title: "Robust", members: [memberId] });
+  const samlProvider = await api.post(`/v1/orgs/${organizationId}/saml`, samlProviderBody());
   const [event] = (await api.get(`/v1/orgs/${organizationId}/audit-events?limit=1`)).body.items;
   return {
     organizationId,
@@ -72,6 +81,9 @@ async function populate(token: string, organizationId: string): Promise<Ids> {
     fileId: newId(),
     emailDomain,
     auditEventId: event.id,
+    teamId: team.body.id,
+    samlProviderId: samlProvider.body.id,
+    userId: memberId,
   };
 }
 
@@ -86,7 +98,12 @@ const missingIds = (): Ids => ({
   fileId: newId(),
   emailDomain: `${newId().toLowerCase()}.test`,
   auditEventId: randomUUID(),
+  teamId: newId(),
+  samlProviderId: newId(),
+  userId: newId(),
 });
+
+const samlProviderBody = () => ({ label: "Robust", entityID: "https://idp.example/robust", ssoURL: "https://idp.example/sso", certificate: idpCertificate });
 
 /** A body each operation accepts, for the cases that vary one thing (path, one field) around it. */
 const validBodies: Record<string, (world: World) => object> = {
@@ -95,6 +112,15 @@ const validBodies: Record<string, (world: World) => object> = {
   moveSpace: () => ({ parent: null }),
   transferCollection: (world) => ({ organization: world.own.organizationId }),
   transferSpace: (world) => ({ organization: world.own.organizationId }),
+  createOrganizationTeam: () => ({ title: "Robust team" }),
+  updateTeamInOrganizationById: () => ({ title: "Robust team" }),
+  inviteToSpace: (world) => ({ role: "read", users: [world.own.userId] }),
+  inviteToCollection: (world) => ({ role: "read", users: [world.own.userId] }),
+  updateUserPermissionInSpace: () => ({ role: "read" }),
+  updateUserPermissionInCollection: () => ({ role: "read" }),
+  updateTeamPermissionInSpace: () => ({ role: "read" }),
+  updateTeamPermissionInCollection: () => ({ role: "read" }),
+  createOrganizationSAMLProvider: samlProviderBody,
 };
 const validBody = (operation: Operation, world: World) => validBodies[operation.operationId]?.(world) ?? {};
 

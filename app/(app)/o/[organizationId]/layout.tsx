@@ -1,10 +1,13 @@
 import { notFound, redirect } from "next/navigation";
 import type { ReactNode } from "react";
+import { SsoRequired } from "@/components/auth/sso-required";
 import { OrganizationShell } from "@/components/shell/organization-shell";
 import { pageActor } from "@/server/auth/request-actor";
 import { AppError } from "@/server/errors";
 import { getOrganization } from "@/server/organizations/queries";
 import { configuredPublicUrl } from "@/server/config";
+import { isSsoRefusal } from "@/server/policies/sso";
+import { ssoEntriesOfOrganization } from "@/server/sso/find-sso";
 
 export default async function OrganizationLayout({ children, params }: { children: ReactNode; params: Promise<{ organizationId: string }> }) {
   const { organizationId } = await params;
@@ -15,6 +18,11 @@ export default async function OrganizationLayout({ children, params }: { childre
     await getOrganization({ actor, baseUrl: configuredPublicUrl() ?? "" }, organizationId);
   } catch (error) {
     if (error instanceof AppError && error.code === "not_found") notFound();
+    if (isSsoRefusal(error)) {
+      // Relative start URLs: the browser stays on the origin it came by.
+      const { title, entries } = await ssoEntriesOfOrganization(organizationId, "");
+      return <SsoRequired title={title} entries={entries} callbackUrl={`/o/${organizationId}`} />;
+    }
     throw error;
   }
   return <OrganizationShell organizationId={organizationId}>{children}</OrganizationShell>;

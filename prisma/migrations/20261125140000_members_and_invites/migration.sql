@@ -1,11 +1,9 @@
--- Members, invites and email domains: verified email addresses, members who may sign in through
--- single sign-on, invitations by email and by link (their tokens stored as SHA-256), and the email
+-- Members, invites and email domains: verified email addresses, paging of members by when they
+-- joined and were last seen, invitations by email and by link (their tokens stored as SHA-256), and the email
 -- domains of an organization that an admin on that domain has verified.
 
 ALTER TABLE "users" ADD COLUMN "email_verified_at" TIMESTAMPTZ(3);
 
--- The single sign-on work adds the same column: either migration may come first.
-ALTER TABLE "members" ADD COLUMN IF NOT EXISTS "sso_at" TIMESTAMPTZ(3);
 CREATE INDEX "members_organization_id_joined_at_user_id_idx" ON "members"("organization_id", "joined_at", "user_id");
 CREATE INDEX "members_organization_id_last_seen_at_user_id_idx" ON "members"("organization_id", "last_seen_at", "user_id");
 

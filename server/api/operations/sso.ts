@@ -1,0 +1,71 @@
+import { z } from "zod";
+import { entityIdSchema } from "../../ids";
+import { listParams } from "../../pagination";
+import { createSamlProvider } from "../../sso/create-saml-provider";
+import { deleteSamlProvider } from "../../sso/delete-saml-provider";
+import { getSamlProvider, listSamlProviders, listSsoLogins } from "../../sso/queries";
+import { createSamlProviderInput, updateSamlProviderInput } from "../../sso/schemas";
+import { setSsoMember } from "../../sso/sso-members";
+import { updateSamlProvider } from "../../sso/update-saml-provider";
+import { defineOperation } from "../operation";
+
+const organizationPath = z.object({ organizationId: entityIdSchema });
+const providerPath = organizationPath.extend({ samlProviderId: entityIdSchema });
+
+/** SAML providers and single sign-on of an organization (reference 4.8). */
+export const ssoOperations = [
+  defineOperation({
+    operationId: "listSAMLProvidersInOrganizationById",
+    method: "GET",
+    path: "/v1/orgs/{organizationId}/saml",
+    params: organizationPath,
+    query: listParams,
+    handler: (c) => listSamlProviders(c, c.params.organizationId, c.query),
+  }),
+  defineOperation({
+    operationId: "createOrganizationSAMLProvider",
+    method: "POST",
+    path: "/v1/orgs/{organizationId}/saml",
+    params: organizationPath,
+    body: createSamlProviderInput,
+    status: 201,
+    handler: (c) => createSamlProvider(c, c.params.organizationId, c.body),
+  }),
+  defineOperation({
+    operationId: "getOrganizationSAMLProviderById",
+    method: "GET",
+    path: "/v1/orgs/{organizationId}/saml/{samlProviderId}",
+    params: providerPath,
+    handler: (c) => getSamlProvider(c, c.params.organizationId, c.params.samlProviderId),
+  }),
+  defineOperation({
+    operationId: "updateOrganizationSAMLProvider",
+    method: "PATCH",
+    path: "/v1/orgs/{organizationId}/saml/{samlProviderId}",
+    params: providerPath,
+    body: updateSamlProviderInput,
+    handler: (c) => updateSamlProvider(c, c.params.organizationId, c.params.samlProviderId, c.body),
+  }),
+  defineOperation({
+    operationId: "deleteOrganizationSAMLProvider",
+    method: "DELETE",
+    path: "/v1/orgs/{organizationId}/saml/{samlProviderId}",
+    params: providerPath,
+    status: 204,
+    handler: (c) => deleteSamlProvider(c, c.params.organizationId, c.params.samlProviderId),
+  }),
+  defineOperation({
+    operationId: "listSSOProviderLoginsInOrganization",
+    method: "GET",
+    path: "/v1/orgs/{organizationId}/sso",
+    params: organizationPath,
+    handler: (c) => listSsoLogins(c, c.params.organizationId),
+  }),
+  defineOperation({
+    operationId: "setUserAsSSOMemberForOrganization",
+    method: "POST",
+    path: "/v1/orgs/{organizationId}/members/{userId}/sso",
+    params: organizationPath.extend({ userId: entityIdSchema }),
+    handler: (c) => setSsoMember(c, c.params.organizationId, c.params.userId),
+  }),
+];

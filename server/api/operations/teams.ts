@@ -1,0 +1,86 @@
+import { listParams } from "../../pagination";
+import { createTeam } from "../../teams/create-team";
+import { deleteTeam } from "../../teams/delete-team";
+import { getTeam, listTeamMembers, listTeams } from "../../teams/queries";
+import { addTeamMemberInput, createTeamInput, listTeamsParams, organizationPath, teamMemberPath, teamPath, updateTeamInput, updateTeamMembersInput } from "../../teams/schemas";
+import { updateTeam } from "../../teams/update-team";
+import { addTeamMember, removeTeamMember, updateTeamMembers } from "../../teams/update-team-members";
+import { defineOperation } from "../operation";
+
+/** The reference's `teams` and `team-members` tags. */
+export const teamOperations = [
+  defineOperation({
+    operationId: "listTeamsInOrganizationById",
+    method: "GET",
+    path: "/v1/orgs/{organizationId}/teams",
+    params: organizationPath,
+    query: listTeamsParams,
+    handler: (c) => listTeams(c, c.params.organizationId, c.query),
+  }),
+  defineOperation({
+    operationId: "createOrganizationTeam",
+    method: "PUT",
+    path: "/v1/orgs/{organizationId}/teams",
+    params: organizationPath,
+    body: createTeamInput,
+    status: 201,
+    handler: (c) => createTeam(c, c.params.organizationId, c.body),
+  }),
+  defineOperation({
+    operationId: "getTeamInOrganizationById",
+    method: "GET",
+    path: "/v1/orgs/{organizationId}/teams/{teamId}",
+    params: teamPath,
+    handler: (c) => getTeam(c, c.params.organizationId, c.params.teamId),
+  }),
+  defineOperation({
+    operationId: "updateTeamInOrganizationById",
+    method: "PATCH",
+    path: "/v1/orgs/{organizationId}/teams/{teamId}",
+    params: teamPath,
+    body: updateTeamInput,
+    handler: (c) => updateTeam(c, c.params.organizationId, c.params.teamId, c.body),
+  }),
+  defineOperation({
+    operationId: "removeTeamFromOrganizationById",
+    method: "DELETE",
+    path: "/v1/orgs/{organizationId}/teams/{teamId}",
+    params: teamPath,
+    status: 204,
+    handler: (c) => deleteTeam(c, c.params.organizationId, c.params.teamId),
+  }),
+  defineOperation({
+    operationId: "listTeamMembersInOrganizationById",
+    method: "GET",
+    path: "/v1/orgs/{organizationId}/teams/{teamId}/members",
+    params: teamPath,
+    query: listParams,
+    handler: (c) => listTeamMembers(c, c.params.organizationId, c.params.teamId, c.query),
+  }),
+  defineOperation({
+    operationId: "updateMembersInOrganizationTeam",
+    method: "PUT",
+    path: "/v1/orgs/{organizationId}/teams/{teamId}/members",
+    params: teamPath,
+    body: updateTeamMembersInput,
+    status: 204,
+    handler: (c) => updateTeamMembers(c, c.params.organizationId, c.params.teamId, c.body),
+  }),
+  defineOperation({
+    operationId: "addMemberToOrganizationTeamById",
+    method: "PUT",
+    path: "/v1/orgs/{organizationId}/teams/{teamId}/members/{userId}",
+    params: teamMemberPath,
+    body: addTeamMemberInput,
+    status: 204,
+    handler: (c) => addTeamMember(c, c.params.organizationId, c.params.teamId, c.params.userId, c.body.role),
+  }),
+  defineOperation({
+    operationId: "deleteMemberFromOrganizationTeamById",
+    method: "DELETE",
+    path: "/v1/orgs/{organizationId}/teams/{teamId}/members/{userId}",
+    params: teamMemberPath,
+    status: 204,
+    handler: (c) => removeTeamMember(c, c.params.organizationId, c.params.teamId, c.params.userId),
+  }),
+];

@@ -1,0 +1,50 @@
+import type { Actor } from "../auth/actor";
+import type { Db } from "../db/client";
+import type { Space } from "../db/generated/client";
+import { forbidden } from "../errors";
+import { loadCollection, loadSpace, type OrgAccess } from "./access";
+import { atLeast, type Role } from "./roles";
+
+/**
+ * Sharing: granting users and teams a role on a space or a collection. Anyone who can see an item
+ * sees who it is shared with; its admins (role admin on it) share it, change and remove grants, and
+ * ask why any member has the access they have (anyone may ask about themself).
+ * `sharingPermissions` is what the UI shows and what the services check.
+ */
+
+export type ContentTarget = { type: "space" | "collection"; id: string };
+
+/** A space or collection with the caller's role on it, and what `accessChain` needs to explain a role on it. */
+export type TargetAccess = OrgAccess & {
+  target: ContentTarget;
+  title: string;
+  role: Role | null;
+  item: { space?: Pick<Space, "id" | "defaultLevel">; collectionId: string | null };
+};
+
+export function sharingPermissions(role: Role | null) {
+  const admin = atLeast(role, "admin");
+  return { view: atLeast(role, "read"), share: admin, explainOthers: admin };
+}
+
+export type SharingAction = "share" | "explainOthers";
+
+const refusals: Record<SharingAction, string> = {
+  share: "Sharing {target} needs the admin role on it.",
+  explainOthers: "Explaining another member's access to {target} needs the admin role on it.",
+};
+
+/** Throws 403 unless the caller may `action` on the item (they can see it: `loadTarget` found it). */
+export function authorizeSharing(action: SharingAction, access: TargetAccess): void {
+  if (!sharingPermissions(access.role)[action]) throw forbidden(refusals[action].replace("{target}", `${access.target.type} ${access.target.id}`));
+}
+
+/** Loads a space or a collection through its scoped loader: "not found" when the caller cannot see it. */
+export async function loadTarget(tx: Db, actor: Actor, target: ContentTarget): Promise<TargetAccess> {
+  if (target.type === "space") {
+    const { space, ...access } = await loadSpace(tx, actor, target.id);
+    return { ...access, target, title: space.title, item: { space, collectionId: space.parentId } };
+  }
+  const { collection, ...access } = await loadCollection(tx, actor, target.id);
+  return { ...access, target, title: collection.title, item: { collectionId: collection.id } };
+}

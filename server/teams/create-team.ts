@@ -1,0 +1,24 @@
+import type { ServiceContext } from "../context";
+import { writeChange } from "../events/write-change";
+import { forbidden } from "../errors";
+import { newId } from "../ids";
+import { loadOrganization } from "../policies/access";
+import { resolveMembers } from "../policies/organization-members";
+import { canCreateTeam, teamPermissions } from "../policies/team";
+import { presentTeam } from "../presenters/team";
+import type { CreateTeamInput } from "./schemas";
+
+/** Creates a team with its first members (members of the organization, joining as `member`). */
+export async function createTeam(ctx: ServiceContext, organizationId: string, input: CreateTeamInput) {
+  return writeChange(ctx, async (tx, events) => {
+    const access = await loadOrganization(tx, ctx.actor, organizationId);
+    if (!canCreateTeam(access)) throw forbidden(`Creating a team in organization ${organizationId} needs the admin role.`);
+    const members = [...(await resolveMembers(tx, organizationId, input.members ?? [], { field: "members", status: 400 })).values()];
+    const team = await tx.team.create({
+      data: { id: newId(), organizationId, title: input.title, members: { create: members.map((userId) => ({ userId })) } },
+    });
+    events.record({ organizationId, action: "team.created", target: { type: "team", id: team.id, label: team.title }, payload: { title: team.title, members } });
+    const teamRole = members.includes(ctx.actor.userId) ? "member" : null;
+    return presentTeam(team, { members: members.length, spaces: 0 }, teamPermissions({ memberRole: access.memberRole, teamRole }));
+  });
+}

@@ -1,0 +1,22 @@
+import type { ServiceContext } from "../context";
+import { writeChange } from "../events/write-change";
+import { authorizeTeam, loadTeam, teamPermissions } from "../policies/team";
+import { presentTeam } from "../presenters/team";
+import { teamCounts } from "./counts";
+import type { UpdateTeamInput } from "./schemas";
+
+/** Renames a team. */
+export async function updateTeam(ctx: ServiceContext, organizationId: string, teamId: string, input: UpdateTeamInput) {
+  return writeChange(ctx, async (tx, events) => {
+    const access = await loadTeam(tx, ctx.actor, organizationId, teamId);
+    authorizeTeam("manage", access);
+    let team = access.team;
+    if (input.title === team.title) events.nothingChanged();
+    else {
+      team = await tx.team.update({ where: { id: teamId }, data: { title: input.title } });
+      events.record({ organizationId, action: "team.renamed", target: { type: "team", id: teamId, label: team.title }, payload: { from: access.team.title, to: team.title } });
+    }
+    const counts = await teamCounts(tx, [teamId]);
+    return presentTeam(team, counts.get(teamId)!, teamPermissions(access));
+  });
+}

@@ -1,0 +1,32 @@
+import { z } from "zod";
+import { explainAccess } from "../../grants/explain-access";
+import { inviteToContent } from "../../grants/invite-to-content";
+import { listAccessAggregate } from "../../grants/list-access-aggregate";
+import { listTeamGrants, listUserGrants } from "../../grants/queries";
+import { removeGrant } from "../../grants/remove-grant";
+import { explainParams, inviteInput, listAggregateParams, updateGrantInput } from "../../grants/schemas";
+import { updateGrant } from "../../grants/update-grant";
+import { entityIdSchema } from "../../ids";
+import { listParams } from "../../pagination";
+import { protectedProcedure, router } from "../init";
+
+/** A space or a collection to share. */
+const target = z.object({ type: z.enum(["space", "collection"]), id: entityIdSchema });
+const withTarget = z.object({ target });
+const subject = z.object({ type: z.enum(["user", "team"]), id: entityIdSchema });
+const pageInput = withTarget.extend(listParams.shape).extend({ limit: z.number().int().min(1).max(1000).default(100) });
+
+/** The sharing dialog of spaces and collections: the services of /v1's permission operations. */
+export const sharingRouter = router({
+  users: protectedProcedure.input(pageInput).query(({ ctx, input: { target, ...params } }) => listUserGrants(ctx, target, params)),
+  teams: protectedProcedure.input(pageInput).query(({ ctx, input: { target, ...params } }) => listTeamGrants(ctx, target, params)),
+  aggregate: protectedProcedure
+    .input(withTarget.extend(listAggregateParams.shape).extend({ limit: z.number().int().min(1).max(1000).default(100) }))
+    .query(({ ctx, input: { target, ...params } }) => listAccessAggregate(ctx, target, params)),
+  invite: protectedProcedure.input(withTarget.and(inviteInput)).mutation(({ ctx, input: { target, ...body } }) => inviteToContent(ctx, target, body)),
+  update: protectedProcedure
+    .input(withTarget.extend({ subject }).extend(updateGrantInput.shape))
+    .mutation(({ ctx, input }) => updateGrant(ctx, input.target, input.subject, input.role)),
+  remove: protectedProcedure.input(withTarget.extend({ subject })).mutation(({ ctx, input }) => removeGrant(ctx, input.target, input.subject)),
+  explain: protectedProcedure.input(withTarget.extend(explainParams.shape)).query(({ ctx, input }) => explainAccess(ctx, input.target, input.user)),
+});

@@ -1,0 +1,34 @@
+import { z } from "zod";
+import { listParams } from "../../pagination";
+import { createTeam } from "../../teams/create-team";
+import { deleteTeam } from "../../teams/delete-team";
+import { getTeam, listMemberCandidates, listTeamMembers, listTeams } from "../../teams/queries";
+import { addTeamMemberInput, createTeamInput, listTeamsParams, memberCandidatesInput, organizationPath, teamMemberPath, teamPath, updateTeamInput, updateTeamMembersInput } from "../../teams/schemas";
+import { updateTeam } from "../../teams/update-team";
+import { addTeamMember, removeTeamMember, updateTeamMembers } from "../../teams/update-team-members";
+import { protectedProcedure, router } from "../init";
+
+/** The Teams page: the same services and schemas as /v1's team operations, inputs flat (ids beside the fields). */
+export const teamsRouter = router({
+  list: protectedProcedure
+    .input(organizationPath.extend(listTeamsParams.shape).extend({ limit: z.number().int().min(1).max(1000).default(50) }))
+    .query(({ ctx, input: { organizationId, ...params } }) => listTeams(ctx, organizationId, params)),
+  get: protectedProcedure.input(teamPath).query(({ ctx, input }) => getTeam(ctx, input.organizationId, input.teamId)),
+  create: protectedProcedure.input(organizationPath.extend(createTeamInput.shape)).mutation(({ ctx, input: { organizationId, ...body } }) => createTeam(ctx, organizationId, body)),
+  rename: protectedProcedure
+    .input(teamPath.extend(updateTeamInput.shape))
+    .mutation(({ ctx, input: { organizationId, teamId, ...body } }) => updateTeam(ctx, organizationId, teamId, body)),
+  delete: protectedProcedure.input(teamPath).mutation(({ ctx, input }) => deleteTeam(ctx, input.organizationId, input.teamId)),
+  members: protectedProcedure
+    .input(teamPath.extend(listParams.shape).extend({ limit: z.number().int().min(1).max(1000).default(100) }))
+    .query(({ ctx, input: { organizationId, teamId, ...params } }) => listTeamMembers(ctx, organizationId, teamId, params)),
+  updateMembers: protectedProcedure
+    .input(teamPath.extend(updateTeamMembersInput.unwrap().shape))
+    .mutation(({ ctx, input: { organizationId, teamId, ...body } }) => updateTeamMembers(ctx, organizationId, teamId, body)),
+  addMember: protectedProcedure
+    .input(teamMemberPath.extend(addTeamMemberInput.unwrap().shape))
+    .mutation(({ ctx, input }) => addTeamMember(ctx, input.organizationId, input.teamId, input.userId, input.role)),
+  removeMember: protectedProcedure.input(teamMemberPath).mutation(({ ctx, input }) => removeTeamMember(ctx, input.organizationId, input.teamId, input.userId)),
+  /** Members of the organization for pickers. */
+  memberCandidates: protectedProcedure.input(memberCandidatesInput).query(({ ctx, input }) => listMemberCandidates(ctx, input.organizationId, input.search)),
+});

@@ -1,0 +1,237 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { Operation } from "../../server/api/operation";
+import { v1Operations } from "../../server/api/v1";
+import { startWorkers, stopJobQueue } from "../../server/jobs/workers";
+import { changeRequestPermissions } from "../../server/policies/change-request";
+import { ROLES } from "../../server/policies/roles";
+import { collectionPermissions, organizationPermissions, spacePermissions } from "../../server/presenters/permissions";
+import { answersSuccess, CALLERS, MINIMUM_ROLE, resourceOf, verdictFor, type CallerName, type PermissionKey, type Requirement } from "../helpers/authorization/model";
+import { buildWorld, PLACES, SEARCH_WORD, type Ids, type World } from "../helpers/authorization/world";
+import { assertConformsToSchema } from "../helpers/conformance";
+import { apiClient, startApiServer } from "../helpers/server";
+
+/**
+ * The authorization matrix of /v1: every operation of `v1Operations` × every caller
+ * (tests/helpers/authorization/model.ts), run against every place of the resource it acts on
+ * (tests/helpers/authorization/world.ts). Each operation has one row below saying what it needs;
+ * the status each caller must get is computed from the caller's role on the target, never listed
+ * by hand: 401 without valid credentials, 404 where the caller cannot see the target, 403 where it
+ * sees it but holds less than the row needs, else the operation's success status. Every 2xx
+ * answer is scanned for what the caller may not see, and a refused change must leave its
+ * target as it was.
+ *
+ * A new operation fails the first test until it has a row. To add one: name the key of the
+ * `permissions` object of the resource it acts on (`space.edit`, `collection.admin`, …) or
+ * "self", the further checks its service makes (`also`), whether it changes its target
+ * (`mutates`: every call then gets a fresh one), and the query or body of a valid call.
+ */
+
+type Row = Requirement<{
+  query?: (ids: Ids) => string;
+  body?: (ids: Ids) => unknown;
+  /** Why its success answer is not the reference's: the call then skips the check of answers against the reference, errors excepted. */
+  successUnlikeReference?: string;
+}>;
+
+const moveBefore = (ids: Ids) => ({ position: { before: ids.anchor } });
+const toDestination = (ids: Ids) => ({ organization: ids.destinationId });
+const search = () => `query=${SEARCH_WORD}`;
+const importBody = (ids: Ids) => ({ url: ids.importUrl, source: "website" });
+
+const TABLE: Record<string, Row> = {
+  // The caller themself
+  getAuthenticatedUser: { needs: "self" },
+  listOrganizationsForAuthenticatedUser: { needs: "self" },
+  createOrganization: { needs: "self", mutates: true, body: () => ({ title: "Made by the matrix" }) },
+  getOrganizationsForEmailDomain: { needs: "self" },
+
+  // Organizations
+  getOrganizationById: { needs: "organization.view" },
+  updateOrganizationById: { needs: "organization.admin", mutates: true, body: () => ({ title: "Renamed by the matrix" }) },
+  listCollectionsInOrganizationById: { needs: "organization.view" },
+  createCollection: { needs: "organization.createContent", mutates: true, body: () => ({ title: "Made" }) },
+  listSpacesInOrganizationById: { needs: "organization.view" },
+  createSpace: { needs: "organization.createContent", mutates: true, body: () => ({ title: "Made" }) },
+  searchOrganizationContent: { needs: "organization.view", query: search },
+  listOrganizationAuditEvents: { needs: "organization.admin" },
+  getOrganizationAuditEvent: { needs: "organization.admin" },
+  listOrganizationAuditEventActions: { needs: "organization.admin" },
+
+  // Collections
+  getCollectionById: { needs: "collection.view" },
+  updateCollectionById: { needs: "collection.admin", mutates: true, body: () => ({ title: "Renamed" }) },
+  deleteCollectionById: { needs: "collection.admin", mutates: true, invisibleIsDone: true },
+  listSpacesInCollectionById: { needs: "collection.view" },
+  moveCollection: { needs: "collection.admin", also: ["container.create"], mutates: true, body: moveBefore },
+  transferCollection: { needs: "collection.admin", also: ["destination.admin"], mutates: true, body: toDestination },
+
+  // Spaces
+  getSpaceById: { needs: "space.view" },
+  updateSpaceById: { needs: "space.admin", mutates: true, body: () => ({ title: "Renamed" }) },
+  deleteSpaceById: { needs: "space.admin", mutates: true, invisibleIsDone: true },
+  duplicateSpace: { needs: "space.view", also: ["container.create"], mutates: true },
+  restoreSpace: { needs: "space.admin", mutates: "deleted space" },
+  moveSpace: { needs: "space.admin", also: ["container.create"], mutates: true, body: moveBefore },
+  transferSpace: { needs: "space.admin", also: ["destination.admin"], mutates: true, body: toDestination },
+  applyTemplateToSpace: {
+    needs: "space.edit",
+    mutates: "empty space",
+    body: () => ({ id: "knowledge-base" }),
+    successUnlikeReference: "204 where the reference lists 201 (see tests/api/template-pdf.test.ts)",
+  },
+  importContent: { needs: "space.edit", mutates: true, body: importBody },
+  searchSpaceContent: { needs: "space.view", query: search },
+
+  // A space's content
+  getCurrentRevision: { needs: "space.view" },
+  listPages: { needs: "space.view" },
+  getPageById: { needs: "space.view" },
+  listFiles: { needs: "space.view" },
+  getFileById: { needs: "space.view" },
+  getRevisionById: { needs: "space.view" },
+  listSpaceLinks: { needs: "space.view" },
+  listPageLinksInSpace: { needs: "space.view" },
+  listSpacePageBacklinks: { needs: "space.view" },
+  listSpaceFileBacklinks: { needs: "space.view" },
+
+  // Change requests
+  listChangeRequestsForSpace: { needs: "space.view", query: () => "status=draft" },
+  createChangeRequest: { needs: "space.edit", mutates: true, body: () => ({ subject: "Made" }) },
+  getChangeRequestById: { needs: "changeRequest.view" },
+  updateChangeRequestById: { needs: "changeRequest.edit", mutates: true, body: () => ({ subject: "Renamed" }) },
+  mergeChangeRequest: { needs: "changeRequest.merge", mutates: true },
+  updateChangeRequest: { needs: "changeRequest.update", mutates: true },
+  updateChangeRequestContent: {
+    needs: "changeRequest.editContent",
+    mutates: true,
+    body: () => ({ changes: [{ operation: "insert_page", title: "Added", slug: "added", document: { markdown: "Added.\n" } }] }),
+  },
+  importContentInChangeRequest: { needs: "changeRequest.editContent", mutates: true, body: importBody },
+  getChangeRequestChanges: { needs: "changeRequest.view" },
+  getChangeRequestPDF: { needs: "changeRequest.view" },
+
+  // A change request's content
+  getRevisionOfChangeRequestById: { needs: "changeRequest.view" },
+  listPagesInChangeRequest: { needs: "changeRequest.view" },
+  getPageInChangeRequestById: { needs: "changeRequest.view" },
+  listFilesInChangeRequestById: { needs: "changeRequest.view" },
+  getFileInChangeRequestById: { needs: "changeRequest.view" },
+  listChangeRequestLinks: { needs: "changeRequest.view" },
+  listPageLinksInChangeRequest: { needs: "changeRequest.view" },
+  listChangeRequestPageBacklinks: { needs: "changeRequest.view" },
+  listChangeRequestFileBacklinks: { needs: "changeRequest.view" },
+};
+
+// ---- the world ----
+
+const PAGE = "<!doctype html><html><head><title>Imported</title></head><body><main><h1>Imported</h1><p>One page.</p></main></body></html>";
+const allowlist = process.env.QUIRE_FETCH_ALLOWLIST;
+let server: Awaited<ReturnType<typeof startApiServer>>;
+let site: Server;
+let world: World;
+
+beforeAll(async () => {
+  server = await startApiServer();
+  // The one-page site imports read, on loopback: allowlisted for this process, as in tests/api/import.test.ts.
+  site = createServer((_, res) => res.writeHead(200, { "Content-Type": "text/html" }).end(PAGE));
+  await new Promise<void>((resolve) => site.listen(0, "127.0.0.1", resolve));
+  process.env.QUIRE_FETCH_ALLOWLIST = "127.0.0.1";
+  await startWorkers();
+  world = await buildWorld({ importUrl: `http://127.0.0.1:${(site.address() as AddressInfo).port}/` });
+}, 120_000);
+
+afterAll(async () => {
+  await stopJobQueue();
+  if (allowlist === undefined) delete process.env.QUIRE_FETCH_ALLOWLIST;
+  else process.env.QUIRE_FETCH_ALLOWLIST = allowlist;
+  site?.closeAllConnections();
+  await new Promise((resolve) => site?.close(resolve));
+  await server?.close();
+});
+
+// ---- the matrix ----
+
+const covered = v1Operations.filter((operation) => TABLE[operation.operationId]);
+// Reads first, so that they see the world as built, before fresh targets join it.
+const ordered = [...covered].sort((a, b) => Number(!!TABLE[a.operationId]!.mutates) - Number(!!TABLE[b.operationId]!.mutates));
+const casesOf = (operation: Operation) => PLACES[resourceOf(TABLE[operation.operationId]!.needs)].flatMap((place) => CALLERS.map((caller) => ({ place, caller })));
+const caseCount = covered.reduce((sum, operation) => sum + casesOf(operation).length, 0);
+console.log(
+  `REST authorization matrix: ${v1Operations.length} operations × ${CALLERS.length} callers = ${v1Operations.length * CALLERS.length} pairs, ` +
+    `${caseCount} calls over the places of each resource (${Object.entries(PLACES).map(([kind, places]) => `${kind}: ${places.join(", ")}`).join("; ")}).`,
+);
+
+test("every /v1 operation has a row in the table, and every row is an operation", () => {
+  expect(v1Operations.filter((operation) => !TABLE[operation.operationId]).map((operation) => operation.operationId)).toEqual([]);
+  const ids = new Set(v1Operations.map((operation) => operation.operationId));
+  expect(Object.keys(TABLE).filter((operationId) => !ids.has(operationId))).toEqual([]);
+});
+
+test("the permission keys the tables name mean the roles the model gives them", () => {
+  const live = { editMode: "live", deletedAt: null };
+  const objects: Record<string, (role: (typeof ROLES)[number] | null) => Record<string, boolean>> = {
+    organization: organizationPermissions,
+    collection: collectionPermissions,
+    space: (role) => spacePermissions(role, live),
+    changeRequest: (role) => changeRequestPermissions(role, live, { status: "draft" }),
+  };
+  const ladder = [null, ...ROLES];
+  for (const [key, minimum] of Object.entries(MINIMUM_ROLE) as [PermissionKey, string][]) {
+    const [resource, permission] = key.split(".") as [string, string];
+    const allowed = ladder.filter((role) => objects[resource]!(role)[permission] === true).map((role) => role ?? "guest");
+    const rank = ["guest", ...ROLES].indexOf(minimum as never);
+    expect(allowed, key).toEqual(["guest", ...ROLES].slice(rank).filter((role) => resource === "organization" || role !== "guest"));
+  }
+});
+
+describe.each(ordered.map((operation) => ({ operation, name: `${operation.operationId}: ${operation.method} ${operation.path}` })))("$name", ({ operation }) => {
+  const row = TABLE[operation.operationId]!;
+  const resource = resourceOf(row.needs);
+
+  test.concurrent.for(casesOf(operation))("$place · $caller", async ({ place, caller: name }, { expect }) => {
+    const caller = world.caller(name as CallerName);
+    const target = row.mutates
+      ? await world.fresh(resource, place, caller, { empty: row.mutates === "empty space", deleted: row.mutates === "deleted space" })
+      : world.target(resource, place);
+    const before = row.mutates ? await world.snapshot(resource, target.ids) : undefined;
+    const verdict = verdictFor(caller, row, target.subject);
+    const success = answersSuccess(row, verdict);
+
+    const path = operation.path.replace(/\{(\w+)\}/g, (_, param: string) => {
+      const value = target.ids[param as keyof Ids];
+      if (typeof value !== "string") throw new Error(`No value for the path parameter {${param}} at ${place}: add it to the world's Ids.`);
+      return encodeURIComponent(value);
+    });
+    const query = row.query?.(target.ids);
+    const body = row.body?.(target.ids);
+    const url = query ? `${path}?${query}` : path;
+    const response = row.successUnlikeReference
+      ? await unchecked(operation.method, url, caller.token, body)
+      : await apiClient(server.url, caller.token ?? undefined).raw(operation.method, url, body === undefined ? {} : { body });
+
+    const expected = success ? (operation.status ?? 200) : !verdict.allowed ? verdict.status : undefined;
+    expect(response.status, `${JSON.stringify(verdict)}: ${JSON.stringify(response.body)?.slice(0, 300)}`).toBe(expected);
+    const text = JSON.stringify(response.body) ?? "";
+    const forbidden = world.forbiddenFor(caller).filter(({ label }) => response.status < 300 || label.endsWith("'s token"));
+    expect(forbidden.filter(({ value }) => text.includes(value)).map(({ label }) => label)).toEqual([]);
+    if (row.mutates && !verdict.allowed) expect(await world.snapshot(resource, target.ids)).toEqual(before);
+  });
+});
+
+/** A call whose success answer the reference does not describe: errors are still checked for the envelope. */
+async function unchecked(method: string, url: string, token: string | null, body: unknown) {
+  const response = await fetch(server.url + url, {
+    method,
+    headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { "Content-Type": "application/json" }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  const parsed = text ? JSON.parse(text) : undefined;
+  if (response.status >= 400) {
+    assertConformsToSchema("Error", parsed);
+    expect(parsed.error.code).toBe(response.status);
+  }
+  return { status: response.status, body: parsed };
+}

@@ -1,0 +1,146 @@
+import { TRPCError } from "@trpc/server";
+import { beforeAll, describe, expect, test } from "vitest";
+import type { Actor } from "../../server/auth/actor";
+import { endSessions, sessionIsCurrent } from "../../server/auth/sessions";
+import { db } from "../../server/db/client";
+import { createCallerFactory } from "../../server/trpc/init";
+import { appRouter } from "../../server/trpc/root";
+import { answersSuccess, CALLERS, resourceOf, verdictFor, type Caller, type CallerName, type Requirement } from "../helpers/authorization/model";
+import { BASE_URL, buildWorld, PLACES, type Ids, type World } from "../helpers/authorization/world";
+
+/**
+ * The authorization matrix of the admin UI's tRPC procedures: every procedure of `appRouter` ×
+ * every caller, on every place of the resource it acts on, in the same world and with the same
+ * model as the /v1 matrix (tests/api/authorization-matrix.test.ts, which says how rows work).
+ * Refusals are tRPC's codes for the statuses: UNAUTHORIZED (no session, or one that was ended),
+ * NOT_FOUND, FORBIDDEN. A procedure without a row fails the first test.
+ */
+
+type Row = Requirement<{ input?: (ids: Ids) => unknown }>;
+
+const space = (ids: Ids) => ({ spaceId: ids.spaceId });
+const changeRequest = (ids: Ids) => ({ spaceId: ids.spaceId, ref: ids.changeRequestId });
+const organization = (ids: Ids) => ({ organizationId: ids.organizationId });
+const collection = (ids: Ids) => ({ collectionId: ids.collectionId });
+
+const TABLE: Record<string, Row> = {
+  "organizations.me": { needs: "self" },
+  "organizations.list": { needs: "self" },
+  "organizations.get": { needs: "organization.view", input: organization },
+  "organizations.create": { needs: "self", mutates: true, input: () => ({ title: "Made by the matrix" }) },
+
+  "content.tree": { needs: "organization.view", input: organization },
+  "content.trash": { needs: "organization.view", input: organization },
+  "content.createCollection": { needs: "organization.createContent", mutates: true, input: (ids) => ({ ...organization(ids), title: "Made" }) },
+  "content.createSpace": { needs: "organization.createContent", mutates: true, input: (ids) => ({ ...organization(ids), title: "Made" }) },
+  "content.renameCollection": { needs: "collection.admin", mutates: true, input: (ids) => ({ ...collection(ids), title: "Renamed" }) },
+  "content.renameSpace": { needs: "space.admin", mutates: true, input: (ids) => ({ ...space(ids), title: "Renamed" }) },
+  "content.moveCollection": { needs: "collection.admin", also: ["container.create"], mutates: true, input: (ids) => ({ ...collection(ids), position: { before: ids.anchor } }) },
+  "content.moveSpace": { needs: "space.admin", also: ["container.create"], mutates: true, input: (ids) => ({ ...space(ids), position: { before: ids.anchor } }) },
+  "content.deleteCollection": { needs: "collection.admin", mutates: true, invisibleIsDone: true, input: collection },
+  "content.deleteSpace": { needs: "space.admin", mutates: true, invisibleIsDone: true, input: space },
+  "content.restoreSpace": { needs: "space.admin", mutates: "deleted space", input: space },
+
+  "imports.start": { needs: "space.edit", mutates: true, input: (ids) => ({ ...space(ids), url: ids.importUrl }) },
+  "imports.get": { needs: "space.view", input: (ids) => ({ ...space(ids), importId: ids.importId }) },
+  "imports.list": { needs: "space.view", input: space },
+
+  "settings.getSpace": { needs: "space.view", input: space },
+  "settings.updateSpace": { needs: "space.admin", mutates: true, input: (ids) => ({ ...space(ids), title: "Renamed" }) },
+  "settings.spacePages": { needs: "space.view", input: space },
+  "settings.getCollection": { needs: "collection.view", input: collection },
+  "settings.updateCollection": { needs: "collection.admin", mutates: true, input: (ids) => ({ ...collection(ids), title: "Renamed" }) },
+  "settings.spacesInCollection": { needs: "collection.view", input: collection },
+
+  "tokens.list": { needs: "self" },
+  "tokens.create": { needs: "self", mutates: true, input: () => ({ name: "Made by the matrix" }) },
+  "tokens.revoke": { needs: "self", mutates: true, input: (ids) => ({ tokenId: ids.tokenId }) },
+
+  "changeRequests.list": { needs: "space.view", input: (ids) => ({ ...space(ids), status: "draft" }) },
+  "changeRequests.get": { needs: "changeRequest.view", input: changeRequest },
+  "changeRequests.create": { needs: "space.edit", mutates: true, input: (ids) => ({ ...space(ids), subject: "Made" }) },
+  "changeRequests.update": { needs: "changeRequest.edit", mutates: true, input: (ids) => ({ ...changeRequest(ids), subject: "Renamed" }) },
+  "changeRequests.merge": { needs: "changeRequest.merge", mutates: true, input: changeRequest },
+  "changeRequests.updateFromMain": { needs: "changeRequest.update", mutates: true, input: changeRequest },
+  "changeRequests.changes": { needs: "changeRequest.view", input: changeRequest },
+  "changeRequests.applyChanges": {
+    needs: "changeRequest.editContent",
+    mutates: true,
+    input: (ids) => ({ ...changeRequest(ids), changes: [{ operation: "insert_page", title: "Added", slug: "added", document: { markdown: "Added.\n" } }] }),
+  },
+  // The three sources a reader or editor reads from: main, a change request, a revision.
+  "changeRequests.pages": { needs: "space.view", input: (ids) => ({ ...space(ids), source: { kind: "main" } }) },
+  "changeRequests.page": { needs: "changeRequest.view", input: (ids) => ({ ...space(ids), source: { kind: "change-request", ref: ids.changeRequestId }, pageId: ids.pageId }) },
+  "changeRequests.variables": { needs: "space.view", input: (ids) => ({ ...space(ids), source: { kind: "revision", revisionId: ids.revisionId } }) },
+  "changeRequests.files": { needs: "space.view", input: (ids) => ({ ...space(ids), source: { kind: "main" } }) },
+};
+
+const procedures = Object.entries(appRouter._def.procedures as unknown as Record<string, { _def: { type: "query" | "mutation" } }>).map(([path, procedure]) => ({ path, type: procedure._def.type }));
+const CODES = { 401: "UNAUTHORIZED", 403: "FORBIDDEN", 404: "NOT_FOUND" } as const;
+const createCaller = createCallerFactory(appRouter);
+
+let world: World;
+const contexts = new Map<CallerName, { actor: Actor | null; baseUrl: string }>();
+
+beforeAll(async () => {
+  // Imports are recorded but never run here: no worker takes their jobs.
+  world = await buildWorld({ importUrl: "https://docs.example.com/", imports: true });
+  // The revoked caller's browser session began before its sessions were ended (as signing out everywhere does).
+  const revoked = world.caller("revoked token");
+  const version = (await db().user.findUniqueOrThrow({ where: { id: revoked.userId! } })).sessionVersion;
+  await endSessions(db(), revoked.userId!);
+  for (const caller of world.callers) contexts.set(caller.name, { actor: await sessionActor(caller, version), baseUrl: BASE_URL });
+}, 120_000);
+
+/** The actor a browser session of the caller's resolves to, as getSessionActor decides it (server/auth/next-auth.ts). */
+async function sessionActor(caller: Caller, version: number): Promise<Actor | null> {
+  if (!caller.userId) return null;
+  return (await sessionIsCurrent(db(), caller.userId, version)) ? { userId: caller.userId, via: "session" } : null;
+}
+
+const covered = procedures.filter((procedure) => TABLE[procedure.path]);
+const ordered = [...covered].sort((a, b) => Number(!!TABLE[a.path]!.mutates) - Number(!!TABLE[b.path]!.mutates));
+const casesOf = (path: string) => PLACES[resourceOf(TABLE[path]!.needs)].flatMap((place) => CALLERS.map((caller) => ({ place, caller })));
+const caseCount = covered.reduce((sum, procedure) => sum + casesOf(procedure.path).length, 0);
+console.log(`tRPC authorization matrix: ${procedures.length} procedures × ${CALLERS.length} callers = ${procedures.length * CALLERS.length} pairs, ${caseCount} calls over the places of each resource.`);
+
+test("every tRPC procedure has a row in the table, and every row is a procedure", () => {
+  expect(procedures.filter((procedure) => !TABLE[procedure.path]).map((procedure) => procedure.path)).toEqual([]);
+  const paths = new Set(procedures.map((procedure) => procedure.path));
+  expect(Object.keys(TABLE).filter((path) => !paths.has(path))).toEqual([]);
+});
+
+test("a session that was ended is no session", () => {
+  expect(contexts.get("revoked token")!.actor).toBeNull();
+  expect(contexts.get("admin")!.actor).not.toBeNull();
+});
+
+describe.each(ordered.map((procedure) => ({ ...procedure, name: `${procedure.path} (${procedure.type})` })))("$name", ({ path }) => {
+  const row = TABLE[path]!;
+  const resource = resourceOf(row.needs);
+
+  test.concurrent.for(casesOf(path))("$place · $caller", async ({ place, caller: name }, { expect }) => {
+    const caller = world.caller(name as CallerName);
+    const target = row.mutates
+      ? await world.fresh(resource, place, caller, { empty: row.mutates === "empty space", deleted: row.mutates === "deleted space" })
+      : world.target(resource, place);
+    const before = row.mutates ? await world.snapshot(resource, target.ids) : undefined;
+    const verdict = verdictFor(caller, row, target.subject);
+
+    const procedure = path.split(".").reduce<any>((node, key) => node[key], createCaller(contexts.get(caller.name)!));
+    const outcome = await procedure(row.input?.(target.ids)).then(
+      (value: unknown) => ({ ok: true as const, value }),
+      (error: unknown) => ({ ok: false as const, error }),
+    );
+
+    if (answersSuccess(row, verdict)) {
+      expect(outcome.ok, outcome.ok ? "" : String(outcome.error)).toBe(true);
+    } else {
+      expect(outcome.ok ? "resolved" : outcome.error instanceof TRPCError ? outcome.error.code : String(outcome.error), JSON.stringify(verdict)).toBe(CODES[(verdict as { status: 401 | 403 | 404 }).status]);
+    }
+    const text = (outcome.ok ? JSON.stringify(outcome.value) : String((outcome.error as Error).message)) ?? "";
+    const forbidden = world.forbiddenFor(caller).filter(({ label }) => outcome.ok || label.endsWith("'s token"));
+    expect(forbidden.filter(({ value }) => text.includes(value)).map(({ label }) => label)).toEqual([]);
+    if (row.mutates && !verdict.allowed) expect(await world.snapshot(resource, target.ids)).toEqual(before);
+  });
+});

@@ -1,0 +1,169 @@
+/**
+ * The authorization matrices' model of who may do what (tests/api/*authorization-matrix.test.ts):
+ * the callers, the world's content as plain data, the role each caller holds on each item, and
+ * from it the outcome each table row must have. The role rule is restated here from its
+ * documentation (README, server/policies/content-role.ts) rather than imported, so that the
+ * matrices check the service layer against an independent oracle.
+ */
+
+/** Roles from least to most powerful; "guest" is an organization member without a role. */
+const LADDER = ["guest", "read", "comment", "edit", "review", "create", "admin"] as const;
+export type Role = Exclude<(typeof LADDER)[number], "guest">;
+type Level = Role | "guest";
+/** What content grants members by default: a role, null (no default access) or the parent's level. */
+export type DefaultLevel = Role | null | "inherit";
+
+const rank = (level: Level) => LADDER.indexOf(level);
+const atLeast = (level: Level | null, minimum: Level) => level !== null && rank(level) >= rank(minimum);
+const higher = (a: Role | null, b: Role | null) => (a === null ? b : b === null ? a : rank(a) >= rank(b) ? a : b);
+const lower = (a: Role, b: Role) => (rank(a) <= rank(b) ? a : b);
+
+export const CALLERS = [
+  "no token",
+  "revoked token",
+  "admin of another organization",
+  "guest",
+  "read",
+  "comment",
+  "edit",
+  "review",
+  "create",
+  "admin",
+  "guest with a team grant on S1",
+  "guest with a user grant on C",
+] as const;
+export type CallerName = (typeof CALLERS)[number];
+
+/** The organizations of the world: A (where the callers are), A2 (A's admin's other one, a transfer destination), B (next door). */
+export type OrgKey = "A" | "A2" | "B";
+
+export type Caller = {
+  name: CallerName;
+  /** Whether the caller's credentials count: false without a token and with a revoked one. */
+  signedIn: boolean;
+  userId: string | null;
+  email: string | null;
+  /** The REST bearer token (also for the revoked caller, whose token no longer counts). */
+  token: string | null;
+  memberships: Partial<Record<OrgKey, Role | null>>;
+};
+
+/** An organization, collection or space, as the model sees it. */
+export type Entity = {
+  id: string;
+  label: string;
+  kind: "organization" | "collection" | "space";
+  org: OrgKey;
+  parent: Entity | null;
+  level: DefaultLevel;
+  /** Roles granted on this item, to the caller or to a team of theirs. */
+  grants: Partial<Record<CallerName, Role>>;
+  /** The least a caller must hold to see it: "read" for content, "admin" for a space in the trash. */
+  minimum: Level;
+  /** Ids that belong to it and are as secret as it is: pages, files, revisions, change requests. */
+  related: string[];
+};
+
+/**
+ * The role a caller holds on an item: an organization's members hold their role there ("guest"
+ * without one); on content, organization admins hold admin; otherwise the first default level
+ * that is not "inherit" from the item up caps the member's role ("inherit" all the way: the
+ * member's role; null: nothing; guests get nothing by default), and grants on the item or any
+ * collection above it raise the result. Null: the caller is not a member at all.
+ */
+export function roleOf(caller: Caller, entity: Entity): Level | null {
+  if (!(entity.org in caller.memberships)) return null;
+  const memberRole = caller.memberships[entity.org] ?? null;
+  if (entity.kind === "organization") return memberRole ?? "guest";
+  if (memberRole === "admin") return "admin";
+  let level: DefaultLevel = "inherit";
+  let granted: Role | null = null;
+  for (let item: Entity | null = entity; item; item = item.parent) {
+    if (level === "inherit") level = item.level;
+    granted = higher(granted, item.grants[caller.name] ?? null);
+  }
+  const byDefault = memberRole === null || level === null ? null : level === "inherit" ? memberRole : lower(memberRole, level);
+  return higher(byDefault, granted);
+}
+
+export const canSee = (caller: Caller, entity: Entity) => caller.signedIn && atLeast(roleOf(caller, entity), entity.minimum);
+
+/**
+ * The keys of the `permissions` objects (server/presenters/permissions.ts, change-request.ts) the
+ * tables name, with the least role each needs while the space is live and the change request
+ * active (the world's state). A test pins the presenters to this table.
+ */
+export const MINIMUM_ROLE = {
+  "organization.view": "guest",
+  "organization.createContent": "create",
+  "organization.admin": "admin",
+  "collection.view": "read",
+  "collection.create": "create",
+  "collection.admin": "admin",
+  "space.view": "read",
+  "space.edit": "edit",
+  "space.admin": "admin",
+  "changeRequest.view": "read",
+  "changeRequest.edit": "edit",
+  "changeRequest.editContent": "edit",
+  "changeRequest.update": "edit",
+  "changeRequest.merge": "review",
+} as const satisfies Record<string, Level>;
+export type PermissionKey = keyof typeof MINIMUM_ROLE;
+
+/**
+ * What a row's operation needs. Besides the permission keys of the resource it acts on:
+ * `container.create`, creating content where the item sits (`organization.createContent` at the
+ * root, `collection.create` in a collection), and `destination.admin`, the admin role in the
+ * organization a transfer goes to.
+ */
+export type Need = PermissionKey | "container.create" | "destination.admin";
+export type Resource = "self" | "organization" | "collection" | "space" | "changeRequest";
+
+/** A table row: what one operation (REST) or procedure (tRPC) needs, and how to call it. */
+export type Requirement<Call> = Call & {
+  /** The resource acted on and the permission it needs there, or "self": any signed-in caller. */
+  needs: PermissionKey | "self";
+  /** Further checks the service makes, in its order, after `needs`. */
+  also?: Need[];
+  /** Changes its target: every call then gets a fresh one (an empty space, a space in the trash). */
+  mutates?: true | "empty space" | "deleted space";
+  /** The service's documented rule that an item the caller cannot see is already done (deletes). */
+  invisibleIsDone?: true;
+};
+
+export const resourceOf = (needs: PermissionKey | "self"): Resource => (needs === "self" ? "self" : (needs.split(".")[0] as Resource));
+
+/** Where a call lands in the model: the items its needs are checked on. */
+export type Subject = { organization: Entity; collection?: Entity; space?: Entity; container: Entity; destination: Entity };
+
+/** What the caller must get: allowed (the operation's success), or refused with 401, 403 or 404. */
+export type Verdict = { allowed: true } | { allowed: false; status: 401 | 403 | 404 };
+
+/** The outcome the model gives: unknown or invisible → 404, visible but below the need → 403. */
+export function verdictFor(caller: Caller, row: Requirement<object>, subject: Subject): Verdict {
+  if (!caller.signedIn) return { allowed: false, status: 401 };
+  const needs: Need[] = row.needs === "self" ? [] : [row.needs, ...(row.also ?? [])];
+  for (const need of needs) {
+    const [resource, permission] = need.split(".") as [string, string];
+    const entity =
+      resource === "organization"
+        ? subject.organization
+        : resource === "collection"
+          ? subject.collection
+          : resource === "space" || resource === "changeRequest"
+            ? subject.space
+            : resource === "container"
+              ? subject.container
+              : subject.destination;
+    if (!entity) throw new Error(`The row needs ${need} but its target has no ${resource}.`);
+    if (!canSee(caller, entity)) return { allowed: false, status: 404 };
+    const minimum: Level = resource === "container" || resource === "destination" ? (permission === "create" ? "create" : "admin") : MINIMUM_ROLE[need as PermissionKey];
+    if (!atLeast(roleOf(caller, entity), minimum)) return { allowed: false, status: 403 };
+  }
+  return { allowed: true };
+}
+
+/** Whether the answer for this verdict is the operation's success (an invisible item's delete is "done"). */
+export const answersSuccess = (row: Requirement<object>, verdict: Verdict) =>
+  verdict.allowed || (row.invisibleIsDone === true && verdict.status === 404);

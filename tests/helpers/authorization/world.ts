@@ -1,0 +1,268 @@
+import type { ServiceContext } from "../../../server/context";
+import { applyContentChanges } from "../../../server/change-requests/apply-content-changes";
+import { createChangeRequest } from "../../../server/change-requests/create-change-request";
+import { mergeChangeRequest } from "../../../server/change-requests/merge-change-request";
+import { createCollection } from "../../../server/collections/create-collection";
+import { readPages } from "../../../server/content/revisions";
+import { db } from "../../../server/db/client";
+import { newId } from "../../../server/ids";
+import { startImport } from "../../../server/import/import-content";
+import { catchUpSearchIndexes } from "../../../server/search/index-space";
+import { createSpace } from "../../../server/spaces/create-space";
+import { createApiToken, revokeApiToken } from "../../../server/tokens/api-tokens";
+import { addMember, createOrganization } from "../factories";
+import { CALLERS, canSee, type Caller, type CallerName, type DefaultLevel, type Entity, type OrgKey, type Resource, type Role, type Subject } from "./model";
+
+/**
+ * The world both authorization matrices run in, built with the real services (grants and teams
+ * with Prisma: their API is not there yet). Organization A holds a member of every role, a guest
+ * with nothing, a guest whose only access is a team grant (edit) on S1 and one whose only access
+ * is a user grant (read) on collection C; organization B next door has its own admin and content.
+ *
+ * A: C (collection, user grant read) ─ SC          S1 (root, default level comment, team grant edit)
+ *    PC (collection, private) ─ PS                 S2 (root)   S3 (root, private)   SD (in the trash)
+ * B: CB ─ SB
+ *
+ * Every space but SD has pages (one with a file and the search word), a merged change request
+ * and a draft change request with a page of its own, and is indexed for search.
+ */
+
+export const BASE_URL = "http://quire.test";
+export const SEARCH_WORD = "zebrafinch";
+const PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
+
+/** The items operations are run against, per kind of resource: each row runs once per place of its kind. */
+export const PLACES: Record<Resource, string[]> = {
+  self: ["the caller"],
+  organization: ["A"],
+  collection: ["C", "PC"],
+  space: ["S1", "SC", "S3"],
+  changeRequest: ["S1", "SC", "S3"],
+};
+
+type Grant = { to: CallerName; role: Role; via: "user" | "team" };
+type Spec = { key: string; label: string; parent: string | null; level: DefaultLevel; grants: Grant[] };
+
+const COLLECTIONS: Spec[] = [
+  { key: "C", label: "collection C", parent: null, level: "inherit", grants: [{ to: "guest with a user grant on C", role: "read", via: "user" }] },
+  { key: "PC", label: "private collection PC", parent: null, level: null, grants: [] },
+];
+const SPACES: Spec[] = [
+  { key: "S1", label: "space S1", parent: null, level: "comment", grants: [{ to: "guest with a team grant on S1", role: "edit", via: "team" }] },
+  { key: "SC", label: "space SC", parent: "C", level: "inherit", grants: [] },
+  { key: "S2", label: "space S2", parent: null, level: "inherit", grants: [] },
+  { key: "S3", label: "private space S3", parent: null, level: null, grants: [] },
+  { key: "PS", label: "space PS", parent: "PC", level: "inherit", grants: [] },
+];
+
+/** Values for every path parameter, query and body a table row builds its call from. */
+export type Ids = {
+  organizationId: string;
+  emailDomain: string;
+  auditEventId: string;
+  /** Organization A2, administered by A's admin alone: where transfers go. */
+  destinationId: string;
+  importUrl: string;
+  collectionId?: string;
+  spaceId?: string;
+  changeRequestId?: string;
+  revisionId?: string;
+  pageId?: string;
+  fileId?: string;
+  importId?: string;
+  tokenId?: string;
+  /** The place's own item, which a fresh item sits after among its siblings: moves go before it. */
+  anchor?: { type: "space"; space: string } | { type: "collection"; collection: string };
+};
+
+export type Target = { place: string; subject: Subject; ids: Ids };
+type Placed = { entity: Entity; ids: Partial<Ids> };
+
+export type World = Awaited<ReturnType<typeof buildWorld>>;
+
+export async function buildWorld(options: { importUrl: string; imports?: boolean }) {
+  const [orgA, orgA2, orgB] = await Promise.all([createOrganization("Matrix A"), createOrganization("Matrix A2"), createOrganization("Matrix B")]);
+  // Claimed by A and B alike: neither may show up for the other's members.
+  const emailDomain = `matrix-${newId().toLowerCase()}.test`;
+  await db().organization.updateMany({ where: { id: { in: [orgA.id, orgB.id] } }, data: { emailDomains: [emailDomain] } });
+  const orgIds: Record<OrgKey, string> = { A: orgA.id, A2: orgA2.id, B: orgB.id };
+
+  const callers = new Map<CallerName, Caller>();
+  const member = async (name: CallerName, org: OrgKey, role: Role | null) => {
+    const { user, token } = await addMember(orgIds[org], role);
+    callers.set(name, { name, signedIn: true, userId: user.id, email: user.email, token, memberships: { [org]: role } });
+    return user.id;
+  };
+  callers.set("no token", { name: "no token", signedIn: false, userId: null, email: null, token: null, memberships: {} });
+  // An admin of A whose token was revoked: any answer but 401 would be a leak.
+  const revokedId = await member("revoked token", "A", "admin");
+  const revokedTokenId = (await db().apiToken.findFirstOrThrow({ where: { userId: revokedId } })).id;
+  await revokeApiToken({ userId: revokedId, via: "session" }, revokedTokenId);
+  Object.assign(callers.get("revoked token")!, { signedIn: false, memberships: {} });
+  await member("admin of another organization", "B", "admin");
+  for (const role of ["read", "comment", "edit", "review", "create", "admin"] as const) await member(role, "A", role);
+  await member("guest", "A", null);
+  const teamGuestId = await member("guest with a team grant on S1", "A", null);
+  await member("guest with a user grant on C", "A", null);
+  const adminId = callers.get("admin")!.userId!;
+  await db().member.create({ data: { organizationId: orgA2.id, userId: adminId, role: "admin" } });
+  callers.get("admin")!.memberships.A2 = "admin";
+
+  const team = await db().team.create({ data: { id: newId(), organizationId: orgA.id, title: "Matrix team" } });
+  await db().teamMember.create({ data: { teamId: team.id, userId: teamGuestId } });
+
+  const ctxA: ServiceContext = { actor: { userId: adminId, via: "session" }, baseUrl: BASE_URL };
+  const ctxB: ServiceContext = { actor: { userId: callers.get("admin of another organization")!.userId!, via: "session" }, baseUrl: BASE_URL };
+  const organizationEntity = (org: OrgKey, id = orgIds[org]): Entity => ({ id, label: `organization ${org}`, kind: "organization", org, parent: null, level: "inherit", grants: {}, minimum: "guest", related: [] });
+  const organizations = { A: organizationEntity("A"), A2: organizationEntity("A2"), B: organizationEntity("B") };
+
+  const grantsOf = (spec: Spec) => Object.fromEntries(spec.grants.map((grant) => [grant.to, grant.role]));
+  async function grant(spec: Spec, target: { spaceId: string } | { collectionId: string }) {
+    for (const { to, role, via } of spec.grants) {
+      const subject = via === "team" ? { teamId: team.id } : { userId: callers.get(to)!.userId! };
+      await db().contentGrant.create({ data: { id: newId(), organizationId: orgA.id, role, ...target, ...subject } });
+    }
+  }
+
+  const entities: Entity[] = [organizations.A, organizations.A2, organizations.B];
+  const byKey = new Map<string, Placed>();
+
+  async function makeCollection(spec: Spec, ctx = ctxA, org: OrgKey = "A"): Promise<Placed> {
+    const collection = await createCollection(ctx, orgIds[org], { title: spec.key });
+    await db().collection.update({ where: { id: collection.id }, data: { defaultLevel: spec.level } });
+    await grant(spec, { collectionId: collection.id });
+    const entity: Entity = { id: collection.id, label: spec.label, kind: "collection", org, parent: null, level: spec.level, grants: grantsOf(spec), minimum: "read", related: [] };
+    return { entity, ids: { collectionId: collection.id, anchor: { type: "collection", collection: collection.id } } };
+  }
+
+  async function makeSpace(spec: Spec, options: { ctx?: ServiceContext; org?: OrgKey; empty?: boolean; deleted?: boolean; content?: boolean; minimum?: Entity["minimum"] } = {}): Promise<Placed> {
+    const { ctx = ctxA, org = "A" } = options;
+    const parent = spec.parent ? byKey.get(spec.parent)! : null;
+    const space = await createSpace(ctx, orgIds[org], { title: spec.key, parent: parent?.entity.id, empty: options.empty });
+    await db().space.update({ where: { id: space.id }, data: { defaultLevel: spec.level, ...(options.deleted ? { deletedAt: new Date() } : {}) } });
+    await grant(spec, { spaceId: space.id });
+    const ids: Partial<Ids> = { spaceId: space.id, revisionId: space.revision, anchor: { type: "space", space: space.id } };
+    const related = [space.revision];
+    if (options.content) Object.assign(ids, await fill(ctx, space.id, related));
+    const entity: Entity = { id: space.id, label: spec.label, kind: "space", org, parent: parent?.entity ?? null, level: spec.level, grants: grantsOf(spec), minimum: options.minimum ?? "read", related };
+    return { entity, ids };
+  }
+
+  for (const spec of COLLECTIONS) byKey.set(spec.key, await makeCollection(spec));
+  for (const spec of SPACES) byKey.set(spec.key, await makeSpace(spec, { content: true }));
+  // Only the trash shows it, and only to those who may restore it.
+  byKey.set("SD", await makeSpace({ key: "SD", label: "space SD in the trash", parent: null, level: "inherit", grants: [] }, { deleted: true, minimum: "admin" }));
+  byKey.set("CB", await makeCollection({ key: "CB", label: "B's collection", parent: null, level: "inherit", grants: [] }, ctxB, "B"));
+  byKey.set("SB", await makeSpace({ key: "SB", label: "B's space", parent: "CB", level: "inherit", grants: [] }, { ctx: ctxB, org: "B", content: true }));
+  entities.push(...[...byKey.values()].map((placed) => placed.entity));
+  await catchUpSearchIndexes({ spaceIds: entities.filter((entity) => entity.kind === "space").map((entity) => entity.id) });
+
+  if (options.imports) {
+    for (const key of PLACES.space) {
+      const placed = byKey.get(key)!;
+      placed.ids.importId = (await startImport(ctxA, { spaceId: placed.entity.id }, { url: options.importUrl, source: "website" })).id;
+    }
+  }
+
+  const auditEvent = await db().domainEvent.findFirstOrThrow({ where: { organizationId: orgA.id }, orderBy: { occurredAt: "asc" } });
+  const common: Ids = { organizationId: orgA.id, emailDomain, auditEventId: auditEvent.id, destinationId: orgA2.id, importUrl: options.importUrl };
+
+  /** The target a place stands for, as built. */
+  function target(resource: Resource, place: string): Target {
+    const base = { organization: organizations.A, container: organizations.A, destination: organizations.A2 };
+    if (resource === "self" || resource === "organization") return { place, subject: base, ids: common };
+    const { entity, ids } = byKey.get(place)!;
+    return { place, subject: subjectOf(entity), ids: { ...common, ...ids } };
+  }
+
+  function subjectOf(entity: Entity): Subject {
+    const base = { organization: organizations.A, destination: organizations.A2, container: entity.parent ?? organizations.A };
+    return entity.kind === "collection" ? { ...base, collection: entity } : { ...base, space: entity, ...(entity.parent ? { collection: entity.parent } : {}) };
+  }
+
+  /**
+   * A fresh item standing in for a place, for one call that changes it: an organization with A's
+   * members, a collection or space made like the place's (parent, default level, grants), a
+   * change request on such a space, or a token of the caller's own.
+   */
+  async function fresh(resource: Resource, place: string, caller: Caller, options: { empty?: boolean; deleted?: boolean } = {}): Promise<Target> {
+    if (resource === "self") {
+      const tokenId = caller.userId ? (await createApiToken({ userId: caller.userId, via: "session" }, { name: "fresh" })).apiToken.id : newId();
+      return { ...target("self", place), ids: { ...common, tokenId } };
+    }
+    if (resource === "organization") {
+      const organization = await createOrganization("Matrix A (fresh)");
+      const members = [...callers.values()].filter((c) => c.userId && "A" in c.memberships && c.signedIn);
+      await db().member.createMany({ data: members.map((c) => ({ organizationId: organization.id, userId: c.userId!, role: c.memberships.A ?? null })) });
+      const entity = organizationEntity("A", organization.id);
+      return { place, subject: { organization: entity, container: entity, destination: organizations.A2 }, ids: { ...common, organizationId: organization.id } };
+    }
+    const spec = [...COLLECTIONS, ...SPACES].find((candidate) => candidate.key === place)!;
+    const placed = resource === "collection" ? await makeCollection(spec) : await makeSpace(spec, options);
+    const ids: Ids = { ...common, ...placed.ids, anchor: byKey.get(place)!.ids.anchor };
+    if (resource === "changeRequest") ids.changeRequestId = (await createChangeRequest(ctxA, placed.entity.id, { subject: "Fresh" })).id;
+    return { place, subject: subjectOf(placed.entity), ids };
+  }
+
+  /** The state of a call's target, to show that a refused call changed nothing. */
+  async function snapshot(resource: Resource, ids: Ids): Promise<unknown> {
+    switch (resource) {
+      case "self":
+        return null;
+      case "organization":
+        return db().organization.findUnique({ where: { id: ids.organizationId }, include: { _count: { select: { collections: true, spaces: true, members: true } } } });
+      case "collection":
+        return db().collection.findUnique({ where: { id: ids.collectionId }, include: { _count: { select: { spaces: true, children: true, grants: true } } } });
+      case "space":
+        return db().space.findUnique({ where: { id: ids.spaceId }, include: { _count: { select: { changeRequestList: true, contentImports: true, grants: true } } } });
+      case "changeRequest":
+        return [await db().changeRequest.findUnique({ where: { id: ids.changeRequestId } }), await db().space.findUnique({ where: { id: ids.spaceId } })];
+    }
+  }
+
+  const tokens = await db().apiToken.findMany({ where: { userId: { in: [...callers.values()].flatMap((c) => (c.userId ? [c.userId] : [])) } }, select: { id: true, userId: true } });
+
+  /**
+   * What must never be in an answer to this caller: every item it cannot see with its pages,
+   * files, revisions and change requests (all of B for A's callers), the people it shares no
+   * organization with, any token, and other people's token ids.
+   */
+  function forbiddenFor(caller: Caller): { label: string; value: string }[] {
+    const hidden = entities.filter((entity) => !canSee(caller, entity)).flatMap((entity) => [entity.id, ...entity.related].map((value) => ({ label: entity.label, value })));
+    const shares = (other: Caller) => caller.signedIn && Object.keys(other.memberships).some((org) => org in caller.memberships);
+    const people = [...callers.values()].filter((other) => other.userId && other !== caller && !shares(other));
+    return [
+      ...hidden,
+      ...people.flatMap((other) => [{ label: `${other.name}'s user id`, value: other.userId! }, { label: `${other.name}'s email`, value: other.email! }]),
+      ...[...callers.values()].flatMap((other) => (other.token ? [{ label: `${other.name}'s token`, value: other.token }] : [])),
+      ...tokens.filter((token) => token.userId !== caller.userId).map((token) => ({ label: "another user's token id", value: token.id })),
+    ];
+  }
+
+  return {
+    callers: CALLERS.map((name) => callers.get(name)!),
+    caller: (name: CallerName) => callers.get(name)!,
+    target,
+    fresh,
+    snapshot,
+    forbiddenFor,
+  };
+}
+
+/** Adds the draft and merged content every place's space has; returns its ids and records what belongs to it in `related`. */
+async function fill(ctx: ServiceContext, spaceId: string, related: string[]): Promise<Partial<Ids>> {
+  type Applied = { changes: { page: { id: string } }[]; insertedFiles: { id: string }[] };
+  const apply = async (changeRequestId: string, changes: unknown[]) => (await applyContentChanges(ctx, spaceId, changeRequestId, { changes }, { compat: false })) as unknown as Applied;
+  const adding = await createChangeRequest(ctx, spaceId, { subject: "Matrix content" });
+  const fileId = (await apply(adding.id, [{ operation: "insert_files", files: [{ name: "diagram.png", contentType: "image/png", base64: PNG }] }])).insertedFiles[0]!.id;
+  const markdown = `The ${SEARCH_WORD} page.\n\n![Diagram](/files/${fileId})\n`;
+  const pageId = (await apply(adding.id, [{ operation: "insert_page", title: `Matrix ${SEARCH_WORD}`, slug: "matrix", document: { markdown } }])).changes[0]!.page.id;
+  const merged = await mergeChangeRequest(ctx, spaceId, adding.id);
+  const draft = await createChangeRequest(ctx, spaceId, { subject: "Matrix draft" });
+  await apply(draft.id, [{ operation: "insert_page", title: "Draft", slug: "draft", document: { markdown: `See [the ${SEARCH_WORD} page](/pages/${pageId}).\n` } }]);
+  const draftRevision = await db().revision.findUniqueOrThrow({ where: { id: (await db().changeRequest.findUniqueOrThrow({ where: { id: draft.id } })).revisionId } });
+  const mainRevision = await db().revision.findUniqueOrThrow({ where: { id: merged.revision } });
+  const pages = [...(await readPages(db(), mainRevision)), ...(await readPages(db(), draftRevision))];
+  related.push(adding.id, draft.id, fileId, merged.revision, draftRevision.id, ...pages.map((page) => page.id));
+  return { revisionId: merged.revision, changeRequestId: draft.id, pageId, fileId };
+}
