@@ -5,9 +5,9 @@ import type { Role } from "../policies/roles";
 const oneLine = (text: string) => text.replace(/\s+/g, " ").trim();
 
 /** The invitation email: who invites, to what, the link, and until when it works. */
-export function inviteMessage(invite: { email: string; url: string; expiresAt: Date; role: Role | null }, organization: { title: string }, inviter: { displayName: string; email: string }): MailMessage {
+export function inviteMessage(invite: { email: string; url: string; expiresAt: Date; role: Role | null }, organization: { title: string }, inviter: { displayName: string; email: string } | null): MailMessage {
   const title = oneLine(organization.title);
-  const name = oneLine(inviter.displayName);
+  const name = inviter ? oneLine(inviter.displayName) : "An admin";
   const role = invite.role === null ? "a guest" : `a member with the ${invite.role} role`;
   return {
     to: invite.email,
@@ -15,7 +15,7 @@ export function inviteMessage(invite: { email: string; url: string; expiresAt: D
     text: [
       "Hello,",
       "",
-      `${name} (${inviter.email}) invited you to join ${title} on Quire as ${role}.`,
+      `${inviter ? `${name} (${inviter.email})` : name} invited you to join ${title} on Quire as ${role}.`,
       "",
       "Accept the invitation:",
       invite.url,

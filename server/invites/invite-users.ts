@@ -2,18 +2,20 @@ import type { ServiceContext } from "../context";
 import { db } from "../db/client";
 import { writeChange } from "../events/write-change";
 import { newId } from "../ids";
+import { mailConfigured } from "../mail/mailer";
 import { loadOrganization } from "../policies/access";
 import { authorizePeople } from "../policies/organization";
 import { parseRole, type Role } from "../policies/roles";
-import { deliverInvites, type NewEmailInvite } from "./deliver-invites";
+import { sendInviteEmail } from "./invite-email-job";
 import type { InviteUsersInput } from "./schemas";
-import { inviteExpiry, newInviteToken } from "./tokens";
+import { inviteExpiry, inviteUrl, newInviteToken } from "./tokens";
 
 /**
  * `inviteUsersToOrganization`: an invite per address that is not a member yet (inviting an address
- * again renews its invite: new link, role and expiry), mailed when mail is configured. Answers the
- * addresses invited (`users`), their number, and the links that were not mailed (`links`), which the
- * inviter passes on.
+ * again renews its invite: new link, role and expiry). With mail configured each is mailed by a job
+ * sent in this write (server/invites/invite-email-job.ts); without it, their links (`links`) are
+ * answered for the inviter to pass on, once: only their hashes are kept. `users`: the accounts
+ * that already exist for the addresses invited; `invited`: how many invites were made.
  */
 export async function inviteUsers(ctx: ServiceContext, organizationId: string, input: InviteUsersInput) {
   const access = await loadOrganization(db(), ctx.actor, organizationId);
@@ -24,26 +26,33 @@ export async function inviteUsers(ctx: ServiceContext, organizationId: string, i
     if (typeof entry === "string") wanted.set(entry, defaultRole);
     else wanted.set(entry.email, entry.role);
   }
-  const invites = await writeChange(ctx, async (tx, events) => {
-    const members = await tx.user.findMany({ where: { email: { in: [...wanted.keys()] }, memberships: { some: { organizationId } } }, select: { email: true } });
-    const made: NewEmailInvite[] = [];
+  const mail = mailConfigured();
+  return writeChange(ctx, async (tx, events) => {
+    const accounts = await tx.user.findMany({
+      where: { email: { in: [...wanted.keys()] } },
+      select: { id: true, email: true, memberships: { where: { organizationId }, select: { userId: true } } },
+    });
+    const users: string[] = [];
+    const links: { email: string; url: string }[] = [];
     for (const [email, role] of wanted) {
-      if (members.some((member) => member.email === email)) continue;
+      const account = accounts.find((candidate) => candidate.email === email);
+      if (account?.memberships.length) continue;
+      if (account) users.push(account.id);
+      // With mail, the job gives the invite the token its message carries; this one reaches no one.
       const { token, tokenHash } = newInviteToken();
-      const expiresAt = inviteExpiry("email");
       const [row] = await tx.$queryRaw<{ id: string }[]>`
         INSERT INTO organization_invites (id, organization_id, kind, email, role, sso, token_hash, created_by_id, expires_at)
-        VALUES (${newId()}, ${organizationId}, 'email', ${email}, ${role}, ${input.sso ?? false}, ${tokenHash}, ${ctx.actor.userId}, ${expiresAt})
+        VALUES (${newId()}, ${organizationId}, 'email', ${email}, ${role}, ${input.sso ?? false}, ${tokenHash}, ${ctx.actor.userId}, ${inviteExpiry("email")})
         ON CONFLICT (organization_id, email) WHERE kind = 'email' DO UPDATE SET
           role = EXCLUDED.role, sso = EXCLUDED.sso, token_hash = EXCLUDED.token_hash, created_by_id = EXCLUDED.created_by_id,
           created_at = now(), expires_at = EXCLUDED.expires_at, emailed_at = NULL
         RETURNING id`;
-      made.push({ id: row!.id, email, token, role, expiresAt });
-      events.record({ organizationId, action: "member.invited", target: { type: "invite", id: row!.id, label: email }, payload: { email, role, sso: input.sso ?? false } });
+      if (mail) await sendInviteEmail(tx, row!.id, ctx.baseUrl);
+      else links.push({ email, url: inviteUrl(ctx.baseUrl, token) });
+      events.record({ organizationId, action: "member.invited", target: { type: "invite", id: row!.id, label: email }, payload: { email, role, sso: input.sso ?? false, emailed: mail } });
     }
-    if (made.length === 0) events.nothingChanged();
-    return made;
+    const invited = mail ? wanted.size - accounts.filter((account) => account.memberships.length).length : links.length;
+    if (invited === 0) events.nothingChanged();
+    return { users, invited, emailed: mail, links };
   });
-  const links = await deliverInvites(ctx, access.organization, invites);
-  return { users: invites.map((invite) => invite.email), invited: invites.length, links: links.map(({ email, url }) => ({ email, url })) };
 }

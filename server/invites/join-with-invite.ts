@@ -34,8 +34,8 @@ async function admitWithInvite(tx: Db, events: EventRecorder, { invite }: FoundI
     user,
     role: parseRole(invite.role),
     sso: invite.sso,
-    via: invite.kind === "email" ? "email-invite" : "invite-link",
-    inviteId: invite.id,
+    through: invite.kind === "email" ? "email-invite" : "invite-link",
+    details: { invite: invite.id },
   });
   if (invite.kind === "email") {
     await tx.organizationInvite.delete({ where: { id: invite.id } });

@@ -6,7 +6,10 @@ import { decodeKeysetCursor, encodeKeysetCursor, type ListResult } from "../pagi
 import { loadOrganization, visibleContentFilters, type OrgAccess } from "../policies/access";
 import { authorizePeople, canViewMember, canViewMemberAccess, memberPermissions } from "../policies/organization";
 import { parseRole, type Role } from "../policies/roles";
-import { presentMember, type MemberCounts } from "../presenters/member";
+import { presentMember } from "../presenters/member";
+import { memberCounts, teamCounts } from "../teams/counts";
+import { teamPermissions, type TeamRole } from "../policies/team";
+import { presentTeam } from "../presenters/team";
 import { presentSpace } from "../presenters/space";
 import type { ListMemberSpacesParams, ListMembersParams, ListMemberTeamsParams } from "./schemas";
 
@@ -27,32 +30,17 @@ export async function countAdmins(tx: Db, organizationId: string): Promise<numbe
   return tx.member.count({ where: { organizationId, role: "admin" } });
 }
 
-/** For each user: the live spaces granted to them directly, and the organization's teams they are in. */
-export async function memberCounts(tx: Db, organizationId: string, userIds: string[]): Promise<Map<string, MemberCounts>> {
-  const counts = new Map(userIds.map((id) => [id, { spaces: 0, teams: 0 }]));
-  if (userIds.length === 0) return counts;
-  const [teams, spaces] = await Promise.all([
-    tx.teamMember.groupBy({ by: ["userId"], where: { userId: { in: userIds }, team: { organizationId } }, _count: { _all: true } }),
-    tx.contentGrant.groupBy({
-      by: ["userId"],
-      where: { organizationId, userId: { in: userIds }, space: { deletedAt: null } },
-      _count: { _all: true },
-    }),
-  ]);
-  for (const row of teams) counts.get(row.userId)!.teams = row._count._all;
-  for (const row of spaces) if (row.userId) counts.get(row.userId)!.spaces = row._count._all;
-  return counts;
-}
-
 /** Members as the caller sees them: with their counts and what the caller may do to each. */
 export async function presentMembers(tx: Db, access: OrgAccess, members: MemberRow[], baseUrl: string) {
   const [counts, admins] = await Promise.all([
     memberCounts(tx, access.organization.id, members.map((member) => member.userId)),
     countAdmins(tx, access.organization.id),
   ]);
-  return members.map((member) =>
-    presentMember(member, counts.get(member.userId)!, memberPermissions(access, { userId: member.userId, role: parseRole(member.role) }, admins), baseUrl),
-  );
+  // With what the caller may do to each (server/policies/organization.ts), so that the UI offers only that.
+  return members.map((member) => ({
+    ...presentMember(member, counts.get(member.userId)!, baseUrl),
+    permissions: memberPermissions(access, { userId: member.userId, role: parseRole(member.role) }, admins),
+  }));
 }
 
 /** Sort value of a member for the keyset cursor, as the database compares it. */
@@ -170,33 +158,16 @@ export async function listTeamsForMember(ctx: ServiceContext, organizationId: st
   ]);
   const memberships = rows.slice(0, params.limit);
   const teamIds = memberships.map((row) => row.teamId);
-  const [sizes, viewerRoles] = await Promise.all([
-    tx.teamMember.groupBy({ by: ["teamId"], where: { teamId: { in: teamIds } }, _count: { _all: true } }),
+  const [counts, callerRoles] = await Promise.all([
+    teamCounts(tx, teamIds),
     tx.teamMember.findMany({ where: { teamId: { in: teamIds }, userId: ctx.actor.userId }, select: { teamId: true, role: true } }),
   ]);
-  const spaces = await teamSpaceCounts(tx, teamIds);
   const items = memberships.map((row) => {
-    const viewerRole = viewerRoles.find((candidate) => candidate.teamId === row.teamId)?.role ?? null;
+    const teamRole = (callerRoles.find((candidate) => candidate.teamId === row.teamId)?.role ?? null) as TeamRole | null;
     return {
-      team: {
-        object: "team" as const,
-        id: row.team.id,
-        title: row.team.title,
-        members: sizes.find((size) => size.teamId === row.teamId)?._count._all ?? 0,
-        spaces: spaces.get(row.teamId) ?? 0,
-        createdAt: row.team.createdAt.toISOString(),
-        // Every member but guests sees the organization's teams; admins and the team's owners manage it.
-        permissions: { view: access.memberRole !== null || viewerRole !== null, admin: access.memberRole === "admin" || viewerRole === "owner" },
-      },
-      member: { role: row.role as "owner" | "member" },
+      team: presentTeam(row.team, counts.get(row.teamId)!, teamPermissions({ memberRole: access.memberRole, teamRole })),
+      member: { role: row.role as TeamRole },
     };
   });
   return { items, count, ...(rows.length > params.limit ? { next: { page: encodeKeysetCursor(null, memberships.at(-1)!.teamId) } } : {}) };
-}
-
-/** Live spaces each team's grants give it directly. */
-async function teamSpaceCounts(tx: Db, teamIds: string[]): Promise<Map<string, number>> {
-  if (teamIds.length === 0) return new Map();
-  const rows = await tx.contentGrant.groupBy({ by: ["teamId"], where: { teamId: { in: teamIds }, space: { deletedAt: null } }, _count: { _all: true } });
-  return new Map(rows.map((row) => [row.teamId!, row._count._all]));
 }

@@ -2,8 +2,9 @@ import { z } from "zod";
 import { entityIdSchema } from "../ids";
 import { listParams } from "../pagination";
 import { roleOrGuestSchema, roleSchema } from "../policies/roles";
+import { organizationPath } from "../teams/schemas";
 
-export const organizationPath = z.object({ organizationId: entityIdSchema });
+export { organizationPath };
 export const memberPath = organizationPath.extend({ userId: entityIdSchema });
 
 const order = z.enum(["asc", "desc"]).default("desc");

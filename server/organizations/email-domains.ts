@@ -43,19 +43,20 @@ export async function verifiedDomainsOf(tx: Db, organizationIds: string[]): Prom
 }
 
 /**
- * An organization as someone outside it, who could join it by their email domain, sees it: what
- * joining needs (its id, title and logo), and the fields the reference requires, which tell nothing
- * more (constants, no permissions, only the domain asked about).
+ * An organization as someone outside it, who could join it by their email domain, sees it: its id,
+ * title and logo, which joining needs. The other fields the reference requires are there with
+ * values that say nothing of it (no creation time, settings or permissions; only the domain asked about).
  */
 export function presentOrganizationToOutsider(organization: Organization, domain: string, baseUrl: string) {
+  const none = presentOrganization(organization, null, baseUrl).permissions;
   return {
     object: "organization" as const,
     id: organization.id,
     title: organization.title,
-    createdAt: organization.createdAt.toISOString(),
+    createdAt: new Date(0).toISOString(),
     emailDomains: [domain],
-    type: organization.type,
-    inviteLinks: organization.inviteLinks,
+    type: "business",
+    inviteLinks: false,
     plan: "free",
     mergeRules: { type: "none" },
     trial: { status: "notapplicable", count: 0 },
@@ -64,20 +65,7 @@ export function presentOrganizationToOutsider(organization: Organization, domain
       app: appUrl(baseUrl, `/o/${organization.id}`),
       ...(organization.logoURL ? { logo: organization.logoURL } : {}),
     },
-    permissions: {
-      view: false,
-      access: false,
-      admin: false,
-      ownTeam: false,
-      createContent: false,
-      createOpenAPISpec: false,
-      viewBilling: false,
-      listMembers: false,
-      listTeams: false,
-      listIntegrations: false,
-      listInstallations: false,
-      installIntegration: false,
-    },
+    permissions: Object.fromEntries(Object.keys(none).map((key) => [key, false])) as Record<keyof typeof none, false>,
   };
 }
 
@@ -122,7 +110,7 @@ export async function joinOrganizationByEmailDomain(ctx: ServiceContext, organiz
   if (!organization) throw notFound(`No organization ${organizationId}.`);
   const role = parseRole(organization.defaultRole);
   const joined = await writeChange(ctx, async (write, events) => {
-    const admitted = await admitMember(write, events, { organizationId, user, role, sso: false, via: "email-domain" });
+    const admitted = await admitMember(write, events, { organizationId, user, role, sso: false, through: "email-domain", details: { domain } });
     if (!admitted) events.nothingChanged();
     return admitted;
   });

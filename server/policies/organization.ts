@@ -1,5 +1,6 @@
 import type { Db } from "../db/client";
 import { conflict, forbidden } from "../errors";
+import { organizationPermissions } from "../presenters/permissions";
 import type { OrgAccess } from "./access";
 import type { Role } from "./roles";
 
@@ -13,14 +14,14 @@ import type { Role } from "./roles";
 type Viewer = Pick<OrgAccess, "memberRole" | "userId">;
 
 export function peoplePermissions(viewer: Viewer) {
-  const admin = viewer.memberRole === "admin";
+  const organization = organizationPermissions(viewer.memberRole);
   return {
     /** See the members and their roles (guests see only themselves). */
-    listMembers: viewer.memberRole !== null,
+    listMembers: organization.listMembers,
     /** Change roles, remove members, let members sign in through single sign-on. */
-    manageMembers: admin,
+    manageMembers: organization.admin,
     /** Invite by email, and create, see and change invite links. */
-    invite: admin,
+    invite: organization.admin,
   };
 }
 
@@ -46,7 +47,7 @@ export function canViewMember(viewer: Viewer, userId: string): boolean {
  * A member's spaces can include spaces the caller cannot see, so other members may not.
  */
 export function canViewMemberAccess(viewer: Viewer, userId: string): boolean {
-  return viewer.userId === userId || viewer.memberRole === "admin";
+  return viewer.userId === userId || peoplePermissions(viewer).manageMembers;
 }
 
 /**
@@ -55,7 +56,7 @@ export function canViewMemberAccess(viewer: Viewer, userId: string): boolean {
  * anyone, members themselves (leaving), the last admin nobody.
  */
 export function memberPermissions(viewer: Viewer, member: { userId: string; role: Role | null }, admins: number) {
-  const admin = viewer.memberRole === "admin";
+  const admin = peoplePermissions(viewer).manageMembers;
   const lastAdmin = member.role === "admin" && admins <= 1;
   return {
     changeRole: admin,

@@ -2,19 +2,11 @@ import type { Member, User } from "../db/generated/client";
 import { parseRole } from "../policies/roles";
 import { presentUser } from "./user";
 
-/** How many spaces were granted to a member directly, and how many of the organization's teams they are in. */
+/** How many spaces were granted to a member directly, and how many of the organization's teams they are in (server/teams/counts.ts). */
 export type MemberCounts = { spaces: number; teams: number };
 
-/**
- * The reference's OrganizationMember, with Quire's `permissions`: what the caller may do to this
- * member (server/policies/organization.ts), so that the UI offers only that.
- */
-export function presentMember(
-  member: Member & { user: User },
-  counts: MemberCounts,
-  permissions: { changeRole: boolean; demote: boolean; remove: boolean },
-  baseUrl: string,
-) {
+/** The reference's OrganizationMember: a user as a member of the organization. */
+export function presentMember(member: Member & { user: User }, counts: MemberCounts, baseUrl: string) {
   return {
     object: "member" as const,
     id: member.userId,
@@ -28,7 +20,6 @@ export function presentMember(
     teams: counts.teams,
     // Sites are not served yet.
     sites: 0,
-    permissions,
   };
 }
 export type MemberObject = ReturnType<typeof presentMember>;

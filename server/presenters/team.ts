@@ -1,6 +1,4 @@
-import type { Member, Team, User } from "../db/generated/client";
-import { parseRole } from "../policies/roles";
-import { presentUser } from "./user";
+import type { Team } from "../db/generated/client";
 
 /** The reference's OrganizationTeam; `permissions` come from `teamPermissions` (server/policies/team.ts). */
 export function presentTeam(team: Team, counts: { members: number; spaces: number }, permissions: { admin: boolean; view: boolean }) {
@@ -15,21 +13,3 @@ export function presentTeam(team: Team, counts: { members: number; spaces: numbe
   };
 }
 export type TeamObject = ReturnType<typeof presentTeam>;
-
-/** The reference's OrganizationMember: a user as a member of the organization. */
-export function presentOrganizationMember(member: Member & { user: User }, counts: { spaces: number; teams: number }, baseUrl: string) {
-  return {
-    object: "member" as const,
-    id: member.userId,
-    role: parseRole(member.role),
-    user: presentUser(member.user, baseUrl),
-    disabled: member.user.disabledAt !== null,
-    joinedAt: member.joinedAt.toISOString(),
-    ...(member.lastSeenAt ? { lastSeenAt: member.lastSeenAt.toISOString() } : {}),
-    sso: false,
-    spaces: counts.spaces,
-    teams: counts.teams,
-    // Sites are not served yet.
-    sites: 0,
-  };
-}

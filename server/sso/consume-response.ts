@@ -7,6 +7,8 @@ import type { SamlProvider } from "../db/generated/client";
 import { AppError } from "../errors";
 import { writeChange } from "../events/write-change";
 import { newId } from "../ids";
+import { admitMember } from "../members/admit-member";
+import { parseRole } from "../policies/roles";
 import { CLOCK_SKEW_MS, MAX_ASSERTION_AGE_MS, samlFor } from "./saml";
 import { createSsoTicket } from "./tickets";
 
@@ -146,18 +148,19 @@ async function signInOrJoin(provider: SamlProvider, person: { email: string; dis
   const actor: Actor = { userId, via: "sso", ssoOrganizationId: organizationId };
   await writeChange({ actor, baseUrl }, async (tx, events) => {
     await tx.user.create({ data: { id: userId, email: person.email, displayName: person.displayName } });
-    await tx.member.create({ data: { organizationId, userId, role: provider.defaultRole, ssoAt: new Date() } });
+    await admitMember(tx, events, {
+      organizationId,
+      user: { id: userId, displayName: person.displayName },
+      role: parseRole(provider.defaultRole),
+      sso: true,
+      through: "sso",
+      details: { samlProvider: provider.id, team: provider.defaultTeamId },
+    });
     // The default team, if it still is one of the organization's (a deleted team is no default: FK set null).
     if (provider.defaultTeamId) {
       await tx.$executeRaw`
         INSERT INTO team_members (team_id, user_id) SELECT id, ${userId} FROM teams WHERE id = ${provider.defaultTeamId} AND organization_id = ${organizationId}`;
     }
-    events.record({
-      organizationId,
-      action: "member.joined",
-      target: { type: "user", id: userId, label: person.displayName },
-      payload: { through: "sso", samlProvider: provider.id, role: provider.defaultRole, team: provider.defaultTeamId },
-    });
   });
   return { userId, joined: true };
 }

@@ -5,7 +5,8 @@ import { notFound } from "../errors";
 import { writeChange } from "../events/write-change";
 import { loadOrganization } from "../policies/access";
 import { assertManagesSso } from "../policies/sso";
-import { presentUser } from "../presenters/user";
+import { presentMember } from "../presenters/member";
+import { memberCounts } from "../teams/counts";
 
 /**
  * Which members may sign in through the organization's single sign-on. A member who joined through
@@ -24,7 +25,7 @@ export async function setSsoMember(ctx: ServiceContext, organizationId: string, 
     await tx.member.update({ where: { organizationId_userId: { organizationId, userId } }, data: { ssoAt: new Date() } });
     events.record({ organizationId, action: "member.sso_enabled", target: { type: "user", id: userId, label: member.user.displayName } });
   });
-  return presentMember(db(), organizationId, userId, ctx.baseUrl);
+  return presentMemberOf(db(), organizationId, userId, ctx.baseUrl);
 }
 
 /** Takes SSO from a member: they no longer sign in through it, and the sessions they have end. */
@@ -60,22 +61,8 @@ async function findMember(tx: Db, organizationId: string, userId: string) {
 }
 
 /** The reference's OrganizationMember. */
-async function presentMember(tx: Db, organizationId: string, userId: string, baseUrl: string) {
+async function presentMemberOf(tx: Db, organizationId: string, userId: string, baseUrl: string) {
   const member = await tx.member.findUniqueOrThrow({ where: { organizationId_userId: { organizationId, userId } }, include: { user: true } });
-  const [counts] = await tx.$queryRaw<{ spaces: number; teams: number }[]>`
-    SELECT (SELECT count(*)::int FROM content_grants WHERE organization_id = ${organizationId} AND user_id = ${userId} AND space_id IS NOT NULL) AS spaces,
-           (SELECT count(*)::int FROM team_members m JOIN teams t ON t.id = m.team_id WHERE t.organization_id = ${organizationId} AND m.user_id = ${userId}) AS teams`;
-  return {
-    object: "member" as const,
-    id: userId,
-    role: member.role,
-    user: presentUser(member.user, baseUrl),
-    disabled: member.user.disabledAt !== null,
-    joinedAt: member.joinedAt.toISOString(),
-    ...(member.lastSeenAt ? { lastSeenAt: member.lastSeenAt.toISOString() } : {}),
-    sso: member.ssoAt !== null,
-    spaces: counts?.spaces ?? 0,
-    teams: counts?.teams ?? 0,
-    sites: 0,
-  };
+  const counts = await memberCounts(tx, organizationId, [userId]);
+  return presentMember(member, counts.get(userId)!, baseUrl);
 }

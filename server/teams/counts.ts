@@ -29,13 +29,13 @@ export async function teamCounts(tx: Db, teamIds: string[]): Promise<Map<string,
   return counts;
 }
 
-/** For each user: the teams of the organization they are in and the spaces granted to them directly. */
+/** For each user: the teams of the organization they are in and the live spaces granted to them directly. */
 export async function memberCounts(tx: Db, organizationId: string, userIds: string[]): Promise<Map<string, { spaces: number; teams: number }>> {
   const counts = new Map(userIds.map((id) => [id, { spaces: 0, teams: 0 }]));
   if (userIds.length === 0) return counts;
   const [teams, spaces] = await Promise.all([
     tx.teamMember.groupBy({ by: ["userId"], where: { userId: { in: userIds }, team: { organizationId } }, _count: { _all: true } }),
-    tx.contentGrant.groupBy({ by: ["userId"], where: { organizationId, userId: { in: userIds }, spaceId: { not: null } }, _count: { _all: true } }),
+    tx.contentGrant.groupBy({ by: ["userId"], where: { organizationId, userId: { in: userIds }, space: { deletedAt: null } }, _count: { _all: true } }),
   ]);
   for (const row of teams) counts.get(row.userId)!.teams = row._count._all;
   for (const row of spaces) if (row.userId) counts.get(row.userId)!.spaces = row._count._all;

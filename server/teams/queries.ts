@@ -7,7 +7,8 @@ import { loadOrganization } from "../policies/access";
 import { resolveMembers } from "../policies/organization-members";
 import { loadTeam, teamPermissions, type TeamRole } from "../policies/team";
 import { organizationPermissions } from "../presenters/permissions";
-import { presentOrganizationMember, presentTeam } from "../presenters/team";
+import { presentMember } from "../presenters/member";
+import { presentTeam } from "../presenters/team";
 import { memberCounts, teamCounts } from "./counts";
 import type { ListTeamsParams } from "./schemas";
 
@@ -71,7 +72,7 @@ export async function listTeamMembers(ctx: ServiceContext, organizationId: strin
       // A user who left the organization leaves its teams (removing a member removes both); none is shown half.
       const member = memberships[0];
       if (!member) return [];
-      return [{ organization: presentOrganizationMember({ ...member, user: rest }, counts.get(id)!, ctx.baseUrl), team: { role }, permissions: { view } }];
+      return [{ organization: presentMember({ ...member, user: rest }, counts.get(id)!, ctx.baseUrl), team: { role }, permissions: { view } }];
     }),
   };
 }

@@ -2,10 +2,10 @@ import { listMembers, getMember, listSpacesForMember, listTeamsForMember } from 
 import { recordLastSeen } from "../../members/record-last-seen";
 import { removeMember } from "../../members/remove-member";
 import { listMemberSpacesParams, listMembersParams, listMemberTeamsParams, memberPath, organizationPath, updateMemberInput } from "../../members/schemas";
-import { setSsoMember } from "../../members/set-sso-member";
 import { updateMember } from "../../members/update-member";
 import { defineOperation } from "../operation";
 
+/** The reference's `organization-members` operations (setUserAsSSOMemberForOrganization is with single sign-on, ./sso.ts). */
 export const memberOperations = [
   defineOperation({
     operationId: "listMembersInOrganizationById",
@@ -44,13 +44,6 @@ export const memberOperations = [
     path: "/v1/orgs/{organizationId}/ping",
     params: organizationPath,
     handler: (c) => recordLastSeen(c, c.params.organizationId),
-  }),
-  defineOperation({
-    operationId: "setUserAsSSOMemberForOrganization",
-    method: "POST",
-    path: "/v1/orgs/{organizationId}/members/{userId}/sso",
-    params: memberPath,
-    handler: (c) => setSsoMember(c, c.params.organizationId, c.params.userId),
   }),
   defineOperation({
     operationId: "listSpacesForOrganizationMember",
