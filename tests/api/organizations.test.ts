@@ -125,8 +125,9 @@ describe("organizations", () => {
     expect((await db().organization.findUniqueOrThrow({ where: { id: dropped.id } })).logoURL).toBeNull();
   });
 
-  test("email domain lookup reveals only the caller's domain or own organizations", async () => {
+  test("email domain lookup reveals only organizations of the caller's own verified domain, or their own (see tests/api/email-domains-subdomains-users.test.ts)", async () => {
     const tenant = await createTenant();
+    await db().user.update({ where: { id: tenant.admin.user.id }, data: { emailVerifiedAt: new Date() } });
     const admin = apiClient(server.url, tenant.admin.token);
     await admin.patch(`/v1/orgs/${tenant.organization.id}`, { emailDomains: ["example.test"] });
     const own = await admin.get("/v1/email-domains/example.test/orgs");
