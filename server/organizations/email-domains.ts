@@ -5,6 +5,7 @@ import { notFound } from "../errors";
 import type { EventRecorder } from "../events/record-event";
 import { writeChange } from "../events/write-change";
 import { admitMember } from "../members/admit-member";
+import { loadOrganization } from "../policies/access";
 import { parseRole } from "../policies/roles";
 import { presentOrganization } from "../presenters/organization";
 import { apiUrl, appUrl } from "../presenters/urls";
@@ -97,16 +98,19 @@ export async function listOrganizationsForEmailDomain(ctx: ServiceContext, email
 }
 
 /**
- * Joins an organization that verified the caller's own verified email domain, with its default role.
- * Any other organization is not found, whether it exists or not.
+ * Joins an organization that verified the caller's own verified email domain, with its default role
+ * (a member is answered that they are in). Any other organization is not found, whether it exists or not.
  */
 export async function joinOrganizationByEmailDomain(ctx: ServiceContext, organizationId: string) {
   const tx = db();
   const user = await tx.user.findUniqueOrThrow({ where: { id: ctx.actor.userId } });
+  if (await tx.member.findUnique({ where: { organizationId_userId: { organizationId, userId: user.id } }, select: { userId: true } })) {
+    // In already: the organization as the member reaches it (its single sign-on rule applies).
+    const access = await loadOrganization(tx, ctx.actor, organizationId);
+    return { joined: false, organization: presentOrganization(access.organization, access.memberRole, ctx.baseUrl) };
+  }
   const domain = verifiedDomainOf(user);
-  const organization = domain
-    ? await tx.organization.findFirst({ where: { id: organizationId, emailDomainVerifications: { some: { domain } } } })
-    : null;
+  const organization = domain ? await tx.organization.findFirst({ where: { id: organizationId, emailDomainVerifications: { some: { domain } } } }) : null;
   if (!organization) throw notFound(`No organization ${organizationId}.`);
   const role = parseRole(organization.defaultRole);
   const joined = await writeChange(ctx, async (write, events) => {
@@ -114,8 +118,7 @@ export async function joinOrganizationByEmailDomain(ctx: ServiceContext, organiz
     if (!admitted) events.nothingChanged();
     return admitted;
   });
-  const member = await tx.member.findUniqueOrThrow({ where: { organizationId_userId: { organizationId, userId: user.id } } });
-  return { joined, organization: presentOrganization(organization, parseRole(member.role), ctx.baseUrl) };
+  return { joined, organization: presentOrganization(organization, role, ctx.baseUrl) };
 }
 
 /** Organizations the caller could join by their verified email domain (none when their address is not verified). */

@@ -59,6 +59,27 @@ const TABLE: Record<string, Row> = {
   getOrganizationAuditEvent: { needs: "organization.admin" },
   listOrganizationAuditEventActions: { needs: "organization.admin" },
 
+  // People: members, invites, users, subdomains
+  listMembersInOrganizationById: { needs: "organization.listMembers" },
+  getMemberInOrganizationById: { needs: "organization.listMembers" },
+  updateMemberInOrganizationById: { needs: "organization.admin", mutates: true, body: () => ({ role: "read" }) },
+  removeMemberFromOrganizationById: { needs: "organization.admin", mutates: true },
+  updateOrganizationMemberLastSeenAt: { needs: "organization.view" },
+  listSpacesForOrganizationMember: { needs: "organization.admin" },
+  listTeamsForOrganizationMember: { needs: "organization.listMembers" },
+  inviteUsersToOrganization: { needs: "organization.admin", mutates: true, body: () => ({ emails: ["invited-by-the-matrix@example.test"], role: "read" }) },
+  listOrganizationInviteLinks: { needs: "organization.admin" },
+  createOrganizationInvite: { needs: "organization.admin", mutates: true, body: () => ({ role: "read" }) },
+  getOrganizationInviteLink: { needs: "organization.admin" },
+  updateOrganizationInviteById: { needs: "organization.admin", mutates: true, body: () => ({ role: "edit" }) },
+  deleteOrganizationInviteById: { needs: "organization.admin", mutates: true },
+  // Any signed-in caller joins with a link they hold (a fresh organization's: see world.fresh).
+  joinOrganizationWithInvite: { needs: "self", mutates: true },
+  getUserById: { needs: "organization.view" },
+  // The caller's own profile (a user edits only themself: tests/api/email-domains-subdomains-users.test.ts).
+  updateUserById: { needs: "self", mutates: true, body: () => ({ displayName: "Renamed by the matrix" }) },
+  getSubdomain: { needs: "organization.view" },
+
   // Collections
   getCollectionById: { needs: "collection.view" },
   updateCollectionById: { needs: "collection.admin", mutates: true, body: () => ({ title: "Renamed" }) },

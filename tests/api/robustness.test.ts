@@ -39,6 +39,8 @@ type Ids = {
   teamId: string;
   samlProviderId: string;
   userId: string;
+  inviteId: string;
+  subdomain: string;
 };
 type World = { token: string; strangerToken: string; own: Ids; stranger: Ids };
 
@@ -69,6 +71,10 @@ async function populate(token: string, organizationId: string, memberId: string)
   const pages = await api.get(`/v1/spaces/${space.body.id}/content/pages`);
   const team = await api.put(`/v1/orgs/${organizationId}/teams`, { title: "Robust", members: [memberId] });
   const samlProvider = await api.post(`/v1/orgs/${organizationId}/saml`, samlProviderBody());
+  const inviteLink = await api.post(`/v1/orgs/${organizationId}/link-invites`, { role: "read" });
+  // Ids are 20 base62 characters: a subdomain of that shape compares like one (withoutIds).
+  const subdomain = newId().toLowerCase();
+  expect((await api.patch(`/v1/orgs/${organizationId}`, { hostname: subdomain })).status).toBe(200);
   const [event] = (await api.get(`/v1/orgs/${organizationId}/audit-events?limit=1`)).body.items;
   return {
     organizationId,
@@ -84,6 +90,8 @@ async function populate(token: string, organizationId: string, memberId: string)
     teamId: team.body.id,
     samlProviderId: samlProvider.body.id,
     userId: memberId,
+    inviteId: inviteLink.body.id,
+    subdomain,
   };
 }
 
@@ -101,6 +109,8 @@ const missingIds = (): Ids => ({
   teamId: newId(),
   samlProviderId: newId(),
   userId: newId(),
+  inviteId: newId(),
+  subdomain: newId().toLowerCase(),
 });
 
 const samlProviderBody = () => ({ label: "Robust", entityID: "https://idp.example/robust", ssoURL: "https://idp.example/sso", certificate: idpCertificate });
@@ -121,6 +131,11 @@ const validBodies: Record<string, (world: World) => object> = {
   updateTeamPermissionInSpace: () => ({ role: "read" }),
   updateTeamPermissionInCollection: () => ({ role: "read" }),
   createOrganizationSAMLProvider: samlProviderBody,
+  updateMemberInOrganizationById: () => ({ role: "read" }),
+  inviteUsersToOrganization: () => ({ emails: ["robust@example.test"], role: "read" }),
+  createOrganizationInvite: () => ({ role: "read" }),
+  updateOrganizationInviteById: () => ({ role: "read" }),
+  updateUserById: () => ({ displayName: "Robust" }),
 };
 const validBody = (operation: Operation, world: World) => validBodies[operation.operationId]?.(world) ?? {};
 

@@ -29,6 +29,27 @@ const TABLE: Record<string, Row> = {
   "organizations.get": { needs: "organization.view", input: organization },
   "organizations.create": { needs: "self", mutates: true, input: () => ({ title: "Made by the matrix" }) },
 
+  // People: members, invites, email domains, the profile
+  "organizations.update": { needs: "organization.admin", mutates: true, input: (ids) => ({ ...organization(ids), title: "Renamed by the matrix" }) },
+  "organizations.joinable": { needs: "self" },
+  // Members answer that they are in; no caller's address is on a verified domain, so no one else joins.
+  "organizations.joinByEmailDomain": { needs: "organization.view", input: organization },
+  "members.list": { needs: "organization.listMembers", input: organization },
+  "members.get": { needs: "organization.listMembers", input: (ids) => ({ ...organization(ids), userId: ids.userId }) },
+  "members.update": { needs: "organization.admin", mutates: true, input: (ids) => ({ ...organization(ids), userId: ids.userId, role: "read" }) },
+  "members.remove": { needs: "organization.admin", mutates: true, input: (ids) => ({ ...organization(ids), userId: ids.userId }) },
+  "members.ping": { needs: "organization.view", input: organization },
+  "invites.inviteByEmail": { needs: "organization.admin", mutates: true, input: (ids) => ({ ...organization(ids), emails: ["invited-by-the-matrix@example.test"] }) },
+  "invites.pending": { needs: "organization.admin", input: organization },
+  "invites.resend": { needs: "organization.admin", mutates: true, input: (ids) => ({ ...organization(ids), inviteId: ids.emailInviteId }) },
+  "invites.revoke": { needs: "organization.admin", mutates: true, input: (ids) => ({ ...organization(ids), inviteId: ids.emailInviteId }) },
+  "invites.links": { needs: "organization.admin", input: organization },
+  "invites.createLink": { needs: "organization.admin", mutates: true, input: (ids) => ({ ...organization(ids), role: "read" }) },
+  "invites.updateLink": { needs: "organization.admin", mutates: true, input: (ids) => ({ ...organization(ids), inviteId: ids.inviteId, role: "edit" }) },
+  "invites.deleteLink": { needs: "organization.admin", mutates: true, input: (ids) => ({ ...organization(ids), inviteId: ids.inviteId }) },
+  "profile.get": { needs: "self" },
+  "profile.update": { needs: "self", mutates: true, input: () => ({ displayName: "Renamed by the matrix" }) },
+
   "content.tree": { needs: "organization.view", input: organization },
   "content.trash": { needs: "organization.view", input: organization },
   "content.createCollection": { needs: "organization.createContent", mutates: true, input: (ids) => ({ ...organization(ids), title: "Made" }) },

@@ -97,6 +97,7 @@ export const MINIMUM_ROLE = {
   "organization.view": "guest",
   "organization.createContent": "create",
   "organization.admin": "admin",
+  "organization.listMembers": "read",
   "collection.view": "read",
   "collection.create": "create",
   "collection.admin": "admin",

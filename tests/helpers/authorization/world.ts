@@ -6,6 +6,7 @@ import { createCollection } from "../../../server/collections/create-collection"
 import { readPages } from "../../../server/content/revisions";
 import { db } from "../../../server/db/client";
 import { newId } from "../../../server/ids";
+import { inviteExpiry, newInviteToken } from "../../../server/invites/tokens";
 import { startImport } from "../../../server/import/import-content";
 import { catchUpSearchIndexes } from "../../../server/search/index-space";
 import { createSpace } from "../../../server/spaces/create-space";
@@ -71,6 +72,15 @@ export type Ids = {
   fileId?: string;
   importId?: string;
   tokenId?: string;
+  // People and invites (members, invites, users, subdomains).
+  /** A member of the organization (role edit) who is none of the callers; for "self" rows, the caller. */
+  userId?: string;
+  /** A link invite of the organization; for "self" rows, the secret token of a fresh organization's link (joinOrganizationWithInvite). */
+  inviteId?: string;
+  /** A pending email invite of the organization. */
+  emailInviteId?: string;
+  /** Organization A's subdomain (its hostname). */
+  subdomain?: string;
   /** The place's own item, which a fresh item sits after among its siblings: moves go before it. */
   anchor?: { type: "space"; space: string } | { type: "collection"; collection: string };
 };
@@ -88,8 +98,11 @@ export async function buildWorld(options: { importUrl: string; imports?: boolean
   const orgIds: Record<OrgKey, string> = { A: orgA.id, A2: orgA2.id, B: orgB.id };
 
   const callers = new Map<CallerName, Caller>();
+  /** The organizations each caller's user is a member of, whether or not their credentials count (the revoked caller's do not). */
+  const homes = new Map<CallerName, OrgKey[]>();
   const member = async (name: CallerName, org: OrgKey, role: Role | null) => {
     const { user, token } = await addMember(orgIds[org], role);
+    homes.set(name, [...(homes.get(name) ?? []), org]);
     callers.set(name, { name, signedIn: true, userId: user.id, email: user.email, token, memberships: { [org]: role } });
     return user.id;
   };
@@ -107,6 +120,20 @@ export async function buildWorld(options: { importUrl: string; imports?: boolean
   const adminId = callers.get("admin")!.userId!;
   await db().member.create({ data: { organizationId: orgA2.id, userId: adminId, role: "admin" } });
   callers.get("admin")!.memberships.A2 = "admin";
+  homes.get("admin")!.push("A2");
+
+  const subdomain = `matrix-${newId().toLowerCase()}`;
+  await db().organization.update({ where: { id: orgA.id }, data: { hostname: subdomain } });
+  /** A member who is none of the callers, and a link and an email invite: what member and invite rows act on. */
+  async function people(organizationId: string) {
+    const { user } = await addMember(organizationId, "edit");
+    const invite = (kind: "link" | "email") =>
+      db().organizationInvite.create({
+        data: { id: newId(), organizationId, kind, email: kind === "email" ? `invited-${newId().toLowerCase()}@example.test` : null, role: "read", tokenHash: newInviteToken().tokenHash, expiresAt: inviteExpiry(kind) },
+      });
+    return { userId: user.id, inviteId: (await invite("link")).id, emailInviteId: (await invite("email")).id };
+  }
+  const peopleOfA = await people(orgA.id);
 
   const team = await db().team.create({ data: { id: newId(), organizationId: orgA.id, title: "Matrix team" } });
   await db().teamMember.create({ data: { teamId: team.id, userId: teamGuestId } });
@@ -165,7 +192,7 @@ export async function buildWorld(options: { importUrl: string; imports?: boolean
   }
 
   const auditEvent = await db().domainEvent.findFirstOrThrow({ where: { organizationId: orgA.id }, orderBy: { occurredAt: "asc" } });
-  const common: Ids = { organizationId: orgA.id, emailDomain, auditEventId: auditEvent.id, destinationId: orgA2.id, importUrl: options.importUrl };
+  const common: Ids = { organizationId: orgA.id, emailDomain, auditEventId: auditEvent.id, destinationId: orgA2.id, importUrl: options.importUrl, subdomain, ...peopleOfA };
 
   /** The target a place stands for, as built. */
   function target(resource: Resource, place: string): Target {
@@ -183,19 +210,23 @@ export async function buildWorld(options: { importUrl: string; imports?: boolean
   /**
    * A fresh item standing in for a place, for one call that changes it: an organization with A's
    * members, a collection or space made like the place's (parent, default level, grants), a
-   * change request on such a space, or a token of the caller's own.
+   * change request on such a space, or for the caller themself a token of their own and the link
+   * of an invite to an organization of its own (joining it changes no one else's world).
    */
   async function fresh(resource: Resource, place: string, caller: Caller, options: { empty?: boolean; deleted?: boolean } = {}): Promise<Target> {
     if (resource === "self") {
       const tokenId = caller.userId ? (await createApiToken({ userId: caller.userId, via: "session" }, { name: "fresh" })).apiToken.id : newId();
-      return { ...target("self", place), ids: { ...common, tokenId } };
+      const joinable = await createOrganization("Matrix J (fresh)");
+      const { token, tokenHash } = newInviteToken();
+      await db().organizationInvite.create({ data: { id: newId(), organizationId: joinable.id, kind: "link", role: null, tokenHash, expiresAt: inviteExpiry("link") } });
+      return { ...target("self", place), ids: { ...common, tokenId, organizationId: joinable.id, inviteId: token, userId: caller.userId ?? newId() } };
     }
     if (resource === "organization") {
       const organization = await createOrganization("Matrix A (fresh)");
       const members = [...callers.values()].filter((c) => c.userId && "A" in c.memberships && c.signedIn);
       await db().member.createMany({ data: members.map((c) => ({ organizationId: organization.id, userId: c.userId!, role: c.memberships.A ?? null })) });
       const entity = organizationEntity("A", organization.id);
-      return { place, subject: { organization: entity, container: entity, destination: organizations.A2 }, ids: { ...common, organizationId: organization.id } };
+      return { place, subject: { organization: entity, container: entity, destination: organizations.A2 }, ids: { ...common, organizationId: organization.id, ...(await people(organization.id)) } };
     }
     const spec = [...COLLECTIONS, ...SPACES].find((candidate) => candidate.key === place)!;
     const placed = resource === "collection" ? await makeCollection(spec) : await makeSpace(spec, options);
@@ -229,7 +260,8 @@ export async function buildWorld(options: { importUrl: string; imports?: boolean
    */
   function forbiddenFor(caller: Caller): { label: string; value: string }[] {
     const hidden = entities.filter((entity) => !canSee(caller, entity)).flatMap((entity) => [entity.id, ...entity.related].map((value) => ({ label: entity.label, value })));
-    const shares = (other: Caller) => caller.signedIn && Object.keys(other.memberships).some((org) => org in caller.memberships);
+    // The people of an organization (member lists) include those whose credentials no longer count.
+    const shares = (other: Caller) => caller.signedIn && (homes.get(other.name) ?? []).some((org) => org in caller.memberships);
     const people = [...callers.values()].filter((other) => other.userId && other !== caller && !shares(other));
     return [
       ...hidden,
