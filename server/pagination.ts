@@ -16,6 +16,9 @@ export const listParams = z.object({
 });
 export type ListParams = z.infer<typeof listParams>;
 
+/** A list's `limit` as tRPC procedures take it: a number (the query string's is text). */
+export const trpcListLimit = { limit: z.number().int().min(1).max(1000).default(50) };
+
 export type ListResult<T> = { items: T[]; count: number; next?: { page: string } };
 
 /** The opaque cursor is the last id of the previous page: keyset paging costs the same at any depth. */

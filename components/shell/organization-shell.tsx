@@ -1,8 +1,10 @@
 "use client";
 
+import { useMutation } from "@tanstack/react-query";
 import clsx from "clsx";
 import { usePathname } from "next/navigation";
 import { useEffect, useRef, type KeyboardEvent, type ReactNode } from "react";
+import { useTRPC } from "@/components/providers/trpc-provider";
 import { ContentDialogsProvider } from "@/components/tree/content-dialogs";
 import { ContentTreeProvider } from "@/components/tree/content-tree-context";
 import { useRegisterNavigationDrawer } from "./navigation-drawer-context";
@@ -20,6 +22,10 @@ export function OrganizationShell({ organizationId, children }: { organizationId
   const panel = useRef<HTMLElement>(null);
 
   useEffect(() => setOpen(false), [pathname, setOpen]);
+  // Opening the organization is what its members list calls "last seen".
+  const trpc = useTRPC();
+  const { mutate: ping } = useMutation(trpc.members.ping.mutationOptions());
+  useEffect(() => ping({ organizationId }), [organizationId, ping]);
   useEffect(() => {
     if (open) panel.current?.focus();
   }, [open]);

@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { KeyRound, LogOut } from "lucide-react";
+import { KeyRound, LogOut, UserRound } from "lucide-react";
 import { signOut } from "next-auth/react";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Menu, MenuItem, MenuLink, MenuSeparator } from "./menu";
@@ -15,7 +15,7 @@ function initials(name: string): string {
   return letters.join("") || "?";
 }
 
-/** The signed-in user: API tokens and sign out. */
+/** The signed-in user: their profile, API tokens and sign out. */
 export function UserMenu() {
   const trpc = useTRPC();
   const me = useQuery(trpc.organizations.me.queryOptions());
@@ -42,6 +42,9 @@ export function UserMenu() {
           <p className="truncate text-xs text-slate-500">{me.data.email}</p>
         </div>
       )}
+      <MenuLink href="/settings/profile" icon={<UserRound className="size-4" />}>
+        Profile
+      </MenuLink>
       <MenuLink href="/settings/tokens" icon={<KeyRound className="size-4" />}>
         API tokens
       </MenuLink>

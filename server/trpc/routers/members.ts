@@ -3,11 +3,12 @@ import { recordLastSeen } from "../../members/record-last-seen";
 import { removeMember } from "../../members/remove-member";
 import { listMembersParams, memberPath, organizationPath, updateMemberInput } from "../../members/schemas";
 import { updateMember } from "../../members/update-member";
+import { trpcListLimit } from "../../pagination";
 import { protectedProcedure, router } from "../init";
 
 /** The members page: the same services and schemas as the /v1 member operations. */
 export const membersRouter = router({
-  list: protectedProcedure.input(organizationPath.extend(listMembersParams.shape)).query(({ ctx, input: { organizationId, ...params } }) => listMembers(ctx, organizationId, params)),
+  list: protectedProcedure.input(organizationPath.extend(listMembersParams.shape).extend(trpcListLimit)).query(({ ctx, input: { organizationId, ...params } }) => listMembers(ctx, organizationId, params)),
   get: protectedProcedure.input(memberPath).query(({ ctx, input }) => getMember(ctx, input.organizationId, input.userId)),
   update: protectedProcedure
     .input(memberPath.extend(updateMemberInput.shape))

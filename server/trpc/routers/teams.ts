@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { listParams } from "../../pagination";
+import { listParams, trpcListLimit } from "../../pagination";
 import { createTeam } from "../../teams/create-team";
 import { deleteTeam } from "../../teams/delete-team";
 import { getTeam, listMemberCandidates, listTeamMembers, listTeams } from "../../teams/queries";
@@ -11,7 +11,7 @@ import { protectedProcedure, router } from "../init";
 /** The Teams page: the same services and schemas as /v1's team operations, inputs flat (ids beside the fields). */
 export const teamsRouter = router({
   list: protectedProcedure
-    .input(organizationPath.extend(listTeamsParams.shape).extend({ limit: z.number().int().min(1).max(1000).default(50) }))
+    .input(organizationPath.extend(listTeamsParams.shape).extend(trpcListLimit))
     .query(({ ctx, input: { organizationId, ...params } }) => listTeams(ctx, organizationId, params)),
   get: protectedProcedure.input(teamPath).query(({ ctx, input }) => getTeam(ctx, input.organizationId, input.teamId)),
   create: protectedProcedure.input(organizationPath.extend(createTeamInput.shape)).mutation(({ ctx, input: { organizationId, ...body } }) => createTeam(ctx, organizationId, body)),

@@ -1,0 +1,330 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Search, UserRound } from "lucide-react";
+import { useDeferredValue, useState } from "react";
+import { RelativeTime } from "@/components/content/relative-time";
+import { useTRPC } from "@/components/providers/trpc-provider";
+import { Button } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
+import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
+import { errorMessage } from "@/components/ui/trpc-error";
+import { ROLE_OPTIONS, roleLabel } from "./sso/role-options";
+
+type Member = {
+  id: string;
+  role: string | null;
+  user: { displayName: string; email?: string };
+  joinedAt: string;
+  lastSeenAt?: string;
+  teams: number;
+  spaces: number;
+  permissions: { changeRole: boolean; demote: boolean; remove: boolean };
+};
+
+/** How the list is ordered: the service's `sort` and `order`. */
+const SORTS = {
+  newest: { label: "Newest members", sort: "joinedAt", order: "desc" },
+  oldest: { label: "Oldest members", sort: "joinedAt", order: "asc" },
+  seen: { label: "Recently seen", sort: "lastSeenAt", order: "desc" },
+  name: { label: "Name (A–Z)", sort: "name", order: "asc" },
+} as const;
+type SortKey = keyof typeof SORTS;
+
+const ROLE_FILTERS = [{ value: "", label: "All roles" }, ...ROLE_OPTIONS.map((option) => ({ value: option.value || "guest", label: option.value ? option.label : "Guest" }))];
+
+const selectClass = "rounded-md border border-slate-300 bg-white py-1.5 pr-8 pl-2 text-sm focus:border-indigo-500 focus:ring-1 focus:ring-indigo-500 focus:outline-none";
+
+/** The organization's members: find, filter and sort them; admins change roles and remove members; anyone may leave. */
+export function MembersPage({ organizationId }: { organizationId: string }) {
+  const trpc = useTRPC();
+  const me = useQuery(trpc.organizations.me.queryOptions());
+  const [search, setSearch] = useState("");
+  const filter = useDeferredValue(search.trim());
+  const [role, setRole] = useState("");
+  const [sort, setSort] = useState<SortKey>("newest");
+  const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
+  const [removing, setRemoving] = useState<Member | null>(null);
+  const restart = () => setCursors([undefined]);
+
+  return (
+    <section aria-labelledby="members-heading" className="space-y-5">
+      <div className="space-y-1">
+        <h2 id="members-heading" className="text-xl font-semibold text-slate-900">
+          Members
+        </h2>
+        <p className="max-w-xl text-sm text-slate-600">Everyone in the organization and their role. A role is what a member may do with content shared with everyone.</p>
+      </div>
+      <div className="flex flex-wrap items-end gap-3">
+        <div className="relative w-full max-w-sm">
+          <Search aria-hidden className="pointer-events-none absolute top-2 left-2.5 size-4 text-slate-400" />
+          <input
+            type="search"
+            aria-label="Find members by name or email"
+            placeholder="Find members by name or email"
+            value={search}
+            maxLength={100}
+            onChange={(event) => {
+              setSearch(event.target.value);
+              restart();
+            }}
+            className="block w-full rounded-md border border-slate-300 py-1.5 pr-3 pl-8 text-sm placeholder:text-slate-400 focus:border-indigo-500 focus:ring-1 focus:ring-indigo-500 focus:outline-none"
+          />
+        </div>
+        <label className="flex items-center gap-2 text-sm text-slate-700">
+          Role
+          <select
+            className={selectClass}
+            value={role}
+            onChange={(event) => {
+              setRole(event.target.value);
+              restart();
+            }}
+          >
+            {ROLE_FILTERS.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="flex items-center gap-2 text-sm text-slate-700">
+          Sort
+          <select
+            className={selectClass}
+            value={sort}
+            onChange={(event) => {
+              setSort(event.target.value as SortKey);
+              restart();
+            }}
+          >
+            {Object.entries(SORTS).map(([key, option]) => (
+              <option key={key} value={key}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      {sort === "seen" && <p className="text-sm text-slate-500">Only members who have opened the organization are listed.</p>}
+      <div className="overflow-x-auto rounded-lg border border-slate-200">
+        <table className="w-full min-w-[36rem] text-left text-sm">
+          <caption className="sr-only">Members of the organization</caption>
+          <thead className="bg-slate-50 text-xs font-medium text-slate-600 uppercase">
+            <tr>
+              <th scope="col" className="px-4 py-2">
+                Member
+              </th>
+              <th scope="col" className="px-4 py-2">
+                Role
+              </th>
+              <th scope="col" className="hidden px-4 py-2 sm:table-cell">
+                Joined
+              </th>
+              <th scope="col" className="hidden px-4 py-2 md:table-cell">
+                Last seen
+              </th>
+              <th scope="col" className="px-4 py-2">
+                <span className="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-200">
+            {cursors.map((cursor, index) => (
+              <MembersChunk
+                key={cursor ?? "first"}
+                organizationId={organizationId}
+                params={{ search: filter, role, ...SORTS[sort] }}
+                page={cursor}
+                first={index === 0}
+                last={index === cursors.length - 1}
+                myId={me.data?.id}
+                onMore={(next) => setCursors((current) => [...current, next])}
+                onRemove={setRemoving}
+              />
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <RemoveMemberDialog organizationId={organizationId} member={removing} isMe={removing?.id === me.data?.id} onClose={() => setRemoving(null)} />
+    </section>
+  );
+}
+
+type ListParams = { search: string; role: string; sort: "joinedAt" | "lastSeenAt" | "name"; order: "asc" | "desc" };
+
+/** One page of members, as rows of the table above (its states too). */
+function MembersChunk({
+  organizationId,
+  params,
+  page,
+  first,
+  last,
+  myId,
+  onMore,
+  onRemove,
+}: {
+  organizationId: string;
+  params: ListParams;
+  page: string | undefined;
+  first: boolean;
+  last: boolean;
+  myId: string | undefined;
+  onMore: (next: string) => void;
+  onRemove: (member: Member) => void;
+}) {
+  const trpc = useTRPC();
+  const members = useQuery(
+    trpc.members.list.queryOptions({
+      organizationId,
+      sort: params.sort,
+      order: params.order,
+      limit: 50,
+      ...(params.search ? { search: params.search } : {}),
+      ...(params.role ? { role: params.role as "guest" } : {}),
+      ...(page ? { page } : {}),
+    }),
+  );
+  const cell = (content: React.ReactNode) => (
+    <tr>
+      <td colSpan={5} className="p-3">
+        {content}
+      </td>
+    </tr>
+  );
+  if (members.isPending) return cell(<LoadingState label="Loading members…" />);
+  if (members.isError) return cell(<ErrorState message={errorMessage(members.error)} onRetry={() => void members.refetch()} />);
+  if (members.data.items.length === 0) {
+    return first ? cell(<EmptyState title={params.search || params.role ? "No member matches" : "No members to show"} description={params.search || params.role ? "Try another name, email or role." : undefined} />) : null;
+  }
+  return (
+    <>
+      {members.data.items.map((member) => (
+        <MemberRow key={member.id} organizationId={organizationId} member={member} isMe={member.id === myId} onRemove={onRemove} />
+      ))}
+      {last && members.data.next && (
+        <tr>
+          <td colSpan={5} className="p-2 text-center">
+            <Button variant="ghost" onClick={() => onMore(members.data.next!.page)}>
+              Show more members
+            </Button>
+          </td>
+        </tr>
+      )}
+    </>
+  );
+}
+
+function MemberRow({ organizationId, member, isMe, onRemove }: { organizationId: string; member: Member; isMe: boolean; onRemove: (member: Member) => void }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const update = useMutation(trpc.members.update.mutationOptions({ onSettled: () => queryClient.invalidateQueries({ queryKey: trpc.members.pathKey() }) }));
+  const name = member.user.displayName;
+  const lastAdmin = member.role === "admin" && member.permissions.changeRole && !member.permissions.demote;
+  return (
+    <tr className="align-top">
+      <td className="px-4 py-3">
+        <div className="flex items-center gap-3">
+          <UserRound aria-hidden className="size-5 shrink-0 text-slate-400" />
+          <div className="min-w-0">
+            <p className="truncate font-medium text-slate-900">
+              {name}
+              {isMe && <span className="ml-1 font-normal text-slate-500">(you)</span>}
+            </p>
+            {member.user.email && <p className="truncate text-slate-500">{member.user.email}</p>}
+          </div>
+        </div>
+      </td>
+      <td className="px-4 py-3">
+        {member.permissions.changeRole ? (
+          <div className="space-y-1">
+            <select
+              aria-label={`Role of ${name}`}
+              className={selectClass}
+              value={member.role ?? ""}
+              disabled={update.isPending}
+              onChange={(event) => update.mutate({ organizationId, userId: member.id, role: (event.target.value || null) as "read" | null })}
+            >
+              {ROLE_OPTIONS.map((option) => (
+                // The last admin keeps the role: the server refuses (409), so the other roles are not offered.
+                <option key={option.value} value={option.value} disabled={lastAdmin && option.value !== "admin"}>
+                  {option.value ? option.label : "Guest"}
+                </option>
+              ))}
+            </select>
+            {lastAdmin && <p className="text-xs text-slate-500">The last admin: make another member admin to change this role.</p>}
+            {update.error && (
+              <p role="alert" className="max-w-xs text-xs text-red-700">
+                {errorMessage(update.error)}
+              </p>
+            )}
+          </div>
+        ) : (
+          <span className="text-slate-700">{member.role ? roleLabel(member.role) : "Guest"}</span>
+        )}
+      </td>
+      <td className="hidden px-4 py-3 text-slate-600 sm:table-cell">
+        <RelativeTime iso={member.joinedAt} />
+      </td>
+      <td className="hidden px-4 py-3 text-slate-600 md:table-cell">{member.lastSeenAt ? <RelativeTime iso={member.lastSeenAt} /> : "Never"}</td>
+      <td className="px-4 py-3 text-right">
+        {member.permissions.remove ? (
+          <Button variant="ghost" className="text-red-700 hover:bg-red-50" onClick={() => onRemove(member)} aria-label={isMe ? "Leave the organization" : `Remove ${name}`}>
+            {isMe ? "Leave" : "Remove"}
+          </Button>
+        ) : lastAdmin || (member.role === "admin" && isMe) ? (
+          <span className="text-xs text-slate-500">Last admin</span>
+        ) : null}
+      </td>
+    </tr>
+  );
+}
+
+function RemoveMemberDialog({ organizationId, member, isMe, onClose }: { organizationId: string; member: Member | null; isMe: boolean; onClose: () => void }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const remove = useMutation(
+    trpc.members.remove.mutationOptions({
+      onSuccess: async () => {
+        if (isMe) {
+          // Leaving ends every session of the user: back to sign in.
+          window.location.assign("/login");
+          return;
+        }
+        await queryClient.invalidateQueries({ queryKey: trpc.members.pathKey() });
+        close();
+      },
+    }),
+  );
+  function close() {
+    remove.reset();
+    onClose();
+  }
+  return (
+    <Dialog open={member !== null} onClose={close} title={isMe ? "Leave this organization?" : "Remove this member?"}>
+      {member && (
+        <div className="space-y-4">
+          <p className="text-sm text-slate-600">
+            {isMe ? "You" : <strong className="text-slate-900">{member.user.displayName}</strong>} will no longer reach the organization&apos;s content.{" "}
+            {member.spaces + member.teams > 0 &&
+              `${isMe ? "Your" : "Their"} access to ${member.spaces === 1 ? "1 space shared" : `${member.spaces} spaces shared`} with ${isMe ? "you" : "them"} and ${member.teams === 1 ? "1 team membership" : `${member.teams} team memberships`} go too. `}
+            {isMe ? "You are signed out everywhere." : "They are signed out everywhere."} An admin can invite {isMe ? "you" : "them"} again.
+          </p>
+          {remove.error && (
+            <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
+              {errorMessage(remove.error)}
+            </p>
+          )}
+          <div className="flex justify-end gap-2">
+            <Button variant="secondary" onClick={close} disabled={remove.isPending} autoFocus>
+              Cancel
+            </Button>
+            <Button variant="danger" loading={remove.isPending} onClick={() => remove.mutate({ organizationId, userId: member.id })}>
+              {isMe ? "Leave organization" : "Remove member"}
+            </Button>
+          </div>
+        </div>
+      )}
+    </Dialog>
+  );
+}
