@@ -108,7 +108,7 @@ export function MembersPage({ organizationId }: { organizationId: string }) {
       </div>
       {sort === "seen" && <p className="text-sm text-slate-500">Only members who have opened the organization are listed.</p>}
       <div className="overflow-x-auto rounded-lg border border-slate-200">
-        <table className="w-full min-w-[36rem] text-left text-sm">
+        <table className="w-full text-left text-sm">
           <caption className="sr-only">Members of the organization</caption>
           <thead className="bg-slate-50 text-xs font-medium text-slate-600 uppercase">
             <tr>
@@ -223,15 +223,15 @@ function MemberRow({ organizationId, member, isMe, onRemove }: { organizationId:
   const lastAdmin = member.role === "admin" && member.permissions.changeRole && !member.permissions.demote;
   return (
     <tr className="align-top">
-      <td className="px-4 py-3">
+      <td className="px-3 py-3 sm:px-4">
         <div className="flex items-center gap-3">
-          <UserRound aria-hidden className="size-5 shrink-0 text-slate-400" />
+          <UserRound aria-hidden className="hidden size-5 shrink-0 text-slate-400 sm:block" />
           <div className="min-w-0">
-            <p className="truncate font-medium text-slate-900">
+            <p className="font-medium break-words text-slate-900">
               {name}
               {isMe && <span className="ml-1 font-normal text-slate-500">(you)</span>}
             </p>
-            {member.user.email && <p className="truncate text-slate-500">{member.user.email}</p>}
+            {member.user.email && <p className="break-all text-slate-500">{member.user.email}</p>}
           </div>
         </div>
       </td>

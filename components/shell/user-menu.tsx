@@ -29,9 +29,12 @@ export function UserMenu() {
       buttonClassName="flex items-center gap-2 rounded-full p-0.5 pr-0.5 text-sm text-slate-700 hover:bg-slate-100 aria-expanded:bg-slate-100 sm:pr-3"
       button={
         <>
-          <span aria-hidden className="grid size-8 place-items-center rounded-full bg-slate-800 text-xs font-semibold text-white">
-            {me.data ? initials(name) : ""}
-          </span>
+          {/* The initials are drawn, not text: the button's visible text is then the name its label starts with (WCAG 2.5.3). */}
+          <span
+            aria-hidden
+            data-initials={me.data ? initials(name) : ""}
+            className="grid size-8 place-items-center rounded-full bg-slate-800 text-xs font-semibold text-white before:content-[attr(data-initials)]"
+          />
           <span className="hidden max-w-40 truncate sm:inline">{name}</span>
         </>
       }

@@ -29,13 +29,13 @@ export async function inviteUsers(ctx: ServiceContext, organizationId: string, i
   const mail = mailConfigured();
   return writeChange(ctx, async (tx, events) => {
     const accounts = await tx.user.findMany({
-      where: { email: { in: [...wanted.keys()] } },
+      where: { email: { in: [...wanted.keys()], mode: "insensitive" } },
       select: { id: true, email: true, memberships: { where: { organizationId }, select: { userId: true } } },
     });
     const users: string[] = [];
     const links: { email: string; url: string }[] = [];
     for (const [email, role] of wanted) {
-      const account = accounts.find((candidate) => candidate.email === email);
+      const account = accounts.find((candidate) => candidate.email.toLowerCase() === email);
       if (account?.memberships.length) continue;
       if (account) users.push(account.id);
       // With mail, the job gives the invite the token its message carries; this one reaches no one.

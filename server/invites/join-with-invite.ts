@@ -54,7 +54,7 @@ export async function joinWithInvite(ctx: ServiceContext, token: string, organiz
   const user = await db().user.findUniqueOrThrow({ where: { id: ctx.actor.userId } });
   return writeChange(ctx, async (tx, events) => {
     const found = await usableInvite(tx, token, organizationId);
-    if (found.invite.email !== null && found.invite.email !== user.email) {
+    if (found.invite.email !== null && found.invite.email !== user.email.toLowerCase()) {
       throw forbidden(`This invite is for ${found.invite.email}, and you are signed in as ${user.email}: sign in with that address to accept it.`);
     }
     const joined = await admitWithInvite(tx, events, found, user);
@@ -78,7 +78,7 @@ export async function signUpWithInvite(token: string, input: SignUpWithInviteInp
       const found = await usableInvite(tx, token);
       const email = found.invite.email ?? input.email;
       if (!email) throw badRequest("email: give the email address of your new account");
-      if (await tx.user.findUnique({ where: { email }, select: { id: true } })) throw accountExists();
+      if (await tx.user.findFirst({ where: { email: { equals: email, mode: "insensitive" } }, select: { id: true } })) throw accountExists();
       const emailVerifiedAt = found.invite.kind === "email" && found.invite.emailedAt ? new Date() : null;
       const user = await tx.user.create({ data: { id: userId, email, displayName: input.displayName, passwordHash, emailVerifiedAt } });
       await admitWithInvite(tx, events, found, user);

@@ -68,7 +68,7 @@ export async function describeInvite(token: string) {
   const found = await findInviteByToken(db(), token);
   if (!found) return null;
   const { invite, organization, status } = found;
-  const account = invite.email ? await db().user.findUnique({ where: { email: invite.email }, select: { id: true } }) : null;
+  const account = invite.email ? await db().user.findFirst({ where: { email: { equals: invite.email, mode: "insensitive" } }, select: { id: true } }) : null;
   return {
     kind: invite.kind as "email" | "link",
     status,
