@@ -80,6 +80,7 @@ export function ProfileSettings() {
           </form>
         )}
       </section>
+      <JoinableOrganizations />
       <section aria-labelledby="organizations-heading" className="space-y-3">
         <h2 id="organizations-heading" className="text-lg font-semibold text-slate-900">
           Your organizations
@@ -104,5 +105,44 @@ export function ProfileSettings() {
         )}
       </section>
     </div>
+  );
+}
+
+/** Organizations that verified the user's own (verified) email domain: joined with their default role. Nothing shows without one. */
+function JoinableOrganizations() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const joinable = useQuery(trpc.organizations.joinable.queryOptions());
+  const join = useMutation(
+    trpc.organizations.joinByEmailDomain.mutationOptions({
+      onSuccess: ({ organization }) => {
+        void queryClient.invalidateQueries({ queryKey: trpc.organizations.pathKey() });
+        window.location.assign(`/o/${organization.id}`);
+      },
+    }),
+  );
+  if (!joinable.data || joinable.data.organizations.length === 0) return null;
+  return (
+    <section aria-labelledby="joinable-heading" className="space-y-3">
+      <h2 id="joinable-heading" className="text-lg font-semibold text-slate-900">
+        Organizations you can join
+      </h2>
+      <p className="text-sm text-slate-600">They let in everyone with an address at {joinable.data.domain}.</p>
+      <ul aria-label="Organizations you can join" className="divide-y divide-slate-200 rounded-lg border border-slate-200">
+        {joinable.data.organizations.map((organization) => (
+          <li key={organization.id} className="flex items-center justify-between gap-3 px-4 py-3 text-sm">
+            <span className="truncate font-medium text-slate-900">{organization.title}</span>
+            <Button variant="secondary" loading={join.isPending && join.variables?.organizationId === organization.id} onClick={() => join.mutate({ organizationId: organization.id })} aria-label={`Join ${organization.title}`}>
+              Join
+            </Button>
+          </li>
+        ))}
+      </ul>
+      {join.error && (
+        <p role="alert" className="text-sm text-red-700">
+          {errorMessage(join.error)}
+        </p>
+      )}
+    </section>
   );
 }

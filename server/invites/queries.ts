@@ -79,4 +79,3 @@ export async function describeInvite(token: string) {
     organization: { id: organization.id, title: organization.title, logo: organization.logoURL },
   };
 }
-export type InviteDescription = NonNullable<Awaited<ReturnType<typeof describeInvite>>>;

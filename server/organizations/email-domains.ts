@@ -35,14 +35,6 @@ export async function syncEmailDomainVerifications(tx: Db, ctx: ServiceContext, 
   if (count > 0) events.record({ organizationId, action: "organization.email_domain_verified", target: { type: "organization", id: organizationId }, payload: { domain: own } });
 }
 
-/** The verified email domains of organizations, by organization id. */
-export async function verifiedDomainsOf(tx: Db, organizationIds: string[]): Promise<Map<string, string[]>> {
-  const rows = await tx.emailDomainVerification.findMany({ where: { organizationId: { in: organizationIds } }, orderBy: { domain: "asc" } });
-  const byOrganization = new Map<string, string[]>();
-  for (const row of rows) byOrganization.set(row.organizationId, [...(byOrganization.get(row.organizationId) ?? []), row.domain]);
-  return byOrganization;
-}
-
 /**
  * An organization as someone outside it, who could join it by their email domain, sees it: its id,
  * title and logo, which joining needs. The other fields the reference requires are there with

@@ -22,4 +22,3 @@ export function presentMember(member: Member & { user: User }, counts: MemberCou
     sites: 0,
   };
 }
-export type MemberObject = ReturnType<typeof presentMember>;
