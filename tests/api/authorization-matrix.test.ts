@@ -7,7 +7,9 @@ import { startWorkers, stopJobQueue } from "../../server/jobs/workers";
 import { changeRequestPermissions } from "../../server/policies/change-request";
 import { ROLES } from "../../server/policies/roles";
 import { collectionPermissions, organizationPermissions, spacePermissions } from "../../server/presenters/permissions";
-import { answersSuccess, CALLERS, MINIMUM_ROLE, resourceOf, verdictFor, type CallerName, type PermissionKey, type Requirement } from "../helpers/authorization/model";
+import { sharingPermissions } from "../../server/policies/grant";
+import { teamPermissions } from "../../server/policies/team";
+import { answersSuccess, CALLERS, holds, MINIMUM_ROLE, resourceOf, roleOf, verdictFor, type Caller, type CallerName, type Entity, type PermissionKey, type Requirement } from "../helpers/authorization/model";
 import { buildWorld, PLACES, SEARCH_WORD, type Ids, type World } from "../helpers/authorization/world";
 import { assertConformsToSchema } from "../helpers/conformance";
 import { apiClient, startApiServer } from "../helpers/server";
@@ -122,7 +124,53 @@ const TABLE: Record<string, Row> = {
   listPageLinksInChangeRequest: { needs: "changeRequest.view" },
   listChangeRequestPageBacklinks: { needs: "changeRequest.view" },
   listChangeRequestFileBacklinks: { needs: "changeRequest.view" },
+
+  // Teams (server/policies/team.ts: organization admins create them; admins and owners manage one; members see all, guests their own)
+  listTeamsInOrganizationById: { needs: "organization.view" },
+  createOrganizationTeam: { needs: "organization.admin", mutates: true, body: () => ({ title: "Made" }) },
+  getTeamInOrganizationById: { needs: "team.view" },
+  updateTeamInOrganizationById: { needs: "team.admin", mutates: true, body: () => ({ title: "Renamed" }) },
+  removeTeamFromOrganizationById: { needs: "team.admin", mutates: true, invisibleIsDone: true },
+  listTeamMembersInOrganizationById: { needs: "team.view" },
+  updateMembersInOrganizationTeam: { needs: "team.admin", mutates: true, body: (ids) => ({ memberships: { [ids.userId]: { role: "owner" } } }) },
+  addMemberToOrganizationTeamById: { needs: "team.admin", mutates: true, body: () => ({ role: "owner" }) },
+  deleteMemberFromOrganizationTeamById: { needs: "team.admin", mutates: true },
+
+  // Sharing (server/policies/grant.ts: who sees an item sees who it is shared with; its admins share it and explain others' access)
+  ...sharingRows("space"),
+  ...sharingRows("collection"),
+
+  // Single sign-on (server/policies/sso.ts: providers and SSO members are the organization admins'; sign-in entries any member's)
+  listSAMLProvidersInOrganizationById: { needs: "organization.admin" },
+  createOrganizationSAMLProvider: {
+    needs: "organization.admin",
+    mutates: true,
+    body: (ids) => ({ label: "Made", entityID: "https://idp.example/made", ssoURL: "https://idp.example/sso", certificate: ids.samlCertificate }),
+  },
+  getOrganizationSAMLProviderById: { needs: "organization.admin" },
+  updateOrganizationSAMLProvider: { needs: "organization.admin", mutates: true, body: () => ({ label: "Renamed" }) },
+  deleteOrganizationSAMLProvider: { needs: "organization.admin", mutates: true },
+  listSSOProviderLoginsInOrganization: { needs: "organization.view" },
+  setUserAsSSOMemberForOrganization: { needs: "organization.admin", mutates: true },
 };
+
+/** The permission operations of a space or a collection: the same rows for both kinds. */
+function sharingRows(kind: "space" | "collection"): Record<string, Row> {
+  const Kind = kind === "space" ? "Space" : "Collection";
+  const [view, admin] = kind === "space" ? (["space.view", "space.admin"] as const) : (["collection.view", "collection.admin"] as const);
+  return {
+    [`inviteTo${Kind}`]: { needs: admin, mutates: true, body: (ids) => ({ role: "edit", users: [ids.userId], teams: [ids.teamId] }) },
+    [`listUserPermissionsIn${Kind}`]: { needs: view },
+    [`listTeamPermissionsIn${Kind}`]: { needs: view },
+    [`updateUserPermissionIn${Kind}`]: { needs: admin, mutates: true, body: () => ({ role: "comment" }) },
+    [`updateTeamPermissionIn${Kind}`]: { needs: admin, mutates: true, body: () => ({ role: "comment" }) },
+    [`removeUserFrom${Kind}`]: { needs: admin, mutates: true, invisibleIsDone: true },
+    [`removeTeamFrom${Kind}`]: { needs: admin, mutates: true, invisibleIsDone: true },
+    [`listPermissionsAggregateIn${Kind}`]: { needs: view },
+    // About another member (the bystander): seeing the item, then its admin role.
+    [`explainPermissionsIn${Kind}`]: { needs: view, also: [admin], query: (ids) => `user=${ids.userId}` },
+  };
+}
 
 // ---- the world ----
 
@@ -180,9 +228,29 @@ test("the permission keys the tables name mean the roles the model gives them", 
   const ladder = [null, ...ROLES];
   for (const [key, minimum] of Object.entries(MINIMUM_ROLE) as [PermissionKey, string][]) {
     const [resource, permission] = key.split(".") as [string, string];
+    if (resource === "team") continue; // below
     const allowed = ladder.filter((role) => objects[resource]!(role)[permission] === true).map((role) => role ?? "guest");
     const rank = ["guest", ...ROLES].indexOf(minimum as never);
     expect(allowed, key).toEqual(["guest", ...ROLES].slice(rank).filter((role) => resource === "organization" || role !== "guest"));
+  }
+});
+
+test("the model's rule for teams is the team policy's, and sharing needs what the model's space and collection keys say", () => {
+  const names = ["read", "guest"] as const;
+  for (const memberRole of [null, ...ROLES]) {
+    for (const teamRole of [null, "member", "owner"] as const) {
+      const caller: Caller = { name: names[0], signedIn: true, userId: "u", email: null, token: null, memberships: { A: memberRole } };
+      const team: Entity = { id: "t", label: "team", kind: "team", org: "A", parent: null, level: "inherit", grants: {}, teamRoles: teamRole ? { read: teamRole } : {}, minimum: "read", related: [] };
+      const permissions = teamPermissions({ memberRole, teamRole });
+      const level = roleOf(caller, team);
+      expect({ memberRole, teamRole, view: holds(level, "team.view"), admin: holds(level, "team.admin") }).toEqual({ memberRole, teamRole, ...permissions });
+    }
+  }
+  for (const role of [null, ...ROLES]) {
+    const permissions = sharingPermissions(role);
+    expect({ role, view: holds(role ?? "guest", "space.view"), share: holds(role ?? "guest", "space.admin"), explainOthers: holds(role ?? "guest", "space.admin") }).toEqual({ role, ...permissions });
+    expect(holds(role ?? "guest", "collection.view")).toBe(permissions.view);
+    expect(holds(role ?? "guest", "collection.admin")).toBe(permissions.share);
   }
 });
 

@@ -22,6 +22,9 @@ const space = (ids: Ids) => ({ spaceId: ids.spaceId });
 const changeRequest = (ids: Ids) => ({ spaceId: ids.spaceId, ref: ids.changeRequestId });
 const organization = (ids: Ids) => ({ organizationId: ids.organizationId });
 const collection = (ids: Ids) => ({ collectionId: ids.collectionId });
+const team = (ids: Ids) => ({ organizationId: ids.organizationId, teamId: ids.teamId });
+const onSpace = (ids: Ids) => ({ target: { type: "space", id: ids.spaceId } });
+const onCollection = (ids: Ids) => ({ target: { type: "collection", id: ids.collectionId } });
 
 const TABLE: Record<string, Row> = {
   "organizations.me": { needs: "self" },
@@ -73,6 +76,49 @@ const TABLE: Record<string, Row> = {
   "changeRequests.page": { needs: "changeRequest.view", input: (ids) => ({ ...space(ids), source: { kind: "change-request", ref: ids.changeRequestId }, pageId: ids.pageId }) },
   "changeRequests.variables": { needs: "space.view", input: (ids) => ({ ...space(ids), source: { kind: "revision", revisionId: ids.revisionId } }) },
   "changeRequests.files": { needs: "space.view", input: (ids) => ({ ...space(ids), source: { kind: "main" } }) },
+
+  // Teams
+  "teams.list": { needs: "organization.view", input: organization },
+  "teams.get": { needs: "team.view", input: team },
+  "teams.create": { needs: "organization.admin", mutates: true, input: (ids) => ({ ...organization(ids), title: "Made" }) },
+  "teams.rename": { needs: "team.admin", mutates: true, input: (ids) => ({ ...team(ids), title: "Renamed" }) },
+  "teams.delete": { needs: "team.admin", mutates: true, invisibleIsDone: true, input: team },
+  "teams.members": { needs: "team.view", input: team },
+  "teams.updateMembers": { needs: "team.admin", mutates: true, input: (ids) => ({ ...team(ids), memberships: { [ids.userId]: { role: "owner" } } }) },
+  "teams.addMember": { needs: "team.admin", mutates: true, input: (ids) => ({ ...team(ids), userId: ids.userId, role: "owner" }) },
+  "teams.removeMember": { needs: "team.admin", mutates: true, input: (ids) => ({ ...team(ids), userId: ids.userId }) },
+  "teams.memberCandidates": { needs: "organization.listMembers", input: (ids) => ({ ...organization(ids), search: "" }) },
+
+  // Sharing: the dialog's procedures take a space or a collection; each row runs on one kind, the two kinds alternating.
+  "sharing.users": { needs: "space.view", input: onSpace },
+  "sharing.teams": { needs: "collection.view", input: onCollection },
+  "sharing.aggregate": { needs: "collection.view", input: onCollection },
+  "sharing.invite": { needs: "space.admin", mutates: true, input: (ids) => ({ ...onSpace(ids), role: "edit", users: [ids.userId], teams: [ids.teamId] }) },
+  "sharing.update": { needs: "collection.admin", mutates: true, input: (ids) => ({ ...onCollection(ids), subject: { type: "team", id: ids.teamId }, role: "comment" }) },
+  "sharing.remove": { needs: "space.admin", mutates: true, invisibleIsDone: true, input: (ids) => ({ ...onSpace(ids), subject: { type: "team", id: ids.teamId } }) },
+  "sharing.explain": { needs: "collection.view", also: ["collection.admin"], input: (ids) => ({ ...onCollection(ids), user: ids.userId }) },
+
+  // The audit log
+  "audit.list": { needs: "organization.admin", input: organization },
+  "audit.get": { needs: "organization.admin", input: (ids) => ({ ...organization(ids), auditEventId: ids.auditEventId }) },
+  "audit.actions": { needs: "organization.admin", input: organization },
+
+  // Single sign-on
+  "sso.providers": { needs: "organization.admin", input: organization },
+  "sso.serviceProvider": { needs: "organization.admin", input: organization },
+  "sso.teams": { needs: "organization.admin", input: organization },
+  "sso.create": {
+    needs: "organization.admin",
+    mutates: true,
+    input: (ids) => ({ ...organization(ids), label: "Made", entityID: "https://idp.example/made", ssoURL: "https://idp.example/sso", certificate: ids.samlCertificate }),
+  },
+  "sso.update": { needs: "organization.admin", mutates: true, input: (ids) => ({ ...organization(ids), samlProviderId: ids.samlProviderId, label: "Renamed" }) },
+  "sso.delete": { needs: "organization.admin", mutates: true, input: (ids) => ({ ...organization(ids), samlProviderId: ids.samlProviderId }) },
+  "sso.setEnforced": { needs: "organization.admin", mutates: true, input: (ids) => ({ ...organization(ids), sso: true }) },
+  "sso.setEmailDomains": { needs: "organization.admin", mutates: true, input: (ids) => ({ ...organization(ids), emailDomains: [`sso-${ids.samlProviderId.toLowerCase()}.test`] }) },
+  "sso.members": { needs: "organization.admin", input: organization },
+  "sso.allowMember": { needs: "organization.admin", mutates: true, input: (ids) => ({ ...organization(ids), userId: ids.userId }) },
+  "sso.removeMember": { needs: "organization.admin", mutates: true, input: (ids) => ({ ...organization(ids), userId: ids.userId }) },
 };
 
 const procedures = Object.entries(appRouter._def.procedures as unknown as Record<string, { _def: { type: "query" | "mutation" } }>).map(([path, procedure]) => ({ path, type: procedure._def.type }));
