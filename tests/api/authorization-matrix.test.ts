@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Operation } from "../../server/api/operation";
 import { v1Operations } from "../../server/api/v1";
+import { db } from "../../server/db/client";
 import { startWorkers, stopJobQueue } from "../../server/jobs/workers";
 import { changeRequestPermissions } from "../../server/policies/change-request";
 import { ROLES } from "../../server/policies/roles";
@@ -252,6 +253,65 @@ test("the model's rule for teams is the team policy's, and sharing needs what th
     expect(holds(role ?? "guest", "collection.view")).toBe(permissions.view);
     expect(holds(role ?? "guest", "collection.admin")).toBe(permissions.share);
   }
+});
+
+/**
+ * Beside the matrix, whose callers reach into another organization through its ids in the path:
+ * A's admin naming B's records inside A's own paths and bodies (B's team, SAML provider, audit
+ * event and admin). Each is as unknown as a record that does not exist — 404, or the 400 of a
+ * body field that names nothing — never B's data, and B's records stay as they were.
+ */
+test("A's admin naming B's team, SAML provider, audit event or admin inside A's paths and bodies finds nothing and changes nothing", async () => {
+  const admin = world.caller("admin");
+  const A = world.target("organization", "A").ids.organizationId;
+  const [S1, C, T, TB, PA, PB, EB] = ["S1", "C", "T", "TB", "PA", "PB", "EB"].map(world.idOf) as string[];
+  const userB = world.caller("admin of another organization").userId!;
+  const emailB = world.caller("admin of another organization").email!;
+  const provider = { label: "Cross", entityID: "https://idp.example/cross", ssoURL: "https://idp.example/sso", certificate: world.target("organization", "A").ids.samlCertificate };
+  const calls: [method: string, url: string, body: unknown, status: number][] = [
+    ["GET", `/v1/orgs/${A}/teams/${TB}`, undefined, 404],
+    ["PATCH", `/v1/orgs/${A}/teams/${TB}`, { title: "Taken" }, 404],
+    ["DELETE", `/v1/orgs/${A}/teams/${TB}`, undefined, 204],
+    ["GET", `/v1/orgs/${A}/teams/${TB}/members`, undefined, 404],
+    ["PUT", `/v1/orgs/${A}/teams/${TB}/members`, { add: [admin.userId] }, 404],
+    ["PUT", `/v1/orgs/${A}/teams/${T}/members`, { add: [emailB] }, 400],
+    ["PUT", `/v1/orgs/${A}/teams/${T}/members/${userB}`, {}, 404],
+    ["PUT", `/v1/orgs/${A}/teams`, { title: "Cross", members: [userB] }, 400],
+    ["GET", `/v1/orgs/${A}/teams?owner=${userB}`, undefined, 400],
+    ["POST", `/v1/spaces/${S1}/permissions`, { role: "admin", users: [userB] }, 404],
+    ["POST", `/v1/collections/${C}/permissions`, { role: "admin", teams: [TB] }, 404],
+    ["PATCH", `/v1/spaces/${S1}/permissions/users/${userB}`, { role: "admin" }, 404],
+    ["PATCH", `/v1/spaces/${S1}/permissions/teams/${TB}`, { role: "admin" }, 404],
+    ["GET", `/v1/spaces/${S1}/permissions/explain?user=${userB}`, undefined, 404],
+    ["GET", `/v1/orgs/${A}/saml/${PB}`, undefined, 404],
+    ["PATCH", `/v1/orgs/${A}/saml/${PB}`, { label: "Taken" }, 404],
+    ["PATCH", `/v1/orgs/${A}/saml/${PA}`, { defaultTeam: TB }, 400],
+    ["POST", `/v1/orgs/${A}/saml`, { ...provider, defaultTeam: TB }, 400],
+    ["DELETE", `/v1/orgs/${A}/saml/${PB}`, undefined, 204],
+    ["POST", `/v1/orgs/${A}/members/${userB}/sso`, undefined, 404],
+    ["GET", `/v1/orgs/${A}/audit-events/${EB}`, undefined, 404],
+  ];
+  const stateOfB = () =>
+    Promise.all([
+      db().team.findUnique({ where: { id: TB }, include: { members: true } }),
+      db().samlProvider.findUnique({ where: { id: PB } }),
+      db().member.findMany({ where: { userId: userB } }),
+      db().contentGrant.findMany({ where: { OR: [{ userId: userB }, { teamId: TB }] } }),
+      db().samlProvider.findUnique({ where: { id: PA } }),
+    ]);
+  const before = await stateOfB();
+  const forbidden = world.forbiddenFor(admin);
+  const answers = [];
+  for (const [method, url, body] of calls) {
+    const response = await apiClient(server.url, admin.token!).raw(method, url, body === undefined ? {} : { body });
+    const text = JSON.stringify(response.body) ?? "";
+    // An error may repeat the ids the caller sent; anything else of B's is a leak.
+    const sent = url + JSON.stringify(body);
+    const leaks = forbidden.filter(({ value }) => text.includes(value) && !sent.includes(value)).map(({ label }) => label);
+    answers.push({ call: `${method} ${url.replaceAll(A, "{A}")}`, status: response.status, leaks });
+  }
+  expect(answers).toEqual(calls.map(([method, url, , status]) => ({ call: `${method} ${url.replaceAll(A, "{A}")}`, status, leaks: [] })));
+  expect(await stateOfB()).toEqual(before);
 });
 
 describe.each(ordered.map((operation) => ({ operation, name: `${operation.operationId}: ${operation.method} ${operation.path}` })))("$name", ({ operation }) => {

@@ -314,7 +314,16 @@ export async function buildWorld(options: { importUrl: string; imports?: boolean
     ];
   }
 
+  const otherEvent = await db().domainEvent.findFirstOrThrow({ where: { organizationId: orgB.id } });
+  /** The id of an item of the world by its key (C, S1, SB, T, TB, PA, PB, …), or B's audit event ("EB"). */
+  function idOf(key: string): string {
+    if (key === "EB") return otherEvent.id;
+    if (key === "PA" || key === "PB") return providers[key === "PA" ? "A" : "B"].id;
+    return (teams.get(key) ?? byKey.get(key)?.entity)!.id;
+  }
+
   return {
+    idOf,
     callers: CALLERS.map((name) => callers.get(name)!),
     caller: (name: CallerName) => callers.get(name)!,
     target,
