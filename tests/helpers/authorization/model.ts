@@ -55,7 +55,7 @@ export type TeamRole = "owner" | "member";
 export type Entity = {
   id: string;
   label: string;
-  kind: "organization" | "collection" | "space" | "team" | "samlProvider";
+  kind: "organization" | "collection" | "space" | "team" | "samlProvider" | "auditEvent";
   org: OrgKey;
   parent: Entity | null;
   level: DefaultLevel;
@@ -63,7 +63,10 @@ export type Entity = {
   grants: Partial<Record<CallerName, Role>>;
   /** A team's members among the callers, with their role in it. */
   teamRoles?: Partial<Record<CallerName, TeamRole>>;
-  /** The least a caller must hold to see it: "read" for content and teams, "admin" for a space in the trash, "guest" for an organization and its SAML providers. */
+  /**
+   * The least a caller must hold to see it: "read" for content and teams, "admin" for a space in
+   * the trash and the audit log's events, "guest" for an organization and its SAML providers.
+   */
   minimum: Level;
   /** Ids that belong to it and are as secret as it is: pages, files, revisions, change requests. */
   related: string[];
@@ -83,7 +86,7 @@ export type Entity = {
 export function roleOf(caller: Caller, entity: Entity): Level | null {
   if (!(entity.org in caller.memberships)) return null;
   const memberRole = caller.memberships[entity.org] ?? null;
-  if (entity.kind === "organization" || entity.kind === "samlProvider") return memberRole ?? "guest";
+  if (entity.kind === "organization" || entity.kind === "samlProvider" || entity.kind === "auditEvent") return memberRole ?? "guest";
   if (entity.kind === "team") {
     const teamRole = entity.teamRoles?.[caller.name] ?? null;
     return memberRole === "admin" || teamRole === "owner" ? "admin" : memberRole !== null || teamRole !== null ? "read" : "guest";
@@ -152,6 +155,15 @@ export type Requirement<Call> = Call & {
 };
 
 export const resourceOf = (needs: PermissionKey | "self"): Resource => (needs === "self" ? "self" : (needs.split(".")[0] as Resource));
+
+/**
+ * The size of a matrix, for the closing note: operations (or procedures) × callers, and the
+ * calls run, each operation once per place of the resource it acts on.
+ */
+export function matrixSize(operations: string[], needsOf: (operation: string) => PermissionKey | "self", places: Record<Resource, string[]>) {
+  const calls = operations.reduce((sum, operation) => sum + places[resourceOf(needsOf(operation))].length * CALLERS.length, 0);
+  return { operations: operations.length, callers: CALLERS.length, pairs: operations.length * CALLERS.length, calls };
+}
 
 /** Where a call lands in the model: the items its needs are checked on. */
 export type Subject = { organization: Entity; collection?: Entity; space?: Entity; team?: Entity; container: Entity; destination: Entity };

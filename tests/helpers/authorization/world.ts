@@ -315,6 +315,11 @@ export async function buildWorld(options: { importUrl: string; imports?: boolean
   }
 
   const otherEvent = await db().domainEvent.findFirstOrThrow({ where: { organizationId: orgB.id } });
+  // The audit log's events of A and B as the world was built: only their organization's admins may see one.
+  for (const org of ["A", "B"] as const) {
+    const events = await db().domainEvent.findMany({ where: { organizationId: orgIds[org] }, select: { id: true } });
+    entities.push({ id: events[0]!.id, label: `organization ${org}'s audit events`, kind: "auditEvent", org, parent: null, level: "inherit", grants: {}, minimum: "admin", related: events.slice(1).map((event) => event.id) });
+  }
   /** The id of an item of the world by its key (C, S1, SB, T, TB, PA, PB, …), or B's audit event ("EB"). */
   function idOf(key: string): string {
     if (key === "EB") return otherEvent.id;
