@@ -9,14 +9,18 @@ import { newId } from "../../../server/ids";
 import { startImport } from "../../../server/import/import-content";
 import { catchUpSearchIndexes } from "../../../server/search/index-space";
 import { createSpace } from "../../../server/spaces/create-space";
+import { updateGrant } from "../../../server/grants/update-grant";
+import type { ContentTarget } from "../../../server/policies/grant";
+import { createSamlProvider } from "../../../server/sso/create-saml-provider";
+import { createTeam } from "../../../server/teams/create-team";
+import { addTeamMember } from "../../../server/teams/update-team-members";
 import { createApiToken, revokeApiToken } from "../../../server/tokens/api-tokens";
 import { addMember, createOrganization } from "../factories";
 import { createIdpKeys } from "../saml-idp";
 import { CALLERS, canSee, type Caller, type CallerName, type DefaultLevel, type Entity, type OrgKey, type Resource, type Role, type Subject, type TeamRole } from "./model";
 
 /**
- * The world both authorization matrices run in, built with the real services (grants and teams
- * with Prisma: their API is not there yet). Organization A holds a member of every role, a guest
+ * The world both authorization matrices run in, built with the real services. Organization A holds a member of every role, a guest
  * with nothing, a guest whose only access is a team grant (edit) on S1 and one whose only access
  * is a user grant (read) on collection C; organization B next door has its own admin and content.
  *
@@ -132,11 +136,15 @@ export async function buildWorld(options: { importUrl: string; imports?: boolean
   await db().member.create({ data: { organizationId: orgA2.id, userId: adminId, role: "admin" } });
   callers.get("admin")!.memberships.A2 = "admin";
 
+  const ctxA: ServiceContext = { actor: { userId: adminId, via: "session" }, baseUrl: BASE_URL };
+  const ctxB: ServiceContext = { actor: { userId: callers.get("admin of another organization")!.userId!, via: "session" }, baseUrl: BASE_URL };
+  const contextOf = (org: OrgKey) => (org === "B" ? ctxB : ctxA);
+
   const userIdOf = (name: CallerName | "bystander") => (name === "bystander" ? bystanderId : callers.get(name)!.userId!);
   async function makeTeam(spec: TeamSpec): Promise<Entity> {
-    const team = await db().team.create({ data: { id: newId(), organizationId: orgIds[spec.org], title: `Matrix team ${spec.key}` } });
     const members = Object.entries(spec.members) as [CallerName | "bystander", TeamRole][];
-    await db().teamMember.createMany({ data: members.map(([name, role]) => ({ teamId: team.id, userId: userIdOf(name), role })) });
+    const team = await createTeam(contextOf(spec.org), orgIds[spec.org], { title: `Matrix team ${spec.key}`, members: members.map(([name]) => userIdOf(name)) });
+    for (const [name, role] of members) if (role === "owner") await addTeamMember(contextOf(spec.org), orgIds[spec.org], team.id, userIdOf(name), role);
     const teamRoles = Object.fromEntries(members.filter(([name]) => name !== "bystander"));
     return { id: team.id, label: `team ${spec.key}`, kind: "team", org: spec.org, parent: null, level: "inherit", grants: {}, teamRoles, minimum: "read", related: [] };
   }
@@ -146,23 +154,23 @@ export async function buildWorld(options: { importUrl: string; imports?: boolean
 
   const samlCertificate = (await createIdpKeys("Matrix IdP")).certificate;
   async function makeProvider(org: OrgKey, organizationId = orgIds[org]): Promise<Entity> {
-    const provider = await db().samlProvider.create({
-      data: { id: newId(), organizationId, label: `Matrix ${org}`, entityId: `https://idp-${org.toLowerCase()}.example/matrix`, ssoUrl: "https://idp.example/sso", certificate: samlCertificate },
+    const provider = await createSamlProvider(contextOf(org), organizationId, {
+      label: `Matrix ${org}`,
+      entityID: `https://idp-${org.toLowerCase()}.example/matrix`,
+      ssoURL: "https://idp.example/sso",
+      certificate: samlCertificate,
     });
     return { id: provider.id, label: `organization ${org}'s SAML provider`, kind: "samlProvider", org, parent: null, level: "inherit", grants: {}, minimum: "guest", related: [] };
   }
   const providers = { A: await makeProvider("A"), B: await makeProvider("B") };
 
-  const ctxA: ServiceContext = { actor: { userId: adminId, via: "session" }, baseUrl: BASE_URL };
-  const ctxB: ServiceContext = { actor: { userId: callers.get("admin of another organization")!.userId!, via: "session" }, baseUrl: BASE_URL };
   const organizationEntity = (org: OrgKey, id = orgIds[org]): Entity => ({ id, label: `organization ${org}`, kind: "organization", org, parent: null, level: "inherit", grants: {}, minimum: "guest", related: [] });
   const organizations = { A: organizationEntity("A"), A2: organizationEntity("A2"), B: organizationEntity("B") };
 
   const grantsOf = (spec: Spec) => Object.fromEntries(spec.grants.map((grant) => [grant.to, grant.role]));
-  async function grant(spec: Spec, target: { spaceId: string } | { collectionId: string }) {
+  async function grant(spec: Spec, target: ContentTarget) {
     for (const { to, role, via } of spec.grants) {
-      const subject = via === "team" ? { teamId: team.id } : { userId: callers.get(to)!.userId! };
-      await db().contentGrant.create({ data: { id: newId(), organizationId: orgA.id, role, ...target, ...subject } });
+      await updateGrant(ctxA, target, via === "team" ? { type: "team", id: team.id } : { type: "user", id: callers.get(to)!.userId! }, role);
     }
   }
 
@@ -172,7 +180,7 @@ export async function buildWorld(options: { importUrl: string; imports?: boolean
   async function makeCollection(spec: Spec, ctx = ctxA, org: OrgKey = "A"): Promise<Placed> {
     const collection = await createCollection(ctx, orgIds[org], { title: spec.key });
     await db().collection.update({ where: { id: collection.id }, data: { defaultLevel: spec.level } });
-    await grant(spec, { collectionId: collection.id });
+    await grant(spec, { type: "collection", id: collection.id });
     const entity: Entity = { id: collection.id, label: spec.label, kind: "collection", org, parent: null, level: spec.level, grants: grantsOf(spec), minimum: "read", related: [] };
     return { entity, ids: { collectionId: collection.id, anchor: { type: "collection", collection: collection.id } } };
   }
@@ -181,8 +189,10 @@ export async function buildWorld(options: { importUrl: string; imports?: boolean
     const { ctx = ctxA, org = "A" } = options;
     const parent = spec.parent ? byKey.get(spec.parent)! : null;
     const space = await createSpace(ctx, orgIds[org], { title: spec.key, parent: parent?.entity.id, empty: options.empty });
-    await db().space.update({ where: { id: space.id }, data: { defaultLevel: spec.level, ...(options.deleted ? { deletedAt: new Date() } : {}) } });
-    await grant(spec, { spaceId: space.id });
+    await db().space.update({ where: { id: space.id }, data: { defaultLevel: spec.level } });
+    // Shared while live (a space in the trash is shared with no one new), then in the trash.
+    await grant(spec, { type: "space", id: space.id });
+    if (options.deleted) await db().space.update({ where: { id: space.id }, data: { deletedAt: new Date() } });
     const ids: Partial<Ids> = { spaceId: space.id, revisionId: space.revision, anchor: { type: "space", space: space.id } };
     const related = [space.revision];
     if (options.content) Object.assign(ids, await fill(ctx, space.id, related));
