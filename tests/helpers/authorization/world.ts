@@ -22,10 +22,13 @@ import { CALLERS, canSee, type Caller, type CallerName, type DefaultLevel, type 
 /**
  * The world both authorization matrices run in, built with the real services. Organization A holds a member of every role, a guest
  * with nothing, a guest whose only access is a team grant (edit) on S1 and one whose only access
- * is a user grant (read) on collection C; organization B next door has its own admin and content.
+ * is a user grant (read) on collection C; two members are admins of one item each by a grant (so
+ * that an item's admin who is no organization admin is tried); organization B next door has its
+ * own admin and content.
  *
  * A: C (collection, user grant read) ─ SC          S1 (root, default level comment, team grant edit)
- *    PC (collection, private) ─ PS                 S2 (root)   S3 (root, private)   SD (in the trash)
+ *    PC (collection, private, admin grant to the edit member) ─ PS
+ *    S2 (root)   S3 (root, private, admin grant to the comment member)   SD (in the trash)
  *    teams T (the team guest and the bystander) and T2 (the comment member as owner, the bystander)
  *    SAML provider PA
  * B: CB ─ SB   team TB   SAML provider PB
@@ -62,13 +65,13 @@ const TEAMS: TeamSpec[] = [
 
 const COLLECTIONS: Spec[] = [
   { key: "C", label: "collection C", parent: null, level: "inherit", grants: [{ to: "guest with a user grant on C", role: "read", via: "user" }] },
-  { key: "PC", label: "private collection PC", parent: null, level: null, grants: [] },
+  { key: "PC", label: "private collection PC", parent: null, level: null, grants: [{ to: "edit", role: "admin", via: "user" }] },
 ];
 const SPACES: Spec[] = [
   { key: "S1", label: "space S1", parent: null, level: "comment", grants: [{ to: "guest with a team grant on S1", role: "edit", via: "team" }] },
   { key: "SC", label: "space SC", parent: "C", level: "inherit", grants: [] },
   { key: "S2", label: "space S2", parent: null, level: "inherit", grants: [] },
-  { key: "S3", label: "private space S3", parent: null, level: null, grants: [] },
+  { key: "S3", label: "private space S3", parent: null, level: null, grants: [{ to: "comment", role: "admin", via: "user" }] },
   { key: "PS", label: "space PS", parent: "PC", level: "inherit", grants: [] },
 ];
 
