@@ -26,9 +26,11 @@ import { apiClient, startApiServer } from "../helpers/server";
  * target as it was.
  *
  * A new operation fails the first test until it has a row. To add one: name the key of the
- * `permissions` object of the resource it acts on (`space.edit`, `collection.admin`, …) or
- * "self", the further checks its service makes (`also`), whether it changes its target
- * (`mutates`: every call then gets a fresh one), and the query or body of a valid call.
+ * `permissions` object of the resource it acts on (`space.edit`, `collection.admin`,
+ * `team.admin`, …; MINIMUM_ROLE in the model lists them) or "self", the further checks its
+ * service makes (`also`), whether it changes its target (`mutates`: every call then gets a fresh
+ * one), and the query or body of a valid call; the ids a call names (a team, a SAML provider, a
+ * member to add or grant to) are the world's `Ids`. Rows are grouped by the reference's tags.
  */
 
 type Row = Requirement<{
