@@ -38,6 +38,7 @@ export const EVENT_ACTIONS = {
   "member.joined": "Member joined",
   "member.sso_enabled": "Single sign-on allowed for a member",
   "member.sso_disabled": "Single sign-on removed from a member",
+  "user.password_changed": "Password changed",
 } as const;
 
 export type EventAction = keyof typeof EVENT_ACTIONS;
