@@ -1,6 +1,6 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test, type ExpectStatic } from "vitest";
 import type { Operation } from "../../server/api/operation";
 import { v1Operations } from "../../server/api/v1";
 import { db } from "../../server/db/client";
@@ -10,7 +10,7 @@ import { ROLES } from "../../server/policies/roles";
 import { collectionPermissions, organizationPermissions, spacePermissions } from "../../server/presenters/permissions";
 import { sharingPermissions } from "../../server/policies/grant";
 import { teamPermissions } from "../../server/policies/team";
-import { answersSuccess, CALLERS, holds, matrixSize, MINIMUM_ROLE, resourceOf, roleOf, verdictFor, type Caller, type CallerName, type Entity, type PermissionKey, type Requirement } from "../helpers/authorization/model";
+import { answersSuccess, CALLERS, holds, matrixSize, MINIMUM_ROLE, resourceOf, roleOf, verdictFor, verdictWithSsoRequired, type Caller, type CallerName, type Entity, type PermissionKey, type Requirement } from "../helpers/authorization/model";
 import { buildWorld, PLACES, SEARCH_WORD, type Ids, type World } from "../helpers/authorization/world";
 import { assertConformsToSchema } from "../helpers/conformance";
 import { apiClient, startApiServer } from "../helpers/server";
@@ -208,12 +208,18 @@ const covered = v1Operations.filter((operation) => TABLE[operation.operationId])
 // Reads first, so that they see the world as built, before fresh targets join it.
 const ordered = [...covered].sort((a, b) => Number(!!TABLE[a.operationId]!.mutates) - Number(!!TABLE[b.operationId]!.mutates));
 const casesOf = (operation: Operation) => PLACES[resourceOf(TABLE[operation.operationId]!.needs)].flatMap((place) => CALLERS.map((caller) => ({ place, caller })));
+/** The reads, run again with A's single sign-on required (the last block). */
+const reads = ordered.filter((operation) => !TABLE[operation.operationId]!.mutates && TABLE[operation.operationId]!.needs !== "self");
 /** The matrix's size for the closing note (operations with a row; the first test fails unless that is all of them). */
-export const restMatrixSize = () => matrixSize(covered.map((operation) => operation.operationId), (operationId) => TABLE[operationId]!.needs, PLACES);
+export const restMatrixSize = () => ({
+  ...matrixSize(covered.map((operation) => operation.operationId), (operationId) => TABLE[operationId]!.needs, PLACES),
+  ssoRequiredCalls: reads.length * CALLERS.length,
+});
 const size = restMatrixSize();
 console.log(
   `REST authorization matrix: ${size.operations} operations × ${size.callers} callers = ${size.pairs} pairs, ` +
-    `${size.calls} calls over the places of each resource (${Object.entries(PLACES).map(([kind, places]) => `${kind}: ${places.join(", ")}`).join("; ")}).`,
+    `${size.calls} calls over the places of each resource (${Object.entries(PLACES).map(([kind, places]) => `${kind}: ${places.join(", ")}`).join("; ")}); ` +
+    `then ${reads.length} reads × ${CALLERS.length} callers = ${size.ssoRequiredCalls} calls with A's single sign-on required.`,
 );
 
 test("every /v1 operation has a row in the table, and every row is an operation", () => {
@@ -319,38 +325,59 @@ test("A's admin naming B's team, SAML provider, audit event or admin inside A's 
 });
 
 describe.each(ordered.map((operation) => ({ operation, name: `${operation.operationId}: ${operation.method} ${operation.path}` })))("$name", ({ operation }) => {
-  const row = TABLE[operation.operationId]!;
-  const resource = resourceOf(row.needs);
+  test.concurrent.for(casesOf(operation))("$place · $caller", ({ place, caller }, { expect }) => runCell(operation, place, caller as CallerName, expect, verdictFor));
+});
 
-  test.concurrent.for(casesOf(operation))("$place · $caller", async ({ place, caller: name }, { expect }) => {
-    const caller = world.caller(name as CallerName);
-    const target = row.mutates
-      ? await world.fresh(resource, place, caller, { empty: row.mutates === "empty space", deleted: row.mutates === "deleted space" })
-      : world.target(resource, place);
-    const before = row.mutates ? await world.snapshot(resource, target.ids) : undefined;
-    const verdict = verdictFor(caller, row, target.subject);
-    const success = answersSuccess(row, verdict);
+/**
+ * The reads again (one place per resource), with organization A's single sign-on required: its
+ * members other than admins reach it only through a session its identity provider began, so
+ * their tokens are refused on everything of A's, 403 even where they would otherwise see nothing
+ * (server/policies/sso.ts; the model's verdictWithSsoRequired). Run last: A's switch is on only
+ * while this block runs.
+ */
+describe("with A's single sign-on required", () => {
+  const setSso = (sso: boolean) => db().organization.update({ where: { id: world.target("organization", "A").ids.organizationId }, data: { sso } });
+  beforeAll(() => setSso(true));
+  afterAll(() => setSso(false));
 
-    const path = operation.path.replace(/\{(\w+)\}/g, (_, param: string) => {
-      const value = target.ids[param as keyof Ids];
-      if (typeof value !== "string") throw new Error(`No value for the path parameter {${param}} at ${place}: add it to the world's Ids.`);
-      return encodeURIComponent(value);
-    });
-    const query = row.query?.(target.ids);
-    const body = row.body?.(target.ids);
-    const url = query ? `${path}?${query}` : path;
-    const response = row.successUnlikeReference
-      ? await unchecked(operation.method, url, caller.token, body)
-      : await apiClient(server.url, caller.token ?? undefined).raw(operation.method, url, body === undefined ? {} : { body });
-
-    const expected = success ? (operation.status ?? 200) : !verdict.allowed ? verdict.status : undefined;
-    expect(response.status, `${JSON.stringify(verdict)}: ${JSON.stringify(response.body)?.slice(0, 300)}`).toBe(expected);
-    const text = JSON.stringify(response.body) ?? "";
-    const forbidden = world.forbiddenFor(caller).filter(({ label }) => response.status < 300 || label.endsWith("'s token"));
-    expect(forbidden.filter(({ value }) => text.includes(value)).map(({ label }) => label)).toEqual([]);
-    if (row.mutates && !verdict.allowed) expect(await world.snapshot(resource, target.ids)).toEqual(before);
+  describe.each(reads.map((operation) => ({ operation, name: `${operation.operationId}: ${operation.method} ${operation.path}` })))("$name", ({ operation }) => {
+    const place = PLACES[resourceOf(TABLE[operation.operationId]!.needs)][0]!;
+    test.concurrent.for(CALLERS.map((caller) => ({ place, caller })))("$place · $caller", ({ caller }, { expect }) => runCell(operation, place, caller, expect, verdictWithSsoRequired));
   });
 });
+
+/** One cell: the operation called by the caller at the place, its status the one the verdict gives, its answer free of what the caller may not see. */
+async function runCell(operation: Operation, place: string, name: CallerName, expect: ExpectStatic, verdictOf: typeof verdictFor) {
+  const row = TABLE[operation.operationId]!;
+  const resource = resourceOf(row.needs);
+  const caller = world.caller(name);
+  const target = row.mutates
+    ? await world.fresh(resource, place, caller, { empty: row.mutates === "empty space", deleted: row.mutates === "deleted space" })
+    : world.target(resource, place);
+  const before = row.mutates ? await world.snapshot(resource, target.ids) : undefined;
+  const verdict = verdictOf(caller, row, target.subject);
+  const success = answersSuccess(row, verdict);
+
+  const path = operation.path.replace(/\{(\w+)\}/g, (_, param: string) => {
+    const value = target.ids[param as keyof Ids];
+    if (typeof value !== "string") throw new Error(`No value for the path parameter {${param}} at ${place}: add it to the world's Ids.`);
+    return encodeURIComponent(value);
+  });
+  const query = row.query?.(target.ids);
+  const body = row.body?.(target.ids);
+  const url = query ? `${path}?${query}` : path;
+  const response = row.successUnlikeReference
+    ? await unchecked(operation.method, url, caller.token, body)
+    : await apiClient(server.url, caller.token ?? undefined).raw(operation.method, url, body === undefined ? {} : { body });
+
+  const expected = success ? (operation.status ?? 200) : !verdict.allowed ? verdict.status : undefined;
+  expect(response.status, `${JSON.stringify(verdict)}: ${JSON.stringify(response.body)?.slice(0, 300)}`).toBe(expected);
+  if (!verdict.allowed && verdict.reason) expect((response.body as { error?: { details?: { reason?: string } } })?.error?.details?.reason).toBe(verdict.reason);
+  const text = JSON.stringify(response.body) ?? "";
+  const forbidden = world.forbiddenFor(caller).filter(({ label }) => response.status < 300 || label.endsWith("'s token"));
+  expect(forbidden.filter(({ value }) => text.includes(value)).map(({ label }) => label)).toEqual([]);
+  if (row.mutates && !verdict.allowed) expect(await world.snapshot(resource, target.ids)).toEqual(before);
+}
 
 /** A call whose success answer the reference does not describe: errors are still checked for the envelope. */
 async function unchecked(method: string, url: string, token: string | null, body: unknown) {

@@ -1,11 +1,12 @@
 import { TRPCError } from "@trpc/server";
-import { beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test, type ExpectStatic } from "vitest";
 import type { Actor } from "../../server/auth/actor";
 import { endSessions, sessionIsCurrent } from "../../server/auth/sessions";
 import { db } from "../../server/db/client";
+import { isSsoRefusal } from "../../server/policies/sso";
 import { createCallerFactory } from "../../server/trpc/init";
 import { appRouter } from "../../server/trpc/root";
-import { answersSuccess, CALLERS, matrixSize, resourceOf, verdictFor, type Caller, type CallerName, type Requirement } from "../helpers/authorization/model";
+import { answersSuccess, CALLERS, matrixSize, resourceOf, verdictFor, verdictWithSsoRequired, type Caller, type CallerName, type Requirement } from "../helpers/authorization/model";
 import { BASE_URL, buildWorld, PLACES, type Ids, type World } from "../helpers/authorization/world";
 
 /**
@@ -147,10 +148,14 @@ async function sessionActor(caller: Caller, version: number): Promise<Actor | nu
 const covered = procedures.filter((procedure) => TABLE[procedure.path]);
 const ordered = [...covered].sort((a, b) => Number(!!TABLE[a.path]!.mutates) - Number(!!TABLE[b.path]!.mutates));
 const casesOf = (path: string) => PLACES[resourceOf(TABLE[path]!.needs)].flatMap((place) => CALLERS.map((caller) => ({ place, caller })));
+/** The reads, run again with A's single sign-on required (the last block). */
+const reads = ordered.filter((procedure) => !TABLE[procedure.path]!.mutates && TABLE[procedure.path]!.needs !== "self");
 /** The matrix's size for the closing note (procedures with a row; the first test fails unless that is all of them). */
-export const trpcMatrixSize = () => matrixSize(covered.map((procedure) => procedure.path), (path) => TABLE[path]!.needs, PLACES);
+export const trpcMatrixSize = () => ({ ...matrixSize(covered.map((procedure) => procedure.path), (path) => TABLE[path]!.needs, PLACES), ssoRequiredCalls: reads.length * CALLERS.length });
 const size = trpcMatrixSize();
-console.log(`tRPC authorization matrix: ${size.operations} procedures × ${size.callers} callers = ${size.pairs} pairs, ${size.calls} calls over the places of each resource.`);
+console.log(
+  `tRPC authorization matrix: ${size.operations} procedures × ${size.callers} callers = ${size.pairs} pairs, ${size.calls} calls over the places of each resource; then ${reads.length} queries × ${CALLERS.length} callers = ${size.ssoRequiredCalls} calls with A's single sign-on required.`,
+);
 
 test("every tRPC procedure has a row in the table, and every row is a procedure", () => {
   expect(procedures.filter((procedure) => !TABLE[procedure.path]).map((procedure) => procedure.path)).toEqual([]);
@@ -164,31 +169,51 @@ test("a session that was ended is no session", () => {
 });
 
 describe.each(ordered.map((procedure) => ({ ...procedure, name: `${procedure.path} (${procedure.type})` })))("$name", ({ path }) => {
-  const row = TABLE[path]!;
-  const resource = resourceOf(row.needs);
+  test.concurrent.for(casesOf(path))("$place · $caller", ({ place, caller }, { expect }) => runCell(path, place, caller as CallerName, expect, verdictFor));
+});
 
-  test.concurrent.for(casesOf(path))("$place · $caller", async ({ place, caller: name }, { expect }) => {
-    const caller = world.caller(name as CallerName);
-    const target = row.mutates
-      ? await world.fresh(resource, place, caller, { empty: row.mutates === "empty space", deleted: row.mutates === "deleted space" })
-      : world.target(resource, place);
-    const before = row.mutates ? await world.snapshot(resource, target.ids) : undefined;
-    const verdict = verdictFor(caller, row, target.subject);
+/**
+ * The queries again (one place per resource), with organization A's single sign-on required:
+ * its members other than admins, here with password sessions, are refused on everything of A's
+ * (server/policies/sso.ts; the model's verdictWithSsoRequired). Run last: A's switch is on only
+ * while this block runs.
+ */
+describe("with A's single sign-on required", () => {
+  const setSso = (sso: boolean) => db().organization.update({ where: { id: world.target("organization", "A").ids.organizationId }, data: { sso } });
+  beforeAll(() => setSso(true));
+  afterAll(() => setSso(false));
 
-    const procedure = path.split(".").reduce<any>((node, key) => node[key], createCaller(contexts.get(caller.name)!));
-    const outcome = await procedure(row.input?.(target.ids)).then(
-      (value: unknown) => ({ ok: true as const, value }),
-      (error: unknown) => ({ ok: false as const, error }),
-    );
-
-    if (answersSuccess(row, verdict)) {
-      expect(outcome.ok, outcome.ok ? "" : String(outcome.error)).toBe(true);
-    } else {
-      expect(outcome.ok ? "resolved" : outcome.error instanceof TRPCError ? outcome.error.code : String(outcome.error), JSON.stringify(verdict)).toBe(CODES[(verdict as { status: 401 | 403 | 404 }).status]);
-    }
-    const text = (outcome.ok ? JSON.stringify(outcome.value) : String((outcome.error as Error).message)) ?? "";
-    const forbidden = world.forbiddenFor(caller).filter(({ label }) => outcome.ok || label.endsWith("'s token"));
-    expect(forbidden.filter(({ value }) => text.includes(value)).map(({ label }) => label)).toEqual([]);
-    if (row.mutates && !verdict.allowed) expect(await world.snapshot(resource, target.ids)).toEqual(before);
+  describe.each(reads.map((procedure) => ({ ...procedure, name: `${procedure.path} (${procedure.type})` })))("$name", ({ path }) => {
+    const place = PLACES[resourceOf(TABLE[path]!.needs)][0]!;
+    test.concurrent.for(CALLERS.map((caller) => ({ place, caller })))("$place · $caller", ({ caller }, { expect }) => runCell(path, place, caller, expect, verdictWithSsoRequired));
   });
 });
+
+/** One cell: the procedure called by the caller at the place, its outcome the one the verdict gives, its result free of what the caller may not see. */
+async function runCell(path: string, place: string, name: CallerName, expect: ExpectStatic, verdictOf: typeof verdictFor) {
+  const row = TABLE[path]!;
+  const resource = resourceOf(row.needs);
+  const caller = world.caller(name);
+  const target = row.mutates
+    ? await world.fresh(resource, place, caller, { empty: row.mutates === "empty space", deleted: row.mutates === "deleted space" })
+    : world.target(resource, place);
+  const before = row.mutates ? await world.snapshot(resource, target.ids) : undefined;
+  const verdict = verdictOf(caller, row, target.subject);
+
+  const procedure = path.split(".").reduce<any>((node, key) => node[key], createCaller(contexts.get(caller.name)!));
+  const outcome = await procedure(row.input?.(target.ids)).then(
+    (value: unknown) => ({ ok: true as const, value }),
+    (error: unknown) => ({ ok: false as const, error }),
+  );
+
+  if (answersSuccess(row, verdict)) {
+    expect(outcome.ok, outcome.ok ? "" : String(outcome.error)).toBe(true);
+  } else {
+    expect(outcome.ok ? "resolved" : outcome.error instanceof TRPCError ? outcome.error.code : String(outcome.error), JSON.stringify(verdict)).toBe(CODES[(verdict as { status: 401 | 403 | 404 }).status]);
+    if (!verdict.allowed && verdict.reason) expect(!outcome.ok && isSsoRefusal((outcome.error as Error).cause)).toBe(true);
+  }
+  const text = (outcome.ok ? JSON.stringify(outcome.value) : String((outcome.error as Error).message)) ?? "";
+  const forbidden = world.forbiddenFor(caller).filter(({ label }) => outcome.ok || label.endsWith("'s token"));
+  expect(forbidden.filter(({ value }) => text.includes(value)).map(({ label }) => label)).toEqual([]);
+  if (row.mutates && !verdict.allowed) expect(await world.snapshot(resource, target.ids)).toEqual(before);
+}

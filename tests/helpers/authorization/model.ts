@@ -169,7 +169,7 @@ export function matrixSize(operations: string[], needsOf: (operation: string) =>
 export type Subject = { organization: Entity; collection?: Entity; space?: Entity; team?: Entity; container: Entity; destination: Entity };
 
 /** What the caller must get: allowed (the operation's success), or refused with 401, 403 or 404. */
-export type Verdict = { allowed: true } | { allowed: false; status: 401 | 403 | 404 };
+export type Verdict = { allowed: true } | { allowed: false; status: 401 | 403 | 404; reason?: "sso_required" };
 
 /** The outcome the model gives: unknown or invisible → 404, visible but below the need → 403. */
 export function verdictFor(caller: Caller, row: Requirement<object>, subject: Subject): Verdict {
@@ -195,6 +195,18 @@ export function verdictFor(caller: Caller, row: Requirement<object>, subject: Su
     if (!atLeast(roleOf(caller, entity), minimum)) return { allowed: false, status: 403 };
   }
   return { allowed: true };
+}
+
+/**
+ * The outcome with the organization's single sign-on required (server/policies/sso.ts): its
+ * members other than admins, coming with a token or a password session, are refused (403) on
+ * anything of it, whatever they could otherwise see; others as without it.
+ */
+export function verdictWithSsoRequired(caller: Caller, row: Requirement<object>, subject: Subject): Verdict {
+  if (!caller.signedIn) return { allowed: false, status: 401 };
+  const org = subject.organization.org;
+  if (org in caller.memberships && caller.memberships[org] !== "admin") return { allowed: false, status: 403, reason: "sso_required" };
+  return verdictFor(caller, row, subject);
 }
 
 /** Whether the answer for this verdict is the operation's success (an invisible item's delete is "done"). */
