@@ -186,9 +186,9 @@ export function verdictFor(caller: Caller, row: Requirement<object>, subject: Su
             ? subject.space
             : resource === "team"
               ? subject.team
-            : resource === "container"
-              ? subject.container
-              : subject.destination;
+              : resource === "container"
+                ? subject.container
+                : subject.destination;
     if (!entity) throw new Error(`The row needs ${need} but its target has no ${resource}.`);
     if (!canSee(caller, entity)) return { allowed: false, status: 404 };
     const minimum: Level = resource === "container" || resource === "destination" ? (permission === "create" ? "create" : "admin") : MINIMUM_ROLE[need as PermissionKey];

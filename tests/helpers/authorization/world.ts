@@ -5,12 +5,12 @@ import { mergeChangeRequest } from "../../../server/change-requests/merge-change
 import { createCollection } from "../../../server/collections/create-collection";
 import { readPages } from "../../../server/content/revisions";
 import { db } from "../../../server/db/client";
+import { updateGrant } from "../../../server/grants/update-grant";
 import { newId } from "../../../server/ids";
 import { startImport } from "../../../server/import/import-content";
+import type { ContentTarget } from "../../../server/policies/grant";
 import { catchUpSearchIndexes } from "../../../server/search/index-space";
 import { createSpace } from "../../../server/spaces/create-space";
-import { updateGrant } from "../../../server/grants/update-grant";
-import type { ContentTarget } from "../../../server/policies/grant";
 import { createSamlProvider } from "../../../server/sso/create-saml-provider";
 import { createTeam } from "../../../server/teams/create-team";
 import { addTeamMember } from "../../../server/teams/update-team-members";
@@ -20,11 +20,11 @@ import { createIdpKeys } from "../saml-idp";
 import { CALLERS, canSee, type Caller, type CallerName, type DefaultLevel, type Entity, type OrgKey, type Resource, type Role, type Subject, type TeamRole } from "./model";
 
 /**
- * The world both authorization matrices run in, built with the real services. Organization A holds a member of every role, a guest
- * with nothing, a guest whose only access is a team grant (edit) on S1 and one whose only access
- * is a user grant (read) on collection C; two members are admins of one item each by a grant (so
- * that an item's admin who is no organization admin is tried); organization B next door has its
- * own admin and content.
+ * The world both authorization matrices run in, built with the real services. Organization A
+ * holds a member of every role, a guest with nothing, a guest whose only access is a team grant
+ * (edit) on S1 and one whose only access is a user grant (read) on collection C; two members
+ * are admins of one item each by a grant (so that an item's admin who is no organization admin
+ * is tried); organization B next door has its own admin and content.
  *
  * A: C (collection, user grant read) ─ SC          S1 (root, default level comment, team grant edit)
  *    PC (collection, private, admin grant to the edit member) ─ PS
