@@ -108,7 +108,7 @@ export const holds = (level: Level | null, key: PermissionKey) => atLeast(level,
 export const canSee = (caller: Caller, entity: Entity) => caller.signedIn && atLeast(roleOf(caller, entity), entity.minimum);
 
 /**
- * The keys of the `permissions` objects (server/presenters/permissions.ts, change-request.ts) the
+ * The keys of the `permissions` objects (server/policies/content.ts and organization.ts, change-request.ts) the
  * tables name, with the least role each needs while the space is live and the change request
  * active (the world's state). A test pins the presenters to this table.
  */
