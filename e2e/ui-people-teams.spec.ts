@@ -82,7 +82,7 @@ test("an admin shares a space with a team; its member edits that space only; the
     await dialog.getByLabel("Role").selectOption("edit");
     await dialog.getByRole("button", { name: "Share", exact: true }).click();
     const shared = dialog.getByRole("list", { name: "Shared with" });
-    await expect(shared.getByText("Writers")).toBeVisible();
+    await expect(shared.getByText("Writers", { exact: true })).toBeVisible();
     await expect(shared.getByLabel("Role of Writers")).toHaveValue("edit");
     const everyone = dialog.getByRole("list", { name: "Everyone with access" });
     await expect(everyone.getByRole("listitem").filter({ hasText: member.email })).toContainText("Edit");
@@ -123,7 +123,7 @@ test("an admin shares a space with a team; its member edits that space only; the
     await expect(granted).toContainText("Handbook");
     await expect(granted).toContainText("In the app");
     await expectAccessible(page);
-    await page.getByLabel("Action").selectOption({ label: "Access granted" });
+    await page.getByLabel("Action", { exact: true }).selectOption({ label: "Access granted" });
     await expect(events.getByRole("listitem")).toHaveCount(1);
     await expect(events.getByRole("listitem").filter({ hasText: "Team created" })).toHaveCount(0);
     await granted.getByRole("button", { name: /^Details of/ }).click();

@@ -32,7 +32,7 @@ test("signing in lands in the app and honours the callback URL", async ({ page }
   await page.goto("/login?callbackUrl=%2Fsettings%2Ftokens");
   await page.getByLabel("Email").fill(adminEmail);
   await page.getByLabel("Password").fill(seededAdmin.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page).toHaveURL(/\/settings\/tokens$/);
   await expect(page.getByRole("heading", { name: "API tokens" })).toBeVisible();
 });

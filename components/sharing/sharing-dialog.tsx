@@ -265,7 +265,7 @@ function Grants({ target, canShare }: { target: ContentTarget; canShare: boolean
                     disabled={busy}
                     onChange={(role) => update.mutate({ target, subject: { type: row.type, id: row.id }, role })}
                   />
-                  <Button variant="ghost" className="text-red-700 hover:bg-red-50" disabled={busy} onClick={() => remove.mutate({ target, subject: { type: row.type, id: row.id } })} aria-label={`Stop sharing with ${row.label}`}>
+                  <Button variant="ghost" className="text-red-700 hover:bg-red-50" disabled={busy} onClick={() => remove.mutate({ target, subject: { type: row.type, id: row.id } })} aria-label={`Remove ${row.label}`}>
                     Remove
                   </Button>
                 </>

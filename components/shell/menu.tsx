@@ -47,6 +47,7 @@ export function Menu({ label, button, buttonClassName, buttonTabIndex, buttonRef
   const ownButton = useRef<HTMLButtonElement | null>(null);
   const popup = useRef<HTMLDivElement>(null);
   const menuId = useId();
+  const buttonId = useId();
 
   const close = useCallback((returnFocus = true) => {
     setOpen(false);
@@ -125,6 +126,7 @@ export function Menu({ label, button, buttonClassName, buttonTabIndex, buttonRef
     <>
       <button
         ref={setButtonRef}
+        id={buttonId}
         type="button"
         aria-label={label}
         aria-haspopup="menu"
@@ -144,7 +146,7 @@ export function Menu({ label, button, buttonClassName, buttonTabIndex, buttonRef
               ref={popup}
               id={menuId}
               role="menu"
-              aria-label={label}
+              aria-labelledby={buttonId}
               onKeyDown={onMenuKeyDown}
               style={{ top: 0, left: 0, visibility: "hidden" }}
               className={clsx("fixed z-50 min-w-48 rounded-lg border border-slate-200 bg-white py-1 text-sm shadow-lg", menuClassName)}

@@ -23,19 +23,16 @@ export function UserMenu() {
 
   return (
     <Menu
-      // The visible name starts the accessible name (WCAG 2.5.3, "label in name").
-      label={name ? `${name}, user menu` : "User menu"}
       align="end"
       buttonClassName="flex items-center gap-2 rounded-full p-0.5 pr-0.5 text-sm text-slate-700 hover:bg-slate-100 aria-expanded:bg-slate-100 sm:pr-3"
       button={
         <>
-          {/* The initials are drawn, not text: the button's visible text is then the name its label starts with (WCAG 2.5.3). */}
-          <span
-            aria-hidden
-            data-initials={me.data ? initials(name) : ""}
-            className="grid size-8 place-items-center rounded-full bg-slate-800 text-xs font-semibold text-white before:content-[attr(data-initials)]"
-          />
-          <span className="hidden max-w-40 truncate sm:inline">{name}</span>
+          <span aria-hidden className="grid size-8 place-items-center rounded-full bg-slate-800 text-xs font-semibold text-white">
+            {me.data ? initials(name) : ""}
+          </span>
+          {/* Named by its text, so that what is read out is what is seen (WCAG 2.5.3); the name is hidden on phones. */}
+          <span className="sr-only sm:not-sr-only sm:max-w-40 sm:truncate">{name}</span>
+          <span className="sr-only">{name ? ", user menu" : "User menu"}</span>
         </>
       }
     >

@@ -4,7 +4,7 @@ import type { DomainEvent } from "../db/generated/client";
 import { badRequest, forbidden, notFound } from "../errors";
 import { EVENT_ACTIONS } from "../events/actions";
 import { loadOrganization } from "../policies/access";
-import { organizationPermissions } from "../presenters/permissions";
+import { organizationPermissions } from "../policies/organization";
 import { apiUrl } from "../presenters/urls";
 import type { ListAuditEventsParams } from "./schemas";
 

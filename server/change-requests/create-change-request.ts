@@ -3,7 +3,7 @@ import { forbidden } from "../errors";
 import { newId } from "../ids";
 import { loadSpace } from "../policies/access";
 import { presentChangeRequest } from "../presenters/change-request";
-import { spacePermissions } from "../presenters/permissions";
+import { spacePermissions } from "../policies/content";
 import { changeRequestInclude } from "./access";
 import type { CreateChangeRequestInput } from "./schemas";
 import { writeSpace } from "../spaces/write-space";

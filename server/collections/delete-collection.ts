@@ -2,7 +2,7 @@ import type { ServiceContext } from "../context";
 import { writeChange } from "../events/write-change";
 import { AppError, forbidden } from "../errors";
 import { loadCollection } from "../policies/access";
-import { collectionPermissions } from "../presenters/permissions";
+import { collectionPermissions } from "../policies/content";
 import { lockContentTreeOf } from "../content-tree/placement";
 import { collectionSubtreeIds } from "./queries";
 

@@ -5,7 +5,7 @@ import { assertCanPlaceIn, lockContentTreeOf } from "../content-tree/placement";
 import { badRequest, forbidden } from "../errors";
 import { collectionRole, loadCollection } from "../policies/access";
 import { presentCollection } from "../presenters/collection";
-import { collectionPermissions } from "../presenters/permissions";
+import { collectionPermissions } from "../policies/content";
 import { collectionSubtreeIds } from "./queries";
 import type { MoveCollectionInput } from "./schemas";
 

@@ -3,7 +3,7 @@ import { writeChange } from "../events/write-change";
 import { forbidden } from "../errors";
 import { collectionRole, loadCollection } from "../policies/access";
 import { presentCollection } from "../presenters/collection";
-import { collectionPermissions } from "../presenters/permissions";
+import { collectionPermissions } from "../policies/content";
 import type { UpdateCollectionInput } from "./schemas";
 
 /** Changes a collection's title, description or default level; fields left out stay as they are. */

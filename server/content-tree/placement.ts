@@ -2,7 +2,8 @@ import type { Db } from "../db/client";
 import type { Space } from "../db/generated/client";
 import { badRequest, forbidden } from "../errors";
 import { collectionRole, type OrgAccess } from "../policies/access";
-import { collectionPermissions, organizationPermissions } from "../presenters/permissions";
+import { collectionPermissions } from "../policies/content";
+import { organizationPermissions } from "../policies/organization";
 
 /**
  * Checks that the caller may put a collection or space under `parentId` (a collection of the

@@ -38,6 +38,7 @@ export const EVENT_ACTIONS = {
   "member.joined": "Member joined",
   "member.sso_enabled": "Single sign-on allowed for a member",
   "member.sso_disabled": "Single sign-on removed from a member",
+  "user.password_changed": "Password changed",
   "organization.email_domain_verified": "Email domain verified",
   "member.invited": "Member invited",
   "member.invite_emailed": "Invitation emailed",

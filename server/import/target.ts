@@ -6,7 +6,7 @@ import type { ChangeRequestRecord } from "../presenters/change-request";
 import { forbidden } from "../errors";
 import { authorizeChangeRequest } from "../policies/change-request";
 import { loadSpace } from "../policies/access";
-import { spacePermissions } from "../presenters/permissions";
+import { spacePermissions } from "../policies/content";
 
 /** Where an import writes: a space's main content, or one of its change requests (by id or number). */
 export type ImportTarget = { spaceId: string; changeRequest?: string };

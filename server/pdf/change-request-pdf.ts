@@ -9,7 +9,7 @@ import type { ServiceContext } from "../context";
 import { db, type Db } from "../db/client";
 import { badRequest, forbidden, notFound } from "../errors";
 import { entityIdSchema } from "../ids";
-import { spacePermissions } from "../presenters/permissions";
+import { spacePermissions } from "../policies/content";
 import { isApiTokenActive } from "../tokens/api-tokens";
 import { signPdfLink, verifyPdfLink } from "./pdf-token";
 import { describeLimit, markdownPool, READ_BUDGET_MS } from "../markdown/markdown-pool";

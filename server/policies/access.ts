@@ -178,6 +178,7 @@ export async function loadSpace(tx: Db, actor: Actor, spaceId: string, options: 
   if (!row?.space || !row.organization || (row.space.deleted_at !== null) !== Boolean(options.deleted)) throw notFound(`No space ${spaceId}.`);
   const space = spaceFromJson(row.space);
   const org: OrgAccess = { organization: organizationFromJson(row.organization), memberRole: parseRole(row.member_role), userId: actor.userId };
+  assertSsoSatisfied(actor, org.organization, org.memberRole);
   const role = roleFromChain(org.memberRole, chainOf(space.defaultLevel, row));
   if (role === null) throw notFound(`No space ${spaceId}.`);
   return { ...org, space, role };

@@ -1,6 +1,6 @@
 import type { ChangeRequest, Space } from "../db/generated/client";
 import { badRequest, forbidden } from "../errors";
-import { spacePermissions } from "../presenters/permissions";
+import { spacePermissions } from "./content";
 import type { Role } from "./roles";
 
 /**

@@ -1,7 +1,7 @@
 import type { Actor } from "../auth/actor";
 import type { Organization } from "../db/generated/client";
 import { AppError, forbidden } from "../errors";
-import { organizationPermissions } from "../presenters/permissions";
+import { organizationPermissions } from "./organization";
 import type { Role } from "./roles";
 
 /**

@@ -1,6 +1,6 @@
 import type { Collection } from "../db/generated/client";
 import type { Role } from "../policies/roles";
-import { collectionPermissions } from "./permissions";
+import { collectionPermissions } from "../policies/content";
 import { apiUrl, appUrl } from "./urls";
 
 export function presentCollection(collection: Collection, role: Role | null, baseUrl: string) {

@@ -1,6 +1,6 @@
 import type { Organization } from "../db/generated/client";
 import type { Role } from "../policies/roles";
-import { organizationPermissions } from "./permissions";
+import { organizationPermissions } from "../policies/organization";
 import { apiUrl, appUrl } from "./urls";
 
 export function presentOrganization(organization: Organization, memberRole: Role | null, baseUrl: string) {

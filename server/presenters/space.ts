@@ -1,6 +1,6 @@
 import type { Space } from "../db/generated/client";
 import type { Role } from "../policies/roles";
-import { spacePermissions } from "./permissions";
+import { spacePermissions } from "../policies/content";
 import { apiUrl, appUrl } from "./urls";
 
 export function presentSpace(space: Space, role: Role | null, baseUrl: string) {

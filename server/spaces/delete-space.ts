@@ -2,7 +2,7 @@ import type { ServiceContext } from "../context";
 import { writeChange } from "../events/write-change";
 import { AppError, forbidden } from "../errors";
 import { loadSpace } from "../policies/access";
-import { spacePermissions } from "../presenters/permissions";
+import { spacePermissions } from "../policies/content";
 
 /**
  * Moves a space to the trash: it disappears from reads and lists, stays restorable for

@@ -6,7 +6,7 @@ import { db } from "../db/client";
 import { forbidden } from "../errors";
 import { newId } from "../ids";
 import { loadSpace, spaceRoleOf } from "../policies/access";
-import { spacePermissions } from "../presenters/permissions";
+import { spacePermissions } from "../policies/content";
 import { presentSpace } from "../presenters/space";
 import { setMainRevision } from "../search/index-space";
 import { assertCanPlaceIn } from "../content-tree/placement";

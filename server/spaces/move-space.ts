@@ -3,7 +3,7 @@ import type { ServiceContext } from "../context";
 import { writeChange } from "../events/write-change";
 import { forbidden } from "../errors";
 import { loadSpace, spaceRoleOf } from "../policies/access";
-import { spacePermissions } from "../presenters/permissions";
+import { spacePermissions } from "../policies/content";
 import { presentSpace } from "../presenters/space";
 import { assertCanPlaceIn, visibilityUnder } from "../content-tree/placement";
 import type { MoveSpaceInput } from "./schemas";

@@ -3,7 +3,7 @@ import type { ServiceContext } from "../context";
 import { SPACE_RETENTION_DAYS } from "../config";
 import { badRequest, forbidden } from "../errors";
 import { loadSpace, spaceRoleOf } from "../policies/access";
-import { spacePermissions } from "../presenters/permissions";
+import { spacePermissions } from "../policies/content";
 import { presentSpace } from "../presenters/space";
 import { visibilityUnder } from "../content-tree/placement";
 import { retentionCutoff } from "./purge-deleted-spaces";

@@ -2,7 +2,7 @@ import type { ServiceContext } from "../context";
 import { writeChange } from "../events/write-change";
 import { badRequest, forbidden } from "../errors";
 import { loadSpace, spaceRoleOf } from "../policies/access";
-import { spacePermissions } from "../presenters/permissions";
+import { spacePermissions } from "../policies/content";
 import { presentSpace } from "../presenters/space";
 import type { UpdateSpaceInput } from "./schemas";
 

@@ -4,7 +4,7 @@ import { db } from "../db/client";
 import { notFound } from "../errors";
 import { entityIdSchema } from "../ids";
 import { loadSpace } from "../policies/access";
-import { spacePermissions } from "../presenters/permissions";
+import { spacePermissions } from "../policies/content";
 import { isBlobKey } from "./blob-key";
 import { fileStorage } from "./file-storage";
 

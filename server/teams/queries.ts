@@ -6,7 +6,7 @@ import { paginateById, paginateModel, type ListParams } from "../pagination";
 import { loadOrganization } from "../policies/access";
 import { resolveMembers } from "../policies/organization-members";
 import { loadTeam, teamPermissions, type TeamRole } from "../policies/team";
-import { organizationPermissions } from "../presenters/permissions";
+import { organizationPermissions } from "../policies/organization";
 import { presentMember } from "../presenters/member";
 import { presentTeam } from "../presenters/team";
 import { memberCounts, teamCounts } from "./counts";

@@ -6,7 +6,7 @@ import type { Db } from "../db/client";
 import type { Revision, Space } from "../db/generated/client";
 import { badRequest, forbidden } from "../errors";
 import { loadSpace } from "../policies/access";
-import { spacePermissions } from "../presenters/permissions";
+import { spacePermissions } from "../policies/content";
 import type { Role } from "../policies/roles";
 import { setMainRevision } from "../search/index-space";
 import { writeSpace } from "../spaces/write-space";

@@ -6,7 +6,8 @@ import { describeZodError } from "../api/errors";
 import { AppError, asAppError, INTERNAL_ERROR_MESSAGE, type AppErrorCode } from "../errors";
 import { findUnstorableText } from "../validation/storable-text";
 
-export type TrpcContext = { actor: Actor | null; baseUrl: string };
+/** `clientAddress`: the browser's address as the request guard found it, for throttling password checks. */
+export type TrpcContext = { actor: Actor | null; baseUrl: string; clientAddress?: string };
 
 const t = initTRPC.context<TrpcContext>().create({
   transformer: superjson,
@@ -63,5 +64,5 @@ const refuseUnstorableText = t.middleware(async ({ getRawInput, next }) => {
 
 export const protectedProcedure = t.procedure.use(mapErrors).use(refuseUnstorableText).use(({ ctx, next }) => {
   if (!ctx.actor) throw new TRPCError({ code: "UNAUTHORIZED", message: "Sign in first." });
-  return next({ ctx: { actor: ctx.actor, baseUrl: ctx.baseUrl } });
+  return next({ ctx: { actor: ctx.actor, baseUrl: ctx.baseUrl, clientAddress: ctx.clientAddress ?? "unknown" } });
 });

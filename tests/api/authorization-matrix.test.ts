@@ -1,13 +1,17 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test, type ExpectStatic } from "vitest";
 import type { Operation } from "../../server/api/operation";
 import { v1Operations } from "../../server/api/v1";
+import { db } from "../../server/db/client";
 import { startWorkers, stopJobQueue } from "../../server/jobs/workers";
 import { changeRequestPermissions } from "../../server/policies/change-request";
 import { ROLES } from "../../server/policies/roles";
-import { collectionPermissions, organizationPermissions, spacePermissions } from "../../server/presenters/permissions";
-import { answersSuccess, CALLERS, MINIMUM_ROLE, resourceOf, verdictFor, type CallerName, type PermissionKey, type Requirement } from "../helpers/authorization/model";
+import { collectionPermissions, spacePermissions } from "../../server/policies/content";
+import { organizationPermissions } from "../../server/policies/organization";
+import { sharingPermissions } from "../../server/policies/grant";
+import { teamPermissions } from "../../server/policies/team";
+import { answersSuccess, CALLERS, holds, matrixSize, MINIMUM_ROLE, resourceOf, roleOf, verdictFor, verdictWithSsoRequired, type Caller, type CallerName, type Entity, type PermissionKey, type Requirement } from "../helpers/authorization/model";
 import { buildWorld, PLACES, SEARCH_WORD, type Ids, type World } from "../helpers/authorization/world";
 import { assertConformsToSchema } from "../helpers/conformance";
 import { apiClient, startApiServer } from "../helpers/server";
@@ -23,9 +27,11 @@ import { apiClient, startApiServer } from "../helpers/server";
  * target as it was.
  *
  * A new operation fails the first test until it has a row. To add one: name the key of the
- * `permissions` object of the resource it acts on (`space.edit`, `collection.admin`, …) or
- * "self", the further checks its service makes (`also`), whether it changes its target
- * (`mutates`: every call then gets a fresh one), and the query or body of a valid call.
+ * `permissions` object of the resource it acts on (`space.edit`, `collection.admin`,
+ * `team.admin`, …; MINIMUM_ROLE in the model lists them) or "self", the further checks its
+ * service makes (`also`), whether it changes its target (`mutates`: every call then gets a fresh
+ * one), and the query or body of a valid call; the ids a call names (a team, a SAML provider, a
+ * member to add or grant to) are the world's `Ids`. Rows are grouped by the reference's tags.
  */
 
 type Row = Requirement<{
@@ -143,7 +149,53 @@ const TABLE: Record<string, Row> = {
   listPageLinksInChangeRequest: { needs: "changeRequest.view" },
   listChangeRequestPageBacklinks: { needs: "changeRequest.view" },
   listChangeRequestFileBacklinks: { needs: "changeRequest.view" },
+
+  // Teams (server/policies/team.ts: organization admins create them; admins and owners manage one; members see all, guests their own)
+  listTeamsInOrganizationById: { needs: "organization.view" },
+  createOrganizationTeam: { needs: "organization.admin", mutates: true, body: () => ({ title: "Made" }) },
+  getTeamInOrganizationById: { needs: "team.view" },
+  updateTeamInOrganizationById: { needs: "team.admin", mutates: true, body: () => ({ title: "Renamed" }) },
+  removeTeamFromOrganizationById: { needs: "team.admin", mutates: true, invisibleIsDone: true },
+  listTeamMembersInOrganizationById: { needs: "team.view" },
+  updateMembersInOrganizationTeam: { needs: "team.admin", mutates: true, body: (ids) => ({ memberships: { [ids.userId]: { role: "owner" } } }) },
+  addMemberToOrganizationTeamById: { needs: "team.admin", mutates: true, body: () => ({ role: "owner" }) },
+  deleteMemberFromOrganizationTeamById: { needs: "team.admin", mutates: true },
+
+  // Sharing (server/policies/grant.ts: who sees an item sees who it is shared with; its admins share it and explain others' access)
+  ...sharingRows("space"),
+  ...sharingRows("collection"),
+
+  // Single sign-on (server/policies/sso.ts: providers and SSO members are the organization admins'; sign-in entries any member's)
+  listSAMLProvidersInOrganizationById: { needs: "organization.admin" },
+  createOrganizationSAMLProvider: {
+    needs: "organization.admin",
+    mutates: true,
+    body: (ids) => ({ label: "Made", entityID: "https://idp.example/made", ssoURL: "https://idp.example/sso", certificate: ids.samlCertificate }),
+  },
+  getOrganizationSAMLProviderById: { needs: "organization.admin" },
+  updateOrganizationSAMLProvider: { needs: "organization.admin", mutates: true, body: () => ({ label: "Renamed" }) },
+  deleteOrganizationSAMLProvider: { needs: "organization.admin", mutates: true },
+  listSSOProviderLoginsInOrganization: { needs: "organization.view" },
+  setUserAsSSOMemberForOrganization: { needs: "organization.admin", mutates: true },
 };
+
+/** The permission operations of a space or a collection: the same rows for both kinds. */
+function sharingRows(kind: "space" | "collection"): Record<string, Row> {
+  const Kind = kind === "space" ? "Space" : "Collection";
+  const [view, admin] = kind === "space" ? (["space.view", "space.admin"] as const) : (["collection.view", "collection.admin"] as const);
+  return {
+    [`inviteTo${Kind}`]: { needs: admin, mutates: true, body: (ids) => ({ role: "edit", users: [ids.userId], teams: [ids.teamId] }) },
+    [`listUserPermissionsIn${Kind}`]: { needs: view },
+    [`listTeamPermissionsIn${Kind}`]: { needs: view },
+    [`updateUserPermissionIn${Kind}`]: { needs: admin, mutates: true, body: () => ({ role: "comment" }) },
+    [`updateTeamPermissionIn${Kind}`]: { needs: admin, mutates: true, body: () => ({ role: "comment" }) },
+    [`removeUserFrom${Kind}`]: { needs: admin, mutates: true, invisibleIsDone: true },
+    [`removeTeamFrom${Kind}`]: { needs: admin, mutates: true, invisibleIsDone: true },
+    [`listPermissionsAggregateIn${Kind}`]: { needs: view },
+    // About another member (the bystander): seeing the item, then its admin role.
+    [`explainPermissionsIn${Kind}`]: { needs: view, also: [admin], query: (ids) => `user=${ids.userId}` },
+  };
+}
 
 // ---- the world ----
 
@@ -178,10 +230,18 @@ const covered = v1Operations.filter((operation) => TABLE[operation.operationId])
 // Reads first, so that they see the world as built, before fresh targets join it.
 const ordered = [...covered].sort((a, b) => Number(!!TABLE[a.operationId]!.mutates) - Number(!!TABLE[b.operationId]!.mutates));
 const casesOf = (operation: Operation) => PLACES[resourceOf(TABLE[operation.operationId]!.needs)].flatMap((place) => CALLERS.map((caller) => ({ place, caller })));
-const caseCount = covered.reduce((sum, operation) => sum + casesOf(operation).length, 0);
+/** The reads, run again with A's single sign-on required (the last block). */
+const reads = ordered.filter((operation) => !TABLE[operation.operationId]!.mutates && TABLE[operation.operationId]!.needs !== "self");
+/** The matrix's size for the closing note (operations with a row; the first test fails unless that is all of them). */
+export const restMatrixSize = () => ({
+  ...matrixSize(covered.map((operation) => operation.operationId), (operationId) => TABLE[operationId]!.needs, PLACES),
+  ssoRequiredCalls: reads.length * CALLERS.length,
+});
+const size = restMatrixSize();
 console.log(
-  `REST authorization matrix: ${v1Operations.length} operations × ${CALLERS.length} callers = ${v1Operations.length * CALLERS.length} pairs, ` +
-    `${caseCount} calls over the places of each resource (${Object.entries(PLACES).map(([kind, places]) => `${kind}: ${places.join(", ")}`).join("; ")}).`,
+  `REST authorization matrix: ${size.operations} operations × ${size.callers} callers = ${size.pairs} pairs, ` +
+    `${size.calls} calls over the places of each resource (${Object.entries(PLACES).map(([kind, places]) => `${kind}: ${places.join(", ")}`).join("; ")}); ` +
+    `then ${reads.length} reads × ${CALLERS.length} callers = ${size.ssoRequiredCalls} calls with A's single sign-on required.`,
 );
 
 test("every /v1 operation has a row in the table, and every row is an operation", () => {
@@ -201,45 +261,145 @@ test("the permission keys the tables name mean the roles the model gives them", 
   const ladder = [null, ...ROLES];
   for (const [key, minimum] of Object.entries(MINIMUM_ROLE) as [PermissionKey, string][]) {
     const [resource, permission] = key.split(".") as [string, string];
+    if (resource === "team") continue; // below
     const allowed = ladder.filter((role) => objects[resource]!(role)[permission] === true).map((role) => role ?? "guest");
     const rank = ["guest", ...ROLES].indexOf(minimum as never);
     expect(allowed, key).toEqual(["guest", ...ROLES].slice(rank).filter((role) => resource === "organization" || role !== "guest"));
   }
 });
 
-describe.each(ordered.map((operation) => ({ operation, name: `${operation.operationId}: ${operation.method} ${operation.path}` })))("$name", ({ operation }) => {
-  const row = TABLE[operation.operationId]!;
-  const resource = resourceOf(row.needs);
+test("the model's rule for teams is the team policy's, and sharing needs what the model's space and collection keys say", () => {
+  const names = ["read", "guest"] as const;
+  for (const memberRole of [null, ...ROLES]) {
+    for (const teamRole of [null, "member", "owner"] as const) {
+      const caller: Caller = { name: names[0], signedIn: true, userId: "u", email: null, token: null, memberships: { A: memberRole } };
+      const team: Entity = { id: "t", label: "team", kind: "team", org: "A", parent: null, level: "inherit", grants: {}, teamRoles: teamRole ? { read: teamRole } : {}, minimum: "read", related: [] };
+      const permissions = teamPermissions({ memberRole, teamRole });
+      const level = roleOf(caller, team);
+      expect({ memberRole, teamRole, view: holds(level, "team.view"), admin: holds(level, "team.admin") }).toEqual({ memberRole, teamRole, ...permissions });
+    }
+  }
+  for (const role of [null, ...ROLES]) {
+    const permissions = sharingPermissions(role);
+    expect({ role, view: holds(role ?? "guest", "space.view"), share: holds(role ?? "guest", "space.admin"), explainOthers: holds(role ?? "guest", "space.admin") }).toEqual({ role, ...permissions });
+    expect(holds(role ?? "guest", "collection.view")).toBe(permissions.view);
+    expect(holds(role ?? "guest", "collection.admin")).toBe(permissions.share);
+  }
+});
 
-  test.concurrent.for(casesOf(operation))("$place · $caller", async ({ place, caller: name }, { expect }) => {
-    const caller = world.caller(name as CallerName);
-    const target = row.mutates
-      ? await world.fresh(resource, place, caller, { empty: row.mutates === "empty space", deleted: row.mutates === "deleted space" })
-      : world.target(resource, place);
-    const before = row.mutates ? await world.snapshot(resource, target.ids) : undefined;
-    const verdict = verdictFor(caller, row, target.subject);
-    const success = answersSuccess(row, verdict);
-
-    const path = operation.path.replace(/\{(\w+)\}/g, (_, param: string) => {
-      const value = target.ids[param as keyof Ids];
-      if (typeof value !== "string") throw new Error(`No value for the path parameter {${param}} at ${place}: add it to the world's Ids.`);
-      return encodeURIComponent(value);
-    });
-    const query = row.query?.(target.ids);
-    const body = row.body?.(target.ids);
-    const url = query ? `${path}?${query}` : path;
-    const response = row.successUnlikeReference
-      ? await unchecked(operation.method, url, caller.token, body)
-      : await apiClient(server.url, caller.token ?? undefined).raw(operation.method, url, body === undefined ? {} : { body });
-
-    const expected = success ? (operation.status ?? 200) : !verdict.allowed ? verdict.status : undefined;
-    expect(response.status, `${JSON.stringify(verdict)}: ${JSON.stringify(response.body)?.slice(0, 300)}`).toBe(expected);
+/**
+ * Beside the matrix, whose callers reach into another organization through its ids in the path:
+ * A's admin naming B's records inside A's own paths and bodies (B's team, SAML provider, audit
+ * event and admin). Each is as unknown as a record that does not exist — 404, or the 400 of a
+ * body field that names nothing — never B's data, and B's records stay as they were.
+ */
+test("A's admin naming B's team, SAML provider, audit event or admin inside A's paths and bodies finds nothing and changes nothing", async () => {
+  const admin = world.caller("admin");
+  const A = world.target("organization", "A").ids.organizationId;
+  const [S1, C, T, TB, PA, PB, EB] = ["S1", "C", "T", "TB", "PA", "PB", "EB"].map(world.idOf) as string[];
+  const userB = world.caller("admin of another organization").userId!;
+  const emailB = world.caller("admin of another organization").email!;
+  const provider = { label: "Cross", entityID: "https://idp.example/cross", ssoURL: "https://idp.example/sso", certificate: world.target("organization", "A").ids.samlCertificate };
+  const calls: [method: string, url: string, body: unknown, status: number][] = [
+    ["GET", `/v1/orgs/${A}/teams/${TB}`, undefined, 404],
+    ["PATCH", `/v1/orgs/${A}/teams/${TB}`, { title: "Taken" }, 404],
+    ["DELETE", `/v1/orgs/${A}/teams/${TB}`, undefined, 204],
+    ["GET", `/v1/orgs/${A}/teams/${TB}/members`, undefined, 404],
+    ["PUT", `/v1/orgs/${A}/teams/${TB}/members`, { add: [admin.userId] }, 404],
+    ["PUT", `/v1/orgs/${A}/teams/${T}/members`, { add: [emailB] }, 400],
+    ["PUT", `/v1/orgs/${A}/teams/${T}/members/${userB}`, {}, 404],
+    ["PUT", `/v1/orgs/${A}/teams`, { title: "Cross", members: [userB] }, 400],
+    ["GET", `/v1/orgs/${A}/teams?owner=${userB}`, undefined, 400],
+    ["POST", `/v1/spaces/${S1}/permissions`, { role: "admin", users: [userB] }, 404],
+    ["POST", `/v1/collections/${C}/permissions`, { role: "admin", teams: [TB] }, 404],
+    ["PATCH", `/v1/spaces/${S1}/permissions/users/${userB}`, { role: "admin" }, 404],
+    ["PATCH", `/v1/spaces/${S1}/permissions/teams/${TB}`, { role: "admin" }, 404],
+    ["GET", `/v1/spaces/${S1}/permissions/explain?user=${userB}`, undefined, 404],
+    ["GET", `/v1/orgs/${A}/saml/${PB}`, undefined, 404],
+    ["PATCH", `/v1/orgs/${A}/saml/${PB}`, { label: "Taken" }, 404],
+    ["PATCH", `/v1/orgs/${A}/saml/${PA}`, { defaultTeam: TB }, 400],
+    ["POST", `/v1/orgs/${A}/saml`, { ...provider, defaultTeam: TB }, 400],
+    ["DELETE", `/v1/orgs/${A}/saml/${PB}`, undefined, 204],
+    ["POST", `/v1/orgs/${A}/members/${userB}/sso`, undefined, 404],
+    ["GET", `/v1/orgs/${A}/audit-events/${EB}`, undefined, 404],
+  ];
+  const stateOfB = () =>
+    Promise.all([
+      db().team.findUnique({ where: { id: TB }, include: { members: true } }),
+      db().samlProvider.findUnique({ where: { id: PB } }),
+      db().member.findMany({ where: { userId: userB } }),
+      db().contentGrant.findMany({ where: { OR: [{ userId: userB }, { teamId: TB }] } }),
+      db().samlProvider.findUnique({ where: { id: PA } }),
+    ]);
+  const before = await stateOfB();
+  const forbidden = world.forbiddenFor(admin);
+  const answers = [];
+  for (const [method, url, body] of calls) {
+    const response = await apiClient(server.url, admin.token!).raw(method, url, body === undefined ? {} : { body });
     const text = JSON.stringify(response.body) ?? "";
-    const forbidden = world.forbiddenFor(caller).filter(({ label }) => response.status < 300 || label.endsWith("'s token"));
-    expect(forbidden.filter(({ value }) => text.includes(value)).map(({ label }) => label)).toEqual([]);
-    if (row.mutates && !verdict.allowed) expect(await world.snapshot(resource, target.ids)).toEqual(before);
+    // An error may repeat the ids the caller sent; anything else of B's is a leak.
+    const sent = url + JSON.stringify(body);
+    const leaks = forbidden.filter(({ value }) => text.includes(value) && !sent.includes(value)).map(({ label }) => label);
+    answers.push({ call: `${method} ${url.replaceAll(A, "{A}")}`, status: response.status, leaks });
+  }
+  expect(answers).toEqual(calls.map(([method, url, , status]) => ({ call: `${method} ${url.replaceAll(A, "{A}")}`, status, leaks: [] })));
+  expect(await stateOfB()).toEqual(before);
+});
+
+describe.each(ordered.map((operation) => ({ operation, name: `${operation.operationId}: ${operation.method} ${operation.path}` })))("$name", ({ operation }) => {
+  test.concurrent.for(casesOf(operation))("$place · $caller", ({ place, caller }, { expect }) => runCell(operation, place, caller as CallerName, expect, verdictFor));
+});
+
+/**
+ * The reads again (one place per resource), with organization A's single sign-on required: its
+ * members other than admins reach it only through a session its identity provider began, so
+ * their tokens are refused on everything of A's, 403 even where they would otherwise see nothing
+ * (server/policies/sso.ts; the model's verdictWithSsoRequired). Run last: A's switch is on only
+ * while this block runs.
+ */
+describe("with A's single sign-on required", () => {
+  const setSso = (sso: boolean) => db().organization.update({ where: { id: world.target("organization", "A").ids.organizationId }, data: { sso } });
+  beforeAll(() => setSso(true));
+  afterAll(() => setSso(false));
+
+  describe.each(reads.map((operation) => ({ operation, name: `${operation.operationId}: ${operation.method} ${operation.path}` })))("$name", ({ operation }) => {
+    const place = PLACES[resourceOf(TABLE[operation.operationId]!.needs)][0]!;
+    test.concurrent.for(CALLERS.map((caller) => ({ place, caller })))("$place · $caller", ({ caller }, { expect }) => runCell(operation, place, caller, expect, verdictWithSsoRequired));
   });
 });
+
+/** One cell: the operation called by the caller at the place, its status the one the verdict gives, its answer free of what the caller may not see. */
+async function runCell(operation: Operation, place: string, name: CallerName, expect: ExpectStatic, verdictOf: typeof verdictFor) {
+  const row = TABLE[operation.operationId]!;
+  const resource = resourceOf(row.needs);
+  const caller = world.caller(name);
+  const target = row.mutates
+    ? await world.fresh(resource, place, caller, { empty: row.mutates === "empty space", deleted: row.mutates === "deleted space" })
+    : world.target(resource, place);
+  const before = row.mutates ? await world.snapshot(resource, target.ids) : undefined;
+  const verdict = verdictOf(caller, row, target.subject);
+  const success = answersSuccess(row, verdict);
+
+  const path = operation.path.replace(/\{(\w+)\}/g, (_, param: string) => {
+    const value = target.ids[param as keyof Ids];
+    if (typeof value !== "string") throw new Error(`No value for the path parameter {${param}} at ${place}: add it to the world's Ids.`);
+    return encodeURIComponent(value);
+  });
+  const query = row.query?.(target.ids);
+  const body = row.body?.(target.ids);
+  const url = query ? `${path}?${query}` : path;
+  const response = row.successUnlikeReference
+    ? await unchecked(operation.method, url, caller.token, body)
+    : await apiClient(server.url, caller.token ?? undefined).raw(operation.method, url, body === undefined ? {} : { body });
+
+  const expected = success ? (operation.status ?? 200) : !verdict.allowed ? verdict.status : undefined;
+  expect(response.status, `${JSON.stringify(verdict)}: ${JSON.stringify(response.body)?.slice(0, 300)}`).toBe(expected);
+  if (!verdict.allowed && verdict.reason) expect((response.body as { error?: { details?: { reason?: string } } })?.error?.details?.reason).toBe(verdict.reason);
+  const text = JSON.stringify(response.body) ?? "";
+  const forbidden = world.forbiddenFor(caller).filter(({ label }) => response.status < 300 || label.endsWith("'s token"));
+  expect(forbidden.filter(({ value }) => text.includes(value)).map(({ label }) => label)).toEqual([]);
+  if (row.mutates && !verdict.allowed) expect(await world.snapshot(resource, target.ids)).toEqual(before);
+}
 
 /** A call whose success answer the reference does not describe: errors are still checked for the envelope. */
 async function unchecked(method: string, url: string, token: string | null, body: unknown) {

@@ -1,11 +1,12 @@
 import { TRPCError } from "@trpc/server";
-import { beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test, type ExpectStatic } from "vitest";
 import type { Actor } from "../../server/auth/actor";
 import { endSessions, sessionIsCurrent } from "../../server/auth/sessions";
 import { db } from "../../server/db/client";
+import { isSsoRefusal } from "../../server/policies/sso";
 import { createCallerFactory } from "../../server/trpc/init";
 import { appRouter } from "../../server/trpc/root";
-import { answersSuccess, CALLERS, resourceOf, verdictFor, type Caller, type CallerName, type Requirement } from "../helpers/authorization/model";
+import { answersSuccess, CALLERS, matrixSize, resourceOf, verdictFor, verdictWithSsoRequired, type Caller, type CallerName, type Requirement } from "../helpers/authorization/model";
 import { BASE_URL, buildWorld, PLACES, type Ids, type World } from "../helpers/authorization/world";
 
 /**
@@ -22,6 +23,9 @@ const space = (ids: Ids) => ({ spaceId: ids.spaceId });
 const changeRequest = (ids: Ids) => ({ spaceId: ids.spaceId, ref: ids.changeRequestId });
 const organization = (ids: Ids) => ({ organizationId: ids.organizationId });
 const collection = (ids: Ids) => ({ collectionId: ids.collectionId });
+const team = (ids: Ids) => ({ organizationId: ids.organizationId, teamId: ids.teamId });
+const onSpace = (ids: Ids) => ({ target: { type: "space", id: ids.spaceId } });
+const onCollection = (ids: Ids) => ({ target: { type: "collection", id: ids.collectionId } });
 
 const TABLE: Record<string, Row> = {
   "organizations.me": { needs: "self" },
@@ -94,6 +98,49 @@ const TABLE: Record<string, Row> = {
   "changeRequests.page": { needs: "changeRequest.view", input: (ids) => ({ ...space(ids), source: { kind: "change-request", ref: ids.changeRequestId }, pageId: ids.pageId }) },
   "changeRequests.variables": { needs: "space.view", input: (ids) => ({ ...space(ids), source: { kind: "revision", revisionId: ids.revisionId } }) },
   "changeRequests.files": { needs: "space.view", input: (ids) => ({ ...space(ids), source: { kind: "main" } }) },
+
+  // Teams
+  "teams.list": { needs: "organization.view", input: organization },
+  "teams.get": { needs: "team.view", input: team },
+  "teams.create": { needs: "organization.admin", mutates: true, input: (ids) => ({ ...organization(ids), title: "Made" }) },
+  "teams.rename": { needs: "team.admin", mutates: true, input: (ids) => ({ ...team(ids), title: "Renamed" }) },
+  "teams.delete": { needs: "team.admin", mutates: true, invisibleIsDone: true, input: team },
+  "teams.members": { needs: "team.view", input: team },
+  "teams.updateMembers": { needs: "team.admin", mutates: true, input: (ids) => ({ ...team(ids), memberships: { [ids.userId]: { role: "owner" } } }) },
+  "teams.addMember": { needs: "team.admin", mutates: true, input: (ids) => ({ ...team(ids), userId: ids.userId, role: "owner" }) },
+  "teams.removeMember": { needs: "team.admin", mutates: true, input: (ids) => ({ ...team(ids), userId: ids.userId }) },
+  "teams.memberCandidates": { needs: "organization.listMembers", input: (ids) => ({ ...organization(ids), search: "" }) },
+
+  // Sharing: the dialog's procedures take a space or a collection; each row runs on one kind, the two kinds alternating.
+  "sharing.users": { needs: "space.view", input: onSpace },
+  "sharing.teams": { needs: "collection.view", input: onCollection },
+  "sharing.aggregate": { needs: "collection.view", input: onCollection },
+  "sharing.invite": { needs: "space.admin", mutates: true, input: (ids) => ({ ...onSpace(ids), role: "edit", users: [ids.userId], teams: [ids.teamId] }) },
+  "sharing.update": { needs: "collection.admin", mutates: true, input: (ids) => ({ ...onCollection(ids), subject: { type: "team", id: ids.teamId }, role: "comment" }) },
+  "sharing.remove": { needs: "space.admin", mutates: true, invisibleIsDone: true, input: (ids) => ({ ...onSpace(ids), subject: { type: "team", id: ids.teamId } }) },
+  "sharing.explain": { needs: "collection.view", also: ["collection.admin"], input: (ids) => ({ ...onCollection(ids), user: ids.userId }) },
+
+  // The audit log
+  "audit.list": { needs: "organization.admin", input: organization },
+  "audit.get": { needs: "organization.admin", input: (ids) => ({ ...organization(ids), auditEventId: ids.auditEventId }) },
+  "audit.actions": { needs: "organization.admin", input: organization },
+
+  // Single sign-on
+  "sso.providers": { needs: "organization.admin", input: organization },
+  "sso.serviceProvider": { needs: "organization.admin", input: organization },
+  "sso.teams": { needs: "organization.admin", input: organization },
+  "sso.create": {
+    needs: "organization.admin",
+    mutates: true,
+    input: (ids) => ({ ...organization(ids), label: "Made", entityID: "https://idp.example/made", ssoURL: "https://idp.example/sso", certificate: ids.samlCertificate }),
+  },
+  "sso.update": { needs: "organization.admin", mutates: true, input: (ids) => ({ ...organization(ids), samlProviderId: ids.samlProviderId, label: "Renamed" }) },
+  "sso.delete": { needs: "organization.admin", mutates: true, input: (ids) => ({ ...organization(ids), samlProviderId: ids.samlProviderId }) },
+  "sso.setEnforced": { needs: "organization.admin", mutates: true, input: (ids) => ({ ...organization(ids), sso: true }) },
+  "sso.setEmailDomains": { needs: "organization.admin", mutates: true, input: (ids) => ({ ...organization(ids), emailDomains: [`sso-${ids.samlProviderId.toLowerCase()}.test`] }) },
+  "sso.members": { needs: "organization.admin", input: organization },
+  "sso.allowMember": { needs: "organization.admin", mutates: true, input: (ids) => ({ ...organization(ids), userId: ids.userId }) },
+  "sso.removeMember": { needs: "organization.admin", mutates: true, input: (ids) => ({ ...organization(ids), userId: ids.userId }) },
 };
 
 const procedures = Object.entries(appRouter._def.procedures as unknown as Record<string, { _def: { type: "query" | "mutation" } }>).map(([path, procedure]) => ({ path, type: procedure._def.type }));
@@ -122,8 +169,14 @@ async function sessionActor(caller: Caller, version: number): Promise<Actor | nu
 const covered = procedures.filter((procedure) => TABLE[procedure.path]);
 const ordered = [...covered].sort((a, b) => Number(!!TABLE[a.path]!.mutates) - Number(!!TABLE[b.path]!.mutates));
 const casesOf = (path: string) => PLACES[resourceOf(TABLE[path]!.needs)].flatMap((place) => CALLERS.map((caller) => ({ place, caller })));
-const caseCount = covered.reduce((sum, procedure) => sum + casesOf(procedure.path).length, 0);
-console.log(`tRPC authorization matrix: ${procedures.length} procedures × ${CALLERS.length} callers = ${procedures.length * CALLERS.length} pairs, ${caseCount} calls over the places of each resource.`);
+/** The reads, run again with A's single sign-on required (the last block). */
+const reads = ordered.filter((procedure) => !TABLE[procedure.path]!.mutates && TABLE[procedure.path]!.needs !== "self");
+/** The matrix's size for the closing note (procedures with a row; the first test fails unless that is all of them). */
+export const trpcMatrixSize = () => ({ ...matrixSize(covered.map((procedure) => procedure.path), (path) => TABLE[path]!.needs, PLACES), ssoRequiredCalls: reads.length * CALLERS.length });
+const size = trpcMatrixSize();
+console.log(
+  `tRPC authorization matrix: ${size.operations} procedures × ${size.callers} callers = ${size.pairs} pairs, ${size.calls} calls over the places of each resource; then ${reads.length} queries × ${CALLERS.length} callers = ${size.ssoRequiredCalls} calls with A's single sign-on required.`,
+);
 
 test("every tRPC procedure has a row in the table, and every row is a procedure", () => {
   expect(procedures.filter((procedure) => !TABLE[procedure.path]).map((procedure) => procedure.path)).toEqual([]);
@@ -137,31 +190,51 @@ test("a session that was ended is no session", () => {
 });
 
 describe.each(ordered.map((procedure) => ({ ...procedure, name: `${procedure.path} (${procedure.type})` })))("$name", ({ path }) => {
-  const row = TABLE[path]!;
-  const resource = resourceOf(row.needs);
+  test.concurrent.for(casesOf(path))("$place · $caller", ({ place, caller }, { expect }) => runCell(path, place, caller as CallerName, expect, verdictFor));
+});
 
-  test.concurrent.for(casesOf(path))("$place · $caller", async ({ place, caller: name }, { expect }) => {
-    const caller = world.caller(name as CallerName);
-    const target = row.mutates
-      ? await world.fresh(resource, place, caller, { empty: row.mutates === "empty space", deleted: row.mutates === "deleted space" })
-      : world.target(resource, place);
-    const before = row.mutates ? await world.snapshot(resource, target.ids) : undefined;
-    const verdict = verdictFor(caller, row, target.subject);
+/**
+ * The queries again (one place per resource), with organization A's single sign-on required:
+ * its members other than admins, here with password sessions, are refused on everything of A's
+ * (server/policies/sso.ts; the model's verdictWithSsoRequired). Run last: A's switch is on only
+ * while this block runs.
+ */
+describe("with A's single sign-on required", () => {
+  const setSso = (sso: boolean) => db().organization.update({ where: { id: world.target("organization", "A").ids.organizationId }, data: { sso } });
+  beforeAll(() => setSso(true));
+  afterAll(() => setSso(false));
 
-    const procedure = path.split(".").reduce<any>((node, key) => node[key], createCaller(contexts.get(caller.name)!));
-    const outcome = await procedure(row.input?.(target.ids)).then(
-      (value: unknown) => ({ ok: true as const, value }),
-      (error: unknown) => ({ ok: false as const, error }),
-    );
-
-    if (answersSuccess(row, verdict)) {
-      expect(outcome.ok, outcome.ok ? "" : String(outcome.error)).toBe(true);
-    } else {
-      expect(outcome.ok ? "resolved" : outcome.error instanceof TRPCError ? outcome.error.code : String(outcome.error), JSON.stringify(verdict)).toBe(CODES[(verdict as { status: 401 | 403 | 404 }).status]);
-    }
-    const text = (outcome.ok ? JSON.stringify(outcome.value) : String((outcome.error as Error).message)) ?? "";
-    const forbidden = world.forbiddenFor(caller).filter(({ label }) => outcome.ok || label.endsWith("'s token"));
-    expect(forbidden.filter(({ value }) => text.includes(value)).map(({ label }) => label)).toEqual([]);
-    if (row.mutates && !verdict.allowed) expect(await world.snapshot(resource, target.ids)).toEqual(before);
+  describe.each(reads.map((procedure) => ({ ...procedure, name: `${procedure.path} (${procedure.type})` })))("$name", ({ path }) => {
+    const place = PLACES[resourceOf(TABLE[path]!.needs)][0]!;
+    test.concurrent.for(CALLERS.map((caller) => ({ place, caller })))("$place · $caller", ({ caller }, { expect }) => runCell(path, place, caller, expect, verdictWithSsoRequired));
   });
 });
+
+/** One cell: the procedure called by the caller at the place, its outcome the one the verdict gives, its result free of what the caller may not see. */
+async function runCell(path: string, place: string, name: CallerName, expect: ExpectStatic, verdictOf: typeof verdictFor) {
+  const row = TABLE[path]!;
+  const resource = resourceOf(row.needs);
+  const caller = world.caller(name);
+  const target = row.mutates
+    ? await world.fresh(resource, place, caller, { empty: row.mutates === "empty space", deleted: row.mutates === "deleted space" })
+    : world.target(resource, place);
+  const before = row.mutates ? await world.snapshot(resource, target.ids) : undefined;
+  const verdict = verdictOf(caller, row, target.subject);
+
+  const procedure = path.split(".").reduce<any>((node, key) => node[key], createCaller(contexts.get(caller.name)!));
+  const outcome = await procedure(row.input?.(target.ids)).then(
+    (value: unknown) => ({ ok: true as const, value }),
+    (error: unknown) => ({ ok: false as const, error }),
+  );
+
+  if (answersSuccess(row, verdict)) {
+    expect(outcome.ok, outcome.ok ? "" : String(outcome.error)).toBe(true);
+  } else {
+    expect(outcome.ok ? "resolved" : outcome.error instanceof TRPCError ? outcome.error.code : String(outcome.error), JSON.stringify(verdict)).toBe(CODES[(verdict as { status: 401 | 403 | 404 }).status]);
+    if (!verdict.allowed && verdict.reason) expect(!outcome.ok && isSsoRefusal((outcome.error as Error).cause)).toBe(true);
+  }
+  const text = (outcome.ok ? JSON.stringify(outcome.value) : String((outcome.error as Error).message)) ?? "";
+  const forbidden = world.forbiddenFor(caller).filter(({ label }) => outcome.ok || label.endsWith("'s token"));
+  expect(forbidden.filter(({ value }) => text.includes(value)).map(({ label }) => label)).toEqual([]);
+  if (row.mutates && !verdict.allowed) expect(await world.snapshot(resource, target.ids)).toEqual(before);
+}

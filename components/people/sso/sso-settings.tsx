@@ -140,12 +140,13 @@ function ServiceProviderDetails({ organizationId }: { organizationId: string }) 
             { term: "Entity ID (audience), also the metadata URL", value: details.data.entityID },
             { term: "ACS URL (single sign-on URL, HTTP-POST)", value: details.data.acsURL },
           ].map((row) => (
-            <div key={row.term} className="flex flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3">
-              <div className="min-w-0 flex-1 space-y-0.5">
-                <dt className="text-sm text-slate-600">{row.term}</dt>
-                <dd className="break-all font-mono text-sm text-slate-900">{row.value}</dd>
-              </div>
-              <CopyButton text={row.value} />
+            // dt and dd are the row's own children, as a definition list requires; the copy button is a dd beside them.
+            <div key={row.term} className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-4 gap-y-0.5 px-4 py-3">
+              <dt className="text-sm text-slate-600">{row.term}</dt>
+              <dd className="col-start-1 break-all font-mono text-sm text-slate-900">{row.value}</dd>
+              <dd className="col-start-2 row-span-2 row-start-1">
+                <CopyButton text={row.value} />
+              </dd>
             </div>
           ))}
         </dl>

@@ -48,17 +48,25 @@ export type Caller = {
   memberships: Partial<Record<OrgKey, Role | null>>;
 };
 
-/** An organization, collection or space, as the model sees it. */
+/** A member's role in a team: its owners manage it. */
+export type TeamRole = "owner" | "member";
+
+/** An organization, collection, space, team or SAML provider, as the model sees it. */
 export type Entity = {
   id: string;
   label: string;
-  kind: "organization" | "collection" | "space";
+  kind: "organization" | "collection" | "space" | "team" | "samlProvider" | "auditEvent";
   org: OrgKey;
   parent: Entity | null;
   level: DefaultLevel;
   /** Roles granted on this item, to the caller or to a team of theirs. */
   grants: Partial<Record<CallerName, Role>>;
-  /** The least a caller must hold to see it: "read" for content, "admin" for a space in the trash. */
+  /** A team's members among the callers, with their role in it. */
+  teamRoles?: Partial<Record<CallerName, TeamRole>>;
+  /**
+   * The least a caller must hold to see it: "read" for content and teams, "admin" for a space in
+   * the trash and the audit log's events, "guest" for an organization and its SAML providers.
+   */
   minimum: Level;
   /** Ids that belong to it and are as secret as it is: pages, files, revisions, change requests. */
   related: string[];
@@ -69,12 +77,20 @@ export type Entity = {
  * without one); on content, organization admins hold admin; otherwise the first default level
  * that is not "inherit" from the item up caps the member's role ("inherit" all the way: the
  * member's role; null: nothing; guests get nothing by default), and grants on the item or any
- * collection above it raise the result. Null: the caller is not a member at all.
+ * collection above it raise the result. A SAML provider is the organization's: the member's role
+ * there. On a team (server/policies/team.ts: organization admins and the team's owners manage it,
+ * the organization's members see every team, guests only those they are in) the model's ladder
+ * stands for that rule: "admin" manages it, "read" sees it, "guest" does not.
+ * Null: the caller is not a member at all.
  */
 export function roleOf(caller: Caller, entity: Entity): Level | null {
   if (!(entity.org in caller.memberships)) return null;
   const memberRole = caller.memberships[entity.org] ?? null;
-  if (entity.kind === "organization") return memberRole ?? "guest";
+  if (entity.kind === "organization" || entity.kind === "samlProvider" || entity.kind === "auditEvent") return memberRole ?? "guest";
+  if (entity.kind === "team") {
+    const teamRole = entity.teamRoles?.[caller.name] ?? null;
+    return memberRole === "admin" || teamRole === "owner" ? "admin" : memberRole !== null || teamRole !== null ? "read" : "guest";
+  }
   if (memberRole === "admin") return "admin";
   let level: DefaultLevel = "inherit";
   let granted: Role | null = null;
@@ -86,10 +102,13 @@ export function roleOf(caller: Caller, entity: Entity): Level | null {
   return higher(byDefault, granted);
 }
 
+/** Whether a level holds a permission key of the tables (pins the policies to MINIMUM_ROLE in the matrices). */
+export const holds = (level: Level | null, key: PermissionKey) => atLeast(level, MINIMUM_ROLE[key]);
+
 export const canSee = (caller: Caller, entity: Entity) => caller.signedIn && atLeast(roleOf(caller, entity), entity.minimum);
 
 /**
- * The keys of the `permissions` objects (server/presenters/permissions.ts, change-request.ts) the
+ * The keys of the `permissions` objects (server/policies/content.ts and organization.ts, change-request.ts) the
  * tables name, with the least role each needs while the space is live and the change request
  * active (the world's state). A test pins the presenters to this table.
  */
@@ -109,6 +128,8 @@ export const MINIMUM_ROLE = {
   "changeRequest.editContent": "edit",
   "changeRequest.update": "edit",
   "changeRequest.merge": "review",
+  "team.view": "read",
+  "team.admin": "admin",
 } as const satisfies Record<string, Level>;
 export type PermissionKey = keyof typeof MINIMUM_ROLE;
 
@@ -119,7 +140,7 @@ export type PermissionKey = keyof typeof MINIMUM_ROLE;
  * organization a transfer goes to.
  */
 export type Need = PermissionKey | "container.create" | "destination.admin";
-export type Resource = "self" | "organization" | "collection" | "space" | "changeRequest";
+export type Resource = "self" | "organization" | "collection" | "space" | "changeRequest" | "team";
 
 /** A table row: what one operation (REST) or procedure (tRPC) needs, and how to call it. */
 export type Requirement<Call> = Call & {
@@ -135,11 +156,20 @@ export type Requirement<Call> = Call & {
 
 export const resourceOf = (needs: PermissionKey | "self"): Resource => (needs === "self" ? "self" : (needs.split(".")[0] as Resource));
 
+/**
+ * The size of a matrix, for the closing note: operations (or procedures) × callers, and the
+ * calls run, each operation once per place of the resource it acts on.
+ */
+export function matrixSize(operations: string[], needsOf: (operation: string) => PermissionKey | "self", places: Record<Resource, string[]>) {
+  const calls = operations.reduce((sum, operation) => sum + places[resourceOf(needsOf(operation))].length * CALLERS.length, 0);
+  return { operations: operations.length, callers: CALLERS.length, pairs: operations.length * CALLERS.length, calls };
+}
+
 /** Where a call lands in the model: the items its needs are checked on. */
-export type Subject = { organization: Entity; collection?: Entity; space?: Entity; container: Entity; destination: Entity };
+export type Subject = { organization: Entity; collection?: Entity; space?: Entity; team?: Entity; container: Entity; destination: Entity };
 
 /** What the caller must get: allowed (the operation's success), or refused with 401, 403 or 404. */
-export type Verdict = { allowed: true } | { allowed: false; status: 401 | 403 | 404 };
+export type Verdict = { allowed: true } | { allowed: false; status: 401 | 403 | 404; reason?: "sso_required" };
 
 /** The outcome the model gives: unknown or invisible → 404, visible but below the need → 403. */
 export function verdictFor(caller: Caller, row: Requirement<object>, subject: Subject): Verdict {
@@ -154,15 +184,29 @@ export function verdictFor(caller: Caller, row: Requirement<object>, subject: Su
           ? subject.collection
           : resource === "space" || resource === "changeRequest"
             ? subject.space
-            : resource === "container"
-              ? subject.container
-              : subject.destination;
+            : resource === "team"
+              ? subject.team
+              : resource === "container"
+                ? subject.container
+                : subject.destination;
     if (!entity) throw new Error(`The row needs ${need} but its target has no ${resource}.`);
     if (!canSee(caller, entity)) return { allowed: false, status: 404 };
     const minimum: Level = resource === "container" || resource === "destination" ? (permission === "create" ? "create" : "admin") : MINIMUM_ROLE[need as PermissionKey];
     if (!atLeast(roleOf(caller, entity), minimum)) return { allowed: false, status: 403 };
   }
   return { allowed: true };
+}
+
+/**
+ * The outcome with the organization's single sign-on required (server/policies/sso.ts): its
+ * members other than admins, coming with a token or a password session, are refused (403) on
+ * anything of it, whatever they could otherwise see; others as without it.
+ */
+export function verdictWithSsoRequired(caller: Caller, row: Requirement<object>, subject: Subject): Verdict {
+  if (!caller.signedIn) return { allowed: false, status: 401 };
+  const org = subject.organization.org;
+  if (org in caller.memberships && caller.memberships[org] !== "admin") return { allowed: false, status: 403, reason: "sso_required" };
+  return verdictFor(caller, row, subject);
 }
 
 /** Whether the answer for this verdict is the operation's success (an invisible item's delete is "done"). */

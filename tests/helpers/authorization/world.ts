@@ -5,25 +5,37 @@ import { mergeChangeRequest } from "../../../server/change-requests/merge-change
 import { createCollection } from "../../../server/collections/create-collection";
 import { readPages } from "../../../server/content/revisions";
 import { db } from "../../../server/db/client";
+import { updateGrant } from "../../../server/grants/update-grant";
 import { newId } from "../../../server/ids";
 import { inviteExpiry, newInviteToken } from "../../../server/invites/tokens";
 import { startImport } from "../../../server/import/import-content";
+import type { ContentTarget } from "../../../server/policies/grant";
 import { catchUpSearchIndexes } from "../../../server/search/index-space";
 import { createSpace } from "../../../server/spaces/create-space";
+import { createSamlProvider } from "../../../server/sso/create-saml-provider";
+import { createTeam } from "../../../server/teams/create-team";
+import { addTeamMember } from "../../../server/teams/update-team-members";
 import { createApiToken, revokeApiToken } from "../../../server/tokens/api-tokens";
 import { addMember, createOrganization } from "../factories";
-import { CALLERS, canSee, type Caller, type CallerName, type DefaultLevel, type Entity, type OrgKey, type Resource, type Role, type Subject } from "./model";
+import { createIdpKeys } from "../saml-idp";
+import { CALLERS, canSee, type Caller, type CallerName, type DefaultLevel, type Entity, type OrgKey, type Resource, type Role, type Subject, type TeamRole } from "./model";
 
 /**
- * The world both authorization matrices run in, built with the real services (grants and teams
- * with Prisma: their API is not there yet). Organization A holds a member of every role, a guest
- * with nothing, a guest whose only access is a team grant (edit) on S1 and one whose only access
- * is a user grant (read) on collection C; organization B next door has its own admin and content.
+ * The world both authorization matrices run in, built with the real services. Organization A
+ * holds a member of every role, a guest with nothing, a guest whose only access is a team grant
+ * (edit) on S1 and one whose only access is a user grant (read) on collection C; two members
+ * are admins of one item each by a grant (so that an item's admin who is no organization admin
+ * is tried); organization B next door has its own admin and content.
  *
  * A: C (collection, user grant read) ─ SC          S1 (root, default level comment, team grant edit)
- *    PC (collection, private) ─ PS                 S2 (root)   S3 (root, private)   SD (in the trash)
- * B: CB ─ SB
+ *    PC (collection, private, admin grant to the edit member) ─ PS
+ *    S2 (root)   S3 (root, private, admin grant to the comment member)   SD (in the trash)
+ *    teams T (the team guest and the bystander) and T2 (the comment member as owner, the bystander)
+ *    SAML provider PA
+ * B: CB ─ SB   team TB   SAML provider PB
  *
+ * The bystander is a member of A (role edit) who is no caller: the member that operations naming a
+ * user (team members, grants, explanations, SSO members) name.
  * Every space but SD has pages (one with a file and the search word), a merged change request
  * and a draft change request with a page of its own, and is indexed for search.
  */
@@ -39,20 +51,28 @@ export const PLACES: Record<Resource, string[]> = {
   collection: ["C", "PC"],
   space: ["S1", "SC", "S3"],
   changeRequest: ["S1", "SC", "S3"],
+  team: ["T", "T2"],
 };
 
 type Grant = { to: CallerName; role: Role; via: "user" | "team" };
 type Spec = { key: string; label: string; parent: string | null; level: DefaultLevel; grants: Grant[] };
+type TeamSpec = { key: string; org: OrgKey; members: Partial<Record<CallerName | "bystander", TeamRole>> };
+
+const TEAMS: TeamSpec[] = [
+  { key: "T", org: "A", members: { "guest with a team grant on S1": "member", bystander: "member" } },
+  { key: "T2", org: "A", members: { comment: "owner", bystander: "member" } },
+  { key: "TB", org: "B", members: {} },
+];
 
 const COLLECTIONS: Spec[] = [
   { key: "C", label: "collection C", parent: null, level: "inherit", grants: [{ to: "guest with a user grant on C", role: "read", via: "user" }] },
-  { key: "PC", label: "private collection PC", parent: null, level: null, grants: [] },
+  { key: "PC", label: "private collection PC", parent: null, level: null, grants: [{ to: "edit", role: "admin", via: "user" }] },
 ];
 const SPACES: Spec[] = [
   { key: "S1", label: "space S1", parent: null, level: "comment", grants: [{ to: "guest with a team grant on S1", role: "edit", via: "team" }] },
   { key: "SC", label: "space SC", parent: "C", level: "inherit", grants: [] },
   { key: "S2", label: "space S2", parent: null, level: "inherit", grants: [] },
-  { key: "S3", label: "private space S3", parent: null, level: null, grants: [] },
+  { key: "S3", label: "private space S3", parent: null, level: null, grants: [{ to: "comment", role: "admin", via: "user" }] },
   { key: "PS", label: "space PS", parent: "PC", level: "inherit", grants: [] },
 ];
 
@@ -64,6 +84,14 @@ export type Ids = {
   /** Organization A2, administered by A's admin alone: where transfers go. */
   destinationId: string;
   importUrl: string;
+  /** The bystander: the member operations that name a user name. */
+  userId: string;
+  /** Team T: the team operations on content name (a team target names its own). */
+  teamId: string;
+  /** Organization A's SAML provider (a fresh organization's own). */
+  samlProviderId: string;
+  /** A PEM certificate for SAML providers made in the calls. */
+  samlCertificate: string;
   collectionId?: string;
   spaceId?: string;
   changeRequestId?: string;
@@ -72,9 +100,6 @@ export type Ids = {
   fileId?: string;
   importId?: string;
   tokenId?: string;
-  // People and invites (members, invites, users, subdomains).
-  /** A member of the organization (role edit) who is none of the callers; for "self" rows, the caller. */
-  userId?: string;
   /** A link invite of the organization; for "self" rows, the secret token of a fresh organization's link (joinOrganizationWithInvite). */
   inviteId?: string;
   /** A pending email invite of the organization. */
@@ -98,11 +123,8 @@ export async function buildWorld(options: { importUrl: string; imports?: boolean
   const orgIds: Record<OrgKey, string> = { A: orgA.id, A2: orgA2.id, B: orgB.id };
 
   const callers = new Map<CallerName, Caller>();
-  /** The organizations each caller's user is a member of, whether or not their credentials count (the revoked caller's do not). */
-  const homes = new Map<CallerName, OrgKey[]>();
   const member = async (name: CallerName, org: OrgKey, role: Role | null) => {
     const { user, token } = await addMember(orgIds[org], role);
-    homes.set(name, [...(homes.get(name) ?? []), org]);
     callers.set(name, { name, signedIn: true, userId: user.id, email: user.email, token, memberships: { [org]: role } });
     return user.id;
   };
@@ -111,53 +133,74 @@ export async function buildWorld(options: { importUrl: string; imports?: boolean
   const revokedId = await member("revoked token", "A", "admin");
   const revokedTokenId = (await db().apiToken.findFirstOrThrow({ where: { userId: revokedId } })).id;
   await revokeApiToken({ userId: revokedId, via: "session" }, revokedTokenId);
+  // Its credentials count for nothing, but its user is still A's admin: A's members may see them (in member lists, in who has access).
   Object.assign(callers.get("revoked token")!, { signedIn: false, memberships: {} });
+  const memberOf = (other: Caller): OrgKey[] => (other.name === "revoked token" ? ["A"] : (Object.keys(other.memberships) as OrgKey[]));
   await member("admin of another organization", "B", "admin");
   for (const role of ["read", "comment", "edit", "review", "create", "admin"] as const) await member(role, "A", role);
   await member("guest", "A", null);
-  const teamGuestId = await member("guest with a team grant on S1", "A", null);
+  await member("guest with a team grant on S1", "A", null);
   await member("guest with a user grant on C", "A", null);
-  const adminId = callers.get("admin")!.userId!;
-  await db().member.create({ data: { organizationId: orgA2.id, userId: adminId, role: "admin" } });
-  callers.get("admin")!.memberships.A2 = "admin";
-  homes.get("admin")!.push("A2");
-
+  const bystanderId = (await addMember(orgA.id, "edit")).user.id;
   const subdomain = `matrix-${newId().toLowerCase()}`;
   await db().organization.update({ where: { id: orgA.id }, data: { hostname: subdomain } });
-  /** A member who is none of the callers, and a link and an email invite: what member and invite rows act on. */
-  async function people(organizationId: string) {
-    const { user } = await addMember(organizationId, "edit");
+  /** A link and an email invite of an organization: what invite rows act on. */
+  async function invites(organizationId: string) {
     const invite = (kind: "link" | "email") =>
       db().organizationInvite.create({
         data: { id: newId(), organizationId, kind, email: kind === "email" ? `invited-${newId().toLowerCase()}@example.test` : null, role: "read", tokenHash: newInviteToken().tokenHash, expiresAt: inviteExpiry(kind) },
       });
-    return { userId: user.id, inviteId: (await invite("link")).id, emailInviteId: (await invite("email")).id };
+    return { inviteId: (await invite("link")).id, emailInviteId: (await invite("email")).id };
   }
-  const peopleOfA = await people(orgA.id);
-
-  const team = await db().team.create({ data: { id: newId(), organizationId: orgA.id, title: "Matrix team" } });
-  await db().teamMember.create({ data: { teamId: team.id, userId: teamGuestId } });
+  const adminId = callers.get("admin")!.userId!;
+  await db().member.create({ data: { organizationId: orgA2.id, userId: adminId, role: "admin" } });
+  callers.get("admin")!.memberships.A2 = "admin";
 
   const ctxA: ServiceContext = { actor: { userId: adminId, via: "session" }, baseUrl: BASE_URL };
   const ctxB: ServiceContext = { actor: { userId: callers.get("admin of another organization")!.userId!, via: "session" }, baseUrl: BASE_URL };
+  const contextOf = (org: OrgKey) => (org === "B" ? ctxB : ctxA);
+
+  const userIdOf = (name: CallerName | "bystander") => (name === "bystander" ? bystanderId : callers.get(name)!.userId!);
+  async function makeTeam(spec: TeamSpec): Promise<Entity> {
+    const members = Object.entries(spec.members) as [CallerName | "bystander", TeamRole][];
+    const team = await createTeam(contextOf(spec.org), orgIds[spec.org], { title: `Matrix team ${spec.key}`, members: members.map(([name]) => userIdOf(name)) });
+    for (const [name, role] of members) if (role === "owner") await addTeamMember(contextOf(spec.org), orgIds[spec.org], team.id, userIdOf(name), role);
+    const teamRoles = Object.fromEntries(members.filter(([name]) => name !== "bystander"));
+    return { id: team.id, label: `team ${spec.key}`, kind: "team", org: spec.org, parent: null, level: "inherit", grants: {}, teamRoles, minimum: "read", related: [] };
+  }
+  const teams = new Map<string, Entity>();
+  for (const spec of TEAMS) teams.set(spec.key, await makeTeam(spec));
+  const team = teams.get("T")!;
+
+  const samlCertificate = (await createIdpKeys("Matrix IdP")).certificate;
+  async function makeProvider(org: OrgKey, organizationId = orgIds[org]): Promise<Entity> {
+    const provider = await createSamlProvider(contextOf(org), organizationId, {
+      label: `Matrix ${org}`,
+      entityID: `https://idp-${org.toLowerCase()}.example/matrix`,
+      ssoURL: "https://idp.example/sso",
+      certificate: samlCertificate,
+    });
+    return { id: provider.id, label: `organization ${org}'s SAML provider`, kind: "samlProvider", org, parent: null, level: "inherit", grants: {}, minimum: "guest", related: [] };
+  }
+  const providers = { A: await makeProvider("A"), B: await makeProvider("B") };
+
   const organizationEntity = (org: OrgKey, id = orgIds[org]): Entity => ({ id, label: `organization ${org}`, kind: "organization", org, parent: null, level: "inherit", grants: {}, minimum: "guest", related: [] });
   const organizations = { A: organizationEntity("A"), A2: organizationEntity("A2"), B: organizationEntity("B") };
 
   const grantsOf = (spec: Spec) => Object.fromEntries(spec.grants.map((grant) => [grant.to, grant.role]));
-  async function grant(spec: Spec, target: { spaceId: string } | { collectionId: string }) {
+  async function grant(spec: Spec, target: ContentTarget) {
     for (const { to, role, via } of spec.grants) {
-      const subject = via === "team" ? { teamId: team.id } : { userId: callers.get(to)!.userId! };
-      await db().contentGrant.create({ data: { id: newId(), organizationId: orgA.id, role, ...target, ...subject } });
+      await updateGrant(ctxA, target, via === "team" ? { type: "team", id: team.id } : { type: "user", id: callers.get(to)!.userId! }, role);
     }
   }
 
-  const entities: Entity[] = [organizations.A, organizations.A2, organizations.B];
+  const entities: Entity[] = [organizations.A, organizations.A2, organizations.B, ...teams.values(), providers.A, providers.B];
   const byKey = new Map<string, Placed>();
 
   async function makeCollection(spec: Spec, ctx = ctxA, org: OrgKey = "A"): Promise<Placed> {
     const collection = await createCollection(ctx, orgIds[org], { title: spec.key });
     await db().collection.update({ where: { id: collection.id }, data: { defaultLevel: spec.level } });
-    await grant(spec, { collectionId: collection.id });
+    await grant(spec, { type: "collection", id: collection.id });
     const entity: Entity = { id: collection.id, label: spec.label, kind: "collection", org, parent: null, level: spec.level, grants: grantsOf(spec), minimum: "read", related: [] };
     return { entity, ids: { collectionId: collection.id, anchor: { type: "collection", collection: collection.id } } };
   }
@@ -166,8 +209,10 @@ export async function buildWorld(options: { importUrl: string; imports?: boolean
     const { ctx = ctxA, org = "A" } = options;
     const parent = spec.parent ? byKey.get(spec.parent)! : null;
     const space = await createSpace(ctx, orgIds[org], { title: spec.key, parent: parent?.entity.id, empty: options.empty });
-    await db().space.update({ where: { id: space.id }, data: { defaultLevel: spec.level, ...(options.deleted ? { deletedAt: new Date() } : {}) } });
-    await grant(spec, { spaceId: space.id });
+    await db().space.update({ where: { id: space.id }, data: { defaultLevel: spec.level } });
+    // Shared while live (a space in the trash is shared with no one new), then in the trash.
+    await grant(spec, { type: "space", id: space.id });
+    if (options.deleted) await db().space.update({ where: { id: space.id }, data: { deletedAt: new Date() } });
     const ids: Partial<Ids> = { spaceId: space.id, revisionId: space.revision, anchor: { type: "space", space: space.id } };
     const related = [space.revision];
     if (options.content) Object.assign(ids, await fill(ctx, space.id, related));
@@ -192,12 +237,28 @@ export async function buildWorld(options: { importUrl: string; imports?: boolean
   }
 
   const auditEvent = await db().domainEvent.findFirstOrThrow({ where: { organizationId: orgA.id }, orderBy: { occurredAt: "asc" } });
-  const common: Ids = { organizationId: orgA.id, emailDomain, auditEventId: auditEvent.id, destinationId: orgA2.id, importUrl: options.importUrl, subdomain, ...peopleOfA };
+  const common: Ids = {
+    organizationId: orgA.id,
+    emailDomain,
+    auditEventId: auditEvent.id,
+    destinationId: orgA2.id,
+    importUrl: options.importUrl,
+    userId: bystanderId,
+    teamId: team.id,
+    samlProviderId: providers.A.id,
+    samlCertificate,
+    subdomain,
+    ...(await invites(orgA.id)),
+  };
 
   /** The target a place stands for, as built. */
   function target(resource: Resource, place: string): Target {
     const base = { organization: organizations.A, container: organizations.A, destination: organizations.A2 };
     if (resource === "self" || resource === "organization") return { place, subject: base, ids: common };
+    if (resource === "team") {
+      const entity = teams.get(place)!;
+      return { place, subject: { ...base, team: entity }, ids: { ...common, teamId: entity.id } };
+    }
     const { entity, ids } = byKey.get(place)!;
     return { place, subject: subjectOf(entity), ids: { ...common, ...ids } };
   }
@@ -209,13 +270,14 @@ export async function buildWorld(options: { importUrl: string; imports?: boolean
 
   /**
    * A fresh item standing in for a place, for one call that changes it: an organization with A's
-   * members, a collection or space made like the place's (parent, default level, grants), a
-   * change request on such a space, or for the caller themself a token of their own and the link
-   * of an invite to an organization of its own (joining it changes no one else's world).
+   * members (the bystander too), a SAML provider and invites, a collection or space made like the place's
+   * (parent, default level, grants), a change request on such a space, a team of A with the
+   * place's members, or a token of the caller's own.
    */
   async function fresh(resource: Resource, place: string, caller: Caller, options: { empty?: boolean; deleted?: boolean } = {}): Promise<Target> {
     if (resource === "self") {
       const tokenId = caller.userId ? (await createApiToken({ userId: caller.userId, via: "session" }, { name: "fresh" })).apiToken.id : newId();
+      // For joinOrganizationWithInvite: a link to an organization of its own (joining it changes no one else's world).
       const joinable = await createOrganization("Matrix J (fresh)");
       const { token, tokenHash } = newInviteToken();
       await db().organizationInvite.create({ data: { id: newId(), organizationId: joinable.id, kind: "link", role: null, tokenHash, expiresAt: inviteExpiry("link") } });
@@ -224,9 +286,16 @@ export async function buildWorld(options: { importUrl: string; imports?: boolean
     if (resource === "organization") {
       const organization = await createOrganization("Matrix A (fresh)");
       const members = [...callers.values()].filter((c) => c.userId && "A" in c.memberships && c.signedIn);
-      await db().member.createMany({ data: members.map((c) => ({ organizationId: organization.id, userId: c.userId!, role: c.memberships.A ?? null })) });
+      await db().member.createMany({
+        data: [...members.map((c) => ({ organizationId: organization.id, userId: c.userId!, role: c.memberships.A ?? null })), { organizationId: organization.id, userId: bystanderId, role: "edit" }],
+      });
+      const provider = await makeProvider("A", organization.id);
       const entity = organizationEntity("A", organization.id);
-      return { place, subject: { organization: entity, container: entity, destination: organizations.A2 }, ids: { ...common, organizationId: organization.id, ...(await people(organization.id)) } };
+      return { place, subject: { organization: entity, container: entity, destination: organizations.A2 }, ids: { ...common, organizationId: organization.id, samlProviderId: provider.id, ...(await invites(organization.id)) } };
+    }
+    if (resource === "team") {
+      const entity = await makeTeam(TEAMS.find((spec) => spec.key === place)!);
+      return { place, subject: { organization: organizations.A, container: organizations.A, destination: organizations.A2, team: entity }, ids: { ...common, teamId: entity.id } };
     }
     const spec = [...COLLECTIONS, ...SPACES].find((candidate) => candidate.key === place)!;
     const placed = resource === "collection" ? await makeCollection(spec) : await makeSpace(spec, options);
@@ -241,11 +310,20 @@ export async function buildWorld(options: { importUrl: string; imports?: boolean
       case "self":
         return null;
       case "organization":
-        return db().organization.findUnique({ where: { id: ids.organizationId }, include: { _count: { select: { collections: true, spaces: true, members: true } } } });
+        return db().organization.findUnique({
+          where: { id: ids.organizationId },
+          include: {
+            _count: { select: { collections: true, spaces: true, teams: true } },
+            members: { select: { userId: true, role: true, ssoAt: true }, orderBy: { userId: "asc" } },
+            samlProviders: { orderBy: { id: "asc" } },
+          },
+        });
       case "collection":
-        return db().collection.findUnique({ where: { id: ids.collectionId }, include: { _count: { select: { spaces: true, children: true, grants: true } } } });
+        return db().collection.findUnique({ where: { id: ids.collectionId }, include: { _count: { select: { spaces: true, children: true } }, grants: grantsSelect } });
       case "space":
-        return db().space.findUnique({ where: { id: ids.spaceId }, include: { _count: { select: { changeRequestList: true, contentImports: true, grants: true } } } });
+        return db().space.findUnique({ where: { id: ids.spaceId }, include: { _count: { select: { changeRequestList: true, contentImports: true } }, grants: grantsSelect } });
+      case "team":
+        return db().team.findUnique({ where: { id: ids.teamId }, include: { members: { select: { userId: true, role: true }, orderBy: { userId: "asc" } } } });
       case "changeRequest":
         return [await db().changeRequest.findUnique({ where: { id: ids.changeRequestId } }), await db().space.findUnique({ where: { id: ids.spaceId } })];
     }
@@ -260,18 +338,33 @@ export async function buildWorld(options: { importUrl: string; imports?: boolean
    */
   function forbiddenFor(caller: Caller): { label: string; value: string }[] {
     const hidden = entities.filter((entity) => !canSee(caller, entity)).flatMap((entity) => [entity.id, ...entity.related].map((value) => ({ label: entity.label, value })));
-    // The people of an organization (member lists) include those whose credentials no longer count.
-    const shares = (other: Caller) => caller.signedIn && (homes.get(other.name) ?? []).some((org) => org in caller.memberships);
+    const shares = (other: Caller) => caller.signedIn && memberOf(other).some((org) => org in caller.memberships);
     const people = [...callers.values()].filter((other) => other.userId && other !== caller && !shares(other));
+    const bystander = caller.signedIn && "A" in caller.memberships ? [] : [{ label: "A's bystander's user id", value: bystanderId }];
     return [
       ...hidden,
+      ...bystander,
       ...people.flatMap((other) => [{ label: `${other.name}'s user id`, value: other.userId! }, { label: `${other.name}'s email`, value: other.email! }]),
       ...[...callers.values()].flatMap((other) => (other.token ? [{ label: `${other.name}'s token`, value: other.token }] : [])),
       ...tokens.filter((token) => token.userId !== caller.userId).map((token) => ({ label: "another user's token id", value: token.id })),
     ];
   }
 
+  const otherEvent = await db().domainEvent.findFirstOrThrow({ where: { organizationId: orgB.id } });
+  // The audit log's events of A and B as the world was built: only their organization's admins may see one.
+  for (const org of ["A", "B"] as const) {
+    const events = await db().domainEvent.findMany({ where: { organizationId: orgIds[org] }, select: { id: true } });
+    entities.push({ id: events[0]!.id, label: `organization ${org}'s audit events`, kind: "auditEvent", org, parent: null, level: "inherit", grants: {}, minimum: "admin", related: events.slice(1).map((event) => event.id) });
+  }
+  /** The id of an item of the world by its key (C, S1, SB, T, TB, PA, PB, …), or B's audit event ("EB"). */
+  function idOf(key: string): string {
+    if (key === "EB") return otherEvent.id;
+    if (key === "PA" || key === "PB") return providers[key === "PA" ? "A" : "B"].id;
+    return (teams.get(key) ?? byKey.get(key)?.entity)!.id;
+  }
+
   return {
+    idOf,
     callers: CALLERS.map((name) => callers.get(name)!),
     caller: (name: CallerName) => callers.get(name)!,
     target,
@@ -280,6 +373,8 @@ export async function buildWorld(options: { importUrl: string; imports?: boolean
     forbiddenFor,
   };
 }
+
+const grantsSelect = { select: { userId: true, teamId: true, role: true }, orderBy: { id: "asc" } } as const;
 
 /** Adds the draft and merged content every place's space has; returns its ids and records what belongs to it in `related`. */
 async function fill(ctx: ServiceContext, spaceId: string, related: string[]): Promise<Partial<Ids>> {

@@ -1,28 +1,11 @@
 import type { Space } from "../db/generated/client";
-import { atLeast, type Role } from "../policies/roles";
+import { atLeast, type Role } from "./roles";
 
 /**
- * What a role allows on each kind of resource. These objects are both the `permissions` of
- * API responses and the checks the service layer makes, so the two cannot disagree.
+ * What a role on a collection or a space allows (the role from `server/policies/access.ts`). These
+ * objects are both the `permissions` of API answers and the checks the services make, so the two
+ * cannot disagree.
  */
-
-export function organizationPermissions(memberRole: Role | null) {
-  const admin = memberRole === "admin";
-  return {
-    view: true,
-    access: true,
-    admin,
-    ownTeam: false,
-    createContent: atLeast(memberRole, "create"),
-    createOpenAPISpec: atLeast(memberRole, "create"),
-    viewBilling: admin,
-    listMembers: memberRole !== null,
-    listTeams: memberRole !== null,
-    listIntegrations: memberRole !== null,
-    listInstallations: admin,
-    installIntegration: admin,
-  };
-}
 
 export function collectionPermissions(role: Role | null) {
   return {

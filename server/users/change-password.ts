@@ -1,0 +1,43 @@
+import { z } from "zod";
+import { endSessions } from "../auth/sessions";
+import { hashPassword, newPasswordSchema } from "../auth/passwords";
+import { verifyCredentials } from "../auth/sign-in";
+import { SignInLockedError } from "../auth/sign-in-throttle";
+import type { ServiceContext } from "../context";
+import { db } from "../db/client";
+import { AppError, badRequest } from "../errors";
+import { writeChange } from "../events/write-change";
+
+export const changePasswordInput = z.object({
+  /** Required when the account has a password (an account made by single sign-on may set its first). */
+  currentPassword: z.string().max(200).optional(),
+  newPassword: newPasswordSchema,
+});
+
+/**
+ * Changes the caller's own password. The current one is checked as a sign-in is, throttled alike,
+ * so a session left open cannot be used to guess it. Every session of the user ends, on every app
+ * server (the browser signs in again with the new password); each of their organizations records it.
+ */
+export async function changePassword(ctx: ServiceContext, input: z.infer<typeof changePasswordInput>, options: { clientAddress: string }): Promise<void> {
+  const user = await db().user.findUniqueOrThrow({ where: { id: ctx.actor.userId }, select: { id: true, email: true, displayName: true, passwordHash: true } });
+  if (user.passwordHash !== null) {
+    if (!input.currentPassword) throw badRequest("currentPassword: required to change the password");
+    const verified = await verifyCredentials(user.email, input.currentPassword, options).catch((error: unknown) => {
+      if (error instanceof SignInLockedError) throw new AppError("forbidden", error.message, { retryAt: error.retryAt.toISOString() });
+      throw error;
+    });
+    if (verified?.id !== user.id) throw new AppError("bad_request", "currentPassword: this is not your current password", { field: "currentPassword" });
+  }
+  // argon2 takes its time: hashed before the transaction, which then only writes.
+  const passwordHash = await hashPassword(input.newPassword);
+  await writeChange(ctx, async (tx, events) => {
+    await tx.user.update({ where: { id: user.id }, data: { passwordHash } });
+    await endSessions(tx, user.id);
+    const memberships = await tx.member.findMany({ where: { userId: user.id }, select: { organizationId: true } });
+    for (const { organizationId } of memberships) {
+      events.record({ organizationId, action: "user.password_changed", target: { type: "user", id: user.id, label: user.displayName } });
+    }
+    if (memberships.length === 0) events.nothingChanged();
+  });
+}

@@ -1,0 +1,61 @@
+import { describe, expect, test } from "vitest";
+import { hashPassword } from "../../server/auth/passwords";
+import { sessionIsCurrent } from "../../server/auth/sessions";
+import { verifyCredentials } from "../../server/auth/sign-in";
+import { SIGN_IN_RULES } from "../../server/auth/sign-in-throttle";
+import { db } from "../../server/db/client";
+import { changePassword } from "../../server/users/change-password";
+import { addMember, createOrganization } from "../helpers/factories";
+
+const ctxOf = (userId: string) => ({ actor: { userId, via: "session" as const }, baseUrl: "http://localhost" });
+const fromTest = { clientAddress: "203.0.113.7" };
+
+async function memberWithPassword(password: string) {
+  const organization = await createOrganization();
+  const { user } = await addMember(organization.id, "edit");
+  await db().user.update({ where: { id: user.id }, data: { passwordHash: await hashPassword(password) } });
+  return { organization, user };
+}
+
+describe("changing one's password", () => {
+  test("needs the current password; then the new one signs in, the old one not, every session ends and the organization records it", async () => {
+    const { organization, user } = await memberWithPassword("old-password-1");
+    await expect(changePassword(ctxOf(user.id), { newPassword: "new-password-1" }, fromTest)).rejects.toMatchObject({ code: "bad_request", message: expect.stringMatching(/^currentPassword:/) });
+    await expect(changePassword(ctxOf(user.id), { currentPassword: "wrong-password", newPassword: "new-password-1" }, fromTest)).rejects.toMatchObject({
+      code: "bad_request",
+      details: { field: "currentPassword" },
+    });
+    expect(await sessionIsCurrent(db(), user.id, 0)).toBe(true);
+
+    await changePassword(ctxOf(user.id), { currentPassword: "old-password-1", newPassword: "new-password-1" }, fromTest);
+    expect(await verifyCredentials(user.email, "new-password-1", fromTest)).toMatchObject({ id: user.id });
+    expect(await verifyCredentials(user.email, "old-password-1", fromTest)).toBeNull();
+    expect(await sessionIsCurrent(db(), user.id, 0)).toBe(false);
+    const events = await db().domainEvent.findMany({ where: { organizationId: organization.id, action: "user.password_changed" } });
+    expect(events).toMatchObject([{ actorId: user.id, targetType: "user", targetId: user.id }]);
+    // The record says that it changed, never what to.
+    expect(JSON.stringify(events)).not.toContain("new-password-1");
+  });
+
+  test("wrong guesses are throttled as sign-ins are: past the limit, even the right password is refused for a while", async () => {
+    const { user } = await memberWithPassword("right-password");
+    const { limit } = SIGN_IN_RULES.account;
+    for (let attempt = 1; attempt < limit; attempt++) {
+      await expect(changePassword(ctxOf(user.id), { currentPassword: `guess-${attempt}`, newPassword: "whatever-1" }, fromTest)).rejects.toMatchObject({ code: "bad_request" });
+    }
+    // The guess that reaches the limit locks the account.
+    await expect(changePassword(ctxOf(user.id), { currentPassword: "last-guess", newPassword: "whatever-1" }, fromTest)).rejects.toMatchObject({ code: "forbidden" });
+    await expect(changePassword(ctxOf(user.id), { currentPassword: "right-password", newPassword: "whatever-1" }, fromTest)).rejects.toMatchObject({
+      code: "forbidden",
+      message: expect.stringMatching(/Too many failed sign-ins/),
+      details: { retryAt: expect.any(String) },
+    });
+  });
+
+  test("an account without a password (made by single sign-on) sets its first one without a current one", async () => {
+    const organization = await createOrganization();
+    const { user } = await addMember(organization.id, null);
+    await changePassword(ctxOf(user.id), { newPassword: "first-password" }, fromTest);
+    expect(await verifyCredentials(user.email, "first-password", fromTest)).toMatchObject({ id: user.id });
+  });
+});
