@@ -40,5 +40,7 @@ export async function listOrganizations(ctx: ServiceContext, params: ListParams)
 export async function getSubdomain(ctx: ServiceContext, subdomain: string) {
   const organization = await db().organization.findFirst({ where: { hostname: subdomain, members: { some: { userId: ctx.actor.userId } } }, select: { id: true } });
   if (!organization) throw notFound(`No subdomain ${subdomain}.`);
+  // As every read of the organization: its single sign-on rule applies.
+  await loadOrganization(db(), ctx.actor, organization.id);
   return { object: "subdomain" as const, subdomain, target: { type: "organization" as const, organization: organization.id }, isActive: true };
 }

@@ -12,7 +12,7 @@ import type { updateUserInput } from "./schemas";
  * see, 404 for anyone else). Each organization they belong to records it: admins see who is who.
  */
 export async function updateUser(ctx: ServiceContext, userId: string, input: z.infer<typeof updateUserInput>) {
-  const user = await loadVisibleUser(db(), ctx.actor.userId, userId);
+  const user = await loadVisibleUser(db(), ctx.actor, userId);
   if (user.id !== ctx.actor.userId) throw forbidden("A user's profile can only be changed by that user.");
   const updated = await writeChange(ctx, async (tx, events) => {
     const changed = await tx.user.update({ where: { id: userId }, data: { displayName: input.displayName, photoURL: input.photoURL } });

@@ -39,6 +39,8 @@ type Row = Requirement<{
   body?: (ids: Ids) => unknown;
   /** Why its success answer is not the reference's: the call then skips the check of answers against the reference, errors excepted. */
   successUnlikeReference?: string;
+  /** Path parameters other than the world's (e.g. a user who is in A alone). */
+  params?: (ids: Ids) => Partial<Record<keyof Ids, string>>;
 }>;
 
 const moveBefore = (ids: Ids) => ({ position: { before: ids.anchor } });
@@ -81,7 +83,8 @@ const TABLE: Record<string, Row> = {
   deleteOrganizationInviteById: { needs: "organization.admin", mutates: true },
   // Any signed-in caller joins with a link they hold (a fresh organization's: see world.fresh).
   joinOrganizationWithInvite: { needs: "self", mutates: true },
-  getUserById: { needs: "organization.view" },
+  // A member of A alone: the bystander is also in the fresh organizations earlier rows make, which do not require SSO.
+  getUserById: { needs: "organization.view", params: (ids) => ({ userId: ids.loneMemberId }) },
   // The caller's own profile (a user edits only themself: tests/api/email-domains-subdomains-users.test.ts).
   updateUserById: { needs: "self", mutates: true, body: () => ({ displayName: "Renamed by the matrix" }) },
   getSubdomain: { needs: "organization.view" },
@@ -381,7 +384,7 @@ async function runCell(operation: Operation, place: string, name: CallerName, ex
   const success = answersSuccess(row, verdict);
 
   const path = operation.path.replace(/\{(\w+)\}/g, (_, param: string) => {
-    const value = target.ids[param as keyof Ids];
+    const value = { ...target.ids, ...row.params?.(target.ids) }[param as keyof Ids];
     if (typeof value !== "string") throw new Error(`No value for the path parameter {${param}} at ${place}: add it to the world's Ids.`);
     return encodeURIComponent(value);
   });

@@ -100,6 +100,8 @@ export type Ids = {
   fileId?: string;
   importId?: string;
   tokenId?: string;
+  /** A member of A (role read) who is no caller and in no other organization. */
+  loneMemberId: string;
   /** A link invite of the organization; for "self" rows, the secret token of a fresh organization's link (joinOrganizationWithInvite). */
   inviteId?: string;
   /** A pending email invite of the organization. */
@@ -142,6 +144,7 @@ export async function buildWorld(options: { importUrl: string; imports?: boolean
   await member("guest with a team grant on S1", "A", null);
   await member("guest with a user grant on C", "A", null);
   const bystanderId = (await addMember(orgA.id, "edit")).user.id;
+  const loneMemberId = (await addMember(orgA.id, "read")).user.id;
   const subdomain = `matrix-${newId().toLowerCase()}`;
   await db().organization.update({ where: { id: orgA.id }, data: { hostname: subdomain } });
   /** A link and an email invite of an organization: what invite rows act on. */
@@ -248,6 +251,7 @@ export async function buildWorld(options: { importUrl: string; imports?: boolean
     samlProviderId: providers.A.id,
     samlCertificate,
     subdomain,
+    loneMemberId,
     ...(await invites(orgA.id)),
   };
 
@@ -340,7 +344,7 @@ export async function buildWorld(options: { importUrl: string; imports?: boolean
     const hidden = entities.filter((entity) => !canSee(caller, entity)).flatMap((entity) => [entity.id, ...entity.related].map((value) => ({ label: entity.label, value })));
     const shares = (other: Caller) => caller.signedIn && memberOf(other).some((org) => org in caller.memberships);
     const people = [...callers.values()].filter((other) => other.userId && other !== caller && !shares(other));
-    const bystander = caller.signedIn && "A" in caller.memberships ? [] : [{ label: "A's bystander's user id", value: bystanderId }];
+    const bystander = caller.signedIn && "A" in caller.memberships ? [] : [{ label: "A's bystander's user id", value: bystanderId }, { label: "A's lone member's user id", value: loneMemberId }];
     return [
       ...hidden,
       ...bystander,
