@@ -124,7 +124,7 @@ export function MembersPage({ organizationId }: { organizationId: string }) {
               <th scope="col" className="hidden px-4 py-2 md:table-cell">
                 Last seen
               </th>
-              <th scope="col" className="px-4 py-2">
+              <th scope="col" className="hidden px-4 py-2 sm:table-cell">
                 <span className="sr-only">Actions</span>
               </th>
             </tr>
@@ -221,6 +221,14 @@ function MemberRow({ organizationId, member, isMe, onRemove }: { organizationId:
   const update = useMutation(trpc.members.update.mutationOptions({ onSettled: () => queryClient.invalidateQueries({ queryKey: trpc.members.pathKey() }) }));
   const name = member.user.displayName;
   const lastAdmin = member.role === "admin" && member.permissions.changeRole && !member.permissions.demote;
+  // Beside the row from 640px up, under the role on phones.
+  const action = member.permissions.remove ? (
+    <Button variant="ghost" className="text-red-700 hover:bg-red-50" onClick={() => onRemove(member)} aria-label={isMe ? "Leave the organization" : `Remove ${name}`}>
+      {isMe ? "Leave" : "Remove"}
+    </Button>
+  ) : lastAdmin || (member.role === "admin" && isMe) ? (
+    <span className="text-xs text-slate-500">Last admin</span>
+  ) : null;
   return (
     <tr className="align-top">
       <td className="px-3 py-3 sm:px-4">
@@ -235,7 +243,7 @@ function MemberRow({ organizationId, member, isMe, onRemove }: { organizationId:
           </div>
         </div>
       </td>
-      <td className="px-4 py-3">
+      <td className="px-3 py-3 sm:px-4">
         {member.permissions.changeRole ? (
           <div className="space-y-1">
             <select
@@ -262,20 +270,13 @@ function MemberRow({ organizationId, member, isMe, onRemove }: { organizationId:
         ) : (
           <span className="text-slate-700">{member.role ? roleLabel(member.role) : "Guest"}</span>
         )}
+        {action && <div className="mt-1 -ml-3 sm:hidden">{action}</div>}
       </td>
       <td className="hidden px-4 py-3 text-slate-600 sm:table-cell">
         <RelativeTime iso={member.joinedAt} />
       </td>
       <td className="hidden px-4 py-3 text-slate-600 md:table-cell">{member.lastSeenAt ? <RelativeTime iso={member.lastSeenAt} /> : "Never"}</td>
-      <td className="px-4 py-3 text-right">
-        {member.permissions.remove ? (
-          <Button variant="ghost" className="text-red-700 hover:bg-red-50" onClick={() => onRemove(member)} aria-label={isMe ? "Leave the organization" : `Remove ${name}`}>
-            {isMe ? "Leave" : "Remove"}
-          </Button>
-        ) : lastAdmin || (member.role === "admin" && isMe) ? (
-          <span className="text-xs text-slate-500">Last admin</span>
-        ) : null}
-      </td>
+      <td className="hidden px-4 py-3 text-right sm:table-cell">{action}</td>
     </tr>
   );
 }
