@@ -21,7 +21,8 @@ export function OrganizationSwitcher() {
   return (
     <>
       <Menu
-        label={current ? `Organization: ${current.title}` : "Choose an organization"}
+        // Each name holds what the button shows (WCAG 2.5.3, "label in name").
+        label={current ? `Organization: ${current.title}` : "Organizations: choose one"}
         buttonClassName="flex min-w-0 max-w-[16rem] items-center gap-2 rounded-md px-2 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-100 aria-expanded:bg-slate-100"
         button={
           <>

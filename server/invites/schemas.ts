@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { newPasswordSchema } from "../auth/passwords";
 import { entityIdSchema } from "../ids";
 import { listParams } from "../pagination";
 import { roleOrGuestSchema } from "../policies/roles";
@@ -32,6 +33,6 @@ export const listLinkInvitesParams = listParams;
 export const signUpWithInviteInput = z.object({
   email: emailSchema.optional(),
   displayName: z.string().trim().min(1).max(64),
-  password: z.string().min(8, "must be at least 8 characters").max(200),
+  password: newPasswordSchema,
 });
 export type SignUpWithInviteInput = z.infer<typeof signUpWithInviteInput>;

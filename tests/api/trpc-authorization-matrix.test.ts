@@ -53,6 +53,8 @@ const TABLE: Record<string, Row> = {
   "invites.deleteLink": { needs: "organization.admin", mutates: true, input: (ids) => ({ ...organization(ids), inviteId: ids.inviteId }) },
   "profile.get": { needs: "self" },
   "profile.update": { needs: "self", mutates: true, input: () => ({ displayName: "Renamed by the matrix" }) },
+  // The callers have no password yet (made without one): each sets its first.
+  "profile.changePassword": { needs: "self", mutates: true, input: () => ({ newPassword: "set-by-the-matrix" }) },
 
   "content.tree": { needs: "organization.view", input: organization },
   "content.trash": { needs: "organization.view", input: organization },

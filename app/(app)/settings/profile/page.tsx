@@ -1,12 +1,14 @@
 import type { Metadata } from "next";
+import { PasswordSettings } from "@/components/profile/password-settings";
 import { ProfileSettings } from "@/components/profile/profile-settings";
 
 export const metadata: Metadata = { title: "Profile" };
 
 export default function ProfilePage() {
   return (
-    <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:px-6">
+    <div className="space-y-10">
       <ProfileSettings />
+      <PasswordSettings />
     </div>
   );
 }

@@ -16,9 +16,5 @@ async function apiOrigin(): Promise<string> {
 }
 
 export default async function TokensPage() {
-  return (
-    <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:px-6">
-      <TokensSettings origin={await apiOrigin()} />
-    </div>
-  );
+  return <TokensSettings origin={await apiOrigin()} />;
 }

@@ -1,0 +1,6 @@
+import type { ReactNode } from "react";
+
+/** The user's own settings (profile, password, API tokens): one column, the page's main landmark. */
+export default function SettingsLayout({ children }: { children: ReactNode }) {
+  return <main className="mx-auto w-full max-w-3xl px-4 py-8 sm:px-6">{children}</main>;
+}
