@@ -42,6 +42,23 @@ test("GET /v1/orgs lists the seeded organization, whose spaces are readable", as
   expect(await space.json()).toMatchObject({ object: "space", organization: demo.id });
 });
 
+test("the demo has people at work: members with different roles, the Writers team, and its edit access to one space", async ({ request }) => {
+  const demo = (await (await request.get("/v1/orgs", { headers })).json()).items.find((org: { title: string }) => org.title === "Demo organization");
+  const members = await (await request.get(`/v1/orgs/${demo.id}/members?limit=100`, { headers })).json();
+  const roles = Object.fromEntries(members.items.map((member: { role: string | null; user: { displayName: string } }) => [member.user.displayName, member.role]));
+  expect(roles).toMatchObject({ Admin: "admin", "Maya Chen": "edit", "Sam Ortiz": "read", "Lee Park": null });
+
+  const teams = await (await request.get(`/v1/orgs/${demo.id}/teams`, { headers })).json();
+  const writers = teams.items.find((team: { title: string }) => team.title === "Writers");
+  expect(writers).toMatchObject({ members: 2 });
+  const spaces = await (await request.get(`/v1/orgs/${demo.id}/spaces`, { headers })).json();
+  const reference = spaces.items.find((space: { title: string }) => space.title === "API reference");
+  const granted = await (await request.get(`/v1/spaces/${reference.id}/permissions/teams`, { headers })).json();
+  expect(granted.items).toEqual([expect.objectContaining({ permission: "edit", team: expect.objectContaining({ id: writers.id }) })]);
+  // The invite links the colleagues joined with are gone.
+  expect((await (await request.get(`/v1/orgs/${demo.id}/link-invites`, { headers })).json()).items).toEqual([]);
+});
+
 test("errors use the JSON envelope: unknown path, missing token", async ({ request }) => {
   const unknown = await request.get("/v1/no-such-thing", { headers });
   expect(unknown.status()).toBe(404);

@@ -5,7 +5,13 @@ import type { ServiceContext } from "../context";
 import { newId } from "../ids";
 import { commitRevision, currentRevision, readPages } from "../content/revisions";
 import { setMainRevision } from "../search/index-space";
+import { inviteToContent } from "../grants/invite-to-content";
+import { createLinkInvite } from "../invites/create-link-invite";
+import { deleteInvite } from "../invites/delete-invite";
+import { signUpWithInvite } from "../invites/join-with-invite";
+import type { Role } from "../policies/roles";
 import { createSpace } from "../spaces/create-space";
+import { createTeam } from "../teams/create-team";
 import { writeSpace } from "../spaces/write-space";
 import { db } from "./client";
 
@@ -62,7 +68,34 @@ export async function seedDemo(): Promise<SeededAdmin | null> {
   await writePages(ctx, handbook.id, [
     { title: "Introduction", slug: "introduction", markdown: "# Team handbook\n\nA space at the root of the organization, outside any collection.\n" },
   ]);
+  await seedPeople(ctx, orgId, { adminEmail: email, teamSpaceId: reference.id });
   return { email, generatedPassword };
+}
+
+/** The demo's colleagues: who joins with which role, and who is in the Writers team. */
+const DEMO_PEOPLE: { displayName: string; email: string; role: Role | null; writer: boolean }[] = [
+  { displayName: "Maya Chen", email: "maya@example.com", role: "edit", writer: true },
+  { displayName: "Sam Ortiz", email: "sam@example.com", role: "read", writer: false },
+  { displayName: "Lee Park", email: "lee@example.com", role: null, writer: true },
+];
+
+/**
+ * A few members with different roles, a team and a grant, so that a newcomer sees people and access
+ * at work: each colleague joins through an invite link of their role (the links are then deleted),
+ * and the Writers team gets edit access to one space — which is all the guest among them can see.
+ * Their passwords are random and never shown: they are there to be looked at, not signed in as.
+ */
+async function seedPeople(ctx: ServiceContext, organizationId: string, options: { adminEmail: string; teamSpaceId: string }): Promise<void> {
+  const writers: string[] = [];
+  for (const person of DEMO_PEOPLE.filter((candidate) => candidate.email !== options.adminEmail)) {
+    const invite = await createLinkInvite(ctx, organizationId, { role: person.role });
+    const token = new URL(invite.url!).pathname.split("/").pop()!;
+    await signUpWithInvite(token, { email: person.email, displayName: person.displayName, password: randomBytes(18).toString("base64url") }, ctx.baseUrl);
+    await deleteInvite(ctx, organizationId, invite.id, "link");
+    if (person.writer) writers.push((await db().user.findUniqueOrThrow({ where: { email: person.email }, select: { id: true } })).id);
+  }
+  const team = await createTeam(ctx, organizationId, { title: "Writers", members: writers });
+  await inviteToContent(ctx, { type: "space", id: options.teamSpaceId }, { role: "edit", teams: [team.id] });
 }
 
 /** Records the sample pages as a new revision of the space, following its first one (a page keeps its id). */
