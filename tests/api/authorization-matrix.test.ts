@@ -83,6 +83,8 @@ const TABLE: Record<string, Row> = {
   deleteOrganizationInviteById: { needs: "organization.admin", mutates: true },
   // Any signed-in caller joins with a link they hold (a fresh organization's: see world.fresh).
   joinOrganizationWithInvite: { needs: "self", mutates: true },
+  // Members are in already (204); no caller's address is on a verified domain of A, so no one else joins.
+  joinOrganization: { needs: "organization.view" },
   // A member of A alone: the bystander is also in the fresh organizations earlier rows make, which do not require SSO.
   getUserById: { needs: "organization.view", params: (ids) => ({ userId: ids.loneMemberId }) },
   // The caller's own profile (a user edits only themself: tests/api/email-domains-subdomains-users.test.ts).

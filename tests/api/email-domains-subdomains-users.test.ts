@@ -88,6 +88,26 @@ describe("email domains (getOrganizationsForEmailDomain, joining by domain)", ()
     expect((await (await personOn(domain, true)).api.get(`/v1/email-domains/${domain}/orgs`)).body.organizations).toEqual([]);
   });
 
+  test("POST /v1/orgs/{organizationId}/join (joinOrganization): 204 with the default role for a verified address on a verified domain, 204 again when in; 404 otherwise; 401", async () => {
+    const domain = `join-${unique()}.test`;
+    const { tenant, admin } = await tenantOnDomain(domain, true);
+    const organizationId = tenant.organization.id;
+    await admin.patch(`/v1/orgs/${organizationId}`, { emailDomains: [domain], defaultRole: "read" });
+
+    const person = await personOn(domain, true);
+    const joined = await person.api.post(`/v1/orgs/${organizationId}/join`);
+    expect(joined.status).toBe(204);
+    expect((await db().member.findUniqueOrThrow({ where: { organizationId_userId: { organizationId, userId: person.user.id } } })).role).toBe("read");
+    expect((await person.api.post(`/v1/orgs/${organizationId}/join`)).status).toBe(204);
+    expect(await db().domainEvent.count({ where: { organizationId, action: "member.joined", targetId: person.user.id } })).toBe(1);
+
+    // Unverified address, another domain, an organization that does not exist: all the same 404.
+    expect((await (await personOn(domain, false)).api.post(`/v1/orgs/${organizationId}/join`)).status).toBe(404);
+    expect((await (await personOn(`elsewhere-${unique()}.test`, true)).api.post(`/v1/orgs/${organizationId}/join`)).status).toBe(404);
+    expect((await person.api.post("/v1/orgs/no-such-organization/join")).status).toBe(404);
+    expect((await apiClient(server.url).post(`/v1/orgs/${organizationId}/join`)).status).toBe(401);
+  });
+
   test("400 for what is not a domain, 401 without a token", async () => {
     const { admin } = await tenantOnDomain(`x-${unique()}.test`, true);
     expect(errorMessage(await admin.get("/v1/email-domains/not_a_domain/orgs"))).toMatch(/^emailDomain:/);

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { entityIdSchema } from "../../ids";
 import { createOrganization } from "../../organizations/create-organization";
-import { listOrganizationsForEmailDomain } from "../../organizations/email-domains";
+import { joinOrganizationByEmailDomain, listOrganizationsForEmailDomain } from "../../organizations/email-domains";
 import { getOrganization, getSubdomain, listOrganizations } from "../../organizations/queries";
 import { createOrganizationInput, emailDomainSchema, subdomainSchema, updateOrganizationInput } from "../../organizations/schemas";
 import { updateOrganization } from "../../organizations/update-organization";
@@ -54,6 +54,17 @@ export const organizationOperations = [
     path: "/v1/email-domains/{emailDomain}/orgs",
     params: z.object({ emailDomain: emailDomainSchema }),
     handler: (c) => listOrganizationsForEmailDomain(c, c.params.emailDomain),
+  }),
+  defineOperation({
+    // Joining by one's verified email domain, with the organization's default role (204 also when in already).
+    operationId: "joinOrganization",
+    method: "POST",
+    path: "/v1/orgs/{organizationId}/join",
+    params: organizationPath,
+    status: 204,
+    handler: async (c) => {
+      await joinOrganizationByEmailDomain(c, c.params.organizationId);
+    },
   }),
   defineOperation({
     operationId: "getSubdomain",
