@@ -6,6 +6,7 @@ import { useDeferredValue, useState } from "react";
 import { RelativeTime } from "@/components/content/relative-time";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Button } from "@/components/ui/button";
+import { ConfirmActions } from "@/components/ui/confirm-actions";
 import { Dialog } from "@/components/ui/dialog";
 import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
 import { errorMessage } from "@/components/ui/trpc-error";
@@ -311,19 +312,7 @@ function RemoveMemberDialog({ organizationId, member, isMe, onClose }: { organiz
               `${isMe ? "Your" : "Their"} access to ${member.spaces === 1 ? "1 space shared" : `${member.spaces} spaces shared`} with ${isMe ? "you" : "them"} and ${member.teams === 1 ? "1 team membership" : `${member.teams} team memberships`} go too. `}
             {isMe ? "You are signed out everywhere." : "They are signed out everywhere."} An admin can invite {isMe ? "you" : "them"} again.
           </p>
-          {remove.error && (
-            <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
-              {errorMessage(remove.error)}
-            </p>
-          )}
-          <div className="flex justify-end gap-2">
-            <Button variant="secondary" onClick={close} disabled={remove.isPending} autoFocus>
-              Cancel
-            </Button>
-            <Button variant="danger" loading={remove.isPending} onClick={() => remove.mutate({ organizationId, userId: member.id })}>
-              {isMe ? "Leave organization" : "Remove member"}
-            </Button>
-          </div>
+          <ConfirmActions error={remove.error ? errorMessage(remove.error) : undefined} pending={remove.isPending} confirmLabel={isMe ? "Leave organization" : "Remove member"} onCancel={close} onConfirm={() => remove.mutate({ organizationId, userId: member.id })} />
         </div>
       )}
     </Dialog>

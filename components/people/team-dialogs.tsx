@@ -3,7 +3,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState, type FormEvent } from "react";
 import { useTRPC } from "@/components/providers/trpc-provider";
-import { Button } from "@/components/ui/button";
+import { ConfirmActions } from "@/components/ui/confirm-actions";
 import { Dialog, DialogFormActions } from "@/components/ui/dialog";
 import { TextField } from "@/components/ui/field";
 import { errorMessage } from "@/components/ui/trpc-error";
@@ -122,19 +122,7 @@ export function DeleteTeamDialog({ organizationId, team, onClose }: { organizati
             {team.members === 1 ? "member loses" : `${team.members} members lose`} the access the team gave them
             {team.spaces > 0 ? ` to ${team.spaces === 1 ? "1 space" : `${team.spaces} spaces`}` : ""}. This cannot be undone.
           </p>
-          {remove.error && (
-            <p role="alert" className="text-sm text-red-600">
-              {errorMessage(remove.error)}
-            </p>
-          )}
-          <div className="flex justify-end gap-2">
-            <Button variant="secondary" onClick={close} disabled={remove.isPending} autoFocus>
-              Cancel
-            </Button>
-            <Button variant="danger" loading={remove.isPending} onClick={() => remove.mutate({ organizationId, teamId: team.id })}>
-              Delete team
-            </Button>
-          </div>
+          <ConfirmActions error={remove.error ? errorMessage(remove.error) : undefined} pending={remove.isPending} confirmLabel={"Delete team"} onCancel={close} onConfirm={() => remove.mutate({ organizationId, teamId: team.id })} />
         </div>
       )}
     </Dialog>

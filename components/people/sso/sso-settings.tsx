@@ -6,6 +6,7 @@ import { useState, type FormEvent, type ReactNode } from "react";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { CopyButton } from "@/components/tokens/copy-button";
 import { Button } from "@/components/ui/button";
+import { ConfirmActions } from "@/components/ui/confirm-actions";
 import { Dialog } from "@/components/ui/dialog";
 import { TextField } from "@/components/ui/field";
 import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
@@ -297,19 +298,7 @@ function RemoveProviderDialog({ organizationId, provider, onClose }: { organizat
             Nobody will sign in through <strong className="text-slate-900">{provider.label}</strong> any more, and the members who sign in with SSO
             are signed out.
           </p>
-          {remove.error && (
-            <p role="alert" className="text-sm text-red-600">
-              {errorMessage(remove.error)}
-            </p>
-          )}
-          <div className="flex justify-end gap-2">
-            <Button variant="secondary" onClick={close} disabled={remove.isPending} autoFocus>
-              Cancel
-            </Button>
-            <Button variant="danger" loading={remove.isPending} onClick={() => remove.mutate({ organizationId, samlProviderId: provider.id })}>
-              Remove provider
-            </Button>
-          </div>
+          <ConfirmActions error={remove.error ? errorMessage(remove.error) : undefined} pending={remove.isPending} confirmLabel="Remove provider" onCancel={close} onConfirm={() => remove.mutate({ organizationId, samlProviderId: provider.id })} />
         </div>
       )}
     </Dialog>
