@@ -1,14 +1,13 @@
 import type { ServiceContext } from "../context";
 import { db, type Db } from "../db/client";
-import type { Organization, User } from "../db/generated/client";
+import type { User } from "../db/generated/client";
 import { notFound } from "../errors";
 import type { EventRecorder } from "../events/record-event";
 import { writeChange } from "../events/write-change";
 import { admitMember } from "../members/admit-member";
 import { loadOrganization } from "../policies/access";
 import { parseRole } from "../policies/roles";
-import { presentOrganization } from "../presenters/organization";
-import { apiUrl, appUrl } from "../presenters/urls";
+import { presentOrganization, presentOrganizationToOutsider } from "../presenters/organization";
 
 /**
  * An organization's `emailDomains` are claims; a domain counts — people with an address on it find
@@ -33,33 +32,6 @@ export async function syncEmailDomainVerifications(tx: Db, ctx: ServiceContext, 
   if (!own || !domains.includes(own)) return;
   const { count } = await tx.emailDomainVerification.createMany({ data: [{ organizationId, domain: own, verifiedById: ctx.actor.userId }], skipDuplicates: true });
   if (count > 0) events.record({ organizationId, action: "organization.email_domain_verified", target: { type: "organization", id: organizationId }, payload: { domain: own } });
-}
-
-/**
- * An organization as someone outside it, who could join it by their email domain, sees it: its id,
- * title and logo, which joining needs. The other fields the reference requires are there with
- * values that say nothing of it (no creation time, settings or permissions; only the domain asked about).
- */
-export function presentOrganizationToOutsider(organization: Organization, domain: string, baseUrl: string) {
-  const none = presentOrganization(organization, null, baseUrl).permissions;
-  return {
-    object: "organization" as const,
-    id: organization.id,
-    title: organization.title,
-    createdAt: new Date(0).toISOString(),
-    emailDomains: [domain],
-    type: "business",
-    inviteLinks: false,
-    plan: "free",
-    mergeRules: { type: "none" },
-    trial: { status: "notapplicable", count: 0 },
-    urls: {
-      location: apiUrl(baseUrl, `/orgs/${organization.id}`),
-      app: appUrl(baseUrl, `/o/${organization.id}`),
-      ...(organization.logoURL ? { logo: organization.logoURL } : {}),
-    },
-    permissions: Object.fromEntries(Object.keys(none).map((key) => [key, false])) as Record<keyof typeof none, false>,
-  };
 }
 
 const LOOKUP_LIMIT = 100;

@@ -19,15 +19,40 @@ export function presentOrganization(organization: Organization, memberRole: Role
     sso: organization.sso,
     ai: organization.ai,
     inviteLinks: organization.inviteLinks,
-    // Self-hosted: no billing plan, trial or merge rules to report.
-    plan: "free",
-    mergeRules: { type: "none" },
-    trial: { status: "notapplicable", count: 0 },
-    urls: {
-      location: apiUrl(baseUrl, `/orgs/${organization.id}`),
-      app: appUrl(baseUrl, `/o/${organization.id}`),
-      ...(organization.logoURL ? { logo: organization.logoURL } : {}),
-    },
+    ...SELF_HOSTED,
+    urls: organizationUrls(organization, baseUrl),
     permissions: organizationPermissions(memberRole),
+  };
+}
+
+/** Self-hosted: no billing plan, trial or merge rules to report. */
+const SELF_HOSTED = { plan: "free", mergeRules: { type: "none" }, trial: { status: "notapplicable", count: 0 } } as const;
+
+function organizationUrls(organization: Organization, baseUrl: string) {
+  return {
+    location: apiUrl(baseUrl, `/orgs/${organization.id}`),
+    app: appUrl(baseUrl, `/o/${organization.id}`),
+    ...(organization.logoURL ? { logo: organization.logoURL } : {}),
+  };
+}
+
+/**
+ * An organization as someone outside it, who could join it by their email domain, sees it: its id,
+ * title and logo, which joining needs. The other fields the reference requires are there with
+ * values that say nothing of it (no creation time, settings or permissions; only the domain asked about).
+ */
+export function presentOrganizationToOutsider(organization: Organization, domain: string, baseUrl: string) {
+  const none = organizationPermissions(null);
+  return {
+    object: "organization" as const,
+    id: organization.id,
+    title: organization.title,
+    createdAt: new Date(0).toISOString(),
+    emailDomains: [domain],
+    type: "business",
+    inviteLinks: false,
+    ...SELF_HOSTED,
+    urls: organizationUrls(organization, baseUrl),
+    permissions: Object.fromEntries(Object.keys(none).map((key) => [key, false])) as Record<keyof typeof none, false>,
   };
 }
