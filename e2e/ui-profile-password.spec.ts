@@ -49,7 +49,7 @@ test("changing one's password keeps this browser signed in and ends the other se
   await otherBrowser.getByLabel("Email").fill(person.email);
   await otherBrowser.getByLabel("Password").fill(person.password);
   await otherBrowser.getByRole("button", { name: "Sign in", exact: true }).click();
-  await expect(otherBrowser.getByRole("alert")).toBeVisible();
+  await expect(otherBrowser.getByText("Incorrect email or password")).toBeVisible();
   await signIn(otherBrowser, { email: person.email, password: `new-${suffix}-password` });
   await elsewhere.close();
 });
