@@ -163,7 +163,9 @@ function Enforcement({ organizationId, hasProviders }: { organizationId: string;
   const setEnforced = useMutation(
     trpc.sso.setEnforced.mutationOptions({ onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.organizations.get.queryKey({ organizationId }) }) }),
   );
-  const enforced = setEnforced.isPending ? setEnforced.variables.sso : (organization.data?.sso ?? false);
+  // The switch follows the click at once (a controlled checkbox would otherwise spring back until the mutation is pending).
+  const [requested, setRequested] = useState<boolean | null>(null);
+  const enforced = requested ?? organization.data?.sso ?? false;
   return (
     <Section
       title="Require single sign-on"
@@ -176,7 +178,10 @@ function Enforcement({ organizationId, hasProviders }: { organizationId: string;
           className="size-4 accent-indigo-600"
           checked={enforced}
           disabled={organization.isPending || setEnforced.isPending || (!hasProviders && !enforced)}
-          onChange={(event) => setEnforced.mutate({ organizationId, sso: event.target.checked })}
+          onChange={(event) => {
+            setRequested(event.target.checked);
+            setEnforced.mutate({ organizationId, sso: event.target.checked }, { onSettled: () => setRequested(null) });
+          }}
         />
         Require single sign-on for members other than admins
       </label>
