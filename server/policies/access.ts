@@ -1,5 +1,5 @@
 import type { Actor } from "../auth/actor";
-import type { Db } from "../db/client";
+import { preparedRows, type Db } from "../db/client";
 import { Prisma } from "../db/generated/client";
 import { organizationFromJson, spaceFromJson } from "../db/json-rows";
 import type { Collection, Organization, Space } from "../db/generated/client";
@@ -157,7 +157,7 @@ export async function loadCollection(tx: Db, actor: Actor, collectionId: string)
  * membership, and what gives them their role (`accessChain`'s levels and grants).
  */
 export async function loadSpace(tx: Db, actor: Actor, spaceId: string, options: { deleted?: boolean } = {}): Promise<SpaceAccess> {
-  const [row] = await tx.$queryRaw<{ space: Record<string, unknown> | null; organization: Record<string, unknown> | null; member_role: string | null; levels: { id: string; level: string | null }[]; grants: ChainGrantRow[] }[]>`
+  const [row] = await preparedRows<{ space: Record<string, unknown> | null; organization: Record<string, unknown> | null; member_role: string | null; levels: { id: string; level: string | null }[]; grants: ChainGrantRow[] }>(tx, "load-space", Prisma.sql`
     WITH RECURSIVE target AS (
       SELECT s.*, m.role AS member_role FROM spaces s
       JOIN members m ON m.organization_id = s.organization_id AND m.user_id = ${actor.userId}
@@ -174,7 +174,7 @@ export async function loadSpace(tx: Db, actor: Actor, spaceId: string, options: 
       (SELECT coalesce(jsonb_agg(jsonb_build_object('id', id, 'level', default_level) ORDER BY depth), '[]') FROM chain) AS levels,
       (SELECT coalesce(jsonb_agg(${grantJson}), '[]') FROM content_grants g
         WHERE EXISTS (SELECT 1 FROM target) AND (g.space_id = ${spaceId} OR g.collection_id IN (SELECT id FROM chain))
-          AND (g.user_id = ${actor.userId} OR g.team_id IN (SELECT team_id FROM team_members WHERE user_id = ${actor.userId}))) AS grants`;
+          AND (g.user_id = ${actor.userId} OR g.team_id IN (SELECT team_id FROM team_members WHERE user_id = ${actor.userId}))) AS grants`);
   if (!row?.space || !row.organization || (row.space.deleted_at !== null) !== Boolean(options.deleted)) throw notFound(`No space ${spaceId}.`);
   const space = spaceFromJson(row.space);
   const org: OrgAccess = { organization: organizationFromJson(row.organization), memberRole: parseRole(row.member_role), userId: actor.userId };

@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from "node:crypto";
 import { z } from "zod";
 import type { Actor } from "../auth/actor";
-import { db } from "../db/client";
+import { db, preparedRows } from "../db/client";
+import { Prisma } from "../db/generated/client";
 import { notFound } from "../errors";
 import { newId } from "../ids";
 
@@ -55,13 +56,13 @@ export async function revokeApiToken(actor: Actor, tokenId: string): Promise<voi
 /** The actor owning a bearer token, or null when it is unknown, revoked, or its user disabled. */
 export async function actorForToken(token: string): Promise<Actor | null> {
   if (!token.startsWith(TOKEN_PREFIX) || token.length > 200) return null;
-  // Raw SQL: this runs on every /v1 request, and a raw query costs a fraction of an ORM query's CPU.
+  // Raw SQL, prepared: this runs on every /v1 request, and a raw query costs a fraction of an ORM query's CPU.
   // Only what the answer needs, and no timestamps to parse: the database says whether the token is usable and its use worth recording.
-  const [row] = await db().$queryRaw<{ id: string; userId: string; usable: boolean; recordUse: boolean }[]>`
+  const [row] = await preparedRows<{ id: string; userId: string; usable: boolean; recordUse: boolean }>(db(), "api-token-lookup", Prisma.sql`
     SELECT t.id, t.user_id AS "userId",
            t.revoked_at IS NULL AND u.disabled_at IS NULL AS usable,
            t.last_used_at IS NULL OR t.last_used_at < now() - make_interval(secs => ${LAST_USED_RESOLUTION_MS / 1000}) AS "recordUse"
-    FROM api_tokens t JOIN users u ON u.id = t.user_id WHERE t.token_hash = ${hashToken(token)}`;
+    FROM api_tokens t JOIN users u ON u.id = t.user_id WHERE t.token_hash = ${hashToken(token)}`);
   // A revoked token, or a disabled user's, stops with them.
   if (!row?.usable) return null;
   if (row.recordUse) {
