@@ -4,13 +4,9 @@ import { signIn } from "next-auth/react";
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
+import { fieldMessage } from "@/components/ui/trpc-error";
 
 type Mode = { kind: "join"; name: string } | { kind: "sign-up"; email: string | null };
-
-/** The field a server message names first (`password: …`), for showing it beside that field. */
-function fieldError(message: string | undefined, field: string): string | undefined {
-  return message?.startsWith(`${field}: `) ? message.slice(field.length + 2) : undefined;
-}
 
 /**
  * Accepting an invite: the signed-in user joins with one click; someone new gives a name and a
@@ -67,9 +63,9 @@ export function InviteAcceptance({ token, mode }: { token: string; mode: Mode })
           {mode.email ? (
             <TextField label="Email" type="email" value={mode.email} readOnly autoComplete="username" />
           ) : (
-            <TextField label="Email" type="email" required autoComplete="username" value={email} onChange={(event) => setEmail(event.target.value)} error={fieldError(problem, "email")} disabled={busy} />
+            <TextField label="Email" type="email" required autoComplete="username" value={email} onChange={(event) => setEmail(event.target.value)} error={fieldMessage(problem, "email")} disabled={busy} />
           )}
-          <TextField label="Your name" required autoComplete="name" maxLength={64} value={displayName} onChange={(event) => setDisplayName(event.target.value)} error={fieldError(problem, "displayName")} disabled={busy} />
+          <TextField label="Your name" required autoComplete="name" maxLength={64} value={displayName} onChange={(event) => setDisplayName(event.target.value)} error={fieldMessage(problem, "displayName")} disabled={busy} />
           <TextField
             label="Password"
             type="password"
@@ -78,10 +74,10 @@ export function InviteAcceptance({ token, mode }: { token: string; mode: Mode })
             value={password}
             onChange={(event) => setPassword(event.target.value)}
             hint="At least 8 characters."
-            error={fieldError(problem, "password")}
+            error={fieldMessage(problem, "password")}
             disabled={busy}
           />
-          <TextField label="Confirm password" type="password" required autoComplete="new-password" value={confirm} onChange={(event) => setConfirm(event.target.value)} error={fieldError(problem, "confirm")} disabled={busy} />
+          <TextField label="Confirm password" type="password" required autoComplete="new-password" value={confirm} onChange={(event) => setConfirm(event.target.value)} error={fieldMessage(problem, "confirm")} disabled={busy} />
         </>
       )}
       <Button type="submit" loading={busy} className="w-full">

@@ -48,22 +48,16 @@ export function CreateTeamDialog({ organizationId, open, onClose }: { organizati
   return (
     <Dialog open={open} onClose={close} title="Create a team">
       <form onSubmit={submit} noValidate className="space-y-4">
-        <TextField
-          label="Name"
-          name="title"
-          required
-          autoFocus
-          maxLength={TITLE_MAX}
-          value={title}
-          onChange={(event) => setTitle(event.target.value)}
-          hint="For example “Support” or “API writers”. You add members next."
-          error={touched ? titleProblem(title) : undefined}
-          disabled={create.isPending}
-        />
+        <TeamNameField value={title} onChange={setTitle} hint="For example “Support” or “API writers”. You add members next." error={touched ? titleProblem(title) : undefined} disabled={create.isPending} />
         <DialogFormActions error={create.error ? errorMessage(create.error) : undefined} submitLabel="Create team" submitting={create.isPending} onCancel={close} />
       </form>
     </Dialog>
   );
+}
+
+/** A team's name, as both dialogs ask for it. */
+function TeamNameField({ value, onChange, hint, error, disabled }: { value: string; onChange: (value: string) => void; hint?: string; error?: string; disabled: boolean }) {
+  return <TextField label="Name" name="title" required autoFocus maxLength={TITLE_MAX} value={value} onChange={(event) => onChange(event.target.value)} hint={hint} error={error} disabled={disabled} />;
 }
 
 export function RenameTeamDialog({ organizationId, team, onClose }: { organizationId: string; team: TeamObject | null; onClose: () => void }) {
@@ -86,17 +80,7 @@ export function RenameTeamDialog({ organizationId, team, onClose }: { organizati
   return (
     <Dialog open={team !== null} onClose={close} title="Rename team">
       <form onSubmit={submit} noValidate className="space-y-4">
-        <TextField
-          label="Name"
-          name="title"
-          required
-          autoFocus
-          maxLength={TITLE_MAX}
-          value={title}
-          onChange={(event) => setTitle(event.target.value)}
-          error={titleProblem(title)}
-          disabled={rename.isPending}
-        />
+        <TeamNameField value={title} onChange={setTitle} error={titleProblem(title)} disabled={rename.isPending} />
         <DialogFormActions error={rename.error ? errorMessage(rename.error) : undefined} submitLabel="Rename" submitting={rename.isPending} onCancel={close} />
       </form>
     </Dialog>
