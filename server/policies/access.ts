@@ -18,7 +18,8 @@ import { assertSsoSatisfied } from "./sso";
  * item (`accessChain`), or once per organization for lists (`contentRoleResolver`).
  *
  * A member the organization's single sign-on rule keeps out (server/policies/sso.ts) is refused
- * with a 403 saying so: they know the organization, and need to know how to get in.
+ * with a 403 saying so: they know the organization, and need to know how to get in. A space or
+ * collection they could not see anyway stays "not found", so the refusal confirms nothing about it.
  */
 
 export type OrgAccess = { organization: Organization; memberRole: Role | null; userId: string };
@@ -32,14 +33,23 @@ export type ChainGrant = { id: string; targetType: "space" | "collection"; targe
 export type AccessChain = { levels: ChainLevel[]; grants: ChainGrant[] };
 
 export async function loadOrganization(tx: Db, actor: Actor, organizationId: string): Promise<OrgAccess> {
+  const access = await loadMembership(tx, actor, organizationId);
+  assertSsoSatisfied(actor, access.organization, access.memberRole);
+  return access;
+}
+
+/**
+ * The caller's membership of an organization before its single sign-on rule is applied: for loaders
+ * of what a member may not see (a team they are not in), which answer "not found" first and then
+ * apply the rule themselves.
+ */
+export async function loadMembership(tx: Db, actor: Actor, organizationId: string): Promise<OrgAccess> {
   const member = await tx.member.findUnique({
     where: { organizationId_userId: { organizationId, userId: actor.userId } },
     include: { organization: true },
   });
   if (!member) throw notFound(`No organization ${organizationId}.`);
-  const memberRole = parseRole(member.role);
-  assertSsoSatisfied(actor, member.organization, memberRole);
-  return { organization: member.organization, memberRole, userId: actor.userId };
+  return { organization: member.organization, memberRole: parseRole(member.role), userId: actor.userId };
 }
 
 /**
@@ -135,10 +145,7 @@ const withMembership = (actor: Actor) => ({
 function membershipOf(actor: Actor, record: { organization: Organization & { members: { role: string | null }[] } }): OrgAccess | null {
   const { members, ...organization } = record.organization;
   const member = members[0];
-  if (!member) return null;
-  const memberRole = parseRole(member.role);
-  assertSsoSatisfied(actor, organization, memberRole);
-  return { organization, memberRole, userId: actor.userId };
+  return member ? { organization, memberRole: parseRole(member.role), userId: actor.userId } : null;
 }
 
 export async function loadCollection(tx: Db, actor: Actor, collectionId: string): Promise<CollectionAccess> {
@@ -148,6 +155,7 @@ export async function loadCollection(tx: Db, actor: Actor, collectionId: string)
   const { organization: _, ...collection } = record;
   const role = await collectionRole(tx, org, collection.id);
   if (role === null) throw notFound(`No collection ${collectionId}.`);
+  assertSsoSatisfied(actor, org.organization, org.memberRole);
   return { ...org, collection, role };
 }
 
@@ -178,9 +186,10 @@ export async function loadSpace(tx: Db, actor: Actor, spaceId: string, options: 
   if (!row?.space || !row.organization || (row.space.deleted_at !== null) !== Boolean(options.deleted)) throw notFound(`No space ${spaceId}.`);
   const space = spaceFromJson(row.space);
   const org: OrgAccess = { organization: organizationFromJson(row.organization), memberRole: parseRole(row.member_role), userId: actor.userId };
-  assertSsoSatisfied(actor, org.organization, org.memberRole);
   const role = roleFromChain(org.memberRole, chainOf(space.defaultLevel, row));
   if (role === null) throw notFound(`No space ${spaceId}.`);
+  // After the role: what a member may not see stays "not found", single sign-on or not.
+  assertSsoSatisfied(actor, org.organization, org.memberRole);
   return { ...org, space, role };
 }
 

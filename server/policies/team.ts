@@ -2,7 +2,8 @@ import type { Actor } from "../auth/actor";
 import type { Db } from "../db/client";
 import type { Team } from "../db/generated/client";
 import { forbidden, notFound } from "../errors";
-import { loadOrganization, type OrgAccess } from "./access";
+import { loadMembership, type OrgAccess } from "./access";
+import { assertSsoSatisfied } from "./sso";
 
 /**
  * Who may do what with a team: the organization's admins and the team's owners manage it (rename,
@@ -34,13 +35,14 @@ export function authorizeTeam(action: TeamAction, access: TeamAccess): void {
 
 /** Loads a team of the organization with the caller's role in it; "not found" when the caller may not see it. */
 export async function loadTeam(tx: Db, actor: Actor, organizationId: string, teamId: string): Promise<TeamAccess> {
-  const org = await loadOrganization(tx, actor, organizationId);
+  const org = await loadMembership(tx, actor, organizationId);
   const team = await tx.team.findFirst({
     where: { id: teamId, organizationId },
     include: { members: { where: { userId: actor.userId }, select: { role: true } } },
   });
   const access = team && { ...org, team: withoutMembers(team), teamRole: (team.members[0]?.role as TeamRole | undefined) ?? null };
   if (!access || !teamPermissions(access).view) throw notFound(`No team ${teamId} in organization ${organizationId}.`);
+  assertSsoSatisfied(actor, org.organization, org.memberRole);
   return access;
 }
 

@@ -205,8 +205,10 @@ export function verdictFor(caller: Caller, row: Requirement<object>, subject: Su
 export function verdictWithSsoRequired(caller: Caller, row: Requirement<object>, subject: Subject): Verdict {
   if (!caller.signedIn) return { allowed: false, status: 401 };
   const org = subject.organization.org;
-  if (org in caller.memberships && caller.memberships[org] !== "admin") return { allowed: false, status: 403, reason: "sso_required" };
-  return verdictFor(caller, row, subject);
+  const verdict = verdictFor(caller, row, subject);
+  // What the member may not see stays not found; anything else of the organization asks for its SSO.
+  if (org in caller.memberships && caller.memberships[org] !== "admin" && (verdict.allowed || verdict.status !== 404)) return { allowed: false, status: 403, reason: "sso_required" };
+  return verdict;
 }
 
 /** Whether the answer for this verdict is the operation's success (an invisible item's delete is "done"). */
