@@ -83,7 +83,8 @@ function InviteByEmail({ organizationId, defaultRole }: { organizationId: string
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const emails = addressesOf(text);
-    const bad = emails.find((address) => !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(address));
+    // A rough shape check (the server decides); no address is longer than 254 characters, and bounding it keeps the pattern fast.
+    const bad = emails.find((address) => address.length > 254 || !/^[^@\s]+@[^@\s.]+(\.[^@\s.]+)+$/.test(address));
     setProblem(emails.length === 0 ? "Give at least one email address." : bad ? `“${bad}” is not an email address.` : emails.length > 50 ? "At most 50 addresses at once." : undefined);
     if (emails.length > 0 && !bad && emails.length <= 50) invite.mutate({ organizationId, emails, role: toRole(role) });
   }
