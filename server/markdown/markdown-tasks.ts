@@ -1,5 +1,7 @@
 import { linkDestinations } from "../change-requests/content-changes/markdown-links";
 import { recordedLinks } from "../content/format/extract-links";
+import type { JSONDocument } from "@gitbook/api";
+import { documentMarkdown } from "../content/format/document-input";
 import { markdownToDocument } from "../content/format/markdown-to-document";
 import { renderPdf, type PdfSource } from "../pdf/render-pdf";
 import { pageSections } from "../search/sections";
@@ -10,6 +12,7 @@ export const markdownTasks = {
   recordedLinks: (markdown: string) => recordedLinks(markdown),
   linkDestinations: (markdown: string) => linkDestinations(markdown),
   markdownToDocument: (markdown: string) => markdownToDocument(markdown),
+  documentMarkdown: (document: JSONDocument) => documentMarkdown(document),
   pageSections: (markdown: string) => pageSections(markdown),
   // A Buffer comes out of the worker as the Uint8Array it is.
   renderPdf: (source: PdfSource, progress: (step: number) => void): Promise<Uint8Array> => renderPdf(source, { onPage: progress }),
