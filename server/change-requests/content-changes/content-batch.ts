@@ -197,7 +197,8 @@ export class ContentBatch {
       // Moving elsewhere without `at` appends; staying without `at` keeps the position.
       if (parentId !== page.parentId || change.at !== undefined) sortKey = await this.place(siblings, change.at);
     }
-    // Fields this code does not know are kept; the old body's hash and markdown are not.
+    // Fields this code does not know are kept; the old body's hash and markdown are not, nor its
+    // block keys when the body is new (the commit carries them to the new body).
     const {
       emoji: _emoji,
       description: _description,
@@ -209,11 +210,13 @@ export class ContentBatch {
       cover: _cover,
       body: _body,
       markdown: _markdown,
+      blockKeys,
       ...rest
     } = page as PageNode & { body?: string; markdown?: string };
     this.draft.put({
       ...rest,
       markdown,
+      ...(blockKeys && !change.document ? { blockKeys } : {}),
       title,
       slug,
       parentId,
