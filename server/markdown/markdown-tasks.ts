@@ -2,7 +2,7 @@ import { linkDestinations } from "../change-requests/content-changes/markdown-li
 import { recordedLinks } from "../content/format/extract-links";
 import type { JSONDocument } from "@gitbook/api";
 import { documentMarkdown } from "../content/format/document-input";
-import { keyedDocument, pageBlockKeys } from "../content/format/keyed-document";
+import { blockCount, keyedDocument, pageBlockKeys } from "../content/format/keyed-document";
 import { renderPdf, type PdfSource } from "../pdf/render-pdf";
 import { pageSections } from "../search/sections";
 import type { TaskTable } from "../workers/worker-protocol";
@@ -12,6 +12,7 @@ export const markdownTasks = {
   recordedLinks: (markdown: string) => recordedLinks(markdown),
   linkDestinations: (markdown: string) => linkDestinations(markdown),
   keyedDocument: (input: Parameters<typeof keyedDocument>[0]) => keyedDocument(input),
+  blockCount: (markdown: string) => blockCount(markdown),
   pageBlockKeys: (input: Parameters<typeof pageBlockKeys>[0]) => pageBlockKeys(input),
   documentMarkdown: (document: JSONDocument) => documentMarkdown(document),
   pageSections: (markdown: string) => pageSections(markdown),

@@ -11,6 +11,11 @@ export function keyedDocument(input: { markdown: string; pageId: string; blockKe
   return applyBlockKeys(document, keysForRead(input.pageId, input.blockKeys, documentBlocks(document).length));
 }
 
+/** How many blocks the document of `markdown` has (a stored version's key count). */
+export function blockCount(markdown: string): number {
+  return documentBlocks(markdownToDocument(markdown)).length;
+}
+
 /** `textDocument` of a version whose markdown cannot be read within limits, keyed as far as it can be. */
 export function keyedTextDocument(input: { markdown: string; pageId: string; blockKeys?: string[] }): JSONDocument {
   return applyBlockKeys(textDocument(input.markdown), keysForRead(input.pageId, input.blockKeys, 1));
