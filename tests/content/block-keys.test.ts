@@ -232,6 +232,24 @@ describe("block keys", () => {
     expect(new Set(keys).size).toBe(keys.length);
   });
 
+  test("a page reverted to an earlier revision takes that revision's keys back; a duplicated space keeps them", async () => {
+    const { admin, space, crs, open, write, read, pageId } = await setup();
+    const cr = (await open()).id;
+    await write(cr, { markdown: "First block here.\n\nSecond block here.\n\nThird block here.\n" });
+    const earlier = (await admin.get(`${crs}/${cr}`)).body.revision as string;
+    const keys = blockKeysOf((await read(cr)).document);
+    await write(cr, { markdown: "Second block here, edited.\n\nA new block.\n" });
+    expect(blockKeysOf((await read(cr)).document)[0]).toBe(keys[1]);
+    const reverted = await admin.post(`${crs}/${cr}/content`, { changes: [{ operation: "revert_page", page: pageId, revision: earlier }] });
+    expect(reverted.status).toBe(200);
+    expect(blockKeysOf((await read(cr)).document)).toEqual(keys);
+
+    expect((await admin.post(`${crs}/${cr}/merge`)).status).toBe(200);
+    const copy = (await admin.post(`/v1/spaces/${space.id}/duplicate`)).body;
+    const copied = await admin.get(`/v1/spaces/${copy.id}/content/page/${pageId}?format=document`);
+    expect(blockKeysOf(copied.body.document)).toEqual(keys);
+  });
+
   test("a merge of a change request with main, both sides editing different blocks, keeps both sides' keys; so does an update from main", async () => {
     const { crs, admin, open, write, read } = await setup();
     const p = Array.from({ length: 10 }, (_, i) => `Paragraph ${i} talks about ${WORDS[i]} ${WORDS[i + 1]} ${WORDS[i + 2]}.`);
