@@ -212,7 +212,7 @@ describe("block keys", () => {
         await write(cr, { document: second });
         expect(allKeys((await read(cr)).document)).toEqual(allKeys(second));
       }),
-      { numRuns: 12 },
+      { numRuns: 8 },
     );
   }, 120_000);
 
