@@ -5,6 +5,7 @@ import { newId } from "../ids";
 import { describeLimit, markdownPool, WRITE_BUDGET_MS } from "../markdown/markdown-pool";
 import type { KeySource } from "./format/keyed-document";
 import type { RecordedLink } from "./format/link-targets";
+import { markdownLimitProblem } from "./format/markdown-limits";
 import { ObjectStore } from "./store/object-store";
 import type { PageCover, PageLayout } from "./page-display";
 import type { Variables } from "./variables";
@@ -224,8 +225,10 @@ async function blockKeysOf(store: ObjectStore, base: RevisionRef | null, pages: 
       keys[index] = before.blockKeys;
       return;
     }
-    if (before && before.body !== body) sources.push({ markdown: bodies.get(before.body)!, blockKeys: before.blockKeys, pageId: page.id });
-    else if (before) sources.push({ markdown, blockKeys: before.blockKeys, pageId: page.id });
+    // Bodies past the write limits (pages stored before them, merged) are not parsed again for keys: such a body reads with derived ones.
+    if (markdownLimitProblem(markdown)) return;
+    const beforeMarkdown = !before ? undefined : before.body === body ? markdown : bodies.get(before.body)!;
+    if (before && beforeMarkdown !== undefined && !markdownLimitProblem(beforeMarkdown)) sources.push({ markdown: beforeMarkdown, blockKeys: before.blockKeys, pageId: page.id });
     // Keys equal to the base version's on a new body were copied along with the page (`{ ...page, markdown }`): they are its old body's.
     const stale = !!before && before.body !== body && page.blockKeys !== undefined && sameKeys(page.blockKeys, before.blockKeys);
     work.push({ index, input: { markdown, keys: stale ? undefined : page.blockKeys, sources } });
