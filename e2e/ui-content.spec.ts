@@ -239,7 +239,7 @@ test("keyboard navigation of the tree, and the server's refusals shown", async (
   });
 
   await test.step("the user menu signs out", async () => {
-    await page.getByRole("button", { name: "User menu" }).click();
+    await page.getByRole("button", { name: "Admin", exact: true }).click();
     await expect(page.getByRole("menuitem", { name: "API tokens" })).toHaveAttribute("href", "/settings/tokens");
     await page.getByRole("menuitem", { name: "Sign out" }).click();
     await expect(page).toHaveURL(/\/login/);

@@ -9,6 +9,7 @@ import remarkGfm from "remark-gfm";
 import "highlight.js/styles/github.css";
 import { hintStyleOf, isolateTagLines, remarkLiquidBlocks, type HintStyle } from "./liquid-blocks";
 import "./markdown.css";
+import { rehypeTaskListLabels } from "./task-list-labels";
 
 /**
  * Where canonical page links and file references lead: page bodies write other pages as
@@ -77,7 +78,7 @@ export const MarkdownView = memo(function MarkdownView({ markdown, links, classN
     <div className={clsx("quire-markdown", className)}>
       <Markdown
         remarkPlugins={[remarkGfm, remarkLiquidBlocks]}
-        rehypePlugins={[[rehypeHighlight, { detect: false }]]}
+        rehypePlugins={[[rehypeHighlight, { detect: false }], rehypeTaskListLabels]}
         urlTransform={(url) => resolveContentUrl(url, links)}
         components={components}
       >

@@ -1,5 +1,6 @@
 "use client";
 
+import { MAIN_CONTENT_ID } from "@/components/ui/skip-link";
 import { useMutation } from "@tanstack/react-query";
 import clsx from "clsx";
 import { usePathname } from "next/navigation";
@@ -61,7 +62,7 @@ export function OrganizationShell({ organizationId, children }: { organizationId
           >
             <Sidebar organizationId={organizationId} />
           </aside>
-          <main className="min-w-0 flex-1">{children}</main>
+          <main id={MAIN_CONTENT_ID} className="min-w-0 flex-1">{children}</main>
         </div>
       </ContentDialogsProvider>
     </ContentTreeProvider>
