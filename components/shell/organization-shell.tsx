@@ -10,6 +10,7 @@ import { ContentDialogsProvider } from "@/components/tree/content-dialogs";
 import { ContentTreeProvider } from "@/components/tree/content-tree-context";
 import { useRegisterNavigationDrawer } from "./navigation-drawer-context";
 import { Sidebar } from "./sidebar";
+import { LAST_ORGANIZATION_COOKIE } from "./last-organization";
 import { SIDEBAR_ID } from "./top-bar";
 
 /**
@@ -17,7 +18,7 @@ import { SIDEBAR_ID } from "./top-bar";
  * below (toggled from the top bar; Escape, the backdrop or navigating close it).
  */
 export function OrganizationShell({ organizationId, children }: { organizationId: string; children: ReactNode }) {
-  const drawer = useRegisterNavigationDrawer();
+  const drawer = useRegisterNavigationDrawer(organizationId);
   const { open, setOpen } = drawer;
   const pathname = usePathname();
   const panel = useRef<HTMLElement>(null);
@@ -27,6 +28,10 @@ export function OrganizationShell({ organizationId, children }: { organizationId
   const trpc = useTRPC();
   const { mutate: ping } = useMutation(trpc.members.ping.mutationOptions());
   useEffect(() => ping({ organizationId }), [organizationId, ping]);
+  useEffect(() => {
+    // Pages outside any organization (the user's settings) show the sidebar of the last one opened.
+    document.cookie = `${LAST_ORGANIZATION_COOKIE}=${organizationId}; path=/; max-age=31536000; samesite=lax`;
+  }, [organizationId]);
   useEffect(() => {
     if (open) panel.current?.focus();
   }, [open]);
