@@ -33,7 +33,7 @@ import {
 import { MarkdownPane, MAX_UPLOAD_BYTES } from "./markdown-pane";
 import { PageTreeEditor } from "./page-tree-editor";
 import { sendPlan, type ContentChangeInput } from "./save-plan";
-import { useUnsavedWarning } from "./use-unsaved-warning";
+import { useUnsavedWarning } from "@/components/ui/use-unsaved-warning";
 import { PageSettingsDialog } from "./page-settings-dialog";
 import { VariablesDialog, type VariablesScope } from "./variables-dialog";
 import { isActive } from "@/server/policies/change-request";
