@@ -111,7 +111,7 @@ export function ChangeRequestList({ space, organizationId, initialStatus }: { sp
                     href={changeRequestHref(organizationId, space.id, changeRequest.number)}
                     className="font-medium text-slate-900 after:absolute after:inset-0 focus-visible:outline-none focus-visible:after:rounded-lg focus-visible:after:ring-2 focus-visible:after:ring-indigo-500"
                   >
-                    <span className="text-slate-500">#{changeRequest.number}</span> {changeRequest.subject || "Untitled change request"}
+                    <span className="text-slate-600">#{changeRequest.number}</span> {changeRequest.subject || "Untitled change request"}
                   </Link>
                   <p className="mt-0.5 text-sm text-slate-500">
                     {changeRequest.status === "merged" && changeRequest.mergedAt ? (

@@ -130,9 +130,8 @@ function mergeUntouched<Values extends Record<Field, string>, Field extends stri
   return merged;
 }
 
-/** Focuses a field by name; a radio group by its checked (or first) choice. */
+/** Focuses a field by name (radio groups prefix theirs with an id): a radio group by its checked choice. */
 function focusField(form: HTMLFormElement, name: string) {
-  const item = form.elements.namedItem(name);
-  const target = item instanceof RadioNodeList ? ([...item].find((radio) => (radio as HTMLInputElement).checked) ?? item[0]) : item;
-  if (target instanceof HTMLElement) target.focus();
+  const inputs = [...form.querySelectorAll<HTMLElement>(`[name="${CSS.escape(name)}"], [name$="-${CSS.escape(name)}"]`)];
+  (inputs.find((input) => input instanceof HTMLInputElement && input.checked) ?? inputs[0])?.focus();
 }
