@@ -121,8 +121,9 @@ test("an admin invites someone by email into a team that edits one space; they j
     await personPage.getByLabel("Page content (markdown)").fill("Written by someone who joined by invitation.\n");
     await personPage.getByRole("button", { name: "Save" }).click();
     await expect(personPage.getByText("All changes saved")).toBeVisible();
-    await personPage.goto(otherPath);
-    await expect(personPage.getByText("This space doesn't exist or you don't have access")).toBeVisible();
+    // A space the person cannot see does not exist for them: the not-found page, with HTTP 404.
+    expect((await personPage.goto(otherPath))?.status()).toBe(404);
+    await expect(personPage.getByRole("heading", { name: "Nothing here" })).toBeVisible();
     await context.close();
   });
 

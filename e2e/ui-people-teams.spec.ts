@@ -111,8 +111,9 @@ test("an admin shares a space with a team; its member edits that space only; the
     await memberPage.getByRole("button", { name: "Save" }).click();
     await expect(memberPage.getByText("All changes saved")).toBeVisible();
 
-    await memberPage.goto(otherPath);
-    await expect(memberPage.getByText("This space doesn't exist or you don't have access")).toBeVisible();
+    // A space the person cannot see does not exist for them: the not-found page, with HTTP 404.
+    expect((await memberPage.goto(otherPath))?.status()).toBe(404);
+    await expect(memberPage.getByRole("heading", { name: "Nothing here" })).toBeVisible();
     await context.close();
   });
 
