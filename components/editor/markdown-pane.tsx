@@ -82,7 +82,7 @@ export const MarkdownPane = forwardRef<
           aria-label="Preview"
           className="min-h-[16rem] overflow-y-auto rounded-md border border-slate-200 bg-white px-5 py-4 xl:h-[calc(100vh-17rem)]"
         >
-          {preview.trim() ? <MarkdownView markdown={preview} links={links} /> : <p className="text-sm text-slate-400">Nothing to preview yet.</p>}
+          {preview.trim() ? <MarkdownView markdown={preview} links={links} /> : <p className="text-sm text-slate-500">Nothing to preview yet.</p>}
         </section>
       </div>
     </div>
