@@ -31,6 +31,9 @@ async function create(page: Page, kind: "space" | "collection", title: string, p
     await openActions(page, parent);
     await page.getByRole("menuitem", { name: `New ${kind}` }).click();
   } else {
+    // With a collection open, the sidebar's buttons create inside it: the top level is created from Home.
+    await sidebar(page).getByRole("link", { name: "Home" }).click();
+    await expect(page.getByRole("main").getByRole("heading", { level: 1 })).toBeVisible();
     await sidebar(page).getByRole("button", { name: `New ${kind}` }).click();
   }
   const dialog = page.getByRole("dialog", { name: `New ${kind}` });

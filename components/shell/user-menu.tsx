@@ -32,17 +32,14 @@ export function UserMenu() {
   return (
     <Menu
       align="end"
-      // Named by the name it shows (WCAG 2.5.3, "label in name"); the menu button role says it opens a menu.
-      label={name || "User menu"}
       buttonClassName="flex items-center gap-2 rounded-full p-0.5 pr-0.5 text-sm text-slate-700 hover:bg-slate-100 aria-expanded:bg-slate-100 sm:pr-3"
       button={
         <>
           <span aria-hidden className="grid size-8 place-items-center rounded-full bg-slate-800 text-xs font-semibold text-white">
             {me.data ? initials(name) : ""}
           </span>
-          <span className="hidden sm:inline sm:max-w-40 sm:truncate">
-            {name}
-          </span>
+          {/* The button is named by the name it shows (WCAG 2.5.3, "label in name"), hidden on phones but still read out. */}
+          <span className={name ? "sr-only sm:not-sr-only sm:max-w-40 sm:truncate" : "sr-only"}>{name || "User menu"}</span>
         </>
       }
     >
