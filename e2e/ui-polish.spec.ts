@@ -117,7 +117,10 @@ test("unknown and missing addresses answer a branded 404; the favicon is served"
     expect(response?.status(), path).toBe(404);
     await expect(page.getByRole("heading", { name: "Nothing here" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Back to Quire" })).toBeVisible();
+    await expect(page.getByRole("main")).toHaveCount(1);
   }
+  // Inside an organization, the sidebar stays: the way back to what exists.
+  await expect(sidebar(page)).toBeVisible();
   const icon = await page.locator('link[rel="icon"]').first().getAttribute("href");
   expect(icon).toMatch(/^\/icon\.svg/);
   const served = await request.get(icon!);

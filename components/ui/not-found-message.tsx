@@ -1,10 +1,11 @@
 import Link from "next/link";
 import { MAIN_CONTENT_ID } from "./skip-link";
 
-/** The branded 404: what is missing, and the way back. */
-export function NotFoundMessage({ explanation, className }: { explanation: string; className?: string }) {
+/** The branded 404: what is missing, and the way back; the page's main landmark unless it shows inside one. */
+export function NotFoundMessage({ explanation, className, insideMain = false }: { explanation: string; className?: string; insideMain?: boolean }) {
+  const Landmark = insideMain ? "div" : "main";
   return (
-    <main id={MAIN_CONTENT_ID} className={className}>
+    <Landmark id={insideMain ? undefined : MAIN_CONTENT_ID} className={className}>
       <div className="max-w-md text-center">
         <p className="text-sm font-medium text-indigo-600">404</p>
         <h1 className="mt-2 text-xl font-semibold text-slate-900">Nothing here</h1>
@@ -13,6 +14,6 @@ export function NotFoundMessage({ explanation, className }: { explanation: strin
           Back to Quire
         </Link>
       </div>
-    </main>
+    </Landmark>
   );
 }
