@@ -2,7 +2,7 @@ import { describe, expect, test } from "vitest";
 import { mergePages, PAGE_FIELD_RULES, pageTreeOf, type PageConflict, type PageState, type PageTree } from "../../server/content/merge/page-merge";
 import { LAYOUT_PRESETS } from "../../server/content/page-display";
 import type { PageVersion } from "../../server/content/revisions";
-import { mergeText, type TextConflict } from "../../server/content/merge/text-merge";
+import { mergeText, mergeTextSegments, type TextConflict } from "../../server/content/merge/text-merge";
 
 describe("mergeText", () => {
   const clean: [name: string, base: string, ours: string, theirs: string, merged: string][] = [
@@ -100,6 +100,13 @@ describe("mergeText", () => {
     expect(mergeText(base, ours, theirs)).toEqual({ ok: false, conflicts });
     const swapped = conflicts.map(({ baseLines, oursLines, theirsLines }) => ({ baseLines, oursLines: theirsLines, theirsLines: oursLines }));
     expect(mergeText(base, theirs, ours)).toEqual({ ok: false, conflicts: swapped });
+  });
+
+  test("as segments, the merge is its clean parts with the conflicts between, for a person to fill in", () => {
+    expect(mergeTextSegments("a\nb\nc\nd\ne\n", "A\nb\nc\nd\ne\nf\n", "X\nb\nC\nd\ne\n")).toEqual([{ conflict: 0 }, { text: "b\nC\nd\ne\nf\n" }]);
+    expect(mergeTextSegments("a\nb\n", "a\nB\n", "a\nb\nc\n")).toEqual([{ text: "a\n" }, { conflict: 0 }]);
+    // Too different to be compared line by line: no segments.
+    expect(mergeTextSegments(bigPage("base"), bigPage("ours"), bigPage("theirs"))).toBeNull();
   });
 
   test("the conflict ranges point at the conflicting lines of each side", () => {
@@ -331,7 +338,7 @@ describe("mergePages", () => {
     const content = await mergePages(inputOf({ ours: { intro: { markdown: "Hello.\n" } }, theirs: { intro: { markdown: "Hi.\n" } } }));
     expect(content).toEqual({
       ok: false,
-      conflicts: [{ kind: "content", pageId: "intro", lines: [{ oursLines: [0, 1], theirsLines: [0, 1] }] }],
+      conflicts: [{ kind: "content", pageId: "intro", lines: [{ baseLines: [0, 1], oursLines: [0, 1], theirsLines: [0, 1] }] }],
     });
     const parent = await mergePages(inputOf({ ours: { api: null }, theirs: { endpoints: { parentId: "api", title: "Endpoints" } } }));
     expect(parent).toEqual({ ok: false, conflicts: [{ kind: "parent-deleted", pageId: "endpoints", otherPageId: "api" }] });
