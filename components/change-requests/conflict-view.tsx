@@ -1,6 +1,6 @@
 "use client";
 
-import { GitPullRequestArrow, PencilLine, TriangleAlert, X } from "lucide-react";
+import { GitCompareArrows, GitPullRequestArrow, PencilLine, TriangleAlert, X } from "lucide-react";
 import Link from "next/link";
 import { emojiCharacters } from "@/components/space/emoji";
 import { Button } from "@/components/ui/button";
@@ -60,6 +60,7 @@ export function ConflictView({
   canEdit,
   updating,
   onUpdateFromMain,
+  onResolve,
   onDismiss,
 }: {
   action: "merge" | "update";
@@ -70,6 +71,8 @@ export function ConflictView({
   canEdit: boolean;
   updating: boolean;
   onUpdateFromMain: () => void;
+  /** Opens the conflict resolution; absent when the conflicts cannot be resolved by choosing between versions, or the user may not update. */
+  onResolve?: () => void;
   onDismiss: () => void;
 }) {
   return (
@@ -82,16 +85,28 @@ export function ConflictView({
               {action === "merge" ? "This change request cannot be merged: it conflicts with the space's content" : "Updating from main conflicts with this change request"}
             </h2>
             <p className="mt-1 text-sm text-red-800">
-              What is listed below was changed both here and in the space since this change request started. Nothing was changed. Edit the change
-              request so that the two versions agree, then try again.
+              What is listed below was changed both here and in the space since this change request started. Nothing was changed.{" "}
+              {onResolve
+                ? "Resolve the conflicts by choosing between the versions, or edit the change request so that the two versions agree."
+                : "Edit the change request so that the two versions agree, then try again."}
             </p>
           </div>
           {conflicts ? <ConflictList conflicts={conflicts} /> : <p className="rounded-md bg-white/70 px-3 py-2 text-sm text-slate-800 ring-1 ring-inset ring-red-200">{message}</p>}
           <div className="flex flex-wrap gap-2">
+            {onResolve && (
+              <Button onClick={onResolve}>
+                <GitCompareArrows aria-hidden className="size-4" />
+                Resolve the conflicts
+              </Button>
+            )}
             {canEdit && (
               <Link
                 href={editHref}
-                className="inline-flex items-center gap-2 rounded-md bg-indigo-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-indigo-500"
+                className={
+                  onResolve
+                    ? "inline-flex items-center gap-2 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50"
+                    : "inline-flex items-center gap-2 rounded-md bg-indigo-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-indigo-500"
+                }
               >
                 <PencilLine aria-hidden className="size-4" />
                 Edit the pages
@@ -162,10 +177,10 @@ function PageItem({ page }: { page: PageConflicts }) {
 }
 
 type ValueConflict = Extract<PageConflictDetail, { kind: ValueField }>;
-const isValueConflict = (conflict: PageConflictDetail): conflict is ValueConflict => (VALUE_FIELDS as readonly string[]).includes(conflict.kind);
+export const isValueConflict = (conflict: PageConflictDetail): conflict is ValueConflict => (VALUE_FIELDS as readonly string[]).includes(conflict.kind);
 
 /** A field's two values, worded as the review screen words a change (main as "before"). */
-function valueRows(conflict: ValueConflict): AttributeRow[] {
+export function valueRows(conflict: ValueConflict): AttributeRow[] {
   switch (conflict.kind) {
     case "hidden":
     case "noIndex":
