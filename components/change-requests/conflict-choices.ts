@@ -1,4 +1,4 @@
-import type { ConflictResolutionPage, ConflictSide, MergeConflicts, PageConflictDetail, ValueField } from "@/server/content/merge/conflicts";
+import { RESOLUTION_FIELD_OF, type ConflictResolutionPage, type ConflictSide, type MergeConflicts, type ValueField } from "@/server/content/merge/conflicts";
 import type { MergeResolutionsInput } from "@/server/change-requests/schemas-resolutions";
 
 /**
@@ -32,23 +32,6 @@ export type Choices = {
 /** Fields whose value may be written by hand; the others are taken from a side. */
 export const WRITABLE_FIELDS: readonly ValueField[] = ["title", "slug", "description"];
 
-/** The conflicts resolving settles: the rest needs the pages edited. */
-const RESOLVABLE_KINDS = new Set<PageConflictDetail["kind"]>([
-  "content",
-  "title",
-  "slug",
-  "emoji",
-  "description",
-  "icon",
-  "hidden",
-  "noIndex",
-  "noRobotsIndex",
-  "layout",
-  "cover",
-  "move",
-  "variables",
-]);
-
 /** Whether every conflict can be resolved by choosing between versions (each page's versions came with the conflicts). */
 export function isResolvable(conflicts: MergeConflicts): boolean {
   const { resolution } = conflicts;
@@ -56,7 +39,7 @@ export function isResolvable(conflicts: MergeConflicts): boolean {
   const pages = new Set(resolution.pages.map((page) => page.id));
   const variables = new Set(resolution.variables.map((variable) => variable.name));
   return (
-    conflicts.pages.every((page) => pages.has(page.id) && page.conflicts.every((conflict) => RESOLVABLE_KINDS.has(conflict.kind))) &&
+    conflicts.pages.every((page) => pages.has(page.id) && page.conflicts.every((conflict) => Object.hasOwn(RESOLUTION_FIELD_OF, conflict.kind))) &&
     conflicts.files.every((file) => file.kind === "changed-on-both-sides") &&
     conflicts.variables.every((name) => variables.has(name))
   );

@@ -5,6 +5,7 @@ import Link from "next/link";
 import { emojiCharacters } from "@/components/space/emoji";
 import { Button } from "@/components/ui/button";
 import {
+  CONFLICT_FIELD_NAMES,
   mergeConflictsSchema,
   type ConflictLines,
   type ConflictSide,
@@ -30,26 +31,9 @@ export function conflictsOf(error: unknown): MergeConflicts | null {
 const sideName: Record<ConflictSide, string> = { main: "in the space", changeRequest: "in this change request" };
 const otherSide = (side: ConflictSide): ConflictSide => (side === "main" ? "changeRequest" : "main");
 
-/** Names of page fields as people know them (the keys of `fields`). */
-const fieldNames: Record<string, string> = {
-  markdown: "text",
-  title: "title",
-  slug: "slug",
-  emoji: "emoji",
-  description: "description",
-  icon: "icon",
-  hidden: "hidden from navigation",
-  noIndex: "left out of search",
-  noRobotsIndex: "hidden from search engines",
-  layout: "layout",
-  cover: "cover",
-  variables: "variables",
-  parentId: "place",
-  sortKey: "place",
-};
 /** `variable a was` / `variables a, b were`. */
 const variablesNamed = (names: string[]) => (names.length === 1 ? `variable ${names[0]} was` : `variables ${names.join(", ")} were`);
-const namedFields = (fields: string[]) => [...new Set(fields.map((field) => fieldNames[field] ?? field))].join(", ");
+const namedFields = (fields: string[]) => [...new Set(fields.map((field) => CONFLICT_FIELD_NAMES[field] ?? field))].join(", ");
 
 /** What stopped a merge or an update: the conflicting pages, files and variables, and the ways forward. */
 export function ConflictView({

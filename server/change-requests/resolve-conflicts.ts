@@ -1,5 +1,5 @@
 import { badRequest, type AppError } from "../errors";
-import type { ConflictSide } from "../content/merge/conflicts";
+import { CONFLICT_FIELD_NAMES, RESOLUTION_FIELD_OF, type ConflictSide } from "../content/merge/conflicts";
 import type { PageChanges, PageConflictKind, PageState } from "../content/merge/page-merge";
 import { fileKey } from "../content/revisions";
 import { withVariables } from "../content/variables";
@@ -16,39 +16,7 @@ import type { MergeSides } from "./three-way";
 
 type ResolutionField = Exclude<keyof PageResolution, "id">;
 
-/** The resolution field that settles each kind of page conflict; the kinds absent here are settled only by editing the pages. */
-const FIELD_OF: Partial<Record<PageConflictKind, ResolutionField>> = {
-  content: "markdown",
-  title: "title",
-  slug: "slug",
-  emoji: "emoji",
-  description: "description",
-  icon: "icon",
-  hidden: "hidden",
-  noIndex: "noIndex",
-  noRobotsIndex: "noRobotsIndex",
-  layout: "layout",
-  cover: "cover",
-  move: "place",
-  variables: "variables",
-};
-
-/** Names of resolution fields as people know them. */
-const FIELD_NAMES: Record<ResolutionField, string> = {
-  markdown: "text",
-  title: "title",
-  slug: "slug",
-  emoji: "emoji",
-  description: "description",
-  icon: "icon",
-  hidden: "hidden from navigation",
-  noIndex: "left out of search",
-  noRobotsIndex: "hidden from search engines",
-  layout: "layout",
-  cover: "cover",
-  place: "place",
-  variables: "variables",
-};
+const FIELD_OF: Partial<Record<PageConflictKind, ResolutionField>> = RESOLUTION_FIELD_OF;
 
 /**
  * Refuses resolutions that do not match the conflicts: a 400 naming a page, field, variable or
@@ -89,10 +57,10 @@ export async function checkResolutions(
     resolved.add(id);
     for (const field of Object.keys(given) as ResolutionField[]) {
       if (given[field] === undefined) continue;
-      if (!fields.has(field)) throw badRequest(`${at}.${field}: the ${FIELD_NAMES[field]} of ${pageName(id)} is not in conflict`);
+      if (!fields.has(field)) throw badRequest(`${at}.${field}: the ${CONFLICT_FIELD_NAMES[field]} of ${pageName(id)} is not in conflict`);
     }
     for (const field of fields) {
-      if (given[field] === undefined) throw badRequest(`${at}.${field}: the ${FIELD_NAMES[field]} of ${pageName(id)} is in conflict and needs a resolution`);
+      if (given[field] === undefined) throw badRequest(`${at}.${field}: the ${CONFLICT_FIELD_NAMES[field]} of ${pageName(id)} is in conflict and needs a resolution`);
     }
     if (given.variables) matchNames(`${at}.variables`, `variables of ${pageName(id)}`, Object.keys(given.variables), pageVariables.get(id)!);
   });

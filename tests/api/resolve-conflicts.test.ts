@@ -39,7 +39,8 @@ async function setup() {
   const [first, proposal] = [await open("Main's edit"), await open("Proposal")];
   const ref = String(proposal.number);
   /** Edits `first` and merges it into main, and edits the proposal. */
-  async function diverge(main: { put?: Page[]; variables?: Record<string, string> }, mine: { put?: Page[]; variables?: Record<string, string> }) {
+  type Edit = Parameters<typeof commitToChangeRequest>[1];
+  async function diverge(main: Edit, mine: Edit) {
     await commitToChangeRequest(first.id, main);
     await commitToChangeRequest(proposal.id, mine);
     await admin.changeRequests.merge({ spaceId: space.id, ref: String(first.number) });
@@ -205,6 +206,17 @@ describe("update from main with resolutions", () => {
     const { details } = await conflicts();
     const { details: again } = await conflicts({ revisions: details.resolution!.revisions, pages: [{ id: guide.id, slug: "alpha" }] });
     expect(again.pages[0]!.conflicts).toEqual([expect.objectContaining({ kind: "duplicate-slug", slug: "alpha" })]);
+  });
+
+  test("conflicts that choosing between versions cannot settle (a page deleted on one side, edited on the other) are refused as such", async () => {
+    const { guide, diverge, conflicts } = await setup();
+    await diverge({ remove: [guide.id] }, { put: [{ ...guide, title: "Still here" }] });
+    const { details } = await conflicts();
+    expect(details.pages[0]!.conflicts).toEqual([{ kind: "delete-edit", deletedIn: "main" }]);
+    // No versions to choose between: the page is not on every side.
+    expect(details.resolution!.pages).toEqual([]);
+    const refused = await conflicts({ revisions: details.resolution!.revisions, pages: [{ id: guide.id, title: "Still here" }] });
+    expect(refused.message).toMatch(/cannot be resolved by choosing between the versions: edit the change request/);
   });
 
   test("needs the rights of an update from main: a reader cannot resolve", async () => {

@@ -17,6 +17,25 @@ const FLAG_FIELDS = ["hidden", "noIndex", "noRobotsIndex"] as const;
 export const VALUE_FIELDS = [...TEXT_FIELDS, ...FLAG_FIELDS, "layout", "cover"] as const;
 export type ValueField = (typeof VALUE_FIELDS)[number];
 
+/** Names of page fields as people know them: the keys of a page's `fields` in conflict, and `place` (its parent and position). */
+export const CONFLICT_FIELD_NAMES: Record<string, string> = {
+  markdown: "text",
+  title: "title",
+  slug: "slug",
+  emoji: "emoji",
+  description: "description",
+  icon: "icon",
+  hidden: "hidden from navigation",
+  noIndex: "left out of search",
+  noRobotsIndex: "hidden from search engines",
+  layout: "layout",
+  cover: "cover",
+  variables: "variables",
+  place: "place",
+  parentId: "place",
+  sortKey: "place",
+};
+
 /** Where a version comes from. */
 export const conflictSideSchema = z.enum(["main", "changeRequest"]);
 export type ConflictSide = z.infer<typeof conflictSideSchema>;
@@ -65,6 +84,26 @@ export const pageConflictSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("duplicate-slug"), slug: z.string(), other: conflictPageRefSchema }),
 ]);
 export type PageConflictDetail = z.infer<typeof pageConflictSchema>;
+
+/**
+ * The field of a page resolution (an update from main with resolutions) that settles each kind
+ * of page conflict; the kinds absent here are settled only by editing the pages.
+ */
+export const RESOLUTION_FIELD_OF = {
+  content: "markdown",
+  title: "title",
+  slug: "slug",
+  emoji: "emoji",
+  description: "description",
+  icon: "icon",
+  hidden: "hidden",
+  noIndex: "noIndex",
+  noRobotsIndex: "noRobotsIndex",
+  layout: "layout",
+  cover: "cover",
+  move: "place",
+  variables: "variables",
+} as const satisfies Partial<Record<PageConflictDetail["kind"], string>>;
 
 /** A page with what stops it: `fields` names its fields in conflict (`markdown` for the body, `parentId` and `sortKey` for its place). */
 export const pageConflictsSchema = conflictPageRefSchema.extend({ fields: z.array(z.string()), conflicts: z.array(pageConflictSchema) });
