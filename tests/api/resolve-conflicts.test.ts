@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import type { Actor } from "../../server/auth/actor";
 import { mergeConflictsSchema, type ConflictResolutionPage, type MergeConflicts } from "../../server/content/merge/conflicts";
-import type { Page } from "../../server/content/revisions";
+import { readFiles, type Page } from "../../server/content/revisions";
 import { DEFAULT_PAGE_LAYOUT } from "../../server/content/page-display";
 import { db } from "../../server/db/client";
 import { AppError } from "../../server/errors";
@@ -56,11 +56,13 @@ async function setup() {
   }
   const resolve = (resolutions: MergeResolutionsInput) => admin.changeRequests.updateFromMain({ spaceId: space.id, ref, resolutions });
   const merge = () => admin.changeRequests.merge({ spaceId: space.id, ref });
-  const mainPage = async (pageId: string) => {
-    const { revisionId } = await db().space.findUniqueOrThrow({ where: { id: space.id } });
-    return (await pagesOf(revisionId!)).find((page) => page.id === pageId)!;
-  };
+  const mainPage = async (pageId: string) => (await pagesOf((await mainRevision(space.id)).id)).find((page) => page.id === pageId)!;
   return { tenant, admin, space, guide: guide!, alpha: alpha!, beta: beta!, proposal, ref, diverge, conflicts, resolve, merge, mainPage };
+}
+
+async function mainRevision(spaceId: string) {
+  const { revisionId } = await db().space.findUniqueOrThrow({ where: { id: spaceId } });
+  return db().revision.findUniqueOrThrow({ where: { id: revisionId! } });
 }
 
 /** A body put together from the merged parts, taking for each hunk the side `take` says (`both`: main's then the change request's). */
@@ -163,8 +165,34 @@ describe("update from main with resolutions", () => {
     await merge();
     const merged = await mainPage(guide.id);
     expect(merged).toMatchObject({ title: "The guide", slug: "my-guide", variables: { version: "2" }, layout: layout("wide", true), parentId: beta.id });
-    const { revisionId } = await db().space.findUniqueOrThrow({ where: { id: space.id } });
-    expect((await db().revision.findUniqueOrThrow({ where: { id: revisionId! } })).variables).toEqual({ product: "Our product" });
+    expect((await mainRevision(space.id)).variables).toEqual({ product: "Our product" });
+  });
+
+  test("a file changed on both sides takes the side chosen", async () => {
+    const { admin, space } = await setup();
+    const open = async (subject: string) => String((await admin.changeRequests.create({ spaceId: space.id, subject })).number);
+    const png = Buffer.from("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489", "hex").toString("base64");
+    const adding = await open("Add the diagram");
+    const inserted = (await admin.changeRequests.applyChanges({
+      spaceId: space.id,
+      ref: adding,
+      changes: [{ operation: "insert_files", files: [{ name: "diagram.png", contentType: "image/png", base64: png }] }],
+    })) as { insertedFiles: { id: string }[] };
+    await admin.changeRequests.merge({ spaceId: space.id, ref: adding });
+    const file = (await readFiles(db(), await mainRevision(space.id))).find((entry) => entry.id === inserted.insertedFiles[0]!.id)!;
+
+    // Renamed differently on each side: the file's version changed on both.
+    const [theirs, mine] = [await open("Theirs"), await open("Mine")];
+    const changeRequestId = async (ref: string) => (await admin.changeRequests.get({ spaceId: space.id, ref })).id;
+    await commitToChangeRequest(await changeRequestId(theirs), { putFiles: [{ ...file, name: "main.png" }] });
+    await commitToChangeRequest(await changeRequestId(mine), { putFiles: [{ ...file, name: "mine.png" }] });
+    await admin.changeRequests.merge({ spaceId: space.id, ref: theirs });
+    const error = await rejection(admin.changeRequests.updateFromMain({ spaceId: space.id, ref: mine }));
+    const details = mergeConflictsSchema.parse(error.details);
+    expect(details.files).toEqual([{ kind: "changed-on-both-sides", id: file.id, name: "mine.png" }]);
+    await admin.changeRequests.updateFromMain({ spaceId: space.id, ref: mine, resolutions: { revisions: details.resolution!.revisions, files: [{ id: file.id, take: "changeRequest" }] } });
+    await admin.changeRequests.merge({ spaceId: space.id, ref: mine });
+    expect((await readFiles(db(), await mainRevision(space.id))).map((entry) => entry.name)).toEqual(["mine.png"]);
   });
 
   test("resolutions that do not match the conflicts found now are refused: stale ones with the fresh conflicts, others naming what is wrong", async () => {
