@@ -30,7 +30,7 @@ export type Choices = {
 };
 
 /** Fields whose value may be written by hand; the others are taken from a side. */
-export const WRITABLE_FIELDS: readonly ValueField[] = ["title", "slug", "description"];
+export const WRITABLE_FIELDS = ["title", "slug", "description"] as const satisfies readonly ValueField[];
 
 /** Whether every conflict can be resolved by choosing between versions (each page's versions came with the conflicts). */
 export function isResolvable(conflicts: MergeConflicts): boolean {

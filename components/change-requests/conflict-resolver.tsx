@@ -150,18 +150,28 @@ function PageResolver({ page, data, choices, onChange }: { page: PageConflicts; 
     >
       {choices.text && <TextResolver page={data} choice={choices.text} onChange={(text) => onChange({ ...choices, text })} />}
       {values.map((conflict) => {
-        const shown = valueRows(conflict).map((row) => ({ main: row.key === "emoji" ? emojiCharacters(row.before) : row.before, changeRequest: row.key === "emoji" ? emojiCharacters(row.after) : row.after, label: row.label }));
-        const describe = (side: ConflictSide) => (shown.length === 1 ? shown[0]![side] : shown.map((row) => `${row.label}: ${row[side]}`).join("; "));
+        // A layout conflict is a row per option that differs.
+        const rows = valueRows(conflict);
+        const shown = (value: string) => (conflict.kind === "emoji" ? emojiCharacters(value) : value);
+        const describe = (side: "before" | "after") => (rows.length === 1 ? shown(rows[0]![side]) : rows.map((row) => `${row.label}: ${row[side]}`).join("; "));
+        const choice = choices.fields[conflict.kind] ?? null;
+        const writable = WRITABLE_FIELDS.find((field) => field === conflict.kind);
         return (
           <SideChoice
             key={conflict.kind}
-            legend={shown.length === 1 ? shown[0]!.label : "Layout"}
+            legend={rows.length === 1 ? rows[0]!.label : "Layout"}
             name={`${page.id}-${conflict.kind}`}
-            main={describe("main")}
-            changeRequest={describe("changeRequest")}
-            value={choices.fields[conflict.kind] ?? null}
+            main={describe("before")}
+            changeRequest={describe("after")}
+            value={sideOf(choice)}
             onChange={(side) => setField(conflict.kind, { side })}
-            written={WRITABLE_FIELDS.includes(conflict.kind) ? { choice: choices.fields[conflict.kind] ?? null, onWrite: (text) => setField(conflict.kind, { written: text }), initial: data.changeRequest[conflict.kind as "title"] ?? "" } : undefined}
+            written={
+              writable && {
+                text: choice && "written" in choice ? choice.written : null,
+                initial: data.changeRequest[writable] ?? "",
+                onWrite: (text) => setField(writable, { written: text }),
+              }
+            }
           />
         );
       })}
@@ -208,13 +218,14 @@ function SideChoice({
   name: string;
   main: string;
   changeRequest: string;
-  value: ConflictSide | FieldChoice;
+  value: ConflictSide | null;
   onChange: (side: ConflictSide) => void;
-  written?: { choice: FieldChoice; onWrite: (text: string) => void; initial: string };
+  /** For a field that may be written by hand: the text written (null while a side is taken), and what writing starts from. */
+  written?: { text: string | null; initial: string; onWrite: (text: string) => void };
 }) {
   const inputId = useId();
-  const side = typeof value === "string" ? value : sideOf(value);
-  const writing = written?.choice && "written" in written.choice ? written.choice.written : null;
+  const side = value;
+  const writing = written ? written.text : null;
   const option = (checked: boolean, onSelect: () => void, label: ReactNode, key: string) => (
     <label
       key={key}
