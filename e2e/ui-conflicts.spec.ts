@@ -139,6 +139,7 @@ test("a conflict resolved hunk by hunk, one from each side, then merged: main ha
     // Focus moves to the resolution, so that a keyboard or screen reader user lands in it.
     await expect(resolver.getByRole("heading", { level: 2 })).toBeFocused();
     await expect(resolver.getByRole("status")).toHaveText("3 conflicts left to resolve.");
+    await screenshot(page, "conflicts-resolve-start-1280");
   });
 
   await test.step("each hunk shows the three versions, and the whole page can be compared", async () => {

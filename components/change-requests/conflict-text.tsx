@@ -53,7 +53,8 @@ export function TextResolver({ page, choice, onChange }: { page: ConflictResolut
                     tabIndex={0}
                     aria-label={caption}
                     className={clsx(
-                      "mt-1 max-h-48 overflow-auto rounded border p-2 font-mono text-xs text-slate-800",
+                      // Wrapped: three columns side by side leave little width for long lines.
+                      "mt-1 max-h-48 overflow-auto whitespace-pre-wrap break-words rounded border p-2 font-mono text-xs text-slate-800",
                       key === "base" ? "border-slate-200 bg-slate-50" : "border-amber-300 bg-amber-50",
                     )}
                   >
