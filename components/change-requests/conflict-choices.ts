@@ -1,5 +1,6 @@
 import { RESOLUTION_FIELD_OF, type ConflictResolutionPage, type ConflictSide, type MergeConflicts, type ValueField } from "@/server/content/merge/conflicts";
 import type { MergeResolutionsInput } from "@/server/change-requests/schemas-resolutions";
+import { splitLines } from "@/server/content/merge/text-merge";
 
 /**
  * What a person chooses while resolving conflicts, and how those choices become the resolutions
@@ -66,7 +67,6 @@ export function initialChoices(conflicts: MergeConflicts): Choices {
   };
 }
 
-const splitLines = (text: string) => text.match(/[^\n]*\n|[^\n]+$/g) ?? [];
 const ensureNewline = (text: string) => (text === "" || text.endsWith("\n") ? text : `${text}\n`);
 
 /** Lines `[start, end)` of a text. */

@@ -5,6 +5,7 @@ import { Undo2 } from "lucide-react";
 import { useId } from "react";
 import { Button } from "@/components/ui/button";
 import type { ConflictResolutionPage } from "@/server/content/merge/conflicts";
+import { splitLines } from "@/server/content/merge/text-merge";
 import { assembledText, linesOf, type Take, type TextChoice } from "./conflict-choices";
 
 /**
@@ -126,7 +127,7 @@ export function TextResolver({ page, choice, onChange }: { page: ConflictResolut
 
 /** A whole version of the body, with line numbers and its conflicting lines marked. */
 function WholeVersion({ label, text, marked }: { label: string; text: string; marked: [number, number][] }) {
-  const lines = text.match(/[^\n]*\n|[^\n]+$/g) ?? [];
+  const lines = splitLines(text);
   const isMarked = (line: number) => marked.some(([start, end]) => line >= start && line < end);
   return (
     <figure className="min-w-0">
