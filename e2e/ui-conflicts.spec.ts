@@ -138,6 +138,11 @@ test("a conflict resolved hunk by hunk, one from each side, then merged: main ha
     await expect(resolver).toBeVisible();
     // Focus moves to the resolution, so that a keyboard or screen reader user lands in it.
     await expect(resolver.getByRole("heading", { level: 2 })).toBeFocused();
+    // Cancel goes back to the list, the keyboard on the button that opened the resolution.
+    await resolver.getByRole("button", { name: "Cancel" }).click();
+    await expect(alert.getByRole("button", { name: "Resolve the conflicts" })).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(resolver.getByRole("heading", { level: 2 })).toBeFocused();
     await expect(resolver.getByRole("status")).toHaveText("3 conflicts left to resolve.");
     await screenshot(page, "conflicts-resolve-start-1280");
   });

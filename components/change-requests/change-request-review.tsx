@@ -19,7 +19,7 @@ import { ChangeRequestLoadError } from "./change-request-load-error";
 import { ChangeDetail } from "./change-detail";
 import { ChangeList } from "./change-list";
 import { conflictsOf, ConflictView } from "./conflict-view";
-import { isResolvable } from "./conflict-choices";
+import { isResolvable, resolutionErrorMessage } from "./conflict-choices";
 import { ConflictResolver } from "./conflict-resolver";
 import type { DiffMode } from "./page-diff";
 import { StatusBadge } from "./status-badge";
@@ -89,7 +89,7 @@ function ReviewBody({ space, organizationId, changeRequest }: { space: SpaceObje
             setResolving(conflicts !== null && isResolvable(conflicts));
             setResolveError(error.message);
           }
-        } else if (variables.resolutions) setResolveError(errorMessage(error));
+        } else if (variables.resolutions && conflict?.conflicts) setResolveError(resolutionErrorMessage(errorMessage(error), conflict.conflicts));
         else toast.error(errorMessage(error));
       },
     }),
@@ -208,6 +208,8 @@ function ReviewBody({ space, organizationId, changeRequest }: { space: SpaceObje
           onCancel={() => {
             setResolving(false);
             setResolveError(null);
+            // Back on the conflict list, the keyboard continues from the button that opened the resolution.
+            requestAnimationFrame(() => document.getElementById("resolve-conflicts")?.focus());
           }}
         />
       )}

@@ -1,4 +1,4 @@
-import { RESOLUTION_FIELD_OF, type ConflictResolutionPage, type ConflictSide, type MergeConflicts, type ValueField } from "@/server/content/merge/conflicts";
+import { CONFLICT_FIELD_NAMES, RESOLUTION_FIELD_OF, type ConflictResolutionPage, type ConflictSide, type MergeConflicts, type ValueField } from "@/server/content/merge/conflicts";
 import type { MergeResolutionsInput } from "@/server/change-requests/schemas-resolutions";
 import { splitLines } from "@/server/content/merge/text-merge";
 
@@ -149,4 +149,21 @@ export function resolutionsOf(conflicts: MergeConflicts, choices: Choices): Merg
   );
   const files = Object.entries(choices.files).map(([id, take]) => ({ id, take: take! }));
   return { revisions: resolution.revisions, pages, variables, files };
+}
+
+/**
+ * A refused resolution's message for people: the server names what it refuses by its place in
+ * the resolutions (`resolutions.pages[0].slug: must be …`, or `resolutions.pages.0.slug` from
+ * input validation); pages are sent in the order of `conflicts.pages`, so that becomes
+ * `The slug of “Guide”: must be …`.
+ */
+export function resolutionErrorMessage(message: string, conflicts: MergeConflicts): string {
+  const onPage = /^resolutions\.pages(?:\[(\d+)\]|\.(\d+))\.(\w+)(?:\.\w+)*: (.*)$/s.exec(message);
+  if (onPage) {
+    const page = conflicts.pages[Number(onPage[1] ?? onPage[2])];
+    const field = onPage[3] === "id" ? undefined : (CONFLICT_FIELD_NAMES[onPage[3]!] ?? onPage[3]);
+    if (page) return `${field ? `The ${field} of` : "The page"} “${page.title || "Untitled page"}”: ${onPage[4]}`;
+  }
+  const elsewhere = /^resolutions(?:\.\w+)*: (.*)$/s.exec(message);
+  return elsewhere ? `This resolution was refused: ${elsewhere[1]}` : message;
 }

@@ -59,47 +59,50 @@ export function ConflictResolver({
         </Button>
       </div>
 
-      {conflicts.pages.map((page) => (
-        <PageResolver
-          key={page.id}
-          page={page}
-          data={resolution.pages.find((entry) => entry.id === page.id)!}
-          choices={choices.pages[page.id]!}
-          onChange={(next) => setPage(page.id, next)}
-        />
-      ))}
+      {/* Nothing can be changed while the resolution is being written. */}
+      <div inert={saving} className="space-y-4">
+        {conflicts.pages.map((page) => (
+          <PageResolver
+            key={page.id}
+            page={page}
+            data={resolution.pages.find((entry) => entry.id === page.id)!}
+            choices={choices.pages[page.id]!}
+            onChange={(next) => setPage(page.id, next)}
+          />
+        ))}
 
-      {conflicts.variables.length > 0 && (
-        <Card title="Space variables" left={Object.values(choices.variables).filter((side) => side === null).length}>
-          {resolution.variables.map((variable) => (
-            <SideChoice
-              key={variable.name}
-              legend={`Variable ${variable.name}`}
-              name={`space-variable-${variable.name}`}
-              main={shownValue(variable.main)}
-              changeRequest={shownValue(variable.changeRequest)}
-              value={choices.variables[variable.name] ?? null}
-              onChange={(side) => setChoices((current) => ({ ...current, variables: { ...current.variables, [variable.name]: side } }))}
-            />
-          ))}
-        </Card>
-      )}
+        {conflicts.variables.length > 0 && (
+          <Card title="Space variables" left={Object.values(choices.variables).filter((side) => side === null).length}>
+            {resolution.variables.map((variable) => (
+              <SideChoice
+                key={variable.name}
+                legend={`Variable ${variable.name}`}
+                name={`space-variable-${variable.name}`}
+                main={shownValue(variable.main)}
+                changeRequest={shownValue(variable.changeRequest)}
+                value={choices.variables[variable.name] ?? null}
+                onChange={(side) => setChoices((current) => ({ ...current, variables: { ...current.variables, [variable.name]: side } }))}
+              />
+            ))}
+          </Card>
+        )}
 
-      {conflicts.files.length > 0 && (
-        <Card title="Files" left={Object.values(choices.files).filter((side) => side === null).length}>
-          {conflicts.files.map((file) => (
-            <SideChoice
-              key={file.id}
-              legend={`File ${file.name}`}
-              name={`file-${file.id}`}
-              main="The space's version"
-              changeRequest="This change request's version"
-              value={choices.files[file.id] ?? null}
-              onChange={(side) => setChoices((current) => ({ ...current, files: { ...current.files, [file.id]: side } }))}
-            />
-          ))}
-        </Card>
-      )}
+        {conflicts.files.length > 0 && (
+          <Card title="Files" left={Object.values(choices.files).filter((side) => side === null).length}>
+            {conflicts.files.map((file) => (
+              <SideChoice
+                key={file.id}
+                legend={`File ${file.name}`}
+                name={`file-${file.id}`}
+                main="The space's version"
+                changeRequest="This change request's version"
+                value={choices.files[file.id] ?? null}
+                onChange={(side) => setChoices((current) => ({ ...current, files: { ...current.files, [file.id]: side } }))}
+              />
+            ))}
+          </Card>
+        )}
+      </div>
 
       {error && (
         <div ref={errorRef} tabIndex={-1} role="alert" className="flex items-start gap-2 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800 focus:outline-none">

@@ -78,7 +78,7 @@ export function ConflictView({
           {conflicts ? <ConflictList conflicts={conflicts} /> : <p className="rounded-md bg-white/70 px-3 py-2 text-sm text-slate-800 ring-1 ring-inset ring-red-200">{message}</p>}
           <div className="flex flex-wrap gap-2">
             {onResolve && (
-              <Button onClick={onResolve}>
+              <Button id="resolve-conflicts" onClick={onResolve}>
                 <GitCompareArrows aria-hidden className="size-4" />
                 Resolve the conflicts
               </Button>

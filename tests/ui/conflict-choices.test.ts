@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { assembledText, conflictsLeft, initialChoices, isResolvable, resolutionsOf, type Choices } from "../../components/change-requests/conflict-choices";
+import { assembledText, conflictsLeft, initialChoices, isResolvable, resolutionErrorMessage, resolutionsOf, type Choices } from "../../components/change-requests/conflict-choices";
 import type { ConflictPageVersion, MergeConflicts } from "../../server/content/merge/conflicts";
 import { DEFAULT_PAGE_LAYOUT } from "../../server/content/page-display";
 
@@ -103,5 +103,14 @@ describe("conflict choices", () => {
       variables: { product: "Main P" },
       files: [{ id: "f1", take: "changeRequest" }],
     });
+  });
+
+  test("a refused resolution's message names the page and field, not their place in the request", () => {
+    expect(resolutionErrorMessage("resolutions.pages[0].slug: must be lowercase letters and digits", conflicts)).toBe("The slug of “Guide”: must be lowercase letters and digits");
+    expect(resolutionErrorMessage("resolutions.pages.0.title: Too big: expected string to have <=256 characters", conflicts)).toBe(
+      "The title of “Guide”: Too big: expected string to have <=256 characters",
+    );
+    expect(resolutionErrorMessage("resolutions.files: files f2 is not in conflict", conflicts)).toBe("This resolution was refused: files f2 is not in conflict");
+    expect(resolutionErrorMessage("You cannot update this change request.", conflicts)).toBe("You cannot update this change request.");
   });
 });
