@@ -43,8 +43,8 @@ export function ConflictResolver({
 
   return (
     <section aria-labelledby="resolve-title" className="space-y-4 rounded-lg border border-amber-300 bg-amber-50/60 p-3 sm:p-4">
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="min-w-0">
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0 flex-1">
           <h2 id="resolve-title" ref={heading} tabIndex={-1} className="text-base font-semibold text-slate-900 focus:outline-none">
             Resolve the conflicts with the space&apos;s content
           </h2>
