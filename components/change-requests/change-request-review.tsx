@@ -83,7 +83,9 @@ function ReviewBody({ space, organizationId, changeRequest }: { space: SpaceObje
       onError: (error, variables) => {
         // A refused resolution stays on screen with why; conflicts found anew (the content moved on) replace the old ones.
         if (isConflict(error)) {
-          const conflicts = conflictsOf(error);
+          const found = conflictsOf(error);
+          // None left (the content moved on and no longer conflicts): the message says what to do.
+          const conflicts = found && found.pages.length + found.files.length + found.variables.length > 0 ? found : null;
           setConflict({ action: "update", conflicts, message: error.message });
           if (variables.resolutions) {
             setResolving(conflicts !== null && isResolvable(conflicts));
