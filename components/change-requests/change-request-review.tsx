@@ -19,6 +19,8 @@ import { ChangeRequestLoadError } from "./change-request-load-error";
 import { ChangeDetail } from "./change-detail";
 import { ChangeList } from "./change-list";
 import { conflictsOf, ConflictView } from "./conflict-view";
+import { isResolvable, resolutionErrorMessage } from "./conflict-choices";
+import { ConflictResolver } from "./conflict-resolver";
 import type { DiffMode } from "./page-diff";
 import { StatusBadge } from "./status-badge";
 import { SubjectField } from "./subject-field";
@@ -51,12 +53,20 @@ function ReviewBody({ space, organizationId, changeRequest }: { space: SpaceObje
   const ref = String(changeRequest.number);
   const input = { spaceId: space.id, ref };
   const [conflict, setConflict] = useState<{ action: "merge" | "update"; conflicts: MergeConflicts | null; message: string } | null>(null);
+  // The conflict view shows the resolution instead of the list; `resolveError` is why the last resolution was refused.
+  const [resolving, setResolving] = useState(false);
+  const [resolveError, setResolveError] = useState<string | null>(null);
+  const closeConflict = () => {
+    setConflict(null);
+    setResolving(false);
+    setResolveError(null);
+  };
 
   const update = useMutation(trpc.changeRequests.update.mutationOptions({ onSuccess: () => refresh() }));
   const merge = useMutation(
     trpc.changeRequests.merge.mutationOptions({
       onSuccess: async () => {
-        setConflict(null);
+        closeConflict();
         await refresh();
         toast.success(`Change request #${changeRequest.number} merged.`);
       },
@@ -65,12 +75,25 @@ function ReviewBody({ space, organizationId, changeRequest }: { space: SpaceObje
   );
   const updateFromMain = useMutation(
     trpc.changeRequests.updateFromMain.mutationOptions({
-      onSuccess: async () => {
-        setConflict(null);
+      onSuccess: async (_result, variables) => {
+        closeConflict();
         await refresh();
-        toast.success("Updated with the space's latest content.");
+        toast.success(variables.resolutions ? "Conflicts resolved: this change request now has the space's latest content, and can be merged." : "Updated with the space's latest content.");
       },
-      onError: (error) => (isConflict(error) ? setConflict({ action: "update", conflicts: conflictsOf(error), message: error.message }) : toast.error(errorMessage(error))),
+      onError: (error, variables) => {
+        // A refused resolution stays on screen with why; conflicts found anew (the content moved on) replace the old ones.
+        if (isConflict(error)) {
+          const found = conflictsOf(error);
+          // None left (the content moved on and no longer conflicts): the message says what to do.
+          const conflicts = found && found.pages.length + found.files.length + found.variables.length > 0 ? found : null;
+          setConflict({ action: "update", conflicts, message: error.message });
+          if (variables.resolutions) {
+            setResolving(conflicts !== null && isResolvable(conflicts));
+            setResolveError(error.message);
+          }
+        } else if (variables.resolutions && conflict?.conflicts) setResolveError(resolutionErrorMessage(errorMessage(error), conflict.conflicts));
+        else toast.error(errorMessage(error));
+      },
     }),
   );
 
@@ -173,7 +196,27 @@ function ReviewBody({ space, organizationId, changeRequest }: { space: SpaceObje
         </div>
       )}
 
-      {conflict && (
+      {conflict?.conflicts && resolving && (
+        <ConflictResolver
+          // Conflicts found anew start a new resolution.
+          key={`${conflict.conflicts.resolution?.revisions.main}-${conflict.conflicts.resolution?.revisions.changeRequest}`}
+          conflicts={conflict.conflicts}
+          saving={updateFromMain.isPending}
+          error={resolveError}
+          onResolve={(resolutions) => {
+            setResolveError(null);
+            updateFromMain.mutate({ ...input, resolutions });
+          }}
+          onCancel={() => {
+            setResolving(false);
+            setResolveError(null);
+            // Back on the conflict list, the keyboard continues from the button that opened the resolution.
+            requestAnimationFrame(() => document.getElementById("resolve-conflicts")?.focus());
+          }}
+        />
+      )}
+
+      {conflict && !resolving && (
         <ConflictView
           action={conflict.action}
           conflicts={conflict.conflicts}
@@ -182,7 +225,8 @@ function ReviewBody({ space, organizationId, changeRequest }: { space: SpaceObje
           canEdit={canEditContent}
           updating={updateFromMain.isPending}
           onUpdateFromMain={() => updateFromMain.mutate(input)}
-          onDismiss={() => setConflict(null)}
+          onResolve={permissions.update && conflict.conflicts && isResolvable(conflict.conflicts) ? () => setResolving(true) : undefined}
+          onDismiss={closeConflict}
         />
       )}
 
