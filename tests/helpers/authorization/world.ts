@@ -278,7 +278,7 @@ export async function buildWorld(options: { importUrl: string; imports?: boolean
    * (parent, default level, grants), a change request on such a space, a team of A with the
    * place's members, or a token of the caller's own.
    */
-  async function fresh(resource: Resource, place: string, caller: Caller, options: { empty?: boolean; deleted?: boolean } = {}): Promise<Target> {
+  async function fresh(resource: Resource, place: string, caller: Caller, options: { empty?: boolean; deleted?: boolean; content?: boolean } = {}): Promise<Target> {
     if (resource === "self") {
       const tokenId = caller.userId ? (await createApiToken({ userId: caller.userId, via: "session" }, { name: "fresh" })).apiToken.id : newId();
       // For joinOrganizationWithInvite: a link to an organization of its own (joining it changes no one else's world).
