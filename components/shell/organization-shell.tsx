@@ -3,10 +3,12 @@
 import { useMutation } from "@tanstack/react-query";
 import clsx from "clsx";
 import { usePathname } from "next/navigation";
-import { useEffect, useRef, type KeyboardEvent, type ReactNode } from "react";
+import { useCallback, useEffect, useRef, type KeyboardEvent, type ReactNode } from "react";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { ContentDialogsProvider } from "@/components/tree/content-dialogs";
 import { ContentTreeProvider } from "@/components/tree/content-tree-context";
+import { CommandPalette } from "@/components/palette/command-palette";
+import { useRegisterCommandPalette } from "./command-palette-context";
 import { useRegisterNavigationDrawer } from "./navigation-drawer-context";
 import { Sidebar } from "./sidebar";
 import { SIDEBAR_ID } from "./top-bar";
@@ -20,6 +22,9 @@ export function OrganizationShell({ organizationId, children }: { organizationId
   const { open, setOpen } = drawer;
   const pathname = usePathname();
   const panel = useRef<HTMLElement>(null);
+  const palette = useRegisterCommandPalette();
+  const { setOpen: setPaletteOpen } = palette;
+  const closePalette = useCallback(() => setPaletteOpen(false), [setPaletteOpen]);
 
   useEffect(() => setOpen(false), [pathname, setOpen]);
   // Opening the organization is what its members list calls "last seen".
@@ -63,6 +68,7 @@ export function OrganizationShell({ organizationId, children }: { organizationId
           </aside>
           <main className="min-w-0 flex-1">{children}</main>
         </div>
+        <CommandPalette organizationId={organizationId} open={palette.open} onClose={closePalette} />
       </ContentDialogsProvider>
     </ContentTreeProvider>
   );
