@@ -22,10 +22,10 @@ test("history lists the merged change requests, diffs two versions, reads an old
 
   await test.step("through /v1: a page written, then rewritten and renamed", async () => {
     const [pageId] = await publishThroughApi(request, token, spaceId, "Write the herons page", [
-      { operation: "insert_page", title: "Herons", document: { markdown: "# Where\n\nHerons wade in **shallow** water.\n\nThey nest in colonies.\n" } },
+      { operation: "insert_page", title: "Herons", document: { markdown: "## Where\n\nHerons wade in **shallow** water.\n\nThey nest in colonies.\n" } },
     ]);
     await publishThroughApi(request, token, spaceId, "Rewrite the herons page", [
-      { operation: "update_page", page: pageId, title: "Grey herons", document: { markdown: "# Where\n\nHerons wade in **deep** rivers.\n\nThey nest in colonies.\n\nThey eat fish.\n" } },
+      { operation: "update_page", page: pageId, title: "Grey herons", document: { markdown: "## Where\n\nHerons wade in **deep** rivers.\n\nThey nest in colonies.\n\nThey eat fish.\n" } },
     ]);
   });
 

@@ -48,7 +48,7 @@ test("Ctrl-K finds a page by a word of its body and opens it at its section; arr
     const option = results.getByRole("group", { name: "Pages" }).getByRole("option", { name: /Operations/ });
     await expect(option).toBeVisible();
     await expect(option).toContainText("Zoo handbook › Night shift");
-    await expect(option).toContainText("The keeper checks on the marmoset");
+    await expect(option).toContainText("keeper checks on the marmoset twice before dawn");
     // The matching word is marked, from plain text.
     await expect(option.locator("mark")).toHaveText(["marmoset"]);
     await expect(page.getByRole("status").filter({ hasText: "1 result." })).toBeAttached();

@@ -27,11 +27,14 @@ export function ChangesView({
   const current = entries.find((entry) => entry.key === selected) ?? entries[0];
   if (!current) return null;
   return (
-    <div className="grid gap-6 lg:grid-cols-[17rem_minmax(0,1fr)]">
-      <div className="lg:sticky lg:top-20 lg:max-h-[calc(100vh-6rem)] lg:self-start lg:overflow-y-auto">
-        <ChangeList entries={entries} selected={current.key} onSelect={setSelected} />
+    // Side by side when its own box is wide enough (a container query): the history shows it beside its list.
+    <div className="@container">
+      <div className="grid gap-6 @3xl:grid-cols-[17rem_minmax(0,1fr)]">
+        <div className="@3xl:sticky @3xl:top-20 @3xl:max-h-[calc(100vh-6rem)] @3xl:self-start @3xl:overflow-y-auto">
+          <ChangeList entries={entries} selected={current.key} onSelect={setSelected} />
+        </div>
+        <ChangeDetail key={current.key} entry={current} sources={sources} spaceId={spaceId} organizationId={organizationId} mode={mode} onModeChange={setMode} />
       </div>
-      <ChangeDetail key={current.key} entry={current} sources={sources} spaceId={spaceId} organizationId={organizationId} mode={mode} onModeChange={setMode} />
     </div>
   );
 }

@@ -74,7 +74,7 @@ function History({ space, organizationId, from, to }: { space: SpaceObject; orga
   if (revisions.length === 0) return <EmptyState title="No history yet" description="This space has no content yet." />;
 
   return (
-    <div className="grid gap-6 xl:grid-cols-[24rem_minmax(0,1fr)]">
+    <div className="grid gap-6 2xl:grid-cols-[24rem_minmax(0,1fr)]">
       <section aria-labelledby="history-title" className="min-w-0 space-y-3">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <h1 id="history-title" className="text-base font-semibold text-slate-900">
@@ -146,7 +146,7 @@ function History({ space, organizationId, from, to }: { space: SpaceObject; orga
       {from && to ? (
         <RevisionDiff space={space} organizationId={organizationId} from={from} to={to} revisions={revisions} onClose={() => router.replace(pathname, { scroll: false })} />
       ) : (
-        <div className="hidden xl:block">
+        <div className="hidden 2xl:block">
           <EmptyState title="Nothing compared yet" description="Pick “Changes” on a version, or select two versions and compare them." />
         </div>
       )}

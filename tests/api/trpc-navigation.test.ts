@@ -124,6 +124,17 @@ describe("history", () => {
     await expect(admin.history.changes({ spaceId: space.id, from: otherRevision, to: latest!.id })).rejects.toMatchObject({ code: "NOT_FOUND" });
   });
 
+  test("the reader at a past revision lists that revision's pages; another space's revision is not found", async () => {
+    const { admin, space, organizationId } = await withHistory();
+    const [latest, earlier] = (await admin.history.list({ spaceId: space.id })).items;
+    const titles = async (revisionId?: string) => (await admin.settings.spacePages({ spaceId: space.id, revisionId })).pages.map((page) => page.title);
+    expect(await titles(earlier!.id)).toEqual(["Guide", "FAQ"]);
+    expect(await titles(latest!.id)).toEqual(["Handbook"]);
+    expect(await titles()).toEqual(["Handbook"]);
+    const other = await admin.content.createSpace({ organizationId, title: "Other" });
+    await expect(admin.settings.spacePages({ spaceId: other.id, revisionId: earlier!.id })).rejects.toMatchObject({ code: "NOT_FOUND" });
+  });
+
   test("restoring a page opens a change request with it as it was; it needs the edit permission", async () => {
     const { admin, space, guideId, faqId, memberOf } = await withHistory();
     const [, earlier] = (await admin.history.list({ spaceId: space.id })).items;
@@ -141,5 +152,36 @@ describe("history", () => {
     const reader = await memberOf("read");
     await expect(reader.history.restorePage({ spaceId: space.id, revisionId: earlier!.id, pageId: guideId })).rejects.toMatchObject({ code: "FORBIDDEN" });
     await expect(admin.history.restorePage({ spaceId: space.id, revisionId: earlier!.id, pageId: "nope" })).rejects.toMatchObject({ code: "NOT_FOUND" });
+  });
+
+  test("a restored page goes back under its old parent while it exists, else to the top level, with a free slug", async () => {
+    const { admin, organizationId } = await setup();
+    const space = await admin.content.createSpace({ organizationId, title: "Nested", empty: true });
+    await publish(admin, space.id, "Parent", [{ operation: "insert_page", title: "Parent", slug: "parent", document: { markdown: "Parent.\n" } }]);
+    const parentId = await pageIdOf(admin, space.id, "Parent");
+    await publish(admin, space.id, "Child", [{ operation: "insert_page", title: "Child", slug: "child", into: parentId, document: { markdown: "Child.\n" } }]);
+    const childId = await pageIdOf(admin, space.id, "Child");
+    const [withChild] = (await admin.history.list({ spaceId: space.id })).items;
+    await publish(admin, space.id, "Remove both, add a top-level Child", [
+      { operation: "delete_page", page: parentId },
+      { operation: "insert_page", title: "Another child", slug: "child", document: { markdown: "Another.\n" } },
+    ]);
+
+    const restored = await admin.history.restorePage({ spaceId: space.id, revisionId: withChild!.id, pageId: childId });
+    const pages = await admin.changeRequests.pages({ spaceId: space.id, source: { kind: "change-request", ref: String(restored.number) } });
+    expect(pages.pages.map((page) => [page.title, page.path])).toEqual(
+      expect.arrayContaining([
+        ["Another child", "child"],
+        ["Child", "child-2"],
+      ]),
+    );
+    expect(pages.pages).toHaveLength(2);
+
+    // With its parent back, the same restore puts it under it.
+    const parentBack = await admin.history.restorePage({ spaceId: space.id, revisionId: withChild!.id, pageId: parentId });
+    await admin.changeRequests.merge({ spaceId: space.id, ref: String(parentBack.number) });
+    const again = await admin.history.restorePage({ spaceId: space.id, revisionId: withChild!.id, pageId: childId });
+    const nested = await admin.changeRequests.pages({ spaceId: space.id, source: { kind: "change-request", ref: String(again.number) } });
+    expect(nested.pages.find((page) => page.title === "Parent")?.pages.map((page) => page.title)).toEqual(["Child"]);
   });
 });
