@@ -27,8 +27,10 @@ async function publish(caller: Caller, spaceId: string, subject: string, changes
   return changeRequest.number;
 }
 
+type TreePage = { id: string; title: string; pages: TreePage[] };
+const flatten = (pages: TreePage[]): TreePage[] => pages.flatMap((page) => [page, ...flatten(page.pages)]);
 const pageIdOf = async (caller: Caller, spaceId: string, title: string) =>
-  (await caller.changeRequests.pages({ spaceId, source: { kind: "main" } })).pages.find((page) => page.title === title)!.id;
+  flatten((await caller.changeRequests.pages({ spaceId, source: { kind: "main" } })).pages as TreePage[]).find((page) => page.title === title)!.id;
 
 describe("search.everywhere", () => {
   test("finds pages by a word of their body with an excerpt and the section's anchor, spaces, collections and change requests", async () => {
