@@ -73,6 +73,14 @@ test("history lists the merged change requests, diffs two versions, reads an old
     await expect(source.getByRole("row", { name: /Removed line.*shallow/ })).toBeVisible();
     await expect(source.getByRole("row", { name: /Added line.*deep/ })).toBeVisible();
     await screenshot(page, "history-diff-source-1280");
+
+    // On a phone the versions and the diff stack.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await detail.getByRole("button", { name: "Rendered" }).click();
+    await diff.scrollIntoViewIfNeeded();
+    await screenshot(page, "history-diff-390");
+    await expectNoSeriousAxeViolations(page);
+    await page.setViewportSize({ width: 1280, height: 900 });
   });
 
   await test.step("an earlier version reads as it was, and restoring its page opens a change request", async () => {

@@ -107,5 +107,16 @@ test("Ctrl-K finds a page by a word of its body and opens it at its section; arr
     const palette = page.getByRole("dialog", { name: "Search everywhere" });
     await palette.getByRole("combobox").fill("xylophonist");
     await expect(palette.getByText("Nothing found for “xylophonist” in the spaces you can see.")).toBeVisible();
+    await palette.getByRole("combobox").press("Escape");
+  });
+
+  await test.step("on a phone, the top bar's search button opens it across the screen", async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole("button", { name: "Search", exact: true }).click();
+    const palette = page.getByRole("dialog", { name: "Search everywhere" });
+    await palette.getByRole("combobox").fill("marmoset");
+    await expect(palette.getByRole("option", { name: /Operations/ })).toBeVisible();
+    await screenshot(page, "palette-results-390");
+    await expectNoSeriousAxeViolations(page);
   });
 });

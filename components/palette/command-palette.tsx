@@ -151,7 +151,7 @@ function PaletteBody({ organizationId, onClose }: { organizationId: string; onCl
           onChange={(event) => setQuery(event.target.value)}
           onKeyDown={onKeyDown}
           placeholder="Search pages, spaces, change requests…"
-          className="h-14 min-w-0 flex-1 bg-transparent text-base text-slate-900 outline-none placeholder:text-slate-500"
+          className="h-14 min-w-0 flex-1 bg-transparent text-base text-slate-900 outline-none! placeholder:text-slate-500"
         />
         {searching && <Spinner className="size-4" />}
         <kbd className="hidden rounded border border-slate-300 px-1.5 py-0.5 text-xs text-slate-600 sm:inline">Esc</kbd>
