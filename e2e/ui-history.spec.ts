@@ -88,7 +88,7 @@ test("history lists the merged change requests, diffs two versions, reads an old
     await expect(page).toHaveURL(/\/revisions\/[^/]+\/p\/[^/]+$/);
     await expect(page.getByText("You are reading an earlier version of this space")).toBeVisible();
     // Its page tree is that version's: the page under its old title.
-    await page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: "Herons" }).click();
+    await page.getByRole("navigation", { name: "Pages", exact: true }).getByRole("link", { name: "Herons", exact: true }).click();
     await expect(page.getByRole("heading", { name: "Herons", level: 1 })).toBeVisible();
     await expect(page.getByText("Herons wade in shallow water.")).toBeVisible();
     await expectNoSeriousAxeViolations(page);
