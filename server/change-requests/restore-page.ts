@@ -1,7 +1,9 @@
 import { z } from "zod";
-import { commitRevision, currentRevision, readPage } from "../content/revisions";
+import { commitRevision, currentRevision, pageKey, readPage } from "../content/revisions";
+import { ObjectStore } from "../content/store/object-store";
+import { trieGet } from "../content/store/trie";
 import type { ServiceContext } from "../context";
-import { notFound } from "../errors";
+import { badRequest, notFound } from "../errors";
 import { entityIdSchema } from "../ids";
 import { loadSpace } from "../policies/access";
 import { presentChangeRequest } from "../presenters/change-request";
@@ -21,7 +23,8 @@ export type RestorePageInput = z.infer<typeof restorePageInput>;
  * Opens a change request that puts a page back as it was in an earlier revision of the space:
  * its title, body and settings, under its old parent when that page is still in the space
  * (otherwise at the top level), with its slug made free among its new siblings. Needs the edit
- * permission, like any change request; one write, so the change request never exists empty.
+ * permission, like any change request; one write, so the change request never exists empty. A page
+ * already as it was is refused (400): there is nothing to restore.
  */
 export async function restorePage(ctx: ServiceContext, spaceId: string, input: RestorePageInput) {
   return writeSpace(ctx, spaceId, { lock: "space", pages: 1 }, async (tx, events) => {
@@ -32,10 +35,14 @@ export async function restorePage(ctx: ServiceContext, spaceId: string, input: R
     if (!revision) throw notFound(`No revision ${input.revisionId} in space ${spaceId}.`);
     const page = await readPage(tx, revision, input.pageId);
     if (!page) throw notFound(`No page ${input.pageId} in revision ${input.revisionId}.`);
-
     const subject = `Restore “${page.title || "Untitled page"}”`.slice(0, SUBJECT_MAX);
     const opened = await openDraft(tx, ctx, access, events, subject);
     const main = await currentRevision(tx, space);
+    // The same stored version: the page is already as it was, and the change request would change
+    // nothing. Checked after the edit permission (in `openDraft`); throwing undoes the draft.
+    const store = new ObjectStore(tx, space.id);
+    const [then, now] = await Promise.all([trieGet(store, revision.root, pageKey(page.id)), trieGet(store, main.root, pageKey(page.id))]);
+    if (then === now) throw badRequest(`The page “${page.title || "Untitled page"}” is already as it was in this version.`);
     const draft = new PageDraft(tx, main);
     await draft.loadTree();
     const parentId = page.parentId !== null && draft.nodeSync(page.parentId) ? page.parentId : null;

@@ -105,8 +105,12 @@ const TABLE: Record<string, Row> = {
   "search.everywhere": { needs: "organization.view", input: (ids) => ({ ...organization(ids), query: SEARCH_WORD }) },
   "history.list": { needs: "space.view", input: space },
   "history.changes": { needs: "space.view", input: (ids) => ({ ...space(ids), from: ids.revisionId, to: ids.revisionId }) },
-  // Opens a change request: a fresh space with pages, so that the page restored is in its revision.
-  "history.restorePage": { needs: "space.edit", mutates: "space with content", input: (ids) => ({ ...space(ids), revisionId: ids.revisionId, pageId: ids.pageId }) },
+  // Opens a change request: a fresh space with pages, restoring the draft's page, which main does not have.
+  "history.restorePage": {
+    needs: "space.edit",
+    mutates: "space with content",
+    input: (ids) => ({ ...space(ids), revisionId: ids.draftRevisionId, pageId: ids.draftPageId }),
+  },
 
   // Teams
   "teams.list": { needs: "organization.view", input: organization },

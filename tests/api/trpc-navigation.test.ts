@@ -154,6 +154,14 @@ describe("history", () => {
     const reader = await memberOf("read");
     await expect(reader.history.restorePage({ spaceId: space.id, revisionId: earlier!.id, pageId: guideId })).rejects.toMatchObject({ code: "FORBIDDEN" });
     await expect(admin.history.restorePage({ spaceId: space.id, revisionId: earlier!.id, pageId: "nope" })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    // A page already as it was opens nothing.
+    const [latest] = (await admin.history.list({ spaceId: space.id })).items;
+    const before = (await admin.changeRequests.list({ spaceId: space.id, status: "draft" })).items.length;
+    await expect(admin.history.restorePage({ spaceId: space.id, revisionId: latest!.id, pageId: guideId })).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+      message: "The page “Handbook” is already as it was in this version.",
+    });
+    expect((await admin.changeRequests.list({ spaceId: space.id, status: "draft" })).items).toHaveLength(before);
   });
 
   test("a restored page goes back under its old parent while it exists, else to the top level, with a free slug", async () => {
