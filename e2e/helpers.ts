@@ -32,6 +32,9 @@ export const sidebar = (page: Page) => page.getByRole("complementary", { name: "
 
 /** Creates an organization through the switcher's menu and waits until it is the current one. */
 export async function createOrganization(page: Page, title: string): Promise<void> {
+  // The switcher's first load must have answered: an invalidation while a query's first fetch is
+  // in flight reuses that fetch (TanStack Query), whose list would lack the new organization.
+  await expect(page.getByRole("button", { name: /^Organization/ })).not.toContainText("Loading…");
   await page.getByRole("button", { name: /^Organization/ }).click();
   await page.getByRole("menuitem", { name: "Create organization" }).click();
   const dialog = page.getByRole("dialog", { name: "Create organization" });
