@@ -4,7 +4,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import clsx from "clsx";
 import { BookOpen, BookPlus, FileText, Folder, FolderPlus, GitPullRequestArrow, House, KeyRound, Search, Trash2, UserRound, Users, type LucideIcon } from "lucide-react";
 import { useRouter } from "next/navigation";
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
+import { useEffect, useId, useMemo, useState, type KeyboardEvent } from "react";
 import { changeRequestHref, readerHref } from "@/components/content/space-frame";
 import { peopleHref } from "@/components/people/people-nav";
 import { useTRPC } from "@/components/providers/trpc-provider";
@@ -12,6 +12,7 @@ import { emojiCharacters } from "@/components/space/emoji";
 import { useContentDialogs } from "@/components/tree/content-dialogs";
 import { useContentTree } from "@/components/tree/content-tree-context";
 import { Button } from "@/components/ui/button";
+import { useModalDialog } from "@/components/ui/dialog";
 import { Spinner } from "@/components/ui/spinner";
 import { errorMessage } from "@/components/ui/trpc-error";
 import type { SearchEverywhereResult } from "@/server/search/search-everywhere";
@@ -34,13 +35,7 @@ const GROUPS = ["Pages", "Spaces", "Collections", "Change requests", "Actions"] 
  * Escape closes.
  */
 export function CommandPalette({ organizationId, open, onClose }: { organizationId: string; open: boolean; onClose: () => void }) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (open && !element.open) element.showModal();
-    if (!open && element.open) element.close();
-  }, [open]);
+  const dialog = useModalDialog(open);
   return (
     <dialog
       ref={dialog}
