@@ -16,12 +16,11 @@ import type { MergeConflicts } from "@/server/content/merge/conflicts";
 import type { SpaceObject } from "@/server/presenters/space";
 import { changeEntries, type ChangeRequest } from "./change-entries";
 import { ChangeRequestLoadError } from "./change-request-load-error";
-import { ChangeDetail } from "./change-detail";
-import { ChangeList } from "./change-list";
+import { baseRevisionOf } from "./change-detail";
+import { ChangesView } from "./changes-view";
 import { conflictsOf, ConflictView } from "./conflict-view";
 import { isResolvable, resolutionErrorMessage } from "./conflict-choices";
 import { ConflictResolver } from "./conflict-resolver";
-import type { DiffMode } from "./page-diff";
 import { StatusBadge } from "./status-badge";
 import { SubjectField } from "./subject-field";
 import { useRefreshChangeRequests } from "./use-change-request-cache";
@@ -250,10 +249,6 @@ function Changes({ space, organizationId, changeRequest, editHref }: { space: Sp
   const trpc = useTRPC();
   const changes = useQuery(trpc.changeRequests.changes.queryOptions({ spaceId: space.id, ref: String(changeRequest.number) }));
   const entries = useMemo(() => changeEntries(changes.data?.changes ?? []), [changes.data]);
-  const [selected, setSelected] = useState<string>();
-  const [mode, setMode] = useState<DiffMode>("rendered");
-  const current = entries.find((entry) => entry.key === selected) ?? entries[0];
-
   return (
     <section aria-labelledby="changes-title" className="space-y-3 border-t border-slate-200 pt-5">
       <h2 id="changes-title" className="text-base font-semibold text-slate-900">
@@ -264,7 +259,7 @@ function Changes({ space, organizationId, changeRequest, editHref }: { space: Sp
         <LoadingState label="Loading changes…" />
       ) : changes.isError ? (
         <ErrorState message={errorMessage(changes.error)} onRetry={() => void changes.refetch()} />
-      ) : entries.length === 0 || !current ? (
+      ) : entries.length === 0 ? (
         <EmptyState
           title="No changes yet"
           description="This change request has the same content as the space."
@@ -277,20 +272,12 @@ function Changes({ space, organizationId, changeRequest, editHref }: { space: Sp
           }
         />
       ) : (
-        <div className="grid gap-6 lg:grid-cols-[17rem_minmax(0,1fr)]">
-          <div className="lg:sticky lg:top-20 lg:max-h-[calc(100vh-6rem)] lg:self-start lg:overflow-y-auto">
-            <ChangeList entries={entries} selected={current.key} onSelect={setSelected} />
-          </div>
-          <ChangeDetail
-            key={current.key}
-            entry={current}
-            changeRequest={changeRequest}
-            spaceId={space.id}
-            organizationId={organizationId}
-            mode={mode}
-            onModeChange={setMode}
-          />
-        </div>
+        <ChangesView
+          entries={entries}
+          sources={{ before: { kind: "revision", revisionId: baseRevisionOf(changeRequest) }, after: { kind: "change-request", ref: String(changeRequest.number) } }}
+          spaceId={space.id}
+          organizationId={organizationId}
+        />
       )}
     </section>
   );

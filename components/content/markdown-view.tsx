@@ -7,6 +7,7 @@ import Markdown, { defaultUrlTransform, type Components } from "react-markdown";
 import rehypeHighlight from "rehype-highlight";
 import remarkGfm from "remark-gfm";
 import "highlight.js/styles/github.css";
+import { remarkHeadingAnchors } from "./heading-anchors";
 import { hintStyleOf, isolateTagLines, remarkLiquidBlocks, type HintStyle } from "./liquid-blocks";
 import "./markdown.css";
 import { rehypeTaskListLabels } from "./task-list-labels";
@@ -72,12 +73,23 @@ const components: Components = {
  * A page body as readers see it: GitHub-flavoured markdown (tables, task lists), highlighted
  * code, GitBook hints as callouts and images from the space's files.
  */
-export const MarkdownView = memo(function MarkdownView({ markdown, links, className }: { markdown: string; links?: ContentLinks; className?: string }) {
+export const MarkdownView = memo(function MarkdownView({
+  markdown,
+  links,
+  className,
+  anchors = false,
+}: {
+  markdown: string;
+  links?: ContentLinks;
+  className?: string;
+  /** Ids on headings, for links to a section: the reader's one page (a diff shows two, whose ids would repeat). */
+  anchors?: boolean;
+}) {
   const source = useMemo(() => isolateTagLines(markdown), [markdown]);
   return (
     <div className={clsx("quire-markdown", className)}>
       <Markdown
-        remarkPlugins={[remarkGfm, remarkLiquidBlocks]}
+        remarkPlugins={anchors ? [remarkGfm, remarkHeadingAnchors, remarkLiquidBlocks] : [remarkGfm, remarkLiquidBlocks]}
         rehypePlugins={[[rehypeHighlight, { detect: false }], rehypeTaskListLabels]}
         urlTransform={(url) => resolveContentUrl(url, links)}
         components={components}

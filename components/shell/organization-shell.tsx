@@ -4,10 +4,12 @@ import { MAIN_CONTENT_ID } from "@/components/ui/skip-link";
 import { useMutation } from "@tanstack/react-query";
 import clsx from "clsx";
 import { usePathname } from "next/navigation";
-import { useEffect, useRef, type KeyboardEvent, type ReactNode } from "react";
+import { useCallback, useEffect, useRef, type KeyboardEvent, type ReactNode } from "react";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { ContentDialogsProvider } from "@/components/tree/content-dialogs";
 import { ContentTreeProvider } from "@/components/tree/content-tree-context";
+import { CommandPalette } from "@/components/palette/command-palette";
+import { useRegisterCommandPalette } from "./command-palette-context";
 import { useRegisterNavigationDrawer } from "./navigation-drawer-context";
 import { Sidebar } from "./sidebar";
 import { LAST_ORGANIZATION_COOKIE } from "./last-organization";
@@ -22,6 +24,9 @@ export function OrganizationShell({ organizationId, children }: { organizationId
   const { open, setOpen } = drawer;
   const pathname = usePathname();
   const panel = useRef<HTMLElement>(null);
+  const palette = useRegisterCommandPalette();
+  const { setOpen: setPaletteOpen } = palette;
+  const closePalette = useCallback(() => setPaletteOpen(false), [setPaletteOpen]);
 
   useEffect(() => setOpen(false), [pathname, setOpen]);
   // Opening the organization is what its members list calls "last seen".
@@ -69,6 +74,7 @@ export function OrganizationShell({ organizationId, children }: { organizationId
           </aside>
           <main id={MAIN_CONTENT_ID} className="min-w-0 flex-1">{children}</main>
         </div>
+        <CommandPalette organizationId={organizationId} open={palette.open} onClose={closePalette} />
       </ContentDialogsProvider>
     </ContentTreeProvider>
   );

@@ -39,7 +39,8 @@ export function pageSections(markdown: string): PageSection[] {
 /** Longer anchors are cut (they are part of a B-tree key); no real heading comes close. */
 const MAX_ANCHOR = 200;
 
-function headingAnchors(tree: Root): Map<Heading, string> {
+/** Every heading's anchor, as search and the page document name it; the reader gives headings these ids. */
+export function headingAnchors(tree: Root): Map<Heading, string> {
   const anchors = new Map<Heading, string>();
   // "" is the lead's: a heading without letters or digits (say, an emoji) becomes "-1".
   const ids = new UniqueIds([""]);
