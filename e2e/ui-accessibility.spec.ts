@@ -15,7 +15,7 @@ const env = { ...process.env, QUIRE_DATA_DIR: process.env.QUIRE_E2E_DATA_DIR };
 const cliToken = () => execFileSync("npm", ["run", "--silent", "token", "--", seededAdmin.email], { encoding: "utf8", env }).trim();
 
 /** The data the screens show: an organization with a collection, a space with a merged and a draft change request. */
-type World = { org: string; space: string; collection: string; page: string; merged: number; draft: number };
+type World = { org: string; space: string; collection: string; page: string; merged: number; draft: number; conflicted: number };
 
 const CHECKLIST = `Before you publish:
 
@@ -35,7 +35,8 @@ const published = false; // not yet
 | Write | Editor |
 `;
 
-type Screen = { name: string; path: (world: World) => string; signedOut?: boolean; shot?: boolean };
+/** `open` brings up what the screen is about once its page has loaded (a dialog, a view behind a button). */
+type Screen = { name: string; path: (world: World) => string; signedOut?: boolean; shot?: boolean; open?: (page: Page) => Promise<void> };
 
 const screens: Screen[] = [
   { name: "organization home", path: (w) => `/o/${w.org}`, shot: true },
@@ -46,7 +47,29 @@ const screens: Screen[] = [
   { name: "change request list", path: (w) => `/o/${w.org}/s/${w.space}/change-requests?status=merged` },
   { name: "change request review", path: (w) => `/o/${w.org}/s/${w.space}/change-requests/${w.merged}`, shot: true },
   { name: "draft change request review", path: (w) => `/o/${w.org}/s/${w.space}/change-requests/${w.draft}` },
-  { name: "editor", path: (w) => `/o/${w.org}/s/${w.space}/change-requests/${w.draft}/edit` },
+  {
+    name: "conflict resolution",
+    path: (w) => `/o/${w.org}/s/${w.space}/change-requests/${w.conflicted}`,
+    shot: true,
+    open: async (page) => {
+      await page.getByRole("button", { name: "Merge", exact: true }).click();
+      await page.getByRole("button", { name: "Resolve the conflicts" }).click();
+      await expect(page.getByRole("region", { name: "Resolve the conflicts with the space's content" })).toBeVisible();
+    },
+  },
+  { name: "editor", path: (w) => `/o/${w.org}/s/${w.space}/change-requests/${w.draft}/edit`, shot: true },
+  { name: "history", path: (w) => `/o/${w.org}/s/${w.space}/history` },
+  {
+    name: "search palette",
+    path: (w) => `/o/${w.org}`,
+    shot: true,
+    open: async (page) => {
+      await page.keyboard.press("Control+K");
+      const palette = page.getByRole("dialog", { name: "Search everywhere" });
+      await palette.getByRole("combobox").fill("review");
+      await expect(palette.getByRole("option").first()).toBeVisible();
+    },
+  },
   { name: "trash", path: (w) => `/o/${w.org}/trash` },
   { name: "people: members", path: (w) => `/o/${w.org}/people`, shot: true },
   { name: "people: invites", path: (w) => `/o/${w.org}/people/invites` },
@@ -77,16 +100,31 @@ async function buildWorld(page: Page, request: APIRequestContext): Promise<World
     changes: [{ operation: "insert_page", title: "Checklist", document: { markdown: CHECKLIST } }],
   });
   await post(`/v1/spaces/${space}/change-requests/${merged.id}/merge`);
+  type PageEntry = { id: string; title: string; pages?: PageEntry[] };
+  const all = (entries: PageEntry[]): PageEntry[] => entries.flatMap((entry) => [entry, ...all(entry.pages ?? [])]);
+  const pageIdByTitle = async (title: string) => {
+    const listed = (await (await request.get(`/v1/spaces/${space}/content/pages`, { headers })).json()) as { pages: PageEntry[] };
+    const found = all(listed.pages).find((entry) => entry.title === title);
+    expect(found, JSON.stringify(listed)).toBeDefined();
+    return found!.id;
+  };
+  // Two change requests editing the same line of the checklist: once one is merged, the other conflicts.
+  const rewrite = async (subject: string, line: string) => {
+    const changeRequest = await post(`/v1/spaces/${space}/change-requests`, { subject });
+    await post(`/v1/spaces/${space}/change-requests/${changeRequest.id}/content`, {
+      changes: [{ operation: "update_page", page: checklistId, document: { markdown: CHECKLIST.replace("Before you publish:", line) } }],
+    });
+    return changeRequest;
+  };
+  const checklistId = await pageIdByTitle("Checklist");
+  const first = await rewrite("Shorter opening", "Before publishing:");
+  const conflicted = await rewrite("Friendlier opening", "Before you publish, check:");
+  await post(`/v1/spaces/${space}/change-requests/${first.id}/merge`);
   const draft = await post(`/v1/spaces/${space}/change-requests`, { subject: "Add a glossary" });
   await post(`/v1/spaces/${space}/change-requests/${draft.id}/content`, {
     changes: [{ operation: "insert_page", title: "Glossary", document: { markdown: "**Space**: a set of pages.\n" } }],
   });
-  type PageEntry = { id: string; title: string; pages?: PageEntry[] };
-  const listed = (await (await request.get(`/v1/spaces/${space}/content/pages`, { headers })).json()) as { pages: PageEntry[] };
-  const all = (entries: PageEntry[]): PageEntry[] => entries.flatMap((entry) => [entry, ...all(entry.pages ?? [])]);
-  const checklist = all(listed.pages).find((entry) => entry.title === "Checklist");
-  expect(checklist, JSON.stringify(listed)).toBeDefined();
-  return { org, space, collection: collection.id, page: checklist!.id, merged: merged.number, draft: draft.number };
+  return { org, space, collection: collection.id, page: checklistId, merged: merged.number, draft: draft.number, conflicted: conflicted.number };
 }
 
 /** Waits until the screen has loaded what it shows: a level-1 heading, and nothing still loading. */
@@ -123,10 +161,11 @@ for (const theme of ["light", "dark"] as const) {
       const page = screen.signedOut ? signedOut : signedIn;
       await page.goto(screen.path(world));
       await settled(page);
+      await screen.open?.(page);
       // The theme follows the system setting unless chosen: the page is dark exactly when the system is.
       await expect(page.locator("html")).toHaveClass(theme === "dark" ? /\bdark\b/ : /^(?!.*\bdark\b)/);
       for (const violation of await seriousViolations(page)) failures.push(`${screen.name}: ${violation}`);
-      if (screen.shot && theme === "dark") await screenshot(page, `dark-${screen.name.replace(/[^a-z]+/gi, "-").toLowerCase()}`);
+      if (screen.shot) await screenshot(page, `${theme}-${screen.name.replace(/[^a-z]+/gi, "-").toLowerCase()}`);
     }
     expect(failures).toEqual([]);
   });
