@@ -1,8 +1,10 @@
-import type { DocumentBlock, JSONDocument } from "@gitbook/api";
+import type { JSONDocument } from "@gitbook/api";
 import { describe, expect, test } from "vitest";
 import { documentToMarkdown, markdownToDocument } from "../../server/content/format";
 import { plainText } from "../../server/content/format/document-text";
 import { markdownLimitProblem, MAX_NESTING } from "../../server/content/format/markdown-limits";
+import { renderPdf } from "../../server/pdf/render-pdf";
+import { pageSections } from "../../server/search/sections";
 import { assertConformsToSchema } from "../helpers/conformance";
 
 /**
@@ -36,7 +38,9 @@ const canonical: Record<string, string> = {
 
 const stripKeys = (value: unknown): unknown => JSON.parse(JSON.stringify(value, (key, each) => (key === "key" ? undefined : each)));
 
-function blocksOf(document: { nodes: readonly unknown[] }, type: string): (DocumentBlock & Record<string, never>)[] {
+type LooseBlock = { type: string; data: unknown; nodes: LooseBlock[] };
+
+function blocksOf(document: { nodes: readonly unknown[] }, type: string): LooseBlock[] {
   const found: unknown[] = [];
   const pending: unknown[] = [...document.nodes];
   for (let node = pending.shift(); node; node = pending.shift()) {
@@ -44,7 +48,7 @@ function blocksOf(document: { nodes: readonly unknown[] }, type: string): (Docum
     if (value.type === type) found.push(value);
     pending.push(...(value.nodes ?? []), ...(value.fragments ?? []).flatMap((fragment) => fragment.nodes));
   }
-  return found as (DocumentBlock & Record<string, never>)[];
+  return found as LooseBlock[];
 }
 
 describe("canonical markdown of every block", () => {
@@ -68,7 +72,7 @@ describe("the new blocks' documents", () => {
     const document = markdownToDocument(canonical["tabs holding hints, code, images and files"]!);
     expect(stripKeys(document.nodes.map((node) => node.type))).toEqual(["tabs"]);
     const [tabs] = blocksOf(document, "tabs");
-    expect(tabs!.nodes.map((item: { type: string; data: unknown; nodes: { type: string }[] }) => [item.type, item.data, item.nodes.map((node) => node.type)])).toEqual([
+    expect(tabs!.nodes.map((item) => [item.type, item.data, item.nodes.map((node) => node.type)])).toEqual([
       ["tabs-item", { title: "npm" }, ["hint", "code"]],
       ["tabs-item", { title: "Files" }, ["images", "file"]],
     ]);
@@ -266,5 +270,23 @@ describe("malformed and hostile tags", () => {
     const document = markdownToDocument(`${"<details>\n\n".repeat(500)}deep${"\n\n</details>".repeat(500)}`);
     assertConformsToSchema("JSONDocument", document);
     expect(JSON.stringify(document)).toContain('"text":"deep"');
+  });
+});
+
+describe("search and the PDF export read the new blocks", () => {
+  const markdown = Object.values(canonical).join("\n");
+
+  test("search indexes tab titles, the tabs' content, expandables' titles and bodies, and file captions", () => {
+    const [lead] = pageSections(`Intro\n\n${canonical["tabs holding hints, code, images and files"]}\n${canonical["expandable open by default, holding lists, code and a table"]}\n${canonical.file}`);
+    for (const words of ["npm", "Needs Node {{ space.vars.node }}.", "npm install quire", "Files", "The archive", "Steps for {{ space.vars.product }}", "quire start", "The user manual, {{ space.vars.version }}"]) {
+      expect(lead!.body).toContain(words);
+    }
+    expect(lead!.body).not.toContain("{%");
+    expect(lead!.body).not.toContain("<summary>");
+  });
+
+  test("the PDF writer prints a page of every block", async () => {
+    const pdf = await renderPdf({ label: "Space", title: "Blocks", subtitle: "", details: [], pages: [{ id: "p", title: "Blocks", breadcrumb: [], depth: 0, markdown }] });
+    expect(Buffer.from(pdf).subarray(0, 5).toString()).toBe("%PDF-");
   });
 });

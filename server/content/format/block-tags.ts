@@ -4,7 +4,7 @@ import { fitInto, linkParagraph, paragraph } from "./document-containers";
 import { plainText } from "./document-text";
 import { inlineNodes, type InlineContext } from "./inline-to-document";
 import { linkRef, parseLinkTarget } from "./link-targets";
-import type { LiquidTag } from "./liquid-tags";
+import { fileSource, type LiquidTag } from "./liquid-tags";
 
 /**
  * The document blocks of GitBook's tabs, expandables and files, built from their tags' content
@@ -57,7 +57,7 @@ export function expandable(title: string, open: boolean, body: DocumentBlock[], 
  * web address, an unknown path) has no file block in the reference: it becomes a link to it.
  */
 export function file(tag: LiquidTag, inner: DocumentBlock[], context: InlineContext): DocumentBlock[] {
-  const src = unbracketed(tag.attributes.src ?? "");
+  const src = fileSource(tag);
   const [first, ...rest] = inner;
   const caption = first?.type === "paragraph" ? first : undefined;
   const after = caption ? rest : inner;
@@ -73,6 +73,3 @@ export function file(tag: LiquidTag, inner: DocumentBlock[], context: InlineCont
   };
   return [block, ...after];
 }
-
-// GitBook writes some sources in angle brackets: src="<https://…>".
-const unbracketed = (src: string) => (src.startsWith("<") && src.endsWith(">") ? src.slice(1, -1) : src);

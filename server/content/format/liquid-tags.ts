@@ -67,6 +67,12 @@ function summaryText(line: string): string | undefined {
   return decodeHtmlText(replaceTags(line.slice("<summary>".length, -"</summary>".length), "")).trim();
 }
 
+/** The source of a `{% file %}` tag, without the angle brackets GitBook writes around some (`src="<https://…>"`). */
+export function fileSource(tag: LiquidTag): string {
+  const src = tag.attributes.src ?? "";
+  return src.startsWith("<") && src.endsWith(">") ? src.slice(1, -1) : src;
+}
+
 /** A block tag of either kind. */
 export const parseBlockTag = (source: string): LiquidTag | undefined => parseTag(source) ?? parseDetailsTag(source);
 
