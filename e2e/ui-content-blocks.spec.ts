@@ -15,7 +15,7 @@ test.use({ viewport: { width: 1280, height: 900 } });
 const env = { ...process.env, QUIRE_DATA_DIR: process.env.QUIRE_E2E_DATA_DIR };
 const cliToken = () => execFileSync("npm", ["run", "--silent", "token", "--", seededAdmin.email], { encoding: "utf8", env }).trim();
 
-const pageMarkdown = (fileId: string) => `# Install
+const pageMarkdown = (fileSource: string) => `# Install
 
 {% tabs %}
 {% tab title="Windows" %}
@@ -54,7 +54,7 @@ Open by default.
 
 </details>
 
-{% file src="/files/${fileId}" %}
+{% file src="${fileSource}" %}
 The user manual.
 {% endfile %}
 `;
@@ -64,16 +64,22 @@ async function writeMergedPage(request: APIRequestContext, baseURL: string, spac
   const changeRequest = await request.post(`${baseURL}/v1/spaces/${spaceId}/change-requests`, { headers, data: { subject: "Blocks" } });
   expect(changeRequest.status()).toBe(201);
   const crPath = `${baseURL}/v1/spaces/${spaceId}/change-requests/${(await changeRequest.json()).id}`;
+  // The page names the file by the ref it is uploaded with; the write makes that `/files/<id>`.
   const pdf = Buffer.from("%PDF-1.4\n% a small manual\n").toString("base64");
-  const files = await request.post(`${crPath}/content`, {
+  const written = await request.post(`${crPath}/content?compat=false`, {
     headers,
-    data: { changes: [{ operation: "insert_files", files: [{ name: "manual.pdf", contentType: "application/pdf", base64: pdf }] }] },
+    data: {
+      changes: [
+        { operation: "insert_page", title: "Install", document: { markdown: pageMarkdown("manual.pdf") } },
+        { operation: "insert_files", files: [{ ref: "manual.pdf", name: "manual.pdf", contentType: "application/pdf", base64: pdf }] },
+      ],
+    },
   });
-  expect(files.status()).toBe(200);
-  const fileId = (await files.json()).insertedFiles[0].id;
-  const inserted = await request.post(`${crPath}/content`, { headers, data: { changes: [{ operation: "insert_page", title: "Install", document: { markdown: pageMarkdown(fileId) } }] } });
-  expect(inserted.status()).toBe(200);
-  const pageId = (await inserted.json()).changes[0].page.id;
+  expect(written.status()).toBe(200);
+  const answer = await written.json();
+  const pageId = answer.changes[0].page.id;
+  const stored = await request.get(`${crPath}/content/page/${pageId}`, { headers });
+  expect((await stored.json()).markdown).toContain(`{% file src="/files/${answer.insertedFiles[0].id}" %}\nThe user manual.\n{% endfile %}`);
   expect((await request.post(`${crPath}/merge`, { headers })).status()).toBe(200);
   return pageId;
 }

@@ -1,6 +1,7 @@
 import type { JSONDocument } from "@gitbook/api";
 import { describe, expect, test } from "vitest";
-import { documentToMarkdown, markdownToDocument } from "../../server/content/format";
+import { linkDestinations } from "../../server/change-requests/content-changes/markdown-links";
+import { documentToMarkdown, extractLinks, markdownToDocument } from "../../server/content/format";
 import { plainText } from "../../server/content/format/document-text";
 import { markdownLimitProblem, MAX_NESTING } from "../../server/content/format/markdown-limits";
 import { renderPdf } from "../../server/pdf/render-pdf";
@@ -288,5 +289,27 @@ describe("search and the PDF export read the new blocks", () => {
   test("the PDF writer prints a page of every block", async () => {
     const pdf = await renderPdf({ label: "Space", title: "Blocks", subtitle: "", details: [], pages: [{ id: "p", title: "Blocks", breadcrumb: [], depth: 0, markdown }] });
     expect(Buffer.from(pdf).subarray(0, 5).toString()).toBe("%PDF-");
+  });
+});
+
+describe("a file tag's source is a link of its page", () => {
+  const markdown = 'Intro [a](./a.md)\n\n{% file src="./manual.pdf" %}\nThe manual\n{% endfile %}\n\n```md\n{% file src="./not-a-file.pdf" %}\n```\n\n> {% file src="/files/f2" %}\n';
+
+  test("found with its exact place, so a write can resolve it like any link", () => {
+    const destinations = linkDestinations(markdown);
+    expect(destinations.map(({ kind, url }) => [kind, url])).toEqual([
+      ["link", "./a.md"],
+      ["link", "./manual.pdf"],
+      ["link", "/files/f2"],
+    ]);
+    expect(destinations.map(({ start, end }) => markdown.slice(start, end))).toEqual(["./a.md", "./manual.pdf", "/files/f2"]);
+  });
+
+  test("recorded among the page's links", () => {
+    expect(extractLinks(markdown).map((link) => link.target)).toEqual([
+      { kind: "path", path: "./a.md" },
+      { kind: "path", path: "./manual.pdf" },
+      { kind: "file", file: "f2" },
+    ]);
   });
 });

@@ -73,6 +73,23 @@ export function fileSource(tag: LiquidTag): string {
   return src.startsWith("<") && src.endsWith(">") ? src.slice(1, -1) : src;
 }
 
+/**
+ * The sources of the `{% file src="…" %}` tags among the lines of `text` (a paragraph's source,
+ * which starts at `offset` in the page): each value as written and where it lies between its quotes.
+ */
+export function fileSources(text: string, offset: number): { url: string; start: number; end: number }[] {
+  const found: { url: string; start: number; end: number }[] = [];
+  let lineStart = 0;
+  for (const line of text.split("\n")) {
+    const tag = line.includes("file") ? parseTag(line) : undefined;
+    const value = tag?.name === "file" && !tag.closing ? line.indexOf('src="') + 'src="'.length : -1;
+    const end = value > 0 ? line.indexOf('"', value) : -1;
+    if (end >= 0) found.push({ url: line.slice(value, end), start: offset + lineStart + value, end: offset + lineStart + end });
+    lineStart += line.length + 1;
+  }
+  return found;
+}
+
 /** A block tag of either kind. */
 export const parseBlockTag = (source: string): LiquidTag | undefined => parseTag(source) ?? parseDetailsTag(source);
 
