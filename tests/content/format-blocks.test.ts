@@ -268,6 +268,8 @@ describe("malformed and hostile tags", () => {
     expect(markdownLimitProblem(nested(MAX_NESTING / 2))).toBeNull();
     expect(markdownLimitProblem(nested(MAX_NESTING / 2 + 1))).toMatch(/^nested deeper than 64 levels/);
     expect(markdownLimitProblem("<details>\n".repeat(MAX_NESTING + 1))).toMatch(/^nested deeper than 64 levels/);
+    // Files hold only a caption and are often written without a closing tag: they do not nest.
+    expect(markdownLimitProblem('{% file src="/files/f" %}\n'.repeat(MAX_NESTING + 1))).toBeNull();
     const document = markdownToDocument(`${"<details>\n\n".repeat(500)}deep${"\n\n</details>".repeat(500)}`);
     assertConformsToSchema("JSONDocument", document);
     expect(JSON.stringify(document)).toContain('"text":"deep"');
