@@ -1,5 +1,6 @@
 import type { JSONDocument } from "@gitbook/api";
 import { describe, expect, test } from "vitest";
+import { markdownBlocks } from "../../components/change-requests/diff-model";
 import { linkDestinations } from "../../server/change-requests/content-changes/markdown-links";
 import { documentToMarkdown, extractLinks, markdownToDocument } from "../../server/content/format";
 import { plainText } from "../../server/content/format/document-text";
@@ -312,6 +313,21 @@ describe("a file tag's source is a link of its page", () => {
       { kind: "path", path: "./a.md" },
       { kind: "path", path: "./manual.pdf" },
       { kind: "file", file: "f2" },
+    ]);
+  });
+});
+
+describe("the review's rendered diff", () => {
+  test("keeps each tabs, expandable and file block whole, and an unclosed tag as its own block", () => {
+    // Blank lines aside (tag lines are isolated before parsing).
+    const blocks = markdownBlocks(`# A\n\n${canonical.tabs}\n${canonical.expandable}\n${canonical.file}\n{% hint style="info" %}\n\nText`);
+    expect(blocks.map((block) => block.replace(/\n+/g, "\n"))).toEqual([
+      "# A",
+      canonical.tabs!.trim().replace(/\n+/g, "\n"),
+      canonical.expandable!.trim().replace(/\n+/g, "\n"),
+      canonical.file!.trim(),
+      '{% hint style="info" %}',
+      "Text",
     ]);
   });
 });
