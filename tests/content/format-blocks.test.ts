@@ -1,10 +1,12 @@
 import type { JSONDocument } from "@gitbook/api";
 import { describe, expect, test } from "vitest";
 import { markdownBlocks } from "../../components/change-requests/diff-model";
+import { isolateTagLines as isolateReaderTagLines, remarkLiquidBlocks } from "../../components/content/liquid-blocks";
 import { linkDestinations } from "../../server/change-requests/content-changes/markdown-links";
 import { documentToMarkdown, extractLinks, markdownToDocument } from "../../server/content/format";
 import { plainText } from "../../server/content/format/document-text";
 import { markdownLimitProblem, MAX_NESTING } from "../../server/content/format/markdown-limits";
+import { parseMarkdown } from "../../server/content/format/parse-markdown";
 import { renderPdf } from "../../server/pdf/render-pdf";
 import { pageSections } from "../../server/search/sections";
 import { assertConformsToSchema } from "../helpers/conformance";
@@ -329,5 +331,21 @@ describe("the review's rendered diff", () => {
       '{% hint style="info" %}',
       "Text",
     ]);
+  });
+});
+
+describe("the reader's tag pairing", () => {
+  test("thousands of unclosed tags pair in about the time of as many paragraphs (it scanned forward from each)", () => {
+    const timed = (markdown: string) => {
+      const tree = parseMarkdown(isolateReaderTagLines(markdown));
+      const started = performance.now();
+      remarkLiquidBlocks()(tree);
+      return { ms: performance.now() - started, tree };
+    };
+    timed("warm up");
+    const baseline = timed("text\n\n".repeat(8000)).ms;
+    for (const line of ['{% tab title="x" %}\n', "<details>\n", '{% hint style="info" %}\n']) expect(timed(line.repeat(8000)).ms).toBeLessThan(20 * baseline + 100);
+    const { tree } = timed(canonical["tabs holding hints, code, images and files"]!);
+    expect(tree.children).toMatchObject([{ data: { hName: "div", hProperties: { className: ["tabs"] } } }]);
   });
 });
