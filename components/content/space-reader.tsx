@@ -83,7 +83,7 @@ function Reader({ space, organizationId, pageId }: { space: SpaceObject; organiz
           <ReaderPage space={space} organizationId={organizationId} pageId={pageId} pages={list} hrefOf={hrefOf} editButton={editButton || null} />
         )}
       </div>
-      <NewChangeRequestDialog open={creating} onClose={() => setCreating(false)} space={space} organizationId={organizationId} />
+      <NewChangeRequestDialog open={creating} onClose={() => setCreating(false)} space={space} organizationId={organizationId} pageId={pageId} />
     </div>
   );
 }

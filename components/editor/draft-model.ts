@@ -1,11 +1,17 @@
+import type { JSONDocument } from "@gitbook/api";
+
 /**
  * The editor's working copy of a change request's pages, and the plan that turns it into the
  * content changes the server applies (insert_page, update_page, delete_page). Pure functions, so
  * the tree operations and the plan are easy to reason about (and to test).
  */
 
-/** A page of the working copy. `key` is the page id, or `new-<n>` for a page not saved yet. */
-export type DraftPage = { key: string; title: string; emoji?: string; markdown: string };
+/**
+ * A page of the working copy. `key` is the page id, or `new-<n>` for a page created in the
+ * editor. `document` is the block editor's latest document, when it has one; `markdown` is
+ * always current and is what the save compares and sends.
+ */
+export type DraftPage = { key: string; title: string; emoji?: string; markdown: string; document?: JSONDocument };
 
 /** Children of each parent (`ROOT` for the top level), in order. */
 export type Draft = { pages: Record<string, DraftPage>; children: Record<string, string[]> };

@@ -15,15 +15,15 @@ export type BatchAnswer = { changes: { object: string; ref?: string; page?: unkn
 /**
  * Sends a save plan. Usually one batch; a change naming a page created by this save (a new
  * page's subpage, a follow-up write of its body) waits for the batch creating it, since the id
- * is the server's; and batches hold at most MAX_CHANGES_PER_BATCH changes. Returns the ids of
- * the created pages by their draft key.
+ * is the server's; and batches hold at most MAX_CHANGES_PER_BATCH changes. `created` holds the
+ * server's ids of pages created by earlier saves, by draft key, and gains this save's.
  */
 export async function sendPlan(
   plan: PlannedChange[],
   send: (changes: ContentChangeInput[]) => Promise<BatchAnswer>,
   onBatchSaved: () => void = () => {},
+  created = new Map<string, string>(),
 ): Promise<Map<string, string>> {
-  const created = new Map<string, string>();
   const idOf = (key: string) => (isNewKey(key) ? created.get(key) : key);
   let batch: ContentChangeInput[] = [];
   const flush = async () => {

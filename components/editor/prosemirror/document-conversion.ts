@@ -25,6 +25,16 @@ export function emptyDocument(): JSONDocument {
   return { object: "document", data: {}, nodes: [{ object: "block", type: "paragraph", data: {}, nodes: [emptyText()] }] };
 }
 
+/** The document without block keys: blocks read from markdown in the browser are new to the server, which matches them to its own. */
+export function withoutKeys(document: JSONDocument): JSONDocument {
+  const strip = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(strip);
+    if (!value || typeof value !== "object") return value;
+    return Object.fromEntries(Object.entries(value).filter(([name]) => name !== "key").map(([name, item]) => [name, strip(item)]));
+  };
+  return strip(document) as JSONDocument;
+}
+
 const emptyText = (): DocumentText => ({ object: "text", leaves: [{ object: "leaf", text: "", marks: [] }] });
 
 export function documentToProseMirror(document: JSONDocument): Node {
@@ -90,7 +100,7 @@ function inlineToNodes(nodes: readonly InlineNode[] = [], outer: readonly Mark[]
       for (const leaf of node.leaves) {
         const marks = [...outer, ...marksOf(leaf)];
         leaf.text.split("\n").forEach((line, i) => {
-          if (i > 0) out.push(schema.node("hard_break", null, null, marks));
+          if (i > 0) out.push(schema.node("hard_break", undefined, undefined, marks));
           if (line !== "") out.push(schema.text(line, marks));
         });
       }
@@ -102,13 +112,13 @@ function inlineToNodes(nodes: readonly InlineNode[] = [], outer: readonly Mark[]
         out.push(...inlineToNodes(node.nodes, [...outer, schema.mark("link", { ref: node.data.ref, key })]));
         break;
       case "expression":
-        out.push(schema.node("expression", { key, data: node.data }, null, outer));
+        out.push(schema.node("expression", { key, data: node.data }, undefined, outer));
         break;
       case "inline-image":
-        out.push(schema.node("inline_image", { key, data: node.data }, null, outer));
+        out.push(schema.node("inline_image", { key, data: node.data }, undefined, outer));
         break;
       default:
-        out.push(schema.node("opaque_inline", { json: node }, null, outer));
+        out.push(schema.node("opaque_inline", { json: node }, undefined, outer));
     }
   }
   return out;
