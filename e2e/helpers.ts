@@ -48,3 +48,15 @@ export async function createSpace(page: Page, organization: string, space: strin
   await expect(page).toHaveURL(/\/o\/[^/]+\/s\/[^/]+$/);
   return new URL(page.url()).pathname;
 }
+
+/** The change request editor's source mode: the page's markdown, written in a textarea. */
+export async function writeMarkdown(page: Page, markdown: string): Promise<void> {
+  await page.getByRole("button", { name: "Markdown", exact: true }).click();
+  await page.getByLabel("Page content (markdown)").fill(markdown);
+}
+
+/** Waits for the editor's autosave of the edit just made (it starts a second after the last change). */
+export async function expectSaved(page: Page): Promise<void> {
+  await expect(page.getByRole("status").filter({ hasText: "Saving…" })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: /^Saved$/ })).toBeVisible();
+}

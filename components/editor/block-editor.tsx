@@ -18,7 +18,10 @@ import "./prosemirror/editor.css";
 
 export type UploadedFile = { id: string; name: string; contentType: string; url: string };
 
-type SlashState = { from: number; to: number; query: string; left: number; top: number };
+/** The slash menu's greatest height (max-h-72), to place it above the line when below has no room. */
+const MENU_HEIGHT = 288;
+
+type SlashState = { from: number; to: number; query: string; left: number } & ({ top: number } | { bottom: number });
 type ToolbarState = { left: number; top: number; active: Set<string>; link: string | null };
 type MenuItem = { id: string; label: string; hint?: string; run: () => void };
 
@@ -125,24 +128,7 @@ export function BlockEditor({
       state: EditorState.create({ doc: documentToProseMirror(initial), plugins: corePlugins() }),
       nodeViews: nodeViews(fileUrlOf),
       attributes: { "aria-label": label, "aria-multiline": "true", role: "textbox", class: "quire-markdown pm-editor", spellcheck: "true" },
-      handleKeyDown: (_view, event) => {
-        const { slash: open, items: list, active: index } = latest.current;
-        if (!open || list.length === 0) return false;
-        if (event.key === "ArrowDown" || event.key === "ArrowUp") {
-          setActive((index + (event.key === "ArrowDown" ? 1 : list.length - 1)) % list.length);
-          return true;
-        }
-        if (event.key === "Enter" || event.key === "Tab") {
-          list[Math.min(index, list.length - 1)]?.run();
-          return true;
-        }
-        if (event.key === "Escape") {
-          dismissed.current = `${open.from}:${open.query}`;
-          setSlash(null);
-          return true;
-        }
-        return false;
-      },
+      handleKeyDown: (_view, event) => menuKey(event.key),
       handlePaste: (view, event) => {
         const data = event.clipboardData;
         if (!data) return false;
@@ -184,6 +170,27 @@ export function BlockEditor({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
+  /** The slash menu's keys, from the editor (which keeps the focus) or the menu itself: whether the key was used. */
+  function menuKey(key: string): boolean {
+    const { slash: open, items: list, active: index } = latest.current;
+    if (!open || list.length === 0) return false;
+    if (key === "ArrowDown" || key === "ArrowUp") {
+      setActive((index + (key === "ArrowDown" ? 1 : list.length - 1)) % list.length);
+      return true;
+    }
+    if (key === "Enter" || key === "Tab") {
+      list[Math.min(index, list.length - 1)]?.run();
+      return true;
+    }
+    if (key === "Escape") {
+      dismissed.current = `${open.from}:${open.query}`;
+      setSlash(null);
+      viewRef.current?.focus();
+      return true;
+    }
+    return false;
+  }
+
   /** Where the slash menu and the toolbar stand after each change. */
   function follow(view: EditorView) {
     const { state } = view;
@@ -199,7 +206,10 @@ export function BlockEditor({
       if (dismissed.current !== `${from}:${match[1]}`) {
         setSlash((current) => {
           if (current?.query !== match[1]) setActive(0);
-          return { from, to: $from.pos, query: match[1]!, left: coords.left - box.left, top: coords.bottom - box.top + 4 };
+          // Below the line, or above it when the window has no room for the menu below.
+          const below = window.innerHeight - coords.bottom > MENU_HEIGHT + 8;
+          const place = below ? { top: coords.bottom - box.top + 4 } : { bottom: box.bottom - coords.top + 4 };
+          return { from, to: $from.pos, query: match[1]!, left: coords.left - box.left, ...place };
         });
       }
     } else {
@@ -336,8 +346,13 @@ export function BlockEditor({
           id={menuId}
           role="listbox"
           aria-label="Insert a block"
+          // Focusable, as a scrolling region must be; the editor keeps the focus, and the keys work here too.
+          tabIndex={0}
+          onKeyDown={(event) => {
+            if (menuKey(event.key)) event.preventDefault();
+          }}
           className="absolute z-20 max-h-72 w-64 overflow-y-auto rounded-md border border-slate-200 bg-white py-1 text-sm shadow-lg"
-          style={{ left: slash.left, top: slash.top }}
+          style={"top" in slash ? { left: slash.left, top: slash.top } : { left: slash.left, bottom: slash.bottom }}
         >
           {filtered.length === 0 ? (
             <li role="option" aria-selected={false} aria-disabled className="px-3 py-1.5 text-slate-600">

@@ -477,7 +477,8 @@ function PageBlocks({
       onChange={(next) => {
         // A document deeper than markdown allows is refused by the server's limits anyway; its markdown stays the last written.
         try {
-          onChange(next, documentToMarkdown(next));
+          // Empty paragraphs left at the end write blank lines, which markdown does not keep.
+          onChange(next, documentToMarkdown(next).replace(/\n{2,}$/, "\n"));
         } catch {}
       }}
     />

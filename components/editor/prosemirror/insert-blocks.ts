@@ -65,6 +65,8 @@ export function insertBlocks(state: EditorState, blocks: Node[], cursor: number)
     at = $from.depth >= 1 ? $from.after(1) : state.selection.to;
     tr.insert(at, blocks);
   }
+  // Writing goes on below a block (a table, a hint…) inserted last: a paragraph follows it.
+  if (!tr.doc.lastChild?.isTextblock) tr.insert(tr.doc.content.size, paragraph());
   const target = Math.min(at + cursor, tr.doc.content.size);
   const $target = tr.doc.resolve(target);
   return tr.setSelection($target.parent.inlineContent ? TextSelection.create(tr.doc, target) : Selection.near($target)).scrollIntoView();

@@ -111,6 +111,13 @@ export function moveBlock(direction: -1 | 1): Command {
   };
 }
 
+/** Enter in an empty list item leaves the list (or the nesting level). */
+const leaveEmptyListItem: Command = (state, dispatch) => {
+  const { $from, empty } = state.selection;
+  if (!empty || $from.parent.content.size > 0 || $from.depth < 2 || $from.node(-1).type !== nodes.list_item) return false;
+  return liftListItem(nodes.list_item!)(state, dispatch);
+};
+
 const hardBreak: Command = (state, dispatch) => {
   if (state.selection.$from.parent.type.spec.code) return false;
   dispatch?.(state.tr.replaceSelectionWith(nodes.hard_break!.create()).scrollIntoView());
@@ -134,7 +141,7 @@ export function editorKeymap(): Plugin {
     "Alt-ArrowDown": moveBlock(1),
     "Mod-Enter": chainCommands(exitCodeBlock, hardBreak),
     "Shift-Enter": chainCommands(exitCodeBlock, hardBreak),
-    Enter: splitListItem(nodes.list_item!),
+    Enter: chainCommands(splitListItem(nodes.list_item!), leaveEmptyListItem),
     Tab: chainCommands(goToNextCell(1), sinkListItem(nodes.list_item!)),
     "Shift-Tab": chainCommands(goToNextCell(-1), liftListItem(nodes.list_item!)),
   });
