@@ -1,0 +1,66 @@
+import type { JSONDocument } from "@gitbook/api";
+import { documentToMarkdown, MAX_DOCUMENT_DEPTH } from "./document-to-markdown";
+
+/**
+ * The reference's JSON document as a write gives it (`{ document: { object: "document", … } }`),
+ * checked for shape and bounded in size and depth in one iterative pass before anything recursive
+ * (the conversion to markdown) sees it.
+ */
+
+/** Nodes (blocks, inlines, texts, leaves, fragments) one document may hold: past any page a 256 KiB markdown body can express. */
+export const MAX_DOCUMENT_NODES = 200_000;
+
+const NODE_OBJECTS = new Set(["block", "inline", "text"]);
+
+/** What is wrong with a JSON document's shape or size (`path: message`), or null. */
+export function documentShapeProblem(value: unknown): string | null {
+  if (!isRecord(value) || value.object !== "document") return `must be a JSON document { object: "document", data, nodes }`;
+  if (value.data !== undefined && !isRecord(value.data)) return "data: must be an object";
+  if (!Array.isArray(value.nodes)) return "nodes: must be an array";
+  let count = 0;
+  const pending: { node: unknown; path: string; depth: number }[] = value.nodes.map((node, i) => ({ node, path: `nodes[${i}]`, depth: 1 }));
+  for (let item = pending.pop(); item; item = pending.pop()) {
+    if (++count > MAX_DOCUMENT_NODES) return `more than ${MAX_DOCUMENT_NODES} nodes`;
+    if (item.depth > MAX_DOCUMENT_DEPTH) return `nested deeper than ${MAX_DOCUMENT_DEPTH} levels`;
+    const { node, path, depth } = item;
+    if (!isRecord(node) || !NODE_OBJECTS.has(node.object as string)) return `${path}: must be a block, inline or text node`;
+    if (node.key !== undefined && typeof node.key !== "string") return `${path}.key: must be a string`;
+    if (node.object === "text") {
+      if (!Array.isArray(node.leaves)) return `${path}.leaves: must be an array`;
+      for (const [l, leaf] of node.leaves.entries()) {
+        if (++count > MAX_DOCUMENT_NODES) return `more than ${MAX_DOCUMENT_NODES} nodes`;
+        if (!isRecord(leaf) || typeof leaf.text !== "string" || (leaf.marks !== undefined && !Array.isArray(leaf.marks))) return `${path}.leaves[${l}]: must be a leaf { text, marks }`;
+      }
+      continue;
+    }
+    if (typeof node.type !== "string") return `${path}.type: must be a string`;
+    if (node.data !== undefined && !isRecord(node.data)) return `${path}.data: must be an object`;
+    if (node.nodes !== undefined) {
+      if (!Array.isArray(node.nodes)) return `${path}.nodes: must be an array`;
+      node.nodes.forEach((child, i) => pending.push({ node: child, path: `${path}.nodes[${i}]`, depth: depth + 1 }));
+    }
+    if (node.fragments !== undefined) {
+      if (!Array.isArray(node.fragments)) return `${path}.fragments: must be an array`;
+      for (const [f, fragment] of node.fragments.entries()) {
+        if (!isRecord(fragment) || !Array.isArray(fragment.nodes)) return `${path}.fragments[${f}]: must be a fragment { fragment, nodes }`;
+        fragment.nodes.forEach((child, i) => pending.push({ node: child, path: `${path}.fragments[${f}].nodes[${i}]`, depth: depth + 2 }));
+      }
+    }
+  }
+  return null;
+}
+
+/**
+ * Markdown for a document whose shape was checked: run in the markdown pool (the conversion is
+ * recursive and linear, but of a large document). A block whose fields are not what its type
+ * says answers `error` instead of throwing, so a malformed document is the writer's 400.
+ */
+export function documentMarkdown(document: JSONDocument): { markdown: string } | { error: string } {
+  try {
+    return { markdown: documentToMarkdown(document) };
+  } catch (error) {
+    return { error: `is not a valid document (${(error as Error).message})` };
+  }
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === "object" && !Array.isArray(value);
