@@ -7,6 +7,7 @@ import Markdown, { defaultUrlTransform, type Components } from "react-markdown";
 import rehypeHighlight from "rehype-highlight";
 import remarkGfm from "remark-gfm";
 import "highlight.js/styles/github.css";
+import { FileCard, Tabs, type FileInfo } from "./content-blocks";
 import { hintStyleOf, isolateTagLines, remarkLiquidBlocks, type HintStyle } from "./liquid-blocks";
 import "./markdown.css";
 
@@ -14,7 +15,12 @@ import "./markdown.css";
  * Where canonical page links and file references lead: page bodies write other pages as
  * `/pages/<id>` and files as `/files/<id>`, which only the caller can turn into addresses.
  */
-export type ContentLinks = { page?: (pageId: string) => string | undefined; file?: (fileId: string) => string | undefined };
+export type ContentLinks = {
+  page?: (pageId: string) => string | undefined;
+  file?: (fileId: string) => string | undefined;
+  /** The name, type and size of a file, for file blocks. */
+  fileInfo?: (fileId: string) => FileInfo | undefined;
+};
 
 const PAGE_LINK = /^\/pages\/([^/?#]+)\/?(#.*)?$/;
 const FILE_LINK = /^\/files\/([^/?#]+)\/?$/;
@@ -53,6 +59,33 @@ function Aside({ className, children, node: _node, ...props }: ComponentProps<"a
   );
 }
 
+const classesOf = (className: unknown) => (typeof className === "string" ? className.split(" ") : []);
+
+/** The elements remarkLiquidBlocks makes for tabs and files, and the plain ones every page shows. */
+function componentsFor(links: ContentLinks | undefined): Components {
+  return {
+    ...components,
+    div: ({ node: _node, className, children, ...props }) =>
+      classesOf(className).includes("tabs") ? (
+        <Tabs>{children}</Tabs>
+      ) : (
+        <div className={className} {...props}>
+          {children}
+        </div>
+      ),
+    figure: ({ node: _node, className, children, ...props }) => {
+      const src = (props as { "data-src"?: string })["data-src"];
+      if (!classesOf(className).includes("file-card") || src === undefined) return <figure className={className} {...props}>{children}</figure>;
+      const fileId = FILE_LINK.exec(src)?.[1];
+      return (
+        <FileCard href={resolveContentUrl(src, links)} info={fileId ? links?.fileInfo?.(fileId) : undefined} fallbackName={src.split("/").pop() || src}>
+          {children}
+        </FileCard>
+      );
+    },
+  };
+}
+
 const components: Components = {
   aside: Aside,
   table: ({ node: _node, ...props }) => (
@@ -69,17 +102,18 @@ const components: Components = {
 
 /**
  * A page body as readers see it: GitHub-flavoured markdown (tables, task lists), highlighted
- * code, GitBook hints as callouts and images from the space's files.
+ * code, GitBook hints as callouts, tabs, expandables, file cards and images from the space's files.
  */
 export const MarkdownView = memo(function MarkdownView({ markdown, links, className }: { markdown: string; links?: ContentLinks; className?: string }) {
   const source = useMemo(() => isolateTagLines(markdown), [markdown]);
+  const withLinks = useMemo(() => componentsFor(links), [links]);
   return (
     <div className={clsx("quire-markdown", className)}>
       <Markdown
         remarkPlugins={[remarkGfm, remarkLiquidBlocks]}
         rehypePlugins={[[rehypeHighlight, { detect: false }]]}
         urlTransform={(url) => resolveContentUrl(url, links)}
-        components={components}
+        components={withLinks}
       >
         {source}
       </Markdown>
