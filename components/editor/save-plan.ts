@@ -1,12 +1,16 @@
+import type { JSONDocument } from "@gitbook/api";
 import { isNewKey, ROOT, type PlannedChange } from "./draft-model";
 
 /** The server's bound on one batch (server/change-requests/schemas-content.ts, MAX_CHANGES). */
 export const MAX_CHANGES_PER_BATCH = 50;
 
+/** A page body as the server reads it: markdown, or the reference's JSON document (with its block keys). */
+type DocumentInput = { markdown: string } | { document: JSONDocument };
+
 /** A content change as the server reads it. */
 export type ContentChangeInput =
-  | { operation: "insert_page"; title: string; document: { markdown: string }; into?: string; at: number; ref: string }
-  | { operation: "update_page"; page: string; title?: string; document?: { markdown: string }; into?: string | null; at?: number }
+  | { operation: "insert_page"; title: string; document: DocumentInput; into?: string; at: number; ref: string }
+  | { operation: "update_page"; page: string; title?: string; document?: DocumentInput; into?: string | null; at?: number }
   | { operation: "delete_page"; page: string };
 
 /** What a batch answers: the pages it created, by the ref they were given. */
@@ -50,13 +54,16 @@ export async function sendPlan(
   return created;
 }
 
+const body = (planned: { markdown?: string; document?: JSONDocument }): DocumentInput =>
+  planned.document ? { document: planned.document } : { markdown: planned.markdown ?? "" };
+
 function toInput(planned: PlannedChange, id: (key: string) => string): ContentChangeInput {
   switch (planned.operation) {
     case "insert_page":
       return {
         operation: "insert_page",
         title: planned.title.trim() || "Untitled page",
-        document: { markdown: planned.markdown },
+        document: body(planned),
         ...(planned.parent !== ROOT ? { into: id(planned.parent) } : {}),
         at: planned.at,
         ref: planned.key,
@@ -66,7 +73,7 @@ function toInput(planned: PlannedChange, id: (key: string) => string): ContentCh
         operation: "update_page",
         page: id(planned.key),
         ...(planned.title !== undefined ? { title: planned.title.trim() } : {}),
-        ...(planned.markdown !== undefined ? { document: { markdown: planned.markdown } } : {}),
+        ...(planned.markdown !== undefined ? { document: body(planned) } : {}),
         ...(planned.parent !== undefined ? { into: planned.parent === ROOT ? null : id(planned.parent) } : {}),
         ...(planned.at !== undefined ? { at: planned.at } : {}),
       };

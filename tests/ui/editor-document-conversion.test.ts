@@ -35,6 +35,15 @@ const MARKDOWN: Record<string, string> = {
   embed: '{% embed url="https://www.youtube.com/watch?v=1" %}\n',
   variables: "Version {{ space.vars.version }} of {{ page.vars.product }}.\n",
   "inline image": "Text with ![icon](https://example.com/i.png) inside.\n",
+  tabs: '{% tabs %}\n{% tab title="Windows" %}\nRun the installer.\n{% endtab %}\n\n{% tab title="macOS" %}\nDrag it to **Applications**.\n{% endtab %}\n{% endtabs %}\n',
+  "tabs holding hints, code, images and files":
+    '{% tabs %}\n{% tab title="npm" %}\n{% hint style="info" %}\nNeeds Node {{ space.vars.node }}.\n{% endhint %}\n\n```bash\nnpm install quire\n```\n{% endtab %}\n\n{% tab title="Files" %}\n![Shot](/files/file_shot)\n\n{% file src="/files/file_tgz" %}\nThe archive\n{% endfile %}\n{% endtab %}\n{% endtabs %}\n',
+  expandable: "<details>\n\n<summary>Why &amp; how</summary>\n\nBecause.\n\n</details>\n",
+  "expandable open by default, holding lists, code and a table":
+    '<details open>\n\n<summary>Steps for {{ space.vars.product }}</summary>\n\n1. Install\n2. Run\n\n- [ ] check\n\n```sh\nquire start\n```\n\n| a | b |\n| - | - |\n| 1 | 2 |\n\n{% hint style="success" %}\nDone.\n{% endhint %}\n\n{% file src="/files/file_log" %}\n{% endfile %}\n\n</details>\n',
+  "file with a caption": '{% file src="/files/file_manual" %}\nThe **user** manual, {{ space.vars.version }}\n{% endfile %}\n',
+  "file without a caption": '{% file src="/files/file_bare" %}\n{% endfile %}\n',
+  "empty tab and empty expandable": '{% tabs %}\n{% tab title="" %}\n\n{% endtab %}\n{% endtabs %}\n\n<details>\n\n<summary></summary>\n\n\n\n</details>\n',
   "empty page": "",
 };
 
@@ -50,7 +59,7 @@ describe("the editor's document conversion", () => {
     });
   }
 
-  it("keeps blocks markdown has no syntax for yet: tabs, expandables, files, and blocks it cannot show", () => {
+  it("keeps tabs, expandables and files as the reference writes them, and blocks it cannot show", () => {
     const paragraph = (key: string, text: string) => ({ object: "block", type: "paragraph", key, data: {}, nodes: [{ object: "text", leaves: [{ object: "leaf", text, marks: [] }] }] });
     const document = {
       object: "document",
