@@ -451,7 +451,9 @@ function PageBlocks({
   const server = useQuery({
     ...trpc.changeRequests.page.queryOptions({ spaceId, source, pageId: pageKey, format: "document" }),
     enabled: needsServer,
-    staleTime: Infinity,
+    // Read afresh each time the page opens: a cached document may predate a save from the source mode.
+    gcTime: 0,
+    refetchOnWindowFocus: false,
   });
   const spaceVariables = useQuery(trpc.changeRequests.variables.queryOptions({ spaceId, source }));
   const pageVariables = useQuery({ ...trpc.changeRequests.variables.queryOptions({ spaceId, source, pageId: serverId ?? "" }), enabled: !!serverId });
