@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { expect, type Page } from "@playwright/test";
 
 /** The admin seeded by `npm start` (playwright.config.ts sets both variables for the web server and the specs). */
@@ -59,4 +60,13 @@ export async function writeMarkdown(page: Page, markdown: string): Promise<void>
 export async function expectSaved(page: Page): Promise<void> {
   await expect(page.getByRole("status").filter({ hasText: "Saving…" })).toBeVisible();
   await expect(page.getByRole("status").filter({ hasText: /^Saved$/ })).toBeVisible();
+}
+
+/** Headers for /v1 with a token of the seeded admin, obtained as a user gets one (`npm run token`) against the web server's database. */
+export function adminApiHeaders(): Record<string, string> {
+  const token = execFileSync("npm", ["run", "--silent", "token", "--", process.env.QUIRE_ADMIN_EMAIL!], {
+    encoding: "utf8",
+    env: { ...process.env, QUIRE_DATA_DIR: process.env.QUIRE_E2E_DATA_DIR },
+  });
+  return { Authorization: `Bearer ${token.trim()}` };
 }

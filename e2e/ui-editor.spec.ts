@@ -1,7 +1,6 @@
-import { execFileSync } from "node:child_process";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { createSpace, screenshot, signIn, uniqueSuffix } from "./helpers";
+import { createSpace, screenshot, signIn, uniqueSuffix, adminApiHeaders } from "./helpers";
 
 /**
  * The block editor as a writer uses it: a page written with the slash menu (heading, list,
@@ -18,12 +17,7 @@ const PNG = "iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMD
 let headers: Record<string, string>;
 
 test.beforeAll(() => {
-  // Same data folder as the web server, so the command uses its running database.
-  const token = execFileSync("npm", ["run", "--silent", "token", "--", process.env.QUIRE_ADMIN_EMAIL!], {
-    encoding: "utf8",
-    env: { ...process.env, QUIRE_DATA_DIR: process.env.QUIRE_E2E_DATA_DIR },
-  });
-  headers = { Authorization: `Bearer ${token.trim()}` };
+  headers = adminApiHeaders();
 });
 
 const saved = (page: Page) => page.getByRole("status").filter({ hasText: /^Saved$/ });

@@ -15,6 +15,7 @@ import { useTRPC } from "@/components/providers/trpc-provider";
 import { useToast } from "@/components/shell/toast";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
+import { ToggleGroup } from "@/components/ui/toggle-group";
 import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
 import { errorMessage } from "@/components/ui/trpc-error";
 import type { SpaceObject } from "@/server/presenters/space";
@@ -85,6 +86,10 @@ function EditorLoader({ space, organizationId, number }: { space: SpaceObject; o
 let newPageCounter = 0;
 
 type Mode = "blocks" | "source";
+const MODES: { value: Mode; label: string }[] = [
+  { value: "blocks", label: "Blocks" },
+  { value: "source", label: "Markdown" },
+];
 const PAGES_OPEN_KEY = "quire.editor.pagesOpen";
 const MODE_KEY = "quire.editor.mode";
 
@@ -317,36 +322,21 @@ function Editor({ space, organizationId, changeRequest, serverPages }: { space: 
               {pagesOpen ? <PanelLeftClose aria-hidden className="size-4" /> : <PanelLeftOpen aria-hidden className="size-4" />}
               {pagesOpen ? "Hide pages" : "Show pages"}
             </Button>
-            <div role="group" aria-label="Editing mode" className="inline-flex rounded-md border border-slate-300 bg-white p-0.5">
-              {(["blocks", "source"] as const).map((each) => (
-                <button
-                  key={each}
-                  type="button"
-                  aria-pressed={mode === each}
-                  onClick={() => setMode(each)}
-                  className={`rounded px-3 py-1 text-sm font-medium ${mode === each ? "bg-indigo-600 text-white" : "text-slate-700 hover:bg-slate-100"}`}
-                >
-                  {each === "blocks" ? "Blocks" : "Markdown"}
-                </button>
-              ))}
-            </div>
+            <ToggleGroup label="Editing mode" value={mode} options={MODES} onChange={setMode} />
           </div>
           {page && selected ? (
-            mode === "source" ? (
-              <MarkdownPane
-                ref={textarea}
-                title={page.title}
-                markdown={page.markdown}
-                links={links}
-                titleError={titleError}
-                uploading={uploading}
-                onTitleChange={(title) => setDraft((current) => updatePage(current, selected, { title }))}
-                onMarkdownChange={(markdown) => setDraft((current) => updatePage(current, selected, { markdown, document: undefined }))}
-                onUpload={(files) => void uploadIntoSource(files)}
-              />
-            ) : (
-              <div className="mx-auto max-w-3xl space-y-3">
-                <PageTitleField title={page.title} error={titleError} onChange={(title) => setDraft((current) => updatePage(current, selected, { title }))} />
+            <div className={mode === "source" ? "space-y-3" : "mx-auto max-w-3xl space-y-3"}>
+              <PageTitleField title={page.title} error={titleError} onChange={(title) => setDraft((current) => updatePage(current, selected, { title }))} />
+              {mode === "source" ? (
+                <MarkdownPane
+                  ref={textarea}
+                  markdown={page.markdown}
+                  links={links}
+                  uploading={uploading}
+                  onMarkdownChange={(markdown) => setDraft((current) => updatePage(current, selected, { markdown, document: undefined }))}
+                  onUpload={(files) => void uploadIntoSource(files)}
+                />
+              ) : (
                 <PageBlocks
                   key={selected}
                   spaceId={space.id}
@@ -359,8 +349,8 @@ function Editor({ space, organizationId, changeRequest, serverPages }: { space: 
                   onChange={(document, markdown) => setDraft((current) => updatePage(current, selected, { document, markdown }))}
                   onUpload={uploadFiles}
                 />
-              </div>
-            )
+              )}
+            </div>
           ) : (
             <EmptyState
               title="No pages yet"

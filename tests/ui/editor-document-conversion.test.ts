@@ -35,15 +35,15 @@ const MARKDOWN: Record<string, string> = {
   embed: '{% embed url="https://www.youtube.com/watch?v=1" %}\n',
   variables: "Version {{ space.vars.version }} of {{ page.vars.product }}.\n",
   "inline image": "Text with ![icon](https://example.com/i.png) inside.\n",
-  tabs: '{% tabs %}\n{% tab title="Windows" %}\nRun the installer.\n{% endtab %}\n\n{% tab title="macOS" %}\nDrag it to **Applications**.\n{% endtab %}\n{% endtabs %}\n',
-  "tabs holding hints, code, images and files":
-    '{% tabs %}\n{% tab title="npm" %}\n{% hint style="info" %}\nNeeds Node {{ space.vars.node }}.\n{% endhint %}\n\n```bash\nnpm install quire\n```\n{% endtab %}\n\n{% tab title="Files" %}\n![Shot](/files/file_shot)\n\n{% file src="/files/file_tgz" %}\nThe archive\n{% endfile %}\n{% endtab %}\n{% endtabs %}\n',
-  expandable: "<details>\n\n<summary>Why &amp; how</summary>\n\nBecause.\n\n</details>\n",
-  "expandable open by default, holding lists, code and a table":
-    '<details open>\n\n<summary>Steps for {{ space.vars.product }}</summary>\n\n1. Install\n2. Run\n\n- [ ] check\n\n```sh\nquire start\n```\n\n| a | b |\n| - | - |\n| 1 | 2 |\n\n{% hint style="success" %}\nDone.\n{% endhint %}\n\n{% file src="/files/file_log" %}\n{% endfile %}\n\n</details>\n',
-  "file with a caption": '{% file src="/files/file_manual" %}\nThe **user** manual, {{ space.vars.version }}\n{% endfile %}\n',
-  "file without a caption": '{% file src="/files/file_bare" %}\n{% endfile %}\n',
-  "empty tab and empty expandable": '{% tabs %}\n{% tab title="" %}\n\n{% endtab %}\n{% endtabs %}\n\n<details>\n\n<summary></summary>\n\n\n\n</details>\n',
+  tabs: '{% tabs %}\n{% tab title="Linux" %}\nUse the **package**.\n{% endtab %}\n\n{% tab title="Docker" %}\nRun the image.\n{% endtab %}\n{% endtabs %}\n',
+  "tabs holding a hint, code, an image and a file":
+    '{% tabs %}\n{% tab title="Setup" %}\n{% hint style="danger" %}\nStop the server first.\n{% endhint %}\n\n```sh\nquire stop\n```\n{% endtab %}\n\n{% tab title="Assets" %}\n![Logo](/files/logo)\n\n{% file src="/files/backup" %}\nA backup\n{% endfile %}\n{% endtab %}\n{% endtabs %}\n',
+  expandable: "<details>\n\n<summary>What is kept</summary>\n\nEvery page.\n\n</details>\n",
+  "expandable open, holding a list, code and a table":
+    '<details open>\n\n<summary>Upgrade {{ space.vars.product }}</summary>\n\n- [x] back up\n\n```sh\nquire upgrade\n```\n\n| from | to |\n| - | - |\n| 1 | 2 |\n\n</details>\n',
+  "file with a caption": '{% file src="/files/guide" %}\nThe *printed* guide\n{% endfile %}\n',
+  "file without a caption": '{% file src="/files/raw" %}\n{% endfile %}\n',
+  "empty tab": '{% tabs %}\n{% tab title="" %}\n\n{% endtab %}\n{% endtabs %}\n',
   "empty page": "",
 };
 

@@ -1,5 +1,6 @@
 import { Schema, type MarkSpec, type NodeSpec } from "prosemirror-model";
 import { tableNodes } from "prosemirror-tables";
+import { urlOfRef } from "@/server/content/format/link-targets";
 
 /**
  * The block editor's schema: the reference's JSON document (`@gitbook/api` `JSONDocument`) as a
@@ -231,24 +232,8 @@ const marks: Record<string, MarkSpec> = {
     attrs: { ref: {}, key: { default: null } },
     inclusive: false,
     parseDOM: [{ tag: "a[href]", getAttrs: (dom) => ({ ref: { kind: "url", url: (dom as HTMLElement).getAttribute("href") } }) }],
-    toDOM: (mark) => ["a", { href: hrefOf(mark.attrs.ref), rel: "noopener noreferrer nofollow" }, 0],
+    toDOM: (mark) => ["a", { href: urlOfRef(mark.attrs.ref) ?? "", rel: "noopener noreferrer nofollow" }, 0],
   },
 };
-
-/** Where a link's reference points, for the editor's own rendering (never followed while editing). */
-export function hrefOf(ref: { kind: string; url?: string; page?: string; file?: string; anchor?: string }): string {
-  switch (ref.kind) {
-    case "url":
-      return ref.url ?? "";
-    case "page":
-      return `/pages/${ref.page}`;
-    case "file":
-      return `/files/${ref.file}`;
-    case "anchor":
-      return ref.page ? `/pages/${ref.page}#${ref.anchor}` : `#${ref.anchor}`;
-    default:
-      return "";
-  }
-}
 
 export const schema = new Schema({ nodes, marks });
