@@ -179,4 +179,23 @@ test("write a page with the slash menu, find it saved after a reload, read it ba
     await expect(saved(page)).toBeVisible();
     await expect.poll(async () => (await (await request.get(`${pageUrl}?format=markdown`, { headers })).json()).markdown).toContain("Written offline");
   });
+
+  await test.step("the page list folds away and stays so; tablet and phone widths", async () => {
+    const toggle = page.getByRole("button", { name: "Hide pages" });
+    await toggle.click();
+    await expect(page.getByRole("complementary", { name: "Pages of the change request" })).toBeHidden();
+    await expect(page.getByRole("button", { name: "Show pages" })).toHaveAttribute("aria-expanded", "false");
+    await screenshot(page, "editor-pages-hidden-1280");
+    await page.reload();
+    await expect(page.getByRole("button", { name: "Show pages" })).toBeVisible();
+    await page.getByRole("button", { name: "Show pages" }).click();
+    await page.setViewportSize({ width: 800, height: 1000 });
+    await expect(editor.getByRole("heading", { level: 1 })).toBeVisible();
+    await screenshot(page, "editor-800");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(editor.getByRole("heading", { level: 1 })).toBeVisible();
+    await screenshot(page, "editor-390");
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical").map((violation) => violation.id)).toEqual([]);
+  });
 });

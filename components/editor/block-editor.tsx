@@ -5,7 +5,8 @@ import { Bold, Code, GripVertical, Italic, Link2, Strikethrough } from "lucide-r
 import { toggleMark } from "prosemirror-commands";
 import { redo, undo } from "prosemirror-history";
 import { Slice, type MarkType } from "prosemirror-model";
-import { EditorState, NodeSelection, TextSelection } from "prosemirror-state";
+import { EditorState, NodeSelection, TextSelection, type Command } from "prosemirror-state";
+import { addColumnAfter, addRowAfter, deleteColumn, deleteRow, deleteTable, isInTable } from "prosemirror-tables";
 import { EditorView } from "prosemirror-view";
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from "react";
 import { markdownToDocument } from "@/server/content/format/markdown-to-document";
@@ -59,6 +60,7 @@ export function BlockEditor({
   const [toolbar, setToolbar] = useState<ToolbarState | null>(null);
   const [linkDraft, setLinkDraft] = useState<string | null>(null);
   const [handle, setHandle] = useState<{ top: number; pos: number } | null>(null);
+  const [inTable, setInTable] = useState(false);
   const menuId = useId();
   const fileInput = useRef<HTMLInputElement>(null);
   const uploadedUrls = useRef(new Map<string, string>());
@@ -198,6 +200,7 @@ export function BlockEditor({
     const box = wrapper.current?.getBoundingClientRect();
     if (!box) return;
     const $from = selection.$from;
+    setInTable(isInTable(state));
     const before = selection.empty && $from.parent.isTextblock && !$from.parent.type.spec.code ? $from.parent.textBetween(0, $from.parentOffset, undefined, "\ufffc") : "";
     const match = /(?:^|\s)\/([\p{L}\p{N}-]{0,30})$/u.exec(before);
     if (match && view.hasFocus()) {
@@ -286,10 +289,10 @@ export function BlockEditor({
     view.dragging = { slice, move: true };
   }
 
-  function onHistory(which: "undo" | "redo") {
+  function run(command: Command) {
     const view = viewRef.current;
     if (!view) return;
-    (which === "undo" ? undo : redo)(view.state, view.dispatch);
+    command(view.state, view.dispatch);
     view.focus();
   }
 
@@ -310,14 +313,21 @@ export function BlockEditor({
 
   return (
     <div ref={wrapper} className="relative" onMouseMove={onMouseMove} onMouseLeave={() => setHandle(null)}>
-      <div className="mb-2 flex items-center gap-1 text-xs text-slate-600" role="toolbar" aria-label="History">
-        <button type="button" className="rounded px-2 py-1 hover:bg-slate-100" onClick={() => onHistory("undo")} aria-keyshortcuts="Control+Z Meta+Z">
-          Undo
-        </button>
-        <button type="button" className="rounded px-2 py-1 hover:bg-slate-100" onClick={() => onHistory("redo")} aria-keyshortcuts="Control+Shift+Z Meta+Shift+Z">
-          Redo
-        </button>
-        <span className="ml-2 hidden text-slate-600 sm:inline">Type / for blocks, markdown shortcuts work too</span>
+      <div className="sticky top-14 z-10 mb-2 flex flex-wrap items-center gap-1 bg-white py-1 text-xs text-slate-700" role="toolbar" aria-label="Editing">
+        <BarButton label="Undo" shortcut="Control+Z Meta+Z" onClick={() => run(undo)} />
+        <BarButton label="Redo" shortcut="Control+Shift+Z Meta+Shift+Z" onClick={() => run(redo)} />
+        {inTable ? (
+          <>
+            <span aria-hidden className="mx-1 h-4 w-px bg-slate-200" />
+            <BarButton label="Add row" onClick={() => run(addRowAfter)} />
+            <BarButton label="Add column" onClick={() => run(addColumnAfter)} />
+            <BarButton label="Delete row" onClick={() => run(deleteRow)} />
+            <BarButton label="Delete column" onClick={() => run(deleteColumn)} />
+            <BarButton label="Delete table" onClick={() => run(deleteTable)} />
+          </>
+        ) : (
+          <span className="ml-2 hidden sm:inline">Type / for blocks; markdown shortcuts work too</span>
+        )}
       </div>
       {handle && (
         <button
@@ -334,8 +344,8 @@ export function BlockEditor({
           }}
           aria-label="Move block (drag, or select it and press Alt+Up or Alt+Down)"
           title="Drag to move; Alt+↑/↓ moves the block"
-          className="absolute -left-7 z-10 flex size-6 cursor-grab items-center justify-center rounded text-slate-400 hover:bg-slate-100 hover:text-slate-700"
-          style={{ top: handle.top + 36 }}
+          className="absolute -left-7 z-10 hidden size-6 cursor-grab sm:flex items-center justify-center rounded text-slate-400 hover:bg-slate-100 hover:text-slate-700"
+          style={{ top: handle.top + 2 }}
         >
           <GripVertical aria-hidden className="size-4" />
         </button>
@@ -436,6 +446,14 @@ export function BlockEditor({
         }}
       />
     </div>
+  );
+}
+
+function BarButton({ label, shortcut, onClick }: { label: string; shortcut?: string; onClick: () => void }) {
+  return (
+    <button type="button" className="rounded px-2 py-1 hover:bg-slate-100" onMouseDown={(event) => event.preventDefault()} onClick={onClick} aria-keyshortcuts={shortcut}>
+      {label}
+    </button>
   );
 }
 
