@@ -199,3 +199,26 @@ test("write a page with the slash menu, find it saved after a reload, read it ba
     expect(results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical").map((violation) => violation.id)).toEqual([]);
   });
 });
+
+test("Edit on a page opens the editor on that page", async ({ page, request }) => {
+  await signIn(page);
+  const spacePath = await createSpace(page, `Edit here ${uniqueSuffix()}`, "Guide");
+  const crs = `/v1/spaces/${spacePath.split("/")[4]}/change-requests`;
+  const post = async (path: string, data: unknown) => {
+    const response = await request.post(path, { headers, data });
+    expect(response.ok(), await response.text()).toBe(true);
+    return response.json();
+  };
+  const { id } = await post(crs, { subject: "A second page" });
+  const inserted = await post(`${crs}/${id}/content?compat=false`, { changes: [{ operation: "insert_page", title: "Upgrading", document: { markdown: "Stop, then upgrade." } }] });
+  const pageId: string = inserted.changes[0].page.id;
+  await post(`${crs}/${id}/merge`, {});
+
+  await page.goto(`${spacePath}/p/${pageId}`);
+  await expect(page.getByRole("article").getByRole("heading", { level: 1 })).toHaveText("Upgrading");
+  await page.getByRole("button", { name: "Edit", exact: true }).click();
+  await page.getByRole("dialog", { name: "New change request" }).getByRole("button", { name: "Create change request" }).click();
+  await expect(page).toHaveURL(new RegExp(`/change-requests/2/edit\\?page=${pageId}$`));
+  await expect(page.getByRole("complementary", { name: "Pages of the change request" }).getByRole("button", { name: "Upgrading" })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByRole("textbox", { name: "Content of “Upgrading”" })).toHaveText("Stop, then upgrade.");
+});
