@@ -5,6 +5,8 @@ import { newId } from "../ids";
 import { describeLimit, markdownPool, WRITE_BUDGET_MS } from "../markdown/markdown-pool";
 import type { KeySource } from "./format/keyed-document";
 import type { RecordedLink } from "./format/link-targets";
+import { markdownLimitProblem } from "./format/markdown-limits";
+import { canonicalJson } from "./store/hash";
 import { ObjectStore } from "./store/object-store";
 import type { PageCover, PageLayout } from "./page-display";
 import type { Variables } from "./variables";
@@ -143,14 +145,19 @@ export async function commitRevision(
   const store = new ObjectStore(tx, input.spaceId);
   const changes = new Map<string, string | null>();
   const put = (input.put ?? []).map(({ markdown, ...page }) => ({ page, markdown, body: store.putBody(markdown) }));
+  const previous = await baseVersions(store, input.base, put);
   const [links, blockKeys] = await Promise.all([
     recordedLinksOf(store, input.base, put, input.links ?? new Map()),
-    blockKeysOf(store, input.base, put, input.keySources ?? new Map()),
+    blockKeysOf(store, previous, put, input.keySources ?? new Map()),
   ]);
   put.forEach(({ page: { blockKeys: _given, ...page }, body }, index) => {
     const keys = blockKeys[index];
     const version: PageVersion = { ...page, body, links: links[index]!, ...(keys ? { blockKeys: keys } : {}) };
-    changes.set(pageKey(page.id), store.putObject(version));
+    // A version equal to the base's keeps its hash: one keyed in place by the migration is stored
+    // under the hash it had without keys, and putting it again is no change.
+    const before = previous[index];
+    const same = before?.version.body === body && canonicalJson(before.version) === canonicalJson(version);
+    changes.set(pageKey(page.id), same ? before!.hash : store.putObject(version));
   });
   for (const [pageId, hash] of input.putVersions ?? []) changes.set(pageKey(pageId), hash);
   for (const pageId of input.remove ?? []) changes.set(pageKey(pageId), null);
@@ -173,6 +180,17 @@ export async function commitRevision(
 }
 
 type PutPage = { page: Omit<Page, "markdown">; markdown: string; body: string };
+type BaseVersion = { hash: string; version: PageVersion } | null;
+
+/** Each page's version in `base` (null for a page it does not have), with its hash: one trie path each. */
+async function baseVersions(store: ObjectStore, base: RevisionRef | null, pages: PutPage[]): Promise<BaseVersion[]> {
+  return Promise.all(
+    pages.map(async ({ page }) => {
+      const hash = base ? await trieGet(store, base.root, pageKey(page.id)) : undefined;
+      return hash ? { hash, version: await store.getObject<PageVersion>(hash) } : null;
+    }),
+  );
+}
 
 /**
  * The link and image targets of each page's body, in order: those `known`, the others parsed in
@@ -207,13 +225,8 @@ async function recordedLinksOf(store: ObjectStore, base: RevisionRef | null, pag
  * the budget is stored without keys (read with keys derived from positions) rather than fail a
  * write whose markdown was accepted.
  */
-async function blockKeysOf(store: ObjectStore, base: RevisionRef | null, pages: PutPage[], keySources: ReadonlyMap<string, KeySource[]>): Promise<(string[] | undefined)[]> {
-  const previous = await Promise.all(
-    pages.map(async ({ page }) => {
-      const hash = base ? await trieGet(store, base.root, pageKey(page.id)) : undefined;
-      return hash ? store.getObject<PageVersion>(hash) : null;
-    }),
-  );
+async function blockKeysOf(store: ObjectStore, versions: BaseVersion[], pages: PutPage[], keySources: ReadonlyMap<string, KeySource[]>): Promise<(string[] | undefined)[]> {
+  const previous = versions.map((found) => found?.version ?? null);
   const bodies = await store.getBodies(previous.flatMap((version, index) => (version && version.body !== pages[index]!.body ? [version.body] : [])));
   const keys: (string[] | undefined)[] = pages.map(() => undefined);
   const work: { index: number; input: { markdown: string; keys?: string[]; sources: KeySource[] } }[] = [];
@@ -224,8 +237,10 @@ async function blockKeysOf(store: ObjectStore, base: RevisionRef | null, pages: 
       keys[index] = before.blockKeys;
       return;
     }
-    if (before && before.body !== body) sources.push({ markdown: bodies.get(before.body)!, blockKeys: before.blockKeys, pageId: page.id });
-    else if (before) sources.push({ markdown, blockKeys: before.blockKeys, pageId: page.id });
+    // Bodies past the write limits (pages stored before them, merged) are not parsed again for keys: such a body reads with derived ones.
+    if (markdownLimitProblem(markdown)) return;
+    const beforeMarkdown = !before ? undefined : before.body === body ? markdown : bodies.get(before.body)!;
+    if (before && beforeMarkdown !== undefined && !markdownLimitProblem(beforeMarkdown)) sources.push({ markdown: beforeMarkdown, blockKeys: before.blockKeys, pageId: page.id });
     // Keys equal to the base version's on a new body were copied along with the page (`{ ...page, markdown }`): they are its old body's.
     const stale = !!before && before.body !== body && page.blockKeys !== undefined && sameKeys(page.blockKeys, before.blockKeys);
     work.push({ index, input: { markdown, keys: stale ? undefined : page.blockKeys, sources } });

@@ -1,6 +1,5 @@
 import { linkDestinations } from "../change-requests/content-changes/markdown-links";
 import { recordedLinks } from "../content/format/extract-links";
-import type { JSONDocument } from "@gitbook/api";
 import { documentMarkdown } from "../content/format/document-input";
 import { blockCount, keyedDocument, pageBlockKeys } from "../content/format/keyed-document";
 import { renderPdf, type PdfSource } from "../pdf/render-pdf";
@@ -14,7 +13,7 @@ export const markdownTasks = {
   keyedDocument: (input: Parameters<typeof keyedDocument>[0]) => keyedDocument(input),
   blockCount: (markdown: string) => blockCount(markdown),
   pageBlockKeys: (input: Parameters<typeof pageBlockKeys>[0]) => pageBlockKeys(input),
-  documentMarkdown: (document: JSONDocument) => documentMarkdown(document),
+  documentMarkdown: (json: string) => documentMarkdown(json),
   pageSections: (markdown: string) => pageSections(markdown),
   // A Buffer comes out of the worker as the Uint8Array it is.
   renderPdf: (source: PdfSource, progress: (step: number) => void): Promise<Uint8Array> => renderPdf(source, { onPage: progress }),

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { applyBlockKeys, carryBlockKeys, documentBlocks } from "../../server/content/format/block-keys";
 import { markdownToDocument } from "../../server/content/format/markdown-to-document";
 import { newId } from "../../server/ids";
+import { createCallerFactory } from "../../server/trpc/init";
+import { appRouter } from "../../server/trpc/root";
 import { commitPages, createTenant } from "../helpers/factories";
 import { apiClient, startApiServer } from "../helpers/server";
 
@@ -210,7 +212,7 @@ describe("block keys", () => {
         await write(cr, { document: second });
         expect(allKeys((await read(cr)).document)).toEqual(allKeys(second));
       }),
-      { numRuns: 12 },
+      { numRuns: 8 },
     );
   }, 120_000);
 
@@ -230,6 +232,42 @@ describe("block keys", () => {
     expect(keys[1]).not.toBe("first");
     expect(keys[5], "a keyless block like one of the previous version takes its key").toBe("last");
     expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  test("the editor's procedures: applyChanges saves a keyed document, page with format document reads it back with its keys", async () => {
+    const tenant = await createTenant();
+    const admin = apiClient(server.url, tenant.admin.token);
+    const space = (await admin.post(`/v1/orgs/${tenant.organization.id}/spaces`, { title: "Editor" })).body;
+    const cr = (await admin.post(`/v1/spaces/${space.id}/change-requests`, { subject: "Edit" })).body as { id: string };
+    const trpc = createCallerFactory(appRouter)({ actor: { userId: tenant.admin.user.id, via: "session" }, baseUrl: "http://quire.test" });
+    const source = { kind: "change-request" as const, ref: cr.id };
+    const pageId = (await trpc.changeRequests.pages({ spaceId: space.id, source })).pages[0]!.id;
+    const leaf = (text: string) => ({ object: "text", leaves: [{ object: "leaf", text, marks: [] }] });
+    const nodes = [
+      { object: "block", type: "heading-2", key: "head", data: {}, nodes: [leaf("Setup")] },
+      { object: "block", type: "paragraph", key: "body", data: {}, nodes: [leaf("Install it.")] },
+    ];
+    await trpc.changeRequests.applyChanges({ spaceId: space.id, ref: cr.id, changes: [{ operation: "update_page", page: pageId, document: { document: { object: "document", data: {}, nodes } } }] });
+    const page = await trpc.changeRequests.page({ spaceId: space.id, source, pageId, format: "document" });
+    expect("document" in page && blockKeysOf(page.document)).toEqual(["head", "body"]);
+  });
+
+  test("a page reverted to an earlier revision takes that revision's keys back; a duplicated space keeps them", async () => {
+    const { admin, space, crs, open, write, read, pageId } = await setup();
+    const cr = (await open()).id;
+    await write(cr, { markdown: "First block here.\n\nSecond block here.\n\nThird block here.\n" });
+    const earlier = (await admin.get(`${crs}/${cr}`)).body.revision as string;
+    const keys = blockKeysOf((await read(cr)).document);
+    await write(cr, { markdown: "Second block here, edited.\n\nA new block.\n" });
+    expect(blockKeysOf((await read(cr)).document)[0]).toBe(keys[1]);
+    const reverted = await admin.post(`${crs}/${cr}/content`, { changes: [{ operation: "revert_page", page: pageId, revision: earlier }] });
+    expect(reverted.status).toBe(200);
+    expect(blockKeysOf((await read(cr)).document)).toEqual(keys);
+
+    expect((await admin.post(`${crs}/${cr}/merge`)).status).toBe(200);
+    const copy = (await admin.post(`/v1/spaces/${space.id}/duplicate`)).body;
+    const copied = await admin.get(`/v1/spaces/${copy.id}/content/page/${pageId}?format=document`);
+    expect(blockKeysOf(copied.body.document)).toEqual(keys);
   });
 
   test("a merge of a change request with main, both sides editing different blocks, keeps both sides' keys; so does an update from main", async () => {

@@ -24,6 +24,11 @@ describe("the markdown pool", () => {
     expect(await pool.map("linkDestinations", [markdown], WRITE_BUDGET_MS)).toEqual([{ ok: true, value: [{ kind: "link", url: "/pages/guide", start, end: start + 12 }] }]);
     expect(await pool.map("pageSections", [markdown], WRITE_BUDGET_MS)).toMatchObject([{ ok: true, value: [{ id: "" }, { id: "title", title: "Title" }, { id: "part", body: "Text." }] }]);
     expect(await pool.map("keyedDocument", [{ markdown, pageId: "page" }], WRITE_BUDGET_MS)).toMatchObject([{ ok: true, value: { object: "document", nodes: [{ type: "heading-1" }, { type: "paragraph" }, { type: "heading-2" }, { type: "paragraph" }] } }]);
+    expect(await pool.map("blockCount", [markdown], WRITE_BUDGET_MS)).toEqual([{ ok: true, value: 4 }]);
+    expect(await pool.map("pageBlockKeys", [{ markdown, keys: ["a", "b", "c", "d"], sources: [] }], WRITE_BUDGET_MS)).toEqual([{ ok: true, value: ["a", "b", "c", "d"] }]);
+    const leaf = (text: string) => ({ object: "text", leaves: [{ object: "leaf", text, marks: [] }] });
+    const document = { object: "document", data: {}, nodes: [{ object: "block", type: "paragraph", data: {}, nodes: [leaf("Text.")] }] };
+    expect(await pool.map("documentMarkdown", [JSON.stringify(document)], WRITE_BUDGET_MS)).toEqual([{ ok: true, value: { markdown: "Text.\n" } }]);
     const [pdf] = await pool.map("renderPdf", [{ label: "Label", title: "Title", subtitle: "Subtitle", details: [], pages: [{ id: "p", title: "Page", breadcrumb: [], depth: 0, markdown }] }], WRITE_BUDGET_MS);
     expect(pdf!.ok && Buffer.from(pdf!.value).subarray(0, 5).toString()).toBe("%PDF-");
   });

@@ -1,4 +1,3 @@
-import type { JSONDocument } from "@gitbook/api";
 import { z } from "zod";
 import { markdownLimitProblem } from "../../content/format/markdown-limits";
 import type { RecordedLink } from "../../content/format/link-targets";
@@ -51,8 +50,8 @@ export type BatchResult = {
   files: LoadedFile[];
   outcomes: PageOutcome[];
   links: Map<string, RecordedLink[]>;
-  /** The JSON documents the batch gave, by page: their nodes' keys are the pages' block keys. */
-  keyedDocuments: Map<string, JSONDocument>;
+  /** The JSON documents the batch gave (as JSON), by page: their nodes' keys are the pages' block keys. */
+  keyedDocuments: Map<string, string>;
   variables?: Variables;
 };
 
@@ -70,7 +69,7 @@ export class ContentBatch {
   /** Pages whose markdown this batch gave, whose links are resolved once the batch is applied, with the change that last gave it. */
   private readonly documents = new Map<string, number>();
   /** Pages whose body the batch gave as a JSON document (the last one given), by page. */
-  private readonly keyedDocuments = new Map<string, JSONDocument>();
+  private readonly keyedDocuments = new Map<string, string>();
   private readonly files: LoadedFile[] = [];
   /** Pages the batch touched, in the order first touched, with the ref of those it inserted. */
   private readonly touched = new Map<string, { ref?: string }>();
@@ -433,13 +432,14 @@ export class ContentBatch {
       this.keyedDocuments.delete(pageId);
       return this.readMeta(index, document.markdown, headingAsTitle);
     }
-    const converted = await markdownPool().mapOrFail("documentMarkdown", [document.document], WRITE_BUDGET_MS);
+    const json = JSON.stringify(document.document);
+    const converted = await markdownPool().mapOrFail("documentMarkdown", [json], WRITE_BUDGET_MS);
     if (!converted.ok) throw markdownLimitError(changePath(index, ["document", "document"]), converted.limit, WRITE_BUDGET_MS);
     const result = converted.values[0]!;
     if ("error" in result) throw bad(index, "document", result.error);
     const problem = markdownLimitProblem(result.markdown);
     if (problem) throw bad(index, "document", `as markdown, ${problem}`);
-    this.keyedDocuments.set(pageId, document.document);
+    this.keyedDocuments.set(pageId, json);
     return { markdown: result.markdown };
   }
 

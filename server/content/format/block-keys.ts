@@ -81,7 +81,7 @@ export function keysForRead(pageId: string, stored: readonly string[] | undefine
 const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 
 /** A new random key (8 of 62 characters): keys of deleted blocks are not given again to new ones. */
-export function freshBlockKey(): string {
+function freshBlockKey(): string {
   return [...randomBytes(8)].map((byte) => ALPHABET[byte % ALPHABET.length]).join("");
 }
 
@@ -170,21 +170,21 @@ function inlineText(node: Node): string {
 /**
  * The keys for `target`'s blocks (pre-order), carried from `sources` (keyed documents, first
  * priority first) and otherwise new. Deterministic but for new keys: each source in turn keys
- * the blocks still without one, (a) blocks of the same content in the same order (a longest
- * common subsequence, found patience-style between unique blocks), then the same content
- * elsewhere (moved blocks, in occurrence order); (b) in each gap between blocks matched in
- * order, edited blocks of the same type by text similarity (best pairs first, ties by
- * position), then the blocks left anywhere, held to a higher similarity (edited and moved);
- * then containers by where their blocks went. Every pass is bounded, so that no input makes it quadratic. A source's keys that
+ * the blocks still without one: (a) blocks of the same content in the same order (a common
+ * subsequence found patience-style), then the same content elsewhere (moved blocks, in
+ * occurrence order); (b) in each gap between the blocks matched in order, edited blocks of the
+ * same type by text similarity (best pairs first, ties by position), then the blocks left
+ * anywhere, held to a higher similarity (edited and moved), then containers by where their
+ * blocks went. Every pass is bounded, so that no input makes it quadratic. A source's keys that
  * are invalid or repeat (a split block's second half) are not carried; no key repeats.
  */
-export function carryBlockKeys(target: JSONDocument, sources: readonly JSONDocument[], fresh: () => string = freshBlockKey): string[] {
-  if (sources.length === 0) return Array.from(documentBlocks(target), () => "").map(() => fresh());
-  const targets = blockInfos(target);
+export function carryBlockKeys(target: JSONDocument, sources: readonly JSONDocument[]): string[] {
+  // Without sources every block is new: no need to describe them.
+  const targets = sources.length > 0 ? blockInfos(target) : documentBlocks(target);
   const keys: (string | undefined)[] = new Array(targets.length).fill(undefined);
   const used = new Set<string>();
   for (const source of sources) {
-    const open = targets.flatMap((_, i) => (keys[i] === undefined ? [i] : []));
+    const open = keys.flatMap((key, i) => (key === undefined ? [i] : []));
     if (open.length === 0) break;
     const seen = new Set<string>();
     const candidates = blockInfos(source).filter((block) => {
@@ -192,15 +192,15 @@ export function carryBlockKeys(target: JSONDocument, sources: readonly JSONDocum
       seen.add(block.key);
       return true;
     });
-    for (const [t, s] of alignBlocks(open.map((i) => targets[i]!), candidates)) {
+    for (const [t, s] of alignBlocks(open.map((i) => (targets as Block[])[i]!), candidates)) {
       keys[open[t]!] = candidates[s]!.key!;
       used.add(candidates[s]!.key!);
     }
   }
   return keys.map((key) => {
     if (key !== undefined) return key;
-    let next = fresh();
-    while (used.has(next)) next = fresh();
+    let next = freshBlockKey();
+    while (used.has(next)) next = freshBlockKey();
     used.add(next);
     return next;
   });
@@ -341,7 +341,8 @@ function dice(a: Set<string>, b: Set<string>): number {
 
 /**
  * A common subsequence of equal hashes, as patience diff finds it: common prefix and suffix,
- * then the longest increasing run of hashes unique on both sides as anchors, then the same
+ * then as anchors the longest run in order on both sides of hashes as frequent on both (the
+ * n-th occurrence paired with the n-th), then the same
  * between each two anchors. Visits at most ALIGN_WORK elements; what is left unaligned is left
  * to the passes that follow.
  */

@@ -2,8 +2,11 @@ import type { JSONDocument } from "@gitbook/api";
 import { applyBlockKeys, BLOCK_KEY, carryBlockKeys, documentBlocks, keysForRead } from "./block-keys";
 import { markdownToDocument, textDocument } from "./markdown-to-document";
 
-/** Where a page's new body takes block keys from: a keyed JSON document, or a stored version (its markdown and keys). */
-export type KeySource = { document: JSONDocument } | { markdown: string; blockKeys?: string[]; pageId: string };
+/**
+ * Where a page's new body takes block keys from: a keyed JSON document (as JSON, which crosses
+ * to a worker faster than the object), or a stored version (its markdown and keys).
+ */
+export type KeySource = { documentJson: string } | { markdown: string; blockKeys?: string[]; pageId: string };
 
 /** The document of a stored version with its keys (derived for a version stored before keys). */
 export function keyedDocument(input: { markdown: string; pageId: string; blockKeys?: string[] }): JSONDocument {
@@ -31,6 +34,6 @@ export function pageBlockKeys(input: { markdown: string; keys?: string[]; source
   if (keys && keys.length === documentBlocks(target).length && keys.every((key) => BLOCK_KEY.test(key)) && new Set(keys).size === keys.length) return keys;
   return carryBlockKeys(
     target,
-    input.sources.map((source) => ("document" in source ? source.document : keyedDocument(source))),
+    input.sources.map((source) => ("documentJson" in source ? (JSON.parse(source.documentJson) as JSONDocument) : keyedDocument(source))),
   );
 }

@@ -47,7 +47,7 @@ export const changeRequestsRouter = router({
   pages: protectedProcedure.input(contentInput).query(({ ctx, input }) => listPages(ctx, input.spaceId, input.source)),
   page: protectedProcedure
     // The reader shows variables' values (`evaluated`); the editor and diffs show what is written.
-    // The block editor reads the page's JSON document (`format: "document"`), with its block keys.
+    // The block editor reads the document (`format: "document"`), with its block keys.
     .input(contentInput.extend({ pageId: entityIdSchema, evaluated: z.boolean().default(false), format: pageReadParams.shape.format }))
     .query(({ ctx, input }) => getPage(ctx, input.spaceId, input.source, input.pageId, { ...pageReadParams.parse({}), evaluated: input.evaluated, format: input.format })),
   variables: protectedProcedure
