@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { createSpace, screenshot, seededAdmin, signIn, uniqueSuffix } from "./helpers";
+import { screenshot, seededAdmin, signIn, uniqueSuffix } from "./helpers";
 
 /**
  * GitBook's tabs, expandables and files as readers meet them: a page holding each (written through
@@ -59,8 +59,14 @@ The user manual.
 {% endfile %}
 `;
 
-async function writeMergedPage(request: APIRequestContext, baseURL: string, spaceId: string): Promise<string> {
+/** A new space of the seeded organization holding the merged page; answers the page's address in the reader. */
+async function writeMergedPage(request: APIRequestContext, baseURL: string): Promise<{ path: string; spaceId: string }> {
   const headers = { Authorization: `Bearer ${cliToken()}` };
+  const organizations = (await (await request.get(`${baseURL}/v1/orgs`, { headers })).json()).items;
+  const organizationId = organizations.find((organization: { title: string }) => organization.title === "Demo organization").id;
+  const space = await request.post(`${baseURL}/v1/orgs/${organizationId}/spaces`, { headers, data: { title: `Blocks ${uniqueSuffix()}` } });
+  expect(space.status()).toBe(201);
+  const spaceId = (await space.json()).id;
   const changeRequest = await request.post(`${baseURL}/v1/spaces/${spaceId}/change-requests`, { headers, data: { subject: "Blocks" } });
   expect(changeRequest.status()).toBe(201);
   const crPath = `${baseURL}/v1/spaces/${spaceId}/change-requests/${(await changeRequest.json()).id}`;
@@ -81,15 +87,13 @@ async function writeMergedPage(request: APIRequestContext, baseURL: string, spac
   const stored = await request.get(`${crPath}/content/page/${pageId}`, { headers });
   expect((await stored.json()).markdown).toContain(`{% file src="/files/${answer.insertedFiles[0].id}" %}\nThe user manual.\n{% endfile %}`);
   expect((await request.post(`${crPath}/merge`, { headers })).status()).toBe(200);
-  return pageId;
+  return { path: `/o/${organizationId}/s/${spaceId}/p/${pageId}`, spaceId };
 }
 
 test("tabs, expandables and a file read as a tab list, disclosures and a download card, accessibly", async ({ page, request, baseURL }) => {
   await signIn(page);
-  const spacePath = await createSpace(page, `Blocks ${uniqueSuffix()}`, "Handbook");
-  const spaceId = spacePath.split("/")[4]!;
-  const pageId = await writeMergedPage(request, baseURL!, spaceId);
-  await page.goto(`${spacePath}/p/${pageId}`);
+  const { path, spaceId } = await writeMergedPage(request, baseURL!);
+  await page.goto(path);
   const article = page.getByRole("main");
   await expect(article.getByRole("heading", { name: "Install", level: 1 }).first()).toBeVisible();
 

@@ -42,10 +42,10 @@ const element = (hName: string, hProperties: Record<string, unknown>, children: 
   data: { hName, hProperties } as Record<string, unknown>,
 });
 
-const captionParagraph = (hName: string, text: string, hProperties: Record<string, unknown> = {}): Paragraph => ({
+const captionParagraph = (hName: string, text: string): Paragraph => ({
   type: "paragraph",
   children: [{ type: "text", value: text }],
-  data: { hName, hProperties } as Record<string, unknown>,
+  data: { hName } as Record<string, unknown>,
 });
 
 function build(tag: LiquidTag, inner: RootContent[]): RootContent[] {

@@ -1,9 +1,12 @@
 import type { JSONDocument } from "@gitbook/api";
 import { describe, expect, test } from "vitest";
+import { markdownBlocks } from "../../components/change-requests/diff-model";
+import { isolateTagLines as isolateReaderTagLines, remarkLiquidBlocks } from "../../components/content/liquid-blocks";
 import { linkDestinations } from "../../server/change-requests/content-changes/markdown-links";
 import { documentToMarkdown, extractLinks, markdownToDocument } from "../../server/content/format";
 import { plainText } from "../../server/content/format/document-text";
 import { markdownLimitProblem, MAX_NESTING } from "../../server/content/format/markdown-limits";
+import { parseMarkdown } from "../../server/content/format/parse-markdown";
 import { renderPdf } from "../../server/pdf/render-pdf";
 import { pageSections } from "../../server/search/sections";
 import { assertConformsToSchema } from "../helpers/conformance";
@@ -268,6 +271,8 @@ describe("malformed and hostile tags", () => {
     expect(markdownLimitProblem(nested(MAX_NESTING / 2))).toBeNull();
     expect(markdownLimitProblem(nested(MAX_NESTING / 2 + 1))).toMatch(/^nested deeper than 64 levels/);
     expect(markdownLimitProblem("<details>\n".repeat(MAX_NESTING + 1))).toMatch(/^nested deeper than 64 levels/);
+    // Files hold only a caption and are often written without a closing tag: they do not nest.
+    expect(markdownLimitProblem('{% file src="/files/f" %}\n'.repeat(MAX_NESTING + 1))).toBeNull();
     const document = markdownToDocument(`${"<details>\n\n".repeat(500)}deep${"\n\n</details>".repeat(500)}`);
     assertConformsToSchema("JSONDocument", document);
     expect(JSON.stringify(document)).toContain('"text":"deep"');
@@ -311,5 +316,36 @@ describe("a file tag's source is a link of its page", () => {
       { kind: "path", path: "./manual.pdf" },
       { kind: "file", file: "f2" },
     ]);
+  });
+});
+
+describe("the review's rendered diff", () => {
+  test("keeps each tabs, expandable and file block whole, and an unclosed tag as its own block", () => {
+    // Blank lines aside (tag lines are isolated before parsing).
+    const blocks = markdownBlocks(`# A\n\n${canonical.tabs}\n${canonical.expandable}\n${canonical.file}\n{% hint style="info" %}\n\nText`);
+    expect(blocks.map((block) => block.replace(/\n+/g, "\n"))).toEqual([
+      "# A",
+      canonical.tabs!.trim().replace(/\n+/g, "\n"),
+      canonical.expandable!.trim().replace(/\n+/g, "\n"),
+      canonical.file!.trim(),
+      '{% hint style="info" %}',
+      "Text",
+    ]);
+  });
+});
+
+describe("the reader's tag pairing", () => {
+  test("thousands of unclosed tags pair in about the time of as many paragraphs (it scanned forward from each)", () => {
+    const timed = (markdown: string) => {
+      const tree = parseMarkdown(isolateReaderTagLines(markdown));
+      const started = performance.now();
+      remarkLiquidBlocks()(tree);
+      return { ms: performance.now() - started, tree };
+    };
+    timed("warm up");
+    const baseline = timed("text\n\n".repeat(8000)).ms;
+    for (const line of ['{% tab title="x" %}\n', "<details>\n", '{% hint style="info" %}\n']) expect(timed(line.repeat(8000)).ms).toBeLessThan(20 * baseline + 100);
+    const { tree } = timed(canonical["tabs holding hints, code, images and files"]!);
+    expect(tree.children).toMatchObject([{ data: { hName: "div", hProperties: { className: ["tabs"] } } }]);
   });
 });

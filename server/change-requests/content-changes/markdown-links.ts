@@ -26,6 +26,7 @@ export function linkDestinations(markdown: string): LinkDestination[] {
   }
   const positions: Extension = { exit: { resourceDestinationString: record, definitionDestinationString: record } };
   const tree = fromMarkdown(markdown, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown(), positions] });
+  if (!markdown.includes("{%")) return found;
   for (const node of walkTree(tree)) {
     const { start, end } = node.position ?? {};
     if (node.type !== "paragraph" || start?.offset === undefined || end?.offset === undefined) continue;

@@ -8,14 +8,14 @@ export const MAX_MARKDOWN_BYTES = 256 * 1024;
 
 /**
  * How deeply page markdown may nest block containers (quotes, list items, `{% hint %}`,
- * `{% code %}`, `{% tabs %}`/`{% tab %}` and `{% file %}` blocks, `<details>` expandables). Real pages stay under ten; parsing and every tree walk stay well inside
+ * `{% code %}` and `{% tabs %}`/`{% tab %}` blocks, `<details>` expandables). Real pages stay under ten; parsing and every tree walk stay well inside
  * the stack at this depth. Writes of deeper markdown answer 400; pages stored before the limit
  * are read with what lies deeper flattened into the container at this depth.
  */
 export const MAX_NESTING = 64;
 
-/** Block tags the document builder and the PDF writer pair up and nest (embeds are void). */
-const NESTING_TAGS = new Set(["hint", "code", "tabs", "tab", "file"]);
+/** Block tags the document builder and the PDF writer pair up and nest (embeds are void, and files hold only their caption, often not closed). */
+const NESTING_TAGS = new Set(["hint", "code", "tabs", "tab"]);
 
 const TAB_WIDTH = 4;
 
@@ -100,6 +100,6 @@ const startsWithIgnoringCase = (text: string, at: number, prefix: string) => tex
 export function markdownLimitProblem(markdown: string): string | null {
   // The UTF-16 length is at most the UTF-8 size: only a string that might be too large is measured.
   if (markdown.length > MAX_MARKDOWN_BYTES / 3 && Buffer.byteLength(markdown) > MAX_MARKDOWN_BYTES) return `larger than ${MAX_MARKDOWN_BYTES / 1024} KiB`;
-  if (nestingDepth(markdown, MAX_NESTING) > MAX_NESTING) return `nested deeper than ${MAX_NESTING} levels (quotes, list items, hint, code, tab, file and expandable blocks)`;
+  if (nestingDepth(markdown, MAX_NESTING) > MAX_NESTING) return `nested deeper than ${MAX_NESTING} levels (quotes, list items, hint, code, tab and expandable blocks)`;
   return null;
 }
