@@ -6,10 +6,10 @@ export type FileUrl = (id: string) => string | undefined;
 
 const HINT_STYLES = ["info", "success", "warning", "danger"] as const;
 
-function element<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<Record<string, string>> = {}, ...children: (Node | string | HTMLElement)[]): HTMLElementTagNameMap[K] {
+function element<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<Record<string, string>> = {}, ...children: (string | HTMLElement)[]): HTMLElementTagNameMap[K] {
   const dom = document.createElement(tag);
   for (const [name, value] of Object.entries(props)) if (value !== undefined) dom.setAttribute(name, value);
-  for (const child of children) dom.append(child as HTMLElement | string);
+  dom.append(...children);
   return dom;
 }
 
