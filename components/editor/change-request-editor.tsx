@@ -185,7 +185,7 @@ function Editor({ space, organizationId, changeRequest, serverPages }: { space: 
     }
   }, [apply, markStale, original, ref, reload, space.id, toast]);
 
-  const { status, saveNow } = useAutosave({ dirty, blocked: untitled !== undefined, version: draft, save, describe: errorMessage });
+  const { status, saveNow } = useAutosave({ dirty, blocked: untitled !== undefined, version: draft, save, describe: saveError });
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
@@ -382,6 +382,12 @@ function Editor({ space, organizationId, changeRequest, serverPages }: { space: 
       </Dialog>
     </div>
   );
+}
+
+/** Why a save failed, for the status line: a request that never reached the server says so, not "Failed to fetch". */
+function saveError(error: unknown): string {
+  const message = errorMessage(error);
+  return /failed to fetch|networkerror|load failed/i.test(message) ? "the server could not be reached." : message;
 }
 
 function PageTitleField({ title, error, onChange }: { title: string; error?: string; onChange: (title: string) => void }) {
