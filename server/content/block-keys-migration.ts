@@ -1,5 +1,5 @@
 import type pg from "pg";
-import { legacyBlockKeys } from "./format/block-keys";
+import { legacyBlockKeys, MAX_KEYED_BLOCKS } from "./format/block-keys";
 import { markdownPool, READ_BUDGET_MS } from "../markdown/markdown-pool";
 
 /** Versions keyed per statement: each batch is its own short write, whatever the install's size. */
@@ -34,7 +34,9 @@ export async function migrateBlockKeys(client: pg.Client, batch = BATCH): Promis
     const counts = await markdownPool().map("blockCount", rows.map((row) => row.body), READ_BUDGET_MS);
     const keys = rows.map((row, index) => {
       const count = counts[index]!;
-      return JSON.stringify(legacyBlockKeys(row.page_id, count.ok ? count.value : 1));
+      // Past MAX_KEYED_BLOCKS none are stored (an empty list still marks the version done): reads derive them all.
+      const blocks = count.ok ? count.value : 1;
+      return JSON.stringify(blocks > MAX_KEYED_BLOCKS ? [] : legacyBlockKeys(row.page_id, blocks));
     });
     await client.query(
       `UPDATE content_objects o SET data = o.data || jsonb_build_object('blockKeys', t.keys::jsonb)

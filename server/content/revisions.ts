@@ -222,8 +222,8 @@ async function recordedLinksOf(store: ObjectStore, base: RevisionRef | null, pag
  * writer gave when they fit it (keys of another version, e.g. of a page restored from an earlier
  * revision, not the base's own keys left on a new body), else keys carried from its key sources and from the page's
  * version in `base` (`pageBlockKeys`, in the markdown pool within the write budget). A body past
- * the budget is stored without keys (read with keys derived from positions) rather than fail a
- * write whose markdown was accepted.
+ * the budget, or of more than MAX_KEYED_BLOCKS blocks, is stored without keys (read with keys
+ * derived from positions) rather than fail a write whose markdown was accepted.
  */
 async function blockKeysOf(store: ObjectStore, versions: BaseVersion[], pages: PutPage[], keySources: ReadonlyMap<string, KeySource[]>): Promise<(string[] | undefined)[]> {
   const previous = versions.map((found) => found?.version ?? null);
@@ -248,7 +248,7 @@ async function blockKeysOf(store: ObjectStore, versions: BaseVersion[], pages: P
   if (work.length === 0) return keys;
   const outcomes = await markdownPool().map("pageBlockKeys", work.map(({ input }) => input), WRITE_BUDGET_MS);
   outcomes.forEach((outcome, position) => {
-    if (outcome.ok) keys[work[position]!.index] = outcome.value;
+    if (outcome.ok) keys[work[position]!.index] = outcome.value ?? undefined;
     else console.warn(`Page ${pages[work[position]!.index]!.page.id} stored without block keys: its markdown is ${describeLimit(outcome.limit, WRITE_BUDGET_MS)}.`);
   });
   return keys;

@@ -9,6 +9,13 @@ import type { JSONDocument } from "@gitbook/api";
  * blocks it keeps from earlier documents (`carryBlockKeys`), whatever wrote it.
  */
 
+/**
+ * Pages of more blocks than this store no keys and read with derived ones (`keysForRead`):
+ * real pages have hundreds, and each write hashes and copies a version's whole key list on the
+ * event loop (100,000 keys take over 100 ms).
+ */
+export const MAX_KEYED_BLOCKS = 10_000;
+
 /** What a stored or given block key may be: short, and without the `.` that derived keys (of inlines, texts, fragments) join with. */
 export const BLOCK_KEY = /^[A-Za-z0-9_-]{1,64}$/;
 

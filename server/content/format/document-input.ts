@@ -12,38 +12,47 @@ export const MAX_DOCUMENT_NODES = 200_000;
 
 const NODE_OBJECTS = new Set(["block", "inline", "text"]);
 
+/** A node waiting to be checked: where it is is kept as links to its parents, spelled out only for a message. */
+type Pending = { node: unknown; depth: number; parent: Pending | null; index: number; fragment?: number };
+
+function pathOf(item: Pending): string {
+  const parts: string[] = [];
+  for (let at: Pending | null = item; at; at = at.parent) parts.push(at.fragment === undefined ? `nodes[${at.index}]` : `fragments[${at.fragment}].nodes[${at.index}]`);
+  return parts.reverse().join(".");
+}
+
 /** What is wrong with a JSON document's shape or size (`path: message`), or null. */
 export function documentShapeProblem(value: unknown): string | null {
   if (!isRecord(value) || value.object !== "document") return `must be a JSON document { object: "document", data, nodes }`;
   if (value.data !== undefined && !isRecord(value.data)) return "data: must be an object";
   if (!Array.isArray(value.nodes)) return "nodes: must be an array";
   let count = 0;
-  const pending: { node: unknown; path: string; depth: number }[] = value.nodes.map((node, i) => ({ node, path: `nodes[${i}]`, depth: 1 }));
+  const pending: Pending[] = value.nodes.map((node, index) => ({ node, depth: 1, parent: null, index }));
   for (let item = pending.pop(); item; item = pending.pop()) {
     if (++count > MAX_DOCUMENT_NODES) return `more than ${MAX_DOCUMENT_NODES} nodes`;
     if (item.depth > MAX_DOCUMENT_DEPTH) return `nested deeper than ${MAX_DOCUMENT_DEPTH} levels`;
-    const { node, path, depth } = item;
-    if (!isRecord(node) || !NODE_OBJECTS.has(node.object as string)) return `${path}: must be a block, inline or text node`;
-    if (node.key !== undefined && typeof node.key !== "string") return `${path}.key: must be a string`;
+    const { node, depth } = item;
+    if (!isRecord(node) || !NODE_OBJECTS.has(node.object as string)) return `${pathOf(item)}: must be a block, inline or text node`;
+    if (node.key !== undefined && typeof node.key !== "string") return `${pathOf(item)}.key: must be a string`;
     if (node.object === "text") {
-      if (!Array.isArray(node.leaves)) return `${path}.leaves: must be an array`;
+      if (!Array.isArray(node.leaves)) return `${pathOf(item)}.leaves: must be an array`;
       for (const [l, leaf] of node.leaves.entries()) {
         if (++count > MAX_DOCUMENT_NODES) return `more than ${MAX_DOCUMENT_NODES} nodes`;
-        if (!isRecord(leaf) || typeof leaf.text !== "string" || !Array.isArray(leaf.marks)) return `${path}.leaves[${l}]: must be a leaf { text, marks }`;
+        if (!isRecord(leaf) || typeof leaf.text !== "string" || !Array.isArray(leaf.marks)) return `${pathOf(item)}.leaves[${l}]: must be a leaf { text, marks }`;
       }
       continue;
     }
-    if (typeof node.type !== "string") return `${path}.type: must be a string`;
-    if (node.data !== undefined && !isRecord(node.data)) return `${path}.data: must be an object`;
+    if (typeof node.type !== "string") return `${pathOf(item)}.type: must be a string`;
+    if (node.data !== undefined && !isRecord(node.data)) return `${pathOf(item)}.data: must be an object`;
     if (node.nodes !== undefined) {
-      if (!Array.isArray(node.nodes)) return `${path}.nodes: must be an array`;
-      node.nodes.forEach((child, i) => pending.push({ node: child, path: `${path}.nodes[${i}]`, depth: depth + 1 }));
+      if (!Array.isArray(node.nodes)) return `${pathOf(item)}.nodes: must be an array`;
+      for (let index = 0; index < node.nodes.length; index++) pending.push({ node: node.nodes[index], depth: depth + 1, parent: item, index });
     }
     if (node.fragments !== undefined) {
-      if (!Array.isArray(node.fragments)) return `${path}.fragments: must be an array`;
+      if (!Array.isArray(node.fragments)) return `${pathOf(item)}.fragments: must be an array`;
       for (const [f, fragment] of node.fragments.entries()) {
-        if (!isRecord(fragment) || !Array.isArray(fragment.nodes)) return `${path}.fragments[${f}]: must be a fragment { fragment, nodes }`;
-        fragment.nodes.forEach((child, i) => pending.push({ node: child, path: `${path}.fragments[${f}].nodes[${i}]`, depth: depth + 2 }));
+        if (!isRecord(fragment) || !Array.isArray(fragment.nodes)) return `${pathOf(item)}.fragments[${f}]: must be a fragment { fragment, nodes }`;
+        for (let index = 0; index < fragment.nodes.length; index++) pending.push({ node: fragment.nodes[index], depth: depth + 2, parent: item, index, fragment: f });
       }
     }
   }

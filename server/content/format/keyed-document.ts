@@ -1,5 +1,5 @@
 import type { JSONDocument } from "@gitbook/api";
-import { applyBlockKeys, BLOCK_KEY, carryBlockKeys, documentBlocks, keysForRead } from "./block-keys";
+import { applyBlockKeys, BLOCK_KEY, carryBlockKeys, documentBlocks, keysForRead, MAX_KEYED_BLOCKS } from "./block-keys";
 import { markdownToDocument, textDocument } from "./markdown-to-document";
 
 /**
@@ -26,12 +26,15 @@ export function keyedTextDocument(input: { markdown: string; pageId: string; blo
 
 /**
  * The block keys of a page's new body: `keys` when the writer gave keys that fit it (one per
- * block, valid, none repeated), otherwise carried from `sources`, first priority first.
+ * block, valid, none repeated), otherwise carried from `sources`, first priority first; null for
+ * a body of more than MAX_KEYED_BLOCKS blocks.
  */
-export function pageBlockKeys(input: { markdown: string; keys?: string[]; sources: KeySource[] }): string[] {
+export function pageBlockKeys(input: { markdown: string; keys?: string[]; sources: KeySource[] }): string[] | null {
   const target = markdownToDocument(input.markdown);
+  const count = documentBlocks(target).length;
+  if (count > MAX_KEYED_BLOCKS) return null;
   const { keys } = input;
-  if (keys && keys.length === documentBlocks(target).length && keys.every((key) => BLOCK_KEY.test(key)) && new Set(keys).size === keys.length) return keys;
+  if (keys && keys.length === count && keys.every((key) => BLOCK_KEY.test(key)) && new Set(keys).size === keys.length) return keys;
   return carryBlockKeys(
     target,
     input.sources.map((source) => ("documentJson" in source ? (JSON.parse(source.documentJson) as JSONDocument) : keyedDocument(source))),
