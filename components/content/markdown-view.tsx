@@ -2,7 +2,7 @@
 
 import clsx from "clsx";
 import { CircleAlert, CircleCheck, Info, TriangleAlert } from "lucide-react";
-import { memo, useMemo, type ComponentProps } from "react";
+import { createContext, memo, useContext, useMemo, type ComponentProps } from "react";
 import Markdown, { defaultUrlTransform, type Components } from "react-markdown";
 import rehypeHighlight from "rehype-highlight";
 import remarkGfm from "remark-gfm";
@@ -61,33 +61,34 @@ function Aside({ className, children, node: _node, ...props }: ComponentProps<"a
 
 const classesOf = (className: unknown) => (typeof className === "string" ? className.split(" ") : []);
 
-/** The elements remarkLiquidBlocks makes for tabs and files, and the plain ones every page shows. */
-function componentsFor(links: ContentLinks | undefined): Components {
-  return {
-    ...components,
-    div: ({ node: _node, className, children, ...props }) =>
-      classesOf(className).includes("tabs") ? (
-        <Tabs>{children}</Tabs>
-      ) : (
-        <div className={className} {...props}>
-          {children}
-        </div>
-      ),
-    figure: ({ node: _node, className, children, ...props }) => {
-      const src = (props as { "data-src"?: string })["data-src"];
-      if (!classesOf(className).includes("file-card") || src === undefined) return <figure className={className} {...props}>{children}</figure>;
-      const fileId = FILE_LINK.exec(src)?.[1];
-      return (
-        <FileCard href={resolveContentUrl(src, links)} info={fileId ? links?.fileInfo?.(fileId) : undefined} fallbackName={src.split("/").pop() || src}>
-          {children}
-        </FileCard>
-      );
-    },
-  };
+// The view's links reach file cards through context: components that changed with them would remount (and reset open tabs).
+const LinksContext = createContext<ContentLinks | undefined>(undefined);
+
+function Div({ node: _node, className, children, ...props }: ComponentProps<"div"> & { node?: unknown }) {
+  if (classesOf(className).includes("tabs")) return <Tabs>{children}</Tabs>;
+  return (
+    <div className={className} {...props}>
+      {children}
+    </div>
+  );
+}
+
+function Figure({ node: _node, className, children, ...props }: ComponentProps<"figure"> & { node?: unknown; "data-src"?: string }) {
+  const links = useContext(LinksContext);
+  const src = props["data-src"];
+  if (!classesOf(className).includes("file-card") || src === undefined) return <figure className={className} {...props}>{children}</figure>;
+  const fileId = FILE_LINK.exec(src)?.[1];
+  return (
+    <FileCard href={resolveContentUrl(src, links)} info={fileId ? links?.fileInfo?.(fileId) : undefined} fallbackName={src.split("/").pop() || src}>
+      {children}
+    </FileCard>
+  );
 }
 
 const components: Components = {
   aside: Aside,
+  div: Div,
+  figure: Figure,
   table: ({ node: _node, ...props }) => (
     <div className="table-wrap">
       <table {...props} />
@@ -106,17 +107,18 @@ const components: Components = {
  */
 export const MarkdownView = memo(function MarkdownView({ markdown, links, className }: { markdown: string; links?: ContentLinks; className?: string }) {
   const source = useMemo(() => isolateTagLines(markdown), [markdown]);
-  const withLinks = useMemo(() => componentsFor(links), [links]);
   return (
     <div className={clsx("quire-markdown", className)}>
-      <Markdown
-        remarkPlugins={[remarkGfm, remarkLiquidBlocks]}
-        rehypePlugins={[[rehypeHighlight, { detect: false }]]}
-        urlTransform={(url) => resolveContentUrl(url, links)}
-        components={withLinks}
-      >
-        {source}
-      </Markdown>
+      <LinksContext.Provider value={links}>
+        <Markdown
+          remarkPlugins={[remarkGfm, remarkLiquidBlocks]}
+          rehypePlugins={[[rehypeHighlight, { detect: false }]]}
+          urlTransform={(url) => resolveContentUrl(url, links)}
+          components={components}
+        >
+          {source}
+        </Markdown>
+      </LinksContext.Provider>
     </div>
   );
 });
