@@ -54,6 +54,18 @@ export async function createSpace(page: Page, organization: string, space: strin
   return new URL(page.url()).pathname;
 }
 
+/** The change request editor's source mode: the page's markdown, written in a textarea. */
+export async function writeMarkdown(page: Page, markdown: string): Promise<void> {
+  await page.getByRole("button", { name: "Markdown", exact: true }).click();
+  await page.getByLabel("Page content (markdown)").fill(markdown);
+}
+
+/** Waits for the editor's autosave of the edit just made (it starts a second after the last change). */
+export async function expectSaved(page: Page): Promise<void> {
+  await expect(page.getByRole("status").filter({ hasText: "Saving…" })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: /^Saved$/ })).toBeVisible();
+}
+
 /** A /v1 token of the seeded admin, made by `npm run token` on the web server's database (call once per spec, in beforeAll). */
 export function adminApiToken(): string {
   // Same data folder as the web server, so the command uses its running database.
@@ -85,4 +97,9 @@ export async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
   expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
+/** Headers for /v1 with a token of the seeded admin. */
+export function adminApiHeaders(): Record<string, string> {
+  return { Authorization: `Bearer ${adminApiToken()}` };
 }

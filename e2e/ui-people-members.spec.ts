@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { createSpace, screenshot, seededAdmin, signIn, uniqueSuffix } from "./helpers";
+import { createSpace, screenshot, seededAdmin, signIn, uniqueSuffix, expectSaved, writeMarkdown } from "./helpers";
 
 /**
  * Members and invites as people use them: an admin invites someone by email (this server sends no
@@ -118,9 +118,8 @@ test("an admin invites someone by email into a team that edits one space; they j
     await dialog.getByLabel("Subject").fill("An invited member's edit");
     await dialog.getByRole("button", { name: "Create change request" }).click();
     await expect(personPage).toHaveURL(/\/change-requests\/1\/edit$/);
-    await personPage.getByLabel("Page content (markdown)").fill("Written by someone who joined by invitation.\n");
-    await personPage.getByRole("button", { name: "Save" }).click();
-    await expect(personPage.getByText("All changes saved")).toBeVisible();
+    await writeMarkdown(personPage, "Written by someone who joined by invitation.\n");
+    await expectSaved(personPage);
     // A space the person cannot see does not exist for them: the not-found page, with HTTP 404.
     expect((await personPage.goto(otherPath))?.status()).toBe(404);
     await expect(personPage.getByRole("heading", { name: "Nothing here" })).toBeVisible();

@@ -96,7 +96,7 @@ function Reader({ space, organizationId, pageId, revisionId }: { space: SpaceObj
           <ReaderPage space={space} organizationId={organizationId} pageId={pageId} pages={list} hrefOf={hrefOf} source={source} editButton={editButton || null} />
         )}
       </div>
-      <NewChangeRequestDialog open={creating} onClose={() => setCreating(false)} space={space} organizationId={organizationId} />
+      <NewChangeRequestDialog open={creating} onClose={() => setCreating(false)} space={space} organizationId={organizationId} pageId={pageId} />
     </div>
     </>
   );

@@ -43,6 +43,8 @@ export async function applyContentChanges(ctx: ServiceContext, spaceId: string, 
       parents: [revision.id],
       put: result.put,
       links: result.links,
+      // A JSON document's keys come first; blocks it left without one are matched to the version it replaces.
+      keySources: new Map([...result.keyedDocuments].map(([pageId, documentJson]) => [pageId, [{ documentJson }]])),
       remove: result.remove,
       putFiles: result.files.map((file) => file.version),
       variables: result.variables,

@@ -1,7 +1,9 @@
+import type { JSONDocument } from "@gitbook/api";
 import { z } from "zod";
 import { httpUrlSchema } from "../validation/http-url";
 import { badRequest } from "../errors";
 import { entityIdSchema } from "../ids";
+import { documentShapeProblem } from "../content/format/document-input";
 import { markdownLimitProblem } from "../content/format/markdown-limits";
 import { coverSchema, layoutInputSchema } from "../content/page-display";
 import { variableNameSchema, variableValueSchema } from "../content/variables";
@@ -47,13 +49,14 @@ export const iconNameSchema = z.string().regex(/^[a-z0-9-]{1,50}$/, "must be an 
 const refSchema = z.string().min(1).max(100).regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, "must be letters, digits, ., _ and - (starting with a letter or digit)");
 
 /**
- * Only markdown documents (and the reference's empty document) are accepted; the JSON document
- * form is not. The markdown is bounded in size and nesting here, in one linear pass, before
- * anything parses it.
+ * A page body as the reference's `Document`: markdown `{ markdown }`, the JSON document
+ * `{ document: { object: "document", data, nodes } }` (its nodes' `key`s are kept as block keys),
+ * or the empty document. Markdown is bounded in size and nesting here, in one linear pass, and a
+ * JSON document in shape, size and depth, before anything parses or converts either.
  */
-const documentSchema = z.unknown().transform((value, ctx) => {
+const documentSchema = z.unknown().transform((value, ctx): DocumentInput => {
   if (value === undefined) {
-    ctx.addIssue({ code: "custom", message: "is required: a markdown document { markdown: string }" });
+    ctx.addIssue({ code: "custom", message: "is required: a markdown document { markdown: string } or a JSON document { document }" });
     return z.NEVER;
   }
   if (value && typeof value === "object" && !Array.isArray(value)) {
@@ -66,11 +69,22 @@ const documentSchema = z.unknown().transform((value, ctx) => {
       }
       return { markdown: fields.markdown };
     }
+    if (fields.document !== undefined) {
+      const problem = documentShapeProblem(fields.document);
+      if (problem) {
+        ctx.addIssue({ code: "custom", path: ["document"], message: problem });
+        return z.NEVER;
+      }
+      return { document: fields.document as JSONDocument };
+    }
     if (Object.keys(fields).length === 0) return { markdown: "" };
   }
-  ctx.addIssue({ code: "custom", message: "must be a markdown document { markdown: string } (JSON documents are not accepted)" });
+  ctx.addIssue({ code: "custom", message: "must be a markdown document { markdown: string } or a JSON document { document: { object: \"document\", data, nodes } }" });
   return z.NEVER;
 });
+
+/** A page body as a change gives it. */
+export type DocumentInput = { markdown: string } | { document: JSONDocument };
 
 /**
  * Fields of the reference's `RevisionPageUpdate`, plus Quire's `layout` and `cover` (the

@@ -60,6 +60,13 @@ export async function mergeRevisions(
     else if (page === pages.theirs.get(pageId)) putVersions.set(pageId, theirsChanges.get(pageKey(pageId))!.after!);
     else if (page !== pages.ours.get(pageId)) put.push(page);
   }
+  // A merged body keeps the keys of blocks from either side: theirs, then the ancestor's (ours, the commit's base, comes last).
+  const keySources = new Map(
+    put.map((page) => [
+      page.id,
+      [pages.theirs.get(page.id), pages.base.get(page.id)].flatMap((state) => (state ? [{ markdown: state.markdown, blockKeys: state.blockKeys, pageId: page.id }] : [])),
+    ]),
+  );
   const fileVersions = await store.getObjects<FileVersion>([...files.put.values()]);
   return commitRevision(tx, {
     spaceId: ours.spaceId,
@@ -68,6 +75,7 @@ export async function mergeRevisions(
     type: input.type,
     put,
     putVersions,
+    keySources,
     remove,
     putFiles: [...fileVersions.values()],
     removeFiles: files.remove,

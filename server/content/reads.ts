@@ -18,7 +18,7 @@ import {
   type PageBody,
 } from "../presenters/revision";
 import { appUrl } from "../presenters/urls";
-import { textDocument } from "./format/markdown-to-document";
+import { keyedTextDocument } from "./format/keyed-document";
 import { evaluateVariables } from "./format/variables";
 import { currentRevision, inReadingOrder, readFile, readFiles, readPage, readPages, type Page } from "./revisions";
 import { spaceVariablesOf } from "./variables";
@@ -144,7 +144,7 @@ export async function getPage(ctx: ServiceContext, spaceId: string, source: Cont
   if (!page) throw notFound(`No page ${pageId} in revision ${revision.id}.`);
   const { markdown, ...fields } = page;
   const content = params.evaluated ? evaluateVariables(markdown, { space: spaceVariablesOf(revision), page: fields.variables ?? {} }) : markdown;
-  const body: PageBody = params.format === "document" ? { document: await documentOf(content, pageId) } : { markdown: content };
+  const body: PageBody = params.format === "document" ? { document: await documentOf({ markdown: content, pageId, blockKeys: fields.blockKeys }) } : { markdown: content };
   return presentPage(fields, { path: await pagePath(revision, page), body, pages: [], appBase });
 }
 
@@ -154,14 +154,15 @@ export const getChangeRequestPage = (ctx: ServiceContext, spaceId: string, ref: 
   getPage(ctx, spaceId, { kind: "change-request", ref }, pageId, params);
 
 /**
- * A page's document, built in the markdown pool. Markdown past the read budget (only a page
- * stored before writes were held to a smaller one) is answered as its text, so the page still reads.
+ * A page's document with its block keys, built in the markdown pool. Markdown past the read
+ * budget (only a page stored before writes were held to a smaller one) is answered as its text,
+ * so the page still reads.
  */
-async function documentOf(markdown: string, pageId: string): Promise<JSONDocument> {
-  const outcome = (await markdownPool().map("markdownToDocument", [markdown], READ_BUDGET_MS))[0]!;
+async function documentOf(version: { markdown: string; pageId: string; blockKeys?: string[] }): Promise<JSONDocument> {
+  const outcome = (await markdownPool().map("keyedDocument", [version], READ_BUDGET_MS))[0]!;
   if (outcome.ok) return outcome.value;
-  console.warn(`Page ${pageId} answered as text: its markdown is ${describeLimit(outcome.limit, READ_BUDGET_MS)}.`);
-  return textDocument(markdown);
+  console.warn(`Page ${version.pageId} answered as text: its markdown is ${describeLimit(outcome.limit, READ_BUDGET_MS)}.`);
+  return keyedTextDocument(version);
 }
 
 /**

@@ -3,7 +3,10 @@ import type { Revision } from "../db/generated/client";
 import { badRequest } from "../errors";
 import { newId } from "../ids";
 import { describeLimit, markdownPool, WRITE_BUDGET_MS } from "../markdown/markdown-pool";
+import type { KeySource } from "./format/keyed-document";
 import type { RecordedLink } from "./format/link-targets";
+import { markdownLimitProblem } from "./format/markdown-limits";
+import { canonicalJson } from "./store/hash";
 import { ObjectStore } from "./store/object-store";
 import type { PageCover, PageLayout } from "./page-display";
 import type { Variables } from "./variables";
@@ -41,6 +44,14 @@ export type PageVersion = {
   variables?: Variables;
   /** Targets of the links and images in the body, extracted when the version is written. */
   links?: RecordedLink[];
+  /**
+   * The keys of the body's blocks (`object: "block"` nodes of `markdownToDocument(body)` at any
+   * depth, fragments' blocks included) in pre-order: what the document read shows as each block's
+   * `key`, carried from version to version by `commitRevision`. Absent on a version written
+   * before keys and not yet migrated (or whose body could not be read within limits): its keys
+   * are then derived from the page id and block positions (`legacyBlockKeys`).
+   */
+  blockKeys?: string[];
   createdAt: string;
   updatedAt: string;
 };
@@ -119,6 +130,11 @@ export async function commitRevision(
     putVersions?: Map<string, string>;
     /** Targets already extracted from some of the pages' markdown, by that markdown. */
     links?: ReadonlyMap<string, RecordedLink[]>;
+    /**
+     * Where `put` pages given without `blockKeys` take their keys from, by page id, first
+     * priority first; the base's version of the page always comes last.
+     */
+    keySources?: ReadonlyMap<string, KeySource[]>;
     remove?: string[];
     putFiles?: FileVersion[];
     removeFiles?: string[];
@@ -129,10 +145,19 @@ export async function commitRevision(
   const store = new ObjectStore(tx, input.spaceId);
   const changes = new Map<string, string | null>();
   const put = (input.put ?? []).map(({ markdown, ...page }) => ({ page, markdown, body: store.putBody(markdown) }));
-  const links = await recordedLinksOf(store, input.base, put, input.links ?? new Map());
-  put.forEach(({ page, body }, index) => {
-    const version: PageVersion = { ...page, body, links: links[index]! };
-    changes.set(pageKey(page.id), store.putObject(version));
+  const previous = await baseVersions(store, input.base, put);
+  const [links, blockKeys] = await Promise.all([
+    recordedLinksOf(store, input.base, put, input.links ?? new Map()),
+    blockKeysOf(store, previous, put, input.keySources ?? new Map()),
+  ]);
+  put.forEach(({ page: { blockKeys: _given, ...page }, body }, index) => {
+    const keys = blockKeys[index];
+    const version: PageVersion = { ...page, body, links: links[index]!, ...(keys ? { blockKeys: keys } : {}) };
+    // A version equal to the base's keeps its hash: one keyed in place by the migration is stored
+    // under the hash it had without keys, and putting it again is no change.
+    const before = previous[index];
+    const same = before?.version.body === body && canonicalJson(before.version) === canonicalJson(version);
+    changes.set(pageKey(page.id), same ? before!.hash : store.putObject(version));
   });
   for (const [pageId, hash] of input.putVersions ?? []) changes.set(pageKey(pageId), hash);
   for (const pageId of input.remove ?? []) changes.set(pageKey(pageId), null);
@@ -155,6 +180,17 @@ export async function commitRevision(
 }
 
 type PutPage = { page: Omit<Page, "markdown">; markdown: string; body: string };
+type BaseVersion = { hash: string; version: PageVersion } | null;
+
+/** Each page's version in `base` (null for a page it does not have), with its hash: one trie path each. */
+async function baseVersions(store: ObjectStore, base: RevisionRef | null, pages: PutPage[]): Promise<BaseVersion[]> {
+  return Promise.all(
+    pages.map(async ({ page }) => {
+      const hash = base ? await trieGet(store, base.root, pageKey(page.id)) : undefined;
+      return hash ? { hash, version: await store.getObject<PageVersion>(hash) } : null;
+    }),
+  );
+}
 
 /**
  * The link and image targets of each page's body, in order: those `known`, the others parsed in
@@ -179,6 +215,46 @@ async function recordedLinksOf(store: ObjectStore, base: RevisionRef | null, pag
   }
   return links as RecordedLink[][];
 }
+
+/**
+ * The block keys of each page's new body, the one place every write goes through: a body its
+ * page had in `base` keeps that version's keys (nothing is parsed); any other takes the keys its
+ * writer gave when they fit it (keys of another version, e.g. of a page restored from an earlier
+ * revision, not the base's own keys left on a new body), else keys carried from its key sources and from the page's
+ * version in `base` (`pageBlockKeys`, in the markdown pool within the write budget). A body past
+ * the budget, or of more than MAX_KEYED_BLOCKS blocks, is stored without keys (read with keys
+ * derived from positions) rather than fail a write whose markdown was accepted.
+ */
+async function blockKeysOf(store: ObjectStore, versions: BaseVersion[], pages: PutPage[], keySources: ReadonlyMap<string, KeySource[]>): Promise<(string[] | undefined)[]> {
+  const previous = versions.map((found) => found?.version ?? null);
+  const bodies = await store.getBodies(previous.flatMap((version, index) => (version && version.body !== pages[index]!.body ? [version.body] : [])));
+  const keys: (string[] | undefined)[] = pages.map(() => undefined);
+  const work: { index: number; input: { markdown: string; keys?: string[]; sources: KeySource[] } }[] = [];
+  pages.forEach(({ page, markdown, body }, index) => {
+    const before = previous[index];
+    const sources = [...(keySources.get(page.id) ?? [])];
+    if (before?.body === body && sources.length === 0 && (!page.blockKeys || sameKeys(page.blockKeys, before.blockKeys))) {
+      keys[index] = before.blockKeys;
+      return;
+    }
+    // Bodies past the write limits (pages stored before them, merged) are not parsed again for keys: such a body reads with derived ones.
+    if (markdownLimitProblem(markdown)) return;
+    const beforeMarkdown = !before ? undefined : before.body === body ? markdown : bodies.get(before.body)!;
+    if (before && beforeMarkdown !== undefined && !markdownLimitProblem(beforeMarkdown)) sources.push({ markdown: beforeMarkdown, blockKeys: before.blockKeys, pageId: page.id });
+    // Keys equal to the base version's on a new body were copied along with the page (`{ ...page, markdown }`): they are its old body's.
+    const stale = !!before && before.body !== body && page.blockKeys !== undefined && sameKeys(page.blockKeys, before.blockKeys);
+    work.push({ index, input: { markdown, keys: stale ? undefined : page.blockKeys, sources } });
+  });
+  if (work.length === 0) return keys;
+  const outcomes = await markdownPool().map("pageBlockKeys", work.map(({ input }) => input), WRITE_BUDGET_MS);
+  outcomes.forEach((outcome, position) => {
+    if (outcome.ok) keys[work[position]!.index] = outcome.value ?? undefined;
+    else console.warn(`Page ${pages[work[position]!.index]!.page.id} stored without block keys: its markdown is ${describeLimit(outcome.limit, WRITE_BUDGET_MS)}.`);
+  });
+  return keys;
+}
+
+const sameKeys = (a: readonly string[], b: readonly string[] | undefined) => a === b || (b !== undefined && a.length === b.length && a.every((key, i) => key === b[i]));
 
 /** The first revision of a new space: one empty "Introduction" page, or no page at all when `empty`. */
 export async function createInitialRevision(tx: Db, spaceId: string, options: { empty?: boolean } = {}): Promise<Revision> {

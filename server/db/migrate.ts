@@ -2,11 +2,21 @@ import { createHash, randomUUID } from "node:crypto";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import pg from "pg";
+import { migrateBlockKeys } from "../content/block-keys-migration";
 
 const MIGRATIONS_DIR = path.join(process.cwd(), "prisma", "migrations");
 
 /**
- * Applies prisma/migrations/* in order and records them in Prisma's own
+ * Migrations of data that SQL cannot express (they parse page bodies), run in order after the
+ * SQL ones and recorded by name in `_quire_data_migrations`, so each runs once. Each must be
+ * idempotent (a run stopped half-way runs again) and write in batches of its own.
+ */
+const DATA_MIGRATIONS: { name: string; run: (client: pg.Client) => Promise<unknown> }[] = [
+  { name: "20261124160000_block_keys", run: (client) => migrateBlockKeys(client) },
+];
+
+/**
+ * Applies prisma/migrations/* in order, then the data migrations, and records them in Prisma's own
  * `_prisma_migrations` table (same columns and checksum as `prisma migrate deploy`),
  * because the Prisma CLI cannot fetch its schema engine offline.
  * An advisory lock lets several app servers start at once.
@@ -61,6 +71,18 @@ export async function migrate(connectionString: string): Promise<string[]> {
         throw new Error(`Migration ${name} failed: ${(error as Error).message}`);
       }
       newlyApplied.push(name);
+    }
+    await client.query(`CREATE TABLE IF NOT EXISTS "_quire_data_migrations" ("name" TEXT PRIMARY KEY, "finished_at" TIMESTAMPTZ NOT NULL DEFAULT now())`);
+    const dataDone = new Set((await client.query<{ name: string }>(`SELECT name FROM "_quire_data_migrations"`)).rows.map((row) => row.name));
+    for (const migration of DATA_MIGRATIONS) {
+      if (dataDone.has(migration.name)) continue;
+      try {
+        await migration.run(client);
+      } catch (error) {
+        throw new Error(`Data migration ${migration.name} failed: ${(error as Error).message}`);
+      }
+      await client.query(`INSERT INTO "_quire_data_migrations" (name) VALUES ($1)`, [migration.name]);
+      newlyApplied.push(migration.name);
     }
     return newlyApplied;
   } finally {

@@ -154,6 +154,23 @@ describe("change request content: pages", () => {
     expect((await pages()).map((p) => p.path)).toEqual(["configure", "guides", "guides/faq", "guides/installation"]);
   });
 
+  test("insert_page and update_page take the reference's JSON document, stored as its markdown; a leading heading stays content", async () => {
+    const { apply, ids, page, pages } = await setup();
+    const text = (value: string) => ({ object: "text", leaves: [{ object: "leaf", text: value, marks: [] }] });
+    const document = {
+      object: "document",
+      data: {},
+      nodes: [
+        { object: "block", type: "heading-1", key: "h", data: {}, nodes: [text("Title")] },
+        { object: "block", type: "paragraph", key: "p", data: {}, nodes: [text("Hello "), { object: "inline", type: "link", data: { ref: { kind: "url", url: "https://example.com" } }, nodes: [text("world")] }] },
+      ],
+    };
+    expect((await apply([{ operation: "update_page", page: ids.install, document: { document } }])).status).toBe(200);
+    expect(await page(ids.install)).toMatchObject({ title: "Install", markdown: "# Title\n\nHello [world](https://example.com)\n" });
+    expect((await apply([{ operation: "insert_page", title: "From JSON", document: { document } }])).status).toBe(200);
+    expect((await pages()).find((candidate) => candidate.slug === "from-json")).toMatchObject({ title: "From JSON", markdown: "# Title\n\nHello [world](https://example.com)\n" });
+  });
+
   test("update_page: slug collisions, moves into descendants and unknown pages are refused", async () => {
     const { apply, ids } = await setup();
     const collision = await apply([{ operation: "update_page", page: ids.configure, slug: "install" }]);
@@ -285,9 +302,12 @@ describe("change request content: batches and access", () => {
   test("malformed changes are refused with the change named", async () => {
     const { apply, admin, crPath } = await setup();
     expect((await apply([{ operation: "rename_page", page: "x" }])).body.error.message).toMatch(/^changes\[0\]\.operation: /);
-    const json = await apply([{ operation: "delete_page", page: "x" }, { operation: "insert_page", document: { document: { object: "document", nodes: [] } } }]);
+    const json = await apply([{ operation: "delete_page", page: "x" }, { operation: "insert_page", document: { document: { object: "document", nodes: [{ object: "block" }] } } }]);
     expect(json.status).toBe(400);
-    expect(json.body.error.message).toBe("changes[1].document: must be a markdown document { markdown: string } (JSON documents are not accepted)");
+    expect(json.body.error.message).toBe("changes[1].document.document: nodes[0].type: must be a string");
+    expect((await apply([{ operation: "insert_page", document: { text: "x" } }])).body.error.message).toMatch(/^changes\[0\]\.document: must be a markdown document/);
+    const malformed = await apply([{ operation: "insert_page", document: { document: { object: "document", data: {}, nodes: [{ object: "block", type: "code", data: {} }] } } }]);
+    expect(malformed.body.error.message).toMatch(/^changes\[0\]\.document: is not a valid document/);
     expect((await apply([{ operation: "insert_page", title: "No document" }])).body.error.message).toMatch(/^changes\[0\]\.document: is required/);
     expect((await apply([{ operation: "update_page", page: "x", condition: "visitor.claims.beta" }])).body.error.message).toMatch(
       /^changes\[0\]\.condition: adaptive-content conditions are not supported/,

@@ -80,7 +80,7 @@ const hostileCase = (pageId: string) =>
   fc.oneof(
     { arbitrary: hostileMarkdown.map((markdown) => request("insert_page with hostile markdown", markdown, { changes: [{ operation: "insert_page", title: "Hostile", document: { markdown } }] })), weight: 3 },
     { arbitrary: hostileMarkdown.map((markdown) => request("update_page with hostile markdown", markdown, { changes: [{ operation: "update_page", page: pageId, document: { markdown } }] })), weight: 2 },
-    deepDocument.map((document) => request("insert_page with a deep or wide JSON document", JSON.stringify(document), { changes: [{ operation: "insert_page", title: "Hostile", document }] })),
+    deepDocument.map((document) => request("insert_page with a deep or wide JSON document", JSON.stringify(document), { changes: [{ operation: "insert_page", title: "Hostile", document: { document } }] })),
     hostileJsonText.map((body) => request("a hostile JSON body", body, { body })),
     fc
       .record({ title: hostileTitle, description: hostileTitle })

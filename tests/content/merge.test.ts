@@ -399,6 +399,7 @@ describe("mergePages", () => {
       cover: { ref: { kind: "url", url: "https://example.com/cover.png" }, yPos: 0 },
       variables: { version: "2" },
       links: [{ kind: "file", file: "diagram", relation: "image" }],
+      blockKeys: ["intro", "steps"],
       createdAt: at,
       updatedAt: at,
     };
@@ -424,6 +425,7 @@ describe("mergePages", () => {
     cover: { ref: { kind: "url", url: "https://example.com/cover.png" }, yPos: 0 },
     variables: { version: "2" },
     links: [{ kind: "url", url: "https://example.com", relation: "link" }],
+    blockKeys: ["install"],
     createdAt: later,
     updatedAt: latest,
   };

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { markdownLimitError, markdownPool, WRITE_BUDGET_MS } from "../../server/markdown/markdown-pool";
+import { MAX_KEYED_BLOCKS } from "../../server/content/format/block-keys";
+import { markdownLimitError, markdownPool, READ_BUDGET_MS, WRITE_BUDGET_MS } from "../../server/markdown/markdown-pool";
 import { MAX_STALL_MS, measureStall } from "../helpers/stalls";
 
 /** Markdown micromark needs seconds for (3.7 s measured for a fifth of it). */
@@ -23,7 +24,14 @@ describe("the markdown pool", () => {
     const start = markdown.indexOf("/pages/guide");
     expect(await pool.map("linkDestinations", [markdown], WRITE_BUDGET_MS)).toEqual([{ ok: true, value: [{ kind: "link", url: "/pages/guide", start, end: start + 12 }] }]);
     expect(await pool.map("pageSections", [markdown], WRITE_BUDGET_MS)).toMatchObject([{ ok: true, value: [{ id: "" }, { id: "title", title: "Title" }, { id: "part", body: "Text." }] }]);
-    expect(await pool.map("markdownToDocument", [markdown], WRITE_BUDGET_MS)).toMatchObject([{ ok: true, value: { object: "document", nodes: [{ type: "heading-1" }, { type: "paragraph" }, { type: "heading-2" }, { type: "paragraph" }] } }]);
+    expect(await pool.map("keyedDocument", [{ markdown, pageId: "page" }], WRITE_BUDGET_MS)).toMatchObject([{ ok: true, value: { object: "document", nodes: [{ type: "heading-1" }, { type: "paragraph" }, { type: "heading-2" }, { type: "paragraph" }] } }]);
+    expect(await pool.map("blockCount", [markdown], WRITE_BUDGET_MS)).toEqual([{ ok: true, value: 4 }]);
+    expect(await pool.map("pageBlockKeys", [{ markdown, keys: ["a", "b", "c", "d"], sources: [] }], WRITE_BUDGET_MS)).toEqual([{ ok: true, value: ["a", "b", "c", "d"] }]);
+    // A page of more blocks than MAX_KEYED_BLOCKS stores none (reads derive them).
+    expect(await pool.map("pageBlockKeys", [{ markdown: "p\n\n".repeat(MAX_KEYED_BLOCKS + 1), sources: [] }], READ_BUDGET_MS)).toEqual([{ ok: true, value: null }]);
+    const leaf = (text: string) => ({ object: "text", leaves: [{ object: "leaf", text, marks: [] }] });
+    const document = { object: "document", data: {}, nodes: [{ object: "block", type: "paragraph", data: {}, nodes: [leaf("Text.")] }] };
+    expect(await pool.map("documentMarkdown", [JSON.stringify(document)], WRITE_BUDGET_MS)).toEqual([{ ok: true, value: { markdown: "Text.\n" } }]);
     const [pdf] = await pool.map("renderPdf", [{ label: "Label", title: "Title", subtitle: "Subtitle", details: [], pages: [{ id: "p", title: "Page", breadcrumb: [], depth: 0, markdown }] }], WRITE_BUDGET_MS);
     expect(pdf!.ok && Buffer.from(pdf!.value).subarray(0, 5).toString()).toBe("%PDF-");
   });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { markdownLimitProblem } from "../../content/format/markdown-limits";
 import type { RecordedLink } from "../../content/format/link-targets";
 import { applyLayout, coverFiles } from "../../content/page-display";
 import { readFile, readPage, readPages, type Page } from "../../content/revisions";
@@ -14,6 +15,7 @@ import { emojiSchema } from "../../spaces/schemas";
 import {
   changePath,
   PAGE_TITLE_MAX,
+  type DocumentInput,
   type ContentChange,
   type DeletePageChange,
   type InsertFilesChange,
@@ -42,7 +44,16 @@ export type PageOutcome = { kind: "created" | "updated" | "deleted"; pageId: str
  * What to commit; `links` are the targets of the markdown the batch gave, by that markdown;
  * `variables` is the space's new map, absent when the batch left it alone.
  */
-export type BatchResult = { put: Page[]; remove: string[]; files: LoadedFile[]; outcomes: PageOutcome[]; links: Map<string, RecordedLink[]>; variables?: Variables };
+export type BatchResult = {
+  put: Page[];
+  remove: string[];
+  files: LoadedFile[];
+  outcomes: PageOutcome[];
+  links: Map<string, RecordedLink[]>;
+  /** The JSON documents the batch gave (as JSON), by page: their nodes' keys are the pages' block keys. */
+  keyedDocuments: Map<string, string>;
+  variables?: Variables;
+};
 
 const bad = (index: number, field: string, message: string) => badRequest(`${changePath(index, [field])}: ${message}`);
 
@@ -57,6 +68,8 @@ export class ContentBatch {
   private readonly now = new Date().toISOString();
   /** Pages whose markdown this batch gave, whose links are resolved once the batch is applied, with the change that last gave it. */
   private readonly documents = new Map<string, number>();
+  /** Pages whose body the batch gave as a JSON document (the last one given), by page. */
+  private readonly keyedDocuments = new Map<string, string>();
   private readonly files: LoadedFile[] = [];
   /** Pages the batch touched, in the order first touched, with the ref of those it inserted. */
   private readonly touched = new Map<string, { ref?: string }>();
@@ -121,7 +134,7 @@ export class ContentBatch {
     const parentId = change.into ?? null;
     if (parentId && !(await this.draft.node(parentId))) throw bad(index, "into", `no page ${parentId} in the change request`);
     // Front matter and a leading heading take precedence over the fields, as with Git Sync.
-    const meta = this.readMeta(index, change.document.markdown, true);
+    const meta = await this.readBody(index, id, change.document, true);
     const title = meta.title ?? change.title ?? DEFAULT_PAGE_TITLE;
     const emoji = meta.emoji ?? change.emoji;
     const description = meta.description ?? change.description;
@@ -154,7 +167,7 @@ export class ContentBatch {
     if (change.title !== undefined) title = change.title;
     let markdown: string;
     if (change.document) {
-      const meta = this.readMeta(index, change.document.markdown, false);
+      const meta = await this.readBody(index, page.id, change.document, false);
       markdown = meta.markdown;
       title = meta.title ?? title;
       emoji = meta.emoji ?? emoji;
@@ -183,7 +196,8 @@ export class ContentBatch {
       // Moving elsewhere without `at` appends; staying without `at` keeps the position.
       if (parentId !== page.parentId || change.at !== undefined) sortKey = await this.place(siblings, change.at);
     }
-    // Fields this code does not know are kept; the old body's hash and markdown are not.
+    // Fields this code does not know are kept; the old body's hash and markdown are not, nor its
+    // block keys when the body is new (the commit carries them to the new body).
     const {
       emoji: _emoji,
       description: _description,
@@ -195,11 +209,13 @@ export class ContentBatch {
       cover: _cover,
       body: _body,
       markdown: _markdown,
+      blockKeys,
       ...rest
     } = page as PageNode & { body?: string; markdown?: string };
     this.draft.put({
       ...rest,
       markdown,
+      ...(blockKeys && !change.document ? { blockKeys } : {}),
       title,
       slug,
       parentId,
@@ -282,7 +298,8 @@ export class ContentBatch {
       if (!existed && exists) outcomes.push({ kind: "created", pageId, ...(ref ? { ref } : {}) });
       else if (existed) outcomes.push({ kind: exists ? "updated" : "deleted", pageId });
     }
-    return { put, remove, files: this.files, outcomes, links, ...(this.spaceVariables ? { variables: this.spaceVariables } : {}) };
+    const keyedDocuments = new Map([...this.keyedDocuments].filter(([pageId]) => put.some((page) => page.id === pageId)));
+    return { put, remove, files: this.files, outcomes, links, keyedDocuments, ...(this.spaceVariables ? { variables: this.spaceVariables } : {}) };
   }
 
   /**
@@ -325,7 +342,8 @@ export class ContentBatch {
 
   /** The 400 for the markdown of `pageId` past a limit, naming the change that gave it. */
   private documentError(pageId: string, limit: Limit): AppError {
-    return markdownLimitError(changePath(this.documents.get(pageId)!, ["document", "markdown"]), limit, WRITE_BUDGET_MS);
+    const field = this.keyedDocuments.has(pageId) ? "document" : "markdown";
+    return markdownLimitError(changePath(this.documents.get(pageId)!, ["document", field]), limit, WRITE_BUDGET_MS);
   }
 
   private async removeSubtree(pageId: string): Promise<void> {
@@ -402,6 +420,27 @@ export class ContentBatch {
       for (const page of await this.draft.pages([...renumber.keys()])) this.draft.put({ ...page, sortKey: renumber.get(page.id)! });
     }
     return sortKey;
+  }
+
+  /**
+   * The markdown of a change's document, with the title, emoji and description its markdown sets.
+   * A JSON document is converted in the markdown pool and sets none: its blocks are all content
+   * (a leading heading stays a heading), and its keys are kept for the commit to carry.
+   */
+  private async readBody(index: number, pageId: string, document: DocumentInput, headingAsTitle: boolean): Promise<MarkdownMeta> {
+    if ("markdown" in document) {
+      this.keyedDocuments.delete(pageId);
+      return this.readMeta(index, document.markdown, headingAsTitle);
+    }
+    const json = JSON.stringify(document.document);
+    const converted = await markdownPool().mapOrFail("documentMarkdown", [json], WRITE_BUDGET_MS);
+    if (!converted.ok) throw markdownLimitError(changePath(index, ["document", "document"]), converted.limit, WRITE_BUDGET_MS);
+    const result = converted.values[0]!;
+    if ("error" in result) throw bad(index, "document", result.error);
+    const problem = markdownLimitProblem(result.markdown);
+    if (problem) throw bad(index, "document", `as markdown, ${problem}`);
+    this.keyedDocuments.set(pageId, json);
+    return { markdown: result.markdown };
   }
 
   private readMeta(index: number, markdown: string, headingAsTitle: boolean): MarkdownMeta {

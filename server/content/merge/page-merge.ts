@@ -164,6 +164,7 @@ export const PAGE_FIELD_RULES: { [K in keyof PageState]-?: FieldRule<K> } = {
   cover: { merge: "value", same: sameCover },
   variables: { merge: "variables" },
   links: { merge: "derived" },
+  blockKeys: { merge: "derived" },
   createdAt: { merge: "base" },
   updatedAt: { merge: "latest" },
 };

@@ -51,8 +51,9 @@ export const changeRequestsRouter = router({
   pages: protectedProcedure.input(contentInput).query(({ ctx, input }) => listPages(ctx, input.spaceId, input.source)),
   page: protectedProcedure
     // The reader shows variables' values (`evaluated`); the editor and diffs show what is written.
-    .input(contentInput.extend({ pageId: entityIdSchema, evaluated: z.boolean().default(false) }))
-    .query(({ ctx, input }) => getPage(ctx, input.spaceId, input.source, input.pageId, { ...pageReadParams.parse({}), evaluated: input.evaluated })),
+    // The block editor reads the document (`format: "document"`), with its block keys.
+    .input(contentInput.extend({ pageId: entityIdSchema, evaluated: z.boolean().default(false), format: pageReadParams.shape.format }))
+    .query(({ ctx, input }) => getPage(ctx, input.spaceId, input.source, input.pageId, { ...pageReadParams.parse({}), evaluated: input.evaluated, format: input.format })),
   variables: protectedProcedure
     .input(contentInput.extend({ pageId: entityIdSchema.optional() }))
     .query(({ ctx, input }) => readVariables(ctx, input.spaceId, input.source, input.pageId)),
