@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { createSpace, screenshot, signIn, uniqueSuffix } from "./helpers";
+import { createSpace, screenshot, signIn, uniqueSuffix, expectSaved, writeMarkdown } from "./helpers";
 
 /**
  * A change request from start to finish, as a person would do it: open one on a new space,
@@ -47,19 +47,20 @@ test("create a change request, edit a page, see the diff, merge, read the merged
     await expect(page).toHaveURL(/\/change-requests\/1\/edit$/);
   });
 
-  await test.step("write the page in the editor: the preview renders as one types; save", async () => {
+  await test.step("write the page's markdown in the editor's source mode: the preview renders as one types; it saves by itself", async () => {
     const pages = page.getByRole("complementary", { name: "Pages of the change request" });
     await expect(pages.getByRole("button", { name: "Introduction" })).toHaveAttribute("aria-current", "page");
-    const editor = page.getByLabel("Page content (markdown)");
-    await editor.fill(PAGE_TEXT);
+    await writeMarkdown(page, PAGE_TEXT);
     const preview = page.getByRole("region", { name: "Preview" });
     await expect(preview.getByRole("note", { name: "Info" })).toHaveText("Merged text is what readers see.");
     await expect(preview.getByRole("table")).toContainText("Reviewer");
-    await expect(page.getByText("Unsaved changes")).toBeVisible();
     await screenshot(page, "editor-1280");
-    await page.getByRole("button", { name: "Save" }).click();
-    await expect(page.getByText("All changes saved")).toBeVisible();
-    await expect(page.getByRole("button", { name: "Save" })).toBeDisabled();
+    await expectSaved(page);
+    // Back in the block editor, the page reads the same.
+    await page.getByRole("button", { name: "Blocks", exact: true }).click();
+    const editor = page.getByRole("textbox", { name: "Content of “Introduction”" });
+    await expect(editor.getByRole("note")).toContainText("Merged text is what readers see.");
+    await expect(editor.getByRole("table")).toContainText("Reviewer");
   });
 
   await test.step("set a space variable the page reads", async () => {

@@ -31,6 +31,9 @@ async function create(page: Page, kind: "space" | "collection", title: string, p
     await openActions(page, parent);
     await page.getByRole("menuitem", { name: `New ${kind}` }).click();
   } else {
+    // With a collection open, the sidebar's buttons create inside it: the top level is created from Home.
+    await sidebar(page).getByRole("link", { name: "Home" }).click();
+    await expect(page.getByRole("main").getByRole("heading", { level: 1 })).toBeVisible();
     await sidebar(page).getByRole("button", { name: `New ${kind}` }).click();
   }
   const dialog = page.getByRole("dialog", { name: `New ${kind}` });
@@ -239,7 +242,7 @@ test("keyboard navigation of the tree, and the server's refusals shown", async (
   });
 
   await test.step("the user menu signs out", async () => {
-    await page.getByRole("button", { name: "User menu" }).click();
+    await page.getByRole("button", { name: "Admin", exact: true }).click();
     await expect(page.getByRole("menuitem", { name: "API tokens" })).toHaveAttribute("href", "/settings/tokens");
     await page.getByRole("menuitem", { name: "Sign out" }).click();
     await expect(page).toHaveURL(/\/login/);

@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { expect, test } from "@playwright/test";
-import { createSpace, screenshot, signIn, uniqueSuffix } from "./helpers";
+import { createSpace, screenshot, signIn, uniqueSuffix, expectSaved, writeMarkdown } from "./helpers";
 
 /**
  * A page's settings as an editor sets them and a reader meets them: a page hidden from the
@@ -23,11 +23,10 @@ test("page settings: a hidden page leaves the navigation, a layout leaves out th
     await expect(page).toHaveURL(/\/change-requests\/1\/edit$/);
     await page.getByRole("button", { name: "New page" }).click();
     await page.getByLabel("Page title").fill("Internal");
-    await page.getByLabel("Page content (markdown)").fill("Only for those who have the link.");
-    // Settings are saved on the server, so a new page is saved first.
+    await writeMarkdown(page, "Only for those who have the link.");
+    // Settings are saved on the server, so a new page is saved first: the editor saves it by itself.
     await expect(page.getByRole("button", { name: "Page settings" })).toBeDisabled();
-    await page.getByRole("button", { name: "Save" }).click();
-    await expect(page.getByText("All changes saved")).toBeVisible();
+    await expectSaved(page);
   });
 
   await test.step("hide the new page from the navigation", async () => {

@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { createSpace, screenshot, seededAdmin, signIn, uniqueSuffix } from "./helpers";
+import { createSpace, screenshot, seededAdmin, signIn, uniqueSuffix, expectSaved, writeMarkdown } from "./helpers";
 
 /**
  * Teams, sharing and the audit log as people use them: an admin makes a team, adds a member, shares
@@ -107,12 +107,12 @@ test("an admin shares a space with a team; its member edits that space only; the
     await dialog.getByLabel("Subject").fill("A guest's edit");
     await dialog.getByRole("button", { name: "Create change request" }).click();
     await expect(memberPage).toHaveURL(/\/change-requests\/1\/edit$/);
-    await memberPage.getByLabel("Page content (markdown)").fill("Written by a member of the Writers team.\n");
-    await memberPage.getByRole("button", { name: "Save" }).click();
-    await expect(memberPage.getByText("All changes saved")).toBeVisible();
+    await writeMarkdown(memberPage, "Written by a member of the Writers team.\n");
+    await expectSaved(memberPage);
 
-    await memberPage.goto(otherPath);
-    await expect(memberPage.getByText("This space doesn't exist or you don't have access")).toBeVisible();
+    // A space the person cannot see does not exist for them: the not-found page, with HTTP 404.
+    expect((await memberPage.goto(otherPath))?.status()).toBe(404);
+    await expect(memberPage.getByRole("heading", { name: "Nothing here" })).toBeVisible();
     await context.close();
   });
 

@@ -77,8 +77,11 @@ test("space settings: title, visibility and default level persist across a reloa
   await expect(form.getByText("A space needs a title.")).toBeVisible();
   expect((await (await request.get(`/v1/spaces/${space.id}`, { headers })).json()).title).toBe(title);
 
-  await page.goto(`/o/${demo.id}/s/no-such-space`);
-  await expect(page.getByText("This space doesn't exist or you don't have access")).toBeVisible();
+  // Discarded, nothing is left unsaved to warn about on leaving.
+  await form.getByRole("button", { name: "Discard" }).click();
+  const missing = await page.goto(`/o/${demo.id}/s/no-such-space`);
+  expect(missing?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Nothing here" })).toBeVisible();
 });
 
 test("API tokens: created, shown once, usable, then revoked", async ({ page, request }) => {

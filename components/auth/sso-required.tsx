@@ -1,9 +1,10 @@
+import { MAIN_CONTENT_ID } from "@/components/ui/skip-link";
 import { KeyRound } from "lucide-react";
 
 /** Shown instead of an organization to a member its SSO rule keeps out (server/policies/sso.ts). */
 export function SsoRequired({ title, entries, callbackUrl }: { title: string; entries: { id: string; label: string; startURL: string }[]; callbackUrl: string }) {
   return (
-    <main className="flex flex-1 items-center justify-center px-4 py-16">
+    <main id={MAIN_CONTENT_ID} className="flex flex-1 items-center justify-center px-4 py-16">
       <div className="w-full max-w-md space-y-4 rounded-xl border border-slate-200 bg-white p-6 text-center shadow-sm sm:p-8">
         <span aria-hidden className="mx-auto grid size-10 place-items-center rounded-full bg-indigo-50 text-indigo-700">
           <KeyRound className="size-5" />

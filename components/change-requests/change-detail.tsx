@@ -9,15 +9,19 @@ import { useTRPC } from "@/components/providers/trpc-provider";
 import { emojiCharacters } from "@/components/space/emoji";
 import { ErrorState, LoadingState } from "@/components/ui/states";
 import { errorMessage } from "@/components/ui/trpc-error";
+import type { ContentSource } from "@/server/content/reads";
 import { attributeRows, entryLabel, type ChangeEntry, type ChangeRequest, type FileEntry, type PageEntry, type VariableChange, type VariablesEntry } from "./change-entries";
 import { DiffModeToggle, PageDiff, type DiffMode } from "./page-diff";
 
 /** The revision the change request's changes are measured against. */
 export const baseRevisionOf = (changeRequest: ChangeRequest) => changeRequest.revisionMergedAncestor ?? changeRequest.revisionInitial;
 
-/** Where a change is shown: the change request, its space, and the diff's mode. */
+/**
+ * Where a change is shown: the two contents compared (a change request against its base, or two
+ * revisions of the history), the space, and the diff's mode.
+ */
 type DetailContext = {
-  changeRequest: ChangeRequest;
+  sources: { before: ContentSource; after: ContentSource };
   spaceId: string;
   organizationId: string;
   mode: DiffMode;
@@ -30,14 +34,14 @@ export function ChangeDetail({ entry, ...context }: DetailContext & { entry: Cha
   return entry.kind === "file" ? <FileDetail entry={entry} /> : <PageDetail entry={entry} {...context} />;
 }
 
-function PageDetail({ entry, changeRequest, spaceId, organizationId, mode, onModeChange }: DetailContext & { entry: PageEntry }) {
+function PageDetail({ entry, sources, spaceId, organizationId, mode, onModeChange }: DetailContext & { entry: PageEntry }) {
   const trpc = useTRPC();
   const document = entry.attributes.document;
   // Created and deleted pages come whole from the side that has them; edits carry both texts.
-  const source = entry.deleted ? ({ kind: "revision", revisionId: baseRevisionOf(changeRequest) } as const) : ({ kind: "change-request", ref: String(changeRequest.number) } as const);
+  const source = entry.deleted ? sources.before : sources.after;
   const whole = useQuery({ ...trpc.changeRequests.page.queryOptions({ spaceId, source, pageId: entry.page.id }), enabled: entry.created || entry.deleted });
   const hrefOf = useCallback((pageId: string) => readerHref(organizationId, spaceId, pageId), [organizationId, spaceId]);
-  const links = useContentLinks(spaceId, { kind: "change-request", ref: String(changeRequest.number) }, hrefOf);
+  const links = useContentLinks(spaceId, sources.after, hrefOf);
   const metadata = attributeRows(entry.attributes);
   const title = entry.page.title || "Untitled page";
 

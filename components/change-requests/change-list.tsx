@@ -43,7 +43,7 @@ export function ChangeList({ entries, selected, onSelect }: { entries: ChangeEnt
               </span>
               <span className="min-w-0 flex-1">
                 <span className={clsx("block truncate font-medium", entry.kind === "page" && entry.deleted && "line-through decoration-slate-400")}>{name}</span>
-                <span className="block truncate text-xs text-slate-500">
+                <span className="block truncate text-xs text-slate-600">
                   {label}
                   {entry.kind === "page" && entry.page.path ? ` · ${entry.page.path}` : ""}
                 </span>

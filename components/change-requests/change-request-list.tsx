@@ -24,8 +24,15 @@ const emptyDescriptions: Record<ChangeRequestStatus, string> = {
   archived: "Change requests closed without merging appear here.",
 };
 
-export function parseStatus(value: string | undefined): ChangeRequestStatus {
-  return FILTERS.find((status) => status === value) ?? "open";
+/**
+ * The status the list shows: the one in the address, else the first that has change requests
+ * (open, then drafts, then the closed ones), so that the list never opens empty on what exists.
+ */
+export function initialStatusOf(value: string | undefined, space: Pick<SpaceObject, "changeRequests" | "changeRequestsOpen" | "changeRequestsDraft">): ChangeRequestStatus {
+  const explicit = FILTERS.find((status) => status === value);
+  if (explicit) return explicit;
+  if (space.changeRequestsOpen > 0 || space.changeRequests === 0) return "open";
+  return space.changeRequestsDraft > 0 ? "draft" : "merged";
 }
 
 /** A space's change requests in one status at a time, newest first, with the counts the space keeps. */
@@ -41,7 +48,7 @@ export function ChangeRequestList({ space, organizationId, initialStatus }: { sp
   function choose(next: ChangeRequestStatus) {
     setStatus(next);
     // The filter is part of the address, so a reload or a shared link shows the same list.
-    window.history.replaceState(null, "", next === "open" ? window.location.pathname : `?status=${next}`);
+    window.history.replaceState(window.history.state, "", `?status=${next}`);
   }
 
   const items = list.data?.pages.flatMap((page) => page.items) ?? [];
@@ -104,7 +111,7 @@ export function ChangeRequestList({ space, organizationId, initialStatus }: { sp
                     href={changeRequestHref(organizationId, space.id, changeRequest.number)}
                     className="font-medium text-slate-900 after:absolute after:inset-0 focus-visible:outline-none focus-visible:after:rounded-lg focus-visible:after:ring-2 focus-visible:after:ring-indigo-500"
                   >
-                    <span className="text-slate-500">#{changeRequest.number}</span> {changeRequest.subject || "Untitled change request"}
+                    <span className="text-slate-600">#{changeRequest.number}</span> {changeRequest.subject || "Untitled change request"}
                   </Link>
                   <p className="mt-0.5 text-sm text-slate-500">
                     {changeRequest.status === "merged" && changeRequest.mergedAt ? (

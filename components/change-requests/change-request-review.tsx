@@ -16,10 +16,11 @@ import type { MergeConflicts } from "@/server/content/merge/conflicts";
 import type { SpaceObject } from "@/server/presenters/space";
 import { changeEntries, type ChangeRequest } from "./change-entries";
 import { ChangeRequestLoadError } from "./change-request-load-error";
-import { ChangeDetail } from "./change-detail";
-import { ChangeList } from "./change-list";
+import { baseRevisionOf } from "./change-detail";
+import { ChangesView } from "./changes-view";
 import { conflictsOf, ConflictView } from "./conflict-view";
-import type { DiffMode } from "./page-diff";
+import { isResolvable, resolutionErrorMessage } from "./conflict-choices";
+import { ConflictResolver } from "./conflict-resolver";
 import { StatusBadge } from "./status-badge";
 import { SubjectField } from "./subject-field";
 import { useRefreshChangeRequests } from "./use-change-request-cache";
@@ -51,12 +52,20 @@ function ReviewBody({ space, organizationId, changeRequest }: { space: SpaceObje
   const ref = String(changeRequest.number);
   const input = { spaceId: space.id, ref };
   const [conflict, setConflict] = useState<{ action: "merge" | "update"; conflicts: MergeConflicts | null; message: string } | null>(null);
+  // The conflict view shows the resolution instead of the list; `resolveError` is why the last resolution was refused.
+  const [resolving, setResolving] = useState(false);
+  const [resolveError, setResolveError] = useState<string | null>(null);
+  const closeConflict = () => {
+    setConflict(null);
+    setResolving(false);
+    setResolveError(null);
+  };
 
   const update = useMutation(trpc.changeRequests.update.mutationOptions({ onSuccess: () => refresh() }));
   const merge = useMutation(
     trpc.changeRequests.merge.mutationOptions({
       onSuccess: async () => {
-        setConflict(null);
+        closeConflict();
         await refresh();
         toast.success(`Change request #${changeRequest.number} merged.`);
       },
@@ -65,12 +74,25 @@ function ReviewBody({ space, organizationId, changeRequest }: { space: SpaceObje
   );
   const updateFromMain = useMutation(
     trpc.changeRequests.updateFromMain.mutationOptions({
-      onSuccess: async () => {
-        setConflict(null);
+      onSuccess: async (_result, variables) => {
+        closeConflict();
         await refresh();
-        toast.success("Updated with the space's latest content.");
+        toast.success(variables.resolutions ? "Conflicts resolved: this change request now has the space's latest content, and can be merged." : "Updated with the space's latest content.");
       },
-      onError: (error) => (isConflict(error) ? setConflict({ action: "update", conflicts: conflictsOf(error), message: error.message }) : toast.error(errorMessage(error))),
+      onError: (error, variables) => {
+        // A refused resolution stays on screen with why; conflicts found anew (the content moved on) replace the old ones.
+        if (isConflict(error)) {
+          const found = conflictsOf(error);
+          // None left (the content moved on and no longer conflicts): the message says what to do.
+          const conflicts = found && found.pages.length + found.files.length + found.variables.length > 0 ? found : null;
+          setConflict({ action: "update", conflicts, message: error.message });
+          if (variables.resolutions) {
+            setResolving(conflicts !== null && isResolvable(conflicts));
+            setResolveError(error.message);
+          }
+        } else if (variables.resolutions && conflict?.conflicts) setResolveError(resolutionErrorMessage(errorMessage(error), conflict.conflicts));
+        else toast.error(errorMessage(error));
+      },
     }),
   );
 
@@ -173,7 +195,27 @@ function ReviewBody({ space, organizationId, changeRequest }: { space: SpaceObje
         </div>
       )}
 
-      {conflict && (
+      {conflict?.conflicts && resolving && (
+        <ConflictResolver
+          // Conflicts found anew start a new resolution.
+          key={`${conflict.conflicts.resolution?.revisions.main}-${conflict.conflicts.resolution?.revisions.changeRequest}`}
+          conflicts={conflict.conflicts}
+          saving={updateFromMain.isPending}
+          error={resolveError}
+          onResolve={(resolutions) => {
+            setResolveError(null);
+            updateFromMain.mutate({ ...input, resolutions });
+          }}
+          onCancel={() => {
+            setResolving(false);
+            setResolveError(null);
+            // Back on the conflict list, the keyboard continues from the button that opened the resolution.
+            requestAnimationFrame(() => document.getElementById("resolve-conflicts")?.focus());
+          }}
+        />
+      )}
+
+      {conflict && !resolving && (
         <ConflictView
           action={conflict.action}
           conflicts={conflict.conflicts}
@@ -182,7 +224,8 @@ function ReviewBody({ space, organizationId, changeRequest }: { space: SpaceObje
           canEdit={canEditContent}
           updating={updateFromMain.isPending}
           onUpdateFromMain={() => updateFromMain.mutate(input)}
-          onDismiss={() => setConflict(null)}
+          onResolve={permissions.update && conflict.conflicts && isResolvable(conflict.conflicts) ? () => setResolving(true) : undefined}
+          onDismiss={closeConflict}
         />
       )}
 
@@ -206,10 +249,6 @@ function Changes({ space, organizationId, changeRequest, editHref }: { space: Sp
   const trpc = useTRPC();
   const changes = useQuery(trpc.changeRequests.changes.queryOptions({ spaceId: space.id, ref: String(changeRequest.number) }));
   const entries = useMemo(() => changeEntries(changes.data?.changes ?? []), [changes.data]);
-  const [selected, setSelected] = useState<string>();
-  const [mode, setMode] = useState<DiffMode>("rendered");
-  const current = entries.find((entry) => entry.key === selected) ?? entries[0];
-
   return (
     <section aria-labelledby="changes-title" className="space-y-3 border-t border-slate-200 pt-5">
       <h2 id="changes-title" className="text-base font-semibold text-slate-900">
@@ -220,7 +259,7 @@ function Changes({ space, organizationId, changeRequest, editHref }: { space: Sp
         <LoadingState label="Loading changes…" />
       ) : changes.isError ? (
         <ErrorState message={errorMessage(changes.error)} onRetry={() => void changes.refetch()} />
-      ) : entries.length === 0 || !current ? (
+      ) : entries.length === 0 ? (
         <EmptyState
           title="No changes yet"
           description="This change request has the same content as the space."
@@ -233,20 +272,12 @@ function Changes({ space, organizationId, changeRequest, editHref }: { space: Sp
           }
         />
       ) : (
-        <div className="grid gap-6 lg:grid-cols-[17rem_minmax(0,1fr)]">
-          <div className="lg:sticky lg:top-20 lg:max-h-[calc(100vh-6rem)] lg:self-start lg:overflow-y-auto">
-            <ChangeList entries={entries} selected={current.key} onSelect={setSelected} />
-          </div>
-          <ChangeDetail
-            key={current.key}
-            entry={current}
-            changeRequest={changeRequest}
-            spaceId={space.id}
-            organizationId={organizationId}
-            mode={mode}
-            onModeChange={setMode}
-          />
-        </div>
+        <ChangesView
+          entries={entries}
+          sources={{ before: { kind: "revision", revisionId: baseRevisionOf(changeRequest) }, after: { kind: "change-request", ref: String(changeRequest.number) } }}
+          spaceId={space.id}
+          organizationId={organizationId}
+        />
       )}
     </section>
   );

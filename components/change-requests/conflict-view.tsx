@@ -1,10 +1,11 @@
 "use client";
 
-import { GitPullRequestArrow, PencilLine, TriangleAlert, X } from "lucide-react";
+import { GitCompareArrows, GitPullRequestArrow, PencilLine, TriangleAlert, X } from "lucide-react";
 import Link from "next/link";
 import { emojiCharacters } from "@/components/space/emoji";
 import { Button } from "@/components/ui/button";
 import {
+  CONFLICT_FIELD_NAMES,
   mergeConflictsSchema,
   type ConflictLines,
   type ConflictSide,
@@ -30,26 +31,9 @@ export function conflictsOf(error: unknown): MergeConflicts | null {
 const sideName: Record<ConflictSide, string> = { main: "in the space", changeRequest: "in this change request" };
 const otherSide = (side: ConflictSide): ConflictSide => (side === "main" ? "changeRequest" : "main");
 
-/** Names of page fields as people know them (the keys of `fields`). */
-const fieldNames: Record<string, string> = {
-  markdown: "text",
-  title: "title",
-  slug: "slug",
-  emoji: "emoji",
-  description: "description",
-  icon: "icon",
-  hidden: "hidden from navigation",
-  noIndex: "left out of search",
-  noRobotsIndex: "hidden from search engines",
-  layout: "layout",
-  cover: "cover",
-  variables: "variables",
-  parentId: "place",
-  sortKey: "place",
-};
 /** `variable a was` / `variables a, b were`. */
 const variablesNamed = (names: string[]) => (names.length === 1 ? `variable ${names[0]} was` : `variables ${names.join(", ")} were`);
-const namedFields = (fields: string[]) => [...new Set(fields.map((field) => fieldNames[field] ?? field))].join(", ");
+const namedFields = (fields: string[]) => [...new Set(fields.map((field) => CONFLICT_FIELD_NAMES[field] ?? field))].join(", ");
 
 /** What stopped a merge or an update: the conflicting pages, files and variables, and the ways forward. */
 export function ConflictView({
@@ -60,6 +44,7 @@ export function ConflictView({
   canEdit,
   updating,
   onUpdateFromMain,
+  onResolve,
   onDismiss,
 }: {
   action: "merge" | "update";
@@ -70,6 +55,8 @@ export function ConflictView({
   canEdit: boolean;
   updating: boolean;
   onUpdateFromMain: () => void;
+  /** Opens the conflict resolution; absent when the conflicts cannot be resolved by choosing between versions, or the user may not update. */
+  onResolve?: () => void;
   onDismiss: () => void;
 }) {
   return (
@@ -82,16 +69,28 @@ export function ConflictView({
               {action === "merge" ? "This change request cannot be merged: it conflicts with the space's content" : "Updating from main conflicts with this change request"}
             </h2>
             <p className="mt-1 text-sm text-red-800">
-              What is listed below was changed both here and in the space since this change request started. Nothing was changed. Edit the change
-              request so that the two versions agree, then try again.
+              What is listed below was changed both here and in the space since this change request started. Nothing was changed.{" "}
+              {onResolve
+                ? "Resolve the conflicts by choosing between the versions, or edit the change request so that the two versions agree."
+                : "Edit the change request so that the two versions agree, then try again."}
             </p>
           </div>
           {conflicts ? <ConflictList conflicts={conflicts} /> : <p className="rounded-md bg-white/70 px-3 py-2 text-sm text-slate-800 ring-1 ring-inset ring-red-200">{message}</p>}
           <div className="flex flex-wrap gap-2">
+            {onResolve && (
+              <Button id="resolve-conflicts" onClick={onResolve}>
+                <GitCompareArrows aria-hidden className="size-4" />
+                Resolve the conflicts
+              </Button>
+            )}
             {canEdit && (
               <Link
                 href={editHref}
-                className="inline-flex items-center gap-2 rounded-md bg-indigo-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-indigo-500"
+                className={
+                  onResolve
+                    ? "inline-flex items-center gap-2 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50"
+                    : "inline-flex items-center gap-2 rounded-md bg-indigo-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-indigo-500"
+                }
               >
                 <PencilLine aria-hidden className="size-4" />
                 Edit the pages
@@ -162,10 +161,10 @@ function PageItem({ page }: { page: PageConflicts }) {
 }
 
 type ValueConflict = Extract<PageConflictDetail, { kind: ValueField }>;
-const isValueConflict = (conflict: PageConflictDetail): conflict is ValueConflict => (VALUE_FIELDS as readonly string[]).includes(conflict.kind);
+export const isValueConflict = (conflict: PageConflictDetail): conflict is ValueConflict => (VALUE_FIELDS as readonly string[]).includes(conflict.kind);
 
 /** A field's two values, worded as the review screen words a change (main as "before"). */
-function valueRows(conflict: ValueConflict): AttributeRow[] {
+export function valueRows(conflict: ValueConflict): AttributeRow[] {
   switch (conflict.kind) {
     case "hidden":
     case "noIndex":

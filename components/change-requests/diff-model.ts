@@ -4,6 +4,7 @@ import { fromMarkdown } from "mdast-util-from-markdown";
 import { gfmFromMarkdown } from "mdast-util-gfm";
 import { gfm } from "micromark-extension-gfm";
 import { isolateTagLines } from "@/components/content/liquid-blocks";
+import { pairTags, parseBlockTag } from "@/server/content/format/liquid-tags";
 
 /** One row of a line diff: a line present in both versions, or only in the old or the new one. */
 export type DiffLine = { kind: "same" | "added" | "removed"; text: string; oldNumber?: number; newNumber?: number };
@@ -63,33 +64,30 @@ export function lineStats(lines: DiffLine[]): { added: number; removed: number }
   return { added: lines.filter((line) => line.kind === "added").length, removed: lines.filter((line) => line.kind === "removed").length };
 }
 
-const OPENING = /^\{%\s*(hint|code|tabs)\b[^%]*%\}$/;
-const closingOf = (name: string) => new RegExp(`^\\{%\\s*end${name}\\s*%\\}$`);
+/** Tags whose pair, with what lies between, is one block of the diff. */
+const BLOCK_TAGS = ["hint", "code", "tabs", "file", "details"];
 
 /**
  * The top-level blocks of a page body as markdown source: paragraphs, headings, lists, tables,
- * code, and a GitBook hint (or code or tabs) block from its opening tag to its closing one.
+ * code, and a GitBook hint, code, tabs, file or expandable block from its opening tag to its
+ * closing one (paired in one pass, so that many unclosed tags cost linear time).
  */
 export function markdownBlocks(markdown: string): string[] {
   const source = isolateTagLines(markdown);
   const tree = fromMarkdown(source, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] });
   const slice = (node: RootContent) => source.slice(node.position!.start.offset, node.position!.end.offset);
   const nodes = tree.children.filter((node) => node.position);
+  const tags = nodes.map((node) => (node.type === "paragraph" || node.type === "html" ? parseBlockTag(slice(node)) : undefined));
+  const closing = pairTags(tags, BLOCK_TAGS);
   const blocks: string[] = [];
   for (let index = 0; index < nodes.length; index++) {
-    const node = nodes[index]!;
-    const text = slice(node);
-    const opening = node.type === "paragraph" ? OPENING.exec(text.trim()) : null;
-    if (opening) {
-      const closing = closingOf(opening[1]!);
-      const end = nodes.findIndex((other, at) => at > index && other.type === "paragraph" && closing.test(slice(other).trim()));
-      if (end > index) {
-        blocks.push(source.slice(node.position!.start.offset, nodes[end]!.position!.end.offset));
-        index = end;
-        continue;
-      }
+    const end = closing.get(index);
+    if (end !== undefined) {
+      blocks.push(source.slice(nodes[index]!.position!.start.offset, nodes[end]!.position!.end.offset));
+      index = end;
+      continue;
     }
-    blocks.push(text);
+    blocks.push(slice(nodes[index]!));
   }
   return blocks;
 }

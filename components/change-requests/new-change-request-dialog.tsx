@@ -13,16 +13,16 @@ import type { SpaceObject } from "@/server/presenters/space";
 // The service's bound on subjects, so the browser says it first.
 export const SUBJECT_MAX = 100;
 
-/** Opens a draft change request on the space's current content, then its editor. */
-export function NewChangeRequestDialog({ open, onClose, space, organizationId }: { open: boolean; onClose: () => void; space: SpaceObject; organizationId: string }) {
+/** Opens a draft change request on the space's current content, then its editor (on `pageId`, when given). */
+export function NewChangeRequestDialog({ open, onClose, space, organizationId, pageId }: { open: boolean; onClose: () => void; space: SpaceObject; organizationId: string; pageId?: string }) {
   return (
     <Dialog open={open} onClose={onClose} title="New change request">
-      {open && <NewChangeRequestForm space={space} organizationId={organizationId} onClose={onClose} />}
+      {open && <NewChangeRequestForm space={space} organizationId={organizationId} pageId={pageId} onClose={onClose} />}
     </Dialog>
   );
 }
 
-function NewChangeRequestForm({ space, organizationId, onClose }: { space: SpaceObject; organizationId: string; onClose: () => void }) {
+function NewChangeRequestForm({ space, organizationId, pageId, onClose }: { space: SpaceObject; organizationId: string; pageId?: string; onClose: () => void }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const router = useRouter();
@@ -34,7 +34,7 @@ function NewChangeRequestForm({ space, organizationId, onClose }: { space: Space
           queryClient.invalidateQueries({ queryKey: trpc.changeRequests.list.pathKey() }),
           queryClient.invalidateQueries({ queryKey: trpc.settings.getSpace.queryKey({ spaceId: space.id }) }),
         ]);
-        router.push(`${changeRequestHref(organizationId, space.id, changeRequest.number)}/edit`);
+        router.push(`${changeRequestHref(organizationId, space.id, changeRequest.number)}/edit${pageId ? `?page=${encodeURIComponent(pageId)}` : ""}`);
       },
     }),
   );

@@ -4,27 +4,19 @@ import clsx from "clsx";
 import { ChevronsUpDown } from "lucide-react";
 import { useMemo, useState } from "react";
 import { MarkdownView, type ContentLinks } from "@/components/content/markdown-view";
+import { ToggleGroup } from "@/components/ui/toggle-group";
 import { blockDiff, foldUnchanged, lineDiff, lineStats, type DiffLine, type DiffRow } from "./diff-model";
 
 export type DiffMode = "rendered" | "source";
 
-/** Rendered / Source switch: a pair of toggle buttons (aria-pressed), so each is one Tab stop with Space/Enter. */
+const DIFF_MODES: { value: DiffMode; label: string }[] = [
+  { value: "rendered", label: "Rendered" },
+  { value: "source", label: "Source" },
+];
+
+/** Rendered / Source switch. */
 export function DiffModeToggle({ mode, onChange }: { mode: DiffMode; onChange: (mode: DiffMode) => void }) {
-  return (
-    <div role="group" aria-label="Diff view" className="inline-flex rounded-md border border-slate-300 bg-white p-0.5 text-sm">
-      {(["rendered", "source"] as const).map((value) => (
-        <button
-          key={value}
-          type="button"
-          aria-pressed={mode === value}
-          onClick={() => onChange(value)}
-          className={clsx("rounded px-3 py-1 font-medium", mode === value ? "bg-slate-900 text-white" : "text-slate-600 hover:bg-slate-100")}
-        >
-          {value === "rendered" ? "Rendered" : "Source"}
-        </button>
-      ))}
-    </div>
-  );
+  return <ToggleGroup label="Diff view" value={mode} options={DIFF_MODES} onChange={onChange} />;
 }
 
 /** The markdown of one page before and after, as a line diff or as the rendered page with changed blocks marked. */

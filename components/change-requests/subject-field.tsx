@@ -96,7 +96,7 @@ export function SubjectField({
   return (
     <div className="flex min-w-0 flex-1 items-center gap-2">
       <h1 className="min-w-0 text-xl font-semibold text-slate-900 sm:text-2xl">
-        <span className="font-normal text-slate-400">#{number}</span> {subject || <span className="text-slate-500">Untitled change request</span>}
+        <span className="font-normal text-slate-600">#{number}</span> {subject || <span className="text-slate-500">Untitled change request</span>}
       </h1>
       {editable && (
         <button

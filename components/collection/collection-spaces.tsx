@@ -8,11 +8,18 @@ import { VISIBILITIES } from "@/components/space/content-options";
 import { emojiCharacters } from "@/components/space/emoji";
 import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
 import { errorMessage } from "@/components/ui/trpc-error";
+import { useContentDialogs } from "@/components/tree/content-dialogs";
+import { useContentTree } from "@/components/tree/content-tree-context";
+import { creatableCollection, openHref } from "@/components/tree/tree-model";
+import { Button } from "@/components/ui/button";
 
 /** Spaces directly in the collection that the caller can see, as links to them. */
 export function CollectionSpaces({ organizationId, collectionId }: { organizationId: string; collectionId: string }) {
   const trpc = useTRPC();
   const spaces = useQuery(trpc.settings.spacesInCollection.queryOptions({ collectionId }));
+  const tree = useContentTree();
+  const dialogs = useContentDialogs();
+  const parent = tree.data ? creatableCollection(tree.data.items, collectionId) : null;
   return (
     <section aria-labelledby="collection-spaces-title" className="space-y-3">
       <h2 id="collection-spaces-title" className="text-base font-semibold text-slate-900">
@@ -24,7 +31,17 @@ export function CollectionSpaces({ organizationId, collectionId }: { organizatio
       ) : spaces.isError ? (
         <ErrorState message={errorMessage(spaces.error)} onRetry={() => void spaces.refetch()} />
       ) : spaces.data.items.length === 0 ? (
-        <EmptyState title="No spaces in this collection" description="Spaces created in or moved to this collection appear here." />
+        <EmptyState
+          title="No spaces in this collection"
+          description="Spaces created in or moved to this collection appear here."
+          action={
+            parent && (
+              <Button variant="secondary" onClick={() => dialogs.openCreate("space", parent)}>
+                New space
+              </Button>
+            )
+          }
+        />
       ) : (
         <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200">
           {spaces.data.items.map((space) => {
@@ -32,7 +49,7 @@ export function CollectionSpaces({ organizationId, collectionId }: { organizatio
             return (
               <li key={space.id}>
                 <Link
-                  href={`/o/${organizationId}/s/${space.id}`}
+                  href={openHref(organizationId, { type: "space", id: space.id })}
                   className="group flex items-center gap-3 px-4 py-3 hover:bg-slate-50 focus-visible:bg-slate-50"
                 >
                   <span aria-hidden className="grid size-8 shrink-0 place-items-center rounded-md bg-slate-100 text-base">

@@ -1,25 +1,30 @@
 import type { BlockContent, DefinitionContent, Paragraph, PhrasingContent, Root, RootContent } from "mdast";
-import { isolateTagLines as isolateTags, parseTag, type LiquidTag } from "@/server/content/format/liquid-tags";
+import { fileSource, isolateTagLines as isolateTags, pairTags, parseDetailsTag, parseTag, type LiquidTag } from "@/server/content/format/liquid-tags";
+import { MAX_NESTING } from "@/server/content/format/markdown-limits";
 
 /**
  * GitBook's block tags in page markdown: `{% hint style="info" %}` … `{% endhint %}`,
- * `{% code title="x" %}` … `{% endcode %}`, `{% tabs %}` / `{% tab title="x" %}` and
- * `{% embed url="…" %}`. Markdown has no syntax for them: `isolateTagLines` makes each tag line
- * its own paragraph, then `remarkLiquidBlocks` wraps what lies between a pair into an element
- * (hints become `<aside>` callouts). A tag without its pair stays visible as written.
+ * `{% code title="x" %}` … `{% endcode %}`, `{% tabs %}` / `{% tab title="x" %}`,
+ * `{% file src="…" %}` … `{% endfile %}`, `{% embed url="…" %}`, and expandables written as
+ * `<details>`, `<summary>…</summary>`, `</details>`. Markdown has no syntax for them:
+ * `isolateTagLines` makes each tag line its own block, then `remarkLiquidBlocks` wraps what lies
+ * between a pair into an element (hints become `<aside>` callouts, tabs a tab list, expandables
+ * `<details>`, files a download card). A tag without its pair stays visible as written.
  */
 
 export type HintStyle = "info" | "success" | "warning" | "danger";
 
-const PAIRED_TAGS = ["hint", "code", "tabs", "tab", "embed"];
+const TAG_NAMES = ["hint", "code", "tabs", "tab", "embed", "file"];
+const PAIRED_TAGS = [...TAG_NAMES, "details"];
 
 /** Puts blank lines around the lines of the tags the reader renders, outside fenced code. */
-export const isolateTagLines = (markdown: string) => isolateTags(markdown, PAIRED_TAGS);
+export const isolateTagLines = (markdown: string) => isolateTags(markdown, TAG_NAMES);
 
 function tagOf(node: RootContent): LiquidTag | undefined {
+  if (node.type === "html") return parseDetailsTag(node.value);
   if (node.type !== "paragraph" || !node.children.every((child) => child.type === "text")) return undefined;
   const tag = parseTag(node.children.map((child) => (child as { value: string }).value).join(""));
-  return tag && PAIRED_TAGS.includes(tag.name) ? tag : undefined;
+  return tag && TAG_NAMES.includes(tag.name) ? tag : undefined;
 }
 
 const hintStyles: HintStyle[] = ["info", "success", "warning", "danger"];
@@ -37,10 +42,10 @@ const element = (hName: string, hProperties: Record<string, unknown>, children: 
   data: { hName, hProperties } as Record<string, unknown>,
 });
 
-const captionParagraph = (hName: string, text: string, hProperties: Record<string, unknown> = {}): Paragraph => ({
+const captionParagraph = (hName: string, text: string): Paragraph => ({
   type: "paragraph",
   children: [{ type: "text", value: text }],
-  data: { hName, hProperties } as Record<string, unknown>,
+  data: { hName } as Record<string, unknown>,
 });
 
 function build(tag: LiquidTag, inner: RootContent[]): RootContent[] {
@@ -57,7 +62,16 @@ function build(tag: LiquidTag, inner: RootContent[]): RootContent[] {
     case "tabs":
       return [element("div", { className: ["tabs"] }, children)];
     case "tab":
-      return [element("section", { className: ["tab"] }, [captionParagraph("p", tag.attributes.title ?? "Tab", { className: ["tab-title"] }), ...children])];
+      return [element("section", { className: ["tab"], dataTitle: tag.attributes.title ?? "" }, children)];
+    case "details": {
+      // The title is on the `<details>` line or on a `<summary>` line right after it.
+      const summary = tag.attributes.title === undefined && inner[0] ? tagOf(inner[0]) : undefined;
+      const title = summary?.name === "summary" ? summary.attributes.title! : (tag.attributes.title ?? "");
+      const body = summary?.name === "summary" ? children.slice(1) : children;
+      return [element("details", { open: tag.attributes.open === "true" }, [captionParagraph("summary", title), ...body])];
+    }
+    case "file":
+      return file(tag, children);
     case "embed":
       return embed(tag, children);
     default:
@@ -71,39 +85,32 @@ function embed(tag: LiquidTag, caption: Block[]): RootContent[] {
   return [element("div", { className: ["embed"] }, [{ type: "paragraph", children: [link] }, ...caption])];
 }
 
-/** Index of the tag closing the one opened at `start` (same name, nesting counted), or -1. */
-function closingIndex(children: RootContent[], start: number, name: string): number {
-  let depth = 0;
-  for (let index = start + 1; index < children.length; index++) {
-    const tag = tagOf(children[index]!);
-    if (!tag || tag.name !== name) continue;
-    if (!tag.closing) depth++;
-    else if (depth === 0) return index;
-    else depth--;
-  }
-  return -1;
+/** A file and its caption; the view shows it as a download card (its name and size when known). */
+function file(tag: LiquidTag, caption: Block[]): RootContent[] {
+  return [element("figure", { className: ["file-card"], dataSrc: fileSource(tag) }, caption.length > 0 ? [element("figcaption", {}, caption)] : [])];
 }
 
-function wrap(children: RootContent[]): RootContent[] {
+/** Wraps paired tags at every level (document, blockquotes, list items, tags); past the nesting limit, tags stay text. */
+function wrap(children: RootContent[], depth: number): RootContent[] {
   const out: RootContent[] = [];
+  const tags = children.map(tagOf);
+  const closing = depth < MAX_NESTING ? pairTags(tags, PAIRED_TAGS) : new Map<number, number>();
   for (let index = 0; index < children.length; index++) {
     const child = children[index]!;
-    const tag = tagOf(child);
-    if (tag && !tag.closing) {
-      const end = closingIndex(children, index, tag.name);
-      if (end >= 0) {
-        out.push(...build(tag, wrap(children.slice(index + 1, end))));
-        index = end;
-        continue;
-      }
-      // An embed needs no closing tag.
-      if (tag.name === "embed") {
-        out.push(...build(tag, []));
-        continue;
-      }
+    const tag = tags[index];
+    const end = closing.get(index);
+    if (tag && end !== undefined) {
+      out.push(...build(tag, wrap(children.slice(index + 1, end), depth + 1)));
+      index = end;
+      continue;
+    }
+    // Embeds and files without a caption need no closing tag.
+    if (tag && !tag.closing && (tag.name === "embed" || tag.name === "file")) {
+      out.push(...build(tag, []));
+      continue;
     }
     if ("children" in child && child.type !== "paragraph" && child.type !== "heading" && child.type !== "tableCell") {
-      (child as { children: RootContent[] }).children = wrap((child as { children: RootContent[] }).children);
+      (child as { children: RootContent[] }).children = wrap((child as { children: RootContent[] }).children, depth + 1);
     }
     out.push(child);
   }
@@ -113,6 +120,6 @@ function wrap(children: RootContent[]): RootContent[] {
 /** The remark plugin: pairs tags at every level (document, blockquotes, list items). */
 export function remarkLiquidBlocks() {
   return (tree: Root) => {
-    tree.children = wrap(tree.children);
+    tree.children = wrap(tree.children, 0);
   };
 }

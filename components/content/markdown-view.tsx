@@ -2,19 +2,27 @@
 
 import clsx from "clsx";
 import { CircleAlert, CircleCheck, Info, TriangleAlert } from "lucide-react";
-import { memo, useMemo, type ComponentProps } from "react";
+import { createContext, memo, useContext, useMemo, type ComponentProps } from "react";
 import Markdown, { defaultUrlTransform, type Components } from "react-markdown";
 import rehypeHighlight from "rehype-highlight";
 import remarkGfm from "remark-gfm";
 import "highlight.js/styles/github.css";
+import { FileCard, Tabs, type FileInfo } from "./content-blocks";
+import { remarkHeadingAnchors } from "./heading-anchors";
 import { hintStyleOf, isolateTagLines, remarkLiquidBlocks, type HintStyle } from "./liquid-blocks";
 import "./markdown.css";
+import { rehypeTaskListLabels } from "./task-list-labels";
 
 /**
  * Where canonical page links and file references lead: page bodies write other pages as
  * `/pages/<id>` and files as `/files/<id>`, which only the caller can turn into addresses.
  */
-export type ContentLinks = { page?: (pageId: string) => string | undefined; file?: (fileId: string) => string | undefined };
+export type ContentLinks = {
+  page?: (pageId: string) => string | undefined;
+  file?: (fileId: string) => string | undefined;
+  /** The name, type and size of a file, for file blocks. */
+  fileInfo?: (fileId: string) => FileInfo | undefined;
+};
 
 const PAGE_LINK = /^\/pages\/([^/?#]+)\/?(#.*)?$/;
 const FILE_LINK = /^\/files\/([^/?#]+)\/?$/;
@@ -53,8 +61,36 @@ function Aside({ className, children, node: _node, ...props }: ComponentProps<"a
   );
 }
 
+const classesOf = (className: unknown) => (typeof className === "string" ? className.split(" ") : []);
+
+// The view's links reach file cards through context: components that changed with them would remount (and reset open tabs).
+const LinksContext = createContext<ContentLinks | undefined>(undefined);
+
+function Div({ node: _node, className, children, ...props }: ComponentProps<"div"> & { node?: unknown }) {
+  if (classesOf(className).includes("tabs")) return <Tabs>{children}</Tabs>;
+  return (
+    <div className={className} {...props}>
+      {children}
+    </div>
+  );
+}
+
+function Figure({ node: _node, className, children, ...props }: ComponentProps<"figure"> & { node?: unknown; "data-src"?: string }) {
+  const links = useContext(LinksContext);
+  const src = props["data-src"];
+  if (!classesOf(className).includes("file-card") || src === undefined) return <figure className={className} {...props}>{children}</figure>;
+  const fileId = FILE_LINK.exec(src)?.[1];
+  return (
+    <FileCard href={resolveContentUrl(src, links)} info={fileId ? links?.fileInfo?.(fileId) : undefined} fallbackName={src.split("/").pop() || src}>
+      {children}
+    </FileCard>
+  );
+}
+
 const components: Components = {
   aside: Aside,
+  div: Div,
+  figure: Figure,
   table: ({ node: _node, ...props }) => (
     <div className="table-wrap">
       <table {...props} />
@@ -69,20 +105,33 @@ const components: Components = {
 
 /**
  * A page body as readers see it: GitHub-flavoured markdown (tables, task lists), highlighted
- * code, GitBook hints as callouts and images from the space's files.
+ * code, GitBook hints as callouts, tabs, expandables, file cards and images from the space's files.
  */
-export const MarkdownView = memo(function MarkdownView({ markdown, links, className }: { markdown: string; links?: ContentLinks; className?: string }) {
+export const MarkdownView = memo(function MarkdownView({
+  markdown,
+  links,
+  className,
+  anchors = false,
+}: {
+  markdown: string;
+  links?: ContentLinks;
+  className?: string;
+  /** Ids on headings, for links to a section: the reader's one page (a diff shows two, whose ids would repeat). */
+  anchors?: boolean;
+}) {
   const source = useMemo(() => isolateTagLines(markdown), [markdown]);
   return (
     <div className={clsx("quire-markdown", className)}>
-      <Markdown
-        remarkPlugins={[remarkGfm, remarkLiquidBlocks]}
-        rehypePlugins={[[rehypeHighlight, { detect: false }]]}
-        urlTransform={(url) => resolveContentUrl(url, links)}
-        components={components}
-      >
-        {source}
-      </Markdown>
+      <LinksContext.Provider value={links}>
+        <Markdown
+          remarkPlugins={anchors ? [remarkGfm, remarkHeadingAnchors, remarkLiquidBlocks] : [remarkGfm, remarkLiquidBlocks]}
+          rehypePlugins={[[rehypeHighlight, { detect: false }], rehypeTaskListLabels]}
+          urlTransform={(url) => resolveContentUrl(url, links)}
+          components={components}
+        >
+          {source}
+        </Markdown>
+      </LinksContext.Provider>
     </div>
   );
 });

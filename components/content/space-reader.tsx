@@ -17,40 +17,51 @@ import { errorMessage } from "@/components/ui/trpc-error";
 import type { SpaceObject } from "@/server/presenters/space";
 import { MarkdownView } from "./markdown-view";
 import { PageTreeNav, visibleInNavigation, type PageSummary } from "./page-tree-nav";
-import { readerHref, SpaceFrame } from "./space-frame";
+import { RestorePageButton, RevisionBanner } from "./revision-banner";
+import { readerHref, revisionReaderHref, SpaceFrame } from "./space-frame";
+import type { ContentSource } from "@/server/content/reads";
 import { useContentLinks } from "./use-content-links";
 
-/** A space's current content: its page tree beside one rendered page, with the previous and next pages. */
-export function SpaceReader({ organizationId, spaceId, pageId }: { organizationId: string; spaceId: string; pageId?: string }) {
+/**
+ * A space's content: its page tree beside one rendered page, with the previous and next pages.
+ * The current content, or with `revisionId` the space as it was at that revision (the history's reader).
+ */
+export function SpaceReader({ organizationId, spaceId, pageId, revisionId }: { organizationId: string; spaceId: string; pageId?: string; revisionId?: string }) {
   return (
-    <SpaceFrame organizationId={organizationId} spaceId={spaceId} tab="content" wide>
-      {(space) => <Reader space={space} organizationId={organizationId} pageId={pageId} />}
+    <SpaceFrame organizationId={organizationId} spaceId={spaceId} tab={revisionId ? "history" : "content"} wide>
+      {(space) => <Reader space={space} organizationId={organizationId} pageId={pageId} revisionId={revisionId} />}
     </SpaceFrame>
   );
 }
 
-function Reader({ space, organizationId, pageId }: { space: SpaceObject; organizationId: string; pageId?: string }) {
+function Reader({ space, organizationId, pageId, revisionId }: { space: SpaceObject; organizationId: string; pageId?: string; revisionId?: string }) {
   const trpc = useTRPC();
   const router = useRouter();
   const [creating, setCreating] = useState(false);
-  const pages = useQuery(trpc.settings.spacePages.queryOptions({ spaceId: space.id }));
+  const pages = useQuery(trpc.settings.spacePages.queryOptions({ spaceId: space.id, revisionId }));
+  const source: ContentSource = revisionId ? { kind: "revision", revisionId } : { kind: "main" };
   // The page on screen, shared with ReaderPage (one request): its layout may leave the page tree out.
   const current = useQuery({
-    ...trpc.changeRequests.page.queryOptions({ spaceId: space.id, source: { kind: "main" }, pageId: pageId ?? "", evaluated: true }),
+    ...trpc.changeRequests.page.queryOptions({ spaceId: space.id, source, pageId: pageId ?? "", evaluated: true }),
     enabled: !!pageId,
   });
-  const hrefOf = useCallback((id: string) => readerHref(organizationId, space.id, id), [organizationId, space.id]);
+  const hrefOf = useCallback(
+    (id?: string) => (revisionId ? revisionReaderHref(organizationId, space.id, revisionId, id) : readerHref(organizationId, space.id, id)),
+    [organizationId, revisionId, space.id],
+  );
   const first = pages.data ? visibleInNavigation(pages.data.pages)[0] : undefined;
   useEffect(() => {
     // The space's address without a page opens its first page.
-    if (!pageId && first) router.replace(readerHref(organizationId, space.id, first.id));
-  }, [first, organizationId, pageId, router, space.id]);
+    if (!pageId && first) router.replace(hrefOf(first.id));
+  }, [first, hrefOf, pageId, router]);
 
   if (pages.isPending || (!pageId && first)) return <LoadingState label="Loading pages…" />;
   if (pages.isError) return <ErrorState message={errorMessage(pages.error)} onRetry={() => void pages.refetch()} />;
   const list = visibleInNavigation(pages.data.pages);
   const withTree = current.data?.layout.tableOfContents ?? true;
-  const editButton = space.permissions.edit && (
+  const editButton = revisionId ? (
+    space.permissions.edit && pageId && <RestorePageButton space={space} organizationId={organizationId} revisionId={revisionId} pageId={pageId} />
+  ) : space.permissions.edit && (
     <div className="flex flex-wrap gap-2">
       <Button variant="secondary" onClick={() => setCreating(true)}>
         <PencilLine aria-hidden className="size-4" />
@@ -60,6 +71,8 @@ function Reader({ space, organizationId, pageId }: { space: SpaceObject; organiz
     </div>
   );
   return (
+    <>
+    {revisionId && <RevisionBanner space={space} organizationId={organizationId} revisionId={revisionId} />}
     <div className={clsx("grid gap-6 lg:gap-10", withTree && "md:grid-cols-[14rem_minmax(0,1fr)]")}>
       <div className={clsx("md:sticky md:top-20 md:max-h-[calc(100vh-6rem)] md:self-start md:overflow-y-auto", !withTree && "md:hidden")}>
         {/* Below 768px the tree folds into a disclosure above the page. */}
@@ -80,11 +93,12 @@ function Reader({ space, organizationId, pageId }: { space: SpaceObject; organiz
         {!pageId || pages.data.pages.length === 0 ? (
           <EmptyState title="No pages yet" description="This space has no content yet. Open a change request to write its first page." action={editButton || undefined} />
         ) : (
-          <ReaderPage space={space} organizationId={organizationId} pageId={pageId} pages={list} hrefOf={hrefOf} editButton={editButton || null} />
+          <ReaderPage space={space} organizationId={organizationId} pageId={pageId} pages={list} hrefOf={hrefOf} source={source} editButton={editButton || null} />
         )}
       </div>
-      <NewChangeRequestDialog open={creating} onClose={() => setCreating(false)} space={space} organizationId={organizationId} />
+      <NewChangeRequestDialog open={creating} onClose={() => setCreating(false)} space={space} organizationId={organizationId} pageId={pageId} />
     </div>
+    </>
   );
 }
 
@@ -94,6 +108,7 @@ function ReaderPage({
   pageId,
   pages,
   hrefOf,
+  source,
   editButton,
 }: {
   space: SpaceObject;
@@ -101,12 +116,18 @@ function ReaderPage({
   pageId: string;
   pages: PageSummary[];
   hrefOf: (id: string) => string;
+  source: ContentSource;
   editButton: ReactNode;
 }) {
   const trpc = useTRPC();
-  const source = { kind: "main" } as const;
   const page = useQuery(trpc.changeRequests.page.queryOptions({ spaceId: space.id, source, pageId, evaluated: true }));
   const links = useContentLinks(space.id, source, hrefOf);
+  const loaded = page.isSuccess;
+  useEffect(() => {
+    // A link to a section (a search result) scrolls to its heading once the page is on screen.
+    const anchor = decodeURIComponent(window.location.hash.slice(1));
+    if (loaded && anchor) document.getElementById(anchor)?.scrollIntoView();
+  }, [loaded, pageId]);
   const index = pages.findIndex((each) => each.id === pageId);
   const previous = index > 0 ? pages[index - 1] : undefined;
   const next = index >= 0 ? pages[index + 1] : undefined;
@@ -155,7 +176,7 @@ function ReaderPage({
         {editButton}
       </header>
       {"markdown" in data && data.markdown.trim() ? (
-        <MarkdownView markdown={data.markdown} links={links} />
+        <MarkdownView markdown={data.markdown} links={links} anchors />
       ) : (
         <p className="text-slate-500">This page is empty.</p>
       )}

@@ -7,12 +7,19 @@ import type { ContentLinks } from "./markdown-view";
 
 type Source = { kind: "main" } | { kind: "change-request"; ref: string } | { kind: "revision"; revisionId: string };
 
-/** Page links to `hrefOf`, and `/files/<id>` to the file's download address in that content. */
+/** Page links to `hrefOf`, and `/files/<id>` to the file's download address (and name, type, size) in that content. */
 export function useContentLinks(spaceId: string, source: Source, hrefOf?: (pageId: string) => string): ContentLinks {
   const trpc = useTRPC();
   const files = useQuery(trpc.changeRequests.files.queryOptions({ spaceId, source }));
   return useMemo(() => {
-    const urls = new Map(files.data?.items.map((file) => [file.id, file.downloadURL]));
-    return { page: hrefOf, file: (id: string) => urls.get(id) };
+    const byId = new Map(files.data?.items.map((file) => [file.id, file]));
+    return {
+      page: hrefOf,
+      file: (id: string) => byId.get(id)?.downloadURL,
+      fileInfo: (id: string) => {
+        const file = byId.get(id);
+        return file && { name: file.name, contentType: file.contentType, size: file.size };
+      },
+    };
   }, [files.data, hrefOf]);
 }

@@ -1,20 +1,22 @@
 "use client";
 
+import type { JSONDocument } from "@gitbook/api";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { ArrowLeft, Braces, Check, FileDiff, Save, Settings2 } from "lucide-react";
+import { ArrowLeft, Braces, Check, CloudOff, FileDiff, PanelLeftClose, PanelLeftOpen, Settings2 } from "lucide-react";
 import Link from "next/link";
+import { useSearchParams } from "next/navigation";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { ChangeRequest } from "@/components/change-requests/change-entries";
 import { ChangeRequestLoadError } from "@/components/change-requests/change-request-load-error";
 import { StatusBadge } from "@/components/change-requests/status-badge";
-import { useRefreshChangeRequests } from "@/components/change-requests/use-change-request-cache";
 import { useContentLinks } from "@/components/content/use-content-links";
 import { changeRequestHref, readerHref, SpaceFrame } from "@/components/content/space-frame";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { useToast } from "@/components/shell/toast";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
-import { EmptyState, LoadingState } from "@/components/ui/states";
+import { ToggleGroup } from "@/components/ui/toggle-group";
+import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
 import { errorMessage } from "@/components/ui/trpc-error";
 import type { SpaceObject } from "@/server/presenters/space";
 import {
@@ -22,18 +24,25 @@ import {
   deletePage,
   descendants,
   draftFromServer,
+  isNewKey,
   movePage,
   planSave,
   readingOrder,
   updatePage,
   type Draft,
+  type DraftPage,
   type Move,
   type ServerPage,
 } from "./draft-model";
 import { MarkdownPane, MAX_UPLOAD_BYTES } from "./markdown-pane";
 import { PageTreeEditor } from "./page-tree-editor";
 import { sendPlan, type ContentChangeInput } from "./save-plan";
-import { useUnsavedWarning } from "./use-unsaved-warning";
+import { useAutosave, type SaveStatus } from "./use-autosave";
+import { useUnsavedWarning } from "@/components/ui/use-unsaved-warning";
+import { BlockEditor, type UploadedFile } from "./block-editor";
+import { emptyDocument, withoutKeys } from "./prosemirror/document-conversion";
+import { documentToMarkdown } from "@/server/content/format/document-to-markdown";
+import { markdownToDocument } from "@/server/content/format/markdown-to-document";
 import { PageSettingsDialog } from "./page-settings-dialog";
 import { VariablesDialog, type VariablesScope } from "./variables-dialog";
 import { isActive } from "@/server/policies/change-request";
@@ -76,101 +85,123 @@ function EditorLoader({ space, organizationId, number }: { space: SpaceObject; o
 
 let newPageCounter = 0;
 
+type Mode = "blocks" | "source";
+const MODES: { value: Mode; label: string }[] = [
+  { value: "blocks", label: "Blocks" },
+  { value: "source", label: "Markdown" },
+];
+const PAGES_OPEN_KEY = "quire.editor.pagesOpen";
+const MODE_KEY = "quire.editor.mode";
+
 function Editor({ space, organizationId, changeRequest, serverPages }: { space: SpaceObject; organizationId: string; changeRequest: ChangeRequest; serverPages: ServerPage[] }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const toast = useToast();
-  const refresh = useRefreshChangeRequests(space.id);
+  const searchParams = useSearchParams();
   const ref = String(changeRequest.number);
   const [original, setOriginal] = useState<Draft>(() => draftFromServer(serverPages));
   const [draft, setDraft] = useState<Draft>(original);
-  const [selected, setSelected] = useState<string | undefined>(() => readingOrder(original)[0]?.key);
-  const [titleError, setTitleError] = useState<string>();
+  // "Edit" on a page opens its change request's editor on that page (`?page=`).
+  const [selected, setSelected] = useState<string | undefined>(() => {
+    const wanted = searchParams.get("page");
+    return wanted && original.pages[wanted] ? wanted : readingOrder(original)[0]?.key;
+  });
   const [deleting, setDeleting] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
   const [uploading, setUploading] = useState(false);
   const [uploaded, setUploaded] = useState<Record<string, string>>({});
   const [variablesScope, setVariablesScope] = useState<VariablesScope | null>(null);
   const [settingsOf, setSettingsOf] = useState<{ id: string; title: string } | null>(null);
+  const [mode, setMode] = useStoredState<Mode>(MODE_KEY, "blocks", (value) => value === "blocks" || value === "source");
+  const [pagesOpen, setPagesOpen] = useStoredState<boolean>(PAGES_OPEN_KEY, true, (value) => typeof value === "boolean");
   const textarea = useRef<HTMLTextAreaElement>(null);
+  // Server ids of the pages this editor created, by draft key: later saves name them by id.
+  const created = useRef(new Map<string, string>());
   const apply = useMutation(trpc.changeRequests.applyChanges.mutationOptions());
 
   const plan = useMemo(() => planSave(original, draft), [original, draft]);
   const dirty = plan.length > 0;
   useUnsavedWarning(dirty);
 
+  const idOf = useCallback((key: string) => (isNewKey(key) ? created.current.get(key) : key), []);
   const hrefOf = useCallback((pageId: string) => readerHref(organizationId, space.id, pageId), [organizationId, space.id]);
   const serverLinks = useContentLinks(space.id, { kind: "change-request", ref }, hrefOf);
   const links = useMemo(() => ({ ...serverLinks, file: (id: string) => uploaded[id] ?? serverLinks.file?.(id) }), [serverLinks, uploaded]);
 
   const page = selected ? draft.pages[selected] : undefined;
+  const untitled = readingOrder(draft).find(({ key }) => !draft.pages[key]!.title.trim());
+  const titleError = untitled && untitled.key === selected ? "A page needs a title: it is saved once it has one." : undefined;
 
-  const reload = useCallback(
-    async (select?: (current: string | undefined) => string | undefined) => {
-      const fresh = await queryClient.fetchQuery({ ...trpc.changeRequests.pages.queryOptions({ spaceId: space.id, source: { kind: "change-request", ref } }), staleTime: 0 });
-      const next = draftFromServer(fresh.pages);
-      setOriginal(next);
-      setDraft(next);
-      setSelected((current) => {
-        const wanted = select ? select(current) : current;
-        return wanted && next.pages[wanted] ? wanted : readingOrder(next)[0]?.key;
-      });
-    },
-    [queryClient, ref, space.id, trpc],
+  // Marks what a save changes as stale without refetching it under the editor (every second while typing).
+  const markStale = useCallback(
+    () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: trpc.changeRequests.pathKey(), refetchType: "none" }),
+        queryClient.invalidateQueries({ queryKey: trpc.settings.getSpace.queryKey({ spaceId: space.id }), refetchType: "none" }),
+        queryClient.invalidateQueries({ queryKey: trpc.settings.spacePages.queryKey({ spaceId: space.id }), refetchType: "none" }),
+      ]),
+    [queryClient, space.id, trpc],
   );
 
+  const reload = useCallback(async () => {
+    const fresh = await queryClient.fetchQuery({ ...trpc.changeRequests.pages.queryOptions({ spaceId: space.id, source: { kind: "change-request", ref } }), staleTime: 0 });
+    const next = draftFromServer(fresh.pages);
+    created.current.clear();
+    setOriginal(next);
+    setDraft(next);
+    setSelected((current) => {
+      const id = current ? (idOf(current) ?? current) : current;
+      return id && next.pages[id] ? id : readingOrder(next)[0]?.key;
+    });
+  }, [idOf, queryClient, ref, space.id, trpc]);
+
+  const draftRef = useRef(draft);
+  draftRef.current = draft;
   const save = useCallback(async () => {
-    if (saving || !dirty) return;
-    const untitled = readingOrder(draft).find(({ key }) => !draft.pages[key]!.title.trim());
-    if (untitled) {
-      setSelected(untitled.key);
-      setTitleError("A page needs a title.");
-      requestAnimationFrame(() => document.getElementById("page-title")?.focus());
-      return;
-    }
-    setSaving(true);
+    const snapshot = draftRef.current;
+    const changes = planSave(original, snapshot);
+    if (changes.length === 0) return;
     let batches = 0;
     try {
-      const created = await sendPlan(
-        plan,
-        async (changes: ContentChangeInput[]) => {
-          const answer = await apply.mutateAsync({ spaceId: space.id, ref, changes });
+      await sendPlan(
+        changes,
+        async (input: ContentChangeInput[]) => {
+          const answer = await apply.mutateAsync({ spaceId: space.id, ref, changes: input });
           return "changes" in answer ? answer : { changes: [] };
         },
         () => batches++,
+        created.current,
       );
-      await reload((current) => (current ? (created.get(current) ?? current) : current));
-      await refresh();
-      toast.success("Changes saved.");
+      // What was sent is now the server's; edits made meanwhile stay in the draft, for the next save.
+      setOriginal(snapshot);
+      void markStale();
     } catch (error) {
       if (batches > 0) {
         // Part of a multi-batch save went through: show what the server now has rather than a draft that no longer matches it.
         await reload().catch(() => {});
         toast.error(`Only part of the changes were saved: ${errorMessage(error)} The editor now shows the saved pages.`);
-      } else {
-        toast.error(errorMessage(error));
+        return;
       }
-    } finally {
-      setSaving(false);
+      throw error;
     }
-  }, [apply, dirty, draft, plan, ref, refresh, reload, saving, space.id, toast]);
+  }, [apply, markStale, original, ref, reload, space.id, toast]);
+
+  const { status, saveNow } = useAutosave({ dirty, blocked: untitled !== undefined, version: draft, save, describe: saveError });
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if ((event.metaKey || event.ctrlKey) && event.key.toLowerCase() === "s") {
         event.preventDefault();
-        void save();
+        saveNow();
       }
     };
     window.addEventListener("keydown", onKeyDown);
     return () => window.removeEventListener("keydown", onKeyDown);
-  }, [save]);
+  }, [saveNow]);
 
   function add(place: "after" | "inside") {
     const key = `new-${++newPageCounter}`;
     setDraft((current) => addPage(current, { key, title: "Untitled page", markdown: "" }, selected ? (place === "inside" ? { inside: selected } : { after: selected }) : {}));
     setSelected(key);
-    setTitleError(undefined);
     requestAnimationFrame(() => {
       const input = document.getElementById("page-title") as HTMLInputElement | null;
       input?.focus();
@@ -193,52 +224,51 @@ function Editor({ space, organizationId, changeRequest, serverPages }: { space: 
     setDeleting(null);
   }
 
-  async function upload(files: File[]) {
+  /** Adds files to the change request at once (they are not part of the draft); answers where each can be shown from. */
+  async function uploadFiles(files: File[]): Promise<UploadedFile[]> {
     const tooLarge = files.filter((file) => file.size > MAX_UPLOAD_BYTES);
     if (tooLarge.length > 0) {
       toast.error(`${tooLarge.map((file) => file.name).join(", ")}: files up to 1 MB can be uploaded here.`);
-      return;
+      return [];
     }
-    const target = selected;
-    const cursor = textarea.current ? { start: textarea.current.selectionStart, end: textarea.current.selectionEnd } : null;
     setUploading(true);
     try {
       const sources = await Promise.all(
-        files.map(async (file) => ({ name: file.name, contentType: file.type || "application/octet-stream", base64: await readBase64(file) })),
+        files.map(async (file) => ({ name: file.name || "pasted-image.png", contentType: file.type || "application/octet-stream", base64: await readBase64(file) })),
       );
       const answer = await apply.mutateAsync({ spaceId: space.id, ref, changes: [{ operation: "insert_files", files: sources }] });
       const inserted = "insertedFiles" in answer ? answer.insertedFiles : [];
       setUploaded((current) => ({ ...current, ...Object.fromEntries(inserted.map((file) => [file.id, file.downloadURL])) }));
-      const snippet = inserted
-        .map((file) => `${file.contentType.startsWith("image/") ? "!" : ""}[${file.name.replaceAll(/[[\]]/g, "")}](/files/${file.id})`)
-        .join("\n");
-      if (target && snippet) {
-        setDraft((current) => {
-          const markdown = current.pages[target]?.markdown ?? "";
-          const start = cursor?.start ?? markdown.length;
-          const end = cursor?.end ?? markdown.length;
-          return updatePage(current, target, { markdown: markdown.slice(0, start) + snippet + markdown.slice(end) });
-        });
-        if (cursor && textarea.current) {
-          const at = cursor.start + snippet.length;
-          requestAnimationFrame(() => {
-            textarea.current?.focus();
-            textarea.current?.setSelectionRange(at, at);
-          });
-        }
-      }
-      await refresh();
+      void markStale();
       toast.success(inserted.length === 1 ? `Uploaded ${inserted[0]!.name}.` : `Uploaded ${inserted.length} files.`);
+      return inserted.map((file) => ({ id: file.id, name: file.name, contentType: file.contentType, url: file.downloadURL }));
     } catch (error) {
       toast.error(errorMessage(error));
+      return [];
     } finally {
       setUploading(false);
     }
   }
 
+  /** The source mode's upload: the files' markdown goes where the cursor was. */
+  async function uploadIntoSource(files: File[]) {
+    const target = selected;
+    const cursor = textarea.current ? { start: textarea.current.selectionStart, end: textarea.current.selectionEnd } : null;
+    const inserted = await uploadFiles(files);
+    const snippet = inserted.map((file) => `${file.contentType.startsWith("image/") ? "!" : ""}[${file.name.replaceAll(/[[\]]/g, "")}](/files/${file.id})`).join("\n");
+    if (!target || !snippet) return;
+    setDraft((current) => {
+      const markdown = current.pages[target]?.markdown ?? "";
+      const start = cursor?.start ?? markdown.length;
+      const end = cursor?.end ?? markdown.length;
+      return updatePage(current, target, { markdown: markdown.slice(0, start) + snippet + markdown.slice(end), document: undefined });
+    });
+  }
+
   const reviewHref = changeRequestHref(organizationId, space.id, changeRequest.number);
-  // Variables are saved on the server at once, so only a page the server has can have them.
-  const savedPage = selected && original.pages[selected] && page ? { id: selected, title: page.title } : undefined;
+  // Variables and settings are saved on the server at once, so only a page the server has can have them.
+  const savedId = selected ? idOf(selected) : undefined;
+  const savedPage = savedId && page ? { id: savedId, title: page.title } : undefined;
   const deletingPage = deleting ? draft.pages[deleting] : undefined;
   const deletingCount = deleting ? descendants(draft, deleting).length : 0;
 
@@ -246,7 +276,7 @@ function Editor({ space, organizationId, changeRequest, serverPages }: { space: 
     <div className="space-y-4">
       <header className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 pb-4">
         <div className="min-w-0 space-y-1">
-          <Link href={reviewHref} className="inline-flex items-center gap-1.5 text-sm text-slate-500 hover:text-slate-800">
+          <Link href={reviewHref} className="inline-flex items-center gap-1.5 text-sm text-slate-600 hover:text-slate-800">
             <ArrowLeft aria-hidden className="size-4" />
             Change request #{changeRequest.number}
           </Link>
@@ -256,18 +286,7 @@ function Editor({ space, organizationId, changeRequest, serverPages }: { space: 
           </h1>
         </div>
         <div className="flex flex-wrap items-center gap-2">
-          <p role="status" className="text-sm text-slate-500">
-            {saving ? (
-              "Saving…"
-            ) : dirty ? (
-              <span className="font-medium text-amber-700">Unsaved changes</span>
-            ) : (
-              <span className="inline-flex items-center gap-1">
-                <Check aria-hidden className="size-4 text-emerald-600" />
-                All changes saved
-              </span>
-            )}
-          </p>
+          <SaveStatusLine status={status} blocked={untitled !== undefined} dirty={dirty} onRetry={saveNow} />
           <Button variant="secondary" onClick={() => setVariablesScope({ kind: "space" })}>
             <Braces aria-hidden className="size-4" />
             Space variables
@@ -275,13 +294,13 @@ function Editor({ space, organizationId, changeRequest, serverPages }: { space: 
           <Button
             variant="secondary"
             disabled={!savedPage}
-            title={page && !savedPage ? "Save the new page first" : undefined}
+            title={page && !savedPage ? "Available once the new page is saved" : undefined}
             onClick={() => savedPage && setVariablesScope({ kind: "page", pageId: savedPage.id, title: savedPage.title })}
           >
             <Braces aria-hidden className="size-4" />
             Page variables
           </Button>
-          <Button variant="secondary" disabled={!savedPage} title={page && !savedPage ? "Save the new page first" : undefined} onClick={() => savedPage && setSettingsOf(savedPage)}>
+          <Button variant="secondary" disabled={!savedPage} title={page && !savedPage ? "Available once the new page is saved" : undefined} onClick={() => savedPage && setSettingsOf(savedPage)}>
             <Settings2 aria-hidden className="size-4" />
             Page settings
           </Button>
@@ -289,60 +308,68 @@ function Editor({ space, organizationId, changeRequest, serverPages }: { space: 
             <FileDiff aria-hidden className="size-4" />
             Review changes
           </Link>
-          <Button onClick={() => void save()} loading={saving} disabled={!dirty} aria-keyshortcuts="Control+S Meta+S">
-            <Save aria-hidden className="size-4" />
-            Save
-          </Button>
         </div>
       </header>
-      <div className="grid gap-6 md:grid-cols-[13rem_minmax(0,1fr)] lg:grid-cols-[15rem_minmax(0,1fr)]">
-        <aside aria-label="Pages of the change request" className="md:sticky md:top-20 md:max-h-[calc(100vh-6rem)] md:self-start md:overflow-y-auto">
-          <PageTreeEditor
-            draft={draft}
-            original={original}
-            selected={selected}
-            onSelect={(key) => {
-              setSelected(key);
-              setTitleError(undefined);
-            }}
-            onMove={move}
-            onAdd={add}
-            onDelete={setDeleting}
-          />
-        </aside>
-        {page && selected ? (
-          <MarkdownPane
-            ref={textarea}
-            title={page.title}
-            markdown={page.markdown}
-            links={links}
-            titleError={titleError}
-            uploading={uploading}
-            onTitleChange={(title) => {
-              setTitleError(undefined);
-              setDraft((current) => updatePage(current, selected, { title }));
-            }}
-            onMarkdownChange={(markdown) => setDraft((current) => updatePage(current, selected, { markdown }))}
-            onUpload={(files) => void upload(files)}
-          />
-        ) : (
-          <EmptyState
-            title="No pages yet"
-            description="Add a page to start writing."
-            action={
-              <Button variant="secondary" onClick={() => add("after")}>
-                New page
-              </Button>
-            }
-          />
+      <div className="flex flex-col gap-6 md:flex-row">
+        {pagesOpen && (
+          <aside id="editor-pages" aria-label="Pages of the change request" className="md:sticky md:top-20 md:max-h-[calc(100vh-6rem)] md:w-60 md:shrink-0 md:self-start md:overflow-y-auto">
+            <PageTreeEditor draft={draft} original={original} selected={selected} onSelect={setSelected} onMove={move} onAdd={add} onDelete={setDeleting} />
+          </aside>
         )}
+        <div className="min-w-0 flex-1">
+          <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+            <Button variant="secondary" aria-expanded={pagesOpen} aria-controls="editor-pages" onClick={() => setPagesOpen(!pagesOpen)}>
+              {pagesOpen ? <PanelLeftClose aria-hidden className="size-4" /> : <PanelLeftOpen aria-hidden className="size-4" />}
+              {pagesOpen ? "Hide pages" : "Show pages"}
+            </Button>
+            <ToggleGroup label="Editing mode" value={mode} options={MODES} onChange={setMode} />
+          </div>
+          {page && selected ? (
+            <div className={mode === "source" ? "space-y-3" : "mx-auto max-w-3xl space-y-3"}>
+              <PageTitleField title={page.title} error={titleError} onChange={(title) => setDraft((current) => updatePage(current, selected, { title }))} />
+              {mode === "source" ? (
+                <MarkdownPane
+                  ref={textarea}
+                  markdown={page.markdown}
+                  links={links}
+                  uploading={uploading}
+                  onMarkdownChange={(markdown) => setDraft((current) => updatePage(current, selected, { markdown, document: undefined }))}
+                  onUpload={(files) => void uploadIntoSource(files)}
+                />
+              ) : (
+                <PageBlocks
+                  key={selected}
+                  spaceId={space.id}
+                  changeRequestRef={ref}
+                  pageKey={selected}
+                  serverId={savedId}
+                  page={page}
+                  unchanged={original.pages[selected]?.markdown === page.markdown && !isNewKey(selected)}
+                  fileUrl={links.file}
+                  onChange={(document, markdown) => setDraft((current) => updatePage(current, selected, { document, markdown }))}
+                  onUpload={uploadFiles}
+                />
+              )}
+            </div>
+          ) : (
+            <EmptyState
+              title="No pages yet"
+              description="Add a page to start writing."
+              action={
+                <Button variant="secondary" onClick={() => add("after")}>
+                  New page
+                </Button>
+              }
+            />
+          )}
+        </div>
       </div>
-      <VariablesDialog spaceId={space.id} changeRequestRef={ref} scope={variablesScope} onClose={() => setVariablesScope(null)} onSaved={refresh} />
-      <PageSettingsDialog spaceId={space.id} changeRequestRef={ref} page={settingsOf} onClose={() => setSettingsOf(null)} onSaved={refresh} />
+      <VariablesDialog spaceId={space.id} changeRequestRef={ref} scope={variablesScope} onClose={() => setVariablesScope(null)} onSaved={markStale} />
+      <PageSettingsDialog spaceId={space.id} changeRequestRef={ref} page={settingsOf} onClose={() => setSettingsOf(null)} onSaved={markStale} />
       <Dialog open={deletingPage !== undefined} onClose={() => setDeleting(null)} title={`Delete “${deletingPage?.title || "Untitled page"}”?`}>
         <p className="text-sm text-slate-600">
           {deletingCount > 0 ? `The page and its ${deletingCount} subpage${deletingCount === 1 ? "" : "s"} will be deleted` : "The page will be deleted"} from this change
-          request when you save.
+          request.
         </p>
         <div className="flex justify-end gap-2">
           <Button variant="secondary" onClick={() => setDeleting(null)}>
@@ -355,6 +382,178 @@ function Editor({ space, organizationId, changeRequest, serverPages }: { space: 
       </Dialog>
     </div>
   );
+}
+
+/** Why a save failed, for the status line: a request that never reached the server says so, not "Failed to fetch". */
+function saveError(error: unknown): string {
+  const message = errorMessage(error);
+  return /failed to fetch|networkerror|load failed/i.test(message) ? "the server could not be reached." : message;
+}
+
+function PageTitleField({ title, error, onChange }: { title: string; error?: string; onChange: (title: string) => void }) {
+  return (
+    <div className="space-y-1">
+      <label htmlFor="page-title" className="sr-only">
+        Page title
+      </label>
+      <input
+        id="page-title"
+        value={title}
+        maxLength={256}
+        placeholder="Page title"
+        onChange={(event) => onChange(event.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? "page-title-error" : undefined}
+        className="block w-full border-0 border-b border-transparent bg-transparent px-0 py-1 text-3xl font-bold text-slate-900 placeholder:text-slate-400 hover:border-slate-200 focus:border-indigo-500 focus:outline-none"
+      />
+      {error && (
+        <p id="page-title-error" className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The selected page in the block editor. A page the draft has not changed opens on the server's
+ * document (with its block keys); a changed one on its draft document, or on its markdown read
+ * in the browser after an edit in the source mode.
+ */
+function PageBlocks({
+  spaceId,
+  changeRequestRef,
+  pageKey,
+  serverId,
+  page,
+  unchanged,
+  fileUrl,
+  onChange,
+  onUpload,
+}: {
+  spaceId: string;
+  changeRequestRef: string;
+  pageKey: string;
+  serverId: string | undefined;
+  page: DraftPage;
+  unchanged: boolean;
+  fileUrl: (id: string) => string | undefined;
+  onChange: (document: JSONDocument, markdown: string) => void;
+  onUpload: (files: File[]) => Promise<UploadedFile[]>;
+}) {
+  const trpc = useTRPC();
+  const source = { kind: "change-request", ref: changeRequestRef } as const;
+  const needsServer = !page.document && unchanged;
+  const server = useQuery({
+    ...trpc.changeRequests.page.queryOptions({ spaceId, source, pageId: pageKey, format: "document" }),
+    enabled: needsServer,
+    // Read afresh each time the page opens: a cached document may predate a save from the source mode.
+    gcTime: 0,
+    refetchOnWindowFocus: false,
+  });
+  const spaceVariables = useQuery(trpc.changeRequests.variables.queryOptions({ spaceId, source }));
+  const pageVariables = useQuery({ ...trpc.changeRequests.variables.queryOptions({ spaceId, source, pageId: serverId ?? "" }), enabled: !!serverId });
+  const variables = useMemo(
+    () => [
+      ...Object.keys(spaceVariables.data?.variables ?? {}).map((name) => ({ scope: "space" as const, name })),
+      ...Object.keys(pageVariables.data?.variables ?? {}).map((name) => ({ scope: "page" as const, name })),
+    ],
+    [spaceVariables.data, pageVariables.data],
+  );
+  // The first document the editor opens on; later ones come from the editor itself.
+  const [initial] = useState<JSONDocument | null>(() => page.document ?? (needsServer ? null : page.markdown ? withoutKeys(markdownToDocument(page.markdown)) : emptyDocument()));
+  if (server.error) return <ErrorState message={`The page could not be opened: ${errorMessage(server.error)}`} onRetry={() => void server.refetch()} />;
+  const document = initial ?? (server.data && "document" in server.data ? (server.data.document as JSONDocument) : null);
+  if (!document) return <LoadingState label="Opening the page…" />;
+  return (
+    <BlockEditor
+      document={document}
+      label={`Content of “${page.title || "Untitled page"}”`}
+      variables={variables}
+      fileUrl={fileUrl}
+      onUpload={onUpload}
+      onChange={(next) => {
+        // A document deeper than markdown allows is refused by the server's limits anyway; its markdown stays the last written.
+        try {
+          // Empty paragraphs left at the end write blank lines, which markdown does not keep.
+          onChange(next, documentToMarkdown(next).replace(/\n{2,}$/, "\n"));
+        } catch {}
+      }}
+    />
+  );
+}
+
+/** Where the draft stands: saved, waiting, saving, or failing (with when it retries, and a way to retry now). */
+function SaveStatusLine({ status, blocked, dirty, onRetry }: { status: SaveStatus; blocked: boolean; dirty: boolean; onRetry: () => void }) {
+  const now = useNow(status.state === "offline" || status.state === "error");
+  const seconds = "retryAt" in status ? Math.max(0, Math.ceil((status.retryAt - now) / 1000)) : 0;
+  return (
+    <div className="flex items-center gap-2 text-sm">
+      <p role="status" className="text-slate-600">
+        {blocked && dirty ? (
+          <span className="font-medium text-amber-800">Not saved: a page has no title</span>
+        ) : status.state === "saving" || status.state === "pending" ? (
+          "Saving…"
+        ) : status.state === "offline" ? (
+          <span className="inline-flex items-center gap-1 font-medium text-amber-800">
+            <CloudOff aria-hidden className="size-4" />
+            Offline — retrying{seconds > 0 ? ` in ${seconds} s` : "…"}
+          </span>
+        ) : status.state === "error" ? (
+          <span className="font-medium text-red-700">
+            Not saved: {status.message} Retrying{seconds > 0 ? ` in ${seconds} s` : "…"}
+          </span>
+        ) : (
+          <span className="inline-flex items-center gap-1">
+            <Check aria-hidden className="size-4 text-emerald-600" />
+            Saved
+          </span>
+        )}
+      </p>
+      {(status.state === "offline" || status.state === "error") && (
+        <Button variant="secondary" onClick={onRetry}>
+          Retry now
+        </Button>
+      )}
+    </div>
+  );
+}
+
+/** The current time, ticking every second while `ticking`. */
+function useNow(ticking: boolean): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!ticking) return;
+    const interval = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(interval);
+  }, [ticking]);
+  return now;
+}
+
+/** A state remembered in localStorage (the editor's layout and mode), read after mounting so server and client render alike. */
+function useStoredState<T>(key: string, fallback: T, valid: (value: unknown) => boolean): [T, (value: T) => void] {
+  const [value, setValue] = useState<T>(fallback);
+  useEffect(() => {
+    try {
+      const stored = window.localStorage.getItem(key);
+      if (stored !== null) {
+        const parsed: unknown = JSON.parse(stored);
+        if (valid(parsed)) setValue(parsed as T);
+      }
+    } catch {}
+    // Read once, on mount.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key]);
+  const set = useCallback(
+    (next: T) => {
+      setValue(next);
+      try {
+        window.localStorage.setItem(key, JSON.stringify(next));
+      } catch {}
+    },
+    [key],
+  );
+  return [value, set];
 }
 
 function readBase64(file: File): Promise<string> {

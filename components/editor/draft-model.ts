@@ -1,11 +1,17 @@
+import type { JSONDocument } from "@gitbook/api";
+
 /**
  * The editor's working copy of a change request's pages, and the plan that turns it into the
  * content changes the server applies (insert_page, update_page, delete_page). Pure functions, so
  * the tree operations and the plan are easy to reason about (and to test).
  */
 
-/** A page of the working copy. `key` is the page id, or `new-<n>` for a page not saved yet. */
-export type DraftPage = { key: string; title: string; emoji?: string; markdown: string };
+/**
+ * A page of the working copy. `key` is the page id, or `new-<n>` for a page created in the
+ * editor. `document` is the block editor's latest document, when it has one; `markdown` is
+ * always current and is what the save compares and sends.
+ */
+export type DraftPage = { key: string; title: string; emoji?: string; markdown: string; document?: JSONDocument };
 
 /** Children of each parent (`ROOT` for the top level), in order. */
 export type Draft = { pages: Record<string, DraftPage>; children: Record<string, string[]> };
@@ -121,10 +127,14 @@ export function isDirty(original: Draft, draft: Draft): boolean {
   return planSave(original, draft).length > 0;
 }
 
-/** One planned change; pages are named by key, which the save resolves to ids (new pages get theirs once inserted). */
+/**
+ * One planned change; pages are named by key, which the save resolves to ids (new pages get
+ * theirs once inserted). A body goes as the block editor's `document` when the page has one
+ * (its blocks' keys travel with it), as `markdown` otherwise.
+ */
 export type PlannedChange =
-  | { operation: "insert_page"; key: string; parent: string; at: number; title: string; markdown: string }
-  | { operation: "update_page"; key: string; parent?: string; at?: number; title?: string; markdown?: string }
+  | { operation: "insert_page"; key: string; parent: string; at: number; title: string; markdown: string; document?: JSONDocument }
+  | { operation: "update_page"; key: string; parent?: string; at?: number; title?: string; markdown?: string; document?: JSONDocument }
   | { operation: "delete_page"; key: string };
 
 // The server reads a new page's leading heading or front matter as its title: such a body is written by a follow-up update.
@@ -181,8 +191,9 @@ export function planSave(original: Draft, draft: Draft): PlannedChange[] {
       const stays = staying.has(key);
       const title = before && page.title !== before.title && page.title.trim() ? page.title : undefined;
       const markdown = before && page.markdown !== before.markdown ? page.markdown : undefined;
+      const document = markdown !== undefined ? page.document : undefined;
       if (stays) {
-        if (title !== undefined || markdown !== undefined) changes.push({ operation: "update_page", key, ...defined({ title, markdown }) });
+        if (title !== undefined || markdown !== undefined) changes.push({ operation: "update_page", key, ...defined({ title, markdown, document }) });
         return;
       }
       const from = serverParent.get(key);
@@ -191,7 +202,10 @@ export function planSave(original: Draft, draft: Draft): PlannedChange[] {
       current.splice(at, 0, key);
       serverParent.set(key, parent);
       if (before) {
-        changes.push({ operation: "update_page", key, parent, at, ...defined({ title, markdown }) });
+        changes.push({ operation: "update_page", key, parent, at, ...defined({ title, markdown, document }) });
+      } else if (page.document) {
+        // A JSON document's blocks are all content: its leading heading does not become the title.
+        changes.push({ operation: "insert_page", key, parent, at, title: page.title, markdown: page.markdown, document: page.document });
       } else if (TITLE_LIKE_START.test(page.markdown)) {
         changes.push({ operation: "insert_page", key, parent, at, title: page.title, markdown: "" });
         changes.push({ operation: "update_page", key, markdown: page.markdown });

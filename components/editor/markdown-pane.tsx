@@ -9,22 +9,19 @@ import { Button } from "@/components/ui/button";
 export const MAX_UPLOAD_BYTES = 1024 * 1024;
 
 /**
- * One page being edited: its title, its markdown and, beside it from 1280px up (below it on
+ * The editor's source mode: one page's markdown and, beside it from 1280px up (below it on
  * tablets), the page as readers will see it, rendered as one types.
  */
 export const MarkdownPane = forwardRef<
   HTMLTextAreaElement,
   {
-    title: string;
     markdown: string;
     links: ContentLinks;
-    titleError?: string;
     uploading: boolean;
-    onTitleChange: (title: string) => void;
     onMarkdownChange: (markdown: string) => void;
     onUpload: (files: File[]) => void;
   }
->(function MarkdownPane({ title, markdown, links, titleError, uploading, onTitleChange, onMarkdownChange, onUpload }, textarea) {
+>(function MarkdownPane({ markdown, links, uploading, onMarkdownChange, onUpload }, textarea) {
   const preview = useDeferredValue(markdown);
   const fileInput = useRef<HTMLInputElement>(null);
 
@@ -36,25 +33,6 @@ export const MarkdownPane = forwardRef<
 
   return (
     <div className="min-w-0 space-y-3">
-      <div className="space-y-1">
-        <label htmlFor="page-title" className="block text-sm font-medium text-slate-700">
-          Page title
-        </label>
-        <input
-          id="page-title"
-          value={title}
-          maxLength={256}
-          onChange={(event) => onTitleChange(event.target.value)}
-          aria-invalid={titleError ? true : undefined}
-          aria-describedby={titleError ? "page-title-error" : undefined}
-          className="block w-full rounded-md border border-slate-300 px-3 py-1.5 text-lg font-semibold text-slate-900 focus:border-indigo-500 focus:outline-none focus:ring-1 focus:ring-indigo-500"
-        />
-        {titleError && (
-          <p id="page-title-error" className="text-sm text-red-600">
-            {titleError}
-          </p>
-        )}
-      </div>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-xs text-slate-500">Markdown, with GitBook hints: {"{% hint style=\"info\" %}"} … {"{% endhint %}"}</p>
         <Button variant="secondary" loading={uploading} onClick={() => fileInput.current?.click()}>
@@ -82,7 +60,7 @@ export const MarkdownPane = forwardRef<
           aria-label="Preview"
           className="min-h-[16rem] overflow-y-auto rounded-md border border-slate-200 bg-white px-5 py-4 xl:h-[calc(100vh-17rem)]"
         >
-          {preview.trim() ? <MarkdownView markdown={preview} links={links} /> : <p className="text-sm text-slate-400">Nothing to preview yet.</p>}
+          {preview.trim() ? <MarkdownView markdown={preview} links={links} /> : <p className="text-sm text-slate-500">Nothing to preview yet.</p>}
         </section>
       </div>
     </div>

@@ -1,12 +1,16 @@
+import type { JSONDocument } from "@gitbook/api";
 import { isNewKey, ROOT, type PlannedChange } from "./draft-model";
 
 /** The server's bound on one batch (server/change-requests/schemas-content.ts, MAX_CHANGES). */
 export const MAX_CHANGES_PER_BATCH = 50;
 
+/** A page body as the server reads it: markdown, or the reference's JSON document (with its block keys). */
+type DocumentInput = { markdown: string } | { document: JSONDocument };
+
 /** A content change as the server reads it. */
 export type ContentChangeInput =
-  | { operation: "insert_page"; title: string; document: { markdown: string }; into?: string; at: number; ref: string }
-  | { operation: "update_page"; page: string; title?: string; document?: { markdown: string }; into?: string | null; at?: number }
+  | { operation: "insert_page"; title: string; document: DocumentInput; into?: string; at: number; ref: string }
+  | { operation: "update_page"; page: string; title?: string; document?: DocumentInput; into?: string | null; at?: number }
   | { operation: "delete_page"; page: string };
 
 /** What a batch answers: the pages it created, by the ref they were given. */
@@ -15,15 +19,15 @@ export type BatchAnswer = { changes: { object: string; ref?: string; page?: unkn
 /**
  * Sends a save plan. Usually one batch; a change naming a page created by this save (a new
  * page's subpage, a follow-up write of its body) waits for the batch creating it, since the id
- * is the server's; and batches hold at most MAX_CHANGES_PER_BATCH changes. Returns the ids of
- * the created pages by their draft key.
+ * is the server's; and batches hold at most MAX_CHANGES_PER_BATCH changes. `created` holds the
+ * server's ids of pages created by earlier saves, by draft key, and gains this save's.
  */
 export async function sendPlan(
   plan: PlannedChange[],
   send: (changes: ContentChangeInput[]) => Promise<BatchAnswer>,
   onBatchSaved: () => void = () => {},
+  created = new Map<string, string>(),
 ): Promise<Map<string, string>> {
-  const created = new Map<string, string>();
   const idOf = (key: string) => (isNewKey(key) ? created.get(key) : key);
   let batch: ContentChangeInput[] = [];
   const flush = async () => {
@@ -50,13 +54,16 @@ export async function sendPlan(
   return created;
 }
 
+const body = (planned: { markdown?: string; document?: JSONDocument }): DocumentInput =>
+  planned.document ? { document: planned.document } : { markdown: planned.markdown ?? "" };
+
 function toInput(planned: PlannedChange, id: (key: string) => string): ContentChangeInput {
   switch (planned.operation) {
     case "insert_page":
       return {
         operation: "insert_page",
         title: planned.title.trim() || "Untitled page",
-        document: { markdown: planned.markdown },
+        document: body(planned),
         ...(planned.parent !== ROOT ? { into: id(planned.parent) } : {}),
         at: planned.at,
         ref: planned.key,
@@ -66,7 +73,7 @@ function toInput(planned: PlannedChange, id: (key: string) => string): ContentCh
         operation: "update_page",
         page: id(planned.key),
         ...(planned.title !== undefined ? { title: planned.title.trim() } : {}),
-        ...(planned.markdown !== undefined ? { document: { markdown: planned.markdown } } : {}),
+        ...(planned.markdown !== undefined ? { document: body(planned) } : {}),
         ...(planned.parent !== undefined ? { into: planned.parent === ROOT ? null : id(planned.parent) } : {}),
         ...(planned.at !== undefined ? { at: planned.at } : {}),
       };

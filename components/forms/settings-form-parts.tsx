@@ -21,7 +21,7 @@ export function SettingsHeading({ id, canEdit, of }: { id: string; canEdit: bool
 
 /**
  * Save and discard, the saved notice, and a server error: beside its field when it names one
- * (and here too, as the field may be out of sight), otherwise here.
+ * (focused after the save) and here too, as the field may be out of sight.
  */
 export function SettingsActions({ form }: { form: SettingsForm }) {
   return (
@@ -43,7 +43,7 @@ export function SettingsActions({ form }: { form: SettingsForm }) {
       </p>
       {form.serverError && (
         <p role="alert" className="w-full rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
-          {form.fieldError ? `Not saved: ${form.fieldError.field}: ${form.fieldError.message}` : form.serverError}
+          {`Not saved: ${form.serverError}`}
         </p>
       )}
     </div>

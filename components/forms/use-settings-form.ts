@@ -1,9 +1,10 @@
 "use client";
 
 import { useMutation, type UseMutationOptions } from "@tanstack/react-query";
-import { useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import type { ZodType } from "zod";
-import { errorMessage } from "@/components/ui/trpc-error";
+import { fieldFailure } from "@/components/ui/trpc-error";
+import { useUnsavedWarning } from "@/components/ui/use-unsaved-warning";
 
 export type FieldError<Field extends string> = { field: Field; message: string };
 
@@ -27,7 +28,8 @@ type Options<Saved, Values extends Record<Field, string>, Field extends string, 
 /**
  * State of a settings form: the values being edited against the last saved ones, which fields
  * changed, errors per field (from the schema, or from the server's 400 when it names a field of
- * the form), and set / discard / submit. The form itself only declares its fields and inputs.
+ * the form), and set / discard / submit. Leaving with unsaved changes asks first; a failed save
+ * moves focus to the first field in error. The form itself only declares its fields and inputs.
  */
 export function useSettingsForm<Saved, Values extends Record<Field, string>, Field extends string, Patch, Input, TError, TContext>({
   record,
@@ -60,8 +62,22 @@ export function useSettingsForm<Saved, Values extends Record<Field, string>, Fie
   });
 
   const changed = fields.filter((field) => values[field] !== saved[field]);
-  const serverError = update.error ? errorMessage(update.error) : undefined;
-  const fieldError = serverError ? fieldOfError(serverError, fields) : null;
+  const failure = update.error ? fieldFailure(update.error, fields) : null;
+  const serverError = failure?.text;
+  const fieldError: FieldError<Field> | null = failure?.field ? { field: failure.field, message: failure.text } : null;
+  useUnsavedWarning(changed.length > 0);
+
+  // After each save attempt has settled (checked here, or answered by the server), focus goes to the
+  // first field in error; only then, so that typing after it never moves focus.
+  const formElement = useRef<HTMLFormElement | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const saving = update.isPending;
+  useEffect(() => {
+    if (attempt === 0 || saving || !formElement.current) return;
+    const invalid = fields.find((field) => clientErrors[field] !== undefined || fieldError?.field === field);
+    if (invalid) focusField(formElement.current, invalid);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the errors of the settled attempt, not later edits
+  }, [attempt, saving]);
 
   function set<K extends Field>(field: K, value: Values[K]) {
     setValues((current) => ({ ...current, [field]: value }));
@@ -81,6 +97,8 @@ export function useSettingsForm<Saved, Values extends Record<Field, string>, Fie
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    formElement.current = event.currentTarget;
+    setAttempt((count) => count + 1);
     const patch = patchOf(values, changed);
     const errors: Partial<Record<Field, string>> = {};
     for (const issue of schema.safeParse(patch).error?.issues ?? []) errors[issue.path[0] as Field] ??= issue.message;
@@ -97,15 +115,14 @@ export function useSettingsForm<Saved, Values extends Record<Field, string>, Fie
     discard,
     submit,
     errorFor: (field: Field) => clientErrors[field] ?? (fieldError?.field === field ? fieldError.message : undefined),
-    saving: update.isPending,
+    saving,
     /** Shown until the next edit. */
     justSaved: notice && changed.length === 0,
     serverError,
-    fieldError,
   };
 }
 
-export type SettingsForm = Pick<ReturnType<typeof useSettingsForm>, "changed" | "discard" | "saving" | "justSaved" | "serverError" | "fieldError">;
+export type SettingsForm = Pick<ReturnType<typeof useSettingsForm>, "changed" | "discard" | "saving" | "justSaved" | "serverError">;
 
 function mergeUntouched<Values extends Record<Field, string>, Field extends string>(fields: readonly Field[], current: Values, before: Values, after: Values): Values {
   const merged = { ...current };
@@ -113,12 +130,8 @@ function mergeUntouched<Values extends Record<Field, string>, Field extends stri
   return merged;
 }
 
-/**
- * Splits a server validation message ("title: Too big: …") into the field it names, when the
- * form shows that field, and the explanation; other messages stay whole.
- */
-function fieldOfError<Field extends string>(message: string, fields: readonly Field[]): FieldError<Field> | null {
-  const match = /^([A-Za-z]+): (.+)$/s.exec(message);
-  if (!match || !fields.includes(match[1] as Field)) return null;
-  return { field: match[1] as Field, message: match[2]! };
+/** Focuses a field by name (radio groups prefix theirs with an id): a radio group by its checked choice. */
+function focusField(form: HTMLFormElement, name: string) {
+  const inputs = [...form.querySelectorAll<HTMLElement>(`[name="${CSS.escape(name)}"], [name$="-${CSS.escape(name)}"]`)];
+  (inputs.find((input) => input instanceof HTMLInputElement && input.checked) ?? inputs[0])?.focus();
 }

@@ -6,7 +6,7 @@ import { useState, type FormEvent } from "react";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
-import { errorMessage, fieldMessage } from "@/components/ui/trpc-error";
+import { errorMessage, fieldMessage, serverMessage } from "@/components/ui/trpc-error";
 
 /**
  * Changing one's password. The server ends every session of the user (other browsers included), so
@@ -30,7 +30,7 @@ export function PasswordSettings() {
     }),
   );
   const message = change.error ? errorMessage(change.error) : undefined;
-  const fieldError = (field: string) => fieldMessage(message, field);
+  const fieldError = (field: string) => fieldMessage(serverMessage(change.error), field);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

@@ -27,7 +27,11 @@ function CreateOrganizationForm({ onClose }: { onClose: () => void }) {
   const create = useMutation(
     trpc.organizations.create.mutationOptions({
       onSuccess: async (organization) => {
-        await queryClient.invalidateQueries({ queryKey: trpc.organizations.list.queryKey() });
+        const listKey = trpc.organizations.list.queryKey();
+        // A list still loading from before the creation may answer without it: the switcher gets it at once.
+        await queryClient.cancelQueries({ queryKey: listKey });
+        queryClient.setQueryData(listKey, (list) => (list && !list.items.some((item) => item.id === organization.id) ? { ...list, items: [...list.items, organization] } : list));
+        void queryClient.invalidateQueries({ queryKey: listKey });
         toast.success(`Organization “${organization.title}” created`);
         onClose();
         router.push(`/o/${organization.id}`);

@@ -227,5 +227,5 @@ export function MenuSeparator() {
 }
 
 export function MenuLabel({ children }: { children: ReactNode }) {
-  return <div className="px-3 pb-1 pt-2 text-xs font-medium uppercase tracking-wide text-slate-400">{children}</div>;
+  return <div className="px-3 pb-1 pt-2 text-xs font-medium uppercase tracking-wide text-slate-500">{children}</div>;
 }

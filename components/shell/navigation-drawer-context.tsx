@@ -5,9 +5,11 @@ import { createContext, useContext, useEffect, useMemo, useState, type ReactNode
 type DrawerState = {
   /** Whether a page below registered a sidebar (organization pages do; the no-organization page does not). */
   available: boolean;
+  /** The organization whose sidebar is shown: the top bar's switcher names it, on settings pages too. */
+  organizationId: string | null;
   open: boolean;
   setOpen: (open: boolean) => void;
-  setAvailable: (available: boolean) => void;
+  setOrganizationId: (organizationId: string | null) => void;
 };
 
 const DrawerContext = createContext<DrawerState | null>(null);
@@ -18,8 +20,8 @@ const DrawerContext = createContext<DrawerState | null>(null);
  */
 export function NavigationDrawerProvider({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState(false);
-  const [available, setAvailable] = useState(false);
-  const value = useMemo(() => ({ open, setOpen, available, setAvailable }), [open, available]);
+  const [organizationId, setOrganizationId] = useState<string | null>(null);
+  const value = useMemo(() => ({ open, setOpen, available: organizationId !== null, organizationId, setOrganizationId }), [open, organizationId]);
   return <DrawerContext.Provider value={value}>{children}</DrawerContext.Provider>;
 }
 
@@ -29,16 +31,16 @@ export function useNavigationDrawer(): DrawerState {
   return state;
 }
 
-/** Declares that the current page has a sidebar, for as long as the caller is mounted. */
-export function useRegisterNavigationDrawer(): DrawerState {
+/** Declares that the current page has the sidebar of an organization, for as long as the caller is mounted. */
+export function useRegisterNavigationDrawer(organizationId: string): DrawerState {
   const state = useNavigationDrawer();
-  const { setAvailable, setOpen } = state;
+  const { setOrganizationId, setOpen } = state;
   useEffect(() => {
-    setAvailable(true);
+    setOrganizationId(organizationId);
     return () => {
-      setAvailable(false);
+      setOrganizationId(null);
       setOpen(false);
     };
-  }, [setAvailable, setOpen]);
+  }, [organizationId, setOrganizationId, setOpen]);
   return state;
 }

@@ -1,5 +1,6 @@
 "use client";
 
+import { MAIN_CONTENT_ID } from "@/components/ui/skip-link";
 import { Building2 } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
@@ -9,7 +10,7 @@ import { CreateOrganizationDialog } from "./create-organization-dialog";
 export function NoOrganization() {
   const [creating, setCreating] = useState(false);
   return (
-    <main className="flex flex-1 items-center justify-center px-4 py-16">
+    <main id={MAIN_CONTENT_ID} className="flex flex-1 items-center justify-center px-4 py-16">
       <div className="flex max-w-md flex-col items-center text-center">
         <span aria-hidden className="grid size-12 place-items-center rounded-full bg-indigo-50 text-indigo-600">
           <Building2 className="size-6" />

@@ -1,14 +1,18 @@
 "use client";
 
+import { MAIN_CONTENT_ID } from "@/components/ui/skip-link";
 import { useMutation } from "@tanstack/react-query";
 import clsx from "clsx";
 import { usePathname } from "next/navigation";
-import { useEffect, useRef, type KeyboardEvent, type ReactNode } from "react";
+import { useCallback, useEffect, useRef, type KeyboardEvent, type ReactNode } from "react";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { ContentDialogsProvider } from "@/components/tree/content-dialogs";
 import { ContentTreeProvider } from "@/components/tree/content-tree-context";
+import { CommandPalette } from "@/components/palette/command-palette";
+import { useRegisterCommandPalette } from "./command-palette-context";
 import { useRegisterNavigationDrawer } from "./navigation-drawer-context";
 import { Sidebar } from "./sidebar";
+import { LAST_ORGANIZATION_COOKIE } from "./last-organization";
 import { SIDEBAR_ID } from "./top-bar";
 
 /**
@@ -16,16 +20,23 @@ import { SIDEBAR_ID } from "./top-bar";
  * below (toggled from the top bar; Escape, the backdrop or navigating close it).
  */
 export function OrganizationShell({ organizationId, children }: { organizationId: string; children: ReactNode }) {
-  const drawer = useRegisterNavigationDrawer();
+  const drawer = useRegisterNavigationDrawer(organizationId);
   const { open, setOpen } = drawer;
   const pathname = usePathname();
   const panel = useRef<HTMLElement>(null);
+  const palette = useRegisterCommandPalette();
+  const { setOpen: setPaletteOpen } = palette;
+  const closePalette = useCallback(() => setPaletteOpen(false), [setPaletteOpen]);
 
   useEffect(() => setOpen(false), [pathname, setOpen]);
   // Opening the organization is what its members list calls "last seen".
   const trpc = useTRPC();
   const { mutate: ping } = useMutation(trpc.members.ping.mutationOptions());
   useEffect(() => ping({ organizationId }), [organizationId, ping]);
+  useEffect(() => {
+    // Pages outside any organization (the user's settings) show the sidebar of the last one opened.
+    document.cookie = `${LAST_ORGANIZATION_COOKIE}=${organizationId}; path=/; max-age=31536000; samesite=lax`;
+  }, [organizationId]);
   useEffect(() => {
     if (open) panel.current?.focus();
   }, [open]);
@@ -61,8 +72,9 @@ export function OrganizationShell({ organizationId, children }: { organizationId
           >
             <Sidebar organizationId={organizationId} />
           </aside>
-          <main className="min-w-0 flex-1">{children}</main>
+          <main id={MAIN_CONTENT_ID} className="min-w-0 flex-1">{children}</main>
         </div>
+        <CommandPalette organizationId={organizationId} open={palette.open} onClose={closePalette} />
       </ContentDialogsProvider>
     </ContentTreeProvider>
   );

@@ -6,13 +6,17 @@ import { useParams, useRouter } from "next/navigation";
 import { useState } from "react";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { CreateOrganizationDialog } from "./create-organization-dialog";
+import { useNavigationDrawer } from "./navigation-drawer-context";
 import { Menu, MenuItem, MenuLabel, MenuRadioItem, MenuSeparator } from "./menu";
 
 /** The current organization, and a menu to switch to another one or create one. */
 export function OrganizationSwitcher() {
   const trpc = useTRPC();
   const router = useRouter();
-  const { organizationId } = useParams<{ organizationId?: string }>();
+  const params = useParams<{ organizationId?: string }>();
+  const drawer = useNavigationDrawer();
+  // Settings pages have no organization in their address but show one's sidebar.
+  const organizationId = params.organizationId ?? drawer.organizationId ?? undefined;
   const organizations = useQuery(trpc.organizations.list.queryOptions());
   const [creating, setCreating] = useState(false);
   const items = organizations.data?.items ?? [];

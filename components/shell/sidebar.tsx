@@ -8,6 +8,7 @@ import { usePathname } from "next/navigation";
 import { useContentDialogs } from "@/components/tree/content-dialogs";
 import { useContentTree } from "@/components/tree/content-tree-context";
 import { ContentTree } from "@/components/tree/content-tree";
+import { creatableCollection } from "@/components/tree/tree-model";
 import { peopleHref } from "@/components/people/people-nav";
 
 /** The organization's navigation: create buttons, home, the content tree, people, and the trash. */
@@ -19,16 +20,19 @@ export function Sidebar({ organizationId }: { organizationId: string }) {
   const trashHref = `/o/${organizationId}/trash`;
   const peopleRoot = peopleHref(organizationId);
   const canCreate = tree.data?.organization.permissions.createContent ?? false;
+  // With a collection open, new content goes inside it (the dialog says where).
+  const openCollection = /^\/o\/[^/]+\/c\/([^/]+)/.exec(pathname)?.[1];
+  const parent = openCollection && tree.data ? creatableCollection(tree.data.items, decodeURIComponent(openCollection)) : null;
 
   return (
     <div className="flex h-full min-h-0 w-full flex-col">
       <div className="space-y-2 border-b border-slate-200 p-3">
-        {canCreate && (
+        {(canCreate || parent) && (
           <div className="grid grid-cols-2 gap-2">
-            <SidebarButton onClick={() => dialogs.openCreate("space", null)} icon={<BookPlus aria-hidden className="size-4" />}>
+            <SidebarButton onClick={() => dialogs.openCreate("space", parent)} icon={<BookPlus aria-hidden className="size-4" />}>
               New space
             </SidebarButton>
-            <SidebarButton onClick={() => dialogs.openCreate("collection", null)} icon={<FolderPlus aria-hidden className="size-4" />}>
+            <SidebarButton onClick={() => dialogs.openCreate("collection", parent)} icon={<FolderPlus aria-hidden className="size-4" />}>
               New collection
             </SidebarButton>
           </div>

@@ -4,6 +4,7 @@ import { Menu as MenuIcon } from "lucide-react";
 import Link from "next/link";
 import { useNavigationDrawer } from "./navigation-drawer-context";
 import { OrganizationSwitcher } from "./organization-switcher";
+import { SearchField } from "./search-field";
 import { UserMenu } from "./user-menu";
 
 export const SIDEBAR_ID = "sidebar";
@@ -34,7 +35,8 @@ export function TopBar() {
         /
       </span>
       <OrganizationSwitcher />
-      <div className="ml-auto">
+      <div className="ml-auto flex items-center gap-2">
+        <SearchField />
         <UserMenu />
       </div>
     </header>

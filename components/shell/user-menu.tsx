@@ -4,7 +4,14 @@ import { useQuery } from "@tanstack/react-query";
 import { KeyRound, LogOut, UserRound } from "lucide-react";
 import { signOut } from "next-auth/react";
 import { useTRPC } from "@/components/providers/trpc-provider";
-import { Menu, MenuItem, MenuLink, MenuSeparator } from "./menu";
+import { useTheme, type ThemeChoice } from "@/components/ui/theme";
+import { Menu, MenuItem, MenuLabel, MenuLink, MenuRadioItem, MenuSeparator } from "./menu";
+
+const THEMES: { value: ThemeChoice; label: string }[] = [
+  { value: "light", label: "Light" },
+  { value: "dark", label: "Dark" },
+  { value: "system", label: "Same as system" },
+];
 
 function initials(name: string): string {
   const letters = name
@@ -15,11 +22,12 @@ function initials(name: string): string {
   return letters.join("") || "?";
 }
 
-/** The signed-in user: their profile, API tokens and sign out. */
+/** The signed-in user: their profile, API tokens, the theme and sign out. */
 export function UserMenu() {
   const trpc = useTRPC();
   const me = useQuery(trpc.organizations.me.queryOptions());
   const name = me.data?.displayName ?? "";
+  const theme = useTheme();
 
   return (
     <Menu
@@ -30,9 +38,8 @@ export function UserMenu() {
           <span aria-hidden className="grid size-8 place-items-center rounded-full bg-slate-800 text-xs font-semibold text-white">
             {me.data ? initials(name) : ""}
           </span>
-          {/* Named by its text, so that what is read out is what is seen (WCAG 2.5.3); the name is hidden on phones. */}
-          <span className="sr-only sm:not-sr-only sm:max-w-40 sm:truncate">{name}</span>
-          <span className="sr-only">{name ? ", user menu" : "User menu"}</span>
+          {/* The button is named by the name it shows (WCAG 2.5.3, "label in name"), hidden on phones but still read out. */}
+          <span className={name ? "sr-only sm:not-sr-only sm:max-w-40 sm:truncate" : "sr-only"}>{name || "User menu"}</span>
         </>
       }
     >
@@ -48,6 +55,13 @@ export function UserMenu() {
       <MenuLink href="/settings/tokens" icon={<KeyRound className="size-4" />}>
         API tokens
       </MenuLink>
+      <MenuSeparator />
+      <MenuLabel>Theme</MenuLabel>
+      {THEMES.map((option) => (
+        <MenuRadioItem key={option.value} checked={theme.choice === option.value} onSelect={() => theme.setChoice(option.value)}>
+          {option.label}
+        </MenuRadioItem>
+      ))}
       <MenuSeparator />
       <MenuItem icon={<LogOut className="size-4" />} onSelect={() => void signOut({ callbackUrl: "/login" })}>
         Sign out

@@ -42,7 +42,7 @@ export function ChoiceGroup<T extends string>({
             />
             <span className="space-y-0.5">
               <span className="block font-medium text-slate-900">{choice.label}</span>
-              <span className="block text-slate-500">{choice.description}</span>
+              <span className="block text-slate-600">{choice.description}</span>
             </span>
           </label>
         ))}

@@ -13,7 +13,8 @@ export function TokenUsage({ origin }: { origin: string }) {
         your permissions.
       </p>
       <div className="flex flex-col gap-2 sm:flex-row sm:items-start">
-        <pre className="min-w-0 flex-1 overflow-x-auto rounded-md bg-slate-900 px-3 py-2 font-mono text-sm text-slate-50">
+        {/* Focusable, so that keyboard users can scroll a command wider than the screen. */}
+        <pre tabIndex={0} className="min-w-0 flex-1 overflow-x-auto rounded-md bg-slate-900 px-3 py-2 font-mono text-sm text-slate-50">
           <code>{command}</code>
         </pre>
         <CopyButton text={command} />

@@ -8,7 +8,7 @@ import { errorMessage } from "@/components/ui/trpc-error";
 import { ContentIcon } from "./content-icon";
 import { useContentDialogs } from "./content-dialogs";
 import { useContentTree, useContentTreeState } from "./content-tree-context";
-import { countSpaces, nodeHref, nodeKey, type CollectionNode, type ContentNode } from "./tree-model";
+import { countSpaces, openHref, nodeKey, type CollectionNode, type ContentNode } from "./tree-model";
 
 /** The organization's home: its top-level collections and spaces as cards. */
 export function ContentOverview() {
@@ -79,7 +79,7 @@ function ContentCard({ node }: { node: ContentNode }) {
   const detail = node.type === "space" ? "Space" : `Collection · ${describeContents(node)}`;
   return (
     <Link
-      href={nodeHref(organizationId, node)}
+      href={openHref(organizationId, node)}
       className="group flex h-full items-start gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-xs transition hover:border-indigo-300 hover:shadow-sm"
     >
       <span className="grid size-9 shrink-0 place-items-center rounded-md bg-slate-100 group-hover:bg-indigo-50">

@@ -10,7 +10,7 @@ import { errorMessage } from "@/components/ui/trpc-error";
 import { useContentDialogs } from "./content-dialogs";
 import { useContentTree, useContentTreeState } from "./content-tree-context";
 import { TreeItem } from "./tree-item";
-import { ancestorKeys, canManage, currentKeyOf, indexTree, nodeHref, nodeKey, visibleNodes, type ContentNode } from "./tree-model";
+import { ancestorKeys, canManage, currentKeyOf, indexTree, openHref, nodeKey, visibleNodes, type ContentNode } from "./tree-model";
 import { TreeViewContext, type TreeView } from "./tree-view-context";
 import { useMoveContent } from "./use-content-actions";
 import { ROOT_DROP_KEY, useTreeDrag } from "./use-tree-drag";
@@ -116,7 +116,7 @@ function LoadedTree({ items, rootAllowed }: { items: ContentNode[]; rootAllowed:
         break;
       case "Enter":
         if (!onItem) return;
-        router.push(nodeHref(organizationId, node));
+        router.push(openHref(organizationId, node));
         break;
       case "F2":
         if (!canManage(node)) return;

@@ -8,7 +8,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { ContentIcon } from "./content-icon";
 import { ItemActionsMenu } from "./item-actions-menu";
 import { RenameField } from "./rename-field";
-import { nodeHref, nodeKey, type PlacedNode } from "./tree-model";
+import { openHref, nodeKey, type PlacedNode } from "./tree-model";
 import { useTreeView } from "./tree-view-context";
 
 const INDENT_PX = 14;
@@ -84,7 +84,7 @@ export function TreeItem({ placed }: { placed: PlacedNode }) {
           </>
         ) : (
           <Link
-            href={nodeHref(view.organizationId, node)}
+            href={openHref(view.organizationId, node)}
             tabIndex={-1}
             aria-current={current ? "page" : undefined}
             // Focus goes back to the treeitem, where the tree's keys work (not on mousedown: that would cancel a drag).

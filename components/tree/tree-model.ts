@@ -7,8 +7,13 @@ export type Pointer = NonNullable<ContentPosition["before"]>;
 /** Collections and spaces live in different tables: a key names both the kind and the id. */
 export const nodeKey = (node: Pick<ContentNode, "type" | "id">) => `${node.type}:${node.id}`;
 
+/** An item's own address: a collection's page, a space's settings (where a new space is set up). */
 export const nodeHref = (organizationId: string, node: Pick<ContentNode, "type" | "id">) =>
   `/o/${organizationId}/${node.type === "space" ? "s" : "c"}/${node.id}`;
+
+/** Where opening an item leads: a space opens on its content, as readers see it. */
+export const openHref = (organizationId: string, node: Pick<ContentNode, "type" | "id">) =>
+  node.type === "space" ? `${nodeHref(organizationId, node)}/content` : nodeHref(organizationId, node);
 
 export const pointerTo = (node: ContentNode): Pointer =>
   node.type === "space" ? { type: "space", space: node.id } : { type: "collection", collection: node.id };
@@ -32,6 +37,12 @@ export function indexTree(items: ContentNode[]): Map<string, PlacedNode> {
   };
   visit(items, null, 0);
   return index;
+}
+
+/** A collection of the tree in which the caller may create content, by id; null otherwise. */
+export function creatableCollection(items: ContentNode[], collectionId: string): CollectionNode | null {
+  const node = indexTree(items).get(nodeKey({ type: "collection", id: collectionId }))?.node;
+  return node && canCreateIn(node) ? node : null;
 }
 
 /** The nodes a keyboard user walks through: expanded collections show their children. */

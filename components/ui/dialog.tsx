@@ -9,13 +9,7 @@ import { Button } from "./button";
  * backdrop; we only keep it in sync with `open`.
  */
 export function Dialog({ open, onClose, title, size = "md", children }: { open: boolean; onClose: () => void; title: string; size?: "md" | "lg"; children: ReactNode }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
+  const ref = useModalDialog(open);
   return (
     <dialog
       ref={ref}
@@ -36,6 +30,18 @@ export function Dialog({ open, onClose, title, size = "md", children }: { open: 
       )}
     </dialog>
   );
+}
+
+/** A <dialog> element's ref that keeps it shown as a modal while `open` (and closed otherwise). */
+export function useModalDialog(open: boolean) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+  return ref;
 }
 
 /** The end of a dialog's form: what went wrong, if anything, then Cancel and the form's submit button. */

@@ -1,7 +1,9 @@
 import type { ServiceContext } from "../context";
+import type { Db } from "../db/client";
+import type { EventRecorder } from "../events/record-event";
 import { forbidden } from "../errors";
 import { newId } from "../ids";
-import { loadSpace } from "../policies/access";
+import { loadSpace, type SpaceAccess } from "../policies/access";
 import { presentChangeRequest } from "../presenters/change-request";
 import { spacePermissions } from "../policies/content";
 import { changeRequestInclude } from "./access";
@@ -12,28 +14,37 @@ import { writeSpace } from "../spaces/write-space";
 export async function createChangeRequest(ctx: ServiceContext, spaceId: string, input: CreateChangeRequestInput) {
   return writeSpace(ctx, spaceId, { lock: "space" }, async (tx, events) => {
     const access = await loadSpace(tx, ctx.actor, spaceId);
-    const { space, role } = access;
-    if (!spacePermissions(role, space).edit) {
-      throw forbidden(space.editMode === "locked" ? "The space is locked: no change request can be opened." : "Opening a change request needs the edit role.");
-    }
-    // The space's counter is incremented under its lock: concurrent creations get distinct numbers.
-    const [counted] = await tx.$queryRaw<{ number: number; revision_id: string }[]>`
-      UPDATE spaces SET change_requests = change_requests + 1, change_requests_draft = change_requests_draft + 1, updated_at = now()
-      WHERE id = ${spaceId} RETURNING change_requests AS number, revision_id`;
-    const changeRequest = await tx.changeRequest.create({
-      data: {
-        id: newId(),
-        spaceId,
-        number: counted!.number,
-        status: "draft",
-        subject: input.subject ?? "",
-        createdById: ctx.actor.userId,
-        revisionId: counted!.revision_id,
-        revisionInitialId: counted!.revision_id,
-      },
-      include: changeRequestInclude,
-    });
-    events.record({ organizationId: space.organizationId, action: "change_request.created", target: { type: "change_request", id: changeRequest.id, label: `#${changeRequest.number}` }, payload: { spaceId, subject: changeRequest.subject } });
+    const changeRequest = await openDraft(tx, ctx, access, events, input.subject ?? "");
     return presentChangeRequest(changeRequest, access, ctx.baseUrl);
   });
+}
+
+/**
+ * The draft change request itself, on the space's current content, for callers that hold the
+ * space's lock (`writeSpace` with `lock: "space"`): refused without the edit permission.
+ */
+export async function openDraft(tx: Db, ctx: ServiceContext, access: SpaceAccess, events: EventRecorder, subject: string) {
+  const { space, role } = access;
+  if (!spacePermissions(role, space).edit) {
+    throw forbidden(space.editMode === "locked" ? "The space is locked: no change request can be opened." : "Opening a change request needs the edit role.");
+  }
+  // The space's counter is incremented under its lock: concurrent creations get distinct numbers.
+  const [counted] = await tx.$queryRaw<{ number: number; revision_id: string }[]>`
+    UPDATE spaces SET change_requests = change_requests + 1, change_requests_draft = change_requests_draft + 1, updated_at = now()
+    WHERE id = ${space.id} RETURNING change_requests AS number, revision_id`;
+  const changeRequest = await tx.changeRequest.create({
+    data: {
+      id: newId(),
+      spaceId: space.id,
+      number: counted!.number,
+      status: "draft",
+      subject,
+      createdById: ctx.actor.userId,
+      revisionId: counted!.revision_id,
+      revisionInitialId: counted!.revision_id,
+    },
+    include: changeRequestInclude,
+  });
+  events.record({ organizationId: space.organizationId, action: "change_request.created", target: { type: "change_request", id: changeRequest.id, label: `#${changeRequest.number}` }, payload: { spaceId: space.id, subject: changeRequest.subject } });
+  return changeRequest;
 }

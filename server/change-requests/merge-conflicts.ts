@@ -2,6 +2,11 @@ import type { Revision } from "../db/generated/client";
 import { conflict, type AppError } from "../errors";
 import {
   MAX_CONFLICT_TEXT,
+  MAX_RESOLUTION_PAGES,
+  MAX_RESOLUTION_TEXT,
+  type ConflictPageVersion,
+  type ConflictResolution,
+  type ConflictResolutionPage,
   type ConflictLines,
   type ConflictPageRef,
   type ConflictSide,
@@ -12,7 +17,8 @@ import {
 } from "../content/merge/conflicts";
 import { differingFields, type PageChanges, type PageConflict, type PageState } from "../content/merge/page-merge";
 import { layoutOf } from "../content/page-display";
-import { splitLines } from "../content/merge/text-merge";
+import { mergeTextSegments, splitLines } from "../content/merge/text-merge";
+import type { Variables } from "../content/variables";
 import { fileKey, pageKey, type FileVersion, type PageVersion } from "../content/revisions";
 import type { ObjectStore } from "../content/store/object-store";
 import { trieGet } from "../content/store/trie";
@@ -33,15 +39,16 @@ type ConflictInput = {
   theirs: Revision;
   type: "merge" | "update";
   pages: { base: Map<string, PageState>; ours: PageChanges; theirs: PageChanges };
+  variables: { base: Variables; ours: Variables; theirs: Variables };
   conflicts: MergeConflict[];
 };
 
 /**
  * The 409 of a merge: the conflicts as data (`MergeConflicts`, in `details`) and a one-line
- * summary for people. Runs only when there are conflicts, so it may read what naming them
- * takes: page titles and paths, file names, the conflicting lines.
+ * summary for people (or `message`). Runs only when there are conflicts, so it may read what
+ * naming and resolving them takes: page titles and paths, file names, the pages' versions.
  */
-export async function conflictError(store: ObjectStore, input: ConflictInput): Promise<AppError> {
+export async function conflictError(store: ObjectStore, input: ConflictInput, message?: string): Promise<AppError> {
   // A merge takes the change request into main (ours = main), an update the other way.
   const sideName = (side: MergeSide): ConflictSide => ((side === "ours") === (input.type === "merge") ? "main" : "changeRequest");
   const bySide = <T>(ours: T, theirs: T): Record<ConflictSide, T> =>
@@ -87,8 +94,70 @@ export async function conflictError(store: ObjectStore, input: ConflictInput): P
     ),
     files,
     variables,
+    resolution: await resolutionData(input, { bySide, version, pageRef }),
   };
-  return conflict(summary(details), details);
+  return conflict(message ?? summary(details), details);
+}
+
+/**
+ * What resolving the conflicts takes (`ConflictResolution`): the three versions of each page
+ * that both sides edited, up to the size budget, and of each space variable in conflict.
+ */
+async function resolutionData(
+  input: ConflictInput,
+  { bySide, version, pageRef }: Pick<Describe, "bySide" | "pageRef"> & { version: (side: MergeSide, pageId: string) => PageState | null },
+): Promise<ConflictResolution> {
+  const pages: ConflictResolutionPage[] = [];
+  let budget = MAX_RESOLUTION_TEXT;
+  const contentConflicts = new Map(input.conflicts.flatMap((item) => (item.kind === "content" ? [[item.pageId, item] as const] : [])));
+  const pageIds = new Set(input.conflicts.flatMap((item) => ("pageId" in item ? [item.pageId] : [])));
+  for (const pageId of pageIds) {
+    const [base, ours, theirs] = [input.pages.base.get(pageId), version("ours", pageId), version("theirs", pageId)];
+    if (!base || !ours || !theirs || pages.length === MAX_RESOLUTION_PAGES) continue;
+    const content = contentConflicts.get(pageId);
+    const merged = content ? (content.tooDifferent ? null : mergeTextSegments(base.markdown, ours.markdown, theirs.markdown)) : null;
+    const mergedText = merged?.reduce((sum, segment) => sum + ("text" in segment ? segment.text.length : 0), 0) ?? 0;
+    const size = base.markdown.length + ours.markdown.length + theirs.markdown.length + mergedText;
+    if (size > budget) continue;
+    budget -= size;
+    const sides = bySide(ours, theirs);
+    pages.push({
+      id: pageId,
+      base: await versionOf(base, pageRef),
+      main: await versionOf(sides.main, pageRef),
+      changeRequest: await versionOf(sides.changeRequest, pageRef),
+      hunks: (content?.lines ?? []).map(({ baseLines, oursLines, theirsLines }) => ({ base: baseLines, ...bySide(oursLines, theirsLines) })),
+      // Too different to be compared line by line: the whole body is the one hunk.
+      merged: content ? (merged?.map((segment) => ("text" in segment ? segment : { hunk: segment.conflict })) ?? [{ hunk: 0 }]) : null,
+    });
+  }
+  const valueIn = (variables: Variables, name: string) => (Object.hasOwn(variables, name) ? variables[name] : undefined);
+  const variables = input.conflicts.flatMap((item) =>
+    item.kind === "space-variables"
+      ? item.names.map((name) => ({ name, base: valueIn(input.variables.base, name), ...bySide(valueIn(input.variables.ours, name), valueIn(input.variables.theirs, name)) }))
+      : [],
+  );
+  return { revisions: bySide(input.ours.id, input.theirs.id), pages, variables };
+}
+
+/** A page version as a person choosing between versions sees it. */
+async function versionOf(page: PageState, pageRef: Describe["pageRef"]): Promise<ConflictPageVersion> {
+  return {
+    title: page.title,
+    slug: page.slug,
+    emoji: page.emoji ?? null,
+    description: page.description ?? null,
+    icon: page.icon ?? null,
+    hidden: page.hidden === true,
+    noIndex: page.noIndex === true,
+    noRobotsIndex: page.noRobotsIndex === true,
+    layout: layoutOf(page),
+    cover: page.cover ?? null,
+    variables: page.variables ?? {},
+    parent: page.parentId === null ? null : await pageRef(page.parentId),
+    sortKey: page.sortKey,
+    markdown: page.markdown,
+  };
 }
 
 type Describe = {

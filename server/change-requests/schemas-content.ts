@@ -38,10 +38,12 @@ export const changesQuery = z.object({
 
 /** A path segment: lowercase letters and digits in runs joined by `-`, `_` or `.`, and not ending in `.md` (a link would read it as a file). */
 export const SLUG_PATTERN = /^[\p{Ll}\p{Lo}\p{Lm}\p{N}]+(?:[-_.][\p{Ll}\p{Lo}\p{Lm}\p{N}]+)*$/u;
-const slugSchema = z
+export const slugSchema = z
   .string()
   .max(SLUG_MAX)
   .refine((slug) => slug === "" || (SLUG_PATTERN.test(slug) && !slug.endsWith(".md")), "must be lowercase letters and digits joined by -, _ or . (and not end in .md)");
+
+export const iconNameSchema = z.string().regex(/^[a-z0-9-]{1,50}$/, "must be an icon name: lowercase letters, digits and -");
 
 /** Batch-local name of an inserted page or file, used in links as `./<ref>` or `./<ref>.md`. */
 const refSchema = z.string().min(1).max(100).regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, "must be letters, digits, ., _ and - (starting with a letter or digit)");
@@ -97,7 +99,7 @@ const pageFields = {
   /** An empty string removes it. */
   description: z.string().trim().max(1000).optional(),
   /** An icon name such as `gear`; an empty string removes it. */
-  icon: z.union([z.literal(""), z.string().regex(/^[a-z0-9-]{1,50}$/, "must be an icon name: lowercase letters, digits and -")]).optional(),
+  icon: z.union([z.literal(""), iconNameSchema]).optional(),
   hidden: z.boolean().optional(),
   noIndex: z.boolean().optional(),
   noRobotsIndex: z.boolean().optional(),

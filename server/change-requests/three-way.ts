@@ -5,9 +5,12 @@ import { mergePages, pageTreeOf, type PageChanges, type PageState, type PageTree
 import { coverFiles } from "../content/page-display";
 import { commitRevision, pageKey, parseContentKey, readPages, type FileVersion, type PageVersion } from "../content/revisions";
 import { ObjectStore } from "../content/store/object-store";
-import { mergeVariables, spaceVariablesOf } from "../content/variables";
+import { mergeVariables, spaceVariablesOf, type Variables } from "../content/variables";
+import type { ConflictSide } from "../content/merge/conflicts";
 import { trieDiff, trieGet, type TrieChange } from "../content/store/trie";
 import { conflictError, type MergeConflict, type MergeSide } from "./merge-conflicts";
+import { applyResolutions, checkResolutions } from "./resolve-conflicts";
+import type { MergeResolutions } from "./schemas-resolutions";
 
 /**
  * Git-like three-way merge of two revisions of a space from their common ancestor: only what
@@ -16,28 +19,36 @@ import { conflictError, type MergeConflict, type MergeSide } from "./merge-confl
  */
 export async function mergeRevisions(
   tx: Db,
-  input: { base: Revision; ours: Revision; theirs: Revision; type: "merge" | "update"; authorId: string; changeRequestId?: string },
+  input: {
+    base: Revision;
+    ours: Revision;
+    theirs: Revision;
+    type: "merge" | "update";
+    authorId: string;
+    changeRequestId?: string;
+    /** Resolutions of the conflicts this merge has (checked against them): the sides are made to agree on what they resolve. */
+    resolutions?: MergeResolutions;
+  },
 ): Promise<Revision> {
   const { base, ours, theirs } = input;
   const store = new ObjectStore(tx, base.spaceId);
   const [oursDiff, theirsDiff] = await Promise.all([trieDiff(store, base.root, ours.root), trieDiff(store, base.root, theirs.root)]);
-  const pages = await pageChanges(store, oursDiff, theirsDiff);
-  const files = mergeFiles(oursDiff, theirsDiff);
-  let merged: Map<string, PageState | null> | undefined;
-  const conflicts: MergeConflict[] = [...files.conflicts];
-  if (pages.ours.size > 0 && pages.theirs.size > 0) {
-    // Both sides touched pages: the tree checks may ask about pages neither side changed.
-    const result = await mergePages({ base: pages.base, ours: pages.ours, theirs: pages.theirs, tree: revisionTree(tx, ours) });
-    if (result.ok) merged = result.result;
-    else conflicts.push(...result.conflicts);
-  } else {
-    merged = pages.theirs;
+  let sides: MergeSides = {
+    pages: await pageChanges(store, oursDiff, theirsDiff),
+    oursDiff,
+    theirsDiff,
+    variables: { base: spaceVariablesOf(base), ours: spaceVariablesOf(ours), theirs: spaceVariablesOf(theirs) },
+  };
+  let attempt = await attemptMerge(tx, store, ours, sides);
+  if (input.resolutions) {
+    const sideOf = (side: ConflictSide): MergeSide => ((side === "main") === (input.type === "merge") ? "ours" : "theirs");
+    await checkResolutions(input.resolutions, attempt.conflicts, { pages: sides.pages, unresolvable: (conflicts) => conflictError(store, { ...input, ...sides, conflicts }, UNRESOLVABLE) });
+    sides = applyResolutions(sides, input.resolutions, sideOf);
+    attempt = await attemptMerge(tx, store, ours, sides);
   }
-  // Until the pages merge, which of them would reference a deleted file is not known.
-  if (merged) conflicts.push(...(await referencesToDeletedFiles(tx, store, ours, files.deleted, merged)));
-  const variables = mergeVariables(spaceVariablesOf(base), spaceVariablesOf(ours), spaceVariablesOf(theirs));
-  if (!variables.ok) conflicts.push({ kind: "space-variables", names: variables.conflicts });
-  if (!merged || conflicts.length > 0) throw await conflictError(store, { ...input, pages, conflicts });
+  const { merged, files, variables, conflicts } = attempt;
+  if (!merged || conflicts.length > 0) throw await conflictError(store, { ...input, ...sides, conflicts });
+  const { pages, theirsDiff: theirsChanges } = sides;
 
   // A page taken whole from theirs keeps its stored version (nothing to hash or parse again); one
   // taken whole from ours is already in the base of the new revision.
@@ -46,7 +57,7 @@ export async function mergeRevisions(
   const remove: string[] = [];
   for (const [pageId, page] of merged) {
     if (page === null) remove.push(pageId);
-    else if (page === pages.theirs.get(pageId)) putVersions.set(pageId, theirsDiff.get(pageKey(pageId))!.after!);
+    else if (page === pages.theirs.get(pageId)) putVersions.set(pageId, theirsChanges.get(pageKey(pageId))!.after!);
     else if (page !== pages.ours.get(pageId)) put.push(page);
   }
   // A merged body keeps the keys of blocks from either side: theirs, then the ancestor's (ours, the commit's base, comes last).
@@ -68,10 +79,41 @@ export async function mergeRevisions(
     remove,
     putFiles: [...fileVersions.values()],
     removeFiles: files.remove,
-    variables: variables.ok ? variables.variables : undefined,
+    variables,
     authorId: input.authorId,
     changeRequestId: input.changeRequestId,
   });
+}
+
+const UNRESOLVABLE = "Some of these conflicts cannot be resolved by choosing between the versions: edit the change request so that its pages and the space's agree, then update again.";
+
+/** What a merge compares: each side's changes since base, and the space variables of the three revisions. */
+export type MergeSides = {
+  pages: { base: Map<string, PageState>; ours: PageChanges; theirs: PageChanges; resolved?: ReadonlySet<string> };
+  oursDiff: Map<string, TrieChange>;
+  theirsDiff: Map<string, TrieChange>;
+  variables: { base: Variables; ours: Variables; theirs: Variables };
+};
+
+/** The merge of two sides, or its conflicts; nothing is written. */
+async function attemptMerge(tx: Db, store: ObjectStore, ours: Revision, sides: MergeSides) {
+  const { pages } = sides;
+  const files = mergeFiles(sides.oursDiff, sides.theirsDiff);
+  let merged: Map<string, PageState | null> | undefined;
+  const conflicts: MergeConflict[] = [...files.conflicts];
+  if (pages.ours.size > 0 && pages.theirs.size > 0) {
+    // Both sides touched pages: the tree checks may ask about pages neither side changed.
+    const result = await mergePages({ ...pages, tree: revisionTree(tx, ours) });
+    if (result.ok) merged = result.result;
+    else conflicts.push(...result.conflicts);
+  } else {
+    merged = pages.theirs;
+  }
+  // Until the pages merge, which of them would reference a deleted file is not known.
+  if (merged) conflicts.push(...(await referencesToDeletedFiles(tx, store, ours, files.deleted, merged)));
+  const variables = mergeVariables(sides.variables.base, sides.variables.ours, sides.variables.theirs);
+  if (!variables.ok) conflicts.push({ kind: "space-variables", names: variables.conflicts });
+  return { merged, files, conflicts, variables: variables.ok ? variables.variables : undefined };
 }
 
 /**

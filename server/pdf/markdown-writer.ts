@@ -1,6 +1,6 @@
 import type { Definition, List, Nodes, PhrasingContent, RootContent, Table } from "mdast";
 import { parseLinkTarget } from "../content/format/link-targets";
-import { isolateTagLines, pairTags, parseTag, type LiquidTag } from "../content/format/liquid-tags";
+import { isolateTagLines, pairTags, parseDetailsTag, parseTag, type LiquidTag } from "../content/format/liquid-tags";
 import { replaceLineBreaks, replaceSpans, trimEndOf } from "../content/format/linear-text";
 import { MAX_NESTING } from "../content/format/markdown-limits";
 import { capNesting, walkTree } from "../content/format/tree-walk";
@@ -145,10 +145,16 @@ export class MarkdownWriter {
     }
   }
 
-  /** A tag line that is neither a hint nor a code title: embeds become links; tabs, steps and the like show their title. */
+  /**
+   * A tag line that is neither a hint nor a code title: embeds become links, files a label before
+   * their caption; tabs, expandables' summaries, steps and the like show their title.
+   */
   private tagLine(tag: LiquidTag, frame: Frame, before: () => void): void {
     const { url, title } = tag.attributes;
-    if (tag.name === "embed" && url) {
+    if (tag.name === "file") {
+      before();
+      this.paragraph([this.run("Attached file", { ...baseStyle(), italic: true, color: COLORS.muted })], frame);
+    } else if (tag.name === "embed" && url) {
       before();
       this.paragraph([this.run("Embedded content: ", { ...baseStyle(), color: COLORS.muted }), this.run(url, this.linked(baseStyle(), url))], frame);
     } else if (title) {
@@ -471,6 +477,8 @@ export class MarkdownWriter {
   }
 
   private tagOf(node: RootContent): LiquidTag | undefined {
+    // Expandables are HTML lines: their summary prints as a title, the rest as their content.
+    if (node.type === "html") return parseDetailsTag(node.value);
     if (node.type !== "paragraph" || node.position?.start.offset === undefined || node.position.end.offset === undefined) return undefined;
     return parseTag(this.source.slice(node.position.start.offset, node.position.end.offset));
   }

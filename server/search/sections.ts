@@ -1,6 +1,7 @@
 import type { Heading, Nodes, Root } from "mdast";
 import { slugify } from "../content/format/markdown-to-document";
 import { replaceSpans, replaceTags, trimEndOf } from "../content/format/linear-text";
+import { parseTag } from "../content/format/liquid-tags";
 import { walkTree } from "../content/format/tree-walk";
 import { parseMarkdown } from "../content/format/parse-markdown";
 import { UniqueIds } from "../content/format/unique-ids";
@@ -39,7 +40,8 @@ export function pageSections(markdown: string): PageSection[] {
 /** Longer anchors are cut (they are part of a B-tree key); no real heading comes close. */
 const MAX_ANCHOR = 200;
 
-function headingAnchors(tree: Root): Map<Heading, string> {
+/** Every heading's anchor, as search and the page document name it; the reader gives headings these ids. */
+export function headingAnchors(tree: Root): Map<Heading, string> {
   const anchors = new Map<Heading, string>();
   // "" is the lead's: a heading without letters or digits (say, an emoji) becomes "-1".
   const ids = new UniqueIds([""]);
@@ -118,9 +120,12 @@ function blockValue(node: Nodes): string | undefined {
   }
 }
 
-/** Drops GitBook block tags (`{% hint style="info" %}`), blanks ending lines, blank runs of lines, and what is beyond the bound. */
+/**
+ * Drops GitBook block tags (`{% hint style="info" %}`) but the titles they carry (`{% tab title="…" %}`),
+ * blanks ending lines, blank runs of lines, and what is beyond the bound.
+ */
 function clean(text: string): string {
-  const lines = replaceSpans(text, "{%", "%}", () => " ").split("\n");
+  const lines = replaceSpans(text, "{%", "%}", (tag) => ` ${parseTag(tag)?.attributes.title ?? ""} `).split("\n");
   return lines
     .map((line, index) => (index < lines.length - 1 ? trimEndOf(line, " \t") : line))
     .join("\n")

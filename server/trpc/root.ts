@@ -2,11 +2,13 @@ import { router } from "./init";
 import { auditRouter } from "./routers/audit";
 import { changeRequestsRouter } from "./routers/change-requests";
 import { contentRouter } from "./routers/content";
+import { historyRouter } from "./routers/history";
 import { importsRouter } from "./routers/imports";
 import { invitesRouter } from "./routers/invites";
 import { membersRouter } from "./routers/members";
 import { organizationsRouter } from "./routers/organizations";
 import { profileRouter } from "./routers/profile";
+import { searchRouter } from "./routers/search";
 import { settingsRouter } from "./routers/settings";
 import { sharingRouter } from "./routers/sharing";
 import { ssoRouter } from "./routers/sso";
@@ -28,6 +30,8 @@ export const appRouter = router({
   members: membersRouter,
   invites: invitesRouter,
   profile: profileRouter,
+  search: searchRouter,
+  history: historyRouter,
 });
 
 export type AppRouter = typeof appRouter;

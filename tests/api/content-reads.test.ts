@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
+import { documentToMarkdown } from "../../server/content/format";
 import { commitRevision, readPage, readPages, type FileVersion, type Page } from "../../server/content/revisions";
 import { db } from "../../server/db/client";
 import { newId } from "../../server/ids";
@@ -124,6 +125,19 @@ describe("space content reads", () => {
 
     const markdown = await admin.get(`${base}/content/page/${ids.guide}?format=markdown&metadata=false&computed=true`);
     expect(markdown.body).toMatchObject({ path: "guide", markdown: "# Guide\n" });
+  });
+
+  test("a page of tabs, an expandable and a file reads as the reference's blocks, which write back the same markdown", async () => {
+    const { admin, space, files, base } = await setup();
+    const markdown = `{% tabs %}\n{% tab title="npm" %}\nnpm i quire\n{% endtab %}\n\n{% tab title="yarn" %}\n{% hint style="info" %}\nYarn 4.\n{% endhint %}\n{% endtab %}\n{% endtabs %}\n\n<details open>\n\n<summary>More</summary>\n\n- a\n- b\n\n</details>\n\n{% file src="/files/${files[0]!.id}" %}\nThe manual\n{% endfile %}\n`;
+    const pageId = newId();
+    await commitPages(space.id, [{ id: pageId, title: "Blocks", slug: "blocks", markdown }]);
+    // Answers are checked against the reference's page document by the client.
+    const document = await admin.get(`${base}/content/page/${pageId}?format=document`);
+    expect(document.status).toBe(200);
+    expect(document.body.document.nodes.map((node: { type: string }) => node.type)).toEqual(["tabs", "expandable", "file"]);
+    expect(document.body.document.nodes[2]).toMatchObject({ data: { ref: { kind: "file", file: files[0]!.id } }, fragments: [{ fragment: "caption" }] });
+    expect(documentToMarkdown(document.body.document)).toBe(markdown);
   });
 
   test("evaluated=true resolves the page's variables; unknown names and the default leave the markup", async () => {

@@ -7,7 +7,7 @@ import { isSsoRefusal } from "../../server/policies/sso";
 import { createCallerFactory } from "../../server/trpc/init";
 import { appRouter } from "../../server/trpc/root";
 import { answersSuccess, CALLERS, matrixSize, resourceOf, verdictFor, verdictWithSsoRequired, type Caller, type CallerName, type Requirement } from "../helpers/authorization/model";
-import { BASE_URL, buildWorld, PLACES, type Ids, type World } from "../helpers/authorization/world";
+import { BASE_URL, buildWorld, PLACES, SEARCH_WORD, type Ids, type World } from "../helpers/authorization/world";
 
 /**
  * The authorization matrix of the admin UI's tRPC procedures: every procedure of `appRouter` ×
@@ -100,6 +100,17 @@ const TABLE: Record<string, Row> = {
   "changeRequests.page": { needs: "changeRequest.view", input: (ids) => ({ ...space(ids), source: { kind: "change-request", ref: ids.changeRequestId }, pageId: ids.pageId }) },
   "changeRequests.variables": { needs: "space.view", input: (ids) => ({ ...space(ids), source: { kind: "revision", revisionId: ids.revisionId } }) },
   "changeRequests.files": { needs: "space.view", input: (ids) => ({ ...space(ids), source: { kind: "main" } }) },
+
+  // The command palette and a space's history
+  "search.everywhere": { needs: "organization.view", input: (ids) => ({ ...organization(ids), query: SEARCH_WORD }) },
+  "history.list": { needs: "space.view", input: space },
+  "history.changes": { needs: "space.view", input: (ids) => ({ ...space(ids), from: ids.revisionId, to: ids.revisionId }) },
+  // Opens a change request: a fresh space with pages, restoring the draft's page, which main does not have.
+  "history.restorePage": {
+    needs: "space.edit",
+    mutates: "space with content",
+    input: (ids) => ({ ...space(ids), revisionId: ids.draftRevisionId, pageId: ids.draftPageId }),
+  },
 
   // Teams
   "teams.list": { needs: "organization.view", input: organization },
@@ -218,7 +229,7 @@ async function runCell(path: string, place: string, name: CallerName, expect: Ex
   const resource = resourceOf(row.needs);
   const caller = world.caller(name);
   const target = row.mutates
-    ? await world.fresh(resource, place, caller, { empty: row.mutates === "empty space", deleted: row.mutates === "deleted space" })
+    ? await world.fresh(resource, place, caller, { empty: row.mutates === "empty space", deleted: row.mutates === "deleted space", content: row.mutates === "space with content" })
     : world.target(resource, place);
   const before = row.mutates ? await world.snapshot(resource, target.ids) : undefined;
   const verdict = verdictOf(caller, row, target.subject);

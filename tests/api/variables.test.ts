@@ -149,6 +149,8 @@ describe("variables", () => {
       pages: [{ id: guide.id, title: "Guide", path: "guide", fields: ["variables"], conflicts: [{ kind: "variables", names: ["released"] }] }],
       files: [],
       variables: ["version"],
+      // What resolving them takes: each version's values (the page's whole versions, checked in resolve-conflicts.test.ts).
+      resolution: expect.objectContaining({ variables: [{ name: "version", main: "2.0", changeRequest: "3.0" }] }),
     });
     expect((await admin.get(`${spacePath}/content`)).body.variables).toEqual({ version: "2.0", channel: "beta" });
 

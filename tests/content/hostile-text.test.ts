@@ -93,7 +93,7 @@ describe("page markdown bounds", () => {
     expect(markdownLimitProblem("x".repeat(MAX_MARKDOWN_BYTES))).toBeNull();
     expect(markdownLimitProblem("é".repeat(MAX_MARKDOWN_BYTES / 2 + 1))).toBe("larger than 256 KiB");
     expect(markdownLimitProblem(`${"> ".repeat(MAX_NESTING)}x`)).toBeNull();
-    expect(markdownLimitProblem(`${"> ".repeat(MAX_NESTING + 1)}x`)).toBe("nested deeper than 64 levels (quotes, list items, hint and code blocks)");
+    expect(markdownLimitProblem(`${"> ".repeat(MAX_NESTING + 1)}x`)).toBe("nested deeper than 64 levels (quotes, list items, hint, code, tab and expandable blocks)");
   });
 
   test("a stored tree deeper than the limit is read with what lies deeper flattened, in order", () => {

@@ -2,7 +2,7 @@ import { describe, expect, test } from "vitest";
 import { mergePages, PAGE_FIELD_RULES, pageTreeOf, type PageConflict, type PageState, type PageTree } from "../../server/content/merge/page-merge";
 import { LAYOUT_PRESETS } from "../../server/content/page-display";
 import type { PageVersion } from "../../server/content/revisions";
-import { mergeText, type TextConflict } from "../../server/content/merge/text-merge";
+import { mergeText, mergeTextSegments, type TextConflict } from "../../server/content/merge/text-merge";
 
 describe("mergeText", () => {
   const clean: [name: string, base: string, ours: string, theirs: string, merged: string][] = [
@@ -49,41 +49,41 @@ describe("mergeText", () => {
   });
 
   const conflicting: [name: string, base: string, ours: string, theirs: string, conflicts: TextConflict[]][] = [
-    ["the same line edited differently", "a\nb\nc\n", "a\nB\nc\n", "a\nX\nc\n", [{ oursLines: [1, 2], theirsLines: [1, 2] }]],
+    ["the same line edited differently", "a\nb\nc\n", "a\nB\nc\n", "a\nX\nc\n", [{ baseLines: [1, 2], oursLines: [1, 2], theirsLines: [1, 2] }]],
     // As with git: changes to neighbouring lines are one change to the reader, never combined silently.
-    ["edits on adjacent lines", "a\nb\nc\n", "A\nb\nc\n", "a\nB\nc\n", [{ oursLines: [0, 2], theirsLines: [0, 2] }]],
+    ["edits on adjacent lines", "a\nb\nc\n", "A\nb\nc\n", "a\nB\nc\n", [{ baseLines: [0, 2], oursLines: [0, 2], theirsLines: [0, 2] }]],
     [
       "edits to adjacent rows of a table",
       "| Name | Port |\n| --- | --- |\n| web | 80 |\n| db | 5432 |\n",
       "| Name | Port |\n| --- | --- |\n| web | 8080 |\n| db | 5432 |\n",
       "| Name | Port |\n| --- | --- |\n| web | 80 |\n| cache | 6379 |\n",
-      [{ oursLines: [2, 4], theirsLines: [2, 4] }],
+      [{ baseLines: [2, 4], oursLines: [2, 4], theirsLines: [2, 4] }],
     ],
     [
       "edits to adjacent lines of a code block",
       "```sh\nnpm install\nnpm start\n```\n",
       "```sh\nnpm ci\nnpm start\n```\n",
       "```sh\nnpm install\nnpm run dev\n```\n",
-      [{ oursLines: [1, 3], theirsLines: [1, 3] }],
+      [{ baseLines: [1, 3], oursLines: [1, 3], theirsLines: [1, 3] }],
     ],
-    ["an insertion next to a line the other side deleted", "a\nb\nc\n", "a\nc\n", "a\nb\nnew\nc\n", [{ oursLines: [1, 1], theirsLines: [1, 3] }]],
-    ["an insertion before a line the other side edited", "a\nb\nc\n", "a\nnew\nb\nc\n", "a\nB\nc\n", [{ oursLines: [1, 3], theirsLines: [1, 2] }]],
-    ["an insertion after a line the other side edited", "a\nb\nc\n", "a\nb\nnew\nc\n", "a\nB\nc\n", [{ oursLines: [1, 3], theirsLines: [1, 2] }]],
-    ["a list item added on each side at the same place", "- one\n- two\n", "- one\n- one and a half\n- two\n", "- one\n- 1.5\n- two\n", [{ oursLines: [1, 2], theirsLines: [1, 2] }]],
+    ["an insertion next to a line the other side deleted", "a\nb\nc\n", "a\nc\n", "a\nb\nnew\nc\n", [{ baseLines: [1, 2], oursLines: [1, 1], theirsLines: [1, 3] }]],
+    ["an insertion before a line the other side edited", "a\nb\nc\n", "a\nnew\nb\nc\n", "a\nB\nc\n", [{ baseLines: [1, 2], oursLines: [1, 3], theirsLines: [1, 2] }]],
+    ["an insertion after a line the other side edited", "a\nb\nc\n", "a\nb\nnew\nc\n", "a\nB\nc\n", [{ baseLines: [1, 2], oursLines: [1, 3], theirsLines: [1, 2] }]],
+    ["a list item added on each side at the same place", "- one\n- two\n", "- one\n- one and a half\n- two\n", "- one\n- 1.5\n- two\n", [{ baseLines: [1, 1], oursLines: [1, 2], theirsLines: [1, 2] }]],
     // As with git: one side's block of changed lines is compared as a whole, not line by line.
-    ["the same edit where one side also changed the next line", "a\nb\nc\n", "a\nB\nc\n", "a\nB\nC\n", [{ oursLines: [1, 3], theirsLines: [1, 3] }]],
-    ["insertions at the same place", "a\nc\n", "a\nb\nc\n", "a\nx\nc\n", [{ oursLines: [1, 2], theirsLines: [1, 2] }]],
-    ["different lines appended at the end", "a\n", "a\nb\n", "a\nc\n", [{ oursLines: [1, 2], theirsLines: [1, 2] }]],
-    ["a deleted line edited on the other side", "a\nb\nc\n", "a\nc\n", "a\nB\nc\n", [{ oursLines: [1, 1], theirsLines: [1, 2] }]],
-    ["an insertion inside lines the other side replaced", "a\nb\nc\nd\n", "a\nB\nC\nd\n", "a\nb\nnew\nc\nd\n", [{ oursLines: [1, 3], theirsLines: [1, 4] }]],
-    ["different texts added to an empty base", "", "one\n", "two\n", [{ oursLines: [0, 1], theirsLines: [0, 1] }]],
-    ["a last line without newline edited on both sides", "a\nb", "a\nb\nc", "a\nB", [{ oursLines: [1, 3], theirsLines: [1, 2] }]],
+    ["the same edit where one side also changed the next line", "a\nb\nc\n", "a\nB\nc\n", "a\nB\nC\n", [{ baseLines: [1, 3], oursLines: [1, 3], theirsLines: [1, 3] }]],
+    ["insertions at the same place", "a\nc\n", "a\nb\nc\n", "a\nx\nc\n", [{ baseLines: [1, 1], oursLines: [1, 2], theirsLines: [1, 2] }]],
+    ["different lines appended at the end", "a\n", "a\nb\n", "a\nc\n", [{ baseLines: [1, 1], oursLines: [1, 2], theirsLines: [1, 2] }]],
+    ["a deleted line edited on the other side", "a\nb\nc\n", "a\nc\n", "a\nB\nc\n", [{ baseLines: [1, 2], oursLines: [1, 1], theirsLines: [1, 2] }]],
+    ["an insertion inside lines the other side replaced", "a\nb\nc\nd\n", "a\nB\nC\nd\n", "a\nb\nnew\nc\nd\n", [{ baseLines: [1, 3], oursLines: [1, 3], theirsLines: [1, 4] }]],
+    ["different texts added to an empty base", "", "one\n", "two\n", [{ baseLines: [0, 0], oursLines: [0, 1], theirsLines: [0, 1] }]],
+    ["a last line without newline edited on both sides", "a\nb", "a\nb\nc", "a\nB", [{ baseLines: [1, 2], oursLines: [1, 3], theirsLines: [1, 2] }]],
     [
       "a conflict after clean edits that moved the lines",
       "a\nb\nc\nd\n",
       "new\nfirst\na\nb\nc\nD\n",
       "a\nc\nE\n",
-      [{ oursLines: [5, 6], theirsLines: [2, 3] }],
+      [{ baseLines: [3, 4], oursLines: [5, 6], theirsLines: [2, 3] }],
     ],
     [
       "two separate conflicts",
@@ -91,15 +91,22 @@ describe("mergeText", () => {
       "A\nb\nc\nd\nE\n",
       "X\nb\nc\nd\nY\n",
       [
-        { oursLines: [0, 1], theirsLines: [0, 1] },
-        { oursLines: [4, 5], theirsLines: [4, 5] },
+        { baseLines: [0, 1], oursLines: [0, 1], theirsLines: [0, 1] },
+        { baseLines: [4, 5], oursLines: [4, 5], theirsLines: [4, 5] },
       ],
     ],
   ];
   test.each(conflicting)("conflicts on %s", (_name, base, ours, theirs, conflicts) => {
     expect(mergeText(base, ours, theirs)).toEqual({ ok: false, conflicts });
-    const swapped = conflicts.map(({ oursLines, theirsLines }) => ({ oursLines: theirsLines, theirsLines: oursLines }));
+    const swapped = conflicts.map(({ baseLines, oursLines, theirsLines }) => ({ baseLines, oursLines: theirsLines, theirsLines: oursLines }));
     expect(mergeText(base, theirs, ours)).toEqual({ ok: false, conflicts: swapped });
+  });
+
+  test("as segments, the merge is its clean parts with the conflicts between, for a person to fill in", () => {
+    expect(mergeTextSegments("a\nb\nc\nd\ne\n", "A\nb\nc\nd\ne\nf\n", "X\nb\nC\nd\ne\n")).toEqual([{ conflict: 0 }, { text: "b\nC\nd\ne\nf\n" }]);
+    expect(mergeTextSegments("a\nb\n", "a\nB\n", "a\nb\nc\n")).toEqual([{ text: "a\n" }, { conflict: 0 }]);
+    // Too different to be compared line by line: no segments.
+    expect(mergeTextSegments(bigPage("base"), bigPage("ours"), bigPage("theirs"))).toBeNull();
   });
 
   test("the conflict ranges point at the conflicting lines of each side", () => {
@@ -124,7 +131,7 @@ describe("mergeText", () => {
     const result = mergeText(base, ours, theirs);
     // Unbounded, the line diff takes minutes here; bounded, well under a second on a quiet machine.
     expect(performance.now() - started).toBeLessThan(5_000);
-    expect(result).toEqual({ ok: false, tooDifferent: true, conflicts: [{ oursLines: [0, 20_000], theirsLines: [0, 19_000] }] });
+    expect(result).toEqual({ ok: false, tooDifferent: true, conflicts: [{ baseLines: [0, 20_000], oursLines: [0, 20_000], theirsLines: [0, 19_000] }] });
   });
 
   test("a large text with a few edits on each side still merges line by line", () => {
@@ -331,7 +338,7 @@ describe("mergePages", () => {
     const content = await mergePages(inputOf({ ours: { intro: { markdown: "Hello.\n" } }, theirs: { intro: { markdown: "Hi.\n" } } }));
     expect(content).toEqual({
       ok: false,
-      conflicts: [{ kind: "content", pageId: "intro", lines: [{ oursLines: [0, 1], theirsLines: [0, 1] }] }],
+      conflicts: [{ kind: "content", pageId: "intro", lines: [{ baseLines: [0, 1], oursLines: [0, 1], theirsLines: [0, 1] }] }],
     });
     const parent = await mergePages(inputOf({ ours: { api: null }, theirs: { endpoints: { parentId: "api", title: "Endpoints" } } }));
     expect(parent).toEqual({ ok: false, conflicts: [{ kind: "parent-deleted", pageId: "endpoints", otherPageId: "api" }] });

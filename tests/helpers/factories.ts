@@ -1,9 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { db } from "../../server/db/client";
-import { commitRevision, currentRevision, inReadingOrder, readPage, readPages, type Page } from "../../server/content/revisions";
+import { commitRevision, currentRevision, inReadingOrder, readPage, readPages, type FileVersion, type Page } from "../../server/content/revisions";
 import { newId } from "../../server/ids";
 import type { Role } from "../../server/policies/roles";
 import { createApiToken } from "../../server/tokens/api-tokens";
+import type { Variables } from "../../server/content/variables";
 
 /** Test data builders: every test creates its own tenant, so no global reset is needed. */
 
@@ -78,10 +79,13 @@ export async function commitPages(
 }
 
 /**
- * Edits a change request's content directly (pages put or removed, files removed), as a new
+ * Edits a change request's content directly (pages put or removed, file versions put or removed, space variables set), as a new
  * revision of it: for states the API cannot make, such as a deleted file.
  */
-export async function commitToChangeRequest(changeRequestId: string, edits: { put?: Page[]; remove?: string[]; removeFiles?: string[] }) {
+export async function commitToChangeRequest(
+  changeRequestId: string,
+  edits: { put?: Page[]; remove?: string[]; putFiles?: FileVersion[]; removeFiles?: string[]; variables?: Variables },
+) {
   return db().$transaction(async (tx) => {
     const changeRequest = await tx.changeRequest.findUniqueOrThrow({ where: { id: changeRequestId } });
     const base = await tx.revision.findUniqueOrThrow({ where: { id: changeRequest.revisionId } });

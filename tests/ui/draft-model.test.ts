@@ -1,4 +1,6 @@
+import type { JSONDocument } from "@gitbook/api";
 import { describe, expect, it } from "vitest";
+import { sendPlan } from "@/components/editor/save-plan";
 import {
   addPage,
   deletePage,
@@ -110,6 +112,29 @@ describe("the editor's save plan", () => {
       { operation: "insert_page", key: "new-1", parent: ROOT, at: 2, title: "Fresh", markdown: "" },
       { operation: "update_page", key: "new-1", markdown: "# Heading\n\nBody" },
     ]);
+  });
+
+  it("sends a page edited in blocks as its JSON document, in one change even when it starts with a heading", async () => {
+    const document = { object: "document", data: {}, nodes: [{ object: "block", type: "heading-1", key: "k1", data: {}, nodes: [] }] } as unknown as JSONDocument;
+    let draft = updatePage(original(), "b", { markdown: "# Edited\n", document });
+    draft = addPage(draft, { key: "new-1", title: "Fresh", markdown: "# Heading\n", document }, { after: "b" });
+    const plan = planSave(original(), draft);
+    expect(plan).toEqual([
+      { operation: "update_page", key: "b", markdown: "# Edited\n", document },
+      { operation: "insert_page", key: "new-1", parent: ROOT, at: 2, title: "Fresh", markdown: "# Heading\n", document },
+    ]);
+    const sent: unknown[] = [];
+    const created = new Map<string, string>();
+    await sendPlan(plan, async (changes) => (sent.push(...changes), { changes: [{ object: "created_page", ref: "new-1", page: { id: "id-new" } }] }), undefined, created);
+    expect(sent).toEqual([
+      { operation: "update_page", page: "b", document: { document } },
+      { operation: "insert_page", title: "Fresh", document: { document }, at: 2, ref: "new-1" },
+    ]);
+    // A later save names the created page by the server's id.
+    const later = planSave(draft, updatePage(draft, "new-1", { markdown: "Body\n", document: undefined }));
+    sent.length = 0;
+    await sendPlan(later, async (changes) => (sent.push(...changes), { changes: [] }), undefined, created);
+    expect(sent).toEqual([{ operation: "update_page", page: "id-new", document: { markdown: "Body\n" } }]);
   });
 
   it("keeps a page moved out of a deleted page, and deletes the page once for its subtree", () => {

@@ -1,3 +1,4 @@
+import { MAIN_CONTENT_ID } from "@/components/ui/skip-link";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { InviteAcceptance } from "@/components/auth/invite-acceptance";
@@ -66,7 +67,7 @@ export default async function InvitePage({ params }: { params: Promise<{ token: 
   }
 
   return (
-    <main className="flex min-h-screen items-center justify-center bg-slate-50 px-4 py-12">
+    <main id={MAIN_CONTENT_ID} className="flex min-h-screen items-center justify-center bg-slate-50 px-4 py-12">
       <div className="w-full max-w-sm">
         <div className="mb-6 flex justify-center">
           <Wordmark />

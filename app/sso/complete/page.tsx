@@ -1,3 +1,4 @@
+import { MAIN_CONTENT_ID } from "@/components/ui/skip-link";
 import type { Metadata } from "next";
 import { CompleteSsoSignIn } from "@/components/auth/complete-sso-sign-in";
 import { Wordmark } from "@/components/auth/wordmark";
@@ -8,7 +9,7 @@ export const metadata: Metadata = { title: "Signing in" };
 export default async function CompleteSsoPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const { callbackUrl } = await searchParams;
   return (
-    <main className="flex min-h-screen items-center justify-center bg-slate-50 px-4 py-12">
+    <main id={MAIN_CONTENT_ID} className="flex min-h-screen items-center justify-center bg-slate-50 px-4 py-12">
       <div className="w-full max-w-sm space-y-6">
         <div className="flex justify-center">
           <Wordmark />

@@ -5,8 +5,8 @@ import { useState, type FormEvent } from "react";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Dialog, DialogFormActions } from "@/components/ui/dialog";
 import { SelectField, TextAreaField, TextField } from "@/components/ui/field";
-import { errorMessage } from "@/components/ui/trpc-error";
-import { fieldOfMessage, ROLE_OPTIONS } from "./role-options";
+import { fieldFailure } from "@/components/ui/trpc-error";
+import { ROLE_OPTIONS } from "./role-options";
 
 export type ProviderFormValues = { label: string; entityID: string; ssoURL: string; certificate: string; defaultRole: string; defaultTeam: string };
 
@@ -38,7 +38,7 @@ function ProviderForm({ organizationId, provider, onClose }: { organizationId: s
   const create = useMutation(trpc.sso.create.mutationOptions({ onSuccess }));
   const update = useMutation(trpc.sso.update.mutationOptions({ onSuccess }));
   const mutation = provider ? update : create;
-  const failure = mutation.error ? fieldOfMessage(errorMessage(mutation.error), FIELDS) : null;
+  const failure = mutation.error ? fieldFailure(mutation.error, FIELDS) : null;
   const errorOf = (field: string) => (failure?.field === field ? failure.text : undefined);
   const set = (field: keyof ProviderFormValues) => (event: { target: { value: string } }) => setValues((current) => ({ ...current, [field]: event.target.value }));
 

@@ -1,4 +1,5 @@
 import type { DocumentBlock, DocumentBlockImages, DocumentBlockParagraph, DocumentInlineLink } from "@gitbook/api";
+import type { DocumentBlockFileWithCaption } from "./document-blocks";
 import { plainText } from "./document-text";
 import { emptyText, inlineImage, type InlineNode } from "./inline-to-document";
 
@@ -9,13 +10,15 @@ import { emptyText, inlineImage, type InlineNode } from "./inline-to-document";
  * lost but layout) or lifted out, splitting the container around it (code in a hint, a table in
  * a quote): content stays whole and in order, only the container boundary moves.
  */
-export type Container = "hint" | "blockquote" | "list-item";
+export type Container = "hint" | "blockquote" | "list-item" | "tabs-item" | "expandable";
 
 const ESSENTIALS = ["paragraph", "heading-1", "heading-2", "heading-3", "list-ordered", "list-unordered", "list-tasks", "divider"];
 const ALLOWED: Record<Container, Set<string>> = {
   hint: new Set([...ESSENTIALS, "table", "embed"]),
   blockquote: new Set([...ESSENTIALS, "blockquote"]),
   "list-item": new Set([...ESSENTIALS, "code", "hint", "blockquote", "table"]),
+  "tabs-item": new Set([...ESSENTIALS, "code", "embed", "file", "images", "hint", "blockquote"]),
+  expandable: new Set([...ESSENTIALS, "file", "images", "code", "table", "hint", "blockquote"]),
 };
 
 export const paragraph = (nodes: InlineNode[]): DocumentBlockParagraph => ({ object: "block", type: "paragraph", data: {}, nodes });
@@ -23,16 +26,21 @@ export const paragraph = (nodes: InlineNode[]): DocumentBlockParagraph => ({ obj
 function degrade(block: DocumentBlock, container: Container): DocumentBlock {
   if (ALLOWED[container].has(block.type)) return block;
   if (block.type === "images") return imagesAsParagraph(block);
-  if (block.type === "embed") {
-    const link: DocumentInlineLink = {
-      object: "inline",
-      type: "link",
-      data: { ref: { kind: "url", url: block.data.url } },
-      nodes: [{ object: "text", leaves: [{ object: "leaf", text: block.data.url, marks: [] }] }],
-    };
-    return paragraph([link]);
-  }
+  if (block.type === "embed") return linkParagraph({ kind: "url", url: block.data.url }, block.data.url);
+  if (block.type === "file") return fileAsParagraph(block as DocumentBlockFileWithCaption);
   return block;
+}
+
+/** A paragraph of one link to `ref`, reading `text`. */
+export function linkParagraph(ref: DocumentInlineLink["data"]["ref"], text: string): DocumentBlockParagraph {
+  const link: DocumentInlineLink = { object: "inline", type: "link", data: { ref }, nodes: [{ object: "text", leaves: [{ object: "leaf", text, marks: [] }] }] };
+  return paragraph([link]);
+}
+
+// A file where the reference has no place for one: a link to it, reading its caption.
+function fileAsParagraph(block: DocumentBlockFileWithCaption): DocumentBlockParagraph {
+  const caption = plainText((block.fragments ?? []).flatMap((fragment) => fragment.nodes));
+  return linkParagraph(block.data.ref, caption || `/files/${block.data.ref.file}`);
 }
 
 function imagesAsParagraph(block: DocumentBlockImages): DocumentBlockParagraph {
@@ -67,8 +75,28 @@ export function fitInto(container: Container, blocks: DocumentBlock[], make: (no
   return out;
 }
 
-/** Blocks a list item may hold; nothing needs lifting out of one once degraded. */
+/**
+ * Blocks a list item may hold. A list cannot be split around a block lifted out of an item, so
+ * tabs and expandables in one give way to their content: each tab's or the expandable's title
+ * as a paragraph, then its blocks.
+ */
 export function fitIntoListItem(blocks: DocumentBlock[]): DocumentBlock[] {
-  const fitted = blocks.map((block) => degrade(block, "list-item"));
+  const fitted = blocks.flatMap((block) => unwrapped(block).map((each) => degrade(each, "list-item")));
   return fitted.length === 0 ? [paragraph([emptyText()])] : fitted;
 }
+
+function unwrapped(block: DocumentBlock): DocumentBlock[] {
+  const out: DocumentBlock[] = [];
+  const pending = [block];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    let inner: DocumentBlock[] | undefined;
+    if (next.type === "tabs") inner = next.nodes;
+    else if (next.type === "tabs-item") inner = [paragraph(textNodes(next.data.title ?? "")), ...next.nodes];
+    else if (next.type === "expandable") inner = next.fragments.flatMap((fragment) => fragment.nodes as DocumentBlock[]);
+    if (inner) pending.push(...[...inner].reverse());
+    else out.push(next);
+  }
+  return out;
+}
+
+const textNodes = (text: string): InlineNode[] => [{ object: "text", leaves: [{ object: "leaf", text, marks: [] }] }];

@@ -1,12 +1,13 @@
-import type { DocumentBlock, DocumentBlockCode, DocumentBlockImage, JSONDocument } from "@gitbook/api";
+import type { DocumentBlock, DocumentBlockCode, DocumentBlockExpandable, DocumentBlockImage, DocumentBlockTabs, JSONDocument } from "@gitbook/api";
 import type { BlockContent, Html, List, ListItem, Paragraph, RootContent } from "mdast";
 import { gfmToMarkdown } from "mdast-util-gfm";
 import { toMarkdown, type Join } from "mdast-util-to-markdown";
 import { badRequest } from "../../errors";
+import type { DocumentBlockFileWithCaption } from "./document-blocks";
 import { plainText } from "./document-text";
 import { phrasing } from "./inline-to-markdown";
 import { urlOfRef } from "./link-targets";
-import { formatTag } from "./liquid-tags";
+import { escapeHtmlText, formatTag } from "./liquid-tags";
 import { MAX_NESTING } from "./markdown-limits";
 import { tableToMarkdown } from "./tables";
 
@@ -41,8 +42,8 @@ function nodesDepth(document: JSONDocument, above: number): number {
 }
 
 const tag = (value: string): Html => ({ type: "html", value });
-const OPENING_TAG = /^\{% (hint|code)\b/;
-const CLOSING_TAG = /^\{% end(hint|code) %\}$/;
+const OPENING_TAG = /^\{% (hint|code|tabs|tab|file)\b/;
+const CLOSING_TAG = /^\{% end(hint|code|tabs|tab|file) %\}$/;
 
 // GitBook writes block tags right against their content, with no blank line.
 const tagsHugContent: Join = (left, right) => {
@@ -82,10 +83,39 @@ function flowOf(block: DocumentBlock): RootContent[] {
       return [tableToMarkdown(block)];
     case "embed":
       return [tag(formatTag("embed", { url: block.data.url }))];
+    case "tabs":
+      return tabs(block);
+    case "expandable":
+      return expandable(block);
+    case "file":
+      return file(block);
     default:
       // Blocks markdown has no syntax for keep their content, if they hold any.
       return "nodes" in block && Array.isArray(block.nodes) ? flow(block.nodes as DocumentBlock[]) : [];
   }
+}
+
+// GitBook writes a blank line between tabs, none around the tags otherwise.
+function tabs(block: DocumentBlockTabs): RootContent[] {
+  const items = block.nodes.flatMap((item) => [tag(formatTag("tab", { title: item.data.title?.replaceAll("\n", " ") })), ...flow(item.nodes), tag("{% endtab %}")]);
+  return [tag("{% tabs %}"), ...items, tag("{% endtabs %}")];
+}
+
+// GitBook's form: `<details>` (`<details open>`), `<summary>`, the body and `</details>`, each a block of its own.
+function expandable(block: DocumentBlockExpandable): RootContent[] {
+  const fragment = (name: string) => block.fragments.find((each) => each.fragment === name)?.nodes ?? [];
+  const title = plainText(fragment("expandable-title")).replaceAll("\n", " ");
+  return [
+    tag(block.data.defaultExpanded ? "<details open>" : "<details>"),
+    tag(`<summary>${escapeHtmlText(title)}</summary>`),
+    ...flow(fragment("expandable-body") as DocumentBlock[]),
+    tag("</details>"),
+  ];
+}
+
+function file(block: DocumentBlockFileWithCaption): RootContent[] {
+  const caption = (block.fragments ?? []).find((fragment) => fragment.fragment === "caption")?.nodes ?? [];
+  return [tag(formatTag("file", { src: urlOfRef(block.data.ref) })), ...flow(caption), tag("{% endfile %}")];
 }
 
 function code(block: DocumentBlockCode): RootContent[] {

@@ -1,5 +1,6 @@
 import type { Definition, Nodes } from "mdast";
 import { figureImage } from "./html-figures";
+import { fileSources } from "./liquid-tags";
 import { parseLinkTarget, type LinkRelation, type LinkTarget, type RecordedLink } from "./link-targets";
 import { walkTree } from "./tree-walk";
 import { parseMarkdown } from "./parse-markdown";
@@ -13,12 +14,13 @@ export type ExtractedLink = {
   type: LinkRelation;
 };
 
-/** Every link and image target in a page body, in reading order; links inside code are text, not links. */
+/** Every link and image target in a page body (a file tag's source as a link), in reading order; links inside code are text, not links. */
 export function extractLinks(markdown: string): ExtractedLink[] {
   const tree = parseMarkdown(markdown);
   const definitions = new Map<string, Definition>();
   // A reference is resolved after the walk: its definition may come after it.
   const references: { url?: string; identifier?: string; position: Position; type: ExtractedLink["type"] }[] = [];
+  const hasTags = markdown.includes("{%");
   for (const node of walkTree(tree)) {
     if (node.type === "definition" && !definitions.has(node.identifier)) definitions.set(node.identifier, node);
     if (node.position && (node.type === "link" || node.type === "image")) references.push({ url: node.url, position: node.position, type: node.type });
@@ -27,6 +29,9 @@ export function extractLinks(markdown: string): ExtractedLink[] {
     }
     const figure = node.type === "html" ? figureImage(node.value) : undefined;
     if (figure && node.position) references.push({ url: figure.url, position: node.position, type: "image" });
+    if (node.type === "paragraph" && node.position?.start.offset !== undefined && node.position.end.offset !== undefined && hasTags) {
+      for (const source of fileSources(markdown.slice(node.position.start.offset, node.position.end.offset), 0)) references.push({ url: source.url, position: node.position, type: "link" });
+    }
   }
   return references.flatMap(({ url, identifier, position, type }) => {
     const resolved = url ?? definitions.get(identifier ?? "")?.url;

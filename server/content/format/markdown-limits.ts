@@ -7,15 +7,15 @@
 export const MAX_MARKDOWN_BYTES = 256 * 1024;
 
 /**
- * How deeply page markdown may nest block containers (quotes, list items, `{% hint %}` and
- * `{% code %}` blocks). Real pages stay under ten; parsing and every tree walk stay well inside
+ * How deeply page markdown may nest block containers (quotes, list items, `{% hint %}`,
+ * `{% code %}` and `{% tabs %}`/`{% tab %}` blocks, `<details>` expandables). Real pages stay under ten; parsing and every tree walk stay well inside
  * the stack at this depth. Writes of deeper markdown answer 400; pages stored before the limit
  * are read with what lies deeper flattened into the container at this depth.
  */
 export const MAX_NESTING = 64;
 
-/** Block tags the document builder and the PDF writer pair up and nest (embeds are void). */
-const NESTING_TAGS = new Set(["hint", "code"]);
+/** Block tags the document builder and the PDF writer pair up and nest (embeds are void, and files hold only their caption, often not closed). */
+const NESTING_TAGS = new Set(["hint", "code", "tabs", "tab"]);
 
 const TAB_WIDTH = 4;
 
@@ -79,8 +79,10 @@ function markerLength(text: string, at: number, end: number): number {
   return digits > 0 && (delimiter === "." || delimiter === ")") && followedBySpace(at + digits + 1) ? digits + 1 : 0;
 }
 
-/** Whether the line's content from `at` opens or closes a nesting block tag (`{% hint … %}`, `{% endcode %}`). */
+/** Whether the line's content from `at` opens or closes a nesting block tag (`{% hint … %}`, `{% endcode %}`, `<details>`). */
 function blockTagAt(text: string, at: number, end: number): "open" | "close" | null {
+  if (startsWithIgnoringCase(text, at, "<details")) return "open";
+  if (startsWithIgnoringCase(text, at, "</details")) return "close";
   if (!text.startsWith("{%", at)) return null;
   let position = at + 2;
   while (position < end && (text[position] === " " || text[position] === "\t")) position++;
@@ -92,11 +94,12 @@ function blockTagAt(text: string, at: number, end: number): "open" | "close" | n
   return closing ? "close" : "open";
 }
 
+const startsWithIgnoringCase = (text: string, at: number, prefix: string) => text.slice(at, at + prefix.length).toLowerCase() === prefix;
 
 /** What is wrong with page markdown before any parsing (too large, nested too deeply), or null. */
 export function markdownLimitProblem(markdown: string): string | null {
   // The UTF-16 length is at most the UTF-8 size: only a string that might be too large is measured.
   if (markdown.length > MAX_MARKDOWN_BYTES / 3 && Buffer.byteLength(markdown) > MAX_MARKDOWN_BYTES) return `larger than ${MAX_MARKDOWN_BYTES / 1024} KiB`;
-  if (nestingDepth(markdown, MAX_NESTING) > MAX_NESTING) return `nested deeper than ${MAX_NESTING} levels (quotes, list items, hint and code blocks)`;
+  if (nestingDepth(markdown, MAX_NESTING) > MAX_NESTING) return `nested deeper than ${MAX_NESTING} levels (quotes, list items, hint, code, tab and expandable blocks)`;
   return null;
 }

@@ -11,12 +11,13 @@ import type {
   JSONDocument,
 } from "@gitbook/api";
 import type { Code, Definition, Heading, List, Nodes, Paragraph, RootContent } from "mdast";
+import { expandable, file, groupTabs, tabsItem } from "./block-tags";
 import { fitInto, fitIntoListItem, paragraph } from "./document-containers";
 import { plainText } from "./document-text";
 import { emptyText, inlineNodes, type InlineContext } from "./inline-to-document";
 import { figureImage } from "./html-figures";
 import { imageRef, type PathResolver } from "./link-targets";
-import { isolateTagLines, pairTags, parseTag, type LiquidTag } from "./liquid-tags";
+import { isolateTagLines, pairTags, parseDetailsTag, parseTag, type LiquidTag } from "./liquid-tags";
 import { MAX_NESTING } from "./markdown-limits";
 import { capNesting, walkTree } from "./tree-walk";
 import { parseMarkdown } from "./parse-markdown";
@@ -29,6 +30,9 @@ export type MarkdownToDocumentOptions = {
 };
 
 type Context = InlineContext & { source: string; headingIds: UniqueIds; tagDepth: number };
+
+/** Tags that enclose blocks up to their closing tag (`<details>` … `</details>` included). */
+const PAIRED_TAGS = ["hint", "code", "tabs", "tab", "details", "file"];
 
 const HINT_STYLES = new Set(["info", "warning", "danger", "success"]);
 
@@ -62,8 +66,9 @@ function definitionsOf(tree: Nodes): Map<string, Definition> {
   return found;
 }
 
-/** A tag written alone in a paragraph (tag lines were isolated before parsing). */
+/** A tag written alone in a paragraph, or an expandable's HTML line (tag lines were isolated before parsing). */
 function tagOf(node: RootContent | undefined, context: Context): LiquidTag | undefined {
+  if (node?.type === "html") return parseDetailsTag(node.value);
   if (node?.type !== "paragraph" || node.position?.start.offset === undefined || node.position.end.offset === undefined) return undefined;
   return parseTag(context.source.slice(node.position.start.offset, node.position.end.offset));
 }
@@ -72,15 +77,19 @@ function blocks(children: RootContent[], context: Context): DocumentBlock[] {
   const out: DocumentBlock[] = [];
   const tags = children.map((child) => tagOf(child, context));
   // Block tags nested past the limit stay text, as in a page stored before nesting was limited.
-  const closing = context.tagDepth < MAX_NESTING ? pairTags(tags, ["hint", "code"]) : new Map<number, number>();
+  const closing = context.tagDepth < MAX_NESTING ? pairTags(tags, PAIRED_TAGS) : new Map<number, number>();
   for (let i = 0; i < children.length; i++) {
     const child = children[i]!;
     const tag = tags[i];
     const end = closing.get(i);
     if (tag && end !== undefined) {
-      const inner = blocks(children.slice(i + 1, end), { ...context, tagDepth: context.tagDepth + 1 });
-      out.push(...(tag.name === "hint" ? hint(tag, inner) : withCodeAttributes(tag, inner)));
+      out.push(...paired(tag, children.slice(i + 1, end), { ...context, tagDepth: context.tagDepth + 1 }));
       i = end;
+      continue;
+    }
+    // A file needs no closing tag when it has no caption.
+    if (tag?.name === "file" && !tag.closing) {
+      out.push(...file(tag, [], context));
       continue;
     }
     if (tag?.name === "embed" && !tag.closing && tag.attributes.url) {
@@ -91,7 +100,31 @@ function blocks(children: RootContent[], context: Context): DocumentBlock[] {
     if (tag?.name === "embed" && tag.closing) continue;
     out.push(...block(child, context));
   }
-  return out;
+  return groupTabs(out);
+}
+
+function paired(tag: LiquidTag, children: RootContent[], context: Context): DocumentBlock[] {
+  switch (tag.name) {
+    case "hint":
+      return hint(tag, blocks(children, context));
+    case "code":
+      return withCodeAttributes(tag, blocks(children, context));
+    case "tabs": {
+      // The tabs' items were grouped into one tabs block by `blocks`; an empty tabs block stays.
+      const inner = blocks(children, context);
+      return inner.length > 0 ? inner : [{ object: "block", type: "tabs", data: {}, nodes: [] }];
+    }
+    case "tab":
+      return tabsItem(tag, blocks(children, context));
+    case "details": {
+      // The title is on the `<details>` line or on a `<summary>` line right after it.
+      const summary = tag.attributes.title === undefined ? tagOf(children[0], context) : undefined;
+      const title = summary?.name === "summary" ? summary.attributes.title! : (tag.attributes.title ?? "");
+      return expandable(title, tag.attributes.open === "true", blocks(summary?.name === "summary" ? children.slice(1) : children, context), context);
+    }
+    default:
+      return file(tag, blocks(children, context), context);
+  }
 }
 
 function hint(tag: LiquidTag, inner: DocumentBlock[]): DocumentBlock[] {

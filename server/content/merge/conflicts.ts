@@ -17,6 +17,25 @@ const FLAG_FIELDS = ["hidden", "noIndex", "noRobotsIndex"] as const;
 export const VALUE_FIELDS = [...TEXT_FIELDS, ...FLAG_FIELDS, "layout", "cover"] as const;
 export type ValueField = (typeof VALUE_FIELDS)[number];
 
+/** Names of page fields as people know them: the keys of a page's `fields` in conflict, and `place` (its parent and position). */
+export const CONFLICT_FIELD_NAMES: Record<string, string> = {
+  markdown: "text",
+  title: "title",
+  slug: "slug",
+  emoji: "emoji",
+  description: "description",
+  icon: "icon",
+  hidden: "hidden from navigation",
+  noIndex: "left out of search",
+  noRobotsIndex: "hidden from search engines",
+  layout: "layout",
+  cover: "cover",
+  variables: "variables",
+  place: "place",
+  parentId: "place",
+  sortKey: "place",
+};
+
 /** Where a version comes from. */
 export const conflictSideSchema = z.enum(["main", "changeRequest"]);
 export type ConflictSide = z.infer<typeof conflictSideSchema>;
@@ -66,6 +85,26 @@ export const pageConflictSchema = z.discriminatedUnion("kind", [
 ]);
 export type PageConflictDetail = z.infer<typeof pageConflictSchema>;
 
+/**
+ * The field of a page resolution (an update from main with resolutions) that settles each kind
+ * of page conflict; the kinds absent here are settled only by editing the pages.
+ */
+export const RESOLUTION_FIELD_OF = {
+  content: "markdown",
+  title: "title",
+  slug: "slug",
+  emoji: "emoji",
+  description: "description",
+  icon: "icon",
+  hidden: "hidden",
+  noIndex: "noIndex",
+  noRobotsIndex: "noRobotsIndex",
+  layout: "layout",
+  cover: "cover",
+  move: "place",
+  variables: "variables",
+} as const satisfies Partial<Record<PageConflictDetail["kind"], string>>;
+
 /** A page with what stops it: `fields` names its fields in conflict (`markdown` for the body, `parentId` and `sortKey` for its place). */
 export const pageConflictsSchema = conflictPageRefSchema.extend({ fields: z.array(z.string()), conflicts: z.array(pageConflictSchema) });
 export type PageConflicts = z.infer<typeof pageConflictsSchema>;
@@ -84,10 +123,80 @@ export const fileConflictSchema = z.discriminatedUnion("kind", [
 ]);
 export type FileConflict = z.infer<typeof fileConflictSchema>;
 
+const variableValueSchema = z.union([z.string(), z.number(), z.boolean()]);
+
+/** A page's fields as one version has them, for a person choosing between versions (optional text fields: null = not set). */
+export const conflictPageVersionSchema = z.object({
+  title: z.string(),
+  slug: z.string(),
+  emoji: z.string().nullable(),
+  description: z.string().nullable(),
+  icon: z.string().nullable(),
+  hidden: z.boolean(),
+  noIndex: z.boolean(),
+  noRobotsIndex: z.boolean(),
+  layout: layoutOptionsSchema,
+  cover: coverSchema.nullable(),
+  variables: z.record(z.string(), variableValueSchema),
+  /** Its place: the parent (null = top level), and its position among the parent's pages. */
+  parent: conflictPageRefSchema.nullable(),
+  sortKey: z.number(),
+  markdown: z.string(),
+});
+export type ConflictPageVersion = z.infer<typeof conflictPageVersionSchema>;
+
+/** Lines `[start, end)` of one conflicting region of a body in the three versions. */
+const lineRangeSchema = z.tuple([z.number().int(), z.number().int()]);
+export const conflictHunkSchema = z.object({ base: lineRangeSchema, main: lineRangeSchema, changeRequest: lineRangeSchema });
+export type ConflictHunk = z.infer<typeof conflictHunkSchema>;
+
+/**
+ * What resolving a page's conflicts takes: its three versions whole, the conflicting regions of
+ * its body (`hunks`) and, to put a resolved body together, the body as merged: the parts that
+ * merged cleanly with the hunks between (`{ hunk }` is an index in `hunks`; null when the body
+ * is not in conflict, or too different to be compared line by line).
+ */
+export const conflictResolutionPageSchema = z.object({
+  id: z.string(),
+  base: conflictPageVersionSchema,
+  main: conflictPageVersionSchema,
+  changeRequest: conflictPageVersionSchema,
+  hunks: z.array(conflictHunkSchema),
+  merged: z.array(z.union([z.object({ text: z.string() }), z.object({ hunk: z.number().int() })])).nullable(),
+});
+export type ConflictResolutionPage = z.infer<typeof conflictResolutionPageSchema>;
+
+/** A space variable set differently on both sides: its value in each version (absent = not set). */
+export const conflictVariableSchema = z.object({
+  name: z.string(),
+  base: variableValueSchema.optional(),
+  main: variableValueSchema.optional(),
+  changeRequest: variableValueSchema.optional(),
+});
+export type ConflictVariable = z.infer<typeof conflictVariableSchema>;
+
+/**
+ * The data for resolving the conflicts (an update from main with resolutions): the two
+ * revisions they were found between, to send back with the resolutions (a resolution made
+ * against older revisions is refused), and the versions of what conflicts. Pages are included
+ * up to a size budget (`MAX_RESOLUTION_PAGES`, `MAX_RESOLUTION_TEXT`); a page left out can only
+ * be resolved by editing the change request.
+ */
+export const conflictResolutionSchema = z.object({
+  revisions: z.object({ main: z.string(), changeRequest: z.string() }),
+  pages: z.array(conflictResolutionPageSchema),
+  variables: z.array(conflictVariableSchema),
+});
+export type ConflictResolution = z.infer<typeof conflictResolutionSchema>;
+export const MAX_RESOLUTION_PAGES = 50;
+/** Characters of markdown across the versions of all pages. */
+export const MAX_RESOLUTION_TEXT = 2_000_000;
+
 export const mergeConflictsSchema = z.object({
   pages: z.array(pageConflictsSchema),
   files: z.array(fileConflictSchema),
   /** Space variables set differently on both sides. */
   variables: z.array(z.string()),
+  resolution: conflictResolutionSchema.optional(),
 });
 export type MergeConflicts = z.infer<typeof mergeConflictsSchema>;

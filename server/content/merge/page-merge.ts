@@ -34,6 +34,11 @@ export type PageMergeInput = {
   ours: PageChanges;
   theirs: PageChanges;
   tree: PageTree;
+  /**
+   * Pages whose two sides a person made agree, resolving a conflict: their slug and place are
+   * new on both sides, so their slug is checked against every sibling's.
+   */
+  resolved?: ReadonlySet<string>;
 };
 
 export type PageConflictKind =
@@ -343,7 +348,7 @@ async function duplicateSlugs(input: PageMergeInput, outcomes: Map<string, PageO
   for (const { pageId, page } of clean) {
     const base = input.base.get(pageId);
     if (base && base.parentId === page.parentId && base.slug === page.slug) continue;
-    const slotOnASide = (["ours", "theirs"] as const).some((side) => {
+    const slotOnASide = !input.resolved?.has(pageId) && (["ours", "theirs"] as const).some((side) => {
       const version = sideState(input, side, pageId);
       return version !== null && slotOf(version) === slotOf(page);
     });
@@ -360,6 +365,7 @@ async function duplicateSlugs(input: PageMergeInput, outcomes: Map<string, PageO
 
 /** Whether one side already has both pages under one parent with one slug. */
 function siblingsOnOneSide(input: PageMergeInput, outcomes: Map<string, PageOutcome>, page: PageState, otherId: string): boolean {
+  if (input.resolved?.has(page.id) || input.resolved?.has(otherId)) return false;
   return (["ours", "theirs"] as const).some((side) => {
     const slotOn = (id: string) => {
       // A page neither side changed is, on both sides, where the tree has it: in the merged page's slot.

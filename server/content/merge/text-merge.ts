@@ -9,8 +9,11 @@ import { diffArrays } from "diff";
  * gives results neither side wrote.
  */
 
-/** Lines of one conflicting region in each side's text: 0-based, `[start, end)` (empty when the side deleted it). */
-export type TextConflict = { oursLines: [number, number]; theirsLines: [number, number] };
+/** Lines of one conflicting region in each side's text and in base: 0-based, `[start, end)` (empty when the side deleted it). */
+export type TextConflict = { baseLines: [number, number]; oursLines: [number, number]; theirsLines: [number, number] };
+
+/** A merged text as the parts that merged cleanly and, between them, the conflicts (by index in `conflicts`). */
+export type MergedSegment = { text: string } | { conflict: number };
 
 /**
  * `tooDifferent`: a side differs from base by more than the line diff is allowed to work on
@@ -112,9 +115,32 @@ export function mergeText(base: string, ours: string, theirs: string): TextMerge
   const oursHunks = hunksOf(baseLines, oursLines);
   const theirsHunks = oursHunks && hunksOf(baseLines, theirsLines);
   if (!oursHunks || !theirsHunks) {
-    return { ok: false, conflicts: [{ oursLines: [0, oursLines.length], theirsLines: [0, theirsLines.length] }], tooDifferent: true };
+    return { ok: false, conflicts: [{ baseLines: [0, baseLines.length], oursLines: [0, oursLines.length], theirsLines: [0, theirsLines.length] }], tooDifferent: true };
   }
+  const { segments, conflicts } = mergeLines(baseLines, oursHunks, theirsHunks);
+  if (conflicts.length > 0) return { ok: false, conflicts };
+  return { ok: true, text: segments.map((segment) => ("text" in segment ? segment.text : "")).join("") };
+}
+
+/**
+ * The merge of `mergeText` as segments: clean text with the conflicts between, so that a person
+ * resolving them can put the text back together (one side per conflict, or both). Null when the
+ * sides are too different to be compared line by line (the whole text is then one conflict).
+ */
+export function mergeTextSegments(base: string, ours: string, theirs: string): MergedSegment[] | null {
+  const baseLines = splitLines(base);
+  const oursHunks = hunksOf(baseLines, splitLines(ours));
+  const theirsHunks = oursHunks && hunksOf(baseLines, splitLines(theirs));
+  if (!oursHunks || !theirsHunks) return null;
+  return mergeLines(baseLines, oursHunks, theirsHunks).segments;
+}
+
+function mergeLines(baseLines: string[], oursHunks: Hunk[], theirsHunks: Hunk[]): { segments: MergedSegment[]; conflicts: TextConflict[] } {
+  const segments: MergedSegment[] = [];
   const merged: string[] = [];
+  const flush = () => {
+    if (merged.length > 0) segments.push({ text: merged.splice(0).join("") });
+  };
   const conflicts: TextConflict[] = [];
   let position = 0;
   // Where base line `position` sits in each side's text.
@@ -130,13 +156,19 @@ export function mergeText(base: string, ours: string, theirs: string): TextMerge
     else {
       const oursStart = region.start + oursShift;
       const theirsStart = region.start + theirsShift;
-      conflicts.push({ oursLines: [oursStart, oursStart + oursText.length], theirsLines: [theirsStart, theirsStart + theirsText.length] });
+      flush();
+      segments.push({ conflict: conflicts.length });
+      conflicts.push({
+        baseLines: [region.start, region.end],
+        oursLines: [oursStart, oursStart + oursText.length],
+        theirsLines: [theirsStart, theirsStart + theirsText.length],
+      });
     }
     oursShift += growth(region.ours);
     theirsShift += growth(region.theirs);
     position = region.end;
   }
-  if (conflicts.length > 0) return { ok: false, conflicts };
   merged.push(...baseLines.slice(position));
-  return { ok: true, text: merged.join("") };
+  flush();
+  return { segments, conflicts };
 }

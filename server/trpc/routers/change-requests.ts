@@ -6,6 +6,7 @@ import { mergeChangeRequest, updateChangeRequestFromMain } from "../../change-re
 import { getChangeRequest, listChangeRequests } from "../../change-requests/queries";
 import { changeRequestRefSchema, changeRequestStatusSchema, createChangeRequestInput, updateChangeRequestInput } from "../../change-requests/schemas";
 import { contentUpdateBody } from "../../change-requests/schemas-content";
+import { mergeResolutionsSchema } from "../../change-requests/schemas-resolutions";
 import { updateChangeRequest } from "../../change-requests/update-change-request";
 import { getPage, listFiles, listPages, pageReadParams, readVariables, type ContentSource } from "../../content/reads";
 import { entityIdSchema } from "../../ids";
@@ -36,7 +37,10 @@ export const changeRequestsRouter = router({
     .input(changeRequestInput.extend(updateChangeRequestInput.shape))
     .mutation(({ ctx, input: { spaceId, ref, ...patch } }) => updateChangeRequest(ctx, spaceId, ref, patch)),
   merge: protectedProcedure.input(changeRequestInput).mutation(({ ctx, input }) => mergeChangeRequest(ctx, input.spaceId, input.ref)),
-  updateFromMain: protectedProcedure.input(changeRequestInput).mutation(({ ctx, input }) => updateChangeRequestFromMain(ctx, input.spaceId, input.ref)),
+  // With `resolutions`, the conflicts of the update resolved as the review screen's conflict view says.
+  updateFromMain: protectedProcedure
+    .input(changeRequestInput.extend({ resolutions: mergeResolutionsSchema.optional() }))
+    .mutation(({ ctx, input }) => updateChangeRequestFromMain(ctx, input.spaceId, input.ref, input.resolutions)),
 
   changes: protectedProcedure.input(changeRequestInput).query(({ ctx, input }) => getChangeRequestChanges(ctx, input.spaceId, input.ref, { limit: 1000 })),
   // The editor's Save and uploads: one batch each, answered with the created pages and inserted files.

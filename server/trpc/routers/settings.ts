@@ -20,7 +20,10 @@ export const settingsRouter = router({
   updateSpace: protectedProcedure
     .input(spaceInput.extend(updateSpaceInput.shape))
     .mutation(({ ctx, input: { spaceId, ...patch } }) => updateSpace(ctx, spaceId, patch)),
-  spacePages: protectedProcedure.input(spaceInput).query(({ ctx, input }) => getSpacePages(ctx, input.spaceId)),
+  // `revisionId`: the pages of that revision of the space (the history), instead of the current ones.
+  spacePages: protectedProcedure
+    .input(spaceInput.extend({ revisionId: entityIdSchema.optional() }))
+    .query(({ ctx, input }) => getSpacePages(ctx, input.spaceId, input.revisionId)),
   getCollection: protectedProcedure.input(collectionInput).query(({ ctx, input }) => getCollection(ctx, input.collectionId)),
   updateCollection: protectedProcedure
     .input(collectionInput.extend(updateCollectionInput.unwrap().shape))

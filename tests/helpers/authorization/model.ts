@@ -148,8 +148,8 @@ export type Requirement<Call> = Call & {
   needs: PermissionKey | "self";
   /** Further checks the service makes, in its order, after `needs`. */
   also?: Need[];
-  /** Changes its target: every call then gets a fresh one (an empty space, a space in the trash). */
-  mutates?: true | "empty space" | "deleted space";
+  /** Changes its target: every call then gets a fresh one (an empty space, a space in the trash, one with pages and revisions). */
+  mutates?: true | "empty space" | "deleted space" | "space with content";
   /** The service's documented rule that an item the caller cannot see is already done (deletes). */
   invisibleIsDone?: true;
 };

@@ -97,6 +97,9 @@ export type Ids = {
   changeRequestId?: string;
   revisionId?: string;
   pageId?: string;
+  /** The draft change request's revision, and the page it adds (not in the space's main content). */
+  draftRevisionId?: string;
+  draftPageId?: string;
   fileId?: string;
   importId?: string;
   tokenId?: string;
@@ -278,7 +281,7 @@ export async function buildWorld(options: { importUrl: string; imports?: boolean
    * (parent, default level, grants), a change request on such a space, a team of A with the
    * place's members, or a token of the caller's own.
    */
-  async function fresh(resource: Resource, place: string, caller: Caller, options: { empty?: boolean; deleted?: boolean } = {}): Promise<Target> {
+  async function fresh(resource: Resource, place: string, caller: Caller, options: { empty?: boolean; deleted?: boolean; content?: boolean } = {}): Promise<Target> {
     if (resource === "self") {
       const tokenId = caller.userId ? (await createApiToken({ userId: caller.userId, via: "session" }, { name: "fresh" })).apiToken.id : newId();
       // For joinOrganizationWithInvite: a link to an organization of its own (joining it changes no one else's world).
@@ -390,10 +393,10 @@ async function fill(ctx: ServiceContext, spaceId: string, related: string[]): Pr
   const pageId = (await apply(adding.id, [{ operation: "insert_page", title: `Matrix ${SEARCH_WORD}`, slug: "matrix", document: { markdown } }])).changes[0]!.page.id;
   const merged = await mergeChangeRequest(ctx, spaceId, adding.id);
   const draft = await createChangeRequest(ctx, spaceId, { subject: "Matrix draft" });
-  await apply(draft.id, [{ operation: "insert_page", title: "Draft", slug: "draft", document: { markdown: `See [the ${SEARCH_WORD} page](/pages/${pageId}).\n` } }]);
+  const draftPageId = (await apply(draft.id, [{ operation: "insert_page", title: "Draft", slug: "draft", document: { markdown: `See [the ${SEARCH_WORD} page](/pages/${pageId}).\n` } }])).changes[0]!.page.id;
   const draftRevision = await db().revision.findUniqueOrThrow({ where: { id: (await db().changeRequest.findUniqueOrThrow({ where: { id: draft.id } })).revisionId } });
   const mainRevision = await db().revision.findUniqueOrThrow({ where: { id: merged.revision } });
   const pages = [...(await readPages(db(), mainRevision)), ...(await readPages(db(), draftRevision))];
   related.push(adding.id, draft.id, fileId, merged.revision, draftRevision.id, ...pages.map((page) => page.id));
-  return { revisionId: merged.revision, changeRequestId: draft.id, pageId, fileId };
+  return { revisionId: merged.revision, changeRequestId: draft.id, pageId, fileId, draftRevisionId: draftRevision.id, draftPageId };
 }

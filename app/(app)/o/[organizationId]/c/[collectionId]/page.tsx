@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { CollectionView } from "@/components/collection/collection-view";
+import { pageRead } from "@/server/auth/page-read";
 import { pageActor } from "@/server/auth/request-actor";
 import { getCollection } from "@/server/collections/queries";
 import { configuredPublicUrl } from "@/server/config";
@@ -17,6 +18,8 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
 
 export default async function CollectionPage({ params }: { params: Params }) {
   const { organizationId, collectionId } = await params;
+  // A collection that does not exist answers 404; the view loads it on the client.
+  await pageRead((ctx) => getCollection(ctx, collectionId));
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6">
       <CollectionView organizationId={organizationId} collectionId={collectionId} />

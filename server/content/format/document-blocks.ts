@@ -1,0 +1,8 @@
+import type { DocumentBlockFile, DocumentFragment } from "@gitbook/api";
+
+/**
+ * The reference's file block with its caption: GitBook keeps a file's caption as images keep
+ * theirs, in a "caption" fragment of one paragraph, which the reference's type leaves out.
+ * Quire always writes the fragments, empty when there is no caption.
+ */
+export type DocumentBlockFileWithCaption = DocumentBlockFile & { fragments?: DocumentFragment[] };
