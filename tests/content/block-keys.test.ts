@@ -25,7 +25,7 @@ const WORDS = ["alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", 
 /** Words of inserted blocks: no trigram in common with WORDS' usual ones, so an insert never passes for an edited block. */
 const NEW_WORDS = ["qqzv", "vvkx", "zzjq", "jjxw", "wwqz", "xxvj"];
 
-type Kind = "paragraph" | "heading" | "list" | "code" | "quote" | "hint" | "table";
+type Kind = "paragraph" | "heading" | "list" | "code" | "quote" | "hint" | "table" | "tabs" | "expandable";
 /** A generated block: `id` names it in the test, `words` are its text (a table's cells, a list's items). */
 type Spec = { id: number; kind: Kind; words: string[][] };
 
@@ -34,7 +34,7 @@ const words = (pool: string[], min: number, max: number) => fc.array(fc.constant
 const spec = (pool: string[]) =>
   fc.record({
     // No dividers: two are the same block to anyone, so which one a deleted one was is not a question keys can answer.
-    kind: fc.constantFrom<Kind>("paragraph", "paragraph", "heading", "list", "code", "quote", "hint", "table"),
+    kind: fc.constantFrom<Kind>("paragraph", "paragraph", "heading", "list", "code", "quote", "hint", "table", "tabs", "expandable"),
     // Every text gets a word of its own (the block's id), so no two generated blocks are equal.
     words: fc.array(words(pool, 4, 7), { minLength: 2, maxLength: 3 }),
   });
@@ -66,6 +66,10 @@ function render(blocks: Spec[]): string {
             return `> ${first}`;
           case "hint":
             return `{% hint style="info" %}\n${first}\n{% endhint %}`;
+          case "tabs":
+            return ["{% tabs %}", '{% tab title="One" %}', first, "{% endtab %}", "", '{% tab title="Two" %}', rest.join("\n\n"), "{% endtab %}", "{% endtabs %}"].join("\n");
+          case "expandable":
+            return ["<details>", "", `<summary>${first}</summary>`, "", rest.join("\n\n"), "", "</details>"].join("\n");
           case "table":
             return ["| Name | Value |", "| --- | --- |", ...[first, ...rest].map((cells) => `| ${cells} | ${rest[0] ?? "x"} |`)].join("\n");
         }
