@@ -57,7 +57,7 @@ const screens: Screen[] = [
       await expect(page.getByRole("region", { name: "Resolve the conflicts with the space's content" })).toBeVisible();
     },
   },
-  { name: "editor", path: (w) => `/o/${w.org}/s/${w.space}/change-requests/${w.draft}/edit`, shot: true },
+  { name: "editor", path: (w) => `/o/${w.org}/s/${w.space}/change-requests/${w.draft}/edit?page=${w.page}`, shot: true },
   { name: "history", path: (w) => `/o/${w.org}/s/${w.space}/history` },
   {
     name: "search palette",
