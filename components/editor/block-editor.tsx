@@ -27,7 +27,9 @@ type ToolbarState = { left: number; top: number; active: Set<string>; link: stri
 type MenuItem = { id: string; label: string; hint?: string; run: () => void };
 
 // Markdown syntax at the start of a line (or a table row, a fence) tells pasted text is markdown.
-const MARKDOWN_SIGNS = /^(?:#{1,6}\s|[-*+]\s|\d+\.\s|>\s?|```|\||\{%\s)|\*\*[^*]+\*\*|\[[^\]]+\]\([^)]+\)/m;
+// Bold and links are looked for within one line and a bounded length, so that a hostile paste
+// (a long run of "[" or "*") is scanned in linear time.
+const MARKDOWN_SIGNS = /^(?:#{1,6}\s|[-*+]\s|\d+\.\s|>\s?|```|\||\{%\s)|\*\*[^*\n]{1,200}\*\*|\[[^\]\n]{1,200}\]\([^)\n]{1,500}\)/m;
 
 /** Blocks of pasted markdown, new to the page (no keys). */
 const markdownSlice = (text: string) => new Slice(documentToProseMirror(withoutKeys(markdownToDocument(text))).content, 0, 0);
