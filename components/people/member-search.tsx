@@ -1,25 +1,14 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
-import { Search, UserPlus } from "lucide-react";
-import { useDeferredValue, useId, useState } from "react";
 import { useTRPC } from "@/components/providers/trpc-provider";
-import { Spinner } from "@/components/ui/spinner";
-import { errorMessage } from "@/components/ui/trpc-error";
+import { PersonSearch } from "@/components/ui/person-search";
 
 export type MemberCandidate = { id: string; displayName: string; email: string; role: string | null };
 
-/**
- * Finds members of the organization by name or email and offers each as a button: a plain list of
- * buttons under a search field works with the keyboard and screen readers without a combobox.
- */
+/** Finds members of the organization by name or email and offers each as a button. */
 export function MemberSearch({
   organizationId,
-  label,
-  actionLabel,
-  exclude = [],
-  onPick,
-  disabled,
+  ...props
 }: {
   organizationId: string;
   label: string;
@@ -30,64 +19,5 @@ export function MemberSearch({
   disabled?: boolean;
 }) {
   const trpc = useTRPC();
-  const id = useId();
-  const [search, setSearch] = useState("");
-  const deferred = useDeferredValue(search.trim());
-  const candidates = useQuery({ ...trpc.teams.memberCandidates.queryOptions({ organizationId, search: deferred }), enabled: deferred.length > 0 });
-  const results = (candidates.data ?? []).filter((member) => !exclude.includes(member.id));
-  return (
-    <div className="space-y-2">
-      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
-        {label}
-      </label>
-      <div className="relative">
-        <Search aria-hidden className="pointer-events-none absolute top-2 left-2.5 size-4 text-slate-400" />
-        <input
-          id={id}
-          type="search"
-          value={search}
-          maxLength={100}
-          disabled={disabled}
-          onChange={(event) => setSearch(event.target.value)}
-          placeholder="Name or email"
-          className="block w-full rounded-md border border-slate-300 py-1.5 pr-3 pl-8 text-sm placeholder:text-slate-400 focus:border-indigo-500 focus:ring-1 focus:ring-indigo-500 focus:outline-none"
-        />
-      </div>
-      {deferred.length > 0 && (
-        <div aria-live="polite">
-          {candidates.isPending ? (
-            <Spinner label="Searching members…" className="size-4" />
-          ) : candidates.isError ? (
-            <p className="text-sm text-red-600">{errorMessage(candidates.error)}</p>
-          ) : results.length === 0 ? (
-            <p className="text-sm text-slate-500">No member matches “{deferred}”.</p>
-          ) : (
-            <ul aria-label="Matching members" className="max-h-48 divide-y divide-slate-100 overflow-y-auto rounded-md border border-slate-200">
-              {results.map((member) => (
-                <li key={member.id} className="flex items-center gap-3 px-3 py-1.5">
-                  <span className="min-w-0 flex-1">
-                    <span className="block truncate text-sm text-slate-900">{member.displayName}</span>
-                    <span className="block truncate text-xs text-slate-500">{member.email}</span>
-                  </span>
-                  <button
-                    type="button"
-                    disabled={disabled}
-                    onClick={() => {
-                      onPick(member);
-                      setSearch("");
-                    }}
-                    aria-label={`${actionLabel} ${member.displayName}`}
-                    className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm font-medium text-indigo-700 hover:bg-indigo-50 disabled:text-slate-400"
-                  >
-                    <UserPlus aria-hidden className="size-4" />
-                    {actionLabel}
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
-      )}
-    </div>
-  );
+  return <PersonSearch noun="members" queryOf={(search) => trpc.teams.memberCandidates.queryOptions({ organizationId, search })} {...props} />;
 }
