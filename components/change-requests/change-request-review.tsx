@@ -24,6 +24,9 @@ import { ConflictResolver } from "./conflict-resolver";
 import { StatusBadge } from "./status-badge";
 import { SubjectField } from "./subject-field";
 import { useRefreshChangeRequests } from "./use-change-request-cache";
+import { MergeButton } from "@/components/reviews/merge-button";
+import { ReviewsSection } from "@/components/reviews/reviews-section";
+import { useRefreshReviews, useReviewAbilities } from "@/components/reviews/use-reviews";
 
 export function ChangeRequestReviewScreen({ organizationId, spaceId, number }: { organizationId: string; spaceId: string; number: string }) {
   return (
@@ -49,8 +52,11 @@ function ReviewBody({ space, organizationId, changeRequest }: { space: SpaceObje
   const trpc = useTRPC();
   const toast = useToast();
   const refresh = useRefreshChangeRequests(space.id);
+  const refreshReviews = useRefreshReviews();
   const ref = String(changeRequest.number);
   const input = { spaceId: space.id, ref };
+  const reviewTarget = { spaceId: space.id, changeRequest: changeRequest.id };
+  const reviewAbilities = useReviewAbilities(changeRequest);
   const [conflict, setConflict] = useState<{ action: "merge" | "update"; conflicts: MergeConflicts | null; message: string } | null>(null);
   // The conflict view shows the resolution instead of the list; `resolveError` is why the last resolution was refused.
   const [resolving, setResolving] = useState(false);
@@ -69,7 +75,13 @@ function ReviewBody({ space, organizationId, changeRequest }: { space: SpaceObje
         await refresh();
         toast.success(`Change request #${changeRequest.number} merged.`);
       },
-      onError: (error) => (isConflict(error) ? setConflict({ action: "merge", conflicts: conflictsOf(error), message: error.message }) : toast.error(errorMessage(error))),
+      onError: (error) => {
+        const conflicts = isConflict(error) ? conflictsOf(error) : null;
+        if (conflicts) return setConflict({ action: "merge", conflicts, message: error.message });
+        // Any other refusal (a merge rule unmet since the page loaded): its message, and the rules' status anew.
+        toast.error(errorMessage(error));
+        void refreshReviews();
+      },
     }),
   );
   const updateFromMain = useMutation(
@@ -169,12 +181,7 @@ function ReviewBody({ space, organizationId, changeRequest }: { space: SpaceObje
                 Reopen as draft
               </Button>
             )}
-            {permissions.merge && (
-              <Button loading={merge.isPending} disabled={busy && !merge.isPending} onClick={() => merge.mutate(input)}>
-                <GitMerge aria-hidden className="size-4" />
-                Merge
-              </Button>
-            )}
+            {permissions.merge && <MergeButton target={reviewTarget} loading={merge.isPending} disabled={busy && !merge.isPending} onMerge={() => merge.mutate(input)} />}
           </div>
         </div>
       </header>
@@ -239,6 +246,8 @@ function ReviewBody({ space, organizationId, changeRequest }: { space: SpaceObje
           </Link>
         </div>
       )}
+
+      <ReviewsSection target={reviewTarget} abilities={reviewAbilities} active={active} />
 
       <Changes space={space} organizationId={organizationId} changeRequest={changeRequest} editHref={canEditContent ? editHref : undefined} />
     </div>
