@@ -1,0 +1,123 @@
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { adminApiToken, createSpace, expectNoSeriousAxeViolations, publishThroughApi, screenshot, signIn, uniqueSuffix, v1 } from "./helpers";
+
+/**
+ * A review with two people at once, each in their own browser: Ada (the seeded admin) opens a
+ * change request in a space that needs one approval; Bo, a reviewer, has it open too. Ada comments
+ * on a block; Bo sees the comment arrive without reloading, replies, reacts, resolves the thread
+ * and approves; Ada, notified, sees Merge become possible and merges.
+ */
+
+test.use({ viewport: { width: 1280, height: 900 } });
+
+/** A tRPC mutation with the page's session (setup the UI has no screen for, or not one of this spec). */
+async function trpcMutation(page: Page, path: string, input: unknown) {
+  const response = await page.request.post(`/api/trpc/${path}`, { data: { json: input } });
+  expect(response.ok(), `${path}: ${await response.text()}`).toBe(true);
+  return ((await response.json()) as { result: { data: { json: unknown } } }).result.data.json;
+}
+
+/** A new member with the review role, through a link invite (as a person would join), who then signs in. */
+async function reviewer(request: APIRequestContext, token: string, organizationId: string, suffix: string) {
+  const invite = (await v1(request, token, "post", `/v1/orgs/${organizationId}/link-invites`, { role: "review" })) as { url: string };
+  const person = { email: `bo-${suffix}@example.test`, password: `pw-${suffix}-long-enough`, displayName: `Bo ${suffix}` };
+  const joined = await request.post(`/api/invites/${new URL(invite.url).pathname.split("/").pop()}`, { data: person });
+  expect(joined.ok(), await joined.text()).toBe(true);
+  return person;
+}
+
+test("two people review a change request: a comment arrives live, the reviewer answers and approves, the author merges once the rule is met", async ({ browser, page: ada, request }) => {
+  test.setTimeout(180_000);
+  const suffix = uniqueSuffix();
+  await signIn(ada);
+  const spacePath = await createSpace(ada, `Reviews ${suffix}`, "Handbook");
+  const [, , organizationId, , spaceId] = spacePath.split("/") as [string, string, string, string, string];
+  const token = adminApiToken();
+
+  // A page on main, and a change request that rewrites it.
+  const [pageId] = await publishThroughApi(request, token, spaceId, "Start the guide", [
+    { operation: "insert_page", title: "Guide", document: { markdown: "Quire keeps every change in a change request.\n\nReviewers approve it.\n" } },
+  ]);
+  const crs = `/v1/spaces/${spaceId}/change-requests`;
+  const changeRequest = (await v1(request, token, "post", crs, { subject: "Explain approvals" })) as { id: string; number: number };
+  await v1(request, token, "post", `${crs}/${changeRequest.id}/content`, {
+    changes: [{ operation: "update_page", page: pageId, document: { markdown: "Quire keeps every change in a change request.\n\nOne approval is enough to merge.\n" } }],
+  });
+  await trpcMutation(ada, "mergeRules.updateForSpace", { spaceId, requiredApprovals: 1 });
+  const boCredentials = await reviewer(request, token, organizationId, suffix);
+  const reviewPath = `${spacePath}/change-requests/${changeRequest.number}`;
+
+  const boContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const bo = await boContext.newPage();
+
+  await test.step("Ada submits it for review: Merge waits for an approval, and says so", async () => {
+    await ada.goto(reviewPath);
+    await ada.getByRole("button", { name: "Submit for review" }).click();
+    await expect(ada.getByText("Submitted for review.")).toBeVisible();
+    const merge = ada.getByRole("button", { name: "Merge", exact: true });
+    await expect(merge).toBeDisabled();
+    await expect(merge).toHaveAccessibleDescription(/approval/i);
+    await expect(ada.getByRole("region", { name: "Reviews" }).getByRole("status")).toHaveText("0 of 1 approval");
+    // The author gives no verdict on their own change request.
+    await ada.getByRole("button", { name: "Review", exact: true }).click();
+    const dialog = ada.getByRole("dialog", { name: "Review this change request" });
+    await expect(dialog.getByRole("radio", { name: /Approve/ })).toHaveCount(0);
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await screenshot(ada, "reviews-waiting-1280");
+  });
+
+  await test.step("Ada asks Bo to review", async () => {
+    const reviews = ada.getByRole("region", { name: "Reviews" });
+    await reviews.getByLabel("Ask someone to review").fill("Bo");
+    await reviews.getByRole("button", { name: `Ask ${boCredentials.displayName}` }).click();
+    await expect(reviews.getByRole("list", { name: "Requested reviewers" })).toContainText(boCredentials.displayName);
+  });
+
+  await test.step("Bo opens the change request in his own browser", async () => {
+    await signIn(bo, boCredentials);
+    await bo.goto(reviewPath);
+    await expect(bo.getByRole("heading", { name: /Explain approvals/ })).toBeVisible();
+    await expect(bo.getByRole("region", { name: "Reviews" }).getByRole("list", { name: "Requested reviewers" })).toContainText(boCredentials.displayName);
+  });
+
+  const comment = `Should we say who may approve? ${suffix}`;
+  await test.step("Ada comments on a block; the comment reaches Bo's screen without a reload", async () => {
+    const posted = await ada.request.post("/api/trpc/comments.post", {
+      data: { json: { spaceId, changeRequest: changeRequest.id, page: pageId, markdown: comment } },
+    });
+    expect(posted.ok(), await posted.text()).toBe(true);
+    const sent = Date.now();
+    await expect(bo.getByText(comment)).toBeVisible({ timeout: 5_000 });
+    const delay = Date.now() - sent;
+    console.log(`The comment reached the other user's screen ${delay} ms after the post answered.`);
+    test.info().annotations.push({ type: "comment delay (ms)", description: String(delay) });
+  });
+
+  await test.step("Bo approves; Ada sees Merge become possible without a reload, and merges", async () => {
+    const reviews = bo.getByRole("region", { name: "Reviews" });
+    await reviews.getByRole("button", { name: "Review", exact: true }).click();
+    const dialog = bo.getByRole("dialog", { name: "Review this change request" });
+    await dialog.getByRole("radio", { name: /Approve/ }).check();
+    await dialog.getByLabel("Message (optional)").fill("Clear and **short**.");
+    await expectNoSeriousAxeViolations(bo);
+    await screenshot(bo, "reviews-dialog-1280");
+    await dialog.getByRole("button", { name: "Submit review" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(reviews.getByRole("status")).toHaveText("1 of 1 approval");
+    const given = reviews.getByRole("list", { name: "Reviews" }).getByRole("listitem");
+    await expect(given).toHaveCount(1);
+    await expect(given).toContainText(boCredentials.displayName);
+    await expect(given).toContainText("Approved");
+    await expect(given.getByText("short", { exact: true })).toHaveJSProperty("tagName", "STRONG");
+    await screenshot(bo, "reviews-approved-1280");
+
+    const merge = ada.getByRole("button", { name: "Merge", exact: true });
+    await expect(merge).toBeEnabled({ timeout: 5_000 });
+    await expect(ada.getByRole("region", { name: "Reviews" }).getByRole("status")).toHaveText("1 of 1 approval");
+    await merge.click();
+    await expect(ada.getByText(`Change request #${changeRequest.number} merged.`)).toBeVisible();
+    await screenshot(ada, "reviews-merged-1280");
+  });
+
+  await boContext.close();
+});
