@@ -47,6 +47,7 @@ const screens: Screen[] = [
   { name: "change request list", path: (w) => `/o/${w.org}/s/${w.space}/change-requests?status=merged` },
   { name: "change request review", path: (w) => `/o/${w.org}/s/${w.space}/change-requests/${w.merged}`, shot: true },
   { name: "draft change request review", path: (w) => `/o/${w.org}/s/${w.space}/change-requests/${w.draft}` },
+  { name: "review dialog", path: (w) => `/o/${w.org}/s/${w.space}/change-requests/${w.draft}`, shot: true, open: (page) => page.getByRole("button", { name: "Review", exact: true }).click() },
   {
     name: "conflict resolution",
     path: (w) => `/o/${w.org}/s/${w.space}/change-requests/${w.conflicted}`,

@@ -26,7 +26,7 @@ import { SubjectField } from "./subject-field";
 import { useRefreshChangeRequests } from "./use-change-request-cache";
 import { MergeButton } from "@/components/reviews/merge-button";
 import { ReviewsSection } from "@/components/reviews/reviews-section";
-import { useRefreshReviews, useReviewAbilities } from "@/components/reviews/use-reviews";
+import { reviewAbilities, useRefreshReviews } from "@/components/reviews/use-reviews";
 
 export function ChangeRequestReviewScreen({ organizationId, spaceId, number }: { organizationId: string; spaceId: string; number: string }) {
   return (
@@ -56,7 +56,6 @@ function ReviewBody({ space, organizationId, changeRequest }: { space: SpaceObje
   const ref = String(changeRequest.number);
   const input = { spaceId: space.id, ref };
   const reviewTarget = { spaceId: space.id, changeRequest: changeRequest.id };
-  const reviewAbilities = useReviewAbilities(changeRequest);
   const [conflict, setConflict] = useState<{ action: "merge" | "update"; conflicts: MergeConflicts | null; message: string } | null>(null);
   // The conflict view shows the resolution instead of the list; `resolveError` is why the last resolution was refused.
   const [resolving, setResolving] = useState(false);
@@ -247,7 +246,7 @@ function ReviewBody({ space, organizationId, changeRequest }: { space: SpaceObje
         </div>
       )}
 
-      <ReviewsSection target={reviewTarget} abilities={reviewAbilities} active={active} />
+      <ReviewsSection target={reviewTarget} abilities={reviewAbilities(changeRequest)} active={active} />
 
       <Changes space={space} organizationId={organizationId} changeRequest={changeRequest} editHref={canEditContent ? editHref : undefined} />
     </div>

@@ -4,6 +4,7 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import clsx from "clsx";
 import { CircleCheck, CircleDot, FileWarning, MessageSquarePlus, X } from "lucide-react";
 import { useState } from "react";
+import { useLiveUpdates } from "@/components/live/use-live-updates";
 import { MarkdownView } from "@/components/content/markdown-view";
 import { RelativeTime } from "@/components/content/relative-time";
 import { useTRPC } from "@/components/providers/trpc-provider";
@@ -26,6 +27,8 @@ export function ReviewsSection({ target, abilities, active }: { target: ReviewTa
   const reviews = useQuery(trpc.reviews.list.queryOptions(target));
   const status = useMergeStatus(target);
   const [reviewing, setReviewing] = useState(false);
+  // Another person's review, or a change to the change request, shows here without a reload.
+  useLiveUpdates({ spaceId: target.spaceId, changeRequestId: target.changeRequest });
   const summary = reviews.data ? summarizeReviews(reviews.data, status.data) : undefined;
   return (
     <section aria-labelledby="reviews-title" className="space-y-4 rounded-lg border border-slate-200 bg-white p-4">

@@ -19,9 +19,9 @@ export type ReviewAbilities = { choices: ReviewChoice[]; requestReviewers: boole
 export type ReviewTarget = { spaceId: string; changeRequest: string };
 
 /** The merge rules' status of a change request, as the server computes it (the Merge button and the summary share it). */
-export function useMergeStatus(target: ReviewTarget, enabled = true) {
+export function useMergeStatus(target: ReviewTarget) {
   const trpc = useTRPC();
-  return useQuery({ ...trpc.reviews.mergeStatus.queryOptions(target), enabled });
+  return useQuery(trpc.reviews.mergeStatus.queryOptions(target));
 }
 
 /** Refetches what a review or a review request changes: the reviews, the requests and the merge status. */
@@ -31,20 +31,15 @@ export function useRefreshReviews() {
   return useCallback(() => queryClient.invalidateQueries({ queryKey: trpc.reviews.pathKey() }), [queryClient, trpc]);
 }
 
-type ChangeRequestLike = { createdBy: { id: string }; permissions: { edit: boolean; merge: boolean; comment: boolean } };
+type ChangeRequestLike = { permissions: { review: boolean; requestReviewers: boolean; comment: boolean } };
 
 /**
- * What the caller may do in the reviews section, from the change request's permissions: a verdict
- * needs the review role (the one merging needs) and is not the author's to give on their own
- * change request; a comment needs the comment role; asking for reviewers, the edit role.
+ * What the caller may do in the reviews section, as the change request's permissions say: a verdict
+ * (the server refuses one on the author's own change request), a comment, asking for reviewers.
  */
-export function useReviewAbilities(changeRequest: ChangeRequestLike): ReviewAbilities {
-  const trpc = useTRPC();
-  const me = useQuery(trpc.profile.get.queryOptions());
-  const { permissions } = changeRequest;
-  const mayJudge = permissions.merge && me.data !== undefined && me.data.id !== changeRequest.createdBy.id;
+export function reviewAbilities({ permissions }: ChangeRequestLike): ReviewAbilities {
   return {
-    choices: [...(mayJudge ? (["approved", "changes-requested"] as const) : []), ...(permissions.comment ? (["comment"] as const) : [])],
-    requestReviewers: permissions.edit,
+    choices: [...(permissions.review ? (["approved", "changes-requested"] as const) : []), ...(permissions.comment ? (["comment"] as const) : [])],
+    requestReviewers: permissions.requestReviewers,
   };
 }
