@@ -48,15 +48,6 @@ const screens: Screen[] = [
   { name: "change request review", path: (w) => `/o/${w.org}/s/${w.space}/change-requests/${w.merged}`, shot: true },
   { name: "draft change request review", path: (w) => `/o/${w.org}/s/${w.space}/change-requests/${w.draft}` },
   {
-    name: "review dialog",
-    path: (w) => `/o/${w.org}/s/${w.space}/change-requests/${w.draft}`,
-    shot: true,
-    open: async (page) => {
-      await page.getByRole("button", { name: "Review", exact: true }).click();
-      await expect(page.getByRole("dialog", { name: "Review this change request" })).toBeVisible();
-    },
-  },
-  {
     name: "conflict resolution",
     path: (w) => `/o/${w.org}/s/${w.space}/change-requests/${w.conflicted}`,
     shot: true,

@@ -47,7 +47,8 @@ test("two people review a change request: a comment arrives live, the reviewer a
   const boCredentials = await reviewer(request, token, organizationId, suffix);
   const reviewPath = `${spacePath}/change-requests/${changeRequest.number}`;
 
-  const boContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  // Bo works in the dark theme: the review screen is checked in both.
+  const boContext = await browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: "dark" });
   const bo = await boContext.newPage();
 
   await test.step("Ada submits it for review: Merge waits for an approval, and says so", async () => {
@@ -59,10 +60,7 @@ test("two people review a change request: a comment arrives live, the reviewer a
     await expect(merge).toHaveAccessibleDescription(/approval/i);
     await expect(ada.getByRole("region", { name: "Reviews" }).getByRole("status")).toHaveText("0 of 1 approval");
     // The author gives no verdict on their own change request.
-    await ada.getByRole("button", { name: "Review", exact: true }).click();
-    const dialog = ada.getByRole("dialog", { name: "Review this change request" });
-    await expect(dialog.getByRole("radio", { name: /Approve/ })).toHaveCount(0);
-    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(ada.getByRole("button", { name: "Review", exact: true })).toHaveCount(0);
     await screenshot(ada, "reviews-waiting-1280");
   });
 
@@ -98,7 +96,6 @@ test("two people review a change request: a comment arrives live, the reviewer a
     await reviews.getByRole("button", { name: "Review", exact: true }).click();
     const dialog = bo.getByRole("dialog", { name: "Review this change request" });
     await dialog.getByRole("radio", { name: /Approve/ }).check();
-    await dialog.getByLabel("Message (optional)").fill("Clear and **short**.");
     await expectNoSeriousAxeViolations(bo);
     await screenshot(bo, "reviews-dialog-1280");
     await dialog.getByRole("button", { name: "Submit review" }).click();
@@ -108,7 +105,6 @@ test("two people review a change request: a comment arrives live, the reviewer a
     await expect(given).toHaveCount(1);
     await expect(given).toContainText(boCredentials.displayName);
     await expect(given).toContainText("Approved");
-    await expect(given.getByText("short", { exact: true })).toHaveJSProperty("tagName", "STRONG");
     await screenshot(bo, "reviews-approved-1280");
 
     const merge = ada.getByRole("button", { name: "Merge", exact: true });

@@ -6,28 +6,23 @@ import { useTRPC } from "@/components/providers/trpc-provider";
 import { useToast } from "@/components/shell/toast";
 import { ChoiceGroup } from "@/components/space/choice-group";
 import { Dialog, DialogFormActions } from "@/components/ui/dialog";
-import { TextAreaField } from "@/components/ui/field";
 import { errorMessage } from "@/components/ui/trpc-error";
 import { useRefreshReviews, type ReviewTarget } from "./use-reviews";
 
-export type ReviewChoice = "approved" | "changes-requested" | "comment";
+export type ReviewChoice = "approved" | "changes-requested";
 
 const CHOICES: { value: ReviewChoice; label: string; description: string }[] = [
   { value: "approved", label: "Approve", description: "These changes are ready to merge." },
   { value: "changes-requested", label: "Request changes", description: "Something must change before it is merged." },
-  { value: "comment", label: "Comment", description: "A note on the whole change request, without a verdict." },
 ];
 
-const DONE: Record<ReviewChoice, string> = { approved: "Approved.", "changes-requested": "Changes requested.", comment: "Comment posted." };
+const DONE: Record<ReviewChoice, string> = { approved: "Approved.", "changes-requested": "Changes requested." };
 
-/**
- * The review form: a verdict (only those the caller may give) and a message in markdown, optional
- * with a verdict and needed for a comment, which is posted as a change-request-level comment.
- */
+/** The review form: a verdict among those the caller may give. */
 export function ReviewDialog({ open, onClose, target, choices }: { open: boolean; onClose: () => void; target: ReviewTarget; choices: ReviewChoice[] }) {
   return (
     <Dialog open={open} onClose={onClose} title="Review this change request">
-      {/* Remounted on each opening: the form starts empty. */}
+      {/* Remounted on each opening: the form starts afresh. */}
       {open && <ReviewForm target={target} choices={choices} onDone={onClose} />}
     </Dialog>
   );
@@ -38,22 +33,12 @@ function ReviewForm({ target, choices, onDone }: { target: ReviewTarget; choices
   const toast = useToast();
   const refresh = useRefreshReviews();
   const [choice, setChoice] = useState<ReviewChoice>(choices[0]!);
-  const [markdown, setMarkdown] = useState("");
-  const [missing, setMissing] = useState(false);
   const submit = useMutation(trpc.reviews.submit.mutationOptions());
-  const post = useMutation(trpc.comments.post.mutationOptions());
-  const pending = submit.isPending || post.isPending;
-  const failure = submit.error ?? post.error;
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const text = markdown.trim();
-    if (choice === "comment" && !text) return setMissing(true);
-    submit.reset();
-    post.reset();
     try {
-      if (choice === "comment") await post.mutateAsync({ spaceId: target.spaceId, changeRequest: target.changeRequest, markdown: text });
-      else await submit.mutateAsync({ ...target, status: choice, ...(text ? { markdown: text } : {}) });
+      await submit.mutateAsync({ ...target, status: choice });
     } catch {
       return; // Shown in the form.
     }
@@ -65,16 +50,7 @@ function ReviewForm({ target, choices, onDone }: { target: ReviewTarget; choices
   return (
     <form onSubmit={(event) => void onSubmit(event)} className="space-y-4" noValidate>
       <ChoiceGroup legend="Your review" name="verdict" choices={CHOICES.filter((option) => choices.includes(option.value))} value={choice} onChange={setChoice} />
-      <TextAreaField
-        label={choice === "comment" ? "Comment" : "Message (optional)"}
-        hint="Markdown: **bold**, _italic_, `code`, [links](https://example.com)."
-        error={missing && choice === "comment" && !markdown.trim() ? "Write the comment to post." : undefined}
-        rows={5}
-        maxLength={20_000}
-        value={markdown}
-        onChange={(event) => setMarkdown(event.target.value)}
-      />
-      <DialogFormActions error={failure ? errorMessage(failure) : undefined} submitLabel={choice === "comment" ? "Post comment" : "Submit review"} submitting={pending} onCancel={onDone} />
+      <DialogFormActions error={submit.error ? errorMessage(submit.error) : undefined} submitLabel="Submit review" submitting={submit.isPending} onCancel={onDone} />
     </form>
   );
 }

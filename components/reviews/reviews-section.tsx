@@ -4,8 +4,6 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import clsx from "clsx";
 import { CircleCheck, CircleDot, FileWarning, MessageSquarePlus, X } from "lucide-react";
 import { useState } from "react";
-import { useLiveUpdates } from "@/components/live/use-live-updates";
-import { MarkdownView } from "@/components/content/markdown-view";
 import { RelativeTime } from "@/components/content/relative-time";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { useToast } from "@/components/shell/toast";
@@ -27,8 +25,6 @@ export function ReviewsSection({ target, abilities, active }: { target: ReviewTa
   const reviews = useQuery(trpc.reviews.list.queryOptions(target));
   const status = useMergeStatus(target);
   const [reviewing, setReviewing] = useState(false);
-  // Another person's review, or a change to the change request, shows here without a reload.
-  useLiveUpdates({ spaceId: target.spaceId, changeRequestId: target.changeRequest });
   const summary = reviews.data ? summarizeReviews(reviews.data, status.data) : undefined;
   return (
     <section aria-labelledby="reviews-title" className="space-y-4 rounded-lg border border-slate-200 bg-white p-4">
@@ -85,12 +81,6 @@ function VerdictBadge({ status }: { status: Review["status"] }) {
   );
 }
 
-/** The review's message in markdown, when it has one (the API gives it as the review's comment). */
-function messageOf(review: Review): string | undefined {
-  const body = review.comment?.body as { markdown?: unknown } | undefined;
-  return typeof body?.markdown === "string" && body.markdown.trim() ? body.markdown : undefined;
-}
-
 function ReviewList({ reviews }: { reviews: { data?: Review[]; isPending: boolean; isError: boolean; error: unknown; refetch: () => unknown } }) {
   if (reviews.isPending) return <Spinner label="Loading reviews…" className="size-4" />;
   if (reviews.isError) return <ErrorState message={errorMessage(reviews.error)} onRetry={() => void reviews.refetch()} />;
@@ -98,26 +88,22 @@ function ReviewList({ reviews }: { reviews: { data?: Review[]; isPending: boolea
   if (list.length === 0) return <p className="text-sm text-slate-500">No one has reviewed these changes yet.</p>;
   return (
     <ul aria-label="Reviews" className="space-y-3">
-      {list.map((review) => {
-        const message = messageOf(review);
-        return (
-          <li key={review.id} className={clsx("space-y-1.5 rounded-md border border-slate-200 p-3", review.outdated && "bg-slate-50")}>
-            <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
-              <span className="font-medium text-slate-900">{review.reviewer.displayName}</span>
-              <VerdictBadge status={review.status} />
-              {review.outdated && (
-                <span title="The change request changed after this review." className="rounded-full bg-slate-200 px-2 py-0.5 text-xs font-medium text-slate-700">
-                  Outdated
-                </span>
-              )}
-              <span className="text-slate-500">
-                <RelativeTime iso={review.createdAt} />
+      {list.map((review) => (
+        <li key={review.id} className={clsx("rounded-md border border-slate-200 p-3", review.outdated && "bg-slate-50")}>
+          <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
+            <span className="font-medium text-slate-900">{review.reviewer.displayName}</span>
+            <VerdictBadge status={review.status} />
+            {review.outdated && (
+              <span title="The change request changed since this review, or the reviewer reviewed it again." className="rounded-full bg-slate-200 px-2 py-0.5 text-xs font-medium text-slate-700">
+                Outdated
               </span>
-            </p>
-            {message && <MarkdownView markdown={message} className="text-sm" />}
-          </li>
-        );
-      })}
+            )}
+            <span className="text-slate-500">
+              <RelativeTime iso={review.createdAt} />
+            </span>
+          </p>
+        </li>
+      ))}
     </ul>
   );
 }
