@@ -61,7 +61,12 @@ test("two people review a change request: a comment arrives live, the reviewer a
     await expect(ada.getByRole("region", { name: "Reviews" }).getByRole("status")).toHaveText("0 of 1 approval");
     // The author gives no verdict on their own change request.
     await expect(ada.getByRole("button", { name: "Review", exact: true })).toHaveCount(0);
+    await expectNoSeriousAxeViolations(ada);
     await screenshot(ada, "reviews-waiting-1280");
+    await ada.setViewportSize({ width: 390, height: 844 });
+    await expect(merge).toBeVisible();
+    await screenshot(ada, "reviews-waiting-390");
+    await ada.setViewportSize({ width: 1280, height: 900 });
   });
 
   await test.step("Ada asks Bo to review", async () => {
@@ -105,7 +110,12 @@ test("two people review a change request: a comment arrives live, the reviewer a
     await expect(given).toHaveCount(1);
     await expect(given).toContainText(boCredentials.displayName);
     await expect(given).toContainText("Approved");
+    await expectNoSeriousAxeViolations(bo);
     await screenshot(bo, "reviews-approved-1280");
+    for (const width of [800, 390]) {
+      await bo.setViewportSize({ width, height: 900 });
+      await screenshot(bo, `reviews-approved-${width}`);
+    }
 
     const merge = ada.getByRole("button", { name: "Merge", exact: true });
     await expect(merge).toBeEnabled({ timeout: 5_000 });
