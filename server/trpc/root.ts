@@ -6,6 +6,7 @@ import { historyRouter } from "./routers/history";
 import { importsRouter } from "./routers/imports";
 import { invitesRouter } from "./routers/invites";
 import { membersRouter } from "./routers/members";
+import { notificationsRouter } from "./routers/notifications";
 import { organizationsRouter } from "./routers/organizations";
 import { profileRouter } from "./routers/profile";
 import { searchRouter } from "./routers/search";
@@ -32,6 +33,7 @@ export const appRouter = router({
   profile: profileRouter,
   search: searchRouter,
   history: historyRouter,
+  notifications: notificationsRouter,
 });
 
 export type AppRouter = typeof appRouter;
