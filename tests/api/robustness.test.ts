@@ -136,6 +136,7 @@ const validBodies: Record<string, (world: World) => object> = {
   createOrganizationInvite: () => ({ role: "read" }),
   updateOrganizationInviteById: () => ({ role: "read" }),
   updateUserById: () => ({ displayName: "Robust" }),
+  markUserNotificationsRead: () => ({ all: true }),
 };
 const validBody = (operation: Operation, world: World) => validBodies[operation.operationId]?.(world) ?? {};
 
@@ -166,6 +167,10 @@ const queryValues: Record<string, [string, (world: World) => string, "accepted" 
     ["garbage", () => "page=%%%", "rejected"],
     ["a forged cursor of SQL", () => `page=${b64("' OR 1=1; DROP TABLE spaces; --")}`, "rejected"],
     ["a cursor at another tenant's id", (world) => `page=${b64(world.stranger.spaceId)}`, "accepted"],
+  ],
+  unread: [
+    ["yes", () => "unread=yes", "rejected"],
+    ["true", () => "unread=true", "accepted"],
   ],
   nested: [
     ["yes", () => "nested=yes", "rejected"],
