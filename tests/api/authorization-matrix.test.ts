@@ -54,6 +54,9 @@ const TABLE: Record<string, Row> = {
   listOrganizationsForAuthenticatedUser: { needs: "self" },
   createOrganization: { needs: "self", mutates: true, body: () => ({ title: "Made by the matrix" }) },
   getOrganizationsForEmailDomain: { needs: "self" },
+  // Quire extensions: the caller's notifications
+  listUserNotifications: { needs: "self", query: () => "unread=true" },
+  markUserNotificationsRead: { needs: "self", mutates: true, body: () => ({ all: true }) },
 
   // Organizations
   getOrganizationById: { needs: "organization.view" },

@@ -142,6 +142,7 @@ const validBodies: Record<string, (world: World) => object> = {
   updateUserById: () => ({ displayName: "Robust" }),
   submitChangeRequestReview: () => ({ status: "approved" }),
   requestReviewersForChangeRequest: (world) => ({ users: [world.own.userId] }),
+  markUserNotificationsRead: () => ({ all: true }),
 };
 const validBody = (operation: Operation, world: World) => validBodies[operation.operationId]?.(world) ?? {};
 
@@ -172,6 +173,10 @@ const queryValues: Record<string, [string, (world: World) => string, "accepted" 
     ["garbage", () => "page=%%%", "rejected"],
     ["a forged cursor of SQL", () => `page=${b64("' OR 1=1; DROP TABLE spaces; --")}`, "rejected"],
     ["a cursor at another tenant's id", (world) => `page=${b64(world.stranger.spaceId)}`, "accepted"],
+  ],
+  unread: [
+    ["yes", () => "unread=yes", "rejected"],
+    ["true", () => "unread=true", "accepted"],
   ],
   nested: [
     ["yes", () => "nested=yes", "rejected"],

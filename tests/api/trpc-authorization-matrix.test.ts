@@ -55,6 +55,11 @@ const TABLE: Record<string, Row> = {
   "profile.update": { needs: "self", mutates: true, input: () => ({ displayName: "Renamed by the matrix" }) },
   // The callers have no password yet (made without one): each sets its first.
   "profile.changePassword": { needs: "self", mutates: true, input: () => ({ newPassword: "set-by-the-matrix" }) },
+  "profile.notificationSettings": { needs: "self" },
+  "profile.updateNotificationSettings": { needs: "self", mutates: true, input: () => ({ emailNotifications: false }) },
+  "notifications.list": { needs: "self", input: () => ({ unread: true }) },
+  "notifications.unreadCount": { needs: "self" },
+  "notifications.markRead": { needs: "self", mutates: true, input: () => ({ all: true }) },
 
   "content.tree": { needs: "organization.view", input: organization },
   "content.trash": { needs: "organization.view", input: organization },
