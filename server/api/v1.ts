@@ -1,6 +1,7 @@
 import { auditOperations } from "./operations/audit";
 import { changeRequestOperations } from "./operations/change-requests";
 import { collectionOperations } from "./operations/collections";
+import { commentOperations } from "./operations/comments";
 import { contentOperations } from "./operations/content";
 import { contentExtraOperations } from "./operations/content-extras";
 import { importOperations } from "./operations/import";
@@ -18,6 +19,6 @@ import { userOperations } from "./operations/users";
 import { ApiRouter } from "./router";
 
 /** Every /v1 operation Quire serves (exported so tests can walk them all). */
-export const v1Operations = [...organizationOperations, ...collectionOperations, ...spaceOperations, ...changeRequestOperations, ...reviewOperations, ...contentOperations, ...contentExtraOperations, ...importOperations, ...searchOperations, ...linkOperations, ...auditOperations, ...teamOperations, ...permissionOperations, ...ssoOperations, ...memberOperations, ...inviteOperations, ...userOperations];
+export const v1Operations = [...organizationOperations, ...collectionOperations, ...spaceOperations, ...changeRequestOperations, ...reviewOperations, ...commentOperations, ...contentOperations, ...contentExtraOperations, ...importOperations, ...searchOperations, ...linkOperations, ...auditOperations, ...teamOperations, ...permissionOperations, ...ssoOperations, ...memberOperations, ...inviteOperations, ...userOperations];
 
 export const v1Router = new ApiRouter(v1Operations);
