@@ -123,11 +123,13 @@ export const MINIMUM_ROLE = {
   "space.view": "read",
   "space.edit": "edit",
   "space.admin": "admin",
+  "space.comment": "comment",
   "changeRequest.view": "read",
   "changeRequest.edit": "edit",
   "changeRequest.editContent": "edit",
   "changeRequest.update": "edit",
   "changeRequest.merge": "review",
+  "changeRequest.comment": "comment",
   "team.view": "read",
   "team.admin": "admin",
 } as const satisfies Record<string, Level>;
