@@ -25,13 +25,11 @@ const emptyBody = "must not be empty: give { markdown } or { document }";
  * The empty document `{}` is refused: a comment says something. Markdown is bounded here, a JSON
  * document in shape, depth and size before it is converted.
  */
-export const commentBodySchema = z.unknown().transform((value, ctx): CommentBodyInput => {
+export const commentBodySchema = z.object({ markdown: z.unknown().optional(), document: z.unknown().optional() }).transform((fields, ctx): CommentBodyInput => {
   const fail = (message: string, path: string[] = []) => {
     ctx.addIssue({ code: "custom", path, message });
     return z.NEVER;
   };
-  if (!value || typeof value !== "object" || Array.isArray(value)) return fail("must be a document { markdown } or { document }");
-  const fields = value as Record<string, unknown>;
   if (fields.markdown !== undefined) {
     if (typeof fields.markdown !== "string") return fail("must be a string", ["markdown"]);
     if (fields.markdown.length > MAX_COMMENT_MARKDOWN) return fail(`must be at most ${MAX_COMMENT_MARKDOWN} characters`, ["markdown"]);
