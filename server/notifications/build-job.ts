@@ -23,7 +23,8 @@ const NOTIFYING_ACTIONS = new Set<EventAction>([
 export const buildNotificationsJob = defineJob({
   name: "build-notifications",
   payload: z.object({ eventId: z.string(), baseUrl: z.string() }),
-  queue: { retryLimit: 5, retryDelay: 5, retryBackoff: true },
+  // Notified: workers start on it as the write commits (the inbox and its live count wait for it).
+  queue: { notify: true, retryLimit: 5, retryDelay: 5, retryBackoff: true },
   work: { pollingIntervalSeconds: 1, batchSize: 4 },
   handle: async ({ eventId, baseUrl }) => ({ added: (await buildNotifications(eventId, baseUrl)).length }),
 });
