@@ -59,8 +59,15 @@ test("two people review a change request: a comment arrives live, the reviewer a
     await expect(merge).toBeDisabled();
     await expect(merge).toHaveAccessibleDescription(/approval/i);
     await expect(ada.getByRole("region", { name: "Reviews" }).getByRole("status")).toHaveText("0 of 1 approval");
-    // The author gives no verdict on their own change request.
-    await expect(ada.getByRole("button", { name: "Review", exact: true })).toHaveCount(0);
+    // The author gives no verdict on their own change request: a comment only.
+    await ada.getByRole("button", { name: "Review", exact: true }).click();
+    const dialog = ada.getByRole("dialog", { name: "Review this change request" });
+    await expect(dialog.getByRole("radio")).toHaveCount(1);
+    await expect(dialog.getByRole("radio", { name: /Comment/ })).toBeChecked();
+    await dialog.getByRole("button", { name: "Post comment" }).click();
+    await expect(dialog.getByText("Write the comment to post.")).toBeVisible();
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(dialog).toBeHidden();
     await expectNoSeriousAxeViolations(ada);
     await screenshot(ada, "reviews-waiting-1280");
     await ada.setViewportSize({ width: 390, height: 844 });
@@ -84,16 +91,37 @@ test("two people review a change request: a comment arrives live, the reviewer a
   });
 
   const comment = `Should we say who may approve? ${suffix}`;
+  const panel = (page: Page) => page.getByRole("complementary", { name: "Comments" });
   await test.step("Ada comments on a block; the comment reaches Bo's screen without a reload", async () => {
-    const posted = await ada.request.post("/api/trpc/comments.post", {
-      data: { json: { spaceId, changeRequest: changeRequest.id, page: pageId, markdown: comment } },
-    });
-    expect(posted.ok(), await posted.text()).toBe(true);
+    const block = ada.getByRole("region", { name: "Rendered changes of Guide" }).locator("[data-block-key]").filter({ hasText: "One approval is enough to merge." });
+    await block.hover();
+    await ada.getByRole("button", { name: "Comment on: One approval is enough to merge." }).click();
+    const box = panel(ada).getByRole("textbox", { name: "Comment on this block" });
+    await box.fill(comment);
+    const posted = ada.waitForResponse((response) => response.url().includes("comments.post") && response.request().method() === "POST");
+    await box.press("Control+Enter");
+    expect((await posted).ok()).toBe(true);
     const sent = Date.now();
-    await expect(bo.getByText(comment)).toBeVisible({ timeout: 5_000 });
+    await expect(panel(bo).getByText(comment)).toBeVisible({ timeout: 5_000 });
     const delay = Date.now() - sent;
     console.log(`The comment reached the other user's screen ${delay} ms after the post answered.`);
     test.info().annotations.push({ type: "comment delay (ms)", description: String(delay) });
+  });
+
+  await test.step("Bo replies, reacts and resolves the thread", async () => {
+    const thread = panel(bo).getByRole("article").filter({ hasText: comment });
+    await thread.getByRole("button", { name: "Reply" }).click();
+    await thread.getByRole("textbox", { name: "Reply" }).fill("Yes: anyone with the review role.");
+    await thread.getByRole("button", { name: "Reply", exact: true }).last().click();
+    await expect(thread.getByText("Yes: anyone with the review role.")).toBeVisible();
+    await thread.getByRole("button", { name: "Add a reaction" }).first().click();
+    await thread.getByRole("group", { name: "Reactions" }).getByRole("button", { name: "Thumbs up" }).click();
+    await expect(thread.getByRole("button", { name: /^Thumbs up: 1/ })).toHaveAttribute("aria-pressed", "true");
+    // Ada sees the reply arrive too.
+    await expect(panel(ada).getByText("Yes: anyone with the review role.")).toBeVisible({ timeout: 5_000 });
+    await thread.getByRole("button", { name: "Resolve" }).click();
+    await expect(panel(bo).getByText(comment)).toBeHidden();
+    await expect(panel(ada).getByText(comment)).toBeHidden({ timeout: 5_000 });
   });
 
   await test.step("Bo approves; Ada sees Merge become possible without a reload, and merges", async () => {
@@ -101,6 +129,7 @@ test("two people review a change request: a comment arrives live, the reviewer a
     await reviews.getByRole("button", { name: "Review", exact: true }).click();
     const dialog = bo.getByRole("dialog", { name: "Review this change request" });
     await dialog.getByRole("radio", { name: /Approve/ }).check();
+    await dialog.getByLabel("Message (optional)").fill("Clear and **short**.");
     await expectNoSeriousAxeViolations(bo);
     await screenshot(bo, "reviews-dialog-1280");
     await dialog.getByRole("button", { name: "Submit review" }).click();
@@ -117,8 +146,18 @@ test("two people review a change request: a comment arrives live, the reviewer a
       await screenshot(bo, `reviews-approved-${width}`);
     }
 
+    // The message went to the change request's conversation.
+    await expect(panel(bo).getByRole("article").filter({ hasText: "Clear and" }).locator("strong")).toHaveText("short");
+
+    // Ada is notified, and Merge becomes possible on her screen.
+    const bell = ada.getByRole("button", { name: /^Notifications, \d+ unread$/ });
+    await expect(bell).toBeVisible({ timeout: 5_000 });
+    await bell.click();
+    await expect(ada.getByRole("dialog", { name: "Notifications" })).toContainText(`${boCredentials.displayName} approved`);
+    await ada.keyboard.press("Escape");
     const merge = ada.getByRole("button", { name: "Merge", exact: true });
     await expect(merge).toBeEnabled({ timeout: 5_000 });
+    await expect(merge).not.toHaveAttribute("aria-describedby");
     await expect(ada.getByRole("region", { name: "Reviews" }).getByRole("status")).toHaveText("1 of 1 approval");
     await merge.click();
     await expect(ada.getByText(`Change request #${changeRequest.number} merged.`)).toBeVisible();

@@ -6,19 +6,25 @@ import { useTRPC } from "@/components/providers/trpc-provider";
 import { useToast } from "@/components/shell/toast";
 import { ChoiceGroup } from "@/components/space/choice-group";
 import { Dialog, DialogFormActions } from "@/components/ui/dialog";
+import { TextAreaField } from "@/components/ui/field";
 import { errorMessage } from "@/components/ui/trpc-error";
 import { useRefreshReviews, type ReviewTarget } from "./use-reviews";
 
-export type ReviewChoice = "approved" | "changes-requested";
+export type ReviewChoice = "approved" | "changes-requested" | "comment";
 
 const CHOICES: { value: ReviewChoice; label: string; description: string }[] = [
   { value: "approved", label: "Approve", description: "These changes are ready to merge." },
   { value: "changes-requested", label: "Request changes", description: "Something must change before it is merged." },
+  { value: "comment", label: "Comment", description: "A note on the whole change request, without a verdict." },
 ];
 
-const DONE: Record<ReviewChoice, string> = { approved: "Approved.", "changes-requested": "Changes requested." };
+const DONE: Record<ReviewChoice, string> = { approved: "Approved.", "changes-requested": "Changes requested.", comment: "Comment posted." };
 
-/** The review form: a verdict among those the caller may give. */
+/**
+ * The review form: a verdict among those the caller may give, or a comment, with a message in
+ * markdown. Reviews carry no text of their own, so the message is posted as a comment on the change
+ * request, where the discussion continues.
+ */
 export function ReviewDialog({ open, onClose, target, choices }: { open: boolean; onClose: () => void; target: ReviewTarget; choices: ReviewChoice[] }) {
   return (
     <Dialog open={open} onClose={onClose} title="Review this change request">
@@ -33,16 +39,34 @@ function ReviewForm({ target, choices, onDone }: { target: ReviewTarget; choices
   const toast = useToast();
   const refresh = useRefreshReviews();
   const [choice, setChoice] = useState<ReviewChoice>(choices[0]!);
+  const [markdown, setMarkdown] = useState("");
+  const [missing, setMissing] = useState(false);
+  const [failure, setFailure] = useState<string>();
   const submit = useMutation(trpc.reviews.submit.mutationOptions());
+  const post = useMutation(trpc.comments.post.mutationOptions());
+  const text = markdown.trim();
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    try {
-      await submit.mutateAsync({ ...target, status: choice });
-    } catch {
-      return; // Shown in the form.
+    setFailure(undefined);
+    if (choice === "comment" && !text) return setMissing(true);
+    if (choice !== "comment") {
+      try {
+        await submit.mutateAsync({ ...target, status: choice });
+      } catch (error) {
+        return setFailure(errorMessage(error));
+      }
+      await refresh();
     }
-    await refresh();
+    if (text) {
+      try {
+        await post.mutateAsync({ spaceId: target.spaceId, changeRequest: target.changeRequest, markdown: text });
+      } catch (error) {
+        // The verdict stands: what is left is the message, offered again as a comment.
+        if (choice !== "comment" && choices.includes("comment")) setChoice("comment");
+        return setFailure(choice === "comment" ? errorMessage(error) : `Your review was submitted, but its message was not posted: ${errorMessage(error)}`);
+      }
+    }
     toast.success(DONE[choice]);
     onDone();
   }
@@ -50,7 +74,16 @@ function ReviewForm({ target, choices, onDone }: { target: ReviewTarget; choices
   return (
     <form onSubmit={(event) => void onSubmit(event)} className="space-y-4" noValidate>
       <ChoiceGroup legend="Your review" name="verdict" choices={CHOICES.filter((option) => choices.includes(option.value))} value={choice} onChange={setChoice} />
-      <DialogFormActions error={submit.error ? errorMessage(submit.error) : undefined} submitLabel="Submit review" submitting={submit.isPending} onCancel={onDone} />
+      <TextAreaField
+        label={choice === "comment" ? "Comment" : "Message (optional)"}
+        hint="Markdown. Posted as a comment on the change request, for everyone to read."
+        error={missing && choice === "comment" && !text ? "Write the comment to post." : undefined}
+        rows={4}
+        maxLength={20_000}
+        value={markdown}
+        onChange={(event) => setMarkdown(event.target.value)}
+      />
+      <DialogFormActions error={failure} submitLabel={choice === "comment" ? "Post comment" : "Submit review"} submitting={submit.isPending || post.isPending} onCancel={onDone} />
     </form>
   );
 }

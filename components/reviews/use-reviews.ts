@@ -31,15 +31,15 @@ export function useRefreshReviews() {
   return useCallback(() => queryClient.invalidateQueries({ queryKey: trpc.reviews.pathKey() }), [queryClient, trpc]);
 }
 
-type ChangeRequestLike = { permissions: { review: boolean; requestReviewers: boolean } };
+type ChangeRequestLike = { permissions: { review: boolean; requestReviewers: boolean; comment: boolean } };
 
 /**
  * What the caller may do in the reviews section, as the change request's permissions say: a verdict
- * (the server refuses one on the author's own change request), asking for reviewers.
+ * (the server refuses one on the author's own change request), a comment, asking for reviewers.
  */
 export function reviewAbilities({ permissions }: ChangeRequestLike): ReviewAbilities {
   return {
-    choices: permissions.review ? ["approved", "changes-requested"] : [],
+    choices: [...(permissions.review ? (["approved", "changes-requested"] as const) : []), ...(permissions.comment ? (["comment"] as const) : [])],
     requestReviewers: permissions.requestReviewers,
   };
 }
