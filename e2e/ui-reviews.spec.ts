@@ -88,6 +88,8 @@ test("two people review a change request: a comment arrives live, the reviewer a
     await bo.goto(reviewPath);
     await expect(bo.getByRole("heading", { name: /Explain approvals/ })).toBeVisible();
     await expect(bo.getByRole("region", { name: "Reviews" }).getByRole("list", { name: "Requested reviewers" })).toContainText(boCredentials.displayName);
+    await bo.getByRole("button", { name: "Comments 0 open" }).click();
+    await expect(bo.getByRole("complementary", { name: "Comments" })).toBeVisible();
   });
 
   const comment = `Should we say who may approve? ${suffix}`;
