@@ -104,7 +104,7 @@ test("two people review a change request: a comment arrives live, the reviewer a
     await box.press("Control+Enter");
     expect((await posted).ok()).toBe(true);
     const sent = Date.now();
-    await expect(panel(bo).getByText(comment)).toBeVisible({ timeout: 5_000 });
+    await expect(panel(bo).getByRole("article").filter({ hasText: comment })).toBeVisible({ timeout: 5_000 });
     const delay = Date.now() - sent;
     console.log(`The comment reached the other user's screen ${delay} ms after the post answered.`);
     test.info().annotations.push({ type: "comment delay (ms)", description: String(delay) });
