@@ -117,7 +117,9 @@ test("two people review a change request: a comment arrives live, the reviewer a
     await thread.getByRole("button", { name: "Reply", exact: true }).last().click();
     await expect(thread.getByText("Yes: anyone with the review role.")).toBeVisible();
     await thread.getByRole("button", { name: "Add a reaction" }).first().click();
-    await thread.getByRole("group", { name: "Reactions" }).getByRole("button", { name: "Thumbs up" }).click();
+    // The picker opens on its first emoji (a roving focus): Enter picks it.
+    await expect(thread.getByRole("group", { name: "Reactions" }).getByRole("button", { name: "Thumbs up" })).toBeFocused();
+    await bo.keyboard.press("Enter");
     await expect(thread.getByRole("button", { name: /^Thumbs up: 1/ })).toHaveAttribute("aria-pressed", "true");
     // Ada sees the reply arrive too.
     await expect(panel(ada).getByText("Yes: anyone with the review role.")).toBeVisible({ timeout: 5_000 });
