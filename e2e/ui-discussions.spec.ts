@@ -44,7 +44,7 @@ test("discuss a change request's blocks, then the space reader's", async ({ page
   await test.step("comment on an added block, mentioning someone, sent with Ctrl+Enter", async () => {
     await block.hover();
     await page.getByRole("button", { name: "Comment on: Comments anchor to the block they are about." }).click();
-    const box = panel(page).getByRole("combobox", { name: "Comment on this block" });
+    const box = panel(page).getByRole("textbox", { name: "Comment on this block" });
     await expect(box).toBeFocused();
     await box.pressSequentially("Should we say more? cc @");
     const people = panel(page).getByRole("listbox", { name: "People to mention" });
@@ -65,7 +65,7 @@ test("discuss a change request's blocks, then the space reader's", async ({ page
 
   await test.step("reply and react (the emoji picker by keyboard)", async () => {
     await thread.getByRole("button", { name: "Reply" }).click();
-    await thread.getByRole("combobox", { name: "Reply" }).fill("Yes: one sentence on anchoring.");
+    await thread.getByRole("textbox", { name: "Reply" }).fill("Yes: one sentence on anchoring.");
     await thread.getByRole("button", { name: "Reply", exact: true }).last().click();
     await expect(thread.getByText("Yes: one sentence on anchoring.")).toBeVisible();
     await expect(thread.getByRole("button", { name: "1 reply" })).toBeVisible();
@@ -84,7 +84,7 @@ test("discuss a change request's blocks, then the space reader's", async ({ page
 
   await test.step("edit the comment", async () => {
     await thread.getByRole("button", { name: "Edit comment" }).click();
-    await thread.getByRole("combobox", { name: "Edit comment" }).fill("Should we say **more** here?");
+    await thread.getByRole("textbox", { name: "Edit comment" }).fill("Should we say **more** here?");
     await thread.getByRole("button", { name: "Save" }).click();
     await expect(thread.locator("strong", { hasText: "more" })).toBeVisible();
     await expect(thread.getByText("(edited)")).toBeVisible();
@@ -108,7 +108,7 @@ test("discuss a change request's blocks, then the space reader's", async ({ page
   });
 
   await test.step("a hostile comment on the conversation renders inert", async () => {
-    const box = panel(page).getByRole("combobox", { name: "Comment on this change request" });
+    const box = panel(page).getByRole("textbox", { name: "Comment on this change request" });
     await box.fill(HOSTILE);
     await box.press("Control+Enter");
     const hostile = panel(page).getByRole("article").filter({ hasText: "still bold" });
@@ -135,7 +135,7 @@ test("discuss a change request's blocks, then the space reader's", async ({ page
     const paragraph = page.locator("article [data-block-key]").filter({ hasText: "Reviewers read the rendered diff" });
     await paragraph.hover();
     await page.getByRole("button", { name: "Comment on: Reviewers read the rendered diff before they approve." }).click();
-    await panel(page).getByRole("combobox", { name: "Comment on this block" }).fill("Which diff: rendered or source?");
+    await panel(page).getByRole("textbox", { name: "Comment on this block" }).fill("Which diff: rendered or source?");
     await panel(page).getByRole("button", { name: "Comment", exact: true }).first().click();
     await expect(panel(page).getByRole("article")).toHaveCount(1);
     await expectNoSeriousAxeViolations(page);

@@ -130,9 +130,8 @@ export function CommentComposer({
           rows={3}
           autoFocus={autoFocus}
           placeholder={placeholder}
-          role="combobox"
+          // A textarea keeps its textbox role (a combobox role is not allowed on it): the list is announced through these.
           aria-autocomplete="list"
-          aria-expanded={listOpen}
           aria-controls={listOpen ? `${id}-people` : undefined}
           aria-activedescendant={listOpen && options.length > 0 ? optionId(Math.min(active, options.length - 1)) : undefined}
           aria-describedby={`${id}-hint`}
