@@ -9,6 +9,7 @@ import { linkOperations } from "./operations/links";
 import { memberOperations } from "./operations/members";
 import { organizationOperations } from "./operations/organizations";
 import { permissionOperations } from "./operations/permissions";
+import { reviewOperations } from "./operations/reviews";
 import { searchOperations } from "./operations/search";
 import { spaceOperations } from "./operations/spaces";
 import { teamOperations } from "./operations/teams";
@@ -17,6 +18,6 @@ import { userOperations } from "./operations/users";
 import { ApiRouter } from "./router";
 
 /** Every /v1 operation Quire serves (exported so tests can walk them all). */
-export const v1Operations = [...organizationOperations, ...collectionOperations, ...spaceOperations, ...changeRequestOperations, ...contentOperations, ...contentExtraOperations, ...importOperations, ...searchOperations, ...linkOperations, ...auditOperations, ...teamOperations, ...permissionOperations, ...ssoOperations, ...memberOperations, ...inviteOperations, ...userOperations];
+export const v1Operations = [...organizationOperations, ...collectionOperations, ...spaceOperations, ...changeRequestOperations, ...reviewOperations, ...contentOperations, ...contentExtraOperations, ...importOperations, ...searchOperations, ...linkOperations, ...auditOperations, ...teamOperations, ...permissionOperations, ...ssoOperations, ...memberOperations, ...inviteOperations, ...userOperations];
 
 export const v1Router = new ApiRouter(v1Operations);

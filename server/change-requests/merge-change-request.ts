@@ -7,6 +7,7 @@ import { writeSpace } from "../spaces/write-space";
 import { setMainRevision } from "../search/index-space";
 import { changeRequestBase } from "../presenters/change-request";
 import { authorizeChangeRequest } from "../policies/change-request";
+import { assertMergeRules } from "../reviews/merge-rules";
 import { loadChangeRequest } from "./access";
 import { recountStatus } from "./status-counts";
 import { mergeRevisions } from "./three-way";
@@ -19,6 +20,7 @@ import type { MergeConflicts } from "../content/merge/conflicts";
  * since the change request's base, else a three-way merge. A conflict (409) changes nothing.
  * Merges of one space run one at a time (a write that locks the space), so two change requests
  * touching the same page cannot both win: the second merges on top of the first or conflicts.
+ * The space's merge rules (server/reviews/merge-rules.ts) must be met: else a 409 names the rule.
  */
 export async function mergeChangeRequest(ctx: ServiceContext, spaceId: string, ref: string) {
   const pages = await pendingChangeSize(ctx, spaceId, ref);
@@ -26,6 +28,8 @@ export async function mergeChangeRequest(ctx: ServiceContext, spaceId: string, r
     const access = await loadChangeRequest(tx, ctx.actor, spaceId, ref, { forUpdate: true });
     const { space, changeRequest } = access;
     authorizeChangeRequest("merge", access);
+    // Under the change request's lock: no review can slip in between this decision and the merge.
+    await assertMergeRules(tx, access);
 
     const [main, base, proposed] = await revisions(tx, [space.revisionId!, changeRequestBase(changeRequest), changeRequest.revisionId]);
     const merged =
@@ -39,7 +43,7 @@ export async function mergeChangeRequest(ctx: ServiceContext, spaceId: string, r
       where: { id: changeRequest.id },
       data: { status: "merged", revisionMergedId: merged.id, mergedById: ctx.actor.userId, mergedAt: new Date() },
     });
-    events.record({ organizationId: space.organizationId, action: "change_request.merged", target: { type: "change_request", id: changeRequest.id, label: `#${changeRequest.number}` }, payload: { revision: merged.id } });
+    events.record({ organizationId: space.organizationId, action: "change_request.merged", target: { type: "change_request", id: changeRequest.id, label: `#${changeRequest.number}` }, payload: { revision: merged.id, spaceId, changeRequestId: changeRequest.id } });
     return { revision: merged.id, result: "merge" as const };
   });
 }

@@ -29,6 +29,8 @@ export function spaceFromJson(row: JsonRow): Space {
     changeRequests: row.change_requests as number,
     changeRequestsOpen: row.change_requests_open as number,
     changeRequestsDraft: row.change_requests_draft as number,
+    requiredApprovals: (row.required_approvals ?? null) as number | null,
+    dismissStaleApprovals: (row.dismiss_stale_approvals ?? null) as boolean | null,
     createdAt: date(row.created_at),
     updatedAt: date(row.updated_at),
     deletedAt: optionalDate(row.deleted_at),
@@ -50,6 +52,8 @@ export function organizationFromJson(row: JsonRow): Organization {
     sso: row.sso as boolean,
     ai: row.ai as boolean,
     inviteLinks: row.invite_links as boolean,
+    requiredApprovals: row.required_approvals as number,
+    dismissStaleApprovals: row.dismiss_stale_approvals as boolean,
     createdAt: date(row.created_at),
     updatedAt: date(row.updated_at),
   };

@@ -16,9 +16,14 @@ export function isActive(changeRequest: Pick<ChangeRequest, "status">): boolean 
 
 type SpaceState = Pick<Space, "editMode" | "deletedAt">;
 
-export function changeRequestPermissions(role: Role | null, space: SpaceState, changeRequest: Pick<ChangeRequest, "status">) {
+/**
+ * `viewerId`: who asks, when known, for the rule that authors do not review their own change
+ * request (as on GitHub: a review is a second pair of eyes).
+ */
+export function changeRequestPermissions(role: Role | null, space: SpaceState, changeRequest: Pick<ChangeRequest, "status"> & Partial<Pick<ChangeRequest, "createdById">>, viewerId?: string) {
   const onSpace = spacePermissions(role, space);
   const active = isActive(changeRequest);
+  const author = viewerId !== undefined && viewerId === changeRequest.createdById;
   return {
     view: onSpace.view,
     /** Its subject and status (draft, open, archived). */
@@ -29,16 +34,23 @@ export function changeRequestPermissions(role: Role | null, space: SpaceState, c
     update: onSpace.edit && active,
     merge: onSpace.merge && active,
     comment: onSpace.comment,
+    /** Submit a review (approve, request changes): the review role, on an active change request someone else opened. */
+    review: onSpace.review && active && !author,
+    /** Ask members for their review, and withdraw the request. */
+    requestReviewers: onSpace.edit && active,
   };
 }
 
-export type ChangeRequestAction = "edit" | "editContent" | "update" | "merge";
+export type ChangeRequestAction = "edit" | "editContent" | "update" | "merge" | "review" | "requestReviewers";
 
-const refusals: Record<ChangeRequestAction, { locked: string; role: string }> = {
+/** `locked`: the refusal when the space's lock is why (reviews do not change content, so a lock does not stop them). */
+const refusals: Record<ChangeRequestAction, { locked?: string; role: string }> = {
   edit: { locked: "The space is locked: its change requests cannot be changed.", role: "Changing a change request needs the edit role." },
   editContent: { locked: "The space is locked: its change requests cannot be edited.", role: "Editing a change request's content needs the edit role." },
   update: { locked: "The space is locked: change requests cannot be updated from main.", role: "Updating a change request needs the edit role." },
   merge: { locked: "The space is locked: change requests cannot be merged.", role: "Merging a change request needs the review role." },
+  review: { role: "Reviewing a change request needs the review role on its space." },
+  requestReviewers: { locked: "The space is locked: reviews cannot be requested.", role: "Requesting reviews needs the edit role." },
 };
 
 /**
@@ -47,13 +59,14 @@ const refusals: Record<ChangeRequestAction, { locked: string; role: string }> = 
  */
 export function authorizeChangeRequest(
   action: ChangeRequestAction,
-  access: { role: Role | null; space: SpaceState; changeRequest: Pick<ChangeRequest, "status" | "number"> },
+  access: { role: Role | null; space: SpaceState; changeRequest: Pick<ChangeRequest, "status" | "number" | "createdById">; userId: string },
 ): void {
   const { role, space, changeRequest } = access;
   const onSpace = spacePermissions(role, space);
-  const allowedByRole = action === "merge" ? onSpace.merge : onSpace.edit;
-  if (!allowedByRole) throw forbidden(space.editMode === "locked" ? refusals[action].locked : refusals[action].role);
-  if (action !== "edit" && !changeRequestPermissions(role, space, changeRequest)[action]) {
+  const allowedByRole = action === "merge" ? onSpace.merge : action === "review" ? onSpace.review : onSpace.edit;
+  if (!allowedByRole) throw forbidden((space.editMode === "locked" && refusals[action].locked) || refusals[action].role);
+  if (action === "review" && changeRequest.createdById === access.userId) throw forbidden("You opened this change request: someone else has to review it.");
+  if (action !== "edit" && !changeRequestPermissions(role, space, changeRequest, access.userId)[action]) {
     throw badRequest(`changeRequestId: change request ${changeRequest.number} is ${changeRequest.status}`);
   }
 }

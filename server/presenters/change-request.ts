@@ -12,7 +12,7 @@ export const changeRequestBase = (changeRequest: ChangeRequest) => changeRequest
 /** A change request as the API shows it to a caller whose role on its space is `role`. */
 export function presentChangeRequest(
   changeRequest: ChangeRequestRecord,
-  access: { space: Pick<Space, "id" | "organizationId" | "revisionId" | "editMode" | "deletedAt">; role: Role | null },
+  access: { space: Pick<Space, "id" | "organizationId" | "revisionId" | "editMode" | "deletedAt">; role: Role | null; userId?: string },
   baseUrl: string,
 ) {
   const { space } = access;
@@ -35,7 +35,7 @@ export function presentChangeRequest(
     // Comments arrive with discussions; until then there are none.
     comments: 0,
     outdated: isActive(changeRequest) && space.revisionId !== changeRequestBase(changeRequest),
-    permissions: changeRequestPermissions(access.role, space, changeRequest),
+    permissions: changeRequestPermissions(access.role, space, changeRequest, access.userId),
     urls: {
       location: apiUrl(baseUrl, `/spaces/${space.id}/change-requests/${changeRequest.id}`),
       app: appUrl(baseUrl, `/o/${space.organizationId}/s/${space.id}/change-requests/${changeRequest.number}`),

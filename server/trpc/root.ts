@@ -6,8 +6,10 @@ import { historyRouter } from "./routers/history";
 import { importsRouter } from "./routers/imports";
 import { invitesRouter } from "./routers/invites";
 import { membersRouter } from "./routers/members";
+import { mergeRulesRouter } from "./routers/merge-rules";
 import { organizationsRouter } from "./routers/organizations";
 import { profileRouter } from "./routers/profile";
+import { reviewsRouter } from "./routers/reviews";
 import { searchRouter } from "./routers/search";
 import { settingsRouter } from "./routers/settings";
 import { sharingRouter } from "./routers/sharing";
@@ -32,6 +34,8 @@ export const appRouter = router({
   profile: profileRouter,
   search: searchRouter,
   history: historyRouter,
+  reviews: reviewsRouter,
+  mergeRules: mergeRulesRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,0 +1,20 @@
+import { z } from "zod";
+import { entityIdSchema } from "../../ids";
+import { getOrganizationMergeRules, getSpaceMergeRules, updateOrganizationMergeRules, updateSpaceMergeRules } from "../../reviews/merge-rules-settings";
+import { organizationMergeRulesInput, spaceMergeRulesInput } from "../../reviews/schemas";
+import { protectedProcedure, router } from "../init";
+
+const organizationInput = z.object({ organizationId: entityIdSchema });
+const spaceInput = z.object({ spaceId: entityIdSchema });
+
+/** The merge rules' settings forms: the organization's, and a space's own (null inherits). */
+export const mergeRulesRouter = router({
+  getForOrganization: protectedProcedure.input(organizationInput).query(({ ctx, input }) => getOrganizationMergeRules(ctx, input.organizationId)),
+  updateForOrganization: protectedProcedure
+    .input(organizationInput.extend(organizationMergeRulesInput.shape))
+    .mutation(({ ctx, input: { organizationId, ...rules } }) => updateOrganizationMergeRules(ctx, organizationId, rules)),
+  getForSpace: protectedProcedure.input(spaceInput).query(({ ctx, input }) => getSpaceMergeRules(ctx, input.spaceId)),
+  updateForSpace: protectedProcedure
+    .input(spaceInput.extend(spaceMergeRulesInput.shape))
+    .mutation(({ ctx, input: { spaceId, ...rules } }) => updateSpaceMergeRules(ctx, spaceId, rules)),
+});

@@ -1,0 +1,35 @@
+import { z } from "zod";
+import { changeRequestRefSchema } from "../../change-requests/schemas";
+import { entityIdSchema } from "../../ids";
+import { getMergeStatus, listRequestedReviewers, listReviews, reviewCandidates } from "../../reviews/queries";
+import { removeRequestedReviewer, requestReviewers } from "../../reviews/request-reviewers";
+import { requestReviewersInput, reviewStatusSchema } from "../../reviews/schemas";
+import { submitReview } from "../../reviews/submit-review";
+import { protectedProcedure, router } from "../init";
+
+const changeRequestInput = z.object({ spaceId: entityIdSchema, changeRequest: changeRequestRefSchema });
+/** The review screen shows every review and request at once: far more than any change request gathers. */
+const ALL = { limit: 1000 } as const;
+
+/** The review screen: reviews, requested reviewers and the merge rules' status, as /v1 presents them. */
+export const reviewsRouter = router({
+  list: protectedProcedure
+    .input(changeRequestInput)
+    .query(async ({ ctx, input }) => (await listReviews(ctx, input.spaceId, input.changeRequest, ALL)).items),
+  submit: protectedProcedure
+    .input(changeRequestInput.extend({ status: reviewStatusSchema }))
+    .mutation(({ ctx, input }) => submitReview(ctx, input.spaceId, input.changeRequest, { status: input.status })),
+  requested: protectedProcedure
+    .input(changeRequestInput)
+    .query(async ({ ctx, input }) => (await listRequestedReviewers(ctx, input.spaceId, input.changeRequest, ALL)).items),
+  request: protectedProcedure
+    .input(changeRequestInput.extend(requestReviewersInput.shape))
+    .mutation(({ ctx, input: { spaceId, changeRequest, ...body } }) => requestReviewers(ctx, spaceId, changeRequest, body)),
+  removeRequest: protectedProcedure
+    .input(changeRequestInput.extend({ userId: entityIdSchema }))
+    .mutation(({ ctx, input }) => removeRequestedReviewer(ctx, input.spaceId, input.changeRequest, input.userId)),
+  candidates: protectedProcedure
+    .input(z.object({ spaceId: entityIdSchema, query: z.string().max(100) }))
+    .query(({ ctx, input }) => reviewCandidates(ctx, input.spaceId, input.query)),
+  mergeStatus: protectedProcedure.input(changeRequestInput).query(({ ctx, input }) => getMergeStatus(ctx, input.spaceId, input.changeRequest)),
+});
