@@ -7,7 +7,7 @@ import { adminApiToken, createSpace, expectNoSeriousAxeViolations, publishThroug
  * renders inert; and the space reader's panel, at laptop and phone widths, light and dark.
  */
 
-test.use({ viewport: { width: 1280, height: 900 } });
+test.use({ viewport: { width: 1280, height: 900 }, actionTimeout: 15_000 });
 
 const PAGE = `Quire keeps every change in a change request until it is merged.
 

@@ -283,7 +283,7 @@ function Changes({
     [entries],
   );
   return (
-    <div className="gap-8 border-t border-slate-200 pt-5 lg:flex lg:items-start">
+    <div className="gap-12 border-t border-slate-200 pt-5 lg:flex lg:items-start">
     <section aria-labelledby="changes-title" className="min-w-0 flex-1 space-y-3">
       <h2 id="changes-title" className="text-base font-semibold text-slate-900">
         Changes

@@ -208,7 +208,7 @@ function ReaderPage({
   if (!discussed) return article;
   return (
     <DiscussionProvider scope={{ spaceId: space.id }} pageId={pageId} canComment={space.permissions.comment}>
-      <div className="gap-8 lg:flex lg:items-start">
+      <div className="gap-12 lg:flex lg:items-start">
         {article}
         <DiscussionPanel newCommentPage={pageId} newCommentLabel="Comment on this page" />
       </div>

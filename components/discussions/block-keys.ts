@@ -1,6 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import { useMemo } from "react";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import type { ContentSource } from "@/server/content/reads";
 
@@ -9,6 +10,8 @@ export function useBlockKeys(spaceId: string, source: ContentSource, pageId: str
   const trpc = useTRPC();
   const page = useQuery({ ...trpc.changeRequests.page.queryOptions({ spaceId, source, pageId, format: "document" }), enabled });
   const data = page.data;
-  if (!data || !("document" in data)) return undefined;
-  return (data.document.nodes as { key?: string }[]).flatMap((node) => (node.key ? [node.key] : []));
+  return useMemo(() => {
+    if (!data || !("document" in data)) return undefined;
+    return (data.document.nodes as { key?: string }[]).flatMap((node) => (node.key ? [node.key] : []));
+  }, [data]);
 }

@@ -12,6 +12,9 @@ type Placed = { key: string; top: number; preview: string };
 
 const PREVIEW_LENGTH = 140;
 
+// A diff's block holds its "Added" label beside the rendered markdown: the preview is the markdown's text.
+const blockText = (element: HTMLElement) => ((element.querySelector(".quire-markdown") ?? element).textContent ?? "").trim();
+
 /**
  * A page's rendered blocks (elements numbered `data-block-index`) with, beside each, a "Comment"
  * button shown on hover or keyboard focus and a marker counting its open threads. Blocks get their
@@ -39,7 +42,7 @@ export function CommentableBlocks({ spaceId, source, pageId, children }: { space
         elements.map((element, at) => {
           const key = keys[indexes[at]!]!;
           element.dataset.blockKey = key;
-          return { key, top: element.getBoundingClientRect().top - origin, preview: (element.textContent ?? "").trim().slice(0, PREVIEW_LENGTH) };
+          return { key, top: element.getBoundingClientRect().top - origin, preview: blockText(element).slice(0, PREVIEW_LENGTH) };
         }),
       );
     };

@@ -74,8 +74,9 @@ export function DiscussionPanel({ groupOf, newCommentPage, newCommentLabel }: { 
   });
 
   useEffect(() => {
-    // Opened (or a block chosen), the panel takes the keyboard: it may cover the page on a phone.
-    if (open) heading.current?.focus();
+    // Opened (or a block's threads chosen), the panel takes the keyboard: it may cover the page on a phone.
+    // A block comment being written has its box focused instead.
+    if (open && !draft) heading.current?.focus();
   }, [open, focus, draft]);
 
   if (!open) return null;
@@ -94,7 +95,7 @@ export function DiscussionPanel({ groupOf, newCommentPage, newCommentLabel }: { 
         onKeyDown={(event) => {
           if (event.key === "Escape" && !event.defaultPrevented) close();
         }}
-        className="fixed inset-y-0 right-0 z-50 flex w-full max-w-md flex-col border-l border-slate-200 bg-slate-50 shadow-xl lg:sticky lg:top-20 lg:z-auto lg:max-h-[calc(100vh-6rem)] lg:w-96 lg:max-w-none lg:shrink-0 lg:rounded-lg lg:border lg:shadow-none"
+        className="fixed inset-y-0 right-0 z-50 flex w-full max-w-md flex-col border-l border-slate-200 bg-slate-50 shadow-xl lg:sticky lg:top-20 lg:z-auto lg:max-h-[calc(100vh-6rem)] lg:w-80 lg:max-w-none xl:w-96 lg:shrink-0 lg:rounded-lg lg:border lg:shadow-none"
       >
         <div className="flex items-center justify-between gap-2 border-b border-slate-200 px-4 py-3">
           <h2 ref={heading} id={titleId} tabIndex={-1} className="text-base font-semibold text-slate-900 focus:outline-none">
