@@ -58,6 +58,7 @@ test("discuss a change request's blocks, then the space reader's", async ({ page
     await expect(thread.locator("[data-mention]")).toHaveText(/^@\S/);
     await expect(page.getByRole("button", { name: /^1 open thread on: Comments anchor/ })).toBeVisible();
     await expect(page.getByRole("button", { name: "Comments 1 open" })).toBeVisible();
+    await expectNoSeriousAxeViolations(page);
     await screenshot(page, "discussions-change-request-1280");
   });
 
@@ -160,5 +161,6 @@ test("discuss a change request's blocks, then the space reader's", async ({ page
     await screenshot(page, "discussions-reader-dark-390");
     await page.keyboard.press("Escape");
     await expect(panel(page)).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Comments 1 open" })).toBeFocused();
   });
 });

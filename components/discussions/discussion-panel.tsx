@@ -11,7 +11,6 @@ import { errorMessage } from "@/components/ui/trpc-error";
 import { CommentComposer } from "./comment-composer";
 import { CommentThread, ReplySkeleton } from "./comment-thread";
 import { scopeInput, useDiscussion } from "./discussion-context";
-import { useDiscussionLive } from "./use-discussion-live";
 import { useCommentMutations } from "./use-comment-mutations";
 import type { Comment, StatusFilter } from "./types";
 
@@ -22,6 +21,7 @@ const FILTERS: { value: StatusFilter; label: string }[] = [
 ];
 
 const PANEL_ID = "discussion-panel";
+const TOGGLE_ID = "discussion-toggle";
 
 /** "Comments" with the count of open threads: opens and closes the discussion panel. */
 export function DiscussionToggle() {
@@ -30,6 +30,7 @@ export function DiscussionToggle() {
   const count = discussion.openComments?.length ?? 0;
   return (
     <button
+      id={TOGGLE_ID}
       type="button"
       aria-expanded={discussion.open}
       aria-controls={discussion.open ? PANEL_ID : undefined}
@@ -56,7 +57,9 @@ export type ThreadGroup = { id: string; title: string };
  * The discussion beside the content (a drawer on narrow screens): the filter, a block comment being
  * written, the threads (of the page, or grouped by page on a change request) and a box for a new one.
  * `groupOf` names each thread's group on a change request; `newCommentPage` is where the panel's own
- * box posts (the reader's page; none: the change request's conversation).
+ * box posts (the reader's page; none: the change request's conversation). Another person's comments
+ * appear without a reload: the space's layout follows its live stream (`SpaceLiveUpdates`), which
+ * refetches the `comments` queries.
  */
 export function DiscussionPanel({ groupOf, newCommentPage, newCommentLabel }: { groupOf?: (comment: Comment) => ThreadGroup; newCommentPage?: string; newCommentLabel: string }) {
   const trpc = useTRPC();
@@ -67,7 +70,6 @@ export function DiscussionPanel({ groupOf, newCommentPage, newCommentLabel }: { 
   const mutations = useCommentMutations(scope);
   const heading = useRef<HTMLHeadingElement>(null);
   const titleId = useId();
-  useDiscussionLive(scope, open);
   const list = useQuery({
     ...trpc.comments.list.queryOptions({ ...scopeInput(scope), status: filter, ...(scope.changeRequest ? {} : { targetPage: pageId }) }),
     enabled: open,
@@ -83,7 +85,11 @@ export function DiscussionPanel({ groupOf, newCommentPage, newCommentLabel }: { 
   const userId = me.data?.id;
   const all = (list.data?.items ?? []) as Comment[];
   const threads = focus ? all.filter((comment) => comment.target.node?.id === focus.node) : all;
-  const close = () => discussion.setOpen(false);
+  const close = () => {
+    discussion.setOpen(false);
+    // The keyboard goes back to where the panel was opened from.
+    requestAnimationFrame(() => document.getElementById(TOGGLE_ID)?.focus());
+  };
 
   return (
     <>
