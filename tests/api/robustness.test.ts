@@ -41,6 +41,7 @@ type Ids = {
   userId: string;
   inviteId: string;
   subdomain: string;
+  reviewId: string;
 };
 type World = { token: string; strangerToken: string; own: Ids; stranger: Ids };
 
@@ -92,6 +93,8 @@ async function populate(token: string, organizationId: string, memberId: string)
     userId: memberId,
     inviteId: inviteLink.body.id,
     subdomain,
+    // The change request is the admin's own, which they do not review: a well-formed id of none.
+    reviewId: newId(),
   };
 }
 
@@ -111,6 +114,7 @@ const missingIds = (): Ids => ({
   userId: newId(),
   inviteId: newId(),
   subdomain: newId().toLowerCase(),
+  reviewId: newId(),
 });
 
 const samlProviderBody = () => ({ label: "Robust", entityID: "https://idp.example/robust", ssoURL: "https://idp.example/sso", certificate: idpCertificate });
@@ -136,6 +140,9 @@ const validBodies: Record<string, (world: World) => object> = {
   createOrganizationInvite: () => ({ role: "read" }),
   updateOrganizationInviteById: () => ({ role: "read" }),
   updateUserById: () => ({ displayName: "Robust" }),
+  submitChangeRequestReview: () => ({ status: "approved" }),
+  requestReviewersForChangeRequest: (world) => ({ users: [world.own.userId] }),
+  markUserNotificationsRead: () => ({ all: true }),
 };
 const validBody = (operation: Operation, world: World) => validBodies[operation.operationId]?.(world) ?? {};
 
@@ -166,6 +173,10 @@ const queryValues: Record<string, [string, (world: World) => string, "accepted" 
     ["garbage", () => "page=%%%", "rejected"],
     ["a forged cursor of SQL", () => `page=${b64("' OR 1=1; DROP TABLE spaces; --")}`, "rejected"],
     ["a cursor at another tenant's id", (world) => `page=${b64(world.stranger.spaceId)}`, "accepted"],
+  ],
+  unread: [
+    ["yes", () => "unread=yes", "rejected"],
+    ["true", () => "unread=true", "accepted"],
   ],
   nested: [
     ["yes", () => "nested=yes", "rejected"],
