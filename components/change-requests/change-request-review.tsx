@@ -278,7 +278,7 @@ function Changes({
       const pageId = comment.target.page?.id;
       if (!pageId) return { id: "conversation", title: "Conversation" };
       const entry = entries.find((each) => each.key === `page:${pageId}`);
-      return { id: pageId, title: entry?.kind === "page" ? entry.page.title || "Untitled page" : "Another page" };
+      return { id: pageId, title: (entry?.kind === "page" ? entry.page.title : comment.target.page?.title) || "Untitled page" };
     },
     [entries],
   );

@@ -7,8 +7,11 @@ import { useTRPC } from "@/components/providers/trpc-provider";
 import { Button } from "@/components/ui/button";
 import { mentionMarkdown } from "./mentions";
 
-/** The longest comment or reply accepted (the service layer bounds it too). */
-export const MAX_COMMENT_LENGTH = 10_000;
+/**
+ * The longest comment or reply, shown as one types: the service layer's MAX_COMMENT_MARKDOWN
+ * (server/comments/schemas.ts, which refuses longer; the browser cannot import that module).
+ */
+export const MAX_COMMENT_LENGTH = 20_000;
 
 // The mention being typed: an `@` at the start or after a space, then up to 40 name characters, up to the caret.
 const TYPING_MENTION = /(?:^|\s)@([^\s@[\]()]{0,40})$/;

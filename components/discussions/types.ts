@@ -1,15 +1,14 @@
-import type { Comment as ReferenceComment, CommentReply as ReferenceReply, Document, EmojiReaction, JSONDocument } from "@gitbook/api";
-import { documentToMarkdown } from "@/server/content/format/document-to-markdown";
+import type { Comment as ReferenceComment, CommentReply as ReferenceReply, Document, EmojiReaction } from "@gitbook/api";
 
 /**
  * A comment as `comments.*` returns it (the reference's Comment, as `/v1` presents it), with what
- * Quire adds to its target: the block's text when posted, whether the block is gone and whether
- * the page changed since.
+ * Quire adds to its target: the block's text when posted, whether the block is gone, the page's
+ * title and whether it changed since.
  */
 export type Comment = ReferenceComment & {
   target: ReferenceComment["target"] & {
     node?: { id: string; deleted?: boolean; preview?: string };
-    page?: { id: string; outdated?: boolean };
+    page?: { id: string; title?: string; outdated?: boolean; deleted?: boolean };
   };
   permissions: ReferenceComment["permissions"] & { resolve?: boolean };
 };
@@ -21,18 +20,8 @@ export type DiscussionScope = { spaceId: string; changeRequest?: string };
 
 export type StatusFilter = "open" | "resolved" | "all";
 
-/** The markdown a comment or reply was written in: its body is the reference's Document (markdown, or a JSON document). */
-export function bodyMarkdown(body: Document): string {
-  if ("markdown" in body && typeof body.markdown === "string") return body.markdown;
-  const json = "document" in body ? (body.document as JSONDocument) : "nodes" in body ? (body as JSONDocument) : null;
-  if (!json) return "";
-  try {
-    return documentToMarkdown(json);
-  } catch {
-    // A document too deep to convert: shown as empty rather than breaking the thread.
-    return "";
-  }
-}
+/** The markdown a comment or reply was written in: `comments.*` presents bodies as the reference's `{ markdown }` Document. */
+export const bodyMarkdown = (body: Document): string => ("markdown" in body && typeof body.markdown === "string" ? body.markdown : "");
 
 export const isResolved = (comment: Comment) => comment.status === "resolved";
 
