@@ -62,7 +62,7 @@ test("discuss a change request's blocks, then the space reader's", async ({ page
     await screenshot(page, "discussions-change-request-1280");
   });
 
-  const thread = panel(page).getByRole("article").first();
+  const thread = panel(page).getByRole("article").filter({ hasText: "Should we say" });
 
   await test.step("reply and react (the emoji picker by keyboard)", async () => {
     await thread.getByRole("button", { name: "Reply" }).click();

@@ -6,7 +6,7 @@ import Link from "next/link";
 import { useCallback, useMemo, useState } from "react";
 import { RelativeTime } from "@/components/content/relative-time";
 import { DiscussionProvider } from "@/components/discussions/discussion-context";
-import { DiscussionPanel, DiscussionToggle, type ThreadGroup } from "@/components/discussions/discussion-panel";
+import { CONVERSATION, DiscussionPanel, DiscussionToggle, type ThreadGroup } from "@/components/discussions/discussion-panel";
 import type { Comment } from "@/components/discussions/types";
 import { isActive } from "@/server/policies/change-request";
 import { changeRequestHref, changeRequestsHref, readerHref, SpaceFrame } from "@/components/content/space-frame";
@@ -276,7 +276,7 @@ function Changes({
   const groupOf = useCallback(
     (comment: Comment): ThreadGroup => {
       const pageId = comment.target.page?.id;
-      if (!pageId) return { id: "conversation", title: "Conversation" };
+      if (!pageId) return { id: CONVERSATION, title: "Conversation" };
       const entry = entries.find((each) => each.key === `page:${pageId}`);
       return { id: pageId, title: (entry?.kind === "page" ? entry.page.title : comment.target.page?.title) || "Untitled page" };
     },

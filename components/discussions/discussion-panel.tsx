@@ -52,6 +52,8 @@ export function DiscussionToggle() {
 
 /** A group of the panel's threads: a page of the change request, or its own conversation. */
 export type ThreadGroup = { id: string; title: string };
+/** The group id of a change request's own conversation (threads on no page). */
+export const CONVERSATION = "conversation";
 
 /**
  * The discussion beside the content (a drawer on narrow screens): the filter, a block comment being
@@ -179,6 +181,9 @@ function emptyMessage(filter: StatusFilter, changeRequest: boolean): string {
   return `No comments on ${where} yet.`;
 }
 
+// Pages first, in the order of their latest thread; the change request's own conversation after them.
+const conversationLast = (a: { group: ThreadGroup }, b: { group: ThreadGroup }) => Number(a.group.id === CONVERSATION) - Number(b.group.id === CONVERSATION);
+
 function Threads({ threads, groupOf, render }: { threads: Comment[]; groupOf?: (comment: Comment) => ThreadGroup; render: (comment: Comment) => ReactNode }) {
   if (!groupOf) return <div className="space-y-3">{threads.map(render)}</div>;
   const groups = new Map<string, { group: ThreadGroup; comments: Comment[] }>();
@@ -190,7 +195,7 @@ function Threads({ threads, groupOf, render }: { threads: Comment[]; groupOf?: (
   }
   return (
     <div className="space-y-5">
-      {[...groups.values()].map(({ group, comments }) => (
+      {[...groups.values()].sort(conversationLast).map(({ group, comments }) => (
         <section key={group.id} aria-label={group.title} className="space-y-3">
           <h3 className="truncate text-xs font-semibold uppercase tracking-wide text-slate-500">{group.title}</h3>
           {comments.map(render)}
