@@ -179,7 +179,8 @@ function ReaderPage({
           {data.description && layout.description && <p className="mt-2 text-lg text-slate-600">{data.description}</p>}
         </div>
         {discussed ? (
-          <div className="flex flex-wrap items-center gap-2">
+          // Kept whole beside the title while it fits, wrapping below it (and within itself) when not.
+          <div className="flex max-w-full shrink-0 flex-wrap items-center gap-2">
             <DiscussionToggle />
             {editButton}
           </div>
