@@ -76,8 +76,19 @@ function Reader({ space, organizationId, pageId, revisionId }: { space: SpaceObj
   return (
     <>
     {revisionId && <RevisionBanner space={space} organizationId={organizationId} revisionId={revisionId} />}
-    <div className={clsx("grid gap-6 lg:gap-10", withTree && "md:grid-cols-[14rem_minmax(0,1fr)]")}>
-      <div className={clsx("md:sticky md:top-20 md:max-h-[calc(100vh-6rem)] md:self-start md:overflow-y-auto", !withTree && "md:hidden")}>
+    {/* With the comments open, the page tree steps aside below 1536px: the page keeps room beside the panel. */}
+    <div
+      className={clsx(
+        "group/reader grid gap-6 lg:gap-10",
+        withTree && "md:grid-cols-[14rem_minmax(0,1fr)] lg:has-[#discussion-panel]:grid-cols-1 2xl:has-[#discussion-panel]:grid-cols-[14rem_minmax(0,1fr)]",
+      )}
+    >
+      <div
+        className={clsx(
+          "md:sticky md:top-20 md:max-h-[calc(100vh-6rem)] md:self-start md:overflow-y-auto lg:group-has-[#discussion-panel]/reader:hidden 2xl:group-has-[#discussion-panel]/reader:block",
+          !withTree && "md:hidden",
+        )}
+      >
         {/* Below 768px the tree folds into a disclosure above the page. */}
         <details className="group rounded-lg border border-slate-200 md:hidden">
           <summary className="flex cursor-pointer items-center gap-2 px-3 py-2 text-sm font-medium text-slate-700">
