@@ -2,6 +2,7 @@
 
 import { Menu as MenuIcon } from "lucide-react";
 import Link from "next/link";
+import { NotificationBell } from "@/components/notifications/notification-bell";
 import { useNavigationDrawer } from "./navigation-drawer-context";
 import { OrganizationSwitcher } from "./organization-switcher";
 import { SearchField } from "./search-field";
@@ -37,6 +38,7 @@ export function TopBar() {
       <OrganizationSwitcher />
       <div className="ml-auto flex items-center gap-2">
         <SearchField />
+        <NotificationBell />
         <UserMenu />
       </div>
     </header>

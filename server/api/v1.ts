@@ -8,6 +8,7 @@ import { importOperations } from "./operations/import";
 import { inviteOperations } from "./operations/invites";
 import { linkOperations } from "./operations/links";
 import { memberOperations } from "./operations/members";
+import { notificationOperations } from "./operations/notifications";
 import { organizationOperations } from "./operations/organizations";
 import { permissionOperations } from "./operations/permissions";
 import { reviewOperations } from "./operations/reviews";
@@ -19,6 +20,26 @@ import { userOperations } from "./operations/users";
 import { ApiRouter } from "./router";
 
 /** Every /v1 operation Quire serves (exported so tests can walk them all). */
-export const v1Operations = [...organizationOperations, ...collectionOperations, ...spaceOperations, ...changeRequestOperations, ...reviewOperations, ...commentOperations, ...contentOperations, ...contentExtraOperations, ...importOperations, ...searchOperations, ...linkOperations, ...auditOperations, ...teamOperations, ...permissionOperations, ...ssoOperations, ...memberOperations, ...inviteOperations, ...userOperations];
+export const v1Operations = [
+  ...organizationOperations,
+  ...collectionOperations,
+  ...spaceOperations,
+  ...changeRequestOperations,
+  ...reviewOperations,
+  ...commentOperations,
+  ...contentOperations,
+  ...contentExtraOperations,
+  ...importOperations,
+  ...searchOperations,
+  ...linkOperations,
+  ...auditOperations,
+  ...teamOperations,
+  ...permissionOperations,
+  ...ssoOperations,
+  ...memberOperations,
+  ...inviteOperations,
+  ...userOperations,
+  ...notificationOperations,
+];
 
 export const v1Router = new ApiRouter(v1Operations);

@@ -2,6 +2,8 @@ import { randomUUID } from "node:crypto";
 import { sourceOf } from "../auth/actor";
 import type { ServiceContext } from "../context";
 import type { Db } from "../db/client";
+import { publishEvent } from "../live/publish-event";
+import { notifyAboutEvent } from "../notifications/build-job";
 import type { EventAction } from "./actions";
 
 /** What a change declares about itself: in which organization, what happened, to what, with a few details worth keeping. */
@@ -35,10 +37,18 @@ export async function withEvents<T>(tx: Db, ctx: ServiceContext, work: (events: 
   return result;
 }
 
+/**
+ * Records one event, and in the same transaction what follows from it once it commits: the live
+ * update of the screens showing its space (server/live) and, for the actions that notify someone,
+ * the job building their notifications (server/notifications).
+ */
 async function insertEvent(tx: Db, ctx: ServiceContext, event: ChangeEvent): Promise<void> {
+  const id = randomUUID();
   await tx.$executeRaw`
     INSERT INTO domain_events (id, organization_id, action, actor_type, actor_id, actor_label, source, target_type, target_id, target_label, payload)
-    SELECT ${randomUUID()}, ${event.organizationId}, ${event.action}, 'user', u.id, u.display_name, ${AUDIT_SOURCE[sourceOf(ctx.actor)]},
+    SELECT ${id}, ${event.organizationId}, ${event.action}, 'user', u.id, u.display_name, ${AUDIT_SOURCE[sourceOf(ctx.actor)]},
            ${event.target.type}, ${event.target.id}, ${event.target.label ?? null}, ${JSON.stringify(event.payload ?? {})}::jsonb
     FROM users u WHERE u.id = ${ctx.actor.userId}`;
+  await publishEvent(tx, event);
+  await notifyAboutEvent(tx, id, event.action, ctx.baseUrl);
 }

@@ -1,8 +1,10 @@
 import { inviteEmailJob } from "../invites/invite-email-job";
+import { buildNotificationsJob } from "../notifications/build-job";
+import { notificationEmailJob } from "../notifications/email-job";
 import { indexSpaceJob, searchCatchUpJob } from "../search/index-space";
 import { contentImportJob } from "./import-job";
 import type { AnyJobKind } from "./job-kind";
 import { purgeDeletedSpacesJob } from "./purge-job";
 
 /** Every kind of background job; workers (server/jobs/workers.ts) work exactly these. */
-export const JOB_KINDS: AnyJobKind[] = [indexSpaceJob, searchCatchUpJob, contentImportJob, purgeDeletedSpacesJob, inviteEmailJob];
+export const JOB_KINDS: AnyJobKind[] = [indexSpaceJob, searchCatchUpJob, contentImportJob, purgeDeletedSpacesJob, inviteEmailJob, buildNotificationsJob, notificationEmailJob];

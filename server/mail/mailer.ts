@@ -6,7 +6,8 @@ import nodemailer from "nodemailer";
  * Quire sends nothing and the people who would have mailed a link are shown it instead.
  */
 
-export type MailMessage = { to: string; subject: string; text: string };
+/** `html`: an alternative to the plain text, for mail clients that show it. */
+export type MailMessage = { to: string; subject: string; text: string; html?: string };
 
 /** Bounds on a conversation with the SMTP server, so a stalled one cannot hold a request for long. */
 const TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };
@@ -30,5 +31,5 @@ export function mailSender(): string {
 
 /** Sends one message; throws when the SMTP server cannot be reached or refuses it. */
 export async function sendMail(message: MailMessage): Promise<void> {
-  await transport().sendMail({ from: mailSender(), to: message.to, subject: message.subject, text: message.text });
+  await transport().sendMail({ from: mailSender(), to: message.to, subject: message.subject, text: message.text, ...(message.html ? { html: message.html } : {}) });
 }

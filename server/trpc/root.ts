@@ -8,6 +8,7 @@ import { importsRouter } from "./routers/imports";
 import { invitesRouter } from "./routers/invites";
 import { membersRouter } from "./routers/members";
 import { mergeRulesRouter } from "./routers/merge-rules";
+import { notificationsRouter } from "./routers/notifications";
 import { organizationsRouter } from "./routers/organizations";
 import { profileRouter } from "./routers/profile";
 import { reviewsRouter } from "./routers/reviews";
@@ -38,6 +39,7 @@ export const appRouter = router({
   history: historyRouter,
   reviews: reviewsRouter,
   mergeRules: mergeRulesRouter,
+  notifications: notificationsRouter,
 });
 
 export type AppRouter = typeof appRouter;

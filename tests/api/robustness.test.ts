@@ -41,6 +41,7 @@ type Ids = {
   userId: string;
   inviteId: string;
   subdomain: string;
+  reviewId: string;
   commentId: string;
   commentReplyId: string;
   conversationId: string;
@@ -97,6 +98,8 @@ async function populate(token: string, organizationId: string, memberId: string)
     userId: memberId,
     inviteId: inviteLink.body.id,
     subdomain,
+    // The change request is the admin's own, which they do not review: a well-formed id of none.
+    reviewId: newId(),
     commentId: comment.body.id,
     commentReplyId: reply.body.id,
     // The change request has none: a tenant's `default` conversation must answer like a missing one.
@@ -120,6 +123,7 @@ const missingIds = (): Ids => ({
   userId: newId(),
   inviteId: newId(),
   subdomain: newId().toLowerCase(),
+  reviewId: newId(),
   commentId: newId(),
   commentReplyId: newId(),
   // Conversation ids are names within a change request (`default`): the same name is the only one to compare with.
@@ -149,6 +153,9 @@ const validBodies: Record<string, (world: World) => object> = {
   createOrganizationInvite: () => ({ role: "read" }),
   updateOrganizationInviteById: () => ({ role: "read" }),
   updateUserById: () => ({ displayName: "Robust" }),
+  submitChangeRequestReview: () => ({ status: "approved" }),
+  requestReviewersForChangeRequest: (world) => ({ users: [world.own.userId] }),
+  markUserNotificationsRead: () => ({ all: true }),
   postCommentInSpace: () => ({ body: { markdown: "Robust" } }),
   postCommentInChangeRequest: () => ({ body: { markdown: "Robust" } }),
   postCommentReplyInSpace: () => ({ body: { markdown: "Robust" } }),
@@ -184,6 +191,10 @@ const queryValues: Record<string, [string, (world: World) => string, "accepted" 
     ["garbage", () => "page=%%%", "rejected"],
     ["a forged cursor of SQL", () => `page=${b64("' OR 1=1; DROP TABLE spaces; --")}`, "rejected"],
     ["a cursor at another tenant's id", (world) => `page=${b64(world.stranger.spaceId)}`, "accepted"],
+  ],
+  unread: [
+    ["yes", () => "unread=yes", "rejected"],
+    ["true", () => "unread=true", "accepted"],
   ],
   nested: [
     ["yes", () => "nested=yes", "rejected"],

@@ -55,6 +55,11 @@ const TABLE: Record<string, Row> = {
   "profile.update": { needs: "self", mutates: true, input: () => ({ displayName: "Renamed by the matrix" }) },
   // The callers have no password yet (made without one): each sets its first.
   "profile.changePassword": { needs: "self", mutates: true, input: () => ({ newPassword: "set-by-the-matrix" }) },
+  "profile.notificationSettings": { needs: "self" },
+  "profile.updateNotificationSettings": { needs: "self", mutates: true, input: () => ({ emailNotifications: false }) },
+  "notifications.list": { needs: "self", input: () => ({ unread: true }) },
+  "notifications.unreadCount": { needs: "self" },
+  "notifications.markRead": { needs: "self", mutates: true, input: () => ({ all: true }) },
 
   "content.tree": { needs: "organization.view", input: organization },
   "content.trash": { needs: "organization.view", input: organization },
@@ -101,6 +106,18 @@ const TABLE: Record<string, Row> = {
   "changeRequests.variables": { needs: "space.view", input: (ids) => ({ ...space(ids), source: { kind: "revision", revisionId: ids.revisionId } }) },
   "changeRequests.files": { needs: "space.view", input: (ids) => ({ ...space(ids), source: { kind: "main" } }) },
 
+  // The review screen and the merge rules' settings
+  "reviews.list": { needs: "changeRequest.view", input: (ids) => ({ ...space(ids), changeRequest: ids.changeRequestId }) },
+  "reviews.submit": { needs: "changeRequest.review", mutates: true, input: (ids) => ({ ...space(ids), changeRequest: ids.changeRequestId, status: "approved" }) },
+  "reviews.requested": { needs: "changeRequest.view", input: (ids) => ({ ...space(ids), changeRequest: ids.changeRequestId }) },
+  "reviews.request": { needs: "changeRequest.requestReviewers", mutates: true, input: (ids) => ({ ...space(ids), changeRequest: ids.changeRequestId, users: [ids.reviewerId] }) },
+  "reviews.removeRequest": { needs: "changeRequest.requestReviewers", mutates: true, input: (ids) => ({ ...space(ids), changeRequest: ids.changeRequestId, userId: ids.userId }) },
+  "reviews.candidates": { needs: "space.view", input: (ids) => ({ ...space(ids), query: "" }) },
+  "reviews.mergeStatus": { needs: "changeRequest.view", input: (ids) => ({ ...space(ids), changeRequest: ids.changeRequestId }) },
+  "mergeRules.getForOrganization": { needs: "organization.admin", input: organization },
+  "mergeRules.updateForOrganization": { needs: "organization.admin", mutates: true, input: (ids) => ({ ...organization(ids), requiredApprovals: 1 }) },
+  "mergeRules.getForSpace": { needs: "space.admin", input: space },
+  "mergeRules.updateForSpace": { needs: "space.admin", mutates: true, input: (ids) => ({ ...space(ids), requiredApprovals: 1 }) },
   // The discussion panel (server/policies/comment.ts), on a space's comments and a change request's; the world's comments are its admin's
   "comments.list": { needs: "space.view", input: (ids) => ({ ...space(ids), status: "open" }) },
   "comments.get": { needs: "changeRequest.view", input: (ids) => ({ ...space(ids), changeRequest: ids.changeRequestId, commentId: ids.changeRequestCommentId }) },

@@ -1,3 +1,4 @@
+import { getNotificationSettings, notificationSettingsInput, updateNotificationSettings } from "../../notifications/settings";
 import { getAuthenticatedUser } from "../../users/queries";
 import { updateUserInput } from "../../users/schemas";
 import { changePassword, changePasswordInput } from "../../users/change-password";
@@ -8,5 +9,8 @@ import { protectedProcedure, router } from "../init";
 export const profileRouter = router({
   get: protectedProcedure.query(({ ctx }) => getAuthenticatedUser(ctx)),
   update: protectedProcedure.input(updateUserInput).mutation(({ ctx, input }) => updateUser(ctx, ctx.actor.userId, input)),
+  /** `emailNotifications`: notifications are mailed too (when the server has mail: `emailAvailable`). */
+  notificationSettings: protectedProcedure.query(({ ctx }) => getNotificationSettings(ctx)),
+  updateNotificationSettings: protectedProcedure.input(notificationSettingsInput).mutation(({ ctx, input }) => updateNotificationSettings(ctx, input)),
   changePassword: protectedProcedure.input(changePasswordInput).mutation(({ ctx, input }) => changePassword(ctx, input, { clientAddress: ctx.clientAddress })),
 });

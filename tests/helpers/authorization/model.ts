@@ -129,6 +129,8 @@ export const MINIMUM_ROLE = {
   "changeRequest.editContent": "edit",
   "changeRequest.update": "edit",
   "changeRequest.merge": "review",
+  "changeRequest.review": "review",
+  "changeRequest.requestReviewers": "edit",
   "changeRequest.comment": "comment",
   "team.view": "read",
   "team.admin": "admin",

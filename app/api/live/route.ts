@@ -1,0 +1,9 @@
+import { requestActor } from "@/server/auth/request-actor";
+import { openLiveStream } from "@/server/live/sse";
+
+// Server-sent events of live updates: server/live/sse.ts.
+export const dynamic = "force-dynamic";
+
+export async function GET(request: Request): Promise<Response> {
+  return openLiveStream(request, await requestActor(request.headers, "session"));
+}
