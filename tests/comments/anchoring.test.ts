@@ -69,7 +69,7 @@ test("a block comment on a change request keeps its block through edits around i
   const gone = (await admin.get(`${spaceBase}?targetPage=${pageId}`)).body.items[0];
   expect(gone.id).toBe(spaceComment.id);
   expect(gone.target).toMatchObject({ page: { id: pageId, title: "Guide", outdated: true, deleted: true }, node: { id: second.key, deleted: true } });
-});
+}, 120_000);
 
 test("a page comment is outdated once the page changes, and current until then", async () => {
   const { admin, space, pageId, spaceBase } = await commentWorld(server);

@@ -49,6 +49,9 @@ describe.each(["space", "change request"])("comments on a %s", (which) => {
     const edited = await admin.put(`${base.path}/${general.body.id}`, { body: { markdown: "Edited" } });
     expect(edited.body).toMatchObject({ body: { markdown: "Edited" } });
     expect(edited.body.editedAt).toBeDefined();
+    // The same text again is no edit: `editedAt` stays, and no event is recorded.
+    const unchanged = await admin.put(`${base.path}/${general.body.id}`, { body: { markdown: "Edited" } });
+    expect(unchanged.body.editedAt).toBe(edited.body.editedAt);
 
     const resolved = await admin.put(`${base.path}/${general.body.id}`, { resolved: true });
     expect(resolved.body).toMatchObject({ status: "resolved", resolvedBy: { id: world.adminUser.id } });

@@ -25,7 +25,8 @@ describe("reading mentions", () => {
     for (const hostile of ["@[".repeat(100_000), `@[${"a".repeat(99)}`.repeat(1_000), `@[a](mention:${"b".repeat(63)}`.repeat(2_000)]) {
       const started = performance.now();
       expect(extractMentions(hostile)).toEqual([]);
-      expect(performance.now() - started).toBeLessThan(200);
+      // Linear: microseconds a kilobyte; a backtracking pattern would take minutes. Generous for a loaded machine.
+      expect(performance.now() - started).toBeLessThan(1_000);
     }
   });
 });
