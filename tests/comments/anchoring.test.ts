@@ -1,6 +1,9 @@
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { afterAll, beforeAll, expect, test, vi } from "vitest";
 import { startApiServer } from "../helpers/server";
 import { commentWorld, type Client, type Server } from "./helpers";
+
+// Many calls each, on a machine other suites share.
+vi.setConfig({ testTimeout: 120_000 });
 
 let server: Server;
 beforeAll(async () => {
@@ -69,7 +72,7 @@ test("a block comment on a change request keeps its block through edits around i
   const gone = (await admin.get(`${spaceBase}?targetPage=${pageId}`)).body.items[0];
   expect(gone.id).toBe(spaceComment.id);
   expect(gone.target).toMatchObject({ page: { id: pageId, title: "Guide", outdated: true, deleted: true }, node: { id: second.key, deleted: true } });
-}, 120_000);
+});
 
 test("a page comment is outdated once the page changes, and current until then", async () => {
   const { admin, space, pageId, spaceBase } = await commentWorld(server);

@@ -1,7 +1,10 @@
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { afterAll, beforeAll, vi, expect, test } from "vitest";
 import { db } from "../../server/db/client";
 import { startApiServer } from "../helpers/server";
 import { commentWorld, type Server } from "./helpers";
+
+// Many calls each, on a machine other suites share.
+vi.setConfig({ testTimeout: 120_000 });
 
 let server: Server;
 beforeAll(async () => {

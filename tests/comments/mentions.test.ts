@@ -1,10 +1,13 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, vi, describe, expect, test } from "vitest";
 import { db } from "../../server/db/client";
 import { extractMentions, excerptOf, MAX_MENTIONS } from "../../server/comments/mentions";
 import { createCallerFactory } from "../../server/trpc/init";
 import { appRouter } from "../../server/trpc/root";
 import { startApiServer } from "../helpers/server";
 import { commentWorld, eventsOf, type Server } from "./helpers";
+
+// Many calls each, on a machine other suites share.
+vi.setConfig({ testTimeout: 120_000 });
 
 let server: Server;
 beforeAll(async () => {

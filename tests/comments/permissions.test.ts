@@ -1,6 +1,9 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, vi, describe, expect, test } from "vitest";
 import { startApiServer } from "../helpers/server";
 import { commentWorld, type Server } from "./helpers";
+
+// Many calls each, on a machine other suites share.
+vi.setConfig({ testTimeout: 120_000 });
 
 let server: Server;
 beforeAll(async () => {

@@ -1,9 +1,12 @@
 import { TRPCError } from "@trpc/server";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { afterAll, beforeAll, vi, expect, test } from "vitest";
 import { createCallerFactory } from "../../server/trpc/init";
 import { appRouter } from "../../server/trpc/root";
 import { startApiServer } from "../helpers/server";
 import { commentWorld, type Server } from "./helpers";
+
+// Many calls each, on a machine other suites share.
+vi.setConfig({ testTimeout: 120_000 });
 
 let server: Server;
 beforeAll(async () => {
