@@ -105,6 +105,7 @@ describe("bodies", () => {
       [{ document: { object: "document", data: {}, nodes: Array.from({ length: 5000 }, () => document.nodes[0]) } }, /^body\.document: must be at most 200000 characters as JSON/],
       [{ document: { object: "nope" } }, /^body\.document: must be a JSON document/],
       ["text", /^body: /],
+      [{ markdown: ">".repeat(100) + " deep" }, /^body: nested deeper than 64 levels/],
     ];
     for (const [body, message] of refusals) {
       const response = await admin.post(spaceBase, { body });
