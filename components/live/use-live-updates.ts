@@ -8,6 +8,8 @@ type LiveEvent = { kind: "comments" | "reviews" | "changeRequests" | "space" | "
 
 /** The tRPC routers whose queries a change to a space can affect. */
 const SPACE_ROUTERS = ["comments", "reviews", "changeRequests"] as const;
+/** A change request's life (created, merged…) also changes the space's counts (`settings`) and main content (`content`). */
+const CHANGE_ROUTERS = [...SPACE_ROUTERS, "settings", "content"] as const;
 
 /** A tRPC query's key is `[[router, procedure], { input, type }]`: its router, and its input's `spaceId`. */
 function routerOf(query: Query): string | undefined {
@@ -41,11 +43,10 @@ function routersFor(event: LiveEvent): readonly string[] {
     case "reviews":
       return ["reviews", "changeRequests"];
     case "changeRequests":
-      return SPACE_ROUTERS;
     case "space":
-      return SPACE_ROUTERS;
+      return CHANGE_ROUTERS;
     case "resync":
-      return [...SPACE_ROUTERS, "notifications"];
+      return [...CHANGE_ROUTERS, "notifications"];
   }
 }
 
