@@ -11,6 +11,7 @@ const PEOPLE_PAGES = [
   { path: "/invites", label: "Invites" },
   { path: "/teams", label: "Teams" },
   { path: "/sso", label: "Single sign-on" },
+  { path: "/merge-rules", label: "Merge rules" },
   { path: "/audit", label: "Audit log" },
 ] as const;
 

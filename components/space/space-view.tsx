@@ -6,6 +6,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect } from "react";
 import { SpaceNavTabs } from "@/components/content/space-frame";
+import { SpaceMergeRules } from "@/components/merge-rules/merge-rules-form";
 import { ShareButton } from "@/components/sharing/sharing-dialog";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { ErrorState, LoadingState } from "@/components/ui/states";
@@ -42,8 +43,16 @@ export function SpaceView({ organizationId, spaceId }: { organizationId: string;
       <SpaceHeader space={space.data} organizationId={organizationId} />
       <SpaceNavTabs space={space.data} organizationId={organizationId} current="settings" className="-mt-4" />
       <div className="grid gap-8 xl:grid-cols-[minmax(0,1fr)_18rem]">
-        <div className="rounded-lg border border-slate-200 p-4 sm:p-6">
-          <SpaceSettingsForm space={space.data} />
+        <div className="space-y-8">
+          <div className="rounded-lg border border-slate-200 p-4 sm:p-6">
+            <SpaceSettingsForm space={space.data} />
+          </div>
+          {/* The rules are the space admins' to see and change; others meet them on a change request's review screen. */}
+          {space.data.permissions.admin && (
+            <div className="rounded-lg border border-slate-200 p-4 sm:p-6">
+              <SpaceMergeRules spaceId={spaceId} />
+            </div>
+          )}
         </div>
         <SpacePagesList spaceId={spaceId} />
       </div>

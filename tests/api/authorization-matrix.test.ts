@@ -147,6 +147,16 @@ const TABLE: Record<string, Row> = {
   getChangeRequestChanges: { needs: "changeRequest.view" },
   getChangeRequestPDF: { needs: "changeRequest.view" },
 
+  // Reviews (server/policies/change-request.ts: the review role reviews others' change requests; the edit role asks for reviews)
+  getReviewsByChangeRequestId: { needs: "changeRequest.view", query: () => "outdated=false" },
+  submitChangeRequestReview: { needs: "changeRequest.review", mutates: true, body: () => ({ status: "approved" }) },
+  getChangeRequestReviewById: { needs: "changeRequest.view" },
+  getRequestedReviewersByChangeRequestId: { needs: "changeRequest.view" },
+  requestReviewersForChangeRequest: { needs: "changeRequest.requestReviewers", mutates: true, body: (ids) => ({ users: [ids.reviewerId] }) },
+  // The bystander was never asked: 204 all the same, once the caller may ask.
+  removeRequestedReviewerFromChangeRequest: { needs: "changeRequest.requestReviewers", mutates: true },
+  getContributorsByChangeRequestId: { needs: "changeRequest.view" },
+
   // A change request's content
   getRevisionOfChangeRequestById: { needs: "changeRequest.view" },
   listPagesInChangeRequest: { needs: "changeRequest.view" },

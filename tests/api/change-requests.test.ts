@@ -100,11 +100,11 @@ describe("what a change request's permissions say is what the server allows", ()
     const author = await tenant.member("edit");
     const asAuthor = apiClient(server.url, author.token);
     const created = await asAuthor.post(base, { subject: "Mine" });
-    expect(created.body.permissions).toEqual({ view: true, edit: true, editContent: true, update: true, merge: false, comment: true });
+    expect(created.body.permissions).toEqual({ view: true, edit: true, editContent: true, update: true, merge: false, comment: true, review: false, requestReviewers: true });
 
     await db().member.update({ where: { organizationId_userId: { organizationId: tenant.organization.id, userId: author.user.id } }, data: { role: "read" } });
     const seen = await asAuthor.get(`${base}/${created.body.id}`);
-    expect(seen.body.permissions).toEqual({ view: true, edit: false, editContent: false, update: false, merge: false, comment: false });
+    expect(seen.body.permissions).toEqual({ view: true, edit: false, editContent: false, update: false, merge: false, comment: false, review: false, requestReviewers: false });
     expect((await asAuthor.patch(`${base}/${created.body.id}`, { subject: "Still mine?" })).status).toBe(403);
     expect((await asAuthor.patch(`${base}/${created.body.id}`, { status: "open" })).status).toBe(403);
     expect((await asAuthor.post(`${base}/${created.body.id}/update`)).status).toBe(403);

@@ -41,6 +41,7 @@ type Ids = {
   userId: string;
   inviteId: string;
   subdomain: string;
+  reviewId: string;
 };
 type World = { token: string; strangerToken: string; own: Ids; stranger: Ids };
 
@@ -92,6 +93,8 @@ async function populate(token: string, organizationId: string, memberId: string)
     userId: memberId,
     inviteId: inviteLink.body.id,
     subdomain,
+    // The change request is the admin's own, which they do not review: a well-formed id of none.
+    reviewId: newId(),
   };
 }
 
@@ -111,6 +114,7 @@ const missingIds = (): Ids => ({
   userId: newId(),
   inviteId: newId(),
   subdomain: newId().toLowerCase(),
+  reviewId: newId(),
 });
 
 const samlProviderBody = () => ({ label: "Robust", entityID: "https://idp.example/robust", ssoURL: "https://idp.example/sso", certificate: idpCertificate });
@@ -136,6 +140,8 @@ const validBodies: Record<string, (world: World) => object> = {
   createOrganizationInvite: () => ({ role: "read" }),
   updateOrganizationInviteById: () => ({ role: "read" }),
   updateUserById: () => ({ displayName: "Robust" }),
+  submitChangeRequestReview: () => ({ status: "approved" }),
+  requestReviewersForChangeRequest: (world) => ({ users: [world.own.userId] }),
   markUserNotificationsRead: () => ({ all: true }),
 };
 const validBody = (operation: Operation, world: World) => validBodies[operation.operationId]?.(world) ?? {};

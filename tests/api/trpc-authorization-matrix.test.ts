@@ -106,6 +106,19 @@ const TABLE: Record<string, Row> = {
   "changeRequests.variables": { needs: "space.view", input: (ids) => ({ ...space(ids), source: { kind: "revision", revisionId: ids.revisionId } }) },
   "changeRequests.files": { needs: "space.view", input: (ids) => ({ ...space(ids), source: { kind: "main" } }) },
 
+  // The review screen and the merge rules' settings
+  "reviews.list": { needs: "changeRequest.view", input: (ids) => ({ ...space(ids), changeRequest: ids.changeRequestId }) },
+  "reviews.submit": { needs: "changeRequest.review", mutates: true, input: (ids) => ({ ...space(ids), changeRequest: ids.changeRequestId, status: "approved" }) },
+  "reviews.requested": { needs: "changeRequest.view", input: (ids) => ({ ...space(ids), changeRequest: ids.changeRequestId }) },
+  "reviews.request": { needs: "changeRequest.requestReviewers", mutates: true, input: (ids) => ({ ...space(ids), changeRequest: ids.changeRequestId, users: [ids.reviewerId] }) },
+  "reviews.removeRequest": { needs: "changeRequest.requestReviewers", mutates: true, input: (ids) => ({ ...space(ids), changeRequest: ids.changeRequestId, userId: ids.userId }) },
+  "reviews.candidates": { needs: "space.view", input: (ids) => ({ ...space(ids), query: "" }) },
+  "reviews.mergeStatus": { needs: "changeRequest.view", input: (ids) => ({ ...space(ids), changeRequest: ids.changeRequestId }) },
+  "mergeRules.getForOrganization": { needs: "organization.admin", input: organization },
+  "mergeRules.updateForOrganization": { needs: "organization.admin", mutates: true, input: (ids) => ({ ...organization(ids), requiredApprovals: 1 }) },
+  "mergeRules.getForSpace": { needs: "space.admin", input: space },
+  "mergeRules.updateForSpace": { needs: "space.admin", mutates: true, input: (ids) => ({ ...space(ids), requiredApprovals: 1 }) },
+
   // The command palette and a space's history
   "search.everywhere": { needs: "organization.view", input: (ids) => ({ ...organization(ids), query: SEARCH_WORD }) },
   "history.list": { needs: "space.view", input: space },

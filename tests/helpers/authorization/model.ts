@@ -128,6 +128,8 @@ export const MINIMUM_ROLE = {
   "changeRequest.editContent": "edit",
   "changeRequest.update": "edit",
   "changeRequest.merge": "review",
+  "changeRequest.review": "review",
+  "changeRequest.requestReviewers": "edit",
   "team.view": "read",
   "team.admin": "admin",
 } as const satisfies Record<string, Level>;

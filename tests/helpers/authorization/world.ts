@@ -12,6 +12,7 @@ import { startImport } from "../../../server/import/import-content";
 import type { ContentTarget } from "../../../server/policies/grant";
 import { catchUpSearchIndexes } from "../../../server/search/index-space";
 import { createSpace } from "../../../server/spaces/create-space";
+import { submitReview } from "../../../server/reviews/submit-review";
 import { createSamlProvider } from "../../../server/sso/create-saml-provider";
 import { createTeam } from "../../../server/teams/create-team";
 import { addTeamMember } from "../../../server/teams/update-team-members";
@@ -105,6 +106,10 @@ export type Ids = {
   tokenId?: string;
   /** A member of A (role read) who is no caller and in no other organization. */
   loneMemberId: string;
+  /** A's admin caller, who may review every space of A and opened no fresh change request: whom review requests ask. */
+  reviewerId: string;
+  /** An approval of the place's draft change request. */
+  reviewId?: string;
   /** A link invite of the organization; for "self" rows, the secret token of a fresh organization's link (joinOrganizationWithInvite). */
   inviteId?: string;
   /** A pending email invite of the organization. */
@@ -165,6 +170,9 @@ export async function buildWorld(options: { importUrl: string; imports?: boolean
   const ctxA: ServiceContext = { actor: { userId: adminId, via: "session" }, baseUrl: BASE_URL };
   const ctxB: ServiceContext = { actor: { userId: callers.get("admin of another organization")!.userId!, via: "session" }, baseUrl: BASE_URL };
   const contextOf = (org: OrgKey) => (org === "B" ? ctxB : ctxA);
+  // A's admin whose token was revoked, acting through the services: the author of fresh change requests and the
+  // reviewer of the world's drafts, so that every caller's review is of someone else's change request.
+  const ctxRevoked: ServiceContext = { actor: { userId: revokedId, via: "session" }, baseUrl: BASE_URL };
 
   const userIdOf = (name: CallerName | "bystander") => (name === "bystander" ? bystanderId : callers.get(name)!.userId!);
   async function makeTeam(spec: TeamSpec): Promise<Entity> {
@@ -222,6 +230,10 @@ export async function buildWorld(options: { importUrl: string; imports?: boolean
     const ids: Partial<Ids> = { spaceId: space.id, revisionId: space.revision, anchor: { type: "space", space: space.id } };
     const related = [space.revision];
     if (options.content) Object.assign(ids, await fill(ctx, space.id, related));
+    if (options.content && org === "A") {
+      ids.reviewId = (await submitReview(ctxRevoked, space.id, ids.changeRequestId!, { status: "approved" })).id;
+      related.push(ids.reviewId);
+    }
     const entity: Entity = { id: space.id, label: spec.label, kind: "space", org, parent: parent?.entity ?? null, level: spec.level, grants: grantsOf(spec), minimum: options.minimum ?? "read", related };
     return { entity, ids };
   }
@@ -255,6 +267,7 @@ export async function buildWorld(options: { importUrl: string; imports?: boolean
     samlCertificate,
     subdomain,
     loneMemberId,
+    reviewerId: adminId,
     ...(await invites(orgA.id)),
   };
 
@@ -307,7 +320,7 @@ export async function buildWorld(options: { importUrl: string; imports?: boolean
     const spec = [...COLLECTIONS, ...SPACES].find((candidate) => candidate.key === place)!;
     const placed = resource === "collection" ? await makeCollection(spec) : await makeSpace(spec, options);
     const ids: Ids = { ...common, ...placed.ids, anchor: byKey.get(place)!.ids.anchor };
-    if (resource === "changeRequest") ids.changeRequestId = (await createChangeRequest(ctxA, placed.entity.id, { subject: "Fresh" })).id;
+    if (resource === "changeRequest") ids.changeRequestId = (await createChangeRequest(ctxRevoked, placed.entity.id, { subject: "Fresh" })).id;
     return { place, subject: subjectOf(placed.entity), ids };
   }
 
@@ -332,7 +345,12 @@ export async function buildWorld(options: { importUrl: string; imports?: boolean
       case "team":
         return db().team.findUnique({ where: { id: ids.teamId }, include: { members: { select: { userId: true, role: true }, orderBy: { userId: "asc" } } } });
       case "changeRequest":
-        return [await db().changeRequest.findUnique({ where: { id: ids.changeRequestId } }), await db().space.findUnique({ where: { id: ids.spaceId } })];
+        return [
+          await db().changeRequest.findUnique({ where: { id: ids.changeRequestId } }),
+          await db().space.findUnique({ where: { id: ids.spaceId } }),
+          await db().changeRequestReview.findMany({ where: { changeRequestId: ids.changeRequestId }, orderBy: { id: "asc" } }),
+          await db().changeRequestReviewRequest.findMany({ where: { changeRequestId: ids.changeRequestId }, orderBy: { userId: "asc" } }),
+        ];
     }
   }
 
