@@ -76,6 +76,28 @@ describe("live updates across app servers (PostgreSQL LISTEN/NOTIFY)", () => {
   });
 });
 
+test("a hub whose LISTEN connection is cut reconnects, tells its subscribers to refetch, and hears later writes", async () => {
+  const tenant = await createTenant();
+  const space = (await apiClient(server.url, tenant.admin.token).post(`/v1/orgs/${tenant.organization.id}/spaces`, { title: "Dropped" })).body;
+  const hub = new LiveHub(process.env.DATABASE_URL!);
+  try {
+    let resyncs = 0;
+    const received: LiveMessage[] = [];
+    hub.subscribe((message) => message.topic === "space" && message.spaceId === space.id && received.push(message), () => resyncs++);
+    await hub.listening();
+    // Cut every live LISTEN connection but the other tests' hubs' (theirs reconnect as well, harmlessly).
+    await db().$executeRaw`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'quire-live' AND pid <> pg_backend_pid()`;
+    await until(() => resyncs === 1, 10_000);
+    await writeChange(ctxOf(tenant.admin.user.id), async (_tx, events) => {
+      events.record({ organizationId: tenant.organization.id, action: "comment.reopened", target: { type: "comment", id: "c" }, payload: { spaceId: space.id, changeRequestId: null, commentId: "c" } });
+    });
+    await until(() => received.length === 1);
+    expect(received[0]).toMatchObject({ action: "comment.reopened" });
+  } finally {
+    await hub.close();
+  }
+});
+
 describe("GET /api/live", () => {
   test("refuses a caller without a session, and a user who cannot view the space or names a change request of another", async () => {
     const tenant = await createTenant();
