@@ -27,8 +27,8 @@ export type Operation<P extends Schema | undefined = Schema | undefined, Q exten
   params?: P;
   query?: Q;
   body?: B;
-  /** Success status: 200 by default; 204 answers with an empty body. */
-  status?: 200 | 201 | 204;
+  /** Success status: 200 by default; 204 and 205 (where the reference says so) answer with an empty body. */
+  status?: 200 | 201 | 204 | 205;
   handler: (context: OperationContext<Out<P>, Out<Q>, Out<B>>) => Promise<unknown>;
 };
 

@@ -80,7 +80,7 @@ export class ApiRouter {
     };
     const result = await operation.handler(context as never);
     const status = operation.status ?? 200;
-    if (status === 204) return new Response(null, { status });
+    if (status === 204 || status === 205) return new Response(null, { status });
     const headers: Record<string, string> = {};
     const location = (result as { urls?: { location?: string } } | undefined)?.urls?.location;
     if (status === 201 && location) headers.Location = location;

@@ -1,6 +1,7 @@
 import { auditOperations } from "./operations/audit";
 import { changeRequestOperations } from "./operations/change-requests";
 import { collectionOperations } from "./operations/collections";
+import { commentOperations } from "./operations/comments";
 import { contentOperations } from "./operations/content";
 import { contentExtraOperations } from "./operations/content-extras";
 import { importOperations } from "./operations/import";
@@ -25,6 +26,7 @@ export const v1Operations = [
   ...spaceOperations,
   ...changeRequestOperations,
   ...reviewOperations,
+  ...commentOperations,
   ...contentOperations,
   ...contentExtraOperations,
   ...importOperations,

@@ -11,6 +11,7 @@ import { changeRequestInclude, loadChangeRequest } from "./access";
 import { ContentBatch, type PageOutcome } from "./content-changes/content-batch";
 import { loadFileSources } from "./content-changes/file-sources";
 import { parseContentChanges } from "./schemas-content";
+import { openChangeRequestCommentCount } from "../comments/counts";
 
 /**
  * Applies an ordered batch of content changes to a change request as one new revision
@@ -62,7 +63,7 @@ export async function applyContentChanges(ctx: ServiceContext, spaceId: string, 
       target: { type: "change_request", id: changeRequest.id, label: `#${changeRequest.number}` },
       payload: { revision: next.id, pages: result.outcomes.length, files: result.files.length },
     });
-    const presented = presentChangeRequest(updated, access, ctx.baseUrl);
+    const presented = presentChangeRequest(updated, access, ctx.baseUrl, await openChangeRequestCommentCount(tx, updated.spaceId, updated.id));
     if (options.compat) return presented;
     const pageUrl = (pageId: string) => apiUrl(ctx.baseUrl, `/spaces/${spaceId}/change-requests/${changeRequest.id}/content/page/${pageId}`);
     return {

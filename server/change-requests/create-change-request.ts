@@ -9,13 +9,14 @@ import { spacePermissions } from "../policies/content";
 import { changeRequestInclude } from "./access";
 import type { CreateChangeRequestInput } from "./schemas";
 import { writeSpace } from "../spaces/write-space";
+import { openChangeRequestCommentCount } from "../comments/counts";
 
 /** Opens a draft change request on the space's current content. */
 export async function createChangeRequest(ctx: ServiceContext, spaceId: string, input: CreateChangeRequestInput) {
   return writeSpace(ctx, spaceId, { lock: "space" }, async (tx, events) => {
     const access = await loadSpace(tx, ctx.actor, spaceId);
     const changeRequest = await openDraft(tx, ctx, access, events, input.subject ?? "");
-    return presentChangeRequest(changeRequest, access, ctx.baseUrl);
+    return presentChangeRequest(changeRequest, access, ctx.baseUrl, await openChangeRequestCommentCount(tx, spaceId, changeRequest.id));
   });
 }
 

@@ -5,10 +5,11 @@ import { loadSpace } from "../policies/access";
 import { presentChangeRequest } from "../presenters/change-request";
 import { changeRequestInclude, loadChangeRequest } from "./access";
 import type { ListChangeRequestsParams } from "./schemas";
+import { openChangeRequestCommentCount, openChangeRequestComments } from "../comments/counts";
 
 export async function getChangeRequest(ctx: ServiceContext, spaceId: string, ref: string) {
   const access = await loadChangeRequest(db(), ctx.actor, spaceId, ref);
-  return presentChangeRequest(access.changeRequest, access, ctx.baseUrl);
+  return presentChangeRequest(access.changeRequest, access, ctx.baseUrl, await openChangeRequestCommentCount(db(), spaceId, access.changeRequest.id));
 }
 
 /** A space's change requests in a status (open by default), newest first, optionally by creator or contributor. */
@@ -40,5 +41,6 @@ export async function listChangeRequests(ctx: ServiceContext, spaceId: string, p
       }),
     () => db().changeRequest.count({ where }),
   );
-  return { ...page, items: page.items.map((changeRequest) => presentChangeRequest(changeRequest, access, ctx.baseUrl)) };
+  const comments = await openChangeRequestComments(db(), spaceId, page.items.map((changeRequest) => changeRequest.id));
+  return { ...page, items: page.items.map((changeRequest) => presentChangeRequest(changeRequest, access, ctx.baseUrl, comments.get(changeRequest.id)!)) };
 }

@@ -12,6 +12,7 @@ import { changeRequestInclude } from "./access";
 import { PageDraft } from "./content-changes/page-draft";
 import { uniqueSlug } from "./content-changes/slugs";
 import { openDraft } from "./create-change-request";
+import { openChangeRequestCommentCount } from "../comments/counts";
 
 /** A change request subject's bound (server/change-requests/schemas.ts). */
 const SUBJECT_MAX = 100;
@@ -63,6 +64,6 @@ export async function restorePage(ctx: ServiceContext, spaceId: string, input: R
       target: { type: "change_request", id: changeRequest.id, label: `#${changeRequest.number}` },
       payload: { revision: restored.id, pages: 1, files: 0, restoredFrom: revision.id },
     });
-    return presentChangeRequest(changeRequest, access, ctx.baseUrl);
+    return presentChangeRequest(changeRequest, access, ctx.baseUrl, await openChangeRequestCommentCount(tx, changeRequest.spaceId, changeRequest.id));
   });
 }

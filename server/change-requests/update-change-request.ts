@@ -6,6 +6,7 @@ import { changeRequestInclude, loadChangeRequest } from "./access";
 import type { UpdateChangeRequestInput } from "./schemas";
 import { recountStatus } from "./status-counts";
 import { writeSpace } from "../spaces/write-space";
+import { openChangeRequestCommentCount } from "../comments/counts";
 
 /** Changes a change request's subject or status (draft, open, archived; merging has its own operation). */
 export async function updateChangeRequest(ctx: ServiceContext, spaceId: string, ref: string, input: UpdateChangeRequestInput) {
@@ -24,6 +25,6 @@ export async function updateChangeRequest(ctx: ServiceContext, spaceId: string, 
       include: changeRequestInclude,
     });
     events.record({ organizationId: access.space.organizationId, action: "change_request.updated", target: { type: "change_request", id: updated.id, label: `#${updated.number}` }, payload: { ...input, ...(input.status ? { from: changeRequest.status } : {}) } });
-    return presentChangeRequest(updated, access, ctx.baseUrl);
+    return presentChangeRequest(updated, access, ctx.baseUrl, await openChangeRequestCommentCount(tx, updated.spaceId, updated.id));
   });
 }

@@ -5,6 +5,7 @@ import { loadCollection, loadOrganization, visibleContentFilters } from "../poli
 import { presentCollection } from "../presenters/collection";
 import { presentSpace } from "../presenters/space";
 import type { ListCollectionsParams } from "./schemas";
+import { openSpaceComments } from "../comments/counts";
 
 export async function getCollection(ctx: ServiceContext, collectionId: string) {
   const { collection, role } = await loadCollection(db(), ctx.actor, collectionId);
@@ -30,7 +31,8 @@ export async function listSpacesInCollection(ctx: ServiceContext, collectionId: 
     AND: [{ organizationId: access.organization.id, parentId: collectionId, deletedAt: null }, spaceWhere],
   };
   const page = await paginateModel(params, db().space, where);
-  return { ...page, items: page.items.map((space) => presentSpace(space, resolver.space(space), ctx.baseUrl)) };
+  const comments = await openSpaceComments(db(), page.items.map((space) => space.id));
+  return { ...page, items: page.items.map((space) => presentSpace(space, resolver.space(space), ctx.baseUrl, comments.get(space.id)!)) };
 }
 
 /** The collection and every collection nested in it, at any depth. */

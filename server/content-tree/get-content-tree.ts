@@ -5,10 +5,9 @@ import { loadOrganization, visibleContentFilters } from "../policies/access";
 import type { Role } from "../policies/roles";
 import { presentCollection } from "../presenters/collection";
 import { presentOrganization } from "../presenters/organization";
-import { presentSpace } from "../presenters/space";
+import { spacePermissions } from "../policies/content";
 
 type CollectionObject = ReturnType<typeof presentCollection>;
-type SpaceObject = ReturnType<typeof presentSpace>;
 
 export type CollectionNode = {
   type: "collection";
@@ -24,7 +23,7 @@ export type SpaceNode = {
   title: string;
   emoji?: string;
   parentId: string | null;
-  permissions: SpaceObject["permissions"];
+  permissions: ReturnType<typeof spacePermissions>;
   children: [];
 };
 export type ContentNode = CollectionNode | SpaceNode;
@@ -47,7 +46,7 @@ export async function getContentTree(ctx: ServiceContext, organizationId: string
 
   const entries: Ordered[] = [
     ...collections.map((collection) => ({ node: collectionNode(collection, ctx, resolver.collection(collection)), sortKey: collection.sortKey })),
-    ...spaces.map((space) => ({ node: spaceNode(space, ctx, resolver.space(space)), sortKey: space.sortKey })),
+    ...spaces.map((space) => ({ node: spaceNode(space, resolver.space(space)), sortKey: space.sortKey })),
   ];
   return { organization: presentOrganization(access.organization, access.memberRole, ctx.baseUrl), items: nest(entries) };
 }
@@ -57,15 +56,14 @@ function collectionNode(collection: Collection, ctx: ServiceContext, role: Role 
   return { type: "collection", id: presented.id, title: presented.title, parentId: collection.parentId, permissions: presented.permissions, children: [] };
 }
 
-function spaceNode(space: Space, ctx: ServiceContext, role: Role | null): SpaceNode {
-  const presented = presentSpace(space, role, ctx.baseUrl);
+function spaceNode(space: Space, role: Role | null): SpaceNode {
   return {
     type: "space",
-    id: presented.id,
-    title: presented.title,
-    ...(presented.emoji ? { emoji: presented.emoji } : {}),
+    id: space.id,
+    title: space.title,
+    ...(space.emoji ? { emoji: space.emoji } : {}),
     parentId: space.parentId,
-    permissions: presented.permissions,
+    permissions: spacePermissions(role, space),
     children: [],
   };
 }

@@ -23,6 +23,7 @@ import { evaluateVariables } from "./format/variables";
 import { currentRevision, inReadingOrder, readFile, readFiles, readPage, readPages, type Page } from "./revisions";
 import { spaceVariablesOf } from "./variables";
 import { ObjectStore } from "./store/object-store";
+import { openChangeRequestCommentCount } from "../comments/counts";
 
 /**
  * Reads of a space's content: its current revision, a change request's, or any revision of the
@@ -110,7 +111,7 @@ export async function readRevisionContent(ctx: ServiceContext, spaceId: string, 
     {
       pages,
       files: files.map((file) => presentFile(file, space.id, ctx.baseUrl)),
-      ...(mergedFrom ? { mergedFrom: presentChangeRequest(mergedFrom, opened, ctx.baseUrl) } : {}),
+      ...(mergedFrom ? { mergedFrom: presentChangeRequest(mergedFrom, opened, ctx.baseUrl, await openChangeRequestCommentCount(db(), spaceId, mergedFrom.id)) } : {}),
     },
     ctx.baseUrl,
   );

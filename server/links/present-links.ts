@@ -9,6 +9,7 @@ import { presentPage } from "../presenters/revision";
 import { presentSpace } from "../presenters/space";
 import type { LinkRelation } from "../content/format/link-targets";
 import type { LinkGraph, LinkStatus } from "./link-graph";
+import { openChangeRequestCommentCount, openSpaceCommentCount } from "../comments/counts";
 
 /**
  * Links and backlinks as the reference shapes them: a target is a relative ContentRef (what the
@@ -26,13 +27,17 @@ export type LinkItem = { status: LinkStatus; relation: LinkRelation; ref: Conten
  */
 export async function locationPresenter(ctx: ServiceContext, opened: OpenedRevision, graph: LinkGraph, pageIds: Iterable<string>) {
   const versions = [...new Set(pageIds)].map((pageId) => graph.pageById.get(pageId)!);
-  const bodies = await new ObjectStore(db(), opened.revision.spaceId).getBodies(versions.map((version) => version.body));
+  const [bodies, spaceComments, changeRequestComments] = await Promise.all([
+    new ObjectStore(db(), opened.revision.spaceId).getBodies(versions.map((version) => version.body)),
+    openSpaceCommentCount(db(), opened.space.id),
+    opened.changeRequest ? openChangeRequestCommentCount(db(), opened.space.id, opened.changeRequest.id) : 0,
+  ]);
   const common = {
     kind: "page" as const,
     organization: presentOrganization(opened.organization, opened.memberRole, ctx.baseUrl),
-    space: presentSpace(opened.space, opened.role, ctx.baseUrl),
+    space: presentSpace(opened.space, opened.role, ctx.baseUrl, spaceComments),
     ...(opened.changeRequest
-      ? { versionContext: { type: "changeRequest" as const, changeRequest: presentChangeRequest(opened.changeRequest, opened, ctx.baseUrl) } }
+      ? { versionContext: { type: "changeRequest" as const, changeRequest: presentChangeRequest(opened.changeRequest, opened, ctx.baseUrl, changeRequestComments) } }
       : {}),
   };
   const locations = new Map(

@@ -14,6 +14,8 @@ export function presentChangeRequest(
   changeRequest: ChangeRequestRecord,
   access: { space: Pick<Space, "id" | "organizationId" | "revisionId" | "editMode" | "deletedAt">; role: Role | null; userId?: string },
   baseUrl: string,
+  /** Its open comments (server/comments/counts.ts). */
+  openComments: number,
 ) {
   const { space } = access;
   return {
@@ -32,8 +34,7 @@ export function presentChangeRequest(
     revisionInitial: changeRequest.revisionInitialId,
     ...(changeRequest.revisionMergedAncestorId ? { revisionMergedAncestor: changeRequest.revisionMergedAncestorId } : {}),
     ...(changeRequest.revisionMergedId ? { revisionMerged: changeRequest.revisionMergedId } : {}),
-    // Comments arrive with discussions; until then there are none.
-    comments: 0,
+    comments: openComments,
     outdated: isActive(changeRequest) && space.revisionId !== changeRequestBase(changeRequest),
     permissions: changeRequestPermissions(access.role, space, changeRequest, access.userId),
     urls: {

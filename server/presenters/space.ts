@@ -3,7 +3,8 @@ import type { Role } from "../policies/roles";
 import { spacePermissions } from "../policies/content";
 import { apiUrl, appUrl } from "./urls";
 
-export function presentSpace(space: Space, role: Role | null, baseUrl: string) {
+/** `openComments`: the space's open comments (server/comments/counts.ts). */
+export function presentSpace(space: Space, role: Role | null, baseUrl: string, openComments: number) {
   return {
     object: "space" as const,
     id: space.id,
@@ -24,8 +25,7 @@ export function presentSpace(space: Space, role: Role | null, baseUrl: string) {
     ...(space.language ? { language: space.language } : {}),
     revision: space.revisionId ?? "",
     defaultLevel: space.defaultLevel,
-    // Comments arrive with discussions; until then there are none.
-    comments: 0,
+    comments: openComments,
     changeRequests: space.changeRequests,
     changeRequestsOpen: space.changeRequestsOpen,
     changeRequestsDraft: space.changeRequestsDraft,

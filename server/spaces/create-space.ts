@@ -8,6 +8,7 @@ import { presentSpace } from "../presenters/space";
 import { setMainRevision } from "../search/index-space";
 import { assertCanPlaceIn } from "../content-tree/placement";
 import { DEFAULT_SPACE_TITLE, type CreateSpaceInput } from "./schemas";
+import { openSpaceCommentCount } from "../comments/counts";
 
 /** Creates a space at the end of its parent (collection or organization root), with its first revision. */
 export async function createSpace(ctx: ServiceContext, organizationId: string, input: CreateSpaceInput) {
@@ -31,6 +32,6 @@ export async function createSpace(ctx: ServiceContext, organizationId: string, i
     const revision = await createInitialRevision(tx, spaceId, { empty: input.empty === true });
     const space = await setMainRevision(tx, { id: spaceId }, revision);
     events.record({ organizationId, action: "space.created", target: { type: "space", id: space.id, label: space.title }, payload: { parent: space.parentId } });
-    return presentSpace(space, await spaceRoleOf(tx, access, space), ctx.baseUrl);
+    return presentSpace(space, await spaceRoleOf(tx, access, space), ctx.baseUrl, await openSpaceCommentCount(tx, space.id));
   });
 }

@@ -7,6 +7,7 @@ import { spacePermissions } from "../policies/content";
 import { presentSpace } from "../presenters/space";
 import { assertCanPlaceIn, visibilityUnder } from "../content-tree/placement";
 import type { MoveSpaceInput } from "./schemas";
+import { openSpaceCommentCount } from "../comments/counts";
 
 /**
  * Moves a space to another collection of its organization (or its root) and/or to another
@@ -26,6 +27,6 @@ export async function moveSpace(ctx: ServiceContext, spaceId: string, input: Mov
       (sortKey) => tx.space.update({ where: { id: spaceId }, data: { parentId, sortKey, visibility: visibilityUnder(space.visibility, parentId) } }),
     );
     events.record({ organizationId: moved.organizationId, action: "space.moved", target: { type: "space", id: moved.id, label: moved.title }, payload: { parent: moved.parentId } });
-    return presentSpace(moved, await spaceRoleOf(tx, access, moved), ctx.baseUrl);
+    return presentSpace(moved, await spaceRoleOf(tx, access, moved), ctx.baseUrl, await openSpaceCommentCount(tx, moved.id));
   });
 }

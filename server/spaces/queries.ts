@@ -5,13 +5,14 @@ import { paginateModel, type ListParams } from "../pagination";
 import { loadOrganization, loadSpace, visibleContentFilters } from "../policies/access";
 import { presentSpace } from "../presenters/space";
 import { daysLeftToRestore, retentionCutoff } from "./purge-deleted-spaces";
+import { openSpaceCommentCount, openSpaceComments } from "../comments/counts";
 
 /** Most deleted spaces the trash shows: it only holds SPACE_RETENTION_DAYS of deletions. */
 const TRASH_LIMIT = 1000;
 
 export async function getSpace(ctx: ServiceContext, spaceId: string) {
   const { space, role } = await loadSpace(db(), ctx.actor, spaceId);
-  return presentSpace(space, role, ctx.baseUrl);
+  return presentSpace(space, role, ctx.baseUrl, await openSpaceCommentCount(db(), space.id));
 }
 
 /** Live spaces of an organization the caller can see, in creation order, paged in SQL. */
@@ -20,7 +21,8 @@ export async function listSpacesInOrganization(ctx: ServiceContext, organization
   const filters = await visibleContentFilters(db(), access);
   const where: Prisma.SpaceWhereInput = { AND: [{ organizationId, deletedAt: null }, filters.spaceWhere] };
   const page = await paginateModel(params, db().space, where);
-  return { ...page, items: page.items.map((space) => presentSpace(space, filters.resolver.space(space), ctx.baseUrl)) };
+  const comments = await openSpaceComments(db(), page.items.map((space) => space.id));
+  return { ...page, items: page.items.map((space) => presentSpace(space, filters.resolver.space(space), ctx.baseUrl, comments.get(space.id)!)) };
 }
 
 /**
@@ -35,9 +37,10 @@ export async function listDeletedSpaces(ctx: ServiceContext, organizationId: str
     orderBy: [{ deletedAt: "desc" }, { id: "asc" }],
     take: TRASH_LIMIT,
   });
+  const comments = await openSpaceComments(db(), spaces.map((space) => space.id));
   return spaces.flatMap((space) => {
     const role = filters.resolver.space(space);
     if (role !== "admin") return [];
-    return [{ ...presentSpace(space, role, ctx.baseUrl), daysLeft: daysLeftToRestore(space.deletedAt!, now) }];
+    return [{ ...presentSpace(space, role, ctx.baseUrl, comments.get(space.id)!), daysLeft: daysLeftToRestore(space.deletedAt!, now) }];
   });
 }

@@ -8,6 +8,7 @@ import { presentSpace } from "../presenters/space";
 import { visibilityUnder } from "../content-tree/placement";
 import { retentionCutoff } from "./purge-deleted-spaces";
 import { writeSpace } from "./write-space";
+import { openSpaceCommentCount } from "../comments/counts";
 
 /**
  * Brings a deleted space back, within SPACE_RETENTION_DAYS of its deletion. It returns to
@@ -37,6 +38,6 @@ export async function restoreSpace(ctx: ServiceContext, spaceId: string, now: Da
       },
     });
     events.record({ organizationId: restored.organizationId, action: "space.restored", target: { type: "space", id: restored.id, label: restored.title } });
-    return presentSpace(restored, await spaceRoleOf(tx, access, restored), ctx.baseUrl);
+    return presentSpace(restored, await spaceRoleOf(tx, access, restored), ctx.baseUrl, await openSpaceCommentCount(tx, restored.id));
   });
 }

@@ -5,6 +5,7 @@ import { loadSpace, spaceRoleOf } from "../policies/access";
 import { spacePermissions } from "../policies/content";
 import { presentSpace } from "../presenters/space";
 import type { UpdateSpaceInput } from "./schemas";
+import { openSpaceCommentCount } from "../comments/counts";
 
 /**
  * Changes a space's settings. Admins keep this right on a locked space, so locking
@@ -32,6 +33,6 @@ export async function updateSpace(ctx: ServiceContext, spaceId: string, input: U
     // The default level is part of the role rule: answer with the role as it now stands.
     const newRole = await spaceRoleOf(tx, access, updated);
     events.record({ organizationId: updated.organizationId, action: "space.updated", target: { type: "space", id: updated.id, label: updated.title }, payload: input });
-    return presentSpace(updated, newRole, ctx.baseUrl);
+    return presentSpace(updated, newRole, ctx.baseUrl, await openSpaceCommentCount(tx, updated.id));
   });
 }

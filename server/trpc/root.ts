@@ -1,6 +1,7 @@
 import { router } from "./init";
 import { auditRouter } from "./routers/audit";
 import { changeRequestsRouter } from "./routers/change-requests";
+import { commentsRouter } from "./routers/comments";
 import { contentRouter } from "./routers/content";
 import { historyRouter } from "./routers/history";
 import { importsRouter } from "./routers/imports";
@@ -26,6 +27,7 @@ export const appRouter = router({
   settings: settingsRouter,
   tokens: tokensRouter,
   changeRequests: changeRequestsRouter,
+  comments: commentsRouter,
   teams: teamsRouter,
   sharing: sharingRouter,
   audit: auditRouter,

@@ -179,6 +179,17 @@ const TABLE: Record<string, Row> = {
   addMemberToOrganizationTeamById: { needs: "team.admin", mutates: true, body: () => ({ role: "owner" }) },
   deleteMemberFromOrganizationTeamById: { needs: "team.admin", mutates: true },
 
+  // Comments (server/policies/comment.ts: reading needs view; posting, replying, reacting and resolving the comment role;
+  // deleting another's comment, as the callers do the admin's, the admin role), on both bases; a change request's conversations
+  ...commentRows("Space", "space"),
+  ...commentRows("ChangeRequest", "changeRequest"),
+  listCommentersInSpace: { needs: "space.view" },
+  listCommentersInChangeRequest: { needs: "changeRequest.view" },
+  listChangeRequestConversations: { needs: "changeRequest.view" },
+  updateChangeRequestConversation: { needs: "changeRequest.edit", mutates: "space with content", body: () => ({ title: "Renamed by the matrix" }) },
+  // 205 as the reference answers; on a fresh space with content, whose draft change request has a conversation.
+  deleteChangeRequestConversation: { needs: "space.admin", mutates: "space with content" },
+
   // Sharing (server/policies/grant.ts: who sees an item sees who it is shared with; its admins share it and explain others' access)
   ...sharingRows("space"),
   ...sharingRows("collection"),
@@ -196,6 +207,30 @@ const TABLE: Record<string, Row> = {
   listSSOProviderLoginsInOrganization: { needs: "organization.view" },
   setUserAsSSOMemberForOrganization: { needs: "organization.admin", mutates: true },
 };
+
+/**
+ * The comment operations of one base. The world's comments are its admin's: others may resolve them
+ * and react, and delete them only as admins. A change request's comment is named by its own ids.
+ */
+function commentRows(suffix: "Space" | "ChangeRequest", resource: "space" | "changeRequest"): Record<string, Row> {
+  const params = suffix === "Space" ? undefined : (ids: Ids) => ({ commentId: ids.changeRequestCommentId, commentReplyId: ids.changeRequestReplyId });
+  const view = `${resource}.view` as const;
+  const comment = `${resource}.comment` as const;
+  const body = () => ({ body: { markdown: "Posted by the matrix" } });
+  return {
+    [`listCommentsIn${suffix}`]: { needs: view, query: () => "status=open&order=asc" },
+    [`postCommentIn${suffix}`]: { needs: comment, mutates: true, body },
+    [`getCommentIn${suffix}`]: { needs: view, params },
+    [`updateCommentIn${suffix}`]: { needs: comment, mutates: "space with content", params, body: () => ({ resolved: true, addedReactions: ["👍"] }) },
+    // Deleting needs the admin role on the space (a fresh one, with content: its change request has comments too).
+    [`deleteCommentIn${suffix}`]: { needs: "space.admin", mutates: "space with content", params },
+    [`listCommentRepliesIn${suffix}`]: { needs: view, params },
+    [`postCommentReplyIn${suffix}`]: { needs: comment, mutates: "space with content", params, body },
+    [`getCommentReplyIn${suffix}`]: { needs: view, params },
+    [`updateCommentReplyIn${suffix}`]: { needs: comment, mutates: "space with content", params, body: () => ({ addedReactions: ["🎉"] }) },
+    [`deleteCommentReplyIn${suffix}`]: { needs: "space.admin", mutates: "space with content", params },
+  };
+}
 
 /** The permission operations of a space or a collection: the same rows for both kinds. */
 function sharingRows(kind: "space" | "collection"): Record<string, Row> {
@@ -392,7 +427,7 @@ async function runCell(operation: Operation, place: string, name: CallerName, ex
   const resource = resourceOf(row.needs);
   const caller = world.caller(name);
   const target = row.mutates
-    ? await world.fresh(resource, place, caller, { empty: row.mutates === "empty space", deleted: row.mutates === "deleted space" })
+    ? await world.fresh(resource, place, caller, { empty: row.mutates === "empty space", deleted: row.mutates === "deleted space", content: row.mutates === "space with content" })
     : world.target(resource, place);
   const before = row.mutates ? await world.snapshot(resource, target.ids) : undefined;
   const verdict = verdictOf(caller, row, target.subject);

@@ -118,6 +118,21 @@ const TABLE: Record<string, Row> = {
   "mergeRules.updateForOrganization": { needs: "organization.admin", mutates: true, input: (ids) => ({ ...organization(ids), requiredApprovals: 1 }) },
   "mergeRules.getForSpace": { needs: "space.admin", input: space },
   "mergeRules.updateForSpace": { needs: "space.admin", mutates: true, input: (ids) => ({ ...space(ids), requiredApprovals: 1 }) },
+  // The discussion panel (server/policies/comment.ts), on a space's comments and a change request's; the world's comments are its admin's
+  "comments.list": { needs: "space.view", input: (ids) => ({ ...space(ids), status: "open" }) },
+  "comments.get": { needs: "changeRequest.view", input: (ids) => ({ ...space(ids), changeRequest: ids.changeRequestId, commentId: ids.changeRequestCommentId }) },
+  "comments.post": { needs: "space.comment", mutates: true, input: (ids) => ({ ...space(ids), markdown: "Posted by the matrix" }) },
+  "comments.update": {
+    needs: "changeRequest.comment",
+    mutates: "space with content",
+    input: (ids) => ({ ...space(ids), changeRequest: ids.changeRequestId, commentId: ids.changeRequestCommentId, resolved: true, addedReactions: ["👍"] }),
+  },
+  "comments.delete": { needs: "space.admin", mutates: "space with content", input: (ids) => ({ ...space(ids), commentId: ids.commentId }) },
+  "comments.replies": { needs: "space.view", input: (ids) => ({ ...space(ids), commentId: ids.commentId }) },
+  "comments.reply": { needs: "space.comment", mutates: "space with content", input: (ids) => ({ ...space(ids), commentId: ids.commentId, markdown: "Replied by the matrix" }) },
+  "comments.updateReply": { needs: "space.comment", mutates: "space with content", input: (ids) => ({ ...space(ids), commentId: ids.commentId, replyId: ids.commentReplyId, addedReactions: ["🎉"] }) },
+  "comments.deleteReply": { needs: "space.admin", mutates: "space with content", input: (ids) => ({ ...space(ids), changeRequest: ids.changeRequestId, commentId: ids.changeRequestCommentId, replyId: ids.changeRequestReplyId }) },
+  "comments.mentionable": { needs: "space.view", input: (ids) => ({ ...space(ids), query: "" }) },
 
   // The command palette and a space's history
   "search.everywhere": { needs: "organization.view", input: (ids) => ({ ...organization(ids), query: SEARCH_WORD }) },

@@ -123,6 +123,7 @@ export const MINIMUM_ROLE = {
   "space.view": "read",
   "space.edit": "edit",
   "space.admin": "admin",
+  "space.comment": "comment",
   "changeRequest.view": "read",
   "changeRequest.edit": "edit",
   "changeRequest.editContent": "edit",
@@ -130,6 +131,7 @@ export const MINIMUM_ROLE = {
   "changeRequest.merge": "review",
   "changeRequest.review": "review",
   "changeRequest.requestReviewers": "edit",
+  "changeRequest.comment": "comment",
   "team.view": "read",
   "team.admin": "admin",
 } as const satisfies Record<string, Level>;

@@ -3,6 +3,8 @@ import { applyContentChanges } from "../../../server/change-requests/apply-conte
 import { createChangeRequest } from "../../../server/change-requests/create-change-request";
 import { mergeChangeRequest } from "../../../server/change-requests/merge-change-request";
 import { createCollection } from "../../../server/collections/create-collection";
+import { postComment } from "../../../server/comments/post-comment";
+import { postReply } from "../../../server/comments/reply-writes";
 import { readPages } from "../../../server/content/revisions";
 import { db } from "../../../server/db/client";
 import { updateGrant } from "../../../server/grants/update-grant";
@@ -101,6 +103,12 @@ export type Ids = {
   /** The draft change request's revision, and the page it adds (not in the space's main content). */
   draftRevisionId?: string;
   draftPageId?: string;
+  /** A comment on the space's page with a reply, and one on the change request itself (in its `default` conversation) with a reply. */
+  commentId?: string;
+  commentReplyId?: string;
+  changeRequestCommentId?: string;
+  changeRequestReplyId?: string;
+  conversationId?: string;
   fileId?: string;
   importId?: string;
   tokenId?: string;
@@ -229,7 +237,10 @@ export async function buildWorld(options: { importUrl: string; imports?: boolean
     if (options.deleted) await db().space.update({ where: { id: space.id }, data: { deletedAt: new Date() } });
     const ids: Partial<Ids> = { spaceId: space.id, revisionId: space.revision, anchor: { type: "space", space: space.id } };
     const related = [space.revision];
-    if (options.content) Object.assign(ids, await fill(ctx, space.id, related));
+    if (options.content) {
+      Object.assign(ids, await fill(ctx, space.id, related));
+      Object.assign(ids, await spaceComments(ctx, space.id, ids.pageId!, related), await changeRequestComments(ctx, space.id, ids.changeRequestId!, related));
+    }
     if (options.content && org === "A") {
       ids.reviewId = (await submitReview(ctxRevoked, space.id, ids.changeRequestId!, { status: "approved" })).id;
       related.push(ids.reviewId);
@@ -321,6 +332,7 @@ export async function buildWorld(options: { importUrl: string; imports?: boolean
     const placed = resource === "collection" ? await makeCollection(spec) : await makeSpace(spec, options);
     const ids: Ids = { ...common, ...placed.ids, anchor: byKey.get(place)!.ids.anchor };
     if (resource === "changeRequest") ids.changeRequestId = (await createChangeRequest(ctxRevoked, placed.entity.id, { subject: "Fresh" })).id;
+    if (resource === "changeRequest" && options.content) Object.assign(ids, await changeRequestComments(ctxA, placed.entity.id, ids.changeRequestId!, []));
     return { place, subject: subjectOf(placed.entity), ids };
   }
 
@@ -341,7 +353,10 @@ export async function buildWorld(options: { importUrl: string; imports?: boolean
       case "collection":
         return db().collection.findUnique({ where: { id: ids.collectionId }, include: { _count: { select: { spaces: true, children: true } }, grants: grantsSelect } });
       case "space":
-        return db().space.findUnique({ where: { id: ids.spaceId }, include: { _count: { select: { changeRequestList: true, contentImports: true } }, grants: grantsSelect } });
+        return [
+          await db().space.findUnique({ where: { id: ids.spaceId }, include: { _count: { select: { changeRequestList: true, contentImports: true } }, grants: grantsSelect } }),
+          await discussionOf(ids.spaceId!),
+        ];
       case "team":
         return db().team.findUnique({ where: { id: ids.teamId }, include: { members: { select: { userId: true, role: true }, orderBy: { userId: "asc" } } } });
       case "changeRequest":
@@ -350,6 +365,7 @@ export async function buildWorld(options: { importUrl: string; imports?: boolean
           await db().space.findUnique({ where: { id: ids.spaceId } }),
           await db().changeRequestReview.findMany({ where: { changeRequestId: ids.changeRequestId }, orderBy: { id: "asc" } }),
           await db().changeRequestReviewRequest.findMany({ where: { changeRequestId: ids.changeRequestId }, orderBy: { userId: "asc" } }),
+          await discussionOf(ids.spaceId!),
         ];
     }
   }
@@ -399,6 +415,16 @@ export async function buildWorld(options: { importUrl: string; imports?: boolean
   };
 }
 
+/** A space's comments, replies, reactions and change request conversations, in a stable order. */
+async function discussionOf(spaceId: string) {
+  const comments = await db().comment.findMany({ where: { spaceId }, orderBy: { id: "asc" } });
+  const commentIds = comments.map((comment) => comment.id);
+  const replies = await db().commentReply.findMany({ where: { commentId: { in: commentIds } }, orderBy: { id: "asc" } });
+  const reactions = await db().commentReaction.findMany({ where: { OR: [{ commentId: { in: commentIds } }, { replyId: { in: replies.map((reply) => reply.id) } }] }, orderBy: { id: "asc" } });
+  const conversations = await db().changeRequestConversation.findMany({ where: { changeRequestId: { in: comments.flatMap((comment) => (comment.changeRequestId ? [comment.changeRequestId] : [])) } }, orderBy: { changeRequestId: "asc" } });
+  return { comments, replies, reactions, conversations };
+}
+
 const grantsSelect = { select: { userId: true, teamId: true, role: true }, orderBy: { id: "asc" } } as const;
 
 /** Adds the draft and merged content every place's space has; returns its ids and records what belongs to it in `related`. */
@@ -417,4 +443,20 @@ async function fill(ctx: ServiceContext, spaceId: string, related: string[]): Pr
   const pages = [...(await readPages(db(), mainRevision)), ...(await readPages(db(), draftRevision))];
   related.push(adding.id, draft.id, fileId, merged.revision, draftRevision.id, ...pages.map((page) => page.id));
   return { revisionId: merged.revision, changeRequestId: draft.id, pageId, fileId, draftRevisionId: draftRevision.id, draftPageId };
+}
+
+/** A comment on a page of the space with a reply, by the context's user; their ids go to `related`. */
+async function spaceComments(ctx: ServiceContext, spaceId: string, pageId: string, related: string[]): Promise<Partial<Ids>> {
+  const comment = await postComment(ctx, { spaceId }, { page: pageId, body: { markdown: "A comment of the matrix" } });
+  const reply = await postReply(ctx, { spaceId, commentId: comment.id }, { markdown: "A reply of the matrix" });
+  related.push(comment.id, reply.id);
+  return { commentId: comment.id, commentReplyId: reply.id };
+}
+
+/** A comment on the change request itself (its `default` conversation) with a reply. */
+async function changeRequestComments(ctx: ServiceContext, spaceId: string, changeRequestId: string, related: string[]): Promise<Partial<Ids>> {
+  const comment = await postComment(ctx, { spaceId, changeRequest: changeRequestId }, { body: { markdown: "A change request comment of the matrix" } });
+  const reply = await postReply(ctx, { spaceId, changeRequest: changeRequestId, commentId: comment.id }, { markdown: "A reply of the matrix" });
+  related.push(comment.id, reply.id);
+  return { changeRequestCommentId: comment.id, changeRequestReplyId: reply.id, conversationId: "default" };
 }

@@ -1,0 +1,49 @@
+import type { Db } from "../db/client";
+import type { Space } from "../db/generated/client";
+import { accessChainOfEveryone, roleFromChain } from "../policies/access";
+import { atLeast, parseRole } from "../policies/roles";
+
+/**
+ * Mentions are written in comment markdown as `@[Display Name](mention:USER_ID)`: plain markdown
+ * that reads well anywhere, shown by the renderer as a styled "@Display Name". Only members who can
+ * view the space count as mentioned (a mention must not tell anyone else about the discussion);
+ * the author mentioning themself notifies no one.
+ */
+
+/** Mentions read from one body at most (distinct users). */
+export const MAX_MENTIONS = 50;
+
+// Bounded name and id: at most ~170 steps from each "@", so the scan is linear in the body.
+const MENTION = /@\[([^\]\n]{1,100})\]\(mention:([A-Za-z0-9_-]{1,64})\)/g;
+
+/** The distinct user ids mentioned in `markdown`, in order of first mention, at most MAX_MENTIONS. */
+export function extractMentions(markdown: string): string[] {
+  const ids = new Set<string>();
+  for (const match of markdown.matchAll(MENTION)) {
+    ids.add(match[2]!);
+    if (ids.size >= MAX_MENTIONS) break;
+  }
+  return [...ids];
+}
+
+/** `markdown` as text for people: mentions as "@Name", whitespace collapsed, cut to `length` characters. */
+export function excerptOf(markdown: string, length = 140): string {
+  const text = markdown.replace(MENTION, (_, name: string) => `@${name}`).replace(/\s+/g, " ").trim();
+  return text.length > length ? `${text.slice(0, length - 1).trimEnd()}…` : text;
+}
+
+/** Which of `userIds` are members of the space's organization who can view the space. */
+export async function usersWhoCanView(tx: Db, space: Pick<Space, "id" | "organizationId" | "defaultLevel" | "parentId">, userIds: string[]): Promise<string[]> {
+  if (userIds.length === 0) return [];
+  const [everyone, members] = await Promise.all([
+    accessChainOfEveryone(tx, { space, collectionId: space.parentId }),
+    tx.member.findMany({ where: { organizationId: space.organizationId, userId: { in: userIds } }, select: { userId: true, role: true } }),
+  ]);
+  const viewers = new Set(members.filter((member) => atLeast(roleFromChain(parseRole(member.role), everyone.chainOf(member.userId)), "read")).map((member) => member.userId));
+  return userIds.filter((id) => viewers.has(id));
+}
+
+/** The users `markdown` mentions who can view the space, the author left out. */
+export async function mentionedViewers(tx: Db, space: Pick<Space, "id" | "organizationId" | "defaultLevel" | "parentId">, markdown: string, authorId: string): Promise<string[]> {
+  return usersWhoCanView(tx, space, extractMentions(markdown).filter((id) => id !== authorId));
+}
