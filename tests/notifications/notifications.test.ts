@@ -239,4 +239,31 @@ describe("notifications built from the event record", () => {
     expect(await writer.profile.updateNotificationSettings({ emailNotifications: true })).toMatchObject({ emailNotifications: true });
     expect((await db().user.findUniqueOrThrow({ where: { id: w.writer.user.id } })).emailNotifications).toBe(true);
   });
+
+  test("end to end through /v1's comments: a mention on a space page, then replies in the thread", async () => {
+    const w = await world();
+    const admin = apiClient(server.url, w.tenant.admin.token);
+    const mention = (user: { id: string; displayName: string }) => `@[${user.displayName}](mention:${user.id})`;
+    const base = `/v1/spaces/${w.space.id}/comments`;
+    const posted = await admin.post(base, { body: { markdown: `Could you check this, ${mention(w.writer.user)}? (not ${mention(w.guest.user)})` } });
+    expect(posted.status).toBe(200);
+    const [mentioned] = await notificationsOf("comment.posted", w.organizationId, 1);
+    expect(mentioned).toMatchObject({ userId: w.writer.user.id, kind: "mention", commentId: posted.body.id, changeRequestId: null });
+    expect(mentioned!.summary).toMatchObject({ changeRequest: null, path: `/o/${w.organizationId}/s/${w.space.id}?comment=${posted.body.id}` });
+
+    // The writer replies: the author hears of it; then the reader replies: the author and the writer do.
+    expect((await apiClient(server.url, w.writer.token).post(`${base}/${posted.body.id}/replies`, { body: { markdown: "Done." } })).status).toBe(200);
+    expect((await notificationsOf("comment_reply.posted", w.organizationId, 1)).map((row) => [row.userId, row.kind])).toEqual([[w.adminId, "reply"]]);
+    const readerWriter = await w.tenant.member("comment");
+    expect((await apiClient(server.url, readerWriter.token).post(`${base}/${posted.body.id}/replies`, { body: { markdown: "Thanks both" } })).status).toBe(200);
+    const replies = await notificationsOf("comment_reply.posted", w.organizationId, 3);
+    expect(replies.filter((row) => row.actorId === readerWriter.user.id).map((row) => [row.userId, row.kind]).sort()).toEqual(
+      [[w.adminId, "reply"], [w.writer.user.id, "reply"]].sort(),
+    );
+    const inbox = await apiClient(server.url, w.writer.token).get("/v1/user/notifications");
+    expect(inbox.body.items.map((item: { text: string }) => item.text)).toEqual([
+      `${readerWriter.user.displayName} replied to a thread in Handbook <b>`,
+      `${w.tenant.admin.user.displayName} mentioned you in Handbook <b>`,
+    ]);
+  });
 });
