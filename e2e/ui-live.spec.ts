@@ -132,6 +132,13 @@ test("what B does on the second app server appears on A's screen on the first, w
     delays["merge in A's notification count"] = Date.now() - answered;
   });
 
+  await test.step("B mentions A in a comment on the space through server 2: A's notification count goes up", async () => {
+    await call(request, secondUrl, bToken, "post", `/v1/spaces/${space.id}/comments`, { body: { markdown: `Welcome aboard, @[Admin](mention:${adminId})` } });
+    const answered = Date.now();
+    await expect(page.getByRole("button", { name: "Notifications, 3 unread" })).toBeVisible({ timeout: 5_000 });
+    delays["comment mentioning A in A's notification count"] = Date.now() - answered;
+  });
+
   for (const [what, ms] of Object.entries(delays)) {
     console.log(`Live update delay, server 2 answer → ${what} on server 1: ${ms} ms`);
     test.info().annotations.push({ type: "live delay", description: `${what}: ${ms} ms` });
@@ -140,13 +147,15 @@ test("what B does on the second app server appears on A's screen on the first, w
   for (const ms of Object.values(delays)) expect(ms).toBeLessThan(2_000);
 
   await test.step("A opens the inbox: who did what where, accessible, in light and dark; Escape returns to the bell", async () => {
-    const bell = page.getByRole("button", { name: "Notifications, 2 unread" });
+    const bell = page.getByRole("button", { name: "Notifications, 3 unread" });
     await bell.click();
     const inbox = page.getByRole("dialog", { name: "Notifications" });
     const entries = inbox.getByRole("link");
-    await expect(entries).toHaveCount(2);
-    await expect(entries.nth(0)).toContainText(`${b.name} merged change request #1 “Written by B” in Handbook`);
-    await expect(entries.nth(1)).toContainText(`${b.name} asked for your review of change request #1 “Written by B” in Handbook`);
+    await expect(entries).toHaveCount(3);
+    await expect(entries.nth(0)).toContainText(`${b.name} mentioned you in Handbook`);
+    await expect(entries.nth(0)).toContainText("Welcome aboard, @Admin");
+    await expect(entries.nth(1)).toContainText(`${b.name} merged change request #1 “Written by B” in Handbook`);
+    await expect(entries.nth(2)).toContainText(`${b.name} asked for your review of change request #1 “Written by B” in Handbook`);
     await expect(entries.nth(0)).toContainText("unread");
     await expectAccessibleInbox(page);
     await screenshot(page, "notifications-inbox-1280");
@@ -160,12 +169,13 @@ test("what B does on the second app server appears on A's screen on the first, w
 
   await test.step("opening an entry leads to the change request and marks it read; then all are marked read", async () => {
     await page.keyboard.press("Enter");
-    await page.getByRole("dialog", { name: "Notifications" }).getByRole("link").first().click();
+    await page.getByRole("dialog", { name: "Notifications" }).getByRole("link").nth(1).click();
     await expect(page).toHaveURL(new RegExp(`/o/${organization.id}/s/${space.id}/change-requests/1$`));
-    const bell = page.getByRole("button", { name: "Notifications, 1 unread" });
+    const bell = page.getByRole("button", { name: "Notifications, 2 unread" });
     await bell.click();
     const inbox = page.getByRole("dialog", { name: "Notifications" });
-    await expect(inbox.getByRole("link").first()).not.toContainText("unread");
+    await expect(inbox.getByRole("link").nth(1)).not.toContainText("unread");
+    await expect(inbox.getByRole("link").first()).toContainText("unread");
     await inbox.getByRole("button", { name: "Mark all as read" }).click();
     await expect(page.getByRole("button", { name: "Notifications", exact: true })).toBeVisible();
     await expect(inbox.getByRole("button", { name: "Mark all as read" })).toBeDisabled();
@@ -175,5 +185,18 @@ test("what B does on the second app server appears on A's screen on the first, w
     await page.setViewportSize({ width: 390, height: 844 });
     await screenshot(page, "notifications-inbox-390");
     await expectAccessibleInbox(page);
+  });
+
+  await test.step("A turns on email notifications in the profile", async () => {
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await page.goto("/settings/profile");
+    const setting = page.getByRole("checkbox", { name: "Email me my notifications" });
+    await expect(setting).not.toBeChecked();
+    await setting.check();
+    await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole("checkbox", { name: "Email me my notifications" })).toBeChecked();
+    await page.getByRole("checkbox", { name: "Email me my notifications" }).uncheck();
+    await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
   });
 });
