@@ -67,12 +67,14 @@ export async function getComment(ctx: ServiceContext, ref: Ref & { commentId: st
 
 /** A comment's replies, oldest first (a thread reads down), keyset-paged. */
 export async function listReplies(ctx: ServiceContext, ref: Ref & { commentId: string }, params: ListRepliesParams) {
+  // The cursor is checked before anything is looked up: a malformed one is a 400 for any comment.
+  const cursor = cursorOf(params.page);
   const tx = db();
   const base = await loadCommentBase(tx, ctx.actor, ref.spaceId, ref.changeRequest);
   const comment = await loadComment(tx, base, ref.commentId);
   const where = { commentId: comment.id };
   const [rows, count] = await Promise.all([
-    tx.commentReply.findMany({ where: { AND: [where, beyond(cursorOf(params.page), "asc")] }, orderBy: [{ postedAt: "asc" }, { id: "asc" }], take: params.limit + 1 }),
+    tx.commentReply.findMany({ where: { AND: [where, beyond(cursor, "asc")] }, orderBy: [{ postedAt: "asc" }, { id: "asc" }], take: params.limit + 1 }),
     tx.commentReply.count({ where }),
   ]);
   const replies = rows.slice(0, params.limit);
