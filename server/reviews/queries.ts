@@ -1,20 +1,20 @@
 import { loadChangeRequest, type ChangeRequestAccess } from "../change-requests/access";
+import type { BodyFormat } from "../comments/schemas";
 import type { ServiceContext } from "../context";
 import { db, type Db } from "../db/client";
 import type { ChangeRequestReview, Prisma } from "../db/generated/client";
-import type { BodyFormat } from "../comments/schemas";
-import { reviewComments } from "./review-comments";
 import { badRequest, notFound } from "../errors";
 import { decodeKeysetCursor, encodeKeysetCursor, paginateModel, type ListParams } from "../pagination";
+import { loadSpace } from "../policies/access";
 import { spacePermissions } from "../policies/content";
 import { presentContributor, presentRequestedReviewer, presentReview } from "../presenters/review";
 import { presentUser } from "../presenters/user";
 import { isOutdated, latestReviews } from "./latest-reviews";
 import { mergeStatusOf } from "./merge-rules";
 import { peopleOf } from "./people";
+import { reviewComments } from "./review-comments";
 import type { ListReviewsParams } from "./schemas";
 import { rolesOnSpace } from "./space-roles";
-import { loadSpace } from "../policies/access";
 
 /** Presents reviews of one change request, each with whether it is outdated, and its comment in `format`. */
 async function presentReviews(tx: Db, ctx: ServiceContext, access: ChangeRequestAccess, reviews: ChangeRequestReview[], latestIds: Set<string>, format: BodyFormat) {

@@ -39,6 +39,8 @@ describe("reviews over tRPC", () => {
       [again.id, true],
     ]);
     expect(listed[1]!.comment?.body).toEqual({ markdown: "All good now." });
+    // The change request by its number as a number, as the comments procedures take it.
+    expect(await trpc(editor.user.id).reviews.mergeStatus({ spaceId: input.spaceId, changeRequest: Number(input.changeRequest) })).toMatchObject({ mergeable: true, approvals: 1 });
     await trpc(editor.user.id).reviews.removeRequest({ ...input, userId: reviewer.user.id });
     expect(await trpc(editor.user.id).reviews.requested(input)).toEqual([]);
     await expect(trpc(editor.user.id).reviews.submit({ ...input, status: "approved" })).rejects.toMatchObject({ code: "FORBIDDEN" });

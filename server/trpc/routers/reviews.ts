@@ -1,14 +1,14 @@
 import { z } from "zod";
-import { changeRequestRefSchema } from "../../change-requests/schemas";
 import { entityIdSchema } from "../../ids";
 import { getMergeStatus, listRequestedReviewers, listReviews, reviewCandidates } from "../../reviews/queries";
 import { removeRequestedReviewer, requestReviewers } from "../../reviews/request-reviewers";
-import { markdownBody } from "../../comments/schemas";
+import { changeRequestRefInput, markdownBody } from "../../comments/schemas";
 import { requestReviewersInput, reviewMarkdownSchema, reviewStatusSchema } from "../../reviews/schemas";
 import { submitReview } from "../../reviews/submit-review";
 import { protectedProcedure, router } from "../init";
 
-const changeRequestInput = z.object({ spaceId: entityIdSchema, changeRequest: changeRequestRefSchema });
+// The change request by id or number (a number may come as one), as the comments procedures take it.
+const changeRequestInput = z.object({ spaceId: entityIdSchema, changeRequest: changeRequestRefInput.unwrap() });
 /** The review screen shows every review and request at once: far more than any change request gathers. */
 const ALL = { limit: 1000 } as const;
 
