@@ -120,12 +120,25 @@ test("discuss a change request's blocks, then the space reader's", async ({ page
     await expect(panel(page).getByRole("heading", { name: "Conversation" })).toBeVisible();
   });
 
+  await test.step("another browser with the panel open sees a new comment without reloading (the space's live stream)", async () => {
+    const other = await (await page.context().browser()!.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    await signIn(other);
+    await other.goto(`${spacePath}/change-requests/${changeRequest.number}`);
+    await other.getByRole("button", { name: /^Comments/ }).click();
+    await expect(panel(other).getByText("still bold")).toBeVisible();
+    const box = panel(page).getByRole("textbox", { name: "Comment on this change request" });
+    await box.fill("Seen live?");
+    await box.press("Control+Enter");
+    await expect(panel(other).getByText("Seen live?")).toBeVisible();
+    await other.context().close();
+  });
+
   await test.step("delete the block's thread, after confirming", async () => {
     await thread.getByRole("button", { name: "Delete comment" }).click();
     const dialog = page.getByRole("dialog", { name: "Delete this comment?" });
     await dialog.getByRole("button", { name: "Delete" }).click();
     await expect(panel(page).getByText("Should we say")).toHaveCount(0);
-    await expect(panel(page).getByRole("article")).toHaveCount(1);
+    await expect(panel(page).getByRole("article")).toHaveCount(2);
   });
 
   await test.step("the space reader: comment on a block of the page; its marker opens the thread", async () => {
