@@ -20,12 +20,14 @@ const { openLiveStream } = await import("../server/live/sse");
 const { db } = await import("../server/db/client");
 const { newId } = await import("../server/ids");
 
-/** Reads an event stream, resolving waiters on each `data:` message. */
+/** Reads an event stream: `ready` once the server listens, `next(kind)` the time the next message of that kind arrives. */
 function reader(response: Response) {
   const stream = response.body!.getReader();
   const decoder = new TextDecoder();
   let buffer = "";
   const waiting: ((data: { kind: string }) => void)[] = [];
+  let listening = () => {};
+  const ready = new Promise<void>((resolve) => (listening = resolve));
   void (async () => {
     for (;;) {
       const { value, done } = await stream.read();
@@ -35,15 +37,17 @@ function reader(response: Response) {
       while ((end = buffer.indexOf("\n\n")) >= 0) {
         const block = buffer.slice(0, end);
         buffer = buffer.slice(end + 2);
+        if (block.includes(": listening")) listening();
         if (block.startsWith("data: ")) waiting.shift()?.(JSON.parse(block.slice(6)));
       }
     }
   })();
-  return (kind: string) =>
+  const next = (kind: string) =>
     new Promise<number>((resolve) => {
       const wait = (data: { kind: string }) => (data.kind === kind ? resolve(performance.now()) : waiting.unshift(wait));
       waiting.push(wait);
     });
+  return { ready, next };
 }
 
 const stats = (samples: number[]) => {
@@ -60,8 +64,8 @@ try {
   const ctx = { actor: { userId, via: "session" as const }, baseUrl: "http://bench" };
 
   const abort = new AbortController();
-  const next = reader(await openLiveStream(new Request(`http://bench/api/live?space=${space.id}`, { signal: abort.signal }), ctx.actor, hub));
-  await next("resync");
+  const { ready, next } = reader(await openLiveStream(new Request(`http://bench/api/live?space=${space.id}`, { signal: abort.signal }), ctx.actor, hub));
+  await ready;
   const writes: number[] = [];
   for (let i = 0; i < WRITES; i++) {
     const received = next("comments");
@@ -76,8 +80,8 @@ try {
   const mentioned = await db().user.create({ data: { id: newId(), email: "mentioned@example.test", displayName: "Mentioned" } });
   await db().member.create({ data: { organizationId, userId: mentioned.id, role: "read" } });
   const { revisionId } = await db().space.findUniqueOrThrow({ where: { id: space.id }, select: { revisionId: true } });
-  const inbox = reader(await openLiveStream(new Request("http://bench/api/live", { signal: abort.signal }), { userId: mentioned.id, via: "session" }, hub));
-  await inbox("resync");
+  const { ready: inboxReady, next: inbox } = reader(await openLiveStream(new Request("http://bench/api/live", { signal: abort.signal }), { userId: mentioned.id, via: "session" }, hub));
+  await inboxReady;
   const mentions: number[] = [];
   for (let i = 0; i < MENTIONS; i++) {
     const comment = await db().comment.create({ data: { id: newId(), organizationId, spaceId: space.id, authorId: userId, body: "Hello", revisionId: revisionId! } });

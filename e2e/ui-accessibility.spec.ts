@@ -57,6 +57,15 @@ const screens: Screen[] = [
       await expect(page.getByRole("region", { name: "Resolve the conflicts with the space's content" })).toBeVisible();
     },
   },
+  {
+    name: "discussion panel",
+    path: (w) => `/o/${w.org}/s/${w.space}/change-requests/${w.draft}`,
+    shot: true,
+    open: async (page) => {
+      await page.getByRole("button", { name: /^Comments/ }).click();
+      await expect(page.getByRole("complementary", { name: "Comments" }).getByText("No open comments on this change request.")).toBeVisible();
+    },
+  },
   { name: "editor", path: (w) => `/o/${w.org}/s/${w.space}/change-requests/${w.draft}/edit?page=${w.page}`, shot: true },
   { name: "history", path: (w) => `/o/${w.org}/s/${w.space}/history` },
   {

@@ -5,6 +5,7 @@ import { ArrowRight } from "lucide-react";
 import { useCallback } from "react";
 import { readerHref } from "@/components/content/space-frame";
 import { useContentLinks } from "@/components/content/use-content-links";
+import { CommentableBlocks } from "@/components/discussions/commentable-blocks";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { emojiCharacters } from "@/components/space/emoji";
 import { ErrorState, LoadingState } from "@/components/ui/states";
@@ -92,7 +93,13 @@ function PageDetail({ entry, sources, spaceId, organizationId, mode, onModeChang
       )}
       {entry.variables.length > 0 && <VariableChanges changes={entry.variables} label="Page variables" />}
       {texts ? (
-        <PageDiff before={texts.before} after={texts.after} mode={mode} title={title} links={links} />
+        mode === "rendered" && !entry.deleted ? (
+          <CommentableBlocks spaceId={spaceId} source={sources.after} pageId={entry.page.id}>
+            <PageDiff before={texts.before} after={texts.after} mode={mode} title={title} links={links} />
+          </CommentableBlocks>
+        ) : (
+          <PageDiff before={texts.before} after={texts.after} mode={mode} title={title} links={links} />
+        )
       ) : (entry.created || entry.deleted) && whole.isPending ? (
         <LoadingState label="Loading page…" />
       ) : whole.isError ? (

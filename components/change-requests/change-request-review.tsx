@@ -3,8 +3,11 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { Archive, ArrowLeft, BookOpen, FileDiff, GitMerge, GitPullRequestArrow, PencilLine, RotateCcw, TriangleAlert, Undo2 } from "lucide-react";
 import Link from "next/link";
-import { useMemo, useState } from "react";
+import { useCallback, useMemo, useState } from "react";
 import { RelativeTime } from "@/components/content/relative-time";
+import { DiscussionProvider } from "@/components/discussions/discussion-context";
+import { CONVERSATION, DiscussionPanel, DiscussionToggle, type ThreadGroup } from "@/components/discussions/discussion-panel";
+import type { Comment } from "@/components/discussions/types";
 import { isActive } from "@/server/policies/change-request";
 import { changeRequestHref, changeRequestsHref, readerHref, SpaceFrame } from "@/components/content/space-frame";
 import { useTRPC } from "@/components/providers/trpc-provider";
@@ -115,11 +118,17 @@ function ReviewBody({ space, organizationId, changeRequest }: { space: SpaceObje
   const editHref = `${changeRequestHref(organizationId, space.id, changeRequest.number)}/edit`;
   const busy = update.isPending || merge.isPending || updateFromMain.isPending;
 
+  // "Jump to block" on another page of the changes brings that page on screen first.
+  const [reveal, setReveal] = useState<{ key: string; at: number }>();
+  const revealPage = useCallback((pageId: string) => setReveal({ key: `page:${pageId}`, at: Date.now() }), []);
+  const discussionScope = useMemo(() => ({ spaceId: space.id, changeRequest: ref }), [space.id, ref]);
+
   function setStatus(status: "draft" | "open" | "archived", message: string) {
     update.mutate({ ...input, status }, { onSuccess: () => toast.success(message), onError: (error) => toast.error(errorMessage(error)) });
   }
 
   return (
+    <DiscussionProvider scope={discussionScope} canComment={permissions.comment} revealPage={revealPage}>
     <div className="space-y-5">
       <Link href={changeRequestsHref(organizationId, space.id)} className="inline-flex items-center gap-1.5 text-sm text-slate-500 hover:text-slate-800">
         <ArrowLeft aria-hidden className="size-4" />
@@ -150,6 +159,7 @@ function ReviewBody({ space, organizationId, changeRequest }: { space: SpaceObje
             )}
           </p>
           <div className="flex flex-wrap items-center gap-2">
+            <DiscussionToggle />
             {canEditContent && (
               <Link href={editHref} className="inline-flex items-center gap-2 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50">
                 <PencilLine aria-hidden className="size-4" />
@@ -248,17 +258,41 @@ function ReviewBody({ space, organizationId, changeRequest }: { space: SpaceObje
 
       <ReviewsSection target={reviewTarget} abilities={reviewAbilities(changeRequest)} active={active} />
 
-      <Changes space={space} organizationId={organizationId} changeRequest={changeRequest} editHref={canEditContent ? editHref : undefined} />
+      <Changes space={space} organizationId={organizationId} changeRequest={changeRequest} editHref={canEditContent ? editHref : undefined} reveal={reveal} />
     </div>
+    </DiscussionProvider>
   );
 }
 
-function Changes({ space, organizationId, changeRequest, editHref }: { space: SpaceObject; organizationId: string; changeRequest: ChangeRequest; editHref?: string }) {
+/** The changes beside the change request's discussion (threads grouped by page, then its conversation). */
+function Changes({
+  space,
+  organizationId,
+  changeRequest,
+  editHref,
+  reveal,
+}: {
+  space: SpaceObject;
+  organizationId: string;
+  changeRequest: ChangeRequest;
+  editHref?: string;
+  reveal?: { key: string; at: number };
+}) {
   const trpc = useTRPC();
   const changes = useQuery(trpc.changeRequests.changes.queryOptions({ spaceId: space.id, ref: String(changeRequest.number) }));
   const entries = useMemo(() => changeEntries(changes.data?.changes ?? []), [changes.data]);
+  const groupOf = useCallback(
+    (comment: Comment): ThreadGroup => {
+      const pageId = comment.target.page?.id;
+      if (!pageId) return { id: CONVERSATION, title: "Conversation" };
+      const entry = entries.find((each) => each.key === `page:${pageId}`);
+      return { id: pageId, title: (entry?.kind === "page" ? entry.page.title : comment.target.page?.title) || "Untitled page" };
+    },
+    [entries],
+  );
   return (
-    <section aria-labelledby="changes-title" className="space-y-3 border-t border-slate-200 pt-5">
+    <div className="gap-12 border-t border-slate-200 pt-5 lg:flex lg:items-start">
+    <section aria-labelledby="changes-title" className="min-w-0 flex-1 space-y-3">
       <h2 id="changes-title" className="text-base font-semibold text-slate-900">
         Changes
         {changes.data && <span className="ml-2 text-sm font-normal text-slate-500">{entries.length}</span>}
@@ -285,8 +319,11 @@ function Changes({ space, organizationId, changeRequest, editHref }: { space: Sp
           sources={{ before: { kind: "revision", revisionId: baseRevisionOf(changeRequest) }, after: { kind: "change-request", ref: String(changeRequest.number) } }}
           spaceId={space.id}
           organizationId={organizationId}
+          reveal={reveal}
         />
       )}
     </section>
+    <DiscussionPanel groupOf={groupOf} newCommentLabel="Comment on this change request" />
+    </div>
   );
 }

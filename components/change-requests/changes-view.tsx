@@ -1,6 +1,6 @@
 "use client";
 
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import type { ContentSource } from "@/server/content/reads";
 import type { ChangeEntry } from "./change-entries";
 import { ChangeDetail } from "./change-detail";
@@ -16,14 +16,22 @@ export function ChangesView({
   sources,
   spaceId,
   organizationId,
+  reveal,
 }: {
   entries: ChangeEntry[];
   sources: { before: ContentSource; after: ContentSource };
   spaceId: string;
   organizationId: string;
+  /** An entry to bring on screen rendered (a comment's "Jump to block"); `at` tells a repeated request apart. */
+  reveal?: { key: string; at: number };
 }) {
   const [selected, setSelected] = useState<string>();
   const [mode, setMode] = useState<DiffMode>("rendered");
+  useEffect(() => {
+    if (!reveal) return;
+    setSelected(reveal.key);
+    setMode("rendered");
+  }, [reveal]);
   const current = entries.find((entry) => entry.key === selected) ?? entries[0];
   if (!current) return null;
   return (

@@ -89,17 +89,22 @@ function FoldRow({ row, onExpand }: { row: Extract<DiffRow, { kind: "fold" }>; o
 function RenderedDiff({ before, after, title, links }: { before: string; after: string; title: string; links?: ContentLinks }) {
   const blocks = useMemo(() => blockDiff(before, after), [before, after]);
   if (blocks.length === 0) return <p className="rounded-md border border-slate-200 p-4 text-sm text-slate-500">This page is empty in both versions.</p>;
+  // The new version's blocks are numbered in order (`data-block-index`), for comments anchored to them.
+  let afterIndex = 0;
   return (
     <div aria-label={`Rendered changes of ${title}`} role="region" className="space-y-1 rounded-md border border-slate-200 p-4 sm:p-6">
       {blocks.map((block, index) =>
         block.kind === "same" ? (
-          <MarkdownView key={index} markdown={block.markdown} links={links} className="py-1" />
+          <div key={index} data-block-index={afterIndex++}>
+            <MarkdownView markdown={block.markdown} links={links} className="py-1" />
+          </div>
         ) : (
           <div
             key={index}
             role="group"
             aria-label={block.kind === "added" ? "Added" : "Removed"}
             data-diff={block.kind}
+            data-block-index={block.kind === "added" ? afterIndex++ : undefined}
             className={clsx(
               "relative rounded-md border-l-4 py-2 pl-4 pr-2",
               block.kind === "added" ? "border-emerald-500 bg-emerald-50/70" : "border-red-400 bg-red-50/70 opacity-80 [&_.quire-markdown]:line-through [&_.quire-markdown]:decoration-red-400/60",

@@ -8,6 +8,7 @@ import rehypeHighlight from "rehype-highlight";
 import remarkGfm from "remark-gfm";
 import "highlight.js/styles/github.css";
 import { FileCard, Tabs, type FileInfo } from "./content-blocks";
+import { remarkBlockIndexes } from "./block-indexes";
 import { remarkHeadingAnchors } from "./heading-anchors";
 import { hintStyleOf, isolateTagLines, remarkLiquidBlocks, type HintStyle } from "./liquid-blocks";
 import "./markdown.css";
@@ -48,13 +49,13 @@ const hintLook: Record<HintStyle, { label: string; icon: typeof Info; className:
   danger: { label: "Danger", icon: CircleAlert, className: "border-red-300 bg-red-50 [&>svg]:text-red-600" },
 };
 
-function Aside({ className, children, node: _node, ...props }: ComponentProps<"aside"> & { node?: unknown }) {
+function Aside({ className, children, node: _node, ...props }: ComponentProps<"aside"> & { node?: unknown; "data-block-index"?: number }) {
   const style = hintStyleOf(className);
   if (!style) return <aside className={className} {...props}>{children}</aside>;
   const look = hintLook[style];
   const Icon = look.icon;
   return (
-    <aside role="note" aria-label={look.label} data-hint={style} className={clsx("hint", look.className)}>
+    <aside role="note" aria-label={look.label} data-hint={style} data-block-index={props["data-block-index"]} className={clsx("hint", look.className)}>
       <Icon aria-hidden className="hint-icon" />
       <div className="hint-body">{children}</div>
     </aside>
@@ -112,19 +113,26 @@ export const MarkdownView = memo(function MarkdownView({
   links,
   className,
   anchors = false,
+  blockIndexes = false,
 }: {
   markdown: string;
   links?: ContentLinks;
   className?: string;
   /** Ids on headings, for links to a section: the reader's one page (a diff shows two, whose ids would repeat). */
   anchors?: boolean;
+  /** `data-block-index` on each top-level block's element, for anchoring comments (the reader's page). */
+  blockIndexes?: boolean;
 }) {
   const source = useMemo(() => isolateTagLines(markdown), [markdown]);
+  const remarkPlugins = useMemo(
+    () => [remarkGfm, ...(anchors ? [remarkHeadingAnchors] : []), remarkLiquidBlocks, ...(blockIndexes ? [remarkBlockIndexes] : [])],
+    [anchors, blockIndexes],
+  );
   return (
     <div className={clsx("quire-markdown", className)}>
       <LinksContext.Provider value={links}>
         <Markdown
-          remarkPlugins={anchors ? [remarkGfm, remarkHeadingAnchors, remarkLiquidBlocks] : [remarkGfm, remarkLiquidBlocks]}
+          remarkPlugins={remarkPlugins}
           rehypePlugins={[[rehypeHighlight, { detect: false }], rehypeTaskListLabels]}
           urlTransform={(url) => resolveContentUrl(url, links)}
           components={components}

@@ -10,6 +10,9 @@ import { NewChangeRequestDialog } from "@/components/change-requests/new-change-
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { emojiCharacters } from "@/components/space/emoji";
 import { isNotFound } from "@/components/space/query-errors";
+import { CommentableBlocks } from "@/components/discussions/commentable-blocks";
+import { DiscussionProvider } from "@/components/discussions/discussion-context";
+import { DiscussionPanel, DiscussionToggle } from "@/components/discussions/discussion-panel";
 import { ImportWebsiteButton } from "@/components/import/import-website-button";
 import { Button } from "@/components/ui/button";
 import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
@@ -73,8 +76,19 @@ function Reader({ space, organizationId, pageId, revisionId }: { space: SpaceObj
   return (
     <>
     {revisionId && <RevisionBanner space={space} organizationId={organizationId} revisionId={revisionId} />}
-    <div className={clsx("grid gap-6 lg:gap-10", withTree && "md:grid-cols-[14rem_minmax(0,1fr)]")}>
-      <div className={clsx("md:sticky md:top-20 md:max-h-[calc(100vh-6rem)] md:self-start md:overflow-y-auto", !withTree && "md:hidden")}>
+    {/* With the comments open, the page tree steps aside below 1536px: the page keeps room beside the panel. */}
+    <div
+      className={clsx(
+        "group/reader grid gap-6 lg:gap-10",
+        withTree && "md:grid-cols-[14rem_minmax(0,1fr)] lg:has-[#discussion-panel]:grid-cols-1 2xl:has-[#discussion-panel]:grid-cols-[14rem_minmax(0,1fr)]",
+      )}
+    >
+      <div
+        className={clsx(
+          "md:sticky md:top-20 md:max-h-[calc(100vh-6rem)] md:self-start md:overflow-y-auto lg:group-has-[#discussion-panel]/reader:hidden 2xl:group-has-[#discussion-panel]/reader:block",
+          !withTree && "md:hidden",
+        )}
+      >
         {/* Below 768px the tree folds into a disclosure above the page. */}
         <details className="group rounded-lg border border-slate-200 md:hidden">
           <summary className="flex cursor-pointer items-center gap-2 px-3 py-2 text-sm font-medium text-slate-700">
@@ -154,8 +168,10 @@ function ReaderPage({
   const emoji = emojiCharacters(data.emoji);
   const { layout } = data;
   const coverSource = data.cover && layout.cover ? (data.cover.ref.kind === "file" ? links.file?.(data.cover.ref.file) : data.cover.ref.url) : undefined;
-  return (
-    <article aria-labelledby="page-title" className={layout.width === "wide" ? "max-w-5xl" : "max-w-3xl"}>
+  // The current content takes comments; a past revision is read as it was.
+  const discussed = source.kind === "main";
+  const article = (
+    <article aria-labelledby="page-title" className={clsx("min-w-0 flex-1", layout.width === "wide" ? "max-w-5xl" : "max-w-3xl")}>
       {coverSource && (
         <img
           src={coverSource}
@@ -173,10 +189,20 @@ function ReaderPage({
           </h1>
           {data.description && layout.description && <p className="mt-2 text-lg text-slate-600">{data.description}</p>}
         </div>
-        {editButton}
+        {discussed ? (
+          // Kept whole beside the title while it fits, wrapping below it (and within itself) when not.
+          <div className="flex max-w-full shrink-0 flex-wrap items-center gap-2">
+            <DiscussionToggle />
+            {editButton}
+          </div>
+        ) : (
+          editButton
+        )}
       </header>
       {"markdown" in data && data.markdown.trim() ? (
-        <MarkdownView markdown={data.markdown} links={links} anchors />
+        <CommentableBlocks spaceId={space.id} source={source} pageId={pageId}>
+          <MarkdownView markdown={data.markdown} links={links} anchors blockIndexes={discussed} />
+        </CommentableBlocks>
       ) : (
         <p className="text-slate-500">This page is empty.</p>
       )}
@@ -190,6 +216,15 @@ function ReaderPage({
         Page {index + 1} of {pages.length} in {space.title}. <Link href={`/o/${organizationId}/s/${space.id}/change-requests`}>Change requests</Link>
       </p>
     </article>
+  );
+  if (!discussed) return article;
+  return (
+    <DiscussionProvider scope={{ spaceId: space.id }} pageId={pageId} canComment={space.permissions.comment}>
+      <div className="gap-12 lg:flex lg:items-start">
+        {article}
+        <DiscussionPanel newCommentPage={pageId} newCommentLabel="Comment on this page" />
+      </div>
+    </DiscussionProvider>
   );
 }
 

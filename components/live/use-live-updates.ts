@@ -8,6 +8,8 @@ type LiveEvent = { kind: "comments" | "reviews" | "changeRequests" | "space" | "
 
 /** The tRPC routers whose queries a change to a space can affect. */
 const SPACE_ROUTERS = ["comments", "reviews", "changeRequests"] as const;
+/** A change request's life (created, merged…) also changes the space's counts (`settings`) and main content (`content`). */
+const CHANGE_ROUTERS = [...SPACE_ROUTERS, "settings", "content"] as const;
 
 /** A tRPC query's key is `[[router, procedure], { input, type }]`: its router, and its input's `spaceId`. */
 function routerOf(query: Query): string | undefined {
@@ -31,8 +33,8 @@ function invalidate(queryClient: QueryClient, routers: readonly string[], spaceI
   });
 }
 
-function routersFor(event: LiveEvent): readonly string[] {
-  switch (event.kind) {
+function routersFor(kind: LiveEvent["kind"], followsSpace: boolean): readonly string[] {
+  switch (kind) {
     case "notifications":
       return ["notifications"];
     case "comments":
@@ -41,19 +43,19 @@ function routersFor(event: LiveEvent): readonly string[] {
     case "reviews":
       return ["reviews", "changeRequests"];
     case "changeRequests":
-      return SPACE_ROUTERS;
     case "space":
-      return SPACE_ROUTERS;
+      return CHANGE_ROUTERS;
     case "resync":
-      return [...SPACE_ROUTERS, "notifications"];
+      return followsSpace ? CHANGE_ROUTERS : ["notifications"];
   }
 }
 
 /**
  * Keeps the open screen current: listens to /api/live (server-sent events, reconnected by the browser,
- * and by this hook after an error) and refetches, through tRPC, the queries a change affects — the
- * `comments`, `reviews` and `changeRequests` of the space (or of its change request) and always the
- * user's `notifications`. Without `spaceId`, only the notifications (the app shell mounts it so).
+ * and by this hook after an error) and refetches, through tRPC, the queries a change affects: with
+ * `spaceId`, the `comments`, `reviews` and `changeRequests` (and the space's `settings` and `content`)
+ * of that space; without, the user's `notifications` (the app shell mounts it so). After a dropped
+ * stream it refetches them all, since what changed meanwhile was not heard.
  */
 export function useLiveUpdates({ spaceId, changeRequestId }: { spaceId?: string | null; changeRequestId?: string | null } = {}): void {
   const queryClient = useQueryClient();
@@ -67,10 +69,18 @@ export function useLiveUpdates({ spaceId, changeRequestId }: { spaceId?: string 
     let retry: ReturnType<typeof setTimeout> | undefined;
     let attempts = 0;
     let stopped = false;
+    let dropped = false;
 
     const connect = () => {
       source = new EventSource(url);
-      source.onopen = () => (attempts = 0);
+      let opened = false;
+      source.onopen = () => {
+        attempts = 0;
+        // Reopened after a drop: what changed meanwhile was not heard.
+        if (dropped) invalidate(queryClient, routersFor("resync", Boolean(spaceId)), spaceId ?? null);
+        dropped = false;
+        opened = true;
+      };
       source.onmessage = (message) => {
         let event: LiveEvent;
         try {
@@ -78,11 +88,10 @@ export function useLiveUpdates({ spaceId, changeRequestId }: { spaceId?: string 
         } catch {
           return;
         }
-        // The user's own stream (no space) has the notifications; a space's stream leaves them to it, unless it is the only one.
-        const routers = routersFor(event).filter((router) => router !== "notifications" || !spaceId || event.kind === "notifications");
-        invalidate(queryClient, routers, event.spaceId ?? spaceId ?? null);
+        invalidate(queryClient, routersFor(event.kind, Boolean(spaceId)), event.spaceId ?? spaceId ?? null);
       };
       source.onerror = () => {
+        if (opened) dropped = true;
         // The browser retries by itself while the stream is CONNECTING; a refused stream (401, 404, 429) is CLOSED: retry later, backing off.
         if (source?.readyState !== EventSource.CLOSED || stopped) return;
         source.close();

@@ -74,7 +74,7 @@ export function NotificationInbox({ onNavigate, headingId }: { onNavigate: () =>
         ) : items.length === 0 ? (
           <div className="px-6 py-10 text-center">
             <p className="font-medium text-slate-800">You’re all caught up</p>
-            <p className="mt-1 text-sm text-slate-500">Mentions, replies to your threads, review requests, reviews and merges will show up here.</p>
+            <p className="mt-1 text-sm text-slate-600">Mentions, replies to your threads, review requests, reviews and merges will show up here.</p>
           </div>
         ) : (
           <ul className="divide-y divide-slate-100">
@@ -97,8 +97,8 @@ export function NotificationInbox({ onNavigate, headingId }: { onNavigate: () =>
                   </span>
                   <span className="min-w-0 flex-1">
                     <span className={clsx("block text-slate-800", item.readAt === null && "font-medium")}>{item.text}</span>
-                    {item.excerpt && <span className="mt-0.5 block truncate text-slate-500">{item.excerpt}</span>}
-                    <span className="mt-0.5 block text-xs text-slate-500">
+                    {item.excerpt && <span className="mt-0.5 block truncate text-slate-600">{item.excerpt}</span>}
+                    <span className="mt-0.5 block text-xs text-slate-600">
                       <RelativeTime iso={item.createdAt} />
                       {item.readAt === null && <span className="sr-only">, unread</span>}
                     </span>

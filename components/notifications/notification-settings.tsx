@@ -1,7 +1,7 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useId } from "react";
+import { useEffect, useId, useState } from "react";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { ErrorState, LoadingState } from "@/components/ui/states";
 import { errorMessage } from "@/components/ui/trpc-error";
@@ -11,9 +11,15 @@ export function NotificationSettings() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const settings = useQuery(trpc.profile.notificationSettings.queryOptions());
+  // The box follows the click at once (a controlled input must change in the same event); a failed save puts it back.
+  const [checked, setChecked] = useState(false);
+  useEffect(() => {
+    if (settings.data) setChecked(settings.data.emailNotifications);
+  }, [settings.data]);
   const update = useMutation(
     trpc.profile.updateNotificationSettings.mutationOptions({
       onSuccess: (data) => queryClient.setQueryData(trpc.profile.notificationSettings.queryKey(), data),
+      onError: () => setChecked(settings.data?.emailNotifications ?? false),
     }),
   );
   const hintId = useId();
@@ -32,10 +38,13 @@ export function NotificationSettings() {
             <input
               type="checkbox"
               className="mt-0.5 size-4 rounded border-slate-300 accent-indigo-600"
-              checked={update.isPending ? update.variables.emailNotifications : settings.data.emailNotifications}
+              checked={checked}
               disabled={update.isPending}
               aria-describedby={hintId}
-              onChange={(event) => update.mutate({ emailNotifications: event.target.checked })}
+              onChange={(event) => {
+                setChecked(event.target.checked);
+                update.mutate({ emailNotifications: event.target.checked });
+              }}
             />
             <span>Email me my notifications</span>
           </label>

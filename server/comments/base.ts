@@ -1,7 +1,7 @@
 import type { Actor } from "../auth/actor";
 import { loadChangeRequest } from "../change-requests/access";
 import type { Db } from "../db/client";
-import type { Comment } from "../db/generated/client";
+import { Prisma, type Comment } from "../db/generated/client";
 import { notFound } from "../errors";
 import { loadSpace, type SpaceAccess } from "../policies/access";
 import type { ChangeRequestRecord } from "../presenters/change-request";
@@ -37,12 +37,17 @@ export async function loadCommentBase(tx: Db, actor: Actor, spaceId: string, cha
 export const inBase = (base: CommentBase) => ({ spaceId: base.space.id, changeRequestId: base.changeRequest?.id ?? null });
 
 /**
- * A comment of the base; with `lock`, its row is share-locked for the rest of the transaction, so that
- * a reply or reaction is not written to a comment being deleted (it waits, then finds it gone).
+ * A comment of the base. With `lock`, its row is locked for the rest of the transaction: `share`
+ * (FOR KEY SHARE) so that a reply or reaction is not written to a comment being deleted (it waits,
+ * then finds it gone); `update` so that edits of one comment happen one after the other.
  */
-export async function loadComment(tx: Db, base: CommentBase, commentId: string, options: { lock?: boolean } = {}): Promise<Comment> {
-  if (options.lock) await tx.$queryRaw`SELECT id FROM comments WHERE id = ${commentId} FOR KEY SHARE`;
-  const comment = await tx.comment.findFirst({ where: { id: commentId, ...inBase(base) } });
+export async function loadComment(tx: Db, base: CommentBase, commentId: string, options: { lock?: "share" | "update" } = {}): Promise<Comment> {
+  const where = { id: commentId, ...inBase(base) };
+  if (options.lock) {
+    await tx.$queryRaw`SELECT id FROM comments WHERE id = ${commentId} AND space_id = ${where.spaceId} AND change_request_id IS NOT DISTINCT FROM ${where.changeRequestId}
+      ${options.lock === "update" ? Prisma.sql`FOR UPDATE` : Prisma.sql`FOR KEY SHARE`}`;
+  }
+  const comment = await tx.comment.findFirst({ where });
   if (!comment) throw notFound(`No comment ${commentId} in ${base.changeRequest ? `change request ${base.changeRequest.number}` : `space ${base.space.id}`}.`);
   return comment;
 }

@@ -1,15 +1,17 @@
 import type { ServiceContext } from "../context";
-import { db } from "../db/client";
+import { db, type Db } from "../db/client";
+import type { Comment } from "../db/generated/client";
+import type { EventRecorder } from "../events/record-event";
 import { writeChange } from "../events/write-change";
 import { newId } from "../ids";
 import { authorizeComment } from "../policies/comment";
-import { loadCommentBase } from "./base";
+import { loadCommentBase, type CommentBase } from "./base";
 import { commentMarkdown } from "./body";
 import { joinDefaultConversation } from "./conversations";
 import { excerptOf, mentionedViewers } from "./mentions";
 import { presentComments } from "./present";
 import type { BodyFormat, CommentBodyInput } from "./schemas";
-import { resolveNewTarget } from "./targets";
+import { resolveNewTarget, type StoredTarget } from "./targets";
 
 export type PostCommentArgs = {
   page?: string;
@@ -32,33 +34,50 @@ export async function postComment(ctx: ServiceContext, ref: { spaceId: string; c
   const { base, comment } = await writeChange(ctx, async (tx, events) => {
     const base = await loadCommentBase(tx, ctx.actor, ref.spaceId, ref.changeRequest);
     authorizeComment("post", { role: base.role, userId: ctx.actor.userId });
-    const now = new Date();
-    const changeRequestId = base.changeRequest?.id ?? null;
-    const conversationId = changeRequestId && target.targetPageId === null ? await joinDefaultConversation(tx, changeRequestId, ctx.actor.userId, markdown, now) : null;
-    const comment = await tx.comment.create({
-      data: {
-        id: newId(),
-        organizationId: base.organization.id,
-        spaceId: base.space.id,
-        changeRequestId,
-        conversationId,
-        authorId: ctx.actor.userId,
-        body: markdown,
-        postedAt: now,
-        revisionId: before.revisionId,
-        ...target,
-        targetTableRecord: args.tableCell?.record ?? null,
-        targetTableDefinition: args.tableCell?.definition ?? null,
-      },
-    });
-    const mentions = await mentionedViewers(tx, base.space, markdown, ctx.actor.userId);
-    events.record({
-      organizationId: base.organization.id,
-      action: "comment.posted",
-      target: { type: "comment", id: comment.id },
-      payload: { spaceId: base.space.id, changeRequestId, commentId: comment.id, pageId: comment.targetPageId, mentions, excerpt: excerptOf(markdown) },
-    });
+    const comment = await insertComment(tx, events, ctx, base, { markdown, target, revisionId: before.revisionId, tableCell: args.tableCell });
     return { base, comment };
   });
   return (await presentComments(db(), ctx, base, [comment], format))[0]!;
+}
+
+/**
+ * Writes a comment and its `comment.posted` event in the caller's transaction, the caller having
+ * authorized it: for `postComment`, and for a review's comment, written with its review (`reviewId`).
+ */
+export async function insertComment(
+  tx: Db,
+  events: EventRecorder,
+  ctx: ServiceContext,
+  base: CommentBase,
+  input: { markdown: string; target: StoredTarget; revisionId: string; tableCell?: { record: string; definition: string }; reviewId?: string },
+): Promise<Comment> {
+  const { markdown, target } = input;
+  const now = new Date();
+  const changeRequestId = base.changeRequest?.id ?? null;
+  const conversationId = changeRequestId && target.targetPageId === null ? await joinDefaultConversation(tx, changeRequestId, ctx.actor.userId, markdown, now) : null;
+  const comment = await tx.comment.create({
+    data: {
+      id: newId(),
+      organizationId: base.organization.id,
+      spaceId: base.space.id,
+      changeRequestId,
+      reviewId: input.reviewId ?? null,
+      conversationId,
+      authorId: ctx.actor.userId,
+      body: markdown,
+      postedAt: now,
+      revisionId: input.revisionId,
+      ...target,
+      targetTableRecord: input.tableCell?.record ?? null,
+      targetTableDefinition: input.tableCell?.definition ?? null,
+    },
+  });
+  const mentions = await mentionedViewers(tx, base.space, markdown, ctx.actor.userId);
+  events.record({
+    organizationId: base.organization.id,
+    action: "comment.posted",
+    target: { type: "comment", id: comment.id },
+    payload: { spaceId: base.space.id, changeRequestId, commentId: comment.id, pageId: comment.targetPageId, mentions, excerpt: excerptOf(markdown) },
+  });
+  return comment;
 }

@@ -85,11 +85,7 @@ export async function presentComments(tx: Db, ctx: ServiceContext, base: Comment
 
 export async function presentReplies(tx: Db, ctx: ServiceContext, base: CommentBase, replies: CommentReply[], format: BodyFormat) {
   const [reactions, bodies] = await Promise.all([
-    reactionsOf(
-      tx,
-      "reply",
-      replies.map((reply) => reply.id),
-    ),
+    reactionsOf(tx, "reply", replies.map((reply) => reply.id)),
     presentBodies(new Map(replies.map((reply) => [reply.id, reply.body])), format),
   ]);
   const users = await usersById(tx, [...replies.map((reply) => reply.authorId), ...[...reactions.values()].flat().map((reaction) => reaction.userId)]);

@@ -6,7 +6,6 @@ import { decodeCursor, decodeKeysetCursor, encodeCursor, encodeKeysetCursor, typ
 import { presentMembers } from "../members/queries";
 import { loadSpace } from "../policies/access";
 import { conversationPermissions } from "../policies/comment";
-import { atLeast } from "../policies/roles";
 import { presentConversation } from "./conversations";
 import { inBase, loadComment, loadCommentBase } from "./base";
 import { usersWhoCanView } from "./mentions";
@@ -68,12 +67,14 @@ export async function getComment(ctx: ServiceContext, ref: Ref & { commentId: st
 
 /** A comment's replies, oldest first (a thread reads down), keyset-paged. */
 export async function listReplies(ctx: ServiceContext, ref: Ref & { commentId: string }, params: ListRepliesParams) {
+  // The cursor is checked before anything is looked up: a malformed one is a 400 for any comment.
+  const cursor = cursorOf(params.page);
   const tx = db();
   const base = await loadCommentBase(tx, ctx.actor, ref.spaceId, ref.changeRequest);
   const comment = await loadComment(tx, base, ref.commentId);
   const where = { commentId: comment.id };
   const [rows, count] = await Promise.all([
-    tx.commentReply.findMany({ where: { AND: [where, beyond(cursorOf(params.page), "asc")] }, orderBy: [{ postedAt: "asc" }, { id: "asc" }], take: params.limit + 1 }),
+    tx.commentReply.findMany({ where: { AND: [where, beyond(cursor, "asc")] }, orderBy: [{ postedAt: "asc" }, { id: "asc" }], take: params.limit + 1 }),
     tx.commentReply.count({ where }),
   ]);
   const replies = rows.slice(0, params.limit);
@@ -155,7 +156,6 @@ const MENTIONABLE = 8;
 export async function mentionable(ctx: ServiceContext, input: { spaceId: string; query: string }) {
   const tx = db();
   const access = await loadSpace(tx, ctx.actor, input.spaceId);
-  if (!atLeast(access.role, "read")) throw notFound(`No space ${input.spaceId}.`);
   const contains = { contains: input.query.trim().replace(/[\\%_]/g, (character) => `\\${character}`), mode: "insensitive" as const };
   // Candidates in name order, checked for access a batch at a time until enough are found.
   const found: { id: string; displayName: string; email: string; photoURL: string | null }[] = [];

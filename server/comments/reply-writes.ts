@@ -20,7 +20,7 @@ export async function postReply(ctx: ServiceContext, ref: CommentRef, body: Comm
   const markdown = await commentMarkdown(body);
   const { base, reply } = await writeChange(ctx, async (tx, events) => {
     const base = await loadCommentBase(tx, ctx.actor, ref.spaceId, ref.changeRequest);
-    const comment = await loadComment(tx, base, ref.commentId, { lock: true });
+    const comment = await loadComment(tx, base, ref.commentId, { lock: "share" });
     authorizeComment("reply", { role: base.role, userId: ctx.actor.userId }, comment);
     const reply = await tx.commentReply.create({ data: { id: newId(), commentId: comment.id, authorId: ctx.actor.userId, body: markdown, postedAt: new Date() } });
     events.record({
@@ -47,8 +47,8 @@ export async function updateReply(ctx: ServiceContext, ref: ReplyRef, args: Upda
   const markdown = args.body ? await commentMarkdown(args.body) : undefined;
   const { base, reply } = await writeChange(ctx, async (tx, events) => {
     const base = await loadCommentBase(tx, ctx.actor, ref.spaceId, ref.changeRequest);
-    const comment = await loadComment(tx, base, ref.commentId, { lock: true });
-    await tx.$queryRaw`SELECT id FROM comment_replies WHERE id = ${ref.replyId} FOR UPDATE`;
+    const comment = await loadComment(tx, base, ref.commentId, { lock: "share" });
+    await tx.$queryRaw`SELECT id FROM comment_replies WHERE id = ${ref.replyId} AND comment_id = ${comment.id} FOR UPDATE`;
     const reply = await tx.commentReply.findFirst({ where: { id: ref.replyId, commentId: comment.id } });
     if (!reply) throw notFound(`No reply ${ref.replyId} to comment ${comment.id}.`);
     const viewer = { role: base.role, userId: ctx.actor.userId };

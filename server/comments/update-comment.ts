@@ -22,8 +22,7 @@ export async function updateComment(ctx: ServiceContext, ref: { spaceId: string;
   const { base, comment } = await writeChange(ctx, async (tx, events) => {
     const base = await loadCommentBase(tx, ctx.actor, ref.spaceId, ref.changeRequest);
     // Locked: two edits of one comment in turn, each comparing mentions with the body before it.
-    await tx.$queryRaw`SELECT id FROM comments WHERE id = ${ref.commentId} FOR UPDATE`;
-    const comment = await loadComment(tx, base, ref.commentId);
+    const comment = await loadComment(tx, base, ref.commentId, { lock: "update" });
     const viewer = { role: base.role, userId: ctx.actor.userId };
     if (markdown !== undefined) authorizeComment("edit", viewer, comment);
     if (args.resolved !== undefined) authorizeComment("resolve", viewer, comment);

@@ -1,4 +1,5 @@
 import type { ChangeRequestReview, ChangeRequestReviewRequest, User } from "../db/generated/client";
+import type { CommentObject } from "./comment";
 import { apiUrl } from "./urls";
 import { presentUser } from "./user";
 
@@ -6,8 +7,8 @@ export type People = Map<string, Pick<User, "id" | "displayName" | "email" | "ph
 
 const reviewsPath = (spaceId: string, changeRequestId: string) => `/spaces/${spaceId}/change-requests/${changeRequestId}/reviews`;
 
-/** A review as the API shows it (ChangeRequestReview); `people` holds its reviewer and requester. */
-export function presentReview(review: ChangeRequestReview, context: { spaceId: string; outdated: boolean; people: People; baseUrl: string }) {
+/** A review as the API shows it (ChangeRequestReview); `people` holds its reviewer and requester, `comment` is its comment presented. */
+export function presentReview(review: ChangeRequestReview, context: { spaceId: string; outdated: boolean; people: People; comment?: CommentObject; baseUrl: string }) {
   const { people, baseUrl } = context;
   const requestedBy = review.requestedById ? people.get(review.requestedById) : undefined;
   return {
@@ -18,6 +19,7 @@ export function presentReview(review: ChangeRequestReview, context: { spaceId: s
     ...(requestedBy ? { requestedBy: presentUser(requestedBy, baseUrl) } : {}),
     status: review.status as "approved" | "changes-requested",
     outdated: context.outdated,
+    ...(context.comment ? { comment: context.comment } : {}),
     createdAt: review.createdAt.toISOString(),
     updatedAt: review.updatedAt.toISOString(),
     urls: { location: apiUrl(baseUrl, `${reviewsPath(context.spaceId, review.changeRequestId)}/${review.id}`) },

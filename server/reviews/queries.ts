@@ -1,23 +1,36 @@
 import { loadChangeRequest, type ChangeRequestAccess } from "../change-requests/access";
+import type { BodyFormat } from "../comments/schemas";
 import type { ServiceContext } from "../context";
 import { db, type Db } from "../db/client";
-import type { Prisma } from "../db/generated/client";
+import type { ChangeRequestReview, Prisma } from "../db/generated/client";
 import { badRequest, notFound } from "../errors";
 import { decodeKeysetCursor, encodeKeysetCursor, paginateModel, type ListParams } from "../pagination";
+import { loadSpace } from "../policies/access";
 import { spacePermissions } from "../policies/content";
 import { presentContributor, presentRequestedReviewer, presentReview } from "../presenters/review";
 import { presentUser } from "../presenters/user";
 import { isOutdated, latestReviews } from "./latest-reviews";
 import { mergeStatusOf } from "./merge-rules";
 import { peopleOf } from "./people";
+import { reviewComments } from "./review-comments";
 import type { ListReviewsParams } from "./schemas";
 import { rolesOnSpace } from "./space-roles";
-import { loadSpace } from "../policies/access";
 
-/** Presents reviews of one change request, each with whether it is outdated. */
-async function presentReviews(tx: Db, access: ChangeRequestAccess, reviews: Prisma.ChangeRequestReviewGetPayload<object>[], latestIds: Set<string>, baseUrl: string) {
-  const people = await peopleOf(tx, reviews.flatMap((review) => [review.reviewerId, review.requestedById]));
-  return reviews.map((review) => presentReview(review, { spaceId: access.space.id, outdated: isOutdated(review, access.changeRequest, latestIds), people, baseUrl }));
+/** Presents reviews of one change request, each with whether it is outdated, and its comment in `format`. */
+async function presentReviews(tx: Db, ctx: ServiceContext, access: ChangeRequestAccess, reviews: ChangeRequestReview[], latestIds: Set<string>, format: BodyFormat) {
+  const [people, comments] = await Promise.all([
+    peopleOf(tx, reviews.flatMap((review) => [review.reviewerId, review.requestedById])),
+    reviewComments(tx, ctx, access, reviews.map((review) => review.commentId), format),
+  ]);
+  return reviews.map((review) =>
+    presentReview(review, {
+      spaceId: access.space.id,
+      outdated: isOutdated(review, access.changeRequest, latestIds),
+      people,
+      comment: review.commentId ? comments.get(review.commentId) : undefined,
+      baseUrl: ctx.baseUrl,
+    }),
+  );
 }
 
 /** A change request's reviews, oldest first (`getReviewsByChangeRequestId`); `outdated` keeps the outdated ones, or the others. */
@@ -32,16 +45,16 @@ export async function listReviews(ctx: ServiceContext, spaceId: string, ref: str
     ...(params.outdated === undefined ? {} : params.outdated ? { NOT: current } : current),
   };
   const page = await paginateModel(params, tx.changeRequestReview, where);
-  return { ...page, items: await presentReviews(tx, access, page.items, latestIds, ctx.baseUrl) };
+  return { ...page, items: await presentReviews(tx, ctx, access, page.items, latestIds, params.format) };
 }
 
-export async function getReview(ctx: ServiceContext, spaceId: string, ref: string, reviewId: string) {
+export async function getReview(ctx: ServiceContext, spaceId: string, ref: string, reviewId: string, format: BodyFormat) {
   const tx = db();
   const access = await loadChangeRequest(tx, ctx.actor, spaceId, ref);
   const review = await tx.changeRequestReview.findFirst({ where: { id: reviewId, changeRequestId: access.changeRequest.id } });
   if (!review) throw notFound(`No review ${reviewId} of change request ${ref}.`);
   const latestIds = new Set((await latestReviews(tx, access.changeRequest.id)).map((latest) => latest.id));
-  return (await presentReviews(tx, access, [review], latestIds, ctx.baseUrl))[0]!;
+  return (await presentReviews(tx, ctx, access, [review], latestIds, format))[0]!;
 }
 
 /** The users asked to review a change request, in the order they were asked (`getRequestedReviewersByChangeRequestId`). */

@@ -76,6 +76,28 @@ describe("live updates across app servers (PostgreSQL LISTEN/NOTIFY)", () => {
   });
 });
 
+test("a hub whose LISTEN connection is cut reconnects, tells its subscribers to refetch, and hears later writes", async () => {
+  const tenant = await createTenant();
+  const space = (await apiClient(server.url, tenant.admin.token).post(`/v1/orgs/${tenant.organization.id}/spaces`, { title: "Dropped" })).body;
+  const hub = new LiveHub(process.env.DATABASE_URL!);
+  try {
+    let resyncs = 0;
+    const received: LiveMessage[] = [];
+    hub.subscribe((message) => message.topic === "space" && message.spaceId === space.id && received.push(message), () => resyncs++);
+    await hub.listening();
+    // Cut every live LISTEN connection but the other tests' hubs' (theirs reconnect as well, harmlessly).
+    await db().$executeRaw`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'quire-live' AND pid <> pg_backend_pid()`;
+    await until(() => resyncs === 1, 10_000);
+    await writeChange(ctxOf(tenant.admin.user.id), async (_tx, events) => {
+      events.record({ organizationId: tenant.organization.id, action: "comment.reopened", target: { type: "comment", id: "c" }, payload: { spaceId: space.id, changeRequestId: null, commentId: "c" } });
+    });
+    await until(() => received.length === 1);
+    expect(received[0]).toMatchObject({ action: "comment.reopened" });
+  } finally {
+    await hub.close();
+  }
+});
+
 describe("GET /api/live", () => {
   test("refuses a caller without a session, and a user who cannot view the space or names a change request of another", async () => {
     const tenant = await createTenant();
@@ -96,25 +118,38 @@ describe("GET /api/live", () => {
     expect(hostile.status).toBe(400);
   });
 
-  test("streams what changed in the space and the user's inbox, only ids; bounded per user; ends when the browser goes", async () => {
+  test("a space's stream says what changed in it, the user's own stream their inbox, only ids; bounded per user; ends when the browser goes", async () => {
     const tenant = await createTenant();
     const space = (await apiClient(server.url, tenant.admin.token).post(`/v1/orgs/${tenant.organization.id}/spaces`, { title: "Streamed" })).body;
     const other = (await apiClient(server.url, tenant.admin.token).post(`/v1/orgs/${tenant.organization.id}/spaces`, { title: "Elsewhere" })).body;
     const actor = { userId: tenant.admin.user.id, via: "session" as const };
     const abort = new AbortController();
-    const response = await openLiveStream(new Request(`http://quire.test/api/live?space=${space.id}`, { signal: abort.signal }), actor, hubs[1]);
-    expect(response.status).toBe(200);
-    expect(response.headers.get("content-type")).toBe("text/event-stream; charset=utf-8");
-    const reader = response.body!.getReader();
-    let text = "";
-    const read = async (until: (text: string) => boolean) => {
-      while (!until(text)) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        text += new TextDecoder().decode(value);
-      }
+    const open = async (url: string, signal?: AbortSignal) => {
+      const response = await openLiveStream(new Request(url, { signal }), actor, hubs[1]);
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-type")).toBe("text/event-stream; charset=utf-8");
+      const reader = response.body!.getReader();
+      const stream = { text: "", reader };
+      const read = async (until: (text: string) => boolean) => {
+        while (!until(stream.text)) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          stream.text += new TextDecoder().decode(value);
+        }
+      };
+      await read((sofar) => sofar.includes(": listening"));
+      // A `resync` may come first: the hub's connection was cut by the test before (it reconnects on this subscription).
+      const events = () =>
+        stream.text
+          .split("\n\n")
+          .filter((block) => block.startsWith("data: "))
+          .map((block) => JSON.parse(block.slice(6)))
+          .filter((event) => event.kind !== "resync");
+      return { read, events };
     };
-    await read((sofar) => sofar.includes('"kind":"resync"'));
+    const spaceStream = await open(`http://quire.test/api/live?space=${space.id}`, abort.signal);
+    const inboxAbort = new AbortController();
+    const inboxStream = await open("http://quire.test/api/live", inboxAbort.signal);
 
     const record = (spaceId: string, action: "comment.resolved" | "review.request_removed") =>
       writeChange({ actor, baseUrl: "http://quire.test" }, async (tx, events) => {
@@ -123,18 +158,20 @@ describe("GET /api/live", () => {
       });
     await record(other.id, "comment.resolved");
     await record(space.id, "review.request_removed");
-    await read((sofar) => sofar.includes('"kind":"reviews"'));
-    const events = text
-      .split("\n\n")
-      .filter((block) => block.startsWith("data: "))
-      .map((block) => JSON.parse(block.slice(6)));
-    expect(events).toContainEqual({ kind: "reviews", spaceId: space.id, changeRequestId: null });
-    expect(events).toContainEqual({ kind: "notifications", spaceId: null, changeRequestId: null });
-    expect(events.some((event) => event.spaceId === other.id)).toBe(false);
+    await spaceStream.read((sofar) => sofar.includes('"kind":"reviews"'));
+    await inboxStream.read((sofar) => sofar.split('"kind":"notifications"').length === 3);
+    expect(spaceStream.events()).toEqual([{ kind: "reviews", spaceId: space.id, changeRequestId: null }]);
+    expect(inboxStream.events()).toEqual([
+      { kind: "notifications", spaceId: null, changeRequestId: null },
+      { kind: "notifications", spaceId: null, changeRequestId: null },
+    ]);
+    inboxAbort.abort();
+    const read = spaceStream.read;
 
     // More streams than the bound are refused; closing one frees its place.
     const extra = [];
     for (let i = 1; i < MAX_STREAMS_PER_USER; i++) extra.push(new AbortController());
+    await new Promise((resolve) => setTimeout(resolve, 50));
     const opened = await Promise.all(extra.map((controller) => openLiveStream(new Request("http://quire.test/api/live", { signal: controller.signal }), actor, hubs[1])));
     expect(opened.every((r) => r.status === 200)).toBe(true);
     expect((await openLiveStream(new Request("http://quire.test/api/live"), actor, hubs[1])).status).toBe(429);

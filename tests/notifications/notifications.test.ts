@@ -5,6 +5,8 @@ import { writeChange } from "../../server/events/write-change";
 import { newId } from "../../server/ids";
 import { startWorkers } from "../../server/jobs/workers";
 import { buildNotifications } from "../../server/notifications/build";
+import { createCallerFactory } from "../../server/trpc/init";
+import { appRouter } from "../../server/trpc/root";
 import { createTenant } from "../helpers/factories";
 import { apiClient, startApiServer } from "../helpers/server";
 import { startSmtpServer } from "../helpers/smtp";
@@ -110,21 +112,22 @@ describe("notifications built from the event record", () => {
     expect((await notificationsOf("comment_reply.edited", w.organizationId, 1)).map((row) => [row.userId, row.kind])).toEqual([[w.reader.user.id, "mention"]]);
   });
 
-  test("review requested, review submitted and merged notify the requested, the author and the reviewers", async () => {
+  test("review requested, review submitted and merged (through /v1's services) notify the requested, the author and the reviewers", async () => {
     const w = await world();
     const reviewer = await w.tenant.member("review");
-    await record(w.adminId, w.organizationId, "review.requested", { type: "change_request", id: w.cr.id }, { spaceId: w.space.id, changeRequestId: w.cr.id, users: [reviewer.user.id, w.guest.user.id] });
+    const admin = apiClient(server.url, w.tenant.admin.token);
+    const base = `/v1/spaces/${w.space.id}/change-requests/${w.cr.id}`;
+    expect((await admin.post(`${base}/content`, { changes: [{ operation: "insert_page", title: "Intro", document: { markdown: "Hello" } }] })).status).toBe(200);
+    expect((await admin.post(`${base}/requested-reviewers`, { users: [reviewer.user.id] })).status).toBeLessThan(300);
     expect((await notificationsOf("review.requested", w.organizationId, 1)).map((row) => [row.userId, row.kind])).toEqual([[reviewer.user.id, "review_requested"]]);
 
-    const { revisionId } = await db().changeRequest.findUniqueOrThrow({ where: { id: w.cr.id }, select: { revisionId: true } });
-    const review = await db().changeRequestReview.create({ data: { id: newId(), changeRequestId: w.cr.id, reviewerId: reviewer.user.id, status: "approved", revisionId } });
-    await record(reviewer.user.id, w.organizationId, "review.submitted", { type: "change-request-review", id: review.id }, { spaceId: w.space.id, changeRequestId: w.cr.id, reviewId: review.id, status: "approved" });
+    expect((await apiClient(server.url, reviewer.token).post(`${base}/reviews`, { status: "approved" })).status).toBe(201);
     const [submitted] = await notificationsOf("review.submitted", w.organizationId, 1);
     expect(submitted).toMatchObject({ userId: w.adminId, kind: "review_submitted" });
+    expect(submitted!.summary).toMatchObject({ reviewStatus: "approved", actorName: reviewer.user.displayName });
 
-    // Merged through /v1 (the payload as the merge records it): the reviewers hear of it.
-    const merged = await apiClient(server.url, w.tenant.admin.token).post(`/v1/spaces/${w.space.id}/change-requests/${w.cr.id}/merge`);
-    expect(merged.status).toBe(200);
+    // Merged by the author: the reviewer hears of it, the author (the actor) does not.
+    expect((await admin.post(`${base}/merge`)).status).toBe(200);
     expect((await notificationsOf("change_request.merged", w.organizationId, 1)).map((row) => [row.userId, row.kind])).toEqual([[reviewer.user.id, "change_request_merged"]]);
   });
 
@@ -216,5 +219,51 @@ describe("notifications built from the event record", () => {
       if (previous === undefined) delete process.env.QUIRE_SMTP_URL;
       await smtp.close();
     }
+  });
+
+  test("the inbox and the email setting through tRPC, as the top bar and the profile use them", async () => {
+    const w = await world();
+    await record(w.adminId, w.organizationId, "comment.posted", { type: "comment", id: w.comment.id }, { spaceId: w.space.id, changeRequestId: w.cr.id, commentId: w.comment.id, pageId: null, mentions: [w.writer.user.id], excerpt: "Hi" });
+    await notificationsOf("comment.posted", w.organizationId, 1);
+    const writer = createCallerFactory(appRouter)({ actor: { userId: w.writer.user.id, via: "session" }, baseUrl: BASE_URL });
+    expect(await writer.notifications.unreadCount()).toEqual({ count: 1 });
+    const { items, next } = await writer.notifications.list({ unread: true });
+    expect(next).toBeUndefined();
+    expect(items).toEqual([expect.objectContaining({ kind: "mention", excerpt: "Hi", readAt: null, changeRequest: { id: w.cr.id, number: w.cr.number, subject: "Fix the intro" } })]);
+    expect(await writer.notifications.markRead({ ids: [items[0]!.id] })).toEqual({ count: 1 });
+    expect(await writer.notifications.unreadCount()).toEqual({ count: 0 });
+    expect((await writer.notifications.list({})).items[0]!.readAt).not.toBeNull();
+    await expect(writer.notifications.markRead({ ids: [], all: true })).rejects.toThrow();
+
+    expect(await writer.profile.notificationSettings()).toMatchObject({ emailNotifications: false });
+    expect(await writer.profile.updateNotificationSettings({ emailNotifications: true })).toMatchObject({ emailNotifications: true });
+    expect((await db().user.findUniqueOrThrow({ where: { id: w.writer.user.id } })).emailNotifications).toBe(true);
+  });
+
+  test("end to end through /v1's comments: a mention on a space page, then replies in the thread", async () => {
+    const w = await world();
+    const admin = apiClient(server.url, w.tenant.admin.token);
+    const mention = (user: { id: string; displayName: string }) => `@[${user.displayName}](mention:${user.id})`;
+    const base = `/v1/spaces/${w.space.id}/comments`;
+    const posted = await admin.post(base, { body: { markdown: `Could you check this, ${mention(w.writer.user)}? (not ${mention(w.guest.user)})` } });
+    expect(posted.status).toBe(200);
+    const [mentioned] = await notificationsOf("comment.posted", w.organizationId, 1);
+    expect(mentioned).toMatchObject({ userId: w.writer.user.id, kind: "mention", commentId: posted.body.id, changeRequestId: null });
+    expect(mentioned!.summary).toMatchObject({ changeRequest: null, path: `/o/${w.organizationId}/s/${w.space.id}?comment=${posted.body.id}` });
+
+    // The writer replies: the author hears of it; then the reader replies: the author and the writer do.
+    expect((await apiClient(server.url, w.writer.token).post(`${base}/${posted.body.id}/replies`, { body: { markdown: "Done." } })).status).toBe(200);
+    expect((await notificationsOf("comment_reply.posted", w.organizationId, 1)).map((row) => [row.userId, row.kind])).toEqual([[w.adminId, "reply"]]);
+    const readerWriter = await w.tenant.member("comment");
+    expect((await apiClient(server.url, readerWriter.token).post(`${base}/${posted.body.id}/replies`, { body: { markdown: "Thanks both" } })).status).toBe(200);
+    const replies = await notificationsOf("comment_reply.posted", w.organizationId, 3);
+    expect(replies.filter((row) => row.actorId === readerWriter.user.id).map((row) => [row.userId, row.kind]).sort()).toEqual(
+      [[w.adminId, "reply"], [w.writer.user.id, "reply"]].sort(),
+    );
+    const inbox = await apiClient(server.url, w.writer.token).get("/v1/user/notifications");
+    expect(inbox.body.items.map((item: { text: string }) => item.text)).toEqual([
+      `${readerWriter.user.displayName} replied to a thread in Handbook <b>`,
+      `${w.tenant.admin.user.displayName} mentioned you in Handbook <b>`,
+    ]);
   });
 });

@@ -96,6 +96,43 @@ describe("submitting reviews", () => {
   });
 });
 
+describe("a review's comment", () => {
+  test("written as a comment on the change request, pointing at its review, and shown with the review in either format", async () => {
+    const { as, reviewer, base, cr } = await setup();
+    const submitted = await as(reviewer).post(`${base}/reviews`, { status: "changes-requested", comment: { markdown: "Please **fix** the intro." } });
+    expect(submitted.status).toBe(201);
+    expect(submitted.body.comment).toMatchObject({ object: "comment", body: { markdown: "Please **fix** the intro." }, postedBy: { id: reviewer.user.id } });
+    const stored = await db().changeRequestReview.findUniqueOrThrow({ where: { id: submitted.body.id } });
+    const comment = await db().comment.findUniqueOrThrow({ where: { id: stored.commentId! } });
+    expect(comment).toMatchObject({ changeRequestId: cr.id, reviewId: stored.id, authorId: reviewer.user.id, targetPageId: null });
+    // Listed among the change request's comments, as any comment.
+    const comments = (await as(reviewer).get(`${base}/comments`)).body;
+    expect(comments.items.map((item: { id: string }) => item.id)).toContain(comment.id);
+    const asDocument = (await as(reviewer).get(`${base}/reviews?format=document`)).body.items[0];
+    expect(asDocument.comment.body.document).toMatchObject({ object: "document" });
+    expect((await as(reviewer).get(`${base}/reviews/${stored.id}`)).body.comment.id).toBe(comment.id);
+    const posted = await db().domainEvent.findFirstOrThrow({ where: { action: "comment.posted", targetId: comment.id } });
+    expect(posted.payload).toMatchObject({ changeRequestId: cr.id, commentId: comment.id });
+  });
+
+  test("a JSON document is taken too; the empty document is no comment; a bad one is 400 and stores nothing", async () => {
+    const { as, reviewer, base, cr } = await setup();
+    const document = { object: "document", data: {}, nodes: [{ object: "block", type: "paragraph", data: {}, nodes: [{ object: "text", leaves: [{ object: "leaf", text: "Looks right.", marks: [] }] }] }] };
+    const withDocument = await as(reviewer).post(`${base}/reviews`, { status: "approved", comment: { document } });
+    expect(withDocument.body.comment.body.markdown).toContain("Looks right.");
+    const empty = await as(reviewer).post(`${base}/reviews`, { status: "approved", comment: {} });
+    expect(empty.status).toBe(201);
+    expect(empty.body.comment).toBeUndefined();
+    for (const comment of [{ markdown: "   " }, { markdown: 42 }, { markdown: "x".repeat(20_001) }, "text"]) {
+      const refused = await as(reviewer).post(`${base}/reviews`, { status: "approved", comment });
+      expect(refused.status, JSON.stringify(comment).slice(0, 50)).toBe(400);
+      expect(refused.body.error.message).toContain("comment");
+    }
+    expect(await db().changeRequestReview.count({ where: { changeRequestId: cr.id } })).toBe(2);
+    expect(await db().comment.count({ where: { changeRequestId: cr.id } })).toBe(1);
+  });
+});
+
 describe("outdated reviews", () => {
   test("an edit to the change request after a review makes it outdated; `outdated` filters both ways", async () => {
     const { as, reviewer, second, base, edit } = await setup();

@@ -30,11 +30,17 @@ describe("reviews over tRPC", () => {
     expect(await trpc(reviewer.user.id).reviews.requested(input)).toMatchObject([{ user: { id: reviewer.user.id }, requestedBy: { id: editor.user.id } }]);
     const review = await trpc(reviewer.user.id).reviews.submit({ ...input, status: "changes-requested" });
     expect(review).toMatchObject({ object: "change-request-review", status: "changes-requested", outdated: false, requestedBy: { id: editor.user.id } });
-    const again = await trpc(reviewer.user.id).reviews.submit({ ...input, status: "approved" });
-    expect((await trpc(editor.user.id).reviews.list(input)).map((item) => [item.id, item.outdated])).toEqual([
+    const again = await trpc(reviewer.user.id).reviews.submit({ ...input, status: "approved", markdown: "All good now." });
+    expect(again.comment).toMatchObject({ body: { markdown: "All good now." } });
+    expect((await trpc(reviewer.user.id).reviews.submit({ ...input, status: "approved", markdown: "  " })).comment).toBeUndefined();
+    const listed = await trpc(editor.user.id).reviews.list(input);
+    expect(listed.slice(0, 2).map((item) => [item.id, item.outdated])).toEqual([
       [review.id, true],
-      [again.id, false],
+      [again.id, true],
     ]);
+    expect(listed[1]!.comment?.body).toEqual({ markdown: "All good now." });
+    // The change request by its number as a number, as the comments procedures take it.
+    expect(await trpc(editor.user.id).reviews.mergeStatus({ spaceId: input.spaceId, changeRequest: Number(input.changeRequest) })).toMatchObject({ mergeable: true, approvals: 1 });
     await trpc(editor.user.id).reviews.removeRequest({ ...input, userId: reviewer.user.id });
     expect(await trpc(editor.user.id).reviews.requested(input)).toEqual([]);
     await expect(trpc(editor.user.id).reviews.submit({ ...input, status: "approved" })).rejects.toMatchObject({ code: "FORBIDDEN" });

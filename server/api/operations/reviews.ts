@@ -1,7 +1,8 @@
 import { listParams } from "../../pagination";
 import { getReview, listContributors, listRequestedReviewers, listReviews } from "../../reviews/queries";
 import { removeRequestedReviewer, requestReviewers } from "../../reviews/request-reviewers";
-import { listReviewsParams, requestReviewersInput, reviewFormatQuery, submitReviewInput } from "../../reviews/schemas";
+import { formatQuery } from "../../comments/schemas";
+import { listReviewsParams, requestReviewersInput, submitReviewInput } from "../../reviews/schemas";
 import { submitReview } from "../../reviews/submit-review";
 import { defineOperation } from "../operation";
 import { changeRequestPath, entityId } from "../path-params";
@@ -32,8 +33,8 @@ export const reviewOperations = [
     method: "GET",
     path: `${base}/reviews/{reviewId}`,
     params: changeRequestPath.extend({ reviewId: entityId }),
-    query: reviewFormatQuery,
-    handler: (c) => getReview(c, c.params.spaceId, c.params.changeRequestId, c.params.reviewId),
+    query: formatQuery,
+    handler: (c) => getReview(c, c.params.spaceId, c.params.changeRequestId, c.params.reviewId, c.query.format),
   }),
   defineOperation({
     operationId: "getRequestedReviewersByChangeRequestId",

@@ -1,13 +1,14 @@
 import { z } from "zod";
-import { changeRequestRefSchema } from "../../change-requests/schemas";
 import { entityIdSchema } from "../../ids";
 import { getMergeStatus, listRequestedReviewers, listReviews, reviewCandidates } from "../../reviews/queries";
 import { removeRequestedReviewer, requestReviewers } from "../../reviews/request-reviewers";
-import { requestReviewersInput, reviewStatusSchema } from "../../reviews/schemas";
+import { changeRequestRefInput, markdownBody } from "../../comments/schemas";
+import { requestReviewersInput, reviewMarkdownSchema, reviewStatusSchema } from "../../reviews/schemas";
 import { submitReview } from "../../reviews/submit-review";
 import { protectedProcedure, router } from "../init";
 
-const changeRequestInput = z.object({ spaceId: entityIdSchema, changeRequest: changeRequestRefSchema });
+// The change request by id or number (a number may come as one), as the comments procedures take it.
+const changeRequestInput = z.object({ spaceId: entityIdSchema, changeRequest: changeRequestRefInput.unwrap() });
 /** The review screen shows every review and request at once: far more than any change request gathers. */
 const ALL = { limit: 1000 } as const;
 
@@ -15,10 +16,13 @@ const ALL = { limit: 1000 } as const;
 export const reviewsRouter = router({
   list: protectedProcedure
     .input(changeRequestInput)
-    .query(async ({ ctx, input }) => (await listReviews(ctx, input.spaceId, input.changeRequest, ALL)).items),
+    .query(async ({ ctx, input }) => (await listReviews(ctx, input.spaceId, input.changeRequest, { ...ALL, format: "markdown" })).items),
+  // A blank comment is none: the screen's text box may be left empty.
   submit: protectedProcedure
-    .input(changeRequestInput.extend({ status: reviewStatusSchema }))
-    .mutation(({ ctx, input }) => submitReview(ctx, input.spaceId, input.changeRequest, { status: input.status })),
+    .input(changeRequestInput.extend({ status: reviewStatusSchema, markdown: reviewMarkdownSchema }))
+    .mutation(({ ctx, input }) =>
+      submitReview(ctx, input.spaceId, input.changeRequest, { status: input.status, comment: input.markdown?.trim() ? markdownBody(input.markdown) : undefined }),
+    ),
   requested: protectedProcedure
     .input(changeRequestInput)
     .query(async ({ ctx, input }) => (await listRequestedReviewers(ctx, input.spaceId, input.changeRequest, ALL)).items),
