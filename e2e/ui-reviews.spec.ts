@@ -143,6 +143,8 @@ test("two people review a change request: a comment arrives live, the reviewer a
     await expect(given).toHaveCount(1);
     await expect(given).toContainText(boCredentials.displayName);
     await expect(given).toContainText("Approved");
+    // The message is the review's own comment, rendered with it.
+    await expect(given.locator("strong")).toHaveText("short");
     await expectNoSeriousAxeViolations(bo);
     await screenshot(bo, "reviews-approved-1280");
     for (const width of [800, 390]) {
@@ -150,7 +152,7 @@ test("two people review a change request: a comment arrives live, the reviewer a
       await screenshot(bo, `reviews-approved-${width}`);
     }
 
-    // The message went to the change request's conversation.
+    // It is a comment on the change request too, so the discussion shows it.
     await expect(panel(bo).getByRole("article").filter({ hasText: "Clear and" }).locator("strong")).toHaveText("short");
 
     // Ada is notified, and Merge becomes possible on her screen.

@@ -50,23 +50,14 @@ function ReviewForm({ target, choices, onDone }: { target: ReviewTarget; choices
     event.preventDefault();
     setFailure(undefined);
     if (choice === "comment" && !text) return setMissing(true);
-    if (choice !== "comment") {
-      try {
-        await submit.mutateAsync({ ...target, status: choice });
-      } catch (error) {
-        return setFailure(errorMessage(error));
-      }
-      await refresh();
+    try {
+      // A verdict and its message are one review (the message is the review's comment, written with it).
+      if (choice === "comment") await post.mutateAsync({ spaceId: target.spaceId, changeRequest: target.changeRequest, markdown: text });
+      else await submit.mutateAsync({ ...target, status: choice, ...(text ? { markdown: text } : {}) });
+    } catch (error) {
+      return setFailure(errorMessage(error));
     }
-    if (text) {
-      try {
-        await post.mutateAsync({ spaceId: target.spaceId, changeRequest: target.changeRequest, markdown: text });
-      } catch (error) {
-        // The verdict stands: what is left is the message, offered again as a comment.
-        if (choice !== "comment" && choices.includes("comment")) setChoice("comment");
-        return setFailure(choice === "comment" ? errorMessage(error) : `Your review was submitted, but its message was not posted: ${errorMessage(error)}`);
-      }
-    }
+    await refresh();
     toast.success(DONE[choice]);
     onDone();
   }
@@ -76,7 +67,7 @@ function ReviewForm({ target, choices, onDone }: { target: ReviewTarget; choices
       <ChoiceGroup legend="Your review" name="verdict" choices={CHOICES.filter((option) => choices.includes(option.value))} value={choice} onChange={setChoice} />
       <TextAreaField
         label={choice === "comment" ? "Comment" : "Message (optional)"}
-        hint="Markdown. Posted as a comment on the change request, for everyone to read."
+        hint={choice === "comment" ? "Markdown. Posted on the change request, for everyone to read." : "Markdown. Shown with your review, for everyone to read."}
         error={missing && choice === "comment" && !text ? "Write the comment to post." : undefined}
         rows={4}
         maxLength={20_000}

@@ -1,10 +1,13 @@
 "use client";
 
+import type { Document } from "@gitbook/api";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import clsx from "clsx";
 import { CircleCheck, CircleDot, FileWarning, MessageSquarePlus, X } from "lucide-react";
 import { useState } from "react";
 import { RelativeTime } from "@/components/content/relative-time";
+import { CommentMarkdown } from "@/components/discussions/comment-markdown";
+import { bodyMarkdown } from "@/components/discussions/types";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { useToast } from "@/components/shell/toast";
 import { Button } from "@/components/ui/button";
@@ -102,6 +105,11 @@ function ReviewList({ reviews }: { reviews: { data?: Review[]; isPending: boolea
               <RelativeTime iso={review.createdAt} />
             </span>
           </p>
+          {review.comment && bodyMarkdown(review.comment.body as Document) && (
+            <div className="mt-2 text-sm text-slate-700">
+              <CommentMarkdown markdown={bodyMarkdown(review.comment.body as Document)} />
+            </div>
+          )}
         </li>
       ))}
     </ul>
