@@ -16,8 +16,10 @@ type Discussion = {
   canComment: boolean;
   open: boolean;
   setOpen: (open: boolean) => void;
-  /** The open threads of the scope (the reader: of its page), for the toggle's count and the blocks' markers. */
+  /** The latest open threads of the scope (the reader: of its page), for the blocks' markers. */
   openComments: Comment[] | undefined;
+  /** How many threads are open in the scope, all of them (the toggle's count). */
+  openCount: number | undefined;
   /** Threads on one block only, after its marker was chosen. */
   focus: { node: string } | null;
   showBlockThreads: (node: string) => void;
@@ -91,6 +93,7 @@ export function DiscussionProvider({
       open,
       setOpen,
       openComments: openComments.data?.items as Comment[] | undefined,
+      openCount: openComments.data?.count,
       focus,
       showBlockThreads: (node) => {
         setFocus({ node });

@@ -1,10 +1,11 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
+import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import clsx from "clsx";
 import { MessageSquare, X } from "lucide-react";
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { useTRPC } from "@/components/providers/trpc-provider";
+import { Button } from "@/components/ui/button";
 import { ErrorState } from "@/components/ui/states";
 import { ToggleGroup } from "@/components/ui/toggle-group";
 import { errorMessage } from "@/components/ui/trpc-error";
@@ -27,7 +28,7 @@ const TOGGLE_ID = "discussion-toggle";
 export function DiscussionToggle() {
   const discussion = useDiscussion();
   if (!discussion) return null;
-  const count = discussion.openComments?.length ?? 0;
+  const count = discussion.openCount ?? 0;
   return (
     <button
       id={TOGGLE_ID}
@@ -72,8 +73,11 @@ export function DiscussionPanel({ groupOf, newCommentPage, newCommentLabel }: { 
   const mutations = useCommentMutations(scope);
   const heading = useRef<HTMLHeadingElement>(null);
   const titleId = useId();
-  const list = useQuery({
-    ...trpc.comments.list.queryOptions({ ...scopeInput(scope), status: filter, ...(scope.changeRequest ? {} : { targetPage: pageId }) }),
+  const list = useInfiniteQuery({
+    ...trpc.comments.list.infiniteQueryOptions(
+      { ...scopeInput(scope), status: filter, ...(scope.changeRequest ? {} : { targetPage: pageId }) },
+      { getNextPageParam: (last) => last.next?.page },
+    ),
     enabled: open,
   });
 
@@ -85,7 +89,7 @@ export function DiscussionPanel({ groupOf, newCommentPage, newCommentLabel }: { 
 
   if (!open) return null;
   const userId = me.data?.id;
-  const all = (list.data?.items ?? []) as Comment[];
+  const all = (list.data?.pages.flatMap((page) => page.items) ?? []) as Comment[];
   const threads = focus ? all.filter((comment) => comment.target.node?.id === focus.node) : all;
   const close = () => {
     discussion.setOpen(false);
@@ -154,7 +158,13 @@ export function DiscussionPanel({ groupOf, newCommentPage, newCommentLabel }: { 
           ) : (
             <Threads threads={threads} groupOf={groupOf} render={(comment) => <CommentThread key={comment.id} comment={comment} scope={scope} userId={userId} onJump={discussion.jumpToBlock} />} />
           )}
-          {list.data?.next && <p className="text-center text-xs text-slate-500">Only the latest threads are shown.</p>}
+          {list.hasNextPage && (
+            <div className="text-center">
+              <Button variant="secondary" loading={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
+                Show older threads
+              </Button>
+            </div>
+          )}
         </div>
         {discussion.canComment && (
         <div className="border-t border-slate-200 bg-white p-4">
