@@ -65,6 +65,8 @@ export function Menu({ label, button, buttonClassName, buttonTabIndex, buttonRef
     const left = align === "end" ? rect.right - width : rect.left;
     // Placed before paint, and shown only then: a hidden menu could not take focus.
     menu.style.top = `${top}px`;
+    // A long menu (many organizations) scrolls within the window instead of running off it.
+    menu.style.maxHeight = `${window.innerHeight - top - MARGIN}px`;
     menu.style.left = `${Math.min(Math.max(MARGIN, left), window.innerWidth - width - MARGIN)}px`;
     menu.style.visibility = "visible";
     const items = menuItems(menu);
@@ -149,7 +151,7 @@ export function Menu({ label, button, buttonClassName, buttonTabIndex, buttonRef
               aria-labelledby={buttonId}
               onKeyDown={onMenuKeyDown}
               style={{ top: 0, left: 0, visibility: "hidden" }}
-              className={clsx("fixed z-50 min-w-48 rounded-lg border border-slate-200 bg-white py-1 text-sm shadow-lg", menuClassName)}
+              className={clsx("fixed z-50 min-w-48 overflow-y-auto rounded-lg border border-slate-200 bg-white py-1 text-sm shadow-lg", menuClassName)}
             >
               {children}
             </div>
