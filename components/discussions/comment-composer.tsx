@@ -5,13 +5,9 @@ import clsx from "clsx";
 import { useId, useRef, useState, type KeyboardEvent } from "react";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Button } from "@/components/ui/button";
+import { MAX_COMMENT_MARKDOWN } from "@/server/comments/limits";
 import { mentionMarkdown } from "./mentions";
 
-/**
- * The longest comment or reply, shown as one types: the service layer's MAX_COMMENT_MARKDOWN
- * (server/comments/schemas.ts, which refuses longer; the browser cannot import that module).
- */
-export const MAX_COMMENT_LENGTH = 20_000;
 
 // The mention being typed: an `@` at the start or after a space, then up to 40 name characters, up to the caret.
 const TYPING_MENTION = /(?:^|\s)@([^\s@[\]()]{0,40})$/;
@@ -60,7 +56,7 @@ export function CommentComposer({
   const people = useQuery({ ...trpc.comments.mentionable.queryOptions({ spaceId, query }), enabled: mentioning, staleTime: 30_000 });
   const options: Mentionable[] = mentioning ? (people.data ?? []) : [];
   const listOpen = mentioning && (options.length > 0 || people.isFetched);
-  const over = text.length > MAX_COMMENT_LENGTH;
+  const over = text.length > MAX_COMMENT_MARKDOWN;
   const empty = text.trim() === "";
 
   function insert(person: Mentionable) {
@@ -183,7 +179,7 @@ export function CommentComposer({
       )}
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p id={`${id}-hint`} className={clsx("text-xs", over ? "font-medium text-red-700" : "text-slate-500")}>
-          {over ? `${(text.length - MAX_COMMENT_LENGTH).toLocaleString()} characters too long` : `Markdown, @ to mention · ${(MAX_COMMENT_LENGTH - text.length).toLocaleString()} left`}
+          {over ? `${(text.length - MAX_COMMENT_MARKDOWN).toLocaleString()} characters too long` : `Markdown, @ to mention · ${(MAX_COMMENT_MARKDOWN - text.length).toLocaleString()} left`}
         </p>
         <div className="flex gap-2">
           {onCancel && (

@@ -8,6 +8,7 @@ import { ChoiceGroup } from "@/components/space/choice-group";
 import { Dialog, DialogFormActions } from "@/components/ui/dialog";
 import { TextAreaField } from "@/components/ui/field";
 import { errorMessage } from "@/components/ui/trpc-error";
+import { MAX_COMMENT_MARKDOWN } from "@/server/comments/limits";
 import { useRefreshReviews, type ReviewTarget } from "./use-reviews";
 
 export type ReviewChoice = "approved" | "changes-requested" | "comment";
@@ -70,7 +71,7 @@ function ReviewForm({ target, choices, onDone }: { target: ReviewTarget; choices
         hint={choice === "comment" ? "Markdown. Posted on the change request, for everyone to read." : "Markdown. Shown with your review, for everyone to read."}
         error={missing && choice === "comment" && !text ? "Write the comment to post." : undefined}
         rows={4}
-        maxLength={20_000}
+        maxLength={MAX_COMMENT_MARKDOWN}
         value={markdown}
         onChange={(event) => setMarkdown(event.target.value)}
       />

@@ -3,7 +3,8 @@ import { markdownLimitProblem } from "../content/format/markdown-limits";
 import { textDocument } from "../content/format/markdown-to-document";
 import { badRequest } from "../errors";
 import { markdownLimitError, markdownPool, READ_BUDGET_MS, WRITE_BUDGET_MS } from "../markdown/markdown-pool";
-import { MAX_COMMENT_MARKDOWN, type BodyFormat, type CommentBodyInput } from "./schemas";
+import { MAX_COMMENT_MARKDOWN } from "./limits";
+import type { BodyFormat, CommentBodyInput } from "./schemas";
 
 /**
  * Comment and reply bodies: stored as markdown (mentions written `@[Name](mention:USER_ID)`), given

@@ -4,9 +4,8 @@ import { changeRequestRefSchema } from "../change-requests/schemas";
 import { documentShapeProblem } from "../content/format/document-input";
 import { entityIdSchema } from "../ids";
 import { listParams } from "../pagination";
+import { MAX_COMMENT_MARKDOWN } from "./limits";
 
-/** A comment's or reply's markdown is at most this long: a comment is a message, not a page. */
-export const MAX_COMMENT_MARKDOWN = 20_000;
 /** A body given as the reference's JSON document is at most this large as JSON (its depth is bounded by `documentShapeProblem`). */
 export const MAX_COMMENT_DOCUMENT_JSON = 200_000;
 /** Emoji per request, and the length of one (a flag, a skin tone and joiners fit). */

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { commentBodySchema, formatSchema, MAX_COMMENT_MARKDOWN, type CommentBodyInput } from "../comments/schemas";
+import { MAX_COMMENT_MARKDOWN } from "../comments/limits";
+import { commentBodySchema, formatSchema, type CommentBodyInput } from "../comments/schemas";
 import { entityIdSchema } from "../ids";
 import { listParams } from "../pagination";
 
