@@ -1,7 +1,5 @@
 import type { Db } from "../db/client";
-import type { Space } from "../db/generated/client";
-import { accessChainOfEveryone, roleFromChain } from "../policies/access";
-import { atLeast, parseRole } from "../policies/roles";
+import { usersWithSpacePermission, type SpaceRef } from "../policies/space-roles";
 
 /**
  * Mentions are written in comment markdown as `@[Display Name](mention:USER_ID)`: plain markdown
@@ -32,18 +30,7 @@ export function excerptOf(markdown: string, length = 140): string {
   return text.length > length ? `${text.slice(0, length - 1).trimEnd()}…` : text;
 }
 
-/** Which of `userIds` are members of the space's organization who can view the space. */
-export async function usersWhoCanView(tx: Db, space: Pick<Space, "id" | "organizationId" | "defaultLevel" | "parentId">, userIds: string[]): Promise<string[]> {
-  if (userIds.length === 0) return [];
-  const [everyone, members] = await Promise.all([
-    accessChainOfEveryone(tx, { space, collectionId: space.parentId }),
-    tx.member.findMany({ where: { organizationId: space.organizationId, userId: { in: userIds } }, select: { userId: true, role: true } }),
-  ]);
-  const viewers = new Set(members.filter((member) => atLeast(roleFromChain(parseRole(member.role), everyone.chainOf(member.userId)), "read")).map((member) => member.userId));
-  return userIds.filter((id) => viewers.has(id));
-}
-
 /** The users `markdown` mentions who can view the space, the author left out. */
-export async function mentionedViewers(tx: Db, space: Pick<Space, "id" | "organizationId" | "defaultLevel" | "parentId">, markdown: string, authorId: string): Promise<string[]> {
-  return usersWhoCanView(tx, space, extractMentions(markdown).filter((id) => id !== authorId));
+export async function mentionedViewers(tx: Db, space: SpaceRef, markdown: string, authorId: string): Promise<string[]> {
+  return usersWithSpacePermission(tx, space, extractMentions(markdown).filter((id) => id !== authorId), "view");
 }

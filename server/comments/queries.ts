@@ -8,7 +8,7 @@ import { loadSpace } from "../policies/access";
 import { conversationPermissions } from "../policies/comment";
 import { presentConversation } from "./conversations";
 import { inBase, loadComment, loadCommentBase } from "./base";
-import { usersWhoCanView } from "./mentions";
+import { findSpacePeople } from "../members/space-people";
 import { presentComments, presentReplies } from "./present";
 import type { BodyFormat, ListCommentsParams, ListRepliesParams } from "./schemas";
 
@@ -145,31 +145,14 @@ export async function listConversations(ctx: ServiceContext, ref: Ref & { change
   };
 }
 
-/** At most this many people are suggested for a mention. */
-const MENTIONABLE = 8;
-
 /**
  * Members who can view the space whose name or email contains `query`, for the mention
- * autocomplete: the first MENTIONABLE by name. Anyone who can view the space may ask (who can see
- * a space is what its members see in its sharing dialog anyway).
+ * autocomplete. Anyone who can view the space may ask (who can see a space is what its members see
+ * in its sharing dialog anyway).
  */
 export async function mentionable(ctx: ServiceContext, input: { spaceId: string; query: string }) {
   const tx = db();
   const access = await loadSpace(tx, ctx.actor, input.spaceId);
-  const contains = { contains: input.query.trim().replace(/[\\%_]/g, (character) => `\\${character}`), mode: "insensitive" as const };
-  // Candidates in name order, checked for access a batch at a time until enough are found.
-  const found: { id: string; displayName: string; email: string; photoURL: string | null }[] = [];
-  for (let skip = 0; found.length < MENTIONABLE && skip < 1000; skip += 50) {
-    const members = await tx.member.findMany({
-      where: { organizationId: access.organization.id, user: { disabledAt: null, OR: [{ displayName: contains }, { email: contains }] } },
-      include: { user: { select: { id: true, displayName: true, email: true, photoURL: true } } },
-      orderBy: [{ user: { displayName: "asc" } }, { userId: "asc" }],
-      skip,
-      take: 50,
-    });
-    const viewers = new Set(await usersWhoCanView(tx, access.space, members.map((member) => member.userId)));
-    found.push(...members.filter((member) => viewers.has(member.userId)).map((member) => member.user));
-    if (members.length < 50) break;
-  }
-  return found.slice(0, MENTIONABLE).map((user) => ({ id: user.id, displayName: user.displayName, email: user.email, photoURL: user.photoURL }));
+  const people = await findSpacePeople(tx, access.space, input.query, "view");
+  return people.map((user) => ({ id: user.id, displayName: user.displayName, email: user.email, photoURL: user.photoURL }));
 }

@@ -1,7 +1,7 @@
 import { db, type Db } from "../db/client";
 import { newId } from "../ids";
 import { notifyLive } from "../live/messages";
-import { loadSpace } from "../policies/access";
+import { usersWithSpacePermission } from "../policies/space-roles";
 import { enqueueNotificationEmails } from "./email-job";
 
 /** Why someone is notified (`notifications.kind`). */
@@ -52,15 +52,17 @@ export async function buildNotifications(eventId: string, baseUrl: string): Prom
     ? await db().changeRequest.findUnique({ where: { id: changeRequestId }, select: { id: true, number: true, subject: true, spaceId: true, createdById: true } })
     : null;
   const spaceId = stringOr(payload.spaceId) ?? changeRequest?.spaceId ?? null;
-  const space = spaceId ? await db().space.findUnique({ where: { id: spaceId }, select: { id: true, title: true, organizationId: true, deletedAt: true } }) : null;
+  const space = spaceId
+    ? await db().space.findUnique({ where: { id: spaceId }, select: { id: true, title: true, organizationId: true, defaultLevel: true, parentId: true, editMode: true, deletedAt: true } })
+    : null;
   if (!space || space.deletedAt) return [];
 
   const recipients = await recipientsOf(event, payload, changeRequest);
   recipients.delete(event.actorId);
-  const allowed: [string, NotificationKind][] = [];
-  for (const [userId, kind] of [...recipients].slice(0, MAX_RECIPIENTS)) {
-    if (await canView(userId, space.id)) allowed.push([userId, kind]);
-  }
+  const candidates = [...recipients].slice(0, MAX_RECIPIENTS);
+  // Only who can still view the space, by the rule every read of it applies.
+  const viewers = new Set(await usersWithSpacePermission(db(), space, candidates.map(([userId]) => userId), "view"));
+  const allowed = candidates.filter(([userId]) => viewers.has(userId));
   if (allowed.length === 0) return [];
 
   const commentId = stringOr(payload.commentId);
@@ -138,16 +140,6 @@ async function recipientsOf(
       break;
   }
   return recipients;
-}
-
-/** Whether the user can still view the space, by the rule every read of it applies. */
-async function canView(userId: string, spaceId: string): Promise<boolean> {
-  try {
-    await loadSpace(db(), { userId, via: "system" }, spaceId);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** The app path showing what a notification is about: the change request's review screen, or the space's page. */

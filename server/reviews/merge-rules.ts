@@ -2,7 +2,7 @@ import type { Db } from "../db/client";
 import type { ChangeRequest, Organization, Space } from "../db/generated/client";
 import { conflict } from "../errors";
 import { latestReviews } from "./latest-reviews";
-import { reviewersOf } from "./space-roles";
+import { usersWithSpacePermission } from "../policies/space-roles";
 
 /**
  * Merge rules: the one place that decides whether reviews let a change request merge. The merge
@@ -72,7 +72,7 @@ type Access = RulesSource & {
 export async function mergeStatusOf(tx: Db, access: Access): Promise<MergeStatus> {
   const rules = mergeRulesOf(access);
   const latest = await latestReviews(tx, access.changeRequest.id);
-  const reviewers = await reviewersOf(tx, access.space, [...new Set(latest.map((review) => review.reviewerId))]);
+  const reviewers = new Set(await usersWithSpacePermission(tx, access.space, [...new Set(latest.map((review) => review.reviewerId))], "review"));
   return decideMerge(
     rules,
     access.changeRequest,

@@ -6,7 +6,6 @@ import type { ChangeRequestReview, Prisma } from "../db/generated/client";
 import { badRequest, notFound } from "../errors";
 import { decodeKeysetCursor, encodeKeysetCursor, paginateModel, type ListParams } from "../pagination";
 import { loadSpace } from "../policies/access";
-import { spacePermissions } from "../policies/content";
 import { presentContributor, presentRequestedReviewer, presentReview } from "../presenters/review";
 import { presentUser } from "../presenters/user";
 import { isOutdated, latestReviews } from "./latest-reviews";
@@ -14,7 +13,7 @@ import { mergeStatusOf } from "./merge-rules";
 import { peopleOf } from "./people";
 import { reviewComments } from "./review-comments";
 import type { ListReviewsParams } from "./schemas";
-import { rolesOnSpace } from "./space-roles";
+import { findSpacePeople } from "../members/space-people";
 
 /** Presents reviews of one change request, each with whether it is outdated, and its comment in `format`. */
 async function presentReviews(tx: Db, ctx: ServiceContext, access: ChangeRequestAccess, reviews: ChangeRequestReview[], latestIds: Set<string>, format: BodyFormat) {
@@ -116,27 +115,9 @@ export async function getMergeStatus(ctx: ServiceContext, spaceId: string, ref: 
   return mergeStatusOf(tx, await loadChangeRequest(tx, ctx.actor, spaceId, ref));
 }
 
-/** Most candidates one search looks through, and returns: a picker's worth. */
-const CANDIDATE_SCAN = 200;
-const CANDIDATES = 8;
-
-/** Up to 8 members matching `query` (name or email) who may review the space: whom a review can be asked of. */
+/** Members matching `query` (name or email) who may review the space: whom a review can be asked of. */
 export async function reviewCandidates(ctx: ServiceContext, spaceId: string, query: string) {
   const tx = db();
   const { space } = await loadSpace(tx, ctx.actor, spaceId);
-  const text = query.trim();
-  const members = await tx.member.findMany({
-    where: {
-      organizationId: space.organizationId,
-      ...(text ? { user: { OR: [{ displayName: { contains: text, mode: "insensitive" } }, { email: { contains: text, mode: "insensitive" } }] } } : {}),
-    },
-    include: { user: true },
-    orderBy: [{ user: { displayName: "asc" } }, { userId: "asc" }],
-    take: CANDIDATE_SCAN,
-  });
-  const roles = await rolesOnSpace(tx, space, members.map((member) => member.userId));
-  return members
-    .filter((member) => spacePermissions(roles.get(member.userId) ?? null, space).review)
-    .slice(0, CANDIDATES)
-    .map((member) => presentUser(member.user, ctx.baseUrl));
+  return (await findSpacePeople(tx, space, query, "review")).map((user) => presentUser(user, ctx.baseUrl));
 }

@@ -6,7 +6,7 @@ import { presentRequestedReviewer } from "../presenters/review";
 import { writeSpace } from "../spaces/write-space";
 import { peopleOf } from "./people";
 import type { RequestReviewersInput } from "./schemas";
-import { reviewersOf } from "./space-roles";
+import { usersWithSpacePermission } from "../policies/space-roles";
 
 /**
  * Asks members for their review of a change request (`requestReviewersForChangeRequest`): who may
@@ -20,7 +20,7 @@ export async function requestReviewers(ctx: ServiceContext, spaceId: string, ref
     const { space, changeRequest } = access;
     authorizeChangeRequest("requestReviewers", access);
     const users = [...new Set(input.users)];
-    const reviewers = await reviewersOf(tx, space, users);
+    const reviewers = new Set(await usersWithSpacePermission(tx, space, users, "review"));
     for (const userId of users) {
       if (userId === changeRequest.createdById) throw badRequest(`users: ${userId} opened this change request and cannot review it`);
       // The same words for a stranger and for a member without the role: nothing is learnt of who exists.
