@@ -1,0 +1,88 @@
+import type { Actor } from "../auth/actor";
+import type { Db } from "../db/client";
+import type { Site } from "../db/generated/client";
+import { forbidden, notFound } from "../errors";
+import { loadOrganization, type OrgAccess } from "./access";
+import { contentRole } from "./content-role";
+import { atLeast, parseDefaultLevel, parseRole, type Role } from "./roles";
+
+/**
+ * Who may do what with a docs site. A member's role on a site follows the model of spaces
+ * (server/policies/content-role.ts): their organization role through the site's default level,
+ * raised by the grants made to them or their teams on the site. `sitePermissions` is both the
+ * `permissions` of Site answers and the check every site service makes (`authorizeSite`).
+ */
+
+export type SiteAccess = OrgAccess & { site: Site; role: Role | null };
+
+export function sitePermissions(role: Role | null) {
+  return {
+    view: atLeast(role, "read"),
+    access: atLeast(role, "read"),
+    edit: atLeast(role, "edit"),
+    /** Manage the structure: sections, groups, site spaces, conditions, redirects. */
+    create: atLeast(role, "create"),
+    /** Settings, customization, visibility, share links, visitor authentication, publishing, grants. */
+    admin: atLeast(role, "admin"),
+    installIntegration: atLeast(role, "admin"),
+    viewAdaptiveSchema: atLeast(role, "create"),
+    editAdaptiveSchema: atLeast(role, "admin"),
+  };
+}
+
+export type SitePermission = keyof ReturnType<typeof sitePermissions>;
+
+const refusals: Record<SitePermission, string> = {
+  view: "Viewing this site needs access to it.",
+  access: "Opening this site needs access to it.",
+  edit: "Editing this site needs the edit role on it.",
+  create: "Changing this site's structure needs the create role on it.",
+  admin: "Managing this site needs the admin role on it.",
+  installIntegration: "Installing integrations on this site needs the admin role on it.",
+  viewAdaptiveSchema: "Seeing this site's visitor schema needs the create role on it.",
+  editAdaptiveSchema: "Changing this site's visitor schema needs the admin role on it.",
+};
+
+/** Throws 403 unless the caller may `permission` on the site (they can see it: `loadSite` found it). */
+export function authorizeSite(permission: SitePermission, access: Pick<SiteAccess, "role">): void {
+  if (!sitePermissions(access.role)[permission]) throw forbidden(refusals[permission]);
+}
+
+/** The role grants and the default level give a member on a site. */
+export function siteRole(memberRole: Role | null, site: Pick<Site, "defaultLevel">, grants: Role[]): Role | null {
+  return contentRole({ memberRole, levels: [parseDefaultLevel(site.defaultLevel)], grants });
+}
+
+/** Grants to the user or their teams on each of `siteIds`. */
+async function siteGrants(tx: Db, userId: string, siteIds: string[]): Promise<Map<string, Role[]>> {
+  const rows = siteIds.length === 0 ? [] : await tx.contentGrant.findMany({
+    where: { siteId: { in: siteIds }, OR: [{ userId }, { team: { members: { some: { userId } } } }] },
+    select: { siteId: true, role: true },
+  });
+  const bySite = new Map<string, Role[]>();
+  for (const row of rows) {
+    const role = parseRole(row.role);
+    if (row.siteId && role) bySite.set(row.siteId, [...(bySite.get(row.siteId) ?? []), role]);
+  }
+  return bySite;
+}
+
+/**
+ * Loads a site of an organization with the caller's role on it. A site of another organization,
+ * or one the caller may not see, is "not found".
+ */
+export async function loadSite(tx: Db, actor: Actor, organizationId: string, siteId: string): Promise<SiteAccess> {
+  const org = await loadOrganization(tx, actor, organizationId);
+  const site = await tx.site.findFirst({ where: { id: siteId, organizationId } });
+  if (!site) throw notFound(`No site ${siteId}.`);
+  const grants = await siteGrants(tx, actor.userId, [site.id]);
+  const role = siteRole(org.memberRole, site, grants.get(site.id) ?? []);
+  if (!atLeast(role, "read")) throw notFound(`No site ${siteId}.`);
+  return { ...org, site, role };
+}
+
+/** The caller's roles on many sites of their organization at once (lists), from one query. */
+export async function siteRoleResolver(tx: Db, access: OrgAccess, sites: Pick<Site, "id" | "defaultLevel">[]) {
+  const grants = await siteGrants(tx, access.userId, sites.map((site) => site.id));
+  return (site: Pick<Site, "id" | "defaultLevel">) => siteRole(access.memberRole, site, grants.get(site.id) ?? []);
+}
