@@ -32,7 +32,7 @@ CREATE TABLE "sites" (
     CONSTRAINT "sites_organization_id_fkey" FOREIGN KEY ("organization_id") REFERENCES "organizations"("id") ON DELETE CASCADE
 );
 CREATE UNIQUE INDEX "sites_hostname_key" ON "sites"("hostname");
-CREATE UNIQUE INDEX "sites_organization_id_basename_key" ON "sites"("organization_id", "basename");
+CREATE UNIQUE INDEX "sites_basename_key" ON "sites"("basename");
 CREATE INDEX "sites_organization_id_id_idx" ON "sites"("organization_id", "id");
 
 CREATE TABLE "site_section_groups" (
