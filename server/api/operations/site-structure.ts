@@ -42,7 +42,7 @@ export const siteStructureOperations = [
     path: `${SITE}/structure`,
     params: sitePathParams,
     query: shareKeyQuery,
-    handler: (c) => getSiteStructure(c, c.params.organizationId, c.params.siteId, c.query.shareKey),
+    handler: (c) => getSiteStructure(c, c.params.organizationId, c.params.siteId),
   }),
   defineOperation({
     operationId: "sortSiteStructure",

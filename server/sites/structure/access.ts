@@ -37,7 +37,7 @@ export async function changeStructure(ctx: ServiceContext, organizationId: strin
 }
 
 /** Reads a site's structure with the caller's `view` permission, from one snapshot of the database. */
-export async function readStructure<R>(ctx: ServiceContext, organizationId: string, siteId: string, shareKey: string | undefined, present: (structure: StructureSnapshot, view: StructureView, access: SiteAccess) => R): Promise<R> {
+export async function readStructure<R>(ctx: ServiceContext, organizationId: string, siteId: string, present: (structure: StructureSnapshot, view: StructureView, access: SiteAccess) => R): Promise<R> {
   return db().$transaction(
     async (tx) => {
       const access = await loadSite(tx, ctx.actor, organizationId, siteId);
