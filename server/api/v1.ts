@@ -14,6 +14,8 @@ import { permissionOperations } from "./operations/permissions";
 import { reviewOperations } from "./operations/reviews";
 import { searchOperations } from "./operations/search";
 import { siteStructureOperations } from "./operations/site-structure";
+import { sitePermissionOperations } from "./operations/site-permissions";
+import { siteOperations } from "./operations/sites";
 import { spaceOperations } from "./operations/spaces";
 import { teamOperations } from "./operations/teams";
 import { ssoOperations } from "./operations/sso";
@@ -42,6 +44,8 @@ export const v1Operations = [
   ...userOperations,
   ...notificationOperations,
   ...siteStructureOperations,
+  ...siteOperations,
+  ...sitePermissionOperations,
 ];
 
 export const v1Router = new ApiRouter(v1Operations);

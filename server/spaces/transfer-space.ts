@@ -10,6 +10,7 @@ import { assertCanPlaceIn, visibilityUnder } from "../content-tree/placement";
 import type { TransferSpaceInput } from "./schemas";
 import { openSpaceCommentCount } from "../comments/counts";
 import { removeSpaceFromSites } from "../sites/structure/space-removal";
+import { spacePublication } from "../sites/space-publications";
 
 /**
  * Transfers a space, with its content, to another organization and/or collection, at the end
@@ -52,6 +53,6 @@ export async function transferSpace(ctx: ServiceContext, spaceId: string, input:
     if (target.organization.id !== space.organizationId) {
       events.record({ organizationId: target.organization.id, action: "space.transferred", target: moved, payload: { from: space.organizationId, parent: transferred.parentId } });
     }
-    return presentSpace(transferred, await spaceRoleOf(tx, target, transferred), ctx.baseUrl, await openSpaceCommentCount(tx, transferred.id));
+    return presentSpace(transferred, await spaceRoleOf(tx, target, transferred), ctx.baseUrl, await openSpaceCommentCount(tx, transferred.id), await spacePublication(tx, transferred.id, ctx.baseUrl));
   });
 }

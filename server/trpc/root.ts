@@ -16,6 +16,7 @@ import { searchRouter } from "./routers/search";
 import { settingsRouter } from "./routers/settings";
 import { siteStructureRouter } from "./routers/site-structure";
 import { sharingRouter } from "./routers/sharing";
+import { sitesRouter } from "./routers/sites";
 import { ssoRouter } from "./routers/sso";
 import { teamsRouter } from "./routers/teams";
 import { tokensRouter } from "./routers/tokens";
@@ -42,6 +43,7 @@ export const appRouter = router({
   mergeRules: mergeRulesRouter,
   notifications: notificationsRouter,
   siteStructure: siteStructureRouter,
+  sites: sitesRouter,
 });
 
 export type AppRouter = typeof appRouter;
