@@ -15,6 +15,8 @@ import { reviewsRouter } from "./routers/reviews";
 import { searchRouter } from "./routers/search";
 import { settingsRouter } from "./routers/settings";
 import { sharingRouter } from "./routers/sharing";
+import { siteAccessRouter } from "./routers/site-access";
+import { siteRedirectsRouter } from "./routers/site-redirects";
 import { ssoRouter } from "./routers/sso";
 import { teamsRouter } from "./routers/teams";
 import { tokensRouter } from "./routers/tokens";
@@ -40,6 +42,8 @@ export const appRouter = router({
   reviews: reviewsRouter,
   mergeRules: mergeRulesRouter,
   notifications: notificationsRouter,
+  siteAccess: siteAccessRouter,
+  siteRedirects: siteRedirectsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -18,9 +18,14 @@ export const listShareLinksParams = listParams.extend({
 
 export const createShareLinkInput = z.object({ name: shareLinkNameSchema, expiresAt: expiresAtSchema.optional() });
 
-export const updateShareLinkInput = z
-  .object({ name: shareLinkNameSchema.optional(), active: z.boolean().optional(), expiresAt: expiresAtSchema.optional() })
-  .refine((input) => Object.values(input).some((value) => value !== undefined), "give at least one of name, active, expiresAt");
+/** The fields a share link's update may change (tRPC extends it with the ids). */
+export const updateShareLinkFields = z.object({ name: shareLinkNameSchema.optional(), active: z.boolean().optional(), expiresAt: expiresAtSchema.optional() });
+
+/** An update changes something: the reference's `minProperties: 1`. */
+export const changesSomething = (input: Record<string, unknown>) => ["name", "active", "expiresAt"].some((field) => input[field] !== undefined);
+export const NOTHING_TO_CHANGE = "give at least one of name, active, expiresAt";
+
+export const updateShareLinkInput = updateShareLinkFields.refine(changesSomething, NOTHING_TO_CHANGE);
 
 export type ListShareLinksParams = z.infer<typeof listShareLinksParams>;
 export type CreateShareLinkInput = z.infer<typeof createShareLinkInput>;

@@ -43,6 +43,14 @@ export async function listShareLinks(ctx: ServiceContext, organizationId: string
   return { ...page, items: await Promise.all(page.items.map((link) => presentShareLink(link, site, ctx.baseUrl))) };
 }
 
+/** Most share links one site keeps: enough for every audience, few enough to list at once. */
+export const MAX_SHARE_LINKS_PER_SITE = 100;
+
+/** Every share link of the site, newest last (at most MAX_SHARE_LINKS_PER_SITE): the admin UI's list. */
+export async function allShareLinks(ctx: ServiceContext, organizationId: string, siteId: string) {
+  return (await listShareLinks(ctx, organizationId, siteId, { limit: MAX_SHARE_LINKS_PER_SITE })).items;
+}
+
 export async function createShareLink(ctx: ServiceContext, organizationId: string, siteId: string, input: CreateShareLinkInput) {
   const expiresAt = futureDate(input.expiresAt);
   const id = newId();
@@ -50,6 +58,9 @@ export async function createShareLink(ctx: ServiceContext, organizationId: strin
   const keyCiphertext = await sealSecret(key, shareKeyContext(id));
   return writeSite(ctx, siteId, async (tx, events) => {
     const { site } = await loadAdminSite(tx, ctx, organizationId, siteId);
+    if ((await tx.siteShareLink.count({ where: { siteId } })) >= MAX_SHARE_LINKS_PER_SITE) {
+      throw badRequest(`A site keeps at most ${MAX_SHARE_LINKS_PER_SITE} share links: delete the ones no longer used first.`);
+    }
     const link = await tx.siteShareLink.create({
       data: { id, siteId, name: input.name, keyHash: shareKeyHash(key), keyCiphertext, expiresAt: expiresAt ?? null, createdById: ctx.actor.userId },
     });
