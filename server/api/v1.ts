@@ -13,6 +13,7 @@ import { organizationOperations } from "./operations/organizations";
 import { permissionOperations } from "./operations/permissions";
 import { reviewOperations } from "./operations/reviews";
 import { searchOperations } from "./operations/search";
+import { siteOperations } from "./operations/sites";
 import { spaceOperations } from "./operations/spaces";
 import { teamOperations } from "./operations/teams";
 import { ssoOperations } from "./operations/sso";
@@ -43,6 +44,7 @@ export const v1Operations = [
   ...inviteOperations,
   ...userOperations,
   ...notificationOperations,
+  ...siteOperations,
   ...siteShareLinkOperations,
   ...sitePublishingAuthOperations,
   ...siteRedirectOperations,

@@ -15,6 +15,7 @@ import { reviewsRouter } from "./routers/reviews";
 import { searchRouter } from "./routers/search";
 import { settingsRouter } from "./routers/settings";
 import { sharingRouter } from "./routers/sharing";
+import { sitesRouter } from "./routers/sites";
 import { siteAccessRouter } from "./routers/site-access";
 import { siteRedirectsRouter } from "./routers/site-redirects";
 import { ssoRouter } from "./routers/sso";
@@ -42,6 +43,7 @@ export const appRouter = router({
   reviews: reviewsRouter,
   mergeRules: mergeRulesRouter,
   notifications: notificationsRouter,
+  sites: sitesRouter,
   siteAccess: siteAccessRouter,
   siteRedirects: siteRedirectsRouter,
 });

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { entityIdSchema } from "../../ids";
 import { listParams } from "../../pagination";
 import { httpUrlSchema } from "../../validation/http-url";
-import { sitePath } from "../share-links/schemas";
+import { sitePath } from "../schemas";
 import { MAX_SOURCE_LENGTH, sourcePathProblem } from "./source-path";
 
 /** The reference's SiteRedirectSourcePath, by the linear scanner of ./source-path.ts. */

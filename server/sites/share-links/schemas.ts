@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { entityIdSchema } from "../../ids";
 import { listParams } from "../../pagination";
+import { sitePath } from "../schemas";
 
 /** The reference's ShareLinkName: at most 50 characters (an empty name is allowed). */
 export const shareLinkNameSchema = z.string().trim().max(50);
@@ -8,7 +9,6 @@ export const shareLinkNameSchema = z.string().trim().max(50);
 /** Quire's extension: when the link stops working on its own; null never. Past dates are refused. */
 const expiresAtSchema = z.iso.datetime({ offset: true }).nullable();
 
-export const sitePath = z.object({ organizationId: entityIdSchema, siteId: entityIdSchema });
 export const shareLinkPath = sitePath.extend({ shareLinkId: entityIdSchema });
 
 export const listShareLinksParams = listParams.extend({
