@@ -10,6 +10,7 @@ import { ROLES } from "../../server/policies/roles";
 import { collectionPermissions, spacePermissions } from "../../server/policies/content";
 import { organizationPermissions } from "../../server/policies/organization";
 import { sharingPermissions } from "../../server/policies/grant";
+import { sitePermissions } from "../../server/policies/site";
 import { teamPermissions } from "../../server/policies/team";
 import { answersSuccess, CALLERS, holds, matrixSize, MINIMUM_ROLE, resourceOf, roleOf, verdictFor, verdictWithSsoRequired, type Caller, type CallerName, type Entity, type PermissionKey, type Requirement } from "../helpers/authorization/model";
 import { buildWorld, PLACES, SEARCH_WORD, type Ids, type World } from "../helpers/authorization/world";
@@ -206,6 +207,22 @@ const TABLE: Record<string, Row> = {
   deleteOrganizationSAMLProvider: { needs: "organization.admin", mutates: true },
   listSSOProviderLoginsInOrganization: { needs: "organization.view" },
   setUserAsSSOMemberForOrganization: { needs: "organization.admin", mutates: true },
+
+  // A site's share links and visitor authentication (its admins'), its redirects (read: view; write: the structure's create)
+  listSiteShareLinks: { needs: "site.admin" },
+  createSiteShareLink: { needs: "site.admin", mutates: true, body: () => ({ name: "Made by the matrix" }) },
+  updateSiteShareLinkById: { needs: "site.admin", mutates: true, body: () => ({ name: "Renamed", active: false }) },
+  deleteSiteShareLinkById: { needs: "site.admin", mutates: true },
+  // Makes the key on the first read: the same answer for every caller after.
+  getSitePublishingAuthById: { needs: "site.admin" },
+  updateSitePublishingAuthById: { needs: "site.admin", mutates: true, body: () => ({ backend: "custom", fallbackURL: "https://login.example.com/" }) },
+  regenerateSitePublishingAuthById: { needs: "site.admin", mutates: true },
+  listSiteRedirects: { needs: "site.view", query: () => "orderBy=source" },
+  getSiteRedirectBySource: { needs: "site.view", query: () => "source=/old" },
+  createSiteRedirect: { needs: "site.create", mutates: true, body: () => ({ source: "/made", destination: { kind: "external", url: "https://example.com/" } }) },
+  bulkUpsertSiteRedirects: { needs: "site.create", mutates: true, body: () => ({ redirects: [{ source: "/old", destination: null }, { source: "/made", destination: { kind: "external", url: "https://example.com/" } }] }) },
+  updateSiteRedirectById: { needs: "site.create", mutates: true, body: () => ({ permanent: true }) },
+  deleteSiteRedirectById: { needs: "site.create", mutates: true },
 };
 
 /**
@@ -310,6 +327,7 @@ test("the permission keys the tables name mean the roles the model gives them", 
     collection: collectionPermissions,
     space: (role) => spacePermissions(role, live),
     changeRequest: (role) => changeRequestPermissions(role, live, { status: "draft" }),
+    site: sitePermissions,
   };
   const ladder = [null, ...ROLES];
   for (const [key, minimum] of Object.entries(MINIMUM_ROLE) as [PermissionKey, string][]) {

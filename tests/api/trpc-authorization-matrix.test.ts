@@ -24,6 +24,7 @@ const changeRequest = (ids: Ids) => ({ spaceId: ids.spaceId, ref: ids.changeRequ
 const organization = (ids: Ids) => ({ organizationId: ids.organizationId });
 const collection = (ids: Ids) => ({ collectionId: ids.collectionId });
 const team = (ids: Ids) => ({ organizationId: ids.organizationId, teamId: ids.teamId });
+const site = (ids: Ids) => ({ organizationId: ids.organizationId, siteId: ids.siteId });
 const onSpace = (ids: Ids) => ({ target: { type: "space", id: ids.spaceId } });
 const onCollection = (ids: Ids) => ({ target: { type: "collection", id: ids.collectionId } });
 
@@ -187,6 +188,19 @@ const TABLE: Record<string, Row> = {
   "sso.members": { needs: "organization.admin", input: organization },
   "sso.allowMember": { needs: "organization.admin", mutates: true, input: (ids) => ({ ...organization(ids), userId: ids.userId }) },
   "sso.removeMember": { needs: "organization.admin", mutates: true, input: (ids) => ({ ...organization(ids), userId: ids.userId }) },
+
+  // A site's share links and visitor authentication (its admins'), its redirects (read: view; write: the structure's create)
+  "siteAccess.shareLinks": { needs: "site.admin", input: site },
+  "siteAccess.createShareLink": { needs: "site.admin", mutates: true, input: (ids) => ({ ...site(ids), name: "Made by the matrix" }) },
+  "siteAccess.updateShareLink": { needs: "site.admin", mutates: true, input: (ids) => ({ ...site(ids), shareLinkId: ids.shareLinkId, active: false }) },
+  "siteAccess.deleteShareLink": { needs: "site.admin", mutates: true, input: (ids) => ({ ...site(ids), shareLinkId: ids.shareLinkId }) },
+  "siteAccess.auth": { needs: "site.admin", input: site },
+  "siteAccess.updateAuth": { needs: "site.admin", mutates: true, input: (ids) => ({ ...site(ids), logoutURL: "https://login.example.com/out" }) },
+  "siteAccess.regenerateAuth": { needs: "site.admin", mutates: true, input: site },
+  "siteRedirects.list": { needs: "site.view", input: site },
+  "siteRedirects.create": { needs: "site.create", mutates: true, input: (ids) => ({ ...site(ids), source: "/made", destination: { kind: "site-space", siteSpaceId: ids.siteSpaceId } }) },
+  "siteRedirects.update": { needs: "site.create", mutates: true, input: (ids) => ({ ...site(ids), siteRedirectId: ids.siteRedirectId, source: "/renamed" }) },
+  "siteRedirects.delete": { needs: "site.create", mutates: true, input: (ids) => ({ ...site(ids), siteRedirectId: ids.siteRedirectId }) },
 };
 
 const procedures = Object.entries(appRouter._def.procedures as unknown as Record<string, { _def: { type: "query" | "mutation" } }>).map(([path, procedure]) => ({ path, type: procedure._def.type }));

@@ -15,6 +15,9 @@ import type { ContentTarget } from "../../../server/policies/grant";
 import { catchUpSearchIndexes } from "../../../server/search/index-space";
 import { createSpace } from "../../../server/spaces/create-space";
 import { submitReview } from "../../../server/reviews/submit-review";
+import { createSite } from "../../../server/sites/create-site";
+import { createRedirect } from "../../../server/sites/redirects/redirects";
+import { createShareLink } from "../../../server/sites/share-links/share-links";
 import { createSamlProvider } from "../../../server/sso/create-saml-provider";
 import { createTeam } from "../../../server/teams/create-team";
 import { addTeamMember } from "../../../server/teams/update-team-members";
@@ -35,7 +38,9 @@ import { CALLERS, canSee, type Caller, type CallerName, type DefaultLevel, type 
  *    S2 (root)   S3 (root, private, admin grant to the comment member)   SD (in the trash)
  *    teams T (the team guest and the bystander) and T2 (the comment member as owner, the bystander)
  *    SAML provider PA
- * B: CB ─ SB   team TB   SAML provider PB
+ *    sites W1 (showing S2) and W2 (private, admin grant to the comment member, showing S2), each published
+ *    with a share link and a redirect
+ * B: CB ─ SB   team TB   SAML provider PB   site WB (showing SB)
  *
  * The bystander is a member of A (role edit) who is no caller: the member that operations naming a
  * user (team members, grants, explanations, SSO members) name.
@@ -55,6 +60,7 @@ export const PLACES: Record<Resource, string[]> = {
   space: ["S1", "SC", "S3"],
   changeRequest: ["S1", "SC", "S3"],
   team: ["T", "T2"],
+  site: ["W1", "W2"],
 };
 
 type Grant = { to: CallerName; role: Role; via: "user" | "team" };
@@ -70,6 +76,10 @@ const TEAMS: TeamSpec[] = [
 const COLLECTIONS: Spec[] = [
   { key: "C", label: "collection C", parent: null, level: "inherit", grants: [{ to: "guest with a user grant on C", role: "read", via: "user" }] },
   { key: "PC", label: "private collection PC", parent: null, level: null, grants: [{ to: "edit", role: "admin", via: "user" }] },
+];
+const SITES: Spec[] = [
+  { key: "W1", label: "site W1", parent: null, level: "inherit", grants: [] },
+  { key: "W2", label: "private site W2", parent: null, level: null, grants: [{ to: "comment", role: "admin", via: "user" }] },
 ];
 const SPACES: Spec[] = [
   { key: "S1", label: "space S1", parent: null, level: "comment", grants: [{ to: "guest with a team grant on S1", role: "edit", via: "team" }] },
@@ -124,6 +134,11 @@ export type Ids = {
   emailInviteId?: string;
   /** Organization A's subdomain (its hostname). */
   subdomain?: string;
+  /** A docs site, its root-level site space (showing S2, or SB in B), a share link and a redirect (source `/old`). */
+  siteId?: string;
+  siteSpaceId?: string;
+  shareLinkId?: string;
+  siteRedirectId?: string;
   /** The place's own item, which a fresh item sits after among its siblings: moves go before it. */
   anchor?: { type: "space"; space: string } | { type: "collection"; collection: string };
 };
@@ -249,12 +264,29 @@ export async function buildWorld(options: { importUrl: string; imports?: boolean
     return { entity, ids };
   }
 
+  /** A published site showing S2 (SB in B), with a share link and a redirect; its default level and grants as the spec says. */
+  async function makeSite(spec: Spec, ctx = ctxA, org: OrgKey = "A"): Promise<Placed> {
+    const organizationId = orgIds[org];
+    const site = await createSite(ctx, organizationId, { title: `Matrix ${spec.key}`, spaces: [byKey.get(org === "B" ? "SB" : "S2")!.entity.id] });
+    await db().site.update({ where: { id: site.id }, data: { defaultLevel: spec.level, published: true, visibility: "share-link" } });
+    for (const { to, role, via } of spec.grants) {
+      await db().contentGrant.create({ data: { id: newId(), organizationId, siteId: site.id, ...(via === "team" ? { teamId: team.id } : { userId: callers.get(to)!.userId! }), role } });
+    }
+    const siteSpace = await db().siteSpace.findFirstOrThrow({ where: { siteId: site.id } });
+    const shareLink = await createShareLink(ctx, organizationId, site.id, { name: "Matrix" });
+    const redirect = await createRedirect(ctx, organizationId, site.id, { source: "/old", destination: { kind: "site-space", siteSpaceId: siteSpace.id }, captureWildcard: false, permanent: false });
+    const entity: Entity = { id: site.id, label: spec.label, kind: "site", org, parent: null, level: spec.level, grants: grantsOf(spec), minimum: "read", related: [siteSpace.id, shareLink.id, redirect.id] };
+    return { entity, ids: { siteId: site.id, siteSpaceId: siteSpace.id, shareLinkId: shareLink.id, siteRedirectId: redirect.id } };
+  }
+
   for (const spec of COLLECTIONS) byKey.set(spec.key, await makeCollection(spec));
   for (const spec of SPACES) byKey.set(spec.key, await makeSpace(spec, { content: true }));
   // Only the trash shows it, and only to those who may restore it.
   byKey.set("SD", await makeSpace({ key: "SD", label: "space SD in the trash", parent: null, level: "inherit", grants: [] }, { deleted: true, minimum: "admin" }));
   byKey.set("CB", await makeCollection({ key: "CB", label: "B's collection", parent: null, level: "inherit", grants: [] }, ctxB, "B"));
   byKey.set("SB", await makeSpace({ key: "SB", label: "B's space", parent: "CB", level: "inherit", grants: [] }, { ctx: ctxB, org: "B", content: true }));
+  for (const spec of SITES) byKey.set(spec.key, await makeSite(spec));
+  byKey.set("WB", await makeSite({ key: "WB", label: "B's site", parent: null, level: "inherit", grants: [] }, ctxB, "B"));
   entities.push(...[...byKey.values()].map((placed) => placed.entity));
   await catchUpSearchIndexes({ spaceIds: entities.filter((entity) => entity.kind === "space").map((entity) => entity.id) });
 
@@ -296,6 +328,7 @@ export async function buildWorld(options: { importUrl: string; imports?: boolean
 
   function subjectOf(entity: Entity): Subject {
     const base = { organization: organizations.A, destination: organizations.A2, container: entity.parent ?? organizations.A };
+    if (entity.kind === "site") return { ...base, site: entity };
     return entity.kind === "collection" ? { ...base, collection: entity } : { ...base, space: entity, ...(entity.parent ? { collection: entity.parent } : {}) };
   }
 
@@ -328,8 +361,8 @@ export async function buildWorld(options: { importUrl: string; imports?: boolean
       const entity = await makeTeam(TEAMS.find((spec) => spec.key === place)!);
       return { place, subject: { organization: organizations.A, container: organizations.A, destination: organizations.A2, team: entity }, ids: { ...common, teamId: entity.id } };
     }
-    const spec = [...COLLECTIONS, ...SPACES].find((candidate) => candidate.key === place)!;
-    const placed = resource === "collection" ? await makeCollection(spec) : await makeSpace(spec, options);
+    const spec = [...COLLECTIONS, ...SPACES, ...SITES].find((candidate) => candidate.key === place)!;
+    const placed = resource === "collection" ? await makeCollection(spec) : resource === "site" ? await makeSite(spec) : await makeSpace(spec, options);
     const ids: Ids = { ...common, ...placed.ids, anchor: byKey.get(place)!.ids.anchor };
     if (resource === "changeRequest") ids.changeRequestId = (await createChangeRequest(ctxRevoked, placed.entity.id, { subject: "Fresh" })).id;
     if (resource === "changeRequest" && options.content) Object.assign(ids, await changeRequestComments(ctxA, placed.entity.id, ids.changeRequestId!, []));
@@ -357,6 +390,18 @@ export async function buildWorld(options: { importUrl: string; imports?: boolean
           await db().space.findUnique({ where: { id: ids.spaceId }, include: { _count: { select: { changeRequestList: true, contentImports: true } }, grants: grantsSelect } }),
           await discussionOf(ids.spaceId!),
         ];
+      case "site":
+        return db().site.findUnique({
+          where: { id: ids.siteId },
+          include: {
+            sections: { orderBy: { id: "asc" } },
+            sectionGroups: { orderBy: { id: "asc" } },
+            siteSpaces: { orderBy: { id: "asc" } },
+            shareLinks: { orderBy: { id: "asc" } },
+            redirects: { orderBy: { id: "asc" } },
+            grants: grantsSelect,
+          },
+        });
       case "team":
         return db().team.findUnique({ where: { id: ids.teamId }, include: { members: { select: { userId: true, role: true }, orderBy: { userId: "asc" } } } });
       case "changeRequest":
