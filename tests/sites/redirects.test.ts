@@ -138,6 +138,10 @@ describe("site redirects", () => {
     expect(bulk.body.results[4].error).toMatch(/^destination:/);
     const sources = (await admin.get(`${redirects}?orderBy=source`)).body.items.map((r: { source: string; permanent: boolean }) => [r.source, r.permanent]);
     expect(sources).toEqual([["/keep", true], ["/new", false]]);
+    // Nothing to do is still an answer: the source had no redirect.
+    const idle = await admin.put(redirects, { redirects: [{ source: "/nothing", destination: null }, { source: "/new", destination: { kind: "external", url: "https://example.com/3" } }] });
+    expect(idle.status).toBe(200);
+    expect(idle.body.results.map((r: { status: string }) => r.status)).toEqual(["deleted", "updated"]);
     expect((await admin.put(redirects, { redirects: [] })).status).toBe(400);
     expect((await admin.put(redirects, { redirects: Array.from({ length: 501 }, (_, i) => ({ source: `/r${i}`, destination: null })) })).status).toBe(400);
   });
