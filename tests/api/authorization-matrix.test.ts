@@ -10,6 +10,7 @@ import { ROLES } from "../../server/policies/roles";
 import { collectionPermissions, spacePermissions } from "../../server/policies/content";
 import { organizationPermissions } from "../../server/policies/organization";
 import { sharingPermissions } from "../../server/policies/grant";
+import { sitePermissions } from "../../server/policies/site";
 import { teamPermissions } from "../../server/policies/team";
 import { answersSuccess, CALLERS, holds, matrixSize, MINIMUM_ROLE, resourceOf, roleOf, verdictFor, verdictWithSsoRequired, type Caller, type CallerName, type Entity, type PermissionKey, type Requirement } from "../helpers/authorization/model";
 import { buildWorld, PLACES, SEARCH_WORD, type Ids, type World } from "../helpers/authorization/world";
@@ -194,6 +195,23 @@ const TABLE: Record<string, Row> = {
   ...sharingRows("space"),
   ...sharingRows("collection"),
 
+  // Docs sites (server/policies/site.ts: reading needs view; settings, publishing, deleting and sharing the admin role)
+  listSites: { needs: "organization.view", query: () => "published=false" },
+  createSite: { needs: "organization.createContent", mutates: true, body: () => ({ title: "Made by the matrix" }) },
+  getSiteById: { needs: "site.view" },
+  updateSiteById: { needs: "site.admin", mutates: true, body: () => ({ title: "Renamed by the matrix" }) },
+  deleteSiteById: { needs: "site.admin", mutates: true, invisibleIsDone: true },
+  publishSite: { needs: "site.admin", mutates: true },
+  unpublishSite: { needs: "site.admin", mutates: true },
+  inviteToSite: { needs: "site.admin", mutates: true, body: (ids) => ({ role: "edit", users: [ids.userId], teams: [ids.teamId] }) },
+  listUserPermissionsInSite: { needs: "site.view" },
+  listTeamPermissionsInSite: { needs: "site.view" },
+  listPermissionsAggregateInSite: { needs: "site.view" },
+  updateUserPermissionInSite: { needs: "site.admin", mutates: true, body: () => ({ role: "comment" }) },
+  updateTeamPermissionInSite: { needs: "site.admin", mutates: true, body: () => ({ role: "comment" }) },
+  removeUserFromSite: { needs: "site.admin", mutates: true, invisibleIsDone: true },
+  removeTeamFromSite: { needs: "site.admin", mutates: true, invisibleIsDone: true },
+
   // Single sign-on (server/policies/sso.ts: providers and SSO members are the organization admins'; sign-in entries any member's)
   listSAMLProvidersInOrganizationById: { needs: "organization.admin" },
   createOrganizationSAMLProvider: {
@@ -310,6 +328,7 @@ test("the permission keys the tables name mean the roles the model gives them", 
     collection: collectionPermissions,
     space: (role) => spacePermissions(role, live),
     changeRequest: (role) => changeRequestPermissions(role, live, { status: "draft" }),
+    site: sitePermissions,
   };
   const ladder = [null, ...ROLES];
   for (const [key, minimum] of Object.entries(MINIMUM_ROLE) as [PermissionKey, string][]) {

@@ -13,6 +13,7 @@ import { inviteExpiry, newInviteToken } from "../../../server/invites/tokens";
 import { startImport } from "../../../server/import/import-content";
 import type { ContentTarget } from "../../../server/policies/grant";
 import { catchUpSearchIndexes } from "../../../server/search/index-space";
+import { createSite } from "../../../server/sites/create-site";
 import { createSpace } from "../../../server/spaces/create-space";
 import { submitReview } from "../../../server/reviews/submit-review";
 import { createSamlProvider } from "../../../server/sso/create-saml-provider";
@@ -35,7 +36,8 @@ import { CALLERS, canSee, type Caller, type CallerName, type DefaultLevel, type 
  *    S2 (root)   S3 (root, private, admin grant to the comment member)   SD (in the trash)
  *    teams T (the team guest and the bystander) and T2 (the comment member as owner, the bystander)
  *    SAML provider PA
- * B: CB ─ SB   team TB   SAML provider PB
+ *    sites W1 (default level inherit) and WP (private: admin grant to the edit member, create grant to team T), each showing S2
+ * B: CB ─ SB   team TB   SAML provider PB   site WB (showing SB)
  *
  * The bystander is a member of A (role edit) who is no caller: the member that operations naming a
  * user (team members, grants, explanations, SSO members) name.
@@ -55,6 +57,7 @@ export const PLACES: Record<Resource, string[]> = {
   space: ["S1", "SC", "S3"],
   changeRequest: ["S1", "SC", "S3"],
   team: ["T", "T2"],
+  site: ["W1", "WP"],
 };
 
 type Grant = { to: CallerName; role: Role; via: "user" | "team" };
@@ -77,6 +80,20 @@ const SPACES: Spec[] = [
   { key: "S2", label: "space S2", parent: null, level: "inherit", grants: [] },
   { key: "S3", label: "private space S3", parent: null, level: null, grants: [{ to: "comment", role: "admin", via: "user" }] },
   { key: "PS", label: "space PS", parent: "PC", level: "inherit", grants: [] },
+];
+/** Docs sites, each showing a space (`parent` here): their site spaces are what structure rows act on. */
+const SITES: Spec[] = [
+  { key: "W1", label: "site W1", parent: "S2", level: "inherit", grants: [] },
+  {
+    key: "WP",
+    label: "private site WP",
+    parent: "S2",
+    level: null,
+    grants: [
+      { to: "edit", role: "admin", via: "user" },
+      { to: "guest with a team grant on S1", role: "create", via: "team" },
+    ],
+  },
 ];
 
 /** Values for every path parameter, query and body a table row builds its call from. */
@@ -124,6 +141,9 @@ export type Ids = {
   emailInviteId?: string;
   /** Organization A's subdomain (its hostname). */
   subdomain?: string;
+  /** A docs site of A, and its (root-level) site space. */
+  siteId?: string;
+  siteSpaceId?: string;
   /** The place's own item, which a fresh item sits after among its siblings: moves go before it. */
   anchor?: { type: "space"; space: string } | { type: "collection"; collection: string };
 };
@@ -249,12 +269,24 @@ export async function buildWorld(options: { importUrl: string; imports?: boolean
     return { entity, ids };
   }
 
+  /** A site showing the space its spec names, with the spec's default level and grants. */
+  async function makeSite(spec: Spec, ctx = ctxA, org: OrgKey = "A"): Promise<Placed> {
+    const site = await createSite(ctx, orgIds[org], { title: `Matrix ${spec.key}`, spaces: [byKey.get(spec.parent!)!.entity.id] });
+    await db().site.update({ where: { id: site.id }, data: { defaultLevel: spec.level } });
+    await grant(spec, { type: "site", id: site.id, organizationId: orgIds[org] });
+    const siteSpace = await db().siteSpace.findFirstOrThrow({ where: { siteId: site.id } });
+    const entity: Entity = { id: site.id, label: spec.label, kind: "site", org, parent: null, level: spec.level, grants: grantsOf(spec), minimum: "read", related: [siteSpace.id] };
+    return { entity, ids: { siteId: site.id, siteSpaceId: siteSpace.id } };
+  }
+
   for (const spec of COLLECTIONS) byKey.set(spec.key, await makeCollection(spec));
   for (const spec of SPACES) byKey.set(spec.key, await makeSpace(spec, { content: true }));
+  for (const spec of SITES) byKey.set(spec.key, await makeSite(spec));
   // Only the trash shows it, and only to those who may restore it.
   byKey.set("SD", await makeSpace({ key: "SD", label: "space SD in the trash", parent: null, level: "inherit", grants: [] }, { deleted: true, minimum: "admin" }));
   byKey.set("CB", await makeCollection({ key: "CB", label: "B's collection", parent: null, level: "inherit", grants: [] }, ctxB, "B"));
   byKey.set("SB", await makeSpace({ key: "SB", label: "B's space", parent: "CB", level: "inherit", grants: [] }, { ctx: ctxB, org: "B", content: true }));
+  byKey.set("WB", await makeSite({ key: "WB", label: "B's site", parent: "SB", level: "inherit", grants: [] }, ctxB, "B"));
   entities.push(...[...byKey.values()].map((placed) => placed.entity));
   await catchUpSearchIndexes({ spaceIds: entities.filter((entity) => entity.kind === "space").map((entity) => entity.id) });
 
@@ -296,6 +328,7 @@ export async function buildWorld(options: { importUrl: string; imports?: boolean
 
   function subjectOf(entity: Entity): Subject {
     const base = { organization: organizations.A, destination: organizations.A2, container: entity.parent ?? organizations.A };
+    if (entity.kind === "site") return { ...base, site: entity };
     return entity.kind === "collection" ? { ...base, collection: entity } : { ...base, space: entity, ...(entity.parent ? { collection: entity.parent } : {}) };
   }
 
@@ -328,8 +361,8 @@ export async function buildWorld(options: { importUrl: string; imports?: boolean
       const entity = await makeTeam(TEAMS.find((spec) => spec.key === place)!);
       return { place, subject: { organization: organizations.A, container: organizations.A, destination: organizations.A2, team: entity }, ids: { ...common, teamId: entity.id } };
     }
-    const spec = [...COLLECTIONS, ...SPACES].find((candidate) => candidate.key === place)!;
-    const placed = resource === "collection" ? await makeCollection(spec) : await makeSpace(spec, options);
+    const spec = [...COLLECTIONS, ...SPACES, ...SITES].find((candidate) => candidate.key === place)!;
+    const placed = resource === "collection" ? await makeCollection(spec) : resource === "site" ? await makeSite(spec) : await makeSpace(spec, options);
     const ids: Ids = { ...common, ...placed.ids, anchor: byKey.get(place)!.ids.anchor };
     if (resource === "changeRequest") ids.changeRequestId = (await createChangeRequest(ctxRevoked, placed.entity.id, { subject: "Fresh" })).id;
     if (resource === "changeRequest" && options.content) Object.assign(ids, await changeRequestComments(ctxA, placed.entity.id, ids.changeRequestId!, []));
@@ -359,6 +392,11 @@ export async function buildWorld(options: { importUrl: string; imports?: boolean
         ];
       case "team":
         return db().team.findUnique({ where: { id: ids.teamId }, include: { members: { select: { userId: true, role: true }, orderBy: { userId: "asc" } } } });
+      case "site":
+        return db().site.findUnique({
+          where: { id: ids.siteId },
+          include: { grants: grantsSelect, sections: { orderBy: { id: "asc" } }, sectionGroups: { orderBy: { id: "asc" } }, siteSpaces: { orderBy: { id: "asc" } } },
+        });
       case "changeRequest":
         return [
           await db().changeRequest.findUnique({ where: { id: ids.changeRequestId } }),
