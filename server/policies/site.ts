@@ -3,9 +3,9 @@ import type { Db } from "../db/client";
 import type { Site } from "../db/generated/client";
 import { forbidden, notFound } from "../errors";
 import { loadMembership, type OrgAccess } from "./access";
+import { assertSsoSatisfied } from "./sso";
 import { contentRole } from "./content-role";
 import { atLeast, parseDefaultLevel, parseRole, type Role } from "./roles";
-import { assertSsoSatisfied } from "./sso";
 
 /**
  * Who may do what with a docs site. A member's role on a site follows the model of spaces
@@ -79,7 +79,7 @@ export async function loadSite(tx: Db, actor: Actor, organizationId: string, sit
   const grants = await siteGrants(tx, actor.userId, [site.id]);
   const role = siteRole(org.memberRole, site, grants.get(site.id) ?? []);
   if (!atLeast(role, "read")) throw notFound(`No site ${siteId}.`);
-  // After the role, as for spaces: what a member may not see stays "not found", single sign-on or not.
+  // After the role, as for spaces: a site the member may not see stays "not found", single sign-on or not.
   assertSsoSatisfied(actor, org.organization, org.memberRole);
   return { ...org, site, role };
 }

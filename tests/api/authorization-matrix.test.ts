@@ -195,6 +195,23 @@ const TABLE: Record<string, Row> = {
   ...sharingRows("space"),
   ...sharingRows("collection"),
 
+  // Docs sites (server/policies/site.ts: reading needs view; settings, publishing, deleting and sharing the admin role)
+  listSites: { needs: "organization.view", query: () => "published=false" },
+  createSite: { needs: "organization.createContent", mutates: true, body: () => ({ title: "Made by the matrix" }) },
+  getSiteById: { needs: "site.view" },
+  updateSiteById: { needs: "site.admin", mutates: true, body: () => ({ title: "Renamed by the matrix" }) },
+  deleteSiteById: { needs: "site.admin", mutates: true, invisibleIsDone: true },
+  publishSite: { needs: "site.admin", mutates: true },
+  unpublishSite: { needs: "site.admin", mutates: true },
+  inviteToSite: { needs: "site.admin", mutates: true, body: (ids) => ({ role: "edit", users: [ids.userId], teams: [ids.teamId] }) },
+  listUserPermissionsInSite: { needs: "site.view" },
+  listTeamPermissionsInSite: { needs: "site.view" },
+  listPermissionsAggregateInSite: { needs: "site.view" },
+  updateUserPermissionInSite: { needs: "site.admin", mutates: true, body: () => ({ role: "comment" }) },
+  updateTeamPermissionInSite: { needs: "site.admin", mutates: true, body: () => ({ role: "comment" }) },
+  removeUserFromSite: { needs: "site.admin", mutates: true, invisibleIsDone: true },
+  removeTeamFromSite: { needs: "site.admin", mutates: true, invisibleIsDone: true },
+
   // Single sign-on (server/policies/sso.ts: providers and SSO members are the organization admins'; sign-in entries any member's)
   listSAMLProvidersInOrganizationById: { needs: "organization.admin" },
   createOrganizationSAMLProvider: {

@@ -173,6 +173,11 @@ const validBodies: Record<string, (world: World) => object> = {
   postCommentReplyInSpace: () => ({ body: { markdown: "Robust" } }),
   postCommentReplyInChangeRequest: () => ({ body: { markdown: "Robust" } }),
   updateChangeRequestConversation: () => ({ title: "Robust" }),
+  createSite: (world) => ({ title: "Robust site", spaces: [world.own.spaceId] }),
+  updateSiteById: () => ({ title: "Robust site" }),
+  inviteToSite: (world) => ({ role: "read", users: [world.own.userId] }),
+  updateUserPermissionInSite: () => ({ role: "read" }),
+  updateTeamPermissionInSite: () => ({ role: "read" }),
   createSiteShareLink: () => ({ name: "Robust" }),
   updateSiteShareLinkById: () => ({ name: "Robust" }),
   updateSitePublishingAuthById: () => ({ backend: "custom" }),
@@ -470,11 +475,8 @@ async function send(operation: Operation, world: World, call: Call): Promise<Api
 /** Holds for every answer: below 500, the error envelope with code = status, no token echoed, nothing of the tenant next door. */
 function assertSane(world: World, response: ApiResponse) {
   expect(response.status, JSON.stringify(response.body)?.slice(0, 500)).toBeLessThan(500);
-  // `details` (Quire's structured data, e.g. the field a conflict is on) may accompany the message.
-  if (response.status >= 400) {
-    const details = (response.body as { error?: { details?: unknown } })?.error?.details;
-    expect(response.body).toEqual({ error: { code: response.status, message: expect.any(String), ...(details === undefined ? {} : { details: expect.any(Object) }) } });
-  }
+  // `details`, Quire's addition to the envelope, carries data about the error (the field a 404 of a body id names).
+  if (response.status >= 400) expect(response.body).toEqual({ error: { code: response.status, message: expect.any(String), ...(response.body.error.details ? { details: expect.any(Object) } : {}) } });
   const text = JSON.stringify(response.body) ?? "";
   expect(text).not.toContain(world.token);
   // Conversation ids are names shared by every change request (`default`), not the tenant's own.

@@ -24,9 +24,10 @@ const changeRequest = (ids: Ids) => ({ spaceId: ids.spaceId, ref: ids.changeRequ
 const organization = (ids: Ids) => ({ organizationId: ids.organizationId });
 const collection = (ids: Ids) => ({ collectionId: ids.collectionId });
 const team = (ids: Ids) => ({ organizationId: ids.organizationId, teamId: ids.teamId });
-const site = (ids: Ids) => ({ organizationId: ids.organizationId, siteId: ids.siteId });
 const onSpace = (ids: Ids) => ({ target: { type: "space", id: ids.spaceId } });
 const onCollection = (ids: Ids) => ({ target: { type: "collection", id: ids.collectionId } });
+const site = (ids: Ids) => ({ organizationId: ids.organizationId, siteId: ids.siteId });
+const onSite = (ids: Ids) => ({ target: { type: "site", id: ids.siteId, organizationId: ids.organizationId } });
 
 const TABLE: Record<string, Row> = {
   "organizations.me": { needs: "self" },
@@ -158,14 +159,23 @@ const TABLE: Record<string, Row> = {
   "teams.removeMember": { needs: "team.admin", mutates: true, input: (ids) => ({ ...team(ids), userId: ids.userId }) },
   "teams.memberCandidates": { needs: "organization.listMembers", input: (ids) => ({ ...organization(ids), search: "" }) },
 
-  // Sharing: the dialog's procedures take a space or a collection; each row runs on one kind, the two kinds alternating.
+  // Sharing: the dialog's procedures take a space, a collection or a site; each row runs on one kind, the kinds alternating.
   "sharing.users": { needs: "space.view", input: onSpace },
-  "sharing.teams": { needs: "collection.view", input: onCollection },
+  "sharing.teams": { needs: "site.view", input: onSite },
   "sharing.aggregate": { needs: "collection.view", input: onCollection },
   "sharing.invite": { needs: "space.admin", mutates: true, input: (ids) => ({ ...onSpace(ids), role: "edit", users: [ids.userId], teams: [ids.teamId] }) },
-  "sharing.update": { needs: "collection.admin", mutates: true, input: (ids) => ({ ...onCollection(ids), subject: { type: "team", id: ids.teamId }, role: "comment" }) },
+  "sharing.update": { needs: "site.admin", mutates: true, input: (ids) => ({ ...onSite(ids), subject: { type: "team", id: ids.teamId }, role: "comment" }) },
   "sharing.remove": { needs: "space.admin", mutates: true, invisibleIsDone: true, input: (ids) => ({ ...onSpace(ids), subject: { type: "team", id: ids.teamId } }) },
   "sharing.explain": { needs: "collection.view", also: ["collection.admin"], input: (ids) => ({ ...onCollection(ids), user: ids.userId }) },
+
+  // Docs sites
+  "sites.list": { needs: "organization.view", input: (ids) => ({ ...organization(ids), published: false }) },
+  "sites.get": { needs: "site.view", input: site },
+  "sites.create": { needs: "organization.createContent", mutates: true, input: (ids) => ({ ...organization(ids), title: "Made by the matrix" }) },
+  "sites.update": { needs: "site.admin", mutates: true, input: (ids) => ({ ...site(ids), title: "Renamed by the matrix" }) },
+  "sites.delete": { needs: "site.admin", mutates: true, invisibleIsDone: true, input: site },
+  "sites.publish": { needs: "site.admin", mutates: true, input: site },
+  "sites.unpublish": { needs: "site.admin", mutates: true, input: site },
 
   // The audit log
   "audit.list": { needs: "organization.admin", input: organization },

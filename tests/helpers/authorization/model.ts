@@ -134,7 +134,7 @@ export const MINIMUM_ROLE = {
   "changeRequest.comment": "comment",
   "team.view": "read",
   "team.admin": "admin",
-  // A docs site (server/policies/site.ts): reading, its structure and redirects, its settings and access.
+  // A docs site (server/policies/site.ts): its role is a space's, from its own default level and grants.
   "site.view": "read",
   "site.create": "create",
   "site.admin": "admin",

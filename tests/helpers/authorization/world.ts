@@ -13,11 +13,11 @@ import { inviteExpiry, newInviteToken } from "../../../server/invites/tokens";
 import { startImport } from "../../../server/import/import-content";
 import type { ContentTarget } from "../../../server/policies/grant";
 import { catchUpSearchIndexes } from "../../../server/search/index-space";
-import { createSpace } from "../../../server/spaces/create-space";
-import { submitReview } from "../../../server/reviews/submit-review";
 import { createSite } from "../../../server/sites/create-site";
 import { createRedirect } from "../../../server/sites/redirects/redirects";
 import { createShareLink } from "../../../server/sites/share-links/share-links";
+import { createSpace } from "../../../server/spaces/create-space";
+import { submitReview } from "../../../server/reviews/submit-review";
 import { createSamlProvider } from "../../../server/sso/create-saml-provider";
 import { createTeam } from "../../../server/teams/create-team";
 import { addTeamMember } from "../../../server/teams/update-team-members";
@@ -38,8 +38,8 @@ import { CALLERS, canSee, type Caller, type CallerName, type DefaultLevel, type 
  *    S2 (root)   S3 (root, private, admin grant to the comment member)   SD (in the trash)
  *    teams T (the team guest and the bystander) and T2 (the comment member as owner, the bystander)
  *    SAML provider PA
- *    sites W1 (showing S2) and W2 (private, admin grant to the comment member, showing S2), each published
- *    with a share link and a redirect
+ *    sites W1 (default level inherit) and WP (private: admin grant to the edit member, create grant to team T), each showing S2,
+ *    each with a share link and a redirect
  * B: CB ─ SB   team TB   SAML provider PB   site WB (showing SB)
  *
  * The bystander is a member of A (role edit) who is no caller: the member that operations naming a
@@ -60,7 +60,7 @@ export const PLACES: Record<Resource, string[]> = {
   space: ["S1", "SC", "S3"],
   changeRequest: ["S1", "SC", "S3"],
   team: ["T", "T2"],
-  site: ["W1", "W2"],
+  site: ["W1", "WP"],
 };
 
 type Grant = { to: CallerName; role: Role; via: "user" | "team" };
@@ -77,16 +77,26 @@ const COLLECTIONS: Spec[] = [
   { key: "C", label: "collection C", parent: null, level: "inherit", grants: [{ to: "guest with a user grant on C", role: "read", via: "user" }] },
   { key: "PC", label: "private collection PC", parent: null, level: null, grants: [{ to: "edit", role: "admin", via: "user" }] },
 ];
-const SITES: Spec[] = [
-  { key: "W1", label: "site W1", parent: null, level: "inherit", grants: [] },
-  { key: "W2", label: "private site W2", parent: null, level: null, grants: [{ to: "comment", role: "admin", via: "user" }] },
-];
 const SPACES: Spec[] = [
   { key: "S1", label: "space S1", parent: null, level: "comment", grants: [{ to: "guest with a team grant on S1", role: "edit", via: "team" }] },
   { key: "SC", label: "space SC", parent: "C", level: "inherit", grants: [] },
   { key: "S2", label: "space S2", parent: null, level: "inherit", grants: [] },
   { key: "S3", label: "private space S3", parent: null, level: null, grants: [{ to: "comment", role: "admin", via: "user" }] },
   { key: "PS", label: "space PS", parent: "PC", level: "inherit", grants: [] },
+];
+/** Docs sites, each showing a space (`parent` here): their site spaces are what structure rows act on. */
+const SITES: Spec[] = [
+  { key: "W1", label: "site W1", parent: "S2", level: "inherit", grants: [] },
+  {
+    key: "WP",
+    label: "private site WP",
+    parent: "S2",
+    level: null,
+    grants: [
+      { to: "edit", role: "admin", via: "user" },
+      { to: "guest with a team grant on S1", role: "create", via: "team" },
+    ],
+  },
 ];
 
 /** Values for every path parameter, query and body a table row builds its call from. */
@@ -134,7 +144,7 @@ export type Ids = {
   emailInviteId?: string;
   /** Organization A's subdomain (its hostname). */
   subdomain?: string;
-  /** A docs site, its root-level site space (showing S2, or SB in B), a share link and a redirect (source `/old`). */
+  /** A docs site of A, its (root-level) site space, a share link and a redirect (source `/old`). */
   siteId?: string;
   siteSpaceId?: string;
   shareLinkId?: string;
@@ -264,29 +274,26 @@ export async function buildWorld(options: { importUrl: string; imports?: boolean
     return { entity, ids };
   }
 
-  /** A published site showing S2 (SB in B), with a share link and a redirect; its default level and grants as the spec says. */
+  /** A site showing the space its spec names, with the spec's default level and grants. */
   async function makeSite(spec: Spec, ctx = ctxA, org: OrgKey = "A"): Promise<Placed> {
-    const organizationId = orgIds[org];
-    const site = await createSite(ctx, organizationId, { title: `Matrix ${spec.key}`, spaces: [byKey.get(org === "B" ? "SB" : "S2")!.entity.id] });
-    await db().site.update({ where: { id: site.id }, data: { defaultLevel: spec.level, published: true, visibility: "share-link" } });
-    for (const { to, role, via } of spec.grants) {
-      await db().contentGrant.create({ data: { id: newId(), organizationId, siteId: site.id, ...(via === "team" ? { teamId: team.id } : { userId: callers.get(to)!.userId! }), role } });
-    }
+    const site = await createSite(ctx, orgIds[org], { title: `Matrix ${spec.key}`, spaces: [byKey.get(spec.parent!)!.entity.id] });
+    await db().site.update({ where: { id: site.id }, data: { defaultLevel: spec.level } });
+    await grant(spec, { type: "site", id: site.id, organizationId: orgIds[org] });
     const siteSpace = await db().siteSpace.findFirstOrThrow({ where: { siteId: site.id } });
-    const shareLink = await createShareLink(ctx, organizationId, site.id, { name: "Matrix" });
-    const redirect = await createRedirect(ctx, organizationId, site.id, { source: "/old", destination: { kind: "site-space", siteSpaceId: siteSpace.id }, captureWildcard: false, permanent: false });
+    const shareLink = await createShareLink(ctx, orgIds[org], site.id, { name: "Matrix" });
+    const redirect = await createRedirect(ctx, orgIds[org], site.id, { source: "/old", destination: { kind: "site-space", siteSpaceId: siteSpace.id }, captureWildcard: false, permanent: false });
     const entity: Entity = { id: site.id, label: spec.label, kind: "site", org, parent: null, level: spec.level, grants: grantsOf(spec), minimum: "read", related: [siteSpace.id, shareLink.id, redirect.id] };
     return { entity, ids: { siteId: site.id, siteSpaceId: siteSpace.id, shareLinkId: shareLink.id, siteRedirectId: redirect.id } };
   }
 
   for (const spec of COLLECTIONS) byKey.set(spec.key, await makeCollection(spec));
   for (const spec of SPACES) byKey.set(spec.key, await makeSpace(spec, { content: true }));
+  for (const spec of SITES) byKey.set(spec.key, await makeSite(spec));
   // Only the trash shows it, and only to those who may restore it.
   byKey.set("SD", await makeSpace({ key: "SD", label: "space SD in the trash", parent: null, level: "inherit", grants: [] }, { deleted: true, minimum: "admin" }));
   byKey.set("CB", await makeCollection({ key: "CB", label: "B's collection", parent: null, level: "inherit", grants: [] }, ctxB, "B"));
   byKey.set("SB", await makeSpace({ key: "SB", label: "B's space", parent: "CB", level: "inherit", grants: [] }, { ctx: ctxB, org: "B", content: true }));
-  for (const spec of SITES) byKey.set(spec.key, await makeSite(spec));
-  byKey.set("WB", await makeSite({ key: "WB", label: "B's site", parent: null, level: "inherit", grants: [] }, ctxB, "B"));
+  byKey.set("WB", await makeSite({ key: "WB", label: "B's site", parent: "SB", level: "inherit", grants: [] }, ctxB, "B"));
   entities.push(...[...byKey.values()].map((placed) => placed.entity));
   await catchUpSearchIndexes({ spaceIds: entities.filter((entity) => entity.kind === "space").map((entity) => entity.id) });
 
@@ -390,20 +397,20 @@ export async function buildWorld(options: { importUrl: string; imports?: boolean
           await db().space.findUnique({ where: { id: ids.spaceId }, include: { _count: { select: { changeRequestList: true, contentImports: true } }, grants: grantsSelect } }),
           await discussionOf(ids.spaceId!),
         ];
+      case "team":
+        return db().team.findUnique({ where: { id: ids.teamId }, include: { members: { select: { userId: true, role: true }, orderBy: { userId: "asc" } } } });
       case "site":
         return db().site.findUnique({
           where: { id: ids.siteId },
           include: {
+            grants: grantsSelect,
             sections: { orderBy: { id: "asc" } },
             sectionGroups: { orderBy: { id: "asc" } },
             siteSpaces: { orderBy: { id: "asc" } },
             shareLinks: { orderBy: { id: "asc" } },
             redirects: { orderBy: { id: "asc" } },
-            grants: grantsSelect,
           },
         });
-      case "team":
-        return db().team.findUnique({ where: { id: ids.teamId }, include: { members: { select: { userId: true, role: true }, orderBy: { userId: "asc" } } } });
       case "changeRequest":
         return [
           await db().changeRequest.findUnique({ where: { id: ids.changeRequestId } }),
