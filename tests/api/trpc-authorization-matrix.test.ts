@@ -26,8 +26,9 @@ const collection = (ids: Ids) => ({ collectionId: ids.collectionId });
 const team = (ids: Ids) => ({ organizationId: ids.organizationId, teamId: ids.teamId });
 const onSpace = (ids: Ids) => ({ target: { type: "space", id: ids.spaceId } });
 const onCollection = (ids: Ids) => ({ target: { type: "collection", id: ids.collectionId } });
-
 const site = (ids: Ids) => ({ organizationId: ids.organizationId, siteId: ids.siteId });
+const onSite = (ids: Ids) => ({ target: { type: "site", id: ids.siteId, organizationId: ids.organizationId } });
+
 const TABLE: Record<string, Row> = {
   "organizations.me": { needs: "self" },
   "organizations.list": { needs: "self" },
@@ -158,14 +159,23 @@ const TABLE: Record<string, Row> = {
   "teams.removeMember": { needs: "team.admin", mutates: true, input: (ids) => ({ ...team(ids), userId: ids.userId }) },
   "teams.memberCandidates": { needs: "organization.listMembers", input: (ids) => ({ ...organization(ids), search: "" }) },
 
-  // Sharing: the dialog's procedures take a space or a collection; each row runs on one kind, the two kinds alternating.
+  // Sharing: the dialog's procedures take a space, a collection or a site; each row runs on one kind, the kinds alternating.
   "sharing.users": { needs: "space.view", input: onSpace },
-  "sharing.teams": { needs: "collection.view", input: onCollection },
+  "sharing.teams": { needs: "site.view", input: onSite },
   "sharing.aggregate": { needs: "collection.view", input: onCollection },
   "sharing.invite": { needs: "space.admin", mutates: true, input: (ids) => ({ ...onSpace(ids), role: "edit", users: [ids.userId], teams: [ids.teamId] }) },
-  "sharing.update": { needs: "collection.admin", mutates: true, input: (ids) => ({ ...onCollection(ids), subject: { type: "team", id: ids.teamId }, role: "comment" }) },
+  "sharing.update": { needs: "site.admin", mutates: true, input: (ids) => ({ ...onSite(ids), subject: { type: "team", id: ids.teamId }, role: "comment" }) },
   "sharing.remove": { needs: "space.admin", mutates: true, invisibleIsDone: true, input: (ids) => ({ ...onSpace(ids), subject: { type: "team", id: ids.teamId } }) },
   "sharing.explain": { needs: "collection.view", also: ["collection.admin"], input: (ids) => ({ ...onCollection(ids), user: ids.userId }) },
+
+  // Docs sites
+  "sites.list": { needs: "organization.view", input: (ids) => ({ ...organization(ids), published: false }) },
+  "sites.get": { needs: "site.view", input: site },
+  "sites.create": { needs: "organization.createContent", mutates: true, input: (ids) => ({ ...organization(ids), title: "Made by the matrix" }) },
+  "sites.update": { needs: "site.admin", mutates: true, input: (ids) => ({ ...site(ids), title: "Renamed by the matrix" }) },
+  "sites.delete": { needs: "site.admin", mutates: true, invisibleIsDone: true, input: site },
+  "sites.publish": { needs: "site.admin", mutates: true, input: site },
+  "sites.unpublish": { needs: "site.admin", mutates: true, input: site },
 
   // The audit log
   "audit.list": { needs: "organization.admin", input: organization },
@@ -189,6 +199,19 @@ const TABLE: Record<string, Row> = {
   "sso.allowMember": { needs: "organization.admin", mutates: true, input: (ids) => ({ ...organization(ids), userId: ids.userId }) },
   "sso.removeMember": { needs: "organization.admin", mutates: true, input: (ids) => ({ ...organization(ids), userId: ids.userId }) },
 
+  // A site's share links and visitor authentication (its admins'), its redirects (read: view; write: the structure's create)
+  "siteAccess.shareLinks": { needs: "site.admin", input: site },
+  "siteAccess.createShareLink": { needs: "site.admin", mutates: true, input: (ids) => ({ ...site(ids), name: "Made by the matrix" }) },
+  "siteAccess.updateShareLink": { needs: "site.admin", mutates: true, input: (ids) => ({ ...site(ids), shareLinkId: ids.shareLinkId, active: false }) },
+  "siteAccess.deleteShareLink": { needs: "site.admin", mutates: true, input: (ids) => ({ ...site(ids), shareLinkId: ids.shareLinkId }) },
+  "siteAccess.auth": { needs: "site.admin", input: site },
+  "siteAccess.updateAuth": { needs: "site.admin", mutates: true, input: (ids) => ({ ...site(ids), logoutURL: "https://login.example.com/out" }) },
+  "siteAccess.regenerateAuth": { needs: "site.admin", mutates: true, input: site },
+  "siteRedirects.list": { needs: "site.view", input: site },
+  "siteRedirects.create": { needs: "site.create", mutates: true, input: (ids) => ({ ...site(ids), source: "/made", destination: { kind: "site-space", siteSpaceId: ids.siteSpaceId } }) },
+  "siteRedirects.update": { needs: "site.create", mutates: true, input: (ids) => ({ ...site(ids), siteRedirectId: ids.siteRedirectId, source: "/renamed" }) },
+  "siteRedirects.delete": { needs: "site.create", mutates: true, input: (ids) => ({ ...site(ids), siteRedirectId: ids.siteRedirectId }) },
+
   // A docs site's structure (server/policies/site.ts: reading needs view, changing the structure the create role)
   "siteStructure.get": { needs: "site.view", input: site },
   "siteStructure.addSection": { needs: "site.create", mutates: true, input: (ids) => ({ ...site(ids), spaceId: ids.siteContentSpaceId, title: "Made by the matrix" }) },
@@ -204,7 +227,7 @@ const TABLE: Record<string, Row> = {
   "siteStructure.removeSiteSpace": { needs: "site.create", mutates: true, input: (ids) => ({ ...site(ids), siteSpaceId: ids.siteSpaceId }) },
   // The copy of the space goes where S2 is: creating content at the organization's root.
   "siteStructure.duplicateSiteSpace": { needs: "site.create", also: ["organization.createContent"], mutates: true, input: (ids) => ({ ...site(ids), siteSpaceId: ids.siteSpaceId }) },
-  "siteStructure.setDefault": { needs: "site.create", mutates: true, input: (ids) => ({ ...site(ids), item: { type: "site-space", id: ids.siteSpaceId } }) },
+  "siteStructure.setDefault": { needs: "site.create", mutates: true, input: (ids) => ({ ...site(ids), item: { type: "site-space", id: ids.otherSiteSpaceId } }) },
   "siteStructure.move": {
     needs: "site.create",
     mutates: true,
