@@ -13,6 +13,7 @@ import { organizationOperations } from "./operations/organizations";
 import { permissionOperations } from "./operations/permissions";
 import { reviewOperations } from "./operations/reviews";
 import { searchOperations } from "./operations/search";
+import { siteStructureOperations } from "./operations/site-structure";
 import { sitePermissionOperations } from "./operations/site-permissions";
 import { siteOperations } from "./operations/sites";
 import { spaceOperations } from "./operations/spaces";
@@ -42,6 +43,7 @@ export const v1Operations = [
   ...inviteOperations,
   ...userOperations,
   ...notificationOperations,
+  ...siteStructureOperations,
   ...siteOperations,
   ...sitePermissionOperations,
 ];
