@@ -155,6 +155,8 @@ describe("listSites", () => {
     expect(await ids("published=false")).toEqual([first.id, third.id]);
     expect(await ids("type=basic&type=premium")).toHaveLength(3);
     expect(await ids("type=premium")).toEqual([]);
+    expect(await ids("type=sponsored")).toEqual([]);
+    expect((await admin.get(`${sites}?type=gold`)).status).toBe(400);
     const counts = (await admin.get(sites)).body.items.map((site: { siteSpaces: number }) => site.siteSpaces);
     expect(counts).toEqual([1, 0, 1]);
 
