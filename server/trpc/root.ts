@@ -17,6 +17,8 @@ import { settingsRouter } from "./routers/settings";
 import { siteStructureRouter } from "./routers/site-structure";
 import { sharingRouter } from "./routers/sharing";
 import { sitesRouter } from "./routers/sites";
+import { siteAccessRouter } from "./routers/site-access";
+import { siteRedirectsRouter } from "./routers/site-redirects";
 import { ssoRouter } from "./routers/sso";
 import { teamsRouter } from "./routers/teams";
 import { tokensRouter } from "./routers/tokens";
@@ -44,6 +46,8 @@ export const appRouter = router({
   notifications: notificationsRouter,
   siteStructure: siteStructureRouter,
   sites: sitesRouter,
+  siteAccess: siteAccessRouter,
+  siteRedirects: siteRedirectsRouter,
 });
 
 export type AppRouter = typeof appRouter;
