@@ -211,6 +211,7 @@ const TABLE: Record<string, Row> = {
   updateTeamPermissionInSite: { needs: "site.admin", mutates: true, body: () => ({ role: "comment" }) },
   removeUserFromSite: { needs: "site.admin", mutates: true, invisibleIsDone: true },
   removeTeamFromSite: { needs: "site.admin", mutates: true, invisibleIsDone: true },
+  explainPermissionsInSite: { needs: "site.view", also: ["site.admin"], query: (ids) => `user=${ids.userId}` },
 
   // Single sign-on (server/policies/sso.ts: providers and SSO members are the organization admins'; sign-in entries any member's)
   listSAMLProvidersInOrganizationById: { needs: "organization.admin" },
