@@ -14,6 +14,7 @@ import { profileRouter } from "./routers/profile";
 import { reviewsRouter } from "./routers/reviews";
 import { searchRouter } from "./routers/search";
 import { settingsRouter } from "./routers/settings";
+import { siteAdaptiveRouter } from "./routers/site-adaptive";
 import { sharingRouter } from "./routers/sharing";
 import { ssoRouter } from "./routers/sso";
 import { teamsRouter } from "./routers/teams";
@@ -40,6 +41,7 @@ export const appRouter = router({
   reviews: reviewsRouter,
   mergeRules: mergeRulesRouter,
   notifications: notificationsRouter,
+  siteAdaptive: siteAdaptiveRouter,
 });
 
 export type AppRouter = typeof appRouter;
