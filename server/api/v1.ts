@@ -14,6 +14,7 @@ import { permissionOperations } from "./operations/permissions";
 import { reviewOperations } from "./operations/reviews";
 import { searchOperations } from "./operations/search";
 import { siteAdaptiveOperations } from "./operations/site-adaptive";
+import { siteCustomizationOperations } from "./operations/site-customization";
 import { spaceOperations } from "./operations/spaces";
 import { teamOperations } from "./operations/teams";
 import { ssoOperations } from "./operations/sso";
@@ -42,6 +43,7 @@ export const v1Operations = [
   ...userOperations,
   ...notificationOperations,
   ...siteAdaptiveOperations,
+  ...siteCustomizationOperations,
 ];
 
 export const v1Router = new ApiRouter(v1Operations);

@@ -15,6 +15,7 @@ import { reviewsRouter } from "./routers/reviews";
 import { searchRouter } from "./routers/search";
 import { settingsRouter } from "./routers/settings";
 import { siteAdaptiveRouter } from "./routers/site-adaptive";
+import { siteCustomizationRouter } from "./routers/site-customization";
 import { sharingRouter } from "./routers/sharing";
 import { ssoRouter } from "./routers/sso";
 import { teamsRouter } from "./routers/teams";
@@ -42,6 +43,7 @@ export const appRouter = router({
   mergeRules: mergeRulesRouter,
   notifications: notificationsRouter,
   siteAdaptive: siteAdaptiveRouter,
+  siteCustomization: siteCustomizationRouter,
 });
 
 export type AppRouter = typeof appRouter;
