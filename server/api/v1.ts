@@ -15,6 +15,8 @@ import { reviewOperations } from "./operations/reviews";
 import { searchOperations } from "./operations/search";
 import { sitePermissionOperations } from "./operations/site-permissions";
 import { siteOperations } from "./operations/sites";
+import { siteAdaptiveOperations } from "./operations/site-adaptive";
+import { siteCustomizationOperations } from "./operations/site-customization";
 import { spaceOperations } from "./operations/spaces";
 import { teamOperations } from "./operations/teams";
 import { ssoOperations } from "./operations/sso";
@@ -50,6 +52,8 @@ export const v1Operations = [
   ...siteShareLinkOperations,
   ...sitePublishingAuthOperations,
   ...siteRedirectOperations,
+  ...siteAdaptiveOperations,
+  ...siteCustomizationOperations,
 ];
 
 export const v1Router = new ApiRouter(v1Operations);
