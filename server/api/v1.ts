@@ -13,6 +13,7 @@ import { organizationOperations } from "./operations/organizations";
 import { permissionOperations } from "./operations/permissions";
 import { reviewOperations } from "./operations/reviews";
 import { searchOperations } from "./operations/search";
+import { siteStructureOperations } from "./operations/site-structure";
 import { sitePermissionOperations } from "./operations/site-permissions";
 import { siteOperations } from "./operations/sites";
 import { siteAdaptiveOperations } from "./operations/site-adaptive";
@@ -47,6 +48,7 @@ export const v1Operations = [
   ...inviteOperations,
   ...userOperations,
   ...notificationOperations,
+  ...siteStructureOperations,
   ...siteOperations,
   ...sitePermissionOperations,
   ...siteShareLinkOperations,

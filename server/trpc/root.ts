@@ -16,6 +16,7 @@ import { searchRouter } from "./routers/search";
 import { settingsRouter } from "./routers/settings";
 import { siteAdaptiveRouter } from "./routers/site-adaptive";
 import { siteCustomizationRouter } from "./routers/site-customization";
+import { siteStructureRouter } from "./routers/site-structure";
 import { sharingRouter } from "./routers/sharing";
 import { sitesRouter } from "./routers/sites";
 import { siteAccessRouter } from "./routers/site-access";
@@ -45,6 +46,7 @@ export const appRouter = router({
   reviews: reviewsRouter,
   mergeRules: mergeRulesRouter,
   notifications: notificationsRouter,
+  siteStructure: siteStructureRouter,
   sites: sitesRouter,
   siteAccess: siteAccessRouter,
   siteRedirects: siteRedirectsRouter,

@@ -211,6 +211,7 @@ const TABLE: Record<string, Row> = {
   updateTeamPermissionInSite: { needs: "site.admin", mutates: true, body: () => ({ role: "comment" }) },
   removeUserFromSite: { needs: "site.admin", mutates: true, invisibleIsDone: true },
   removeTeamFromSite: { needs: "site.admin", mutates: true, invisibleIsDone: true },
+  explainPermissionsInSite: { needs: "site.view", also: ["site.admin"], query: (ids) => `user=${ids.userId}` },
 
   // Single sign-on (server/policies/sso.ts: providers and SSO members are the organization admins'; sign-in entries any member's)
   listSAMLProvidersInOrganizationById: { needs: "organization.admin" },
@@ -240,6 +241,29 @@ const TABLE: Record<string, Row> = {
   bulkUpsertSiteRedirects: { needs: "site.create", mutates: true, body: () => ({ redirects: [{ source: "/old", destination: null }, { source: "/made", destination: { kind: "external", url: "https://example.com/" } }] }) },
   updateSiteRedirectById: { needs: "site.create", mutates: true, body: () => ({ permanent: true }) },
   deleteSiteRedirectById: { needs: "site.create", mutates: true },
+  // A docs site's structure (server/policies/site.ts: reading needs view, changing the structure the create role)
+  getSiteStructure: { needs: "site.view" },
+  sortSiteStructure: { needs: "site.create", mutates: true, body: (ids) => ({ item: { type: "site-section", id: ids.siteSectionId }, position: { after: { type: "site-section", id: ids.lastSectionId } } }) },
+  listSiteSections: { needs: "site.view" },
+  addSectionToSite: { needs: "site.create", mutates: true, body: (ids) => ({ spaceId: ids.siteContentSpaceId, title: "Made by the matrix" }) },
+  updateSiteSectionById: { needs: "site.create", mutates: true, body: () => ({ title: "Renamed by the matrix", path: "renamed" }) },
+  deleteSiteSectionById: { needs: "site.create", mutates: true },
+  moveSiteSection: { needs: "site.create", mutates: true, body: (ids) => ({ position: { after: { type: "site-section", siteSection: ids.lastSectionId } } }) },
+  listSiteSectionGroups: { needs: "site.view" },
+  addSectionGroupToSite: { needs: "site.create", mutates: true, body: (ids) => ({ title: "Made", sections: [ids.lastSectionId] }) },
+  updateSiteSectionGroupById: { needs: "site.create", mutates: true, body: () => ({ title: "Renamed" }) },
+  deleteSiteSectionGroupById: { needs: "site.create", mutates: true },
+  // Quire extensions (spec 4.9): a section into and out of a group.
+  addSectionToSiteSectionGroup: { needs: "site.create", mutates: true, body: (ids) => ({ sectionId: ids.lastSectionId }) },
+  removeSectionFromSiteSectionGroup: { needs: "site.create", mutates: true, params: (ids) => ({ siteSectionId: ids.groupedSectionId }) },
+  moveSiteSectionGroup: { needs: "site.create", mutates: true, body: (ids) => ({ position: { before: { type: "site-section", id: ids.siteSectionId } } }) },
+  listSiteSpaces: { needs: "site.view", query: () => "default=false" },
+  addSpaceToSite: { needs: "site.create", mutates: true, body: (ids) => ({ spaceId: ids.siteContentSpaceId, sectionId: ids.lastSectionId }) },
+  updateSiteSpaceById: { needs: "site.create", mutates: true, body: () => ({ path: "renamed" }) },
+  deleteSiteSpaceById: { needs: "site.create", mutates: true },
+  moveSiteSpace: { needs: "site.create", mutates: true, body: (ids) => ({ position: { before: { type: "site-space", siteSpace: ids.defaultSiteSpaceId } } }) },
+  // The copy of the space goes where S2 is: creating content at the organization's root.
+  duplicateSiteSpace: { needs: "site.create", also: ["organization.createContent"], mutates: true, body: () => ({}) },
 };
 
 /**

@@ -45,7 +45,11 @@ type Ids = {
   commentId: string;
   commentReplyId: string;
   conversationId: string;
+  /** A docs site with a section (in a group) holding a site space. */
   siteId: string;
+  siteSectionId: string;
+  siteSectionGroupId: string;
+  siteSpaceId: string;
   shareLinkId: string;
   siteRedirectId: string;
 };
@@ -84,7 +88,9 @@ async function populate(token: string, organizationId: string, memberId: string)
   expect((await api.patch(`/v1/orgs/${organizationId}`, { hostname: subdomain })).status).toBe(200);
   const comment = await api.post(`/v1/spaces/${space.body.id}/comments`, { page: pages.body.pages[0].id, body: { markdown: "Robust" } });
   const reply = await api.post(`/v1/spaces/${space.body.id}/comments/${comment.body.id}/replies`, { body: { markdown: "Robust" } });
-  const site = await api.post(`/v1/orgs/${organizationId}/sites`, { title: "Robust", spaces: [space.body.id] });
+  const site = await api.post(`/v1/orgs/${organizationId}/sites`, { title: "Robust" });
+  const section = await api.post(`/v1/orgs/${organizationId}/sites/${site.body.id}/sections`, { spaceId: space.body.id, title: "Robust" });
+  const group = await api.post(`/v1/orgs/${organizationId}/sites/${site.body.id}/section-groups`, { title: "Robust", sections: [section.body.id] });
   const shareLink = await api.post(`/v1/orgs/${organizationId}/sites/${site.body.id}/share-links`, { name: "Robust" });
   const redirect = await api.post(`/v1/orgs/${organizationId}/sites/${site.body.id}/redirects`, { source: "/robust-old", destination: { kind: "external", url: "https://example.com/" } });
   const [event] = (await api.get(`/v1/orgs/${organizationId}/audit-events?limit=1`)).body.items;
@@ -111,6 +117,9 @@ async function populate(token: string, organizationId: string, memberId: string)
     // The change request has none: a tenant's `default` conversation must answer like a missing one.
     conversationId: "default",
     siteId: site.body.id,
+    siteSectionId: section.body.id,
+    siteSectionGroupId: group.body.id,
+    siteSpaceId: section.body.siteSpaces[0].id,
     shareLinkId: shareLink.body.id,
     siteRedirectId: redirect.body.id,
   };
@@ -138,6 +147,9 @@ const missingIds = (): Ids => ({
   // Conversation ids are names within a change request (`default`): the same name is the only one to compare with.
   conversationId: "default",
   siteId: newId(),
+  siteSectionId: newId(),
+  siteSectionGroupId: newId(),
+  siteSpaceId: newId(),
   shareLinkId: newId(),
   siteRedirectId: newId(),
 });
@@ -178,6 +190,11 @@ const validBodies: Record<string, (world: World) => object> = {
   inviteToSite: (world) => ({ role: "read", users: [world.own.userId] }),
   updateUserPermissionInSite: () => ({ role: "read" }),
   updateTeamPermissionInSite: () => ({ role: "read" }),
+  addSectionToSite: (world) => ({ spaceId: world.own.spaceId }),
+  addSpaceToSite: (world) => ({ spaceId: world.own.spaceId }),
+  addSectionGroupToSite: () => ({ title: "Robust" }),
+  addSectionToSiteSectionGroup: (world) => ({ sectionId: world.own.siteSectionId }),
+  sortSiteStructure: (world) => ({ item: { type: "site-section", id: world.own.siteSectionId }, position: {} }),
   createSiteShareLink: () => ({ name: "Robust" }),
   updateSiteShareLinkById: () => ({ name: "Robust" }),
   updateSitePublishingAuthById: () => ({ backend: "custom" }),

@@ -211,6 +211,27 @@ const TABLE: Record<string, Row> = {
   "siteRedirects.create": { needs: "site.create", mutates: true, input: (ids) => ({ ...site(ids), source: "/made", destination: { kind: "site-space", siteSpaceId: ids.siteSpaceId } }) },
   "siteRedirects.update": { needs: "site.create", mutates: true, input: (ids) => ({ ...site(ids), siteRedirectId: ids.siteRedirectId, source: "/renamed" }) },
   "siteRedirects.delete": { needs: "site.create", mutates: true, input: (ids) => ({ ...site(ids), siteRedirectId: ids.siteRedirectId }) },
+  // A docs site's structure (server/policies/site.ts: reading needs view, changing the structure the create role)
+  "siteStructure.get": { needs: "site.view", input: site },
+  "siteStructure.addSection": { needs: "site.create", mutates: true, input: (ids) => ({ ...site(ids), spaceId: ids.siteContentSpaceId, title: "Made by the matrix" }) },
+  "siteStructure.updateSection": { needs: "site.create", mutates: true, input: (ids) => ({ ...site(ids), sectionId: ids.siteSectionId, title: "Renamed", condition: null }) },
+  "siteStructure.removeSection": { needs: "site.create", mutates: true, input: (ids) => ({ ...site(ids), sectionId: ids.siteSectionId }) },
+  "siteStructure.addSectionGroup": { needs: "site.create", mutates: true, input: (ids) => ({ ...site(ids), title: "Made", sections: [ids.lastSectionId] }) },
+  "siteStructure.updateSectionGroup": { needs: "site.create", mutates: true, input: (ids) => ({ ...site(ids), sectionGroupId: ids.siteSectionGroupId, title: "Renamed" }) },
+  "siteStructure.removeSectionGroup": { needs: "site.create", mutates: true, input: (ids) => ({ ...site(ids), sectionGroupId: ids.siteSectionGroupId }) },
+  "siteStructure.addSectionToGroup": { needs: "site.create", mutates: true, input: (ids) => ({ ...site(ids), sectionGroupId: ids.siteSectionGroupId, sectionId: ids.lastSectionId }) },
+  "siteStructure.removeSectionFromGroup": { needs: "site.create", mutates: true, input: (ids) => ({ ...site(ids), sectionGroupId: ids.siteSectionGroupId, sectionId: ids.groupedSectionId }) },
+  "siteStructure.addSiteSpace": { needs: "site.create", mutates: true, input: (ids) => ({ ...site(ids), spaceId: ids.siteContentSpaceId }) },
+  "siteStructure.updateSiteSpace": { needs: "site.create", mutates: true, input: (ids) => ({ ...site(ids), siteSpaceId: ids.siteSpaceId, title: "Renamed", path: "renamed" }) },
+  "siteStructure.removeSiteSpace": { needs: "site.create", mutates: true, input: (ids) => ({ ...site(ids), siteSpaceId: ids.siteSpaceId }) },
+  // The copy of the space goes where S2 is: creating content at the organization's root.
+  "siteStructure.duplicateSiteSpace": { needs: "site.create", also: ["organization.createContent"], mutates: true, input: (ids) => ({ ...site(ids), siteSpaceId: ids.siteSpaceId }) },
+  "siteStructure.setDefault": { needs: "site.create", mutates: true, input: (ids) => ({ ...site(ids), item: { type: "site-space", id: ids.siteSpaceId } }) },
+  "siteStructure.move": {
+    needs: "site.create",
+    mutates: true,
+    input: (ids) => ({ ...site(ids), item: { type: "site-section", id: ids.lastSectionId }, position: { before: { type: "site-section-group", id: ids.siteSectionGroupId } } }),
+  },
 };
 
 const procedures = Object.entries(appRouter._def.procedures as unknown as Record<string, { _def: { type: "query" | "mutation" } }>).map(([path, procedure]) => ({ path, type: procedure._def.type }));

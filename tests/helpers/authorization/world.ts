@@ -13,7 +13,6 @@ import { inviteExpiry, newInviteToken } from "../../../server/invites/tokens";
 import { startImport } from "../../../server/import/import-content";
 import type { ContentTarget } from "../../../server/policies/grant";
 import { catchUpSearchIndexes } from "../../../server/search/index-space";
-import { createSite } from "../../../server/sites/create-site";
 import { createRedirect } from "../../../server/sites/redirects/redirects";
 import { createShareLink } from "../../../server/sites/share-links/share-links";
 import { createSpace } from "../../../server/spaces/create-space";
@@ -38,9 +37,9 @@ import { CALLERS, canSee, type Caller, type CallerName, type DefaultLevel, type 
  *    S2 (root)   S3 (root, private, admin grant to the comment member)   SD (in the trash)
  *    teams T (the team guest and the bystander) and T2 (the comment member as owner, the bystander)
  *    SAML provider PA
- *    sites W1 (default level inherit) and WP (private: admin grant to the edit member, create grant to team T), each showing S2,
- *    each with a share link and a redirect
- * B: CB ─ SB   team TB   SAML provider PB   site WB (showing SB)
+ *    sites W1 (default level inherit) and WP (private, admin grant to the comment member), each with
+ *    sections W·1 (default, two site spaces), W·3 and a group holding W·2, every site space showing S2; a share link and a redirect
+ * B: CB ─ SB   team TB   SAML provider PB   site WB
  *
  * The bystander is a member of A (role edit) who is no caller: the member that operations naming a
  * user (team members, grants, explanations, SSO members) name.
@@ -77,26 +76,16 @@ const COLLECTIONS: Spec[] = [
   { key: "C", label: "collection C", parent: null, level: "inherit", grants: [{ to: "guest with a user grant on C", role: "read", via: "user" }] },
   { key: "PC", label: "private collection PC", parent: null, level: null, grants: [{ to: "edit", role: "admin", via: "user" }] },
 ];
+const SITES: Spec[] = [
+  { key: "W1", label: "site W1", parent: null, level: "inherit", grants: [] },
+  { key: "WP", label: "private site WP", parent: null, level: null, grants: [{ to: "comment", role: "admin", via: "user" }] },
+];
 const SPACES: Spec[] = [
   { key: "S1", label: "space S1", parent: null, level: "comment", grants: [{ to: "guest with a team grant on S1", role: "edit", via: "team" }] },
   { key: "SC", label: "space SC", parent: "C", level: "inherit", grants: [] },
   { key: "S2", label: "space S2", parent: null, level: "inherit", grants: [] },
   { key: "S3", label: "private space S3", parent: null, level: null, grants: [{ to: "comment", role: "admin", via: "user" }] },
   { key: "PS", label: "space PS", parent: "PC", level: "inherit", grants: [] },
-];
-/** Docs sites, each showing a space (`parent` here): their site spaces are what structure rows act on. */
-const SITES: Spec[] = [
-  { key: "W1", label: "site W1", parent: "S2", level: "inherit", grants: [] },
-  {
-    key: "WP",
-    label: "private site WP",
-    parent: "S2",
-    level: null,
-    grants: [
-      { to: "edit", role: "admin", via: "user" },
-      { to: "guest with a team grant on S1", role: "create", via: "team" },
-    ],
-  },
 ];
 
 /** Values for every path parameter, query and body a table row builds its call from. */
@@ -144,11 +133,20 @@ export type Ids = {
   emailInviteId?: string;
   /** Organization A's subdomain (its hostname). */
   subdomain?: string;
-  /** A docs site of A, its (root-level) site space, a share link and a redirect (source `/old`). */
+  /** A docs site and its structure: its default section (two site spaces, the second `siteSpaceId`), a group holding `groupedSectionId`, a last section `lastSectionId`. */
   siteId?: string;
+  siteSectionId?: string;
+  siteSectionGroupId?: string;
+  groupedSectionId?: string;
+  lastSectionId?: string;
+  /** The default section's second site space, and its first (`defaultSiteSpaceId`). */
   siteSpaceId?: string;
+  defaultSiteSpaceId?: string;
+  /** A share link of the site and its redirect from `/old` to the variant `siteSpaceId`. */
   shareLinkId?: string;
   siteRedirectId?: string;
+  /** Space S2, which every member with a role sees: what structure operations add to a site. */
+  siteContentSpaceId: string;
   /** The place's own item, which a fresh item sits after among its siblings: moves go before it. */
   anchor?: { type: "space"; space: string } | { type: "collection"; collection: string };
 };
@@ -274,26 +272,61 @@ export async function buildWorld(options: { importUrl: string; imports?: boolean
     return { entity, ids };
   }
 
-  /** A site showing the space its spec names, with the spec's default level and grants. */
-  async function makeSite(spec: Spec, ctx = ctxA, org: OrgKey = "A"): Promise<Placed> {
-    const site = await createSite(ctx, orgIds[org], { title: `Matrix ${spec.key}`, spaces: [byKey.get(spec.parent!)!.entity.id] });
-    await db().site.update({ where: { id: site.id }, data: { defaultLevel: spec.level } });
-    await grant(spec, { type: "site", id: site.id, organizationId: orgIds[org] });
-    const siteSpace = await db().siteSpace.findFirstOrThrow({ where: { siteId: site.id } });
-    const shareLink = await createShareLink(ctx, orgIds[org], site.id, { name: "Matrix" });
-    const redirect = await createRedirect(ctx, orgIds[org], site.id, { source: "/old", destination: { kind: "site-space", siteSpaceId: siteSpace.id }, captureWildcard: false, permanent: false });
-    const entity: Entity = { id: site.id, label: spec.label, kind: "site", org, parent: null, level: spec.level, grants: grantsOf(spec), minimum: "read", related: [siteSpace.id, shareLink.id, redirect.id] };
-    return { entity, ids: { siteId: site.id, siteSpaceId: siteSpace.id, shareLinkId: shareLink.id, siteRedirectId: redirect.id } };
+  /** A site with the structure the Ids describe, written straight to the database (the structure services are what the rows call). */
+  async function makeSite(spec: Spec, org: OrgKey = "A"): Promise<Placed> {
+    const site = await db().site.create({ data: { id: newId(), organizationId: orgIds[org], title: spec.key, basename: `matrix-${newId().toLowerCase()}`, defaultLevel: spec.level } });
+    for (const { to, role } of spec.grants) {
+      await db().contentGrant.create({ data: { id: newId(), organizationId: orgIds[org], siteId: site.id, userId: callers.get(to)!.userId!, role } });
+    }
+    const group = await db().siteSectionGroup.create({ data: { id: newId(), siteId: site.id, title: "Group", position: 1 } });
+    const section = (title: string, position: number, extra: { isDefault?: boolean; sectionGroupId?: string } = {}) =>
+      db().siteSection.create({ data: { id: newId(), siteId: site.id, title, path: title.toLowerCase(), position, ...extra } });
+    const [first, grouped, last] = [await section("First", 0, { isDefault: true }), await section("Grouped", 0, { sectionGroupId: group.id }), await section("Last", 2)];
+    const spaceId = (org === "A" ? byKey.get("S2") : byKey.get("SB"))!.entity.id;
+    const siteSpace = (sectionId: string, path: string, position: number) =>
+      db().siteSpace.create({ data: { id: newId(), siteId: site.id, sectionId, spaceId, path, position, isDefault: position === 0 } });
+    const [defaultSiteSpace, variant, ...others] = [
+      await siteSpace(first.id, "one", 0),
+      await siteSpace(first.id, "two", 1),
+      await siteSpace(grouped.id, "one", 0),
+      await siteSpace(last.id, "one", 0),
+    ];
+    // What the access rows act on: a share link and a redirect (source `/old`) to the variant.
+    const shareLink = await createShareLink(contextOf(org), orgIds[org], site.id, { name: "Matrix" });
+    const redirect = await createRedirect(contextOf(org), orgIds[org], site.id, { source: "/old", destination: { kind: "site-space", siteSpaceId: variant.id }, captureWildcard: false, permanent: false });
+    const entity: Entity = {
+      id: site.id,
+      label: spec.label,
+      kind: "site",
+      org,
+      parent: null,
+      level: spec.level,
+      grants: grantsOf(spec),
+      minimum: "read",
+      related: [group.id, first.id, grouped.id, last.id, defaultSiteSpace.id, variant.id, ...others.map((row) => row.id), shareLink.id, redirect.id],
+    };
+    const ids: Partial<Ids> = {
+      siteId: site.id,
+      siteSectionId: first.id,
+      siteSectionGroupId: group.id,
+      groupedSectionId: grouped.id,
+      lastSectionId: last.id,
+      siteSpaceId: variant.id,
+      defaultSiteSpaceId: defaultSiteSpace.id,
+      shareLinkId: shareLink.id,
+      siteRedirectId: redirect.id,
+    };
+    return { entity, ids };
   }
 
   for (const spec of COLLECTIONS) byKey.set(spec.key, await makeCollection(spec));
   for (const spec of SPACES) byKey.set(spec.key, await makeSpace(spec, { content: true }));
-  for (const spec of SITES) byKey.set(spec.key, await makeSite(spec));
   // Only the trash shows it, and only to those who may restore it.
   byKey.set("SD", await makeSpace({ key: "SD", label: "space SD in the trash", parent: null, level: "inherit", grants: [] }, { deleted: true, minimum: "admin" }));
   byKey.set("CB", await makeCollection({ key: "CB", label: "B's collection", parent: null, level: "inherit", grants: [] }, ctxB, "B"));
   byKey.set("SB", await makeSpace({ key: "SB", label: "B's space", parent: "CB", level: "inherit", grants: [] }, { ctx: ctxB, org: "B", content: true }));
-  byKey.set("WB", await makeSite({ key: "WB", label: "B's site", parent: "SB", level: "inherit", grants: [] }, ctxB, "B"));
+  for (const spec of SITES) byKey.set(spec.key, await makeSite(spec));
+  byKey.set("WB", await makeSite({ key: "WB", label: "B's site", parent: null, level: "inherit", grants: [] }, "B"));
   entities.push(...[...byKey.values()].map((placed) => placed.entity));
   await catchUpSearchIndexes({ spaceIds: entities.filter((entity) => entity.kind === "space").map((entity) => entity.id) });
 
@@ -318,6 +351,7 @@ export async function buildWorld(options: { importUrl: string; imports?: boolean
     subdomain,
     loneMemberId,
     reviewerId: adminId,
+    siteContentSpaceId: byKey.get("S2")!.entity.id,
     ...(await invites(orgA.id)),
   };
 
@@ -402,14 +436,7 @@ export async function buildWorld(options: { importUrl: string; imports?: boolean
       case "site":
         return db().site.findUnique({
           where: { id: ids.siteId },
-          include: {
-            grants: grantsSelect,
-            sections: { orderBy: { id: "asc" } },
-            sectionGroups: { orderBy: { id: "asc" } },
-            siteSpaces: { orderBy: { id: "asc" } },
-            shareLinks: { orderBy: { id: "asc" } },
-            redirects: { orderBy: { id: "asc" } },
-          },
+          include: { sectionGroups: { orderBy: { id: "asc" } }, sections: { orderBy: { id: "asc" } }, siteSpaces: { orderBy: { id: "asc" } }, grants: grantsSelect, shareLinks: { orderBy: { id: "asc" } }, redirects: { orderBy: { id: "asc" } } },
         });
       case "changeRequest":
         return [
