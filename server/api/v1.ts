@@ -25,6 +25,7 @@ import { userOperations } from "./operations/users";
 import { siteShareLinkOperations } from "./operations/site-share-links";
 import { sitePublishingAuthOperations } from "./operations/site-publishing-auth";
 import { siteRedirectOperations } from "./operations/site-redirects";
+import { sitePublishedOperations } from "./operations/site-published";
 import { ApiRouter } from "./router";
 
 /** Every /v1 operation Quire serves (exported so tests can walk them all). */
@@ -54,6 +55,7 @@ export const v1Operations = [
   ...siteShareLinkOperations,
   ...sitePublishingAuthOperations,
   ...siteRedirectOperations,
+  ...sitePublishedOperations,
   ...siteAdaptiveOperations,
   ...siteCustomizationOperations,
 ];

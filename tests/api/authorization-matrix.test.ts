@@ -235,6 +235,8 @@ const TABLE: Record<string, Row> = {
   getSitePublishingAuthById: { needs: "site.admin" },
   updateSitePublishingAuthById: { needs: "site.admin", mutates: true, body: () => ({ backend: "custom", fallbackURL: "https://login.example.com/" }) },
   regenerateSitePublishingAuthById: { needs: "site.admin", mutates: true },
+  // The world's sites are unpublished: their members read them (a share key opens only published share-link sites: tests/sites/published.test.ts).
+  getPublishedContentSite: { needs: "site.view" },
   listSiteRedirects: { needs: "site.view", query: () => "orderBy=source" },
   getSiteRedirectBySource: { needs: "site.view", query: () => "source=/old" },
   createSiteRedirect: { needs: "site.create", mutates: true, body: () => ({ source: "/made", destination: { kind: "external", url: "https://example.com/" } }) },
