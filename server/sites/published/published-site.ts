@@ -1,14 +1,10 @@
 import type { ServiceContext } from "../../context";
-import { db, type Db } from "../../db/client";
-import type { Site } from "../../db/generated/client";
-import type { Actor } from "../../auth/actor";
-import type { OrgAccess } from "../../policies/access";
-import { parseRole } from "../../policies/roles";
+import { db } from "../../db/client";
 import { presentOneSite } from "../../presenters/site";
 import { loadStructureView, presentSiteStructure } from "../../presenters/site-structure";
 import { mergedCustomizations } from "../customization/settings";
 import { loadStructure } from "../structure/rules";
-import { resolveSiteReader } from "./reader";
+import { resolveSiteReaderAccess } from "./reader";
 
 /**
  * getPublishedContentSite: what a visitor of the site gets — the Site, its structure, the
@@ -20,25 +16,17 @@ import { resolveSiteReader } from "./reader";
 
 const READ_TIMEOUT_MS = 15_000;
 
-/** A share-link visitor's standing in the organization: their membership if any, else none (roles on its spaces follow). */
-async function visitorAccess(tx: Db, actor: Actor, site: Site): Promise<OrgAccess> {
-  const member = await tx.member.findUnique({ where: { organizationId_userId: { organizationId: site.organizationId, userId: actor.userId } } });
-  const organization = await tx.organization.findUniqueOrThrow({ where: { id: site.organizationId } });
-  return { organization, memberRole: member ? parseRole(member.role) : null, userId: actor.userId };
-}
-
 export async function getPublishedContentSite(ctx: ServiceContext, organizationId: string, siteId: string, shareKey: string | undefined) {
   return db().$transaction(
     async (tx) => {
-      const reader = await resolveSiteReader(tx, ctx.actor, organizationId, siteId, shareKey);
-      const access = reader.via === "member" ? reader.access : await visitorAccess(tx, ctx.actor, reader.site);
+      const { site, role, access } = await resolveSiteReaderAccess(tx, ctx.actor, organizationId, siteId, shareKey);
       const structure = await loadStructure(tx, siteId);
-      const view = await loadStructureView(tx, { ...access, site: reader.site }, ctx.baseUrl, structure.siteSpaces);
+      const view = await loadStructureView(tx, access, ctx.baseUrl, structure.siteSpaces);
       return {
         object: "published-content-site" as const,
-        site: await presentOneSite(tx, reader.site, reader.via === "member" ? reader.access.role : null, ctx.baseUrl),
+        site: await presentOneSite(tx, site, role, ctx.baseUrl),
         structure: presentSiteStructure(structure, view),
-        customizations: mergedCustomizations(reader.site, structure.siteSpaces),
+        customizations: mergedCustomizations(site, structure.siteSpaces),
         scripts: [],
       };
     },
