@@ -124,6 +124,8 @@ describe("site publishing auth", () => {
       expect(await verify(malformed)).toEqual({ ok: false, reason: "malformed" });
     }
     expect(await verifyVisitorToken({ id: site.id, visitorAuthKey: null }, good)).toEqual({ ok: false, reason: "no-key" });
+    // Another site's sealed key does not open as this site's (the context binds it).
+    expect(await verifyVisitorToken({ id: "another-site", visitorAuthKey: (await siteRow(site.id)).visitorAuthKey }, good)).toEqual({ ok: false, reason: "no-key" });
 
     const regenerated = await admin.post(`${auth}/regenerate`);
     expect(regenerated.status).toBe(200);

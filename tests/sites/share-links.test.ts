@@ -75,6 +75,19 @@ describe("share links", () => {
     expect(await db().domainEvent.count({ where: { organizationId, action: "site_share_link.deleted" } })).toBe(1);
   });
 
+  test("a link whose key cannot be opened (sealed under another instance key) is still listed, without its URL, and can be deleted", async () => {
+    const { admin, links } = await setup();
+    const link = (await admin.post(links, { name: "Old key" })).body;
+    const other = (await admin.post(links, { name: "Other" })).body;
+    // Another link's sealed key does not open as this link's: as if sealed under another key.
+    const sealedElsewhere = (await db().siteShareLink.findUniqueOrThrow({ where: { id: other.id } })).keyCiphertext;
+    await db().siteShareLink.update({ where: { id: link.id }, data: { keyCiphertext: sealedElsewhere } });
+    const listed = await admin.get(links);
+    expect(listed.status).toBe(200);
+    expect(listed.body.items.find((item: { id: string }) => item.id === link.id).urls).toEqual({});
+    expect((await admin.delete(`${links}/${link.id}`)).status).toBe(204);
+  });
+
   test("only the site's admins manage share links: 403 below admin, 404 for another organization", async () => {
     const { tenant, links, as } = await setup();
     const editor = await tenant.member("create");
