@@ -45,13 +45,13 @@ type Ids = {
   commentId: string;
   commentReplyId: string;
   conversationId: string;
-  /** A docs site with a section (in a group) holding a site space. */
   siteId: string;
+  shareLinkId: string;
+  siteRedirectId: string;
+  /** The site's section (in a group) holding a site space. */
   siteSectionId: string;
   siteSectionGroupId: string;
   siteSpaceId: string;
-  shareLinkId: string;
-  siteRedirectId: string;
 };
 type World = { token: string; strangerToken: string; own: Ids; stranger: Ids };
 
@@ -88,7 +88,7 @@ async function populate(token: string, organizationId: string, memberId: string)
   expect((await api.patch(`/v1/orgs/${organizationId}`, { hostname: subdomain })).status).toBe(200);
   const comment = await api.post(`/v1/spaces/${space.body.id}/comments`, { page: pages.body.pages[0].id, body: { markdown: "Robust" } });
   const reply = await api.post(`/v1/spaces/${space.body.id}/comments/${comment.body.id}/replies`, { body: { markdown: "Robust" } });
-  const site = await api.post(`/v1/orgs/${organizationId}/sites`, { title: "Robust" });
+  const site = await api.post(`/v1/orgs/${organizationId}/sites`, { title: "Robust", spaces: [space.body.id] });
   const section = await api.post(`/v1/orgs/${organizationId}/sites/${site.body.id}/sections`, { spaceId: space.body.id, title: "Robust" });
   const group = await api.post(`/v1/orgs/${organizationId}/sites/${site.body.id}/section-groups`, { title: "Robust", sections: [section.body.id] });
   const shareLink = await api.post(`/v1/orgs/${organizationId}/sites/${site.body.id}/share-links`, { name: "Robust" });
@@ -117,11 +117,11 @@ async function populate(token: string, organizationId: string, memberId: string)
     // The change request has none: a tenant's `default` conversation must answer like a missing one.
     conversationId: "default",
     siteId: site.body.id,
+    shareLinkId: shareLink.body.id,
+    siteRedirectId: redirect.body.id,
     siteSectionId: section.body.id,
     siteSectionGroupId: group.body.id,
     siteSpaceId: section.body.siteSpaces[0].id,
-    shareLinkId: shareLink.body.id,
-    siteRedirectId: redirect.body.id,
   };
 }
 
@@ -147,11 +147,11 @@ const missingIds = (): Ids => ({
   // Conversation ids are names within a change request (`default`): the same name is the only one to compare with.
   conversationId: "default",
   siteId: newId(),
+  shareLinkId: newId(),
+  siteRedirectId: newId(),
   siteSectionId: newId(),
   siteSectionGroupId: newId(),
   siteSpaceId: newId(),
-  shareLinkId: newId(),
-  siteRedirectId: newId(),
 });
 
 const samlProviderBody = () => ({ label: "Robust", entityID: "https://idp.example/robust", ssoURL: "https://idp.example/sso", certificate: idpCertificate });
@@ -190,17 +190,17 @@ const validBodies: Record<string, (world: World) => object> = {
   inviteToSite: (world) => ({ role: "read", users: [world.own.userId] }),
   updateUserPermissionInSite: () => ({ role: "read" }),
   updateTeamPermissionInSite: () => ({ role: "read" }),
-  addSectionToSite: (world) => ({ spaceId: world.own.spaceId }),
-  addSpaceToSite: (world) => ({ spaceId: world.own.spaceId }),
-  addSectionGroupToSite: () => ({ title: "Robust" }),
-  addSectionToSiteSectionGroup: (world) => ({ sectionId: world.own.siteSectionId }),
-  sortSiteStructure: (world) => ({ item: { type: "site-section", id: world.own.siteSectionId }, position: {} }),
   createSiteShareLink: () => ({ name: "Robust" }),
   updateSiteShareLinkById: () => ({ name: "Robust" }),
   updateSitePublishingAuthById: () => ({ backend: "custom" }),
   createSiteRedirect: () => ({ source: "/robust", destination: { kind: "external", url: "https://example.com/" } }),
   bulkUpsertSiteRedirects: () => ({ redirects: [{ source: "/robust", destination: null }] }),
   updateSiteRedirectById: () => ({ permanent: true }),
+  addSectionToSite: (world) => ({ spaceId: world.own.spaceId }),
+  addSpaceToSite: (world) => ({ spaceId: world.own.spaceId }),
+  addSectionGroupToSite: () => ({ title: "Robust" }),
+  addSectionToSiteSectionGroup: (world) => ({ sectionId: world.own.siteSectionId }),
+  sortSiteStructure: (world) => ({ item: { type: "site-section", id: world.own.siteSectionId }, position: {} }),
 };
 const validBody = (operation: Operation, world: World) => validBodies[operation.operationId]?.(world) ?? {};
 

@@ -211,6 +211,7 @@ const TABLE: Record<string, Row> = {
   "siteRedirects.create": { needs: "site.create", mutates: true, input: (ids) => ({ ...site(ids), source: "/made", destination: { kind: "site-space", siteSpaceId: ids.siteSpaceId } }) },
   "siteRedirects.update": { needs: "site.create", mutates: true, input: (ids) => ({ ...site(ids), siteRedirectId: ids.siteRedirectId, source: "/renamed" }) },
   "siteRedirects.delete": { needs: "site.create", mutates: true, input: (ids) => ({ ...site(ids), siteRedirectId: ids.siteRedirectId }) },
+
   // A docs site's structure (server/policies/site.ts: reading needs view, changing the structure the create role)
   "siteStructure.get": { needs: "site.view", input: site },
   "siteStructure.addSection": { needs: "site.create", mutates: true, input: (ids) => ({ ...site(ids), spaceId: ids.siteContentSpaceId, title: "Made by the matrix" }) },
@@ -226,7 +227,7 @@ const TABLE: Record<string, Row> = {
   "siteStructure.removeSiteSpace": { needs: "site.create", mutates: true, input: (ids) => ({ ...site(ids), siteSpaceId: ids.siteSpaceId }) },
   // The copy of the space goes where S2 is: creating content at the organization's root.
   "siteStructure.duplicateSiteSpace": { needs: "site.create", also: ["organization.createContent"], mutates: true, input: (ids) => ({ ...site(ids), siteSpaceId: ids.siteSpaceId }) },
-  "siteStructure.setDefault": { needs: "site.create", mutates: true, input: (ids) => ({ ...site(ids), item: { type: "site-space", id: ids.siteSpaceId } }) },
+  "siteStructure.setDefault": { needs: "site.create", mutates: true, input: (ids) => ({ ...site(ids), item: { type: "site-space", id: ids.otherSiteSpaceId } }) },
   "siteStructure.move": {
     needs: "site.create",
     mutates: true,

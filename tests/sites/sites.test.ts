@@ -155,6 +155,8 @@ describe("listSites", () => {
     expect(await ids("published=false")).toEqual([first.id, third.id]);
     expect(await ids("type=basic&type=premium")).toHaveLength(3);
     expect(await ids("type=premium")).toEqual([]);
+    expect(await ids("type=sponsored")).toEqual([]);
+    expect((await admin.get(`${sites}?type=gold`)).status).toBe(400);
     const counts = (await admin.get(sites)).body.items.map((site: { siteSpaces: number }) => site.siteSpaces);
     expect(counts).toEqual([1, 0, 1]);
 
@@ -297,6 +299,30 @@ describe("updateSiteById", () => {
     const rows = await db().siteSpace.findMany({ where: { siteId: site.id }, orderBy: { position: "asc" } });
     expect(rows.map((row) => row.isDefault)).toEqual([false, true]);
     expect(await db().domainEvent.findFirst({ where: { targetId: site.id, action: "site.updated" } })).toMatchObject({ payload: { changed: ["defaultSiteSpace"] } });
+  });
+
+  test("defaultSiteSection picks the section served at the site's URL; published URLs follow sections and paths", async () => {
+    const { admin, orgId, sites } = await setup();
+    const a = await newSpace(admin, orgId, "Guides");
+    const b = await newSpace(admin, orgId, "Reference");
+    const site = await newSite(admin, orgId, { spaces: [a.id] });
+    const added = await admin.post(`${sites}/${site.id}/sections`, { spaceId: b.id, title: "Reference" });
+    expect(added.status).toBe(201);
+    const sections = await db().siteSection.findMany({ where: { siteId: site.id }, orderBy: { position: "asc" } });
+    expect(sections).toHaveLength(2);
+    const [first, second] = sections;
+    expect(first!.isDefault).toBe(true);
+    expect((await admin.patch(`${sites}/${site.id}`, { defaultSiteSection: second!.id })).status).toBe(200);
+    expect((await db().siteSection.findMany({ where: { siteId: site.id }, orderBy: { position: "asc" } })).map((section) => section.isDefault)).toEqual([false, true]);
+    const published = await admin.post(`${sites}/${site.id}/publish`);
+    const root = published.body.urls.published;
+    expect((await admin.get(`/v1/spaces/${b.id}`)).body.urls.published).toBe(root);
+    expect((await admin.get(`/v1/spaces/${a.id}`)).body.urls.published).toBe(`${root}/${first!.path}`);
+    // A site space outside the default section is not the site's default.
+    const outside = await db().siteSpace.findFirstOrThrow({ where: { siteId: site.id, spaceId: a.id } });
+    const refused = await admin.patch(`${sites}/${site.id}`, { defaultSiteSpace: outside.id });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.message).toMatch(/^defaultSiteSpace: /);
   });
 
   test("403 below admin on the site, 404 from another organization", async () => {
