@@ -228,6 +228,8 @@ const TABLE: Record<string, Row> = {
 
   // A site's share links and visitor authentication (its admins'), its redirects (read: view; write: the structure's create)
   listSiteShareLinks: { needs: "site.admin" },
+  // The world's sites are unpublished: their members read them (a share key opens only published share-link sites: tests/sites/published.test.ts).
+  getPublishedContentSite: { needs: "site.view" },
   createSiteShareLink: { needs: "site.admin", mutates: true, body: () => ({ name: "Made by the matrix" }) },
   updateSiteShareLinkById: { needs: "site.admin", mutates: true, body: () => ({ name: "Renamed", active: false }) },
   deleteSiteShareLinkById: { needs: "site.admin", mutates: true },
