@@ -361,7 +361,10 @@ describe("a space leaving the organization", () => {
     const lonely = await addSection(api, base, shared.id, { title: "Lonely" });
     const rootSite = await createSiteRow(org);
     await addSpace(api, `/v1/orgs/${org}/sites/${rootSite.id}`, shared.id);
+    expect((await api.get(`/v1/orgs/${org}/sites/${site.id}`)).body.siteSpaces).toBe(4);
     expect((await api.delete(`/v1/spaces/${shared.id}`)).status).toBe(204);
+    expect((await api.get(`/v1/orgs/${org}/sites/${site.id}`)).body.siteSpaces).toBe(2);
+    expect((await api.get(`/v1/orgs/${org}/sites/${rootSite.id}`)).body.siteSpaces).toBe(0);
     const structure = await expectValidStructure(site.id);
     expect(structure.sections.map((row) => row.id)).toEqual([one.id, two.id]);
     expect(structure.siteSpaces.find((row) => row.id === other.id)).toMatchObject({ isDefault: true, position: 0 });
