@@ -256,8 +256,10 @@ describe("section groups", () => {
     await expectValidStructure(site.id);
   });
 
-  test("a group holds sections of its own site only", async () => {
+  test("a group holds sections of its own site only, and needs a site with sections", async () => {
     const { api, org, base } = await setup();
+    const noSections = await api.post(`${base}/section-groups`, { title: "Too early" });
+    expect(noSections.status).toBe(400);
     const otherSite = await createSiteRow(org);
     const otherBase = `/v1/orgs/${org}/sites/${otherSite.id}`;
     const foreign = await addSection(api, otherBase, (await createSpace(api, org, "Foreign")).id);

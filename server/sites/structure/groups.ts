@@ -55,6 +55,8 @@ async function placeAtGroup(tx: Db, structure: StructureSnapshot, groupId: strin
 export async function addSectionGroup(ctx: ServiceContext, organizationId: string, siteId: string, input: AddGroupInput) {
   return writeStructure(ctx, organizationId, siteId, async (tx, events, access) => {
     const structure = await loadStructure(tx, siteId);
+    // Groups gather sections: a site showing its spaces at the root has none to gather.
+    if (structure.sections.length === 0) throw badRequest("The site has no sections to group: add a section first.");
     const group = await tx.siteSectionGroup.create({
       data: { id: newId(), siteId, title: input.title, icon: input.icon ?? null, position: topLevelItems(structure).length },
     });
