@@ -189,6 +189,13 @@ describe("sections", () => {
     ]);
     expect(await db().siteSpace.count({ where: { siteId: site.id } })).toBe(2);
     await expectValidStructure(site.id);
+    // The last section takes the (now empty) groups with it: the site is back to showing spaces at its root.
+    const group = (await api.post(`${base}/section-groups`, { title: "Group", sections: [two.id] })).body.id;
+    expect((await api.delete(`${base}/sections/${two.id}`)).status).toBe(204);
+    expect((await api.delete(`${base}/sections/${three.id}`)).status).toBe(204);
+    expect(await db().siteSectionGroup.findUnique({ where: { id: group } })).toBeNull();
+    expect((await api.get(`${base}/structure`)).body).toEqual({ type: "siteSpaces", structure: [] });
+    await expectValidStructure(site.id);
   });
 
   test("removing a section's last site space removes the section", async () => {

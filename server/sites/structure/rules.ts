@@ -5,6 +5,7 @@ import type { SiteSection, SiteSectionGroup, SiteSpace } from "../../db/generate
  * The rules a site's structure obeys after every write, and the step that restores the ones a
  * write may loosen (`normalizeStructure`), which every structure write ends with:
  * - a site has either sections or root-level site spaces, never both; every section has site spaces;
+ *   section groups only in a site with sections;
  * - exactly one default section when it has sections, the first by position unless one was chosen;
  * - exactly one default site space in each section, and at the root when it has root site spaces;
  * - positions dense (0..n-1) and stable among siblings: sections outside groups and groups share
@@ -58,6 +59,7 @@ export function structureViolations(structure: StructureSnapshot): string[] {
   const { groups, sections, siteSpaces } = structure;
   const rootSpaces = siteSpacesOf(structure, null);
   if (sections.length > 0 && rootSpaces.length > 0) problems.push("the site has both sections and root-level site spaces");
+  if (sections.length === 0 && groups.length > 0) problems.push("the site has section groups but no sections");
   if (sections.length > 0 && sections.filter((row) => row.isDefault).length !== 1) problems.push("the site does not have exactly one default section");
   if (!dense(topLevelItems(structure).map((item) => item.row))) problems.push("top-level positions are not dense");
   const groupIds = new Set(groups.map((group) => group.id));

@@ -12,7 +12,7 @@ import { moveAmongSiblings } from "./order";
 import { assertPathFree, slugify, uniquePath } from "./paths";
 import { loadStructure, siteSpacesOf, topLevelItems, sectionsOfGroup } from "./rules";
 import type { AddSectionInput, Position, UpdateSectionInput } from "./schemas";
-import { addSiteSpace, loadSpaceForSite, setDefaultSiteSpace } from "./site-spaces";
+import { addSiteSpace, loadSpaceForSite, removeGroupsOfSectionlessSite, setDefaultSiteSpace } from "./site-spaces";
 
 /**
  * Sections: the tabs of a site, each holding site spaces (its variants). A site gets sections from
@@ -114,13 +114,14 @@ export async function updateSection(ctx: ServiceContext, organizationId: string,
   });
 }
 
-/** Removes a section with its site spaces; when it was the default, the first remaining section becomes it. */
+/** Removes a section with its site spaces; when it was the default, the first remaining section becomes it; the last one takes the groups with it. */
 export async function deleteSection(ctx: ServiceContext, organizationId: string, siteId: string, sectionId: string): Promise<void> {
   await changeStructure(ctx, organizationId, siteId, async (tx, events, access) => {
     const section = await tx.siteSection.findFirst({ where: { id: sectionId, siteId }, include: { siteSpaces: { select: { id: true } } } });
     if (!section) return events.nothingChanged();
     await tx.siteSection.delete({ where: { id: sectionId } });
     recordSection(events, access.site, "site_section.removed", section, { siteSpaceIds: section.siteSpaces.map((row) => row.id) });
+    await removeGroupsOfSectionlessSite(tx, events, access.site);
   });
 }
 

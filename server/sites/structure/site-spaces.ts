@@ -141,5 +141,22 @@ export async function removeSiteSpaces(tx: Db, events: EventRecorder, site: Site
       payload: { siteId: site.id, siteSectionId: section.id },
     });
   }
+  await removeGroupsOfSectionlessSite(tx, events, site);
   await normalizeStructure(tx, site.id);
+}
+
+/** A site whose last section went keeps no section groups: they would gather nothing. Records `site_section_group.removed`. */
+export async function removeGroupsOfSectionlessSite(tx: Db, events: EventRecorder, site: SiteRef): Promise<void> {
+  if ((await tx.siteSection.count({ where: { siteId: site.id } })) > 0) return;
+  const groups = await tx.siteSectionGroup.findMany({ where: { siteId: site.id } });
+  if (groups.length === 0) return;
+  await tx.siteSectionGroup.deleteMany({ where: { siteId: site.id } });
+  for (const group of groups) {
+    events.record({
+      organizationId: site.organizationId,
+      action: "site_section_group.removed",
+      target: { type: "site-section-group", id: group.id, label: group.title },
+      payload: { siteId: site.id, siteSectionGroupId: group.id },
+    });
+  }
 }
