@@ -197,6 +197,33 @@ describe("listSites", () => {
   });
 });
 
+describe("permissions", () => {
+  test("each organization role gets the site permissions its role allows", async () => {
+    const { admin, tenant, orgId, sites } = await setup();
+    const site = await newSite(admin, orgId);
+    const expected = {
+      read: { view: true, access: true, edit: false, create: false, admin: false, installIntegration: false, viewAdaptiveSchema: false, editAdaptiveSchema: false },
+      comment: { view: true, access: true, edit: false, create: false, admin: false, installIntegration: false, viewAdaptiveSchema: false, editAdaptiveSchema: false },
+      edit: { view: true, access: true, edit: true, create: false, admin: false, installIntegration: false, viewAdaptiveSchema: false, editAdaptiveSchema: false },
+      review: { view: true, access: true, edit: true, create: false, admin: false, installIntegration: false, viewAdaptiveSchema: false, editAdaptiveSchema: false },
+      create: { view: true, access: true, edit: true, create: true, admin: false, installIntegration: false, viewAdaptiveSchema: true, editAdaptiveSchema: false },
+      admin: { view: true, access: true, edit: true, create: true, admin: true, installIntegration: true, viewAdaptiveSchema: true, editAdaptiveSchema: true },
+    } as const;
+    for (const [role, permissions] of Object.entries(expected)) {
+      const api = apiClient(server.url, (await tenant.member(role as keyof typeof expected)).token);
+      const read = await api.get(`${sites}/${site.id}`);
+      expect(read.status, role).toBe(200);
+      expect(read.body.permissions, role).toEqual(permissions);
+      expect((await api.get(sites)).body.items[0].permissions, role).toEqual(permissions);
+    }
+    // The site's default level caps members below admin; organization admins keep everything.
+    await admin.patch(`${sites}/${site.id}`, { defaultLevel: "read" });
+    const creator = apiClient(server.url, (await tenant.member("create")).token);
+    expect((await creator.get(`${sites}/${site.id}`)).body.permissions).toEqual(expected.read);
+    expect((await admin.get(`${sites}/${site.id}`)).body.permissions).toEqual(expected.admin);
+  });
+});
+
 describe("updateSiteById", () => {
   test("changes the settings; null removes hostname, proxy and icon", async () => {
     const { admin, orgId, sites } = await setup();
