@@ -15,6 +15,9 @@ import { reviewOperations } from "./operations/reviews";
 import { searchOperations } from "./operations/search";
 import { siteAdaptiveOperations } from "./operations/site-adaptive";
 import { siteCustomizationOperations } from "./operations/site-customization";
+import { siteStructureOperations } from "./operations/site-structure";
+import { sitePermissionOperations } from "./operations/site-permissions";
+import { siteOperations } from "./operations/sites";
 import { spaceOperations } from "./operations/spaces";
 import { teamOperations } from "./operations/teams";
 import { ssoOperations } from "./operations/sso";
@@ -44,6 +47,9 @@ export const v1Operations = [
   ...notificationOperations,
   ...siteAdaptiveOperations,
   ...siteCustomizationOperations,
+  ...siteStructureOperations,
+  ...siteOperations,
+  ...sitePermissionOperations,
 ];
 
 export const v1Router = new ApiRouter(v1Operations);

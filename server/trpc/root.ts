@@ -16,7 +16,9 @@ import { searchRouter } from "./routers/search";
 import { settingsRouter } from "./routers/settings";
 import { siteAdaptiveRouter } from "./routers/site-adaptive";
 import { siteCustomizationRouter } from "./routers/site-customization";
+import { siteStructureRouter } from "./routers/site-structure";
 import { sharingRouter } from "./routers/sharing";
+import { sitesRouter } from "./routers/sites";
 import { ssoRouter } from "./routers/sso";
 import { teamsRouter } from "./routers/teams";
 import { tokensRouter } from "./routers/tokens";
@@ -44,6 +46,8 @@ export const appRouter = router({
   notifications: notificationsRouter,
   siteAdaptive: siteAdaptiveRouter,
   siteCustomization: siteCustomizationRouter,
+  siteStructure: siteStructureRouter,
+  sites: sitesRouter,
 });
 
 export type AppRouter = typeof appRouter;
