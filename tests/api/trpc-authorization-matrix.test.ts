@@ -29,7 +29,6 @@ const onCollection = (ids: Ids) => ({ target: { type: "collection", id: ids.coll
 const site = (ids: Ids) => ({ organizationId: ids.organizationId, siteId: ids.siteId });
 const onSite = (ids: Ids) => ({ target: { type: "site", id: ids.siteId, organizationId: ids.organizationId } });
 
-const site = (ids: Ids) => ({ organizationId: ids.organizationId, siteId: ids.siteId });
 const TABLE: Record<string, Row> = {
   "organizations.me": { needs: "self" },
   "organizations.list": { needs: "self" },
