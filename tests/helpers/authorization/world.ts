@@ -47,6 +47,8 @@ import { CALLERS, canSee, type Caller, type CallerName, type DefaultLevel, type 
 
 export const BASE_URL = "http://quire.test";
 export const SEARCH_WORD = "zebrafinch";
+/** Every site's visitor schema: the adaptive-schema reads find one. */
+const MATRIX_VISITOR_SCHEMA = { type: "object", properties: { beta: { type: "boolean", description: "In the beta" } }, additionalProperties: false };
 const PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
 
 /** The items operations are run against, per kind of resource: each row runs once per place of its kind. */
@@ -269,7 +271,9 @@ export async function buildWorld(options: { importUrl: string; imports?: boolean
 
   /** A site with the structure the Ids describe, written straight to the database (the structure services are what the rows call). */
   async function makeSite(spec: Spec, org: OrgKey = "A"): Promise<Placed> {
-    const site = await db().site.create({ data: { id: newId(), organizationId: orgIds[org], title: spec.key, basename: `matrix-${newId().toLowerCase()}`, defaultLevel: spec.level } });
+    const site = await db().site.create({
+      data: { id: newId(), organizationId: orgIds[org], title: spec.key, basename: `matrix-${newId().toLowerCase()}`, defaultLevel: spec.level, adaptiveSchema: MATRIX_VISITOR_SCHEMA },
+    });
     for (const { to, role } of spec.grants) {
       await db().contentGrant.create({ data: { id: newId(), organizationId: orgIds[org], siteId: site.id, userId: callers.get(to)!.userId!, role } });
     }
