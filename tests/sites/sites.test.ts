@@ -90,6 +90,14 @@ describe("createSite, getSiteById", () => {
     expect((await newSite(admin, orgId, { title: "Settings" })).basename).not.toBe("settings");
   });
 
+  test("sites created at once with the same title each get a basename of their own", async () => {
+    const { admin, orgId, sites } = await setup();
+    const title = `Same ${orgId}`;
+    const answers = await Promise.all(Array.from({ length: 6 }, () => admin.post(sites, { title })));
+    expect(answers.map((answer) => answer.status)).toEqual(Array(6).fill(201));
+    expect(new Set(answers.map((answer) => answer.body.basename)).size).toBe(6);
+  });
+
   test("400 names the field; spaces of another organization or in the trash are not found", async () => {
     const { admin, stranger, orgId, sites, tenant } = await setup();
     for (const [body, field] of [

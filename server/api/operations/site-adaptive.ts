@@ -1,5 +1,6 @@
 import { getSiteAdaptiveSchema, listSiteAdaptiveTemplateConditions, updateSiteAdaptiveSchema } from "../../sites/adaptive/adaptive-schema";
-import { sitePath, updateAdaptiveSchemaInput } from "../../sites/adaptive/schemas";
+import { updateAdaptiveSchemaInput } from "../../sites/adaptive/schemas";
+import { sitePath } from "../../sites/schemas";
 import { defineOperation } from "../operation";
 
 /** The reference's adaptive-content operations of the `sites` tag. */

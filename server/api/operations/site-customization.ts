@@ -1,4 +1,3 @@
-import { sitePath, siteSpacePath } from "../../sites/adaptive/schemas";
 import { siteCustomizationInput, siteSpaceCustomizationOverride } from "../../sites/customization/schemas";
 import {
   getSiteCustomization,
@@ -7,6 +6,8 @@ import {
   resetSiteSpaceCustomization,
   updateSiteCustomization,
 } from "../../sites/customization/site-customization";
+import { sitePath } from "../../sites/schemas";
+import { siteSpacePathParams as siteSpacePath } from "../../sites/structure/schemas";
 import { defineOperation } from "../operation";
 
 /** The reference's `site-customization` operations: a site's settings and its site spaces' overrides. */
@@ -46,6 +47,7 @@ export const siteCustomizationOperations = [
     method: "DELETE",
     path: "/v1/orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}/customization",
     params: siteSpacePath,
+    status: 204,
     statusOf: (result: { removed: boolean }) => (result.removed ? 205 : 204),
     handler: (c) => resetSiteSpaceCustomization(c, c.params.organizationId, c.params.siteId, c.params.siteSpaceId),
   }),

@@ -23,6 +23,7 @@ import {
 import { z } from "zod";
 import { entityIdSchema } from "../../ids";
 import { MAX_CONDITION_LENGTH } from "../conditions/types";
+import { siteTitleSchema } from "../schemas";
 
 /**
  * A site's customization as the reference describes it (SiteCustomizationSettingsInput, and the
@@ -114,8 +115,6 @@ const fontDefinitionSchema = z.strictObject({
 const fontSchema = z.union([enumOf(CustomizationDefaultFont), fontDefinitionSchema]);
 const monospaceFontSchema = z.union([enumOf(CustomizationDefaultMonospaceFont), fontDefinitionSchema]);
 const themedCodeThemeSchema = z.strictObject({ light: enumOf(CustomizationCodeTheme), dark: enumOf(CustomizationCodeTheme) });
-
-export const siteTitleSchema = z.string().trim().min(2).max(128);
 
 /** The leaves of the settings, shared by the site's settings and a site space's override. */
 const leaves = {

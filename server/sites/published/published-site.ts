@@ -4,7 +4,7 @@ import { presentOneSite } from "../../presenters/site";
 import { loadStructureView, presentSiteStructure } from "../../presenters/site-structure";
 import { mergedCustomizations } from "../customization/settings";
 import { loadStructure } from "../structure/rules";
-import { resolveSiteReaderAccess } from "./reader";
+import { resolveSiteReader } from "./reader";
 
 /**
  * getPublishedContentSite: what a visitor of the site gets — the Site, its structure, the
@@ -19,14 +19,16 @@ const READ_TIMEOUT_MS = 15_000;
 export async function getPublishedContentSite(ctx: ServiceContext, organizationId: string, siteId: string, shareKey: string | undefined) {
   return db().$transaction(
     async (tx) => {
-      const { site, role, access } = await resolveSiteReaderAccess(tx, ctx.actor, organizationId, siteId, shareKey);
+      const reader = await resolveSiteReader(tx, ctx.actor, organizationId, siteId, shareKey);
+      // A share link's visitor holds no role on the site or its spaces.
+      const access = reader.via === "member" ? reader.access : null;
       const structure = await loadStructure(tx, siteId);
-      const view = await loadStructureView(tx, access, ctx.baseUrl, structure.siteSpaces);
+      const view = await loadStructureView(tx, reader.site, access, ctx.baseUrl, structure.siteSpaces);
       return {
         object: "published-content-site" as const,
-        site: await presentOneSite(tx, site, role, ctx.baseUrl),
+        site: await presentOneSite(tx, reader.site, access?.role ?? null, ctx.baseUrl),
         structure: presentSiteStructure(structure, view),
-        customizations: mergedCustomizations(site, structure.siteSpaces),
+        customizations: mergedCustomizations(reader.site, structure.siteSpaces),
         scripts: [],
       };
     },

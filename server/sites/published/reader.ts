@@ -2,8 +2,6 @@ import type { Actor } from "../../auth/actor";
 import type { Db } from "../../db/client";
 import type { Site } from "../../db/generated/client";
 import { AppError } from "../../errors";
-import type { OrgAccess } from "../../policies/access";
-import { parseRole, type Role } from "../../policies/roles";
 import { loadSite, type SiteAccess } from "../../policies/site";
 import { MAX_SHARE_KEY_LENGTH, shareKeyHash } from "../share-links/keys";
 
@@ -46,22 +44,3 @@ export async function resolveSiteReader(tx: Db, actor: Actor, organizationId: st
   }
 }
 
-/**
- * The reader as the structure presenters take it (server/presenters/site-structure.ts): the site, the
- * role to present it with (none for a share-link visitor) and an organization standing — a member's
- * own, or for a visitor their membership if any, else none — from which their roles on the site's
- * spaces follow. For every read that takes `shareKey`.
- */
-export async function resolveSiteReaderAccess(
-  tx: Db,
-  actor: Actor,
-  organizationId: string,
-  siteId: string,
-  shareKey: string | undefined,
-): Promise<{ site: Site; role: Role | null; access: OrgAccess & { site: Site } }> {
-  const reader = await resolveSiteReader(tx, actor, organizationId, siteId, shareKey);
-  if (reader.via === "member") return { site: reader.site, role: reader.access.role, access: reader.access };
-  const member = await tx.member.findUnique({ where: { organizationId_userId: { organizationId, userId: actor.userId } } });
-  const organization = await tx.organization.findUniqueOrThrow({ where: { id: organizationId } });
-  return { site: reader.site, role: null, access: { organization, memberRole: member ? parseRole(member.role) : null, userId: actor.userId, site: reader.site } };
-}

@@ -1,5 +1,6 @@
 import { findSiteAdaptiveSchema, listSiteAdaptiveTemplateConditions, updateSiteAdaptiveSchema } from "../../sites/adaptive/adaptive-schema";
-import { sitePath, updateAdaptiveSchemaInput } from "../../sites/adaptive/schemas";
+import { updateAdaptiveSchemaInput } from "../../sites/adaptive/schemas";
+import { sitePath } from "../../sites/schemas";
 import { protectedProcedure, router } from "../init";
 
 /** The site's visitor schema and its template conditions: the same services as /v1 (getSchema answers null instead of 404). */

@@ -1,4 +1,3 @@
-import { sitePath, siteSpacePath } from "../../sites/adaptive/schemas";
 import { siteCustomizationInput, siteSpaceCustomizationOverride } from "../../sites/customization/schemas";
 import {
   getSiteCustomization,
@@ -7,6 +6,8 @@ import {
   resetSiteSpaceCustomization,
   updateSiteCustomization,
 } from "../../sites/customization/site-customization";
+import { sitePath } from "../../sites/schemas";
+import { siteSpacePathParams as siteSpacePath } from "../../sites/structure/schemas";
 import { protectedProcedure, router } from "../init";
 
 /** The customization editor: the same services as /v1's site-customization operations. */
