@@ -79,7 +79,7 @@ export async function loadSite(tx: Db, actor: Actor, organizationId: string, sit
   const grants = await siteGrants(tx, actor.userId, [site.id]);
   const role = siteRole(org.memberRole, site, grants.get(site.id) ?? []);
   if (!atLeast(role, "read")) throw notFound(`No site ${siteId}.`);
-  // After the role, as for spaces: what a member may not see stays "not found", single sign-on or not.
+  // After the role, as for spaces: a site the member may not see stays "not found", single sign-on or not.
   assertSsoSatisfied(actor, org.organization, org.memberRole);
   return { ...org, site, role };
 }

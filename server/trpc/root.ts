@@ -19,6 +19,8 @@ import { siteCustomizationRouter } from "./routers/site-customization";
 import { siteStructureRouter } from "./routers/site-structure";
 import { sharingRouter } from "./routers/sharing";
 import { sitesRouter } from "./routers/sites";
+import { siteAccessRouter } from "./routers/site-access";
+import { siteRedirectsRouter } from "./routers/site-redirects";
 import { ssoRouter } from "./routers/sso";
 import { teamsRouter } from "./routers/teams";
 import { tokensRouter } from "./routers/tokens";
@@ -48,6 +50,8 @@ export const appRouter = router({
   siteCustomization: siteCustomizationRouter,
   siteStructure: siteStructureRouter,
   sites: sitesRouter,
+  siteAccess: siteAccessRouter,
+  siteRedirects: siteRedirectsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -226,6 +226,22 @@ const TABLE: Record<string, Row> = {
   listSSOProviderLoginsInOrganization: { needs: "organization.view" },
   setUserAsSSOMemberForOrganization: { needs: "organization.admin", mutates: true },
 
+  // A site's share links and visitor authentication (its admins'), its redirects (read: view; write: the structure's create)
+  listSiteShareLinks: { needs: "site.admin" },
+  createSiteShareLink: { needs: "site.admin", mutates: true, body: () => ({ name: "Made by the matrix" }) },
+  updateSiteShareLinkById: { needs: "site.admin", mutates: true, body: () => ({ name: "Renamed", active: false }) },
+  deleteSiteShareLinkById: { needs: "site.admin", mutates: true },
+  // Makes the key on the first read: the same answer for every caller after.
+  getSitePublishingAuthById: { needs: "site.admin" },
+  updateSitePublishingAuthById: { needs: "site.admin", mutates: true, body: () => ({ backend: "custom", fallbackURL: "https://login.example.com/" }) },
+  regenerateSitePublishingAuthById: { needs: "site.admin", mutates: true },
+  listSiteRedirects: { needs: "site.view", query: () => "orderBy=source" },
+  getSiteRedirectBySource: { needs: "site.view", query: () => "source=/old" },
+  createSiteRedirect: { needs: "site.create", mutates: true, body: () => ({ source: "/made", destination: { kind: "external", url: "https://example.com/" } }) },
+  bulkUpsertSiteRedirects: { needs: "site.create", mutates: true, body: () => ({ redirects: [{ source: "/old", destination: null }, { source: "/made", destination: { kind: "external", url: "https://example.com/" } }] }) },
+  updateSiteRedirectById: { needs: "site.create", mutates: true, body: () => ({ permanent: true }) },
+  deleteSiteRedirectById: { needs: "site.create", mutates: true },
+
   // A docs site's structure (server/policies/site.ts: reading needs view, changing the structure the create role)
   // Adaptive content and customization (server/policies/site.ts: the visitor schema is read with the create role and written by admins; customization is read by viewers, written by admins)
   getSiteAdaptiveSchema: { needs: "site.viewAdaptiveSchema" },
@@ -255,7 +271,7 @@ const TABLE: Record<string, Row> = {
   addSpaceToSite: { needs: "site.create", mutates: true, body: (ids) => ({ spaceId: ids.siteContentSpaceId, sectionId: ids.lastSectionId }) },
   updateSiteSpaceById: { needs: "site.create", mutates: true, body: () => ({ path: "renamed" }) },
   deleteSiteSpaceById: { needs: "site.create", mutates: true },
-  moveSiteSpace: { needs: "site.create", mutates: true, body: (ids) => ({ position: { before: { type: "site-space", siteSpace: ids.defaultSiteSpaceId } } }) },
+  moveSiteSpace: { needs: "site.create", mutates: true, body: (ids) => ({ position: { after: { type: "site-space", siteSpace: ids.otherSiteSpaceId } } }) },
   // The copy of the space goes where S2 is: creating content at the organization's root.
   duplicateSiteSpace: { needs: "site.create", also: ["organization.createContent"], mutates: true, body: () => ({}) },
 };

@@ -45,8 +45,10 @@ type Ids = {
   commentId: string;
   commentReplyId: string;
   conversationId: string;
-  /** A docs site with a section (in a group) holding a site space. */
   siteId: string;
+  shareLinkId: string;
+  siteRedirectId: string;
+  /** The site's section (in a group) holding a site space. */
   siteSectionId: string;
   siteSectionGroupId: string;
   siteSpaceId: string;
@@ -86,9 +88,11 @@ async function populate(token: string, organizationId: string, memberId: string)
   expect((await api.patch(`/v1/orgs/${organizationId}`, { hostname: subdomain })).status).toBe(200);
   const comment = await api.post(`/v1/spaces/${space.body.id}/comments`, { page: pages.body.pages[0].id, body: { markdown: "Robust" } });
   const reply = await api.post(`/v1/spaces/${space.body.id}/comments/${comment.body.id}/replies`, { body: { markdown: "Robust" } });
-  const site = await api.post(`/v1/orgs/${organizationId}/sites`, { title: "Robust" });
+  const site = await api.post(`/v1/orgs/${organizationId}/sites`, { title: "Robust", spaces: [space.body.id] });
   const section = await api.post(`/v1/orgs/${organizationId}/sites/${site.body.id}/sections`, { spaceId: space.body.id, title: "Robust" });
   const group = await api.post(`/v1/orgs/${organizationId}/sites/${site.body.id}/section-groups`, { title: "Robust", sections: [section.body.id] });
+  const shareLink = await api.post(`/v1/orgs/${organizationId}/sites/${site.body.id}/share-links`, { name: "Robust" });
+  const redirect = await api.post(`/v1/orgs/${organizationId}/sites/${site.body.id}/redirects`, { source: "/robust-old", destination: { kind: "external", url: "https://example.com/" } });
   const [event] = (await api.get(`/v1/orgs/${organizationId}/audit-events?limit=1`)).body.items;
   return {
     organizationId,
@@ -113,6 +117,8 @@ async function populate(token: string, organizationId: string, memberId: string)
     // The change request has none: a tenant's `default` conversation must answer like a missing one.
     conversationId: "default",
     siteId: site.body.id,
+    shareLinkId: shareLink.body.id,
+    siteRedirectId: redirect.body.id,
     siteSectionId: section.body.id,
     siteSectionGroupId: group.body.id,
     siteSpaceId: section.body.siteSpaces[0].id,
@@ -141,6 +147,8 @@ const missingIds = (): Ids => ({
   // Conversation ids are names within a change request (`default`): the same name is the only one to compare with.
   conversationId: "default",
   siteId: newId(),
+  shareLinkId: newId(),
+  siteRedirectId: newId(),
   siteSectionId: newId(),
   siteSectionGroupId: newId(),
   siteSpaceId: newId(),
@@ -182,6 +190,12 @@ const validBodies: Record<string, (world: World) => object> = {
   inviteToSite: (world) => ({ role: "read", users: [world.own.userId] }),
   updateUserPermissionInSite: () => ({ role: "read" }),
   updateTeamPermissionInSite: () => ({ role: "read" }),
+  createSiteShareLink: () => ({ name: "Robust" }),
+  updateSiteShareLinkById: () => ({ name: "Robust" }),
+  updateSitePublishingAuthById: () => ({ backend: "custom" }),
+  createSiteRedirect: () => ({ source: "/robust", destination: { kind: "external", url: "https://example.com/" } }),
+  bulkUpsertSiteRedirects: () => ({ redirects: [{ source: "/robust", destination: null }] }),
+  updateSiteRedirectById: () => ({ permanent: true }),
   addSectionToSite: (world) => ({ spaceId: world.own.spaceId }),
   addSpaceToSite: (world) => ({ spaceId: world.own.spaceId }),
   addSectionGroupToSite: () => ({ title: "Robust" }),
@@ -284,6 +298,15 @@ const nestedFieldValues: Record<string, [string, unknown][]> = {
   ],
   defaultContent: [["an overlong site id", { type: "site", site: "x".repeat(10_000) }]],
   emailDomains: [["a domain with NUL", ["a\u0000.test"]]],
+  destination: [
+    ["a javascript: URL", { kind: "external", url: "javascript:alert(1)" }],
+    ["an overlong site space id", { kind: "site-space", siteSpaceId: "x".repeat(10_000) }],
+    ["an unknown kind", { kind: "file", fileId: "x" }],
+  ],
+  redirects: [
+    ["501 entries", Array.from({ length: 501 }, (_, i) => ({ source: `/r${i}`, destination: null }))],
+    ["a source with a star inside", [{ source: "/a*b", destination: null }]],
+  ],
 };
 
 // ---- cases from the table and the operations' schemas ----

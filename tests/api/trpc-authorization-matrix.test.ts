@@ -199,6 +199,19 @@ const TABLE: Record<string, Row> = {
   "sso.allowMember": { needs: "organization.admin", mutates: true, input: (ids) => ({ ...organization(ids), userId: ids.userId }) },
   "sso.removeMember": { needs: "organization.admin", mutates: true, input: (ids) => ({ ...organization(ids), userId: ids.userId }) },
 
+  // A site's share links and visitor authentication (its admins'), its redirects (read: view; write: the structure's create)
+  "siteAccess.shareLinks": { needs: "site.admin", input: site },
+  "siteAccess.createShareLink": { needs: "site.admin", mutates: true, input: (ids) => ({ ...site(ids), name: "Made by the matrix" }) },
+  "siteAccess.updateShareLink": { needs: "site.admin", mutates: true, input: (ids) => ({ ...site(ids), shareLinkId: ids.shareLinkId, active: false }) },
+  "siteAccess.deleteShareLink": { needs: "site.admin", mutates: true, input: (ids) => ({ ...site(ids), shareLinkId: ids.shareLinkId }) },
+  "siteAccess.auth": { needs: "site.admin", input: site },
+  "siteAccess.updateAuth": { needs: "site.admin", mutates: true, input: (ids) => ({ ...site(ids), logoutURL: "https://login.example.com/out" }) },
+  "siteAccess.regenerateAuth": { needs: "site.admin", mutates: true, input: site },
+  "siteRedirects.list": { needs: "site.view", input: site },
+  "siteRedirects.create": { needs: "site.create", mutates: true, input: (ids) => ({ ...site(ids), source: "/made", destination: { kind: "site-space", siteSpaceId: ids.siteSpaceId } }) },
+  "siteRedirects.update": { needs: "site.create", mutates: true, input: (ids) => ({ ...site(ids), siteRedirectId: ids.siteRedirectId, source: "/renamed" }) },
+  "siteRedirects.delete": { needs: "site.create", mutates: true, input: (ids) => ({ ...site(ids), siteRedirectId: ids.siteRedirectId }) },
+
   // A docs site's structure (server/policies/site.ts: reading needs view, changing the structure the create role)
   "siteAdaptive.getSchema": { needs: "site.viewAdaptiveSchema", input: site },
   "siteAdaptive.updateSchema": {
@@ -226,7 +239,7 @@ const TABLE: Record<string, Row> = {
   "siteStructure.removeSiteSpace": { needs: "site.create", mutates: true, input: (ids) => ({ ...site(ids), siteSpaceId: ids.siteSpaceId }) },
   // The copy of the space goes where S2 is: creating content at the organization's root.
   "siteStructure.duplicateSiteSpace": { needs: "site.create", also: ["organization.createContent"], mutates: true, input: (ids) => ({ ...site(ids), siteSpaceId: ids.siteSpaceId }) },
-  "siteStructure.setDefault": { needs: "site.create", mutates: true, input: (ids) => ({ ...site(ids), item: { type: "site-space", id: ids.siteSpaceId } }) },
+  "siteStructure.setDefault": { needs: "site.create", mutates: true, input: (ids) => ({ ...site(ids), item: { type: "site-space", id: ids.otherSiteSpaceId } }) },
   "siteStructure.move": {
     needs: "site.create",
     mutates: true,

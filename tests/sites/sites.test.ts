@@ -90,6 +90,14 @@ describe("createSite, getSiteById", () => {
     expect((await newSite(admin, orgId, { title: "Settings" })).basename).not.toBe("settings");
   });
 
+  test("sites created at once with the same title each get a basename of their own", async () => {
+    const { admin, orgId, sites } = await setup();
+    const title = `Same ${orgId}`;
+    const answers = await Promise.all(Array.from({ length: 6 }, () => admin.post(sites, { title })));
+    expect(answers.map((answer) => answer.status)).toEqual(Array(6).fill(201));
+    expect(new Set(answers.map((answer) => answer.body.basename)).size).toBe(6);
+  });
+
   test("400 names the field; spaces of another organization or in the trash are not found", async () => {
     const { admin, stranger, orgId, sites, tenant } = await setup();
     for (const [body, field] of [
@@ -155,6 +163,8 @@ describe("listSites", () => {
     expect(await ids("published=false")).toEqual([first.id, third.id]);
     expect(await ids("type=basic&type=premium")).toHaveLength(3);
     expect(await ids("type=premium")).toEqual([]);
+    expect(await ids("type=sponsored")).toEqual([]);
+    expect((await admin.get(`${sites}?type=gold`)).status).toBe(400);
     const counts = (await admin.get(sites)).body.items.map((site: { siteSpaces: number }) => site.siteSpaces);
     expect(counts).toEqual([1, 0, 1]);
 
@@ -192,6 +202,33 @@ describe("listSites", () => {
     });
     const readerSite = await readerApi.get(`${sites}/${open.id}`);
     expect(readerSite.body.permissions).toMatchObject({ view: true, edit: false, admin: false });
+  });
+});
+
+describe("permissions", () => {
+  test("each organization role gets the site permissions its role allows", async () => {
+    const { admin, tenant, orgId, sites } = await setup();
+    const site = await newSite(admin, orgId);
+    const expected = {
+      read: { view: true, access: true, edit: false, create: false, admin: false, installIntegration: false, viewAdaptiveSchema: false, editAdaptiveSchema: false },
+      comment: { view: true, access: true, edit: false, create: false, admin: false, installIntegration: false, viewAdaptiveSchema: false, editAdaptiveSchema: false },
+      edit: { view: true, access: true, edit: true, create: false, admin: false, installIntegration: false, viewAdaptiveSchema: false, editAdaptiveSchema: false },
+      review: { view: true, access: true, edit: true, create: false, admin: false, installIntegration: false, viewAdaptiveSchema: false, editAdaptiveSchema: false },
+      create: { view: true, access: true, edit: true, create: true, admin: false, installIntegration: false, viewAdaptiveSchema: true, editAdaptiveSchema: false },
+      admin: { view: true, access: true, edit: true, create: true, admin: true, installIntegration: true, viewAdaptiveSchema: true, editAdaptiveSchema: true },
+    } as const;
+    for (const [role, permissions] of Object.entries(expected)) {
+      const api = apiClient(server.url, (await tenant.member(role as keyof typeof expected)).token);
+      const read = await api.get(`${sites}/${site.id}`);
+      expect(read.status, role).toBe(200);
+      expect(read.body.permissions, role).toEqual(permissions);
+      expect((await api.get(sites)).body.items[0].permissions, role).toEqual(permissions);
+    }
+    // The site's default level caps members below admin; organization admins keep everything.
+    await admin.patch(`${sites}/${site.id}`, { defaultLevel: "read" });
+    const creator = apiClient(server.url, (await tenant.member("create")).token);
+    expect((await creator.get(`${sites}/${site.id}`)).body.permissions).toEqual(expected.read);
+    expect((await admin.get(`${sites}/${site.id}`)).body.permissions).toEqual(expected.admin);
   });
 });
 
@@ -297,6 +334,30 @@ describe("updateSiteById", () => {
     const rows = await db().siteSpace.findMany({ where: { siteId: site.id }, orderBy: { position: "asc" } });
     expect(rows.map((row) => row.isDefault)).toEqual([false, true]);
     expect(await db().domainEvent.findFirst({ where: { targetId: site.id, action: "site.updated" } })).toMatchObject({ payload: { changed: ["defaultSiteSpace"] } });
+  });
+
+  test("defaultSiteSection picks the section served at the site's URL; published URLs follow sections and paths", async () => {
+    const { admin, orgId, sites } = await setup();
+    const a = await newSpace(admin, orgId, "Guides");
+    const b = await newSpace(admin, orgId, "Reference");
+    const site = await newSite(admin, orgId, { spaces: [a.id] });
+    const added = await admin.post(`${sites}/${site.id}/sections`, { spaceId: b.id, title: "Reference" });
+    expect(added.status).toBe(201);
+    const sections = await db().siteSection.findMany({ where: { siteId: site.id }, orderBy: { position: "asc" } });
+    expect(sections).toHaveLength(2);
+    const [first, second] = sections;
+    expect(first!.isDefault).toBe(true);
+    expect((await admin.patch(`${sites}/${site.id}`, { defaultSiteSection: second!.id })).status).toBe(200);
+    expect((await db().siteSection.findMany({ where: { siteId: site.id }, orderBy: { position: "asc" } })).map((section) => section.isDefault)).toEqual([false, true]);
+    const published = await admin.post(`${sites}/${site.id}/publish`);
+    const root = published.body.urls.published;
+    expect((await admin.get(`/v1/spaces/${b.id}`)).body.urls.published).toBe(root);
+    expect((await admin.get(`/v1/spaces/${a.id}`)).body.urls.published).toBe(`${root}/${first!.path}`);
+    // A site space outside the default section is not the site's default.
+    const outside = await db().siteSpace.findFirstOrThrow({ where: { siteId: site.id, spaceId: a.id } });
+    const refused = await admin.patch(`${sites}/${site.id}`, { defaultSiteSpace: outside.id });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.message).toMatch(/^defaultSiteSpace: /);
   });
 
   test("403 below admin on the site, 404 from another organization", async () => {

@@ -5,6 +5,7 @@ import type { Prisma } from "../../db/generated/client";
 import { notFound } from "../../errors";
 import { authorizeSite, loadSite } from "../../policies/site";
 import { presentSiteSpace, type StructureView } from "../../presenters/site-structure";
+import { assertCanPlaceIn } from "../../content-tree/placement";
 import { duplicateSpace } from "../../spaces/duplicate-space";
 import { changeStructure, writeStructure } from "./access";
 import { moveAmongSiblings } from "./order";
@@ -92,6 +93,9 @@ export async function duplicateSiteSpace(ctx: ServiceContext, organizationId: st
   const before = await loadSite(db(), ctx.actor, organizationId, siteId);
   authorizeSite("create", before);
   const source = await loadSiteSpace(db(), siteId, siteSpaceId);
+  // Refused before anything is copied: the copy goes where the space is, which needs the create role there.
+  const space = await db().space.findUniqueOrThrow({ where: { id: source.spaceId }, select: { parentId: true } });
+  await assertCanPlaceIn(db(), before, space.parentId);
   const copy = await duplicateSpace(ctx, source.spaceId);
   return writeStructure(ctx, organizationId, siteId, async (tx, events, access) => {
     const row = await loadSiteSpace(tx, siteId, siteSpaceId);

@@ -1,7 +1,7 @@
 import type { ServiceContext } from "../../context";
 import type { Db } from "../../db/client";
 import type { Site } from "../../db/generated/client";
-import { AppError, notFound } from "../../errors";
+import { badRequest, notFound } from "../../errors";
 import type { EventRecorder } from "../../events/record-event";
 import { newId } from "../../ids";
 import type { SiteAccess } from "../../policies/site";
@@ -65,7 +65,7 @@ async function convertToSections(tx: Db, events: EventRecorder, access: SiteAcce
 
 async function groupOfSite(tx: Db, siteId: string, groupId: string, field: string) {
   const group = await tx.siteSectionGroup.findFirst({ where: { id: groupId, siteId }, select: { id: true } });
-  if (!group) throw new AppError("bad_request", `${field}: no section group ${groupId} in this site.`, { field });
+  if (!group) throw badRequest(`${field}: no section group ${groupId} in this site.`);
   return group.id;
 }
 

@@ -77,7 +77,7 @@ export type Entity = {
  * without one); on content, organization admins hold admin; otherwise the first default level
  * that is not "inherit" from the item up caps the member's role ("inherit" all the way: the
  * member's role; null: nothing; guests get nothing by default), and grants on the item or any
- * collection above it raise the result. A docs site follows the same rule (its own default level, its grants). A SAML provider is the organization's: the member's role
+ * collection above it raise the result. A SAML provider is the organization's: the member's role
  * there. On a team (server/policies/team.ts: organization admins and the team's owners manage it,
  * the organization's members see every team, guests only those they are in) the model's ladder
  * stands for that rule: "admin" manages it, "read" sees it, "guest" does not.
@@ -108,7 +108,7 @@ export const holds = (level: Level | null, key: PermissionKey) => atLeast(level,
 export const canSee = (caller: Caller, entity: Entity) => caller.signedIn && atLeast(roleOf(caller, entity), entity.minimum);
 
 /**
- * The keys of the `permissions` objects (server/policies/content.ts and organization.ts, change-request.ts, site.ts) the
+ * The keys of the `permissions` objects (server/policies/content.ts and organization.ts, change-request.ts) the
  * tables name, with the least role each needs while the space is live and the change request
  * active (the world's state). A test pins the presenters to this table.
  */

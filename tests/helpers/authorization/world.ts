@@ -13,6 +13,9 @@ import { inviteExpiry, newInviteToken } from "../../../server/invites/tokens";
 import { startImport } from "../../../server/import/import-content";
 import type { ContentTarget } from "../../../server/policies/grant";
 import { catchUpSearchIndexes } from "../../../server/search/index-space";
+import { createSite } from "../../../server/sites/create-site";
+import { createRedirect } from "../../../server/sites/redirects/redirects";
+import { createShareLink } from "../../../server/sites/share-links/share-links";
 import { createSpace } from "../../../server/spaces/create-space";
 import { submitReview } from "../../../server/reviews/submit-review";
 import { createSamlProvider } from "../../../server/sso/create-saml-provider";
@@ -35,9 +38,10 @@ import { CALLERS, canSee, type Caller, type CallerName, type DefaultLevel, type 
  *    S2 (root)   S3 (root, private, admin grant to the comment member)   SD (in the trash)
  *    teams T (the team guest and the bystander) and T2 (the comment member as owner, the bystander)
  *    SAML provider PA
- *    sites W1 (default level inherit) and WP (private, admin grant to the comment member), each with
- *    sections W·1 (default, two site spaces), W·3 and a group holding W·2, every site space showing S2
- * B: CB ─ SB   team TB   SAML provider PB   site WB
+ *    sites W1 (default level inherit) and WP (private: admin grant to the edit member, create grant to team T), each showing S1,
+ *    each with a share link, a redirect and sections: the default one (two site spaces), a group
+ *    holding another, a last one
+ * B: CB ─ SB   team TB   SAML provider PB   site WB (showing SB)
  *
  * The bystander is a member of A (role edit) who is no caller: the member that operations naming a
  * user (team members, grants, explanations, SSO members) name.
@@ -76,16 +80,30 @@ const COLLECTIONS: Spec[] = [
   { key: "C", label: "collection C", parent: null, level: "inherit", grants: [{ to: "guest with a user grant on C", role: "read", via: "user" }] },
   { key: "PC", label: "private collection PC", parent: null, level: null, grants: [{ to: "edit", role: "admin", via: "user" }] },
 ];
-const SITES: Spec[] = [
-  { key: "W1", label: "site W1", parent: null, level: "inherit", grants: [] },
-  { key: "WP", label: "private site WP", parent: null, level: null, grants: [{ to: "comment", role: "admin", via: "user" }] },
-];
 const SPACES: Spec[] = [
   { key: "S1", label: "space S1", parent: null, level: "comment", grants: [{ to: "guest with a team grant on S1", role: "edit", via: "team" }] },
   { key: "SC", label: "space SC", parent: "C", level: "inherit", grants: [] },
   { key: "S2", label: "space S2", parent: null, level: "inherit", grants: [] },
   { key: "S3", label: "private space S3", parent: null, level: null, grants: [{ to: "comment", role: "admin", via: "user" }] },
   { key: "PS", label: "space PS", parent: "PC", level: "inherit", grants: [] },
+];
+/**
+ * Docs sites, each showing a space (`parent` here): their site spaces are what structure rows act on.
+ * A site space embeds its Space, so the space is one everyone who sees the site sees (S1: the team
+ * guest by its grant), as a site's editors need.
+ */
+const SITES: Spec[] = [
+  { key: "W1", label: "site W1", parent: "S1", level: "inherit", grants: [] },
+  {
+    key: "WP",
+    label: "private site WP",
+    parent: "S1",
+    level: null,
+    grants: [
+      { to: "edit", role: "admin", via: "user" },
+      { to: "guest with a team grant on S1", role: "create", via: "team" },
+    ],
+  },
 ];
 
 /** Values for every path parameter, query and body a table row builds its call from. */
@@ -133,17 +151,24 @@ export type Ids = {
   emailInviteId?: string;
   /** Organization A's subdomain (its hostname). */
   subdomain?: string;
-  /** A docs site and its structure: its default section (two site spaces, the second `siteSpaceId`), a group holding `groupedSectionId`, a last section `lastSectionId`. */
+  /** A docs site of A, its first site space, a share link and a redirect (source `/old`). */
   siteId?: string;
+  siteSpaceId?: string;
+  /**
+   * The site's structure: its default section (holding `siteSpaceId` and `otherSiteSpaceId`), a group
+   * holding `groupedSectionId`, and a last section, each section with a site space.
+   */
   siteSectionId?: string;
   siteSectionGroupId?: string;
   groupedSectionId?: string;
   lastSectionId?: string;
-  /** The default section's second site space, and its first (`defaultSiteSpaceId`). */
-  siteSpaceId?: string;
-  defaultSiteSpaceId?: string;
-  /** Space S2, which every member with a role sees: what structure operations add to a site. */
+  otherSiteSpaceId?: string;
+  groupedSiteSpaceId?: string;
+  lastSiteSpaceId?: string;
+  /** Space S1, which everyone who may change a site's structure sees (the team guest by its grant): what structure operations add to a site. */
   siteContentSpaceId: string;
+  shareLinkId?: string;
+  siteRedirectId?: string;
   /** The place's own item, which a fresh item sits after among its siblings: moves go before it. */
   anchor?: { type: "space"; space: string } | { type: "collection"; collection: string };
 };
@@ -269,58 +294,56 @@ export async function buildWorld(options: { importUrl: string; imports?: boolean
     return { entity, ids };
   }
 
-  /** A site with the structure the Ids describe, written straight to the database (the structure services are what the rows call). */
-  async function makeSite(spec: Spec, org: OrgKey = "A"): Promise<Placed> {
-    const site = await db().site.create({
-      data: { id: newId(), organizationId: orgIds[org], title: spec.key, basename: `matrix-${newId().toLowerCase()}`, defaultLevel: spec.level, adaptiveSchema: MATRIX_VISITOR_SCHEMA },
-    });
-    for (const { to, role } of spec.grants) {
-      await db().contentGrant.create({ data: { id: newId(), organizationId: orgIds[org], siteId: site.id, userId: callers.get(to)!.userId!, role } });
-    }
-    const group = await db().siteSectionGroup.create({ data: { id: newId(), siteId: site.id, title: "Group", position: 1 } });
+  /** A site showing the space its spec names, with the spec's default level and grants. */
+  async function makeSite(spec: Spec, ctx = ctxA, org: OrgKey = "A"): Promise<Placed> {
+    const site = await createSite(ctx, orgIds[org], { title: `Matrix ${spec.key}`, spaces: [byKey.get(spec.parent!)!.entity.id] });
+    await db().site.update({ where: { id: site.id }, data: { defaultLevel: spec.level, adaptiveSchema: MATRIX_VISITOR_SCHEMA } });
+    await grant(spec, { type: "site", id: site.id, organizationId: orgIds[org] });
+    const siteSpace = await db().siteSpace.findFirstOrThrow({ where: { siteId: site.id } });
+    const shareLink = await createShareLink(ctx, orgIds[org], site.id, { name: "Matrix" });
+    const redirect = await createRedirect(ctx, orgIds[org], site.id, { source: "/old", destination: { kind: "site-space", siteSpaceId: siteSpace.id }, captureWildcard: false, permanent: false });
+    const structure = await makeSiteStructure(site.id, siteSpace);
+    const entity: Entity = { id: site.id, label: spec.label, kind: "site", org, parent: null, level: spec.level, grants: grantsOf(spec), minimum: "read", related: [siteSpace.id, shareLink.id, redirect.id, ...Object.values(structure)] };
+    return { entity, ids: { siteId: site.id, siteSpaceId: siteSpace.id, shareLinkId: shareLink.id, siteRedirectId: redirect.id, ...structure } };
+  }
+
+  /**
+   * Sections for a site made with one root site space, written straight to the database (the
+   * structure services are what the rows call): the site space and another variant in the default
+   * section, a group holding a second section, and a last section.
+   */
+  async function makeSiteStructure(siteId: string, siteSpace: { id: string; spaceId: string }) {
     const section = (title: string, position: number, extra: { isDefault?: boolean; sectionGroupId?: string } = {}) =>
-      db().siteSection.create({ data: { id: newId(), siteId: site.id, title, path: title.toLowerCase(), position, ...extra } });
-    const [first, grouped, last] = [await section("First", 0, { isDefault: true }), await section("Grouped", 0, { sectionGroupId: group.id }), await section("Last", 2)];
-    const spaceId = (org === "A" ? byKey.get("S2") : byKey.get("SB"))!.entity.id;
-    const siteSpace = (sectionId: string, path: string, position: number) =>
-      db().siteSpace.create({ data: { id: newId(), siteId: site.id, sectionId, spaceId, path, position, isDefault: position === 0 } });
-    const [defaultSiteSpace, variant, ...others] = [
-      await siteSpace(first.id, "one", 0),
-      await siteSpace(first.id, "two", 1),
-      await siteSpace(grouped.id, "one", 0),
-      await siteSpace(last.id, "one", 0),
-    ];
-    const entity: Entity = {
-      id: site.id,
-      label: spec.label,
-      kind: "site",
-      org,
-      parent: null,
-      level: spec.level,
-      grants: grantsOf(spec),
-      minimum: "read",
-      related: [group.id, first.id, grouped.id, last.id, defaultSiteSpace.id, variant.id, ...others.map((row) => row.id)],
-    };
-    const ids: Partial<Ids> = {
-      siteId: site.id,
+      db().siteSection.create({ data: { id: newId(), siteId, title, path: title.toLowerCase(), position, ...extra } });
+    const variant = (sectionId: string, position: number) =>
+      db().siteSpace.create({ data: { id: newId(), siteId, sectionId, spaceId: siteSpace.spaceId, path: `variant-${position}`, position, isDefault: position === 0 } });
+    const first = await section("First", 0, { isDefault: true });
+    await db().siteSpace.update({ where: { id: siteSpace.id }, data: { sectionId: first.id } });
+    const group = await db().siteSectionGroup.create({ data: { id: newId(), siteId, title: "Group", position: 1 } });
+    const grouped = await section("Grouped", 0, { sectionGroupId: group.id });
+    const last = await section("Last", 2);
+    const other = await variant(first.id, 1);
+    const inGroup = await variant(grouped.id, 0);
+    const inLast = await variant(last.id, 0);
+    return {
       siteSectionId: first.id,
       siteSectionGroupId: group.id,
       groupedSectionId: grouped.id,
       lastSectionId: last.id,
-      siteSpaceId: variant.id,
-      defaultSiteSpaceId: defaultSiteSpace.id,
+      otherSiteSpaceId: other.id,
+      groupedSiteSpaceId: inGroup.id,
+      lastSiteSpaceId: inLast.id,
     };
-    return { entity, ids };
   }
 
   for (const spec of COLLECTIONS) byKey.set(spec.key, await makeCollection(spec));
   for (const spec of SPACES) byKey.set(spec.key, await makeSpace(spec, { content: true }));
+  for (const spec of SITES) byKey.set(spec.key, await makeSite(spec));
   // Only the trash shows it, and only to those who may restore it.
   byKey.set("SD", await makeSpace({ key: "SD", label: "space SD in the trash", parent: null, level: "inherit", grants: [] }, { deleted: true, minimum: "admin" }));
   byKey.set("CB", await makeCollection({ key: "CB", label: "B's collection", parent: null, level: "inherit", grants: [] }, ctxB, "B"));
   byKey.set("SB", await makeSpace({ key: "SB", label: "B's space", parent: "CB", level: "inherit", grants: [] }, { ctx: ctxB, org: "B", content: true }));
-  for (const spec of SITES) byKey.set(spec.key, await makeSite(spec));
-  byKey.set("WB", await makeSite({ key: "WB", label: "B's site", parent: null, level: "inherit", grants: [] }, "B"));
+  byKey.set("WB", await makeSite({ key: "WB", label: "B's site", parent: "SB", level: "inherit", grants: [] }, ctxB, "B"));
   entities.push(...[...byKey.values()].map((placed) => placed.entity));
   await catchUpSearchIndexes({ spaceIds: entities.filter((entity) => entity.kind === "space").map((entity) => entity.id) });
 
@@ -345,7 +368,7 @@ export async function buildWorld(options: { importUrl: string; imports?: boolean
     subdomain,
     loneMemberId,
     reviewerId: adminId,
-    siteContentSpaceId: byKey.get("S2")!.entity.id,
+    siteContentSpaceId: byKey.get("S1")!.entity.id,
     ...(await invites(orgA.id)),
   };
 
@@ -430,7 +453,14 @@ export async function buildWorld(options: { importUrl: string; imports?: boolean
       case "site":
         return db().site.findUnique({
           where: { id: ids.siteId },
-          include: { sectionGroups: { orderBy: { id: "asc" } }, sections: { orderBy: { id: "asc" } }, siteSpaces: { orderBy: { id: "asc" } }, grants: grantsSelect, shareLinks: { orderBy: { id: "asc" } }, redirects: { orderBy: { id: "asc" } } },
+          include: {
+            grants: grantsSelect,
+            sections: { orderBy: { id: "asc" } },
+            sectionGroups: { orderBy: { id: "asc" } },
+            siteSpaces: { orderBy: { id: "asc" } },
+            shareLinks: { orderBy: { id: "asc" } },
+            redirects: { orderBy: { id: "asc" } },
+          },
         });
       case "changeRequest":
         return [
