@@ -95,29 +95,28 @@ export async function commitToChangeRequest(
   }, LARGE_WRITE);
 }
 
-/**
- * A site with root-level site spaces over `spaceIds` (the first is the default), written straight
- * into the tables: for tests of site features that need a site, whatever creates them through the API.
- */
+/** A site row of an organization, without structure (tests add what they need); unpublished and public unless told. */
 export async function createSite(
   organizationId: string,
-  options: { title?: string; spaceIds?: string[]; adaptiveSchema?: object; customization?: object; visibility?: string; published?: boolean } = {},
+  overrides: { title?: string; visibility?: string; published?: boolean; hostname?: string; adaptiveSchema?: object; customization?: object } = {},
 ) {
-  const site = await db().site.create({
+  return db().site.create({
     data: {
       id: newId(),
       organizationId,
-      title: options.title ?? `Site ${unique()}`,
+      title: overrides.title ?? `Site ${unique()}`,
       basename: `site-${unique()}`,
-      ...(options.adaptiveSchema ? { adaptiveSchema: options.adaptiveSchema, adaptiveSchemaUpdatedAt: new Date() } : {}),
-      ...(options.customization ? { customization: options.customization } : {}),
-      ...(options.visibility ? { visibility: options.visibility } : {}),
-      ...(options.published ? { published: true } : {}),
+      ...overrides,
+      ...(overrides.adaptiveSchema ? { adaptiveSchemaUpdatedAt: new Date() } : {}),
     },
   });
+}
+
+/** Root-level site spaces of a site over `spaceIds`, the first one the default. */
+export async function addSiteSpaces(siteId: string, spaceIds: string[]) {
   const siteSpaces = [];
-  for (const [index, spaceId] of (options.spaceIds ?? []).entries()) {
-    siteSpaces.push(await db().siteSpace.create({ data: { id: newId(), siteId: site.id, spaceId, path: `variant-${index + 1}`, isDefault: index === 0, position: index } }));
+  for (const [index, spaceId] of spaceIds.entries()) {
+    siteSpaces.push(await db().siteSpace.create({ data: { id: newId(), siteId, spaceId, path: `variant-${index + 1}`, isDefault: index === 0, position: index } }));
   }
-  return { site, siteSpaces };
+  return siteSpaces;
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { db } from "../../server/db/client";
-import { createSite, createTenant } from "../helpers/factories";
+import { addSiteSpaces, createSite, createTenant } from "../helpers/factories";
 import { apiClient, startApiServer } from "../helpers/server";
 
 /**
@@ -72,10 +72,10 @@ describe("page conditions in the content batch", () => {
     // In no site: any claim may be read.
     expect((await insert("visitor.claims.anything")).status).toBe(200);
     // In a site without a schema yet: still only the syntax.
-    await createSite(tenant.organization.id, { spaceIds: [space.id] });
+    await addSiteSpaces((await createSite(tenant.organization.id)).id, [space.id]);
     expect((await insert("visitor.claims.anything")).status).toBe(200);
-    await createSite(tenant.organization.id, { spaceIds: [space.id], adaptiveSchema: schemaWith({ beta: { type: "boolean", description: "Beta" } }) });
-    await createSite(tenant.organization.id, { spaceIds: [space.id], adaptiveSchema: schemaWith({ region: { type: "string", enum: ["eu", "us"], description: "Region" } }) });
+    await addSiteSpaces((await createSite(tenant.organization.id, { adaptiveSchema: schemaWith({ beta: { type: "boolean", description: "Beta" } }) })).id, [space.id]);
+    await addSiteSpaces((await createSite(tenant.organization.id, { adaptiveSchema: schemaWith({ region: { type: "string", enum: ["eu", "us"], description: "Region" } }) })).id, [space.id]);
     // A site of another organization with the same space id cannot exist; one elsewhere changes nothing.
     await createSite(tenant.otherOrganization.id, { adaptiveSchema: schemaWith({ secret: { type: "boolean", description: "Secret" } }) });
 

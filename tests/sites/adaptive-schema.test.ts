@@ -35,7 +35,7 @@ const schema: AdaptiveSchema = {
 async function setup() {
   const tenant = await createTenant();
   const organizationId = tenant.organization.id;
-  const { site } = await createSite(organizationId, { title: "Docs" });
+  const site = await createSite(organizationId, { title: "Docs" });
   const [creator, editor] = await Promise.all([tenant.member("create"), tenant.member("edit")]);
   const as = (who: { token: string }) => apiClient(server.url, who.token);
   const path = `/v1/orgs/${organizationId}/sites/${site.id}/adaptive-schema`;

@@ -5,7 +5,7 @@ import { createSpace } from "../../server/spaces/create-space";
 import { createCallerFactory } from "../../server/trpc/init";
 import { appRouter } from "../../server/trpc/root";
 import { assertConformsToSchema } from "../helpers/conformance";
-import { createSite, createTenant } from "../helpers/factories";
+import { addSiteSpaces, createSite, createTenant } from "../helpers/factories";
 import { apiClient, startApiServer } from "../helpers/server";
 
 /** Site customization and site space overrides: the reference's site-customization operations and tRPC siteCustomization.*. */
@@ -24,7 +24,8 @@ async function setup() {
   const organizationId = tenant.organization.id;
   const ctx = { actor: { userId: tenant.admin.user.id, via: "session" as const }, baseUrl: BASE_URL };
   const [guides, api] = await Promise.all([createSpace(ctx, organizationId, { title: "Guides", empty: true }), createSpace(ctx, organizationId, { title: "API", empty: true })]);
-  const { site, siteSpaces } = await createSite(organizationId, { title: "Docs", spaceIds: [guides.id, api.id] });
+  const site = await createSite(organizationId, { title: "Docs" });
+  const siteSpaces = await addSiteSpaces(site.id, [guides.id, api.id]);
   const [reader, editor] = await Promise.all([tenant.member("read"), tenant.member("edit")]);
   const as = (who: { token: string }) => apiClient(server.url, who.token);
   const sitePath = `/v1/orgs/${organizationId}/sites/${site.id}`;
@@ -216,8 +217,8 @@ describe("site space customization (get, override, delete)", () => {
     // Fonts, the AI and page actions are the site's alone: the reference's override has no such fields.
     expect(messageOf(await admin.patch(overrideOf(siteSpaceId), { styling: { font: "Lato" } }))).toMatch(/font/);
     expect(messageOf(await admin.patch(overrideOf(siteSpaceId), { ai: { mode: "search" } }))).toMatch(/ai/);
-    const { site: other, siteSpaces: otherSpaces } = await createSite(organizationId, { spaceIds: [(await db().siteSpace.findUniqueOrThrow({ where: { id: siteSpaceId } })).spaceId] });
-    expect(other.id).toBeTruthy();
+    const other = await createSite(organizationId);
+    const otherSpaces = await addSiteSpaces(other.id, [(await db().siteSpace.findUniqueOrThrow({ where: { id: siteSpaceId } })).spaceId]);
     expect((await admin.get(overrideOf(otherSpaces[0]!.id))).status).toBe(404);
     expect((await admin.patch(overrideOf(otherSpaces[0]!.id), {})).status).toBe(404);
     expect((await reader.get(overrideOf(siteSpaceId))).status).toBe(200);

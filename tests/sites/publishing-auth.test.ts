@@ -54,7 +54,7 @@ describe("site publishing auth", () => {
   async function setup() {
     const tenant = await createTenant();
     const organizationId = tenant.organization.id;
-    const site = (await createSite(organizationId, { visibility: "visitor-auth", published: true })).site;
+    const site = await createSite(organizationId, { visibility: "visitor-auth", published: true });
     const admin = apiClient(server.url, tenant.admin.token);
     const auth = `/v1/orgs/${organizationId}/sites/${site.id}/publishing/auth`;
     return { tenant, organizationId, site, admin, auth, as: (who: { token: string }) => apiClient(server.url, who.token) };

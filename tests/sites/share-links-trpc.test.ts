@@ -12,7 +12,7 @@ const createCaller = createCallerFactory(appRouter);
 async function setup() {
   const tenant = await createTenant();
   const organizationId = tenant.organization.id;
-  const { site } = await createSite(organizationId, { visibility: "share-link" });
+  const site = await createSite(organizationId, { visibility: "share-link" });
   const admin = createCaller({ actor: { userId: tenant.admin.user.id, via: "session" }, baseUrl: BASE_URL });
   return { admin, ids: { organizationId, siteId: site.id }, site };
 }

@@ -16,7 +16,7 @@ afterAll(() => server.close());
 async function setup(site: { visibility?: string; published?: boolean } = { visibility: "share-link", published: true }) {
   const tenant = await createTenant();
   const organizationId = tenant.organization.id;
-  const created = (await createSite(organizationId, site)).site;
+  const created = await createSite(organizationId, site);
   const admin = apiClient(server.url, tenant.admin.token);
   const links = `/v1/orgs/${organizationId}/sites/${created.id}/share-links`;
   const keyOf = (link: { urls: { published: string } }) => new URL(link.urls.published).searchParams.get("share")!;
@@ -111,7 +111,7 @@ describe("the share-key reader", () => {
     await expect(read(site.id, "x".repeat(10_000))).rejects.toMatchObject({ code: "not_found" });
 
     // Another share-link site of the same organization does not open with this key.
-    const other = (await createSite(organizationId, { visibility: "share-link", published: true })).site;
+    const other = await createSite(organizationId, { visibility: "share-link", published: true });
     await expect(read(other.id, key)).rejects.toMatchObject({ code: "not_found" });
 
     const linkId = (await db().siteShareLink.findFirstOrThrow({ where: { siteId: site.id } })).id;
