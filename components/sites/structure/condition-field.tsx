@@ -1,33 +1,21 @@
 "use client";
 
-import { useId } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { useTRPC } from "@/components/providers/trpc-provider";
+import { ConditionEditor } from "@/components/sites/conditions/condition-editor";
+import type { AdaptiveSchema } from "@/server/sites/conditions";
 
 /**
- * The "Condition" of a section or variant: when a visitor sees it (an adaptive-content expression,
- * empty for always). An empty field is null: the condition is removed.
+ * The "Condition" of a section or variant (empty: always shown), checked and completed against the
+ * site's visitor schema as it is typed; `error` is the service's answer on save (the position it names).
  */
-export function ConditionField({ value, onChange, error, disabled }: { organizationId: string; siteId: string; value: string | null; onChange: (value: string | null) => void; error?: string; disabled?: boolean }) {
-  const id = useId();
+export function ConditionField({ organizationId, siteId, value, onChange, error }: { organizationId: string; siteId: string; value: string | null; onChange: (value: string | null) => void; error?: string }) {
+  const trpc = useTRPC();
+  const schema = useQuery({ ...trpc.siteAdaptive.getSchema.queryOptions({ organizationId, siteId }), staleTime: 60_000 });
   return (
     <div className="space-y-1">
-      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
-        Condition
-      </label>
-      <input
-        id={id}
-        value={value ?? ""}
-        maxLength={1024}
-        disabled={disabled}
-        spellCheck={false}
-        placeholder="visitor.claims.unsigned.beta === true"
-        aria-describedby={`${id}-note`}
-        aria-invalid={error ? true : undefined}
-        onChange={(event) => onChange(event.target.value === "" ? null : event.target.value)}
-        className="block w-full rounded-md border border-slate-300 bg-white px-3 py-1.5 font-mono text-sm shadow-xs placeholder:text-slate-400 focus:border-indigo-500 focus:outline-none focus:ring-1 focus:ring-indigo-500"
-      />
-      <p id={`${id}-note`} className={error ? "text-sm text-red-600" : "text-xs text-slate-500"}>
-        {error ?? "Shown only to visitors for whom this is true; leave empty to show it to everyone."}
-      </p>
+      <ConditionEditor organizationId={organizationId} siteId={siteId} value={value} onChange={onChange} schema={(schema.data?.jsonSchema as AdaptiveSchema | undefined) ?? null} />
+      {error && <p className="text-sm text-red-600">{error}</p>}
     </div>
   );
 }
