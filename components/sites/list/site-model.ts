@@ -1,4 +1,6 @@
 import type { inferRouterOutputs } from "@trpc/server";
+import type { z } from "zod";
+import type { siteVisibilitySchema } from "@/server/sites/schemas";
 import type { AppRouter } from "@/server/trpc/root";
 import { fieldFailure } from "@/components/ui/trpc-error";
 
@@ -8,7 +10,7 @@ type Outputs = inferRouterOutputs<AppRouter>;
 export type SiteObject = Outputs["sites"]["get"];
 export type SiteStructureObject = Outputs["siteStructure"]["get"];
 
-export type SiteVisibility = SiteObject["visibility"];
+export type SiteVisibility = z.infer<typeof siteVisibilitySchema>;
 
 /** What each visibility means, in the words the list, the create dialog and the settings use. */
 export const VISIBILITIES: { value: SiteVisibility; label: string; description: string }[] = [
@@ -18,7 +20,7 @@ export const VISIBILITIES: { value: SiteVisibility; label: string; description: 
   { value: "visitor-auth", label: "Visitor authentication", description: "Only visitors your own sign-in sends with a signed token can read it." },
 ];
 
-export const visibilityLabel = (visibility: SiteVisibility) => VISIBILITIES.find((entry) => entry.value === visibility)?.label ?? visibility;
+export const visibilityLabel = (visibility: string) => VISIBILITIES.find((entry) => entry.value === visibility)?.label ?? visibility;
 
 export const sitesHref = (organizationId: string) => `/o/${organizationId}/sites`;
 
