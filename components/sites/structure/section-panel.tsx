@@ -68,7 +68,7 @@ function SectionActions({ section, group, onEdit }: { section: SectionObject; gr
   const toast = useToast();
   const changed = useStructureChanged();
   const move = useMove();
-  const { organizationId, siteId, structure, announce, keepFocus, select } = useStructureContext();
+  const { organizationId, siteId, structure, announce, select } = useStructureContext();
   const [dialog, setDialog] = useState<Dialog>(null);
   const onError = (what: string) => (error: unknown) => toast.error(`${what} ${errorMessage(error)}`);
   const setDefault = useMutation(
@@ -94,7 +94,6 @@ function SectionActions({ section, group, onEdit }: { section: SectionObject; gr
 
   function moveBy(delta: -1 | 1) {
     const toIndex = index + delta;
-    keepFocus(`move-section:${delta}`);
     const next = group
       ? { ...structure, structure: structure.structure.map((item) => (item.id === group.id && item.object === "site-section-group" ? { ...item, sections: reordered(item.sections, section.id, toIndex) } : item)) }
       : { ...structure, structure: reordered(structure.structure, section.id, toIndex) };
@@ -104,6 +103,7 @@ function SectionActions({ section, group, onEdit }: { section: SectionObject; gr
       typeOf: (id) => (siblings.find((item) => item.id === id)?.object === "site-section-group" ? "site-section-group" : "site-section"),
       toIndex,
       label: section.title,
+      focusKey: `move-section:${delta}`,
       next: next as typeof structure,
     });
   }

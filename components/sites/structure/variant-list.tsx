@@ -23,7 +23,7 @@ import { siteFieldFailure } from "../list/site-model";
  * see the default one first and switch between them.
  */
 export function VariantList({ section, siteSpaces }: { section: SectionObject | null; siteSpaces: SiteSpaceObject[] }) {
-  const { canEdit, structure, keepFocus } = useStructureContext();
+  const { canEdit, structure } = useStructureContext();
   const move = useMove();
   const [adding, setAdding] = useState(false);
   const ids = siteSpaces.map((siteSpace) => siteSpace.id);
@@ -33,8 +33,7 @@ export function VariantList({ section, siteSpaces }: { section: SectionObject | 
   const moveTo = (id: string, toIndex: number) => {
     const siteSpace = siteSpaces.find((entry) => entry.id === id);
     if (!siteSpace) return;
-    keepFocus(`variant:${id}`);
-    void move({ item: { type: "site-space", id }, ids, typeOf: () => "site-space", toIndex, label: siteSpaceTitle(siteSpace), next: withVariantsOrder(structure, section, id, toIndex) });
+    void move({ item: { type: "site-space", id }, ids, typeOf: () => "site-space", toIndex, label: siteSpaceTitle(siteSpace), focusKey: `variant:${id}`, next: withVariantsOrder(structure, section, id, toIndex) });
   };
   const drag = useDragReorder(ids, moveTo, canEdit);
 
