@@ -14,6 +14,7 @@ import { permissionOperations } from "./operations/permissions";
 import { reviewOperations } from "./operations/reviews";
 import { searchOperations } from "./operations/search";
 import { siteOperations } from "./operations/sites";
+import { siteStructureOperations } from "./operations/site-structure";
 import { spaceOperations } from "./operations/spaces";
 import { teamOperations } from "./operations/teams";
 import { ssoOperations } from "./operations/sso";
@@ -42,6 +43,7 @@ export const v1Operations = [
   ...userOperations,
   ...notificationOperations,
   ...siteOperations,
+  ...siteStructureOperations,
 ];
 
 export const v1Router = new ApiRouter(v1Operations);

@@ -14,6 +14,7 @@ import { profileRouter } from "./routers/profile";
 import { reviewsRouter } from "./routers/reviews";
 import { searchRouter } from "./routers/search";
 import { settingsRouter } from "./routers/settings";
+import { siteStructureRouter } from "./routers/site-structure";
 import { sharingRouter } from "./routers/sharing";
 import { sitesRouter } from "./routers/sites";
 import { ssoRouter } from "./routers/sso";
@@ -42,6 +43,7 @@ export const appRouter = router({
   mergeRules: mergeRulesRouter,
   notifications: notificationsRouter,
   sites: sitesRouter,
+  siteStructure: siteStructureRouter,
 });
 
 export type AppRouter = typeof appRouter;

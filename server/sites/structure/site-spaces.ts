@@ -23,6 +23,8 @@ const invalid = (field: string, message: string) => new AppError("bad_request", 
  * answered as not found, naming the field, so that ids of invisible spaces reveal nothing.
  */
 export async function loadSpaceForSite(tx: Db, access: OrgAccess, spaceId: string, field = "spaceId") {
+  // Held until commit: a space being deleted or transferred meanwhile (which removes its site spaces) waits, or is waited for.
+  await tx.$queryRaw`SELECT 1 FROM spaces WHERE id = ${spaceId} FOR SHARE`;
   const space = await tx.space.findFirst({ where: { id: spaceId, organizationId: access.organization.id, deletedAt: null } });
   if (!space || (await spaceRoleOf(tx, access, space)) === null) {
     throw new AppError("not_found", `${field}: no space ${spaceId} in this organization.`, { field });
