@@ -15,6 +15,7 @@ import { reviewOperations } from "./operations/reviews";
 import { searchOperations } from "./operations/search";
 import { siteOperations } from "./operations/sites";
 import { siteStructureOperations } from "./operations/site-structure";
+import { siteAdaptiveOperations } from "./operations/site-adaptive";
 import { spaceOperations } from "./operations/spaces";
 import { teamOperations } from "./operations/teams";
 import { ssoOperations } from "./operations/sso";
@@ -44,6 +45,7 @@ export const v1Operations = [
   ...notificationOperations,
   ...siteOperations,
   ...siteStructureOperations,
+  ...siteAdaptiveOperations,
 ];
 
 export const v1Router = new ApiRouter(v1Operations);

@@ -15,6 +15,7 @@ import { reviewsRouter } from "./routers/reviews";
 import { searchRouter } from "./routers/search";
 import { settingsRouter } from "./routers/settings";
 import { siteStructureRouter } from "./routers/site-structure";
+import { siteAdaptiveRouter } from "./routers/site-adaptive";
 import { sharingRouter } from "./routers/sharing";
 import { sitesRouter } from "./routers/sites";
 import { ssoRouter } from "./routers/sso";
@@ -44,6 +45,7 @@ export const appRouter = router({
   notifications: notificationsRouter,
   sites: sitesRouter,
   siteStructure: siteStructureRouter,
+  siteAdaptive: siteAdaptiveRouter,
 });
 
 export type AppRouter = typeof appRouter;
