@@ -3,6 +3,7 @@ import type { Db } from "../db/client";
 import type { Site, SiteSection, SiteSectionGroup, SiteSpace, Space } from "../db/generated/client";
 import { contentRoleResolver, type OrgAccess } from "../policies/access";
 import type { Role } from "../policies/roles";
+import { spacePublications, type SpacePublication } from "../sites/space-publications";
 import { siteSectionUrl, siteSpaceUrl } from "../sites/urls";
 import { sectionsOfGroup, siteSpacesOf, topLevelItems, type StructureSnapshot } from "../sites/structure/rules";
 import { presentSpace } from "./space";
@@ -20,16 +21,19 @@ export type StructureView = {
   spaces: Map<string, Space>;
   roleOf: (space: Space) => Role | null;
   comments: Map<string, number>;
+  /** Where each space is published (Space.urls.published/public), absent when it is not. */
+  publications: Map<string, SpacePublication>;
 };
 
 export async function loadStructureView(tx: Db, access: OrgAccess & { site: Site }, baseUrl: string, siteSpaces: Pick<SiteSpace, "spaceId">[]): Promise<StructureView> {
   const spaceIds = [...new Set(siteSpaces.map((row) => row.spaceId))];
-  const [spaces, resolver, comments] = await Promise.all([
+  const [spaces, resolver, comments, publications] = await Promise.all([
     tx.space.findMany({ where: { id: { in: spaceIds } } }),
     contentRoleResolver(tx, access),
     openSpaceComments(tx, spaceIds),
+    spacePublications(tx, spaceIds, baseUrl),
   ]);
-  return { baseUrl, published: access.site.published ? access.site : null, spaces: new Map(spaces.map((space) => [space.id, space])), roleOf: (space) => resolver.space(space), comments };
+  return { baseUrl, published: access.site.published ? access.site : null, spaces: new Map(spaces.map((space) => [space.id, space])), roleOf: (space) => resolver.space(space), comments, publications };
 }
 
 const publishedUrls = (view: StructureView, url: (site: NonNullable<StructureView["published"]>) => string) =>
@@ -43,7 +47,7 @@ export function presentSiteSpace(row: SiteSpace, section: Pick<SiteSection, "pat
     id: row.id,
     path: row.path,
     ...(row.sectionId ? { section: row.sectionId } : {}),
-    space: presentSpace(space, view.roleOf(space), view.baseUrl, view.comments.get(space.id) ?? 0),
+    space: presentSpace(space, view.roleOf(space), view.baseUrl, view.comments.get(space.id) ?? 0, view.publications.get(space.id)),
     title: row.title ?? space.title,
     default: row.isDefault,
     ...(row.condition !== null ? { condition: row.condition } : {}),

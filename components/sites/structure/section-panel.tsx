@@ -93,6 +93,7 @@ function SectionActions({ section, group, onEdit }: { section: SectionObject; gr
   const groups = structure.structure.filter((item): item is GroupObject => item.object === "site-section-group" && item.id !== group?.id);
 
   function moveBy(delta: -1 | 1) {
+    if (structure.type !== "sections") return;
     const toIndex = index + delta;
     const next = group
       ? { ...structure, structure: structure.structure.map((item) => (item.id === group.id && item.object === "site-section-group" ? { ...item, sections: reordered(item.sections, section.id, toIndex) } : item)) }
