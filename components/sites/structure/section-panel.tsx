@@ -121,11 +121,11 @@ function SectionActions({ section, group, onEdit }: { section: SectionObject; gr
           Make default
         </Button>
       )}
-      <Button variant="secondary" data-focus-key="move-section:-1" aria-label={`Move ${section.title} left`} disabled={index <= 0} onClick={() => moveBy(-1)}>
+      <Button variant="secondary" data-focus-key="move-section:-1" aria-label={`Move left: ${section.title}`} disabled={index <= 0} onClick={() => moveBy(-1)}>
         <ArrowLeft aria-hidden className="size-4" />
         <span className="hidden sm:inline">Move left</span>
       </Button>
-      <Button variant="secondary" data-focus-key="move-section:1" aria-label={`Move ${section.title} right`} disabled={index === ids.length - 1} onClick={() => moveBy(1)}>
+      <Button variant="secondary" data-focus-key="move-section:1" aria-label={`Move right: ${section.title}`} disabled={index === ids.length - 1} onClick={() => moveBy(1)}>
         <ArrowRight aria-hidden className="size-4" />
         <span className="hidden sm:inline">Move right</span>
       </Button>
