@@ -34,7 +34,8 @@ export function SiteFrame({ organizationId, siteId, children }: { organizationId
     <div className="mx-auto max-w-5xl space-y-6 px-4 py-6 sm:px-8 sm:py-8">
       <SiteHeader organizationId={organizationId} site={site.data} />
       <SiteTabs organizationId={organizationId} site={site.data} />
-      {children}
+      {/* One box, so the stack's spacing applies to whatever the page renders. */}
+      <div>{children}</div>
     </div>
   );
 }
