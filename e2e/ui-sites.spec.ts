@@ -152,6 +152,22 @@ test("an admin creates a site from two spaces, adds a section and a variant, reo
     await expect(variants.first()).toContainText("API reference");
   });
 
+  await test.step("make a variant the default, then remove the other one", async () => {
+    await sections.getByRole("button", { name: "Changes" }).click();
+    const panel = page.getByRole("region", { name: "Section Changes" });
+    const variants = panel.getByRole("list", { name: "Variants" }).getByRole("listitem");
+    await panel.getByRole("button", { name: "Make Guides (French) the default" }).click();
+    await expect(variants.filter({ hasText: "Guides (French)" })).toContainText("Default");
+    await expect(variants.filter({ hasText: "Changelog" })).not.toContainText("Default");
+    await panel.getByRole("button", { name: "Remove Changelog" }).click();
+    const dialog = page.getByRole("dialog", { name: "Remove “Changelog” from the site?" });
+    await expect(dialog.getByRole("button", { name: "Cancel" })).toBeFocused();
+    await dialog.getByRole("button", { name: "Remove", exact: true }).click();
+    await expect(dialog).toBeHidden();
+    await expect(variants).toHaveCount(1);
+    await expect(page.getByRole("status").filter({ hasText: "Removed “Changelog”." })).toBeAttached();
+  });
+
   await test.step("settings: a hostname another site has is refused at its field; a new title is saved", async () => {
     const other = (await v1(request, token, "post", `/v1/orgs/${organizationId}/sites`, { title: "Other site" })) as { id: string };
     const taken = await request.patch(`/v1/orgs/${organizationId}/sites/${other.id}`, { headers: { Authorization: `Bearer ${token}` }, data: { hostname: `docs.${suffix}.example.com` } });

@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { ExternalLink, Globe, Plus } from "lucide-react";
+import { Globe, Plus } from "lucide-react";
 import Link from "next/link";
 import { useState, type ReactNode } from "react";
 import { useTRPC } from "@/components/providers/trpc-provider";
@@ -10,7 +10,7 @@ import { Button } from "@/components/ui/button";
 import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
 import { errorMessage } from "@/components/ui/trpc-error";
 import { CreateSiteDialog } from "../create/create-site-dialog";
-import { SiteBadges } from "./site-badges";
+import { PublishedLink, SiteBadges } from "./site-badges";
 import { siteHref, siteSpacesLabel } from "./site-model";
 
 /** The organization's docs sites with their state; members who may create content create one here. */
@@ -86,14 +86,8 @@ function SitesChunk({ organizationId, cursor, last, onMore, empty }: { organizat
               <span>{siteSpacesLabel(site.siteSpaces)}</span>
             </p>
           </div>
-          {site.published && site.urls.published && (
-            // Above the row's link (relative + z-index), so it opens the site rather than its settings.
-            <a href={site.urls.published} target="_blank" rel="noreferrer" className="relative z-10 inline-flex max-w-full items-center gap-1 truncate text-sm text-indigo-700 hover:underline">
-              <span className="truncate">{site.urls.published.replace(/^https?:\/\//, "")}</span>
-              <ExternalLink aria-hidden className="size-3.5 shrink-0" />
-              <span className="sr-only">(opens in a new tab)</span>
-            </a>
-          )}
+          {/* Above the row's link (relative + z-index), so it opens the site rather than its page here. */}
+          <PublishedLink site={site} className="relative z-10 text-sm" />
         </li>
       ))}
       {last && sites.data.next && (

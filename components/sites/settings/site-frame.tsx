@@ -2,7 +2,7 @@
 
 import { useMutation } from "@tanstack/react-query";
 import clsx from "clsx";
-import { ArrowLeft, ExternalLink, Globe } from "lucide-react";
+import { ArrowLeft, Globe } from "lucide-react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useState, type ReactNode } from "react";
@@ -14,7 +14,7 @@ import { Dialog } from "@/components/ui/dialog";
 import { NotFoundMessage } from "@/components/ui/not-found-message";
 import { ErrorState, LoadingState } from "@/components/ui/states";
 import { errorMessage } from "@/components/ui/trpc-error";
-import { SiteBadges } from "../list/site-badges";
+import { PublishedLink, SiteBadges } from "../list/site-badges";
 import { SITE_TABS, siteHref, sitesHref, type SiteObject } from "../list/site-model";
 import { useSite, useSiteChanged } from "../list/use-site";
 
@@ -34,8 +34,7 @@ export function SiteFrame({ organizationId, siteId, children }: { organizationId
     <div className="mx-auto max-w-5xl space-y-6 px-4 py-6 sm:px-8 sm:py-8">
       <SiteHeader organizationId={organizationId} site={site.data} />
       <SiteTabs organizationId={organizationId} site={site.data} />
-      {/* One box, so the stack's spacing applies to whatever the page renders. */}
-      <div>{children}</div>
+      {children}
     </div>
   );
 }
@@ -79,13 +78,7 @@ function SiteHeader({ organizationId, site }: { organizationId: string; site: Si
             <h1 className="break-words text-2xl font-semibold tracking-tight text-slate-900">{site.title}</h1>
             <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
               <SiteBadges site={site} />
-              {site.published && site.urls.published && (
-                <a href={site.urls.published} target="_blank" rel="noreferrer" className="inline-flex min-w-0 items-center gap-1 text-indigo-700 hover:underline">
-                  <span className="truncate">{site.urls.published.replace(/^https?:\/\//, "")}</span>
-                  <ExternalLink aria-hidden className="size-3.5 shrink-0" />
-                  <span className="sr-only">(opens in a new tab)</span>
-                </a>
-              )}
+              <PublishedLink site={site} />
             </div>
           </div>
         </div>
@@ -135,7 +128,8 @@ function SiteHeader({ organizationId, site }: { organizationId: string; site: Si
 function SiteTabs({ organizationId, site }: { organizationId: string; site: SiteObject }) {
   const pathname = usePathname();
   return (
-    <nav aria-label="Site" className="-mb-px flex gap-1 overflow-x-auto border-b border-slate-200">
+    // No negative margin here: it would cancel the spacing of the stack the tabs sit in.
+    <nav aria-label="Site" className="flex gap-1 overflow-x-auto border-b border-slate-200">
       {SITE_TABS.filter((tab) => site.permissions[tab.needs]).map((tab) => {
         const href = siteHref(organizationId, site.id, tab.path);
         const current = tab.path === "" ? pathname === href : pathname === href || pathname.startsWith(`${href}/`);

@@ -7,6 +7,7 @@ import { useTRPC } from "@/components/providers/trpc-provider";
 import { Menu, MenuItem, MenuLabel, MenuSeparator } from "@/components/shell/menu";
 import { useToast } from "@/components/shell/toast";
 import { Button } from "@/components/ui/button";
+import { DialogFormActions } from "@/components/ui/dialog";
 import { TextAreaField, TextField } from "@/components/ui/field";
 import { errorMessage } from "@/components/ui/trpc-error";
 import { siteFieldFailure } from "../list/site-model";
@@ -171,18 +172,9 @@ function SectionActions({ section, group, onEdit }: { section: SectionObject; gr
         body={`Its ${section.siteSpaces.length === 1 ? "variant leaves" : `${section.siteSpaces.length} variants leave`} the site; the spaces and their content stay in the organization.`}
         confirmLabel="Remove section"
         mutation={removeSection}
-        onConfirm={() =>
-          removeSection.mutate(
-            { organizationId, siteId, sectionId: section.id },
-            {
-              onSuccess: () => {
-                select("");
-                announce(`Removed the section “${section.title}”.`);
-                setDialog(null);
-              },
-            },
-          )
-        }
+        input={{ organizationId, siteId, sectionId: section.id }}
+        removed={`Removed the section “${section.title}”.`}
+        onRemoved={() => select("")}
         onClose={() => setDialog(null)}
       />
       {group && (
@@ -192,17 +184,8 @@ function SectionActions({ section, group, onEdit }: { section: SectionObject; gr
           body="Its sections stay in the site, at the top level."
           confirmLabel="Remove group"
           mutation={removeGroup}
-          onConfirm={() =>
-            removeGroup.mutate(
-              { organizationId, siteId, sectionGroupId: group.id },
-              {
-                onSuccess: () => {
-                  announce(`Removed the group “${group.title}”.`);
-                  setDialog(null);
-                },
-              },
-            )
-          }
+          input={{ organizationId, siteId, sectionGroupId: group.id }}
+          removed={`Removed the group “${group.title}”.`}
           onClose={() => setDialog(null)}
         />
       )}
@@ -260,28 +243,7 @@ function SectionForm({ section, onDone }: { section: SectionObject; onDone: () =
           <ConditionField organizationId={organizationId} siteId={siteId} value={condition} onChange={setCondition} error={errorOf("condition")} />
         </div>
       </fieldset>
-      <FormFoot error={failure && failure.field === null ? failure.text : undefined} pending={update.isPending} onCancel={onDone} />
+      <DialogFormActions error={failure && failure.field === null ? failure.text : undefined} submitLabel="Save" submitting={update.isPending} onCancel={onDone} />
     </form>
-  );
-}
-
-/** An inline form's end: what went wrong, Cancel and Save. */
-export function FormFoot({ error, pending, onCancel, submitLabel = "Save" }: { error?: string; pending: boolean; onCancel: () => void; submitLabel?: string }) {
-  return (
-    <>
-      {error && (
-        <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
-          {error}
-        </p>
-      )}
-      <div className="flex justify-end gap-2">
-        <Button variant="secondary" onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit" loading={pending}>
-          {submitLabel}
-        </Button>
-      </div>
-    </>
   );
 }

@@ -122,33 +122,50 @@ function GroupForm({ mode, onClose }: { mode: NonNullable<GroupDialogMode>; onCl
   );
 }
 
-/** Confirms a removal that cannot be undone; the mutation's failure shows in it. */
-export function RemoveDialog({
+/**
+ * Confirms a removal that cannot be undone, runs `mutation` with `input`, then says `removed` in the
+ * editor's live region; a failure shows in the dialog.
+ */
+export function RemoveDialog<Input>({
   open,
   title,
   body,
   confirmLabel,
   mutation,
-  onConfirm,
+  input,
+  removed,
+  onRemoved,
   onClose,
 }: {
   open: boolean;
   title: string;
   body: string;
   confirmLabel: string;
-  mutation: Pick<UseMutationResult<unknown, unknown, never>, "error" | "isPending" | "reset">;
-  onConfirm: () => void;
+  mutation: Pick<UseMutationResult<unknown, unknown, Input>, "error" | "isPending" | "reset" | "mutate">;
+  input: Input;
+  removed: string;
+  onRemoved?: () => void;
   onClose: () => void;
 }) {
+  const { announce } = useStructureContext();
   function close() {
     mutation.reset();
     onClose();
+  }
+  function confirm() {
+    mutation.mutate(input, {
+      onSuccess: () => {
+        onRemoved?.();
+        announce(removed);
+        onClose();
+      },
+    });
   }
   return (
     <Dialog open={open} onClose={close} title={title}>
       <div className="space-y-4">
         <p className="text-sm text-slate-600">{body}</p>
-        <ConfirmActions error={mutation.error ? errorMessage(mutation.error) : undefined} pending={mutation.isPending} confirmLabel={confirmLabel} onCancel={close} onConfirm={onConfirm} />
+        <ConfirmActions error={mutation.error ? errorMessage(mutation.error) : undefined} pending={mutation.isPending} confirmLabel={confirmLabel} onCancel={close} onConfirm={confirm} />
       </div>
     </Dialog>
   );

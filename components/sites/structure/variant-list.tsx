@@ -7,16 +7,16 @@ import { useState, type FormEvent, type KeyboardEvent } from "react";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { useToast } from "@/components/shell/toast";
 import { Button } from "@/components/ui/button";
+import { DialogFormActions } from "@/components/ui/dialog";
 import { TextField } from "@/components/ui/field";
 import { errorMessage } from "@/components/ui/trpc-error";
 import { SpacePicker } from "../create/space-picker";
-import type { SiteStructureObject } from "../list/site-model";
+import { siteFieldFailure, type SiteStructureObject } from "../list/site-model";
 import { ConditionField } from "./condition-field";
-import { DefaultBadge, FormFoot } from "./section-panel";
+import { DefaultBadge } from "./section-panel";
 import { RemoveDialog } from "./structure-dialogs";
 import { conditionProblem, pathProblem, reordered, siteSpaceTitle, type SectionObject, type SiteSpaceObject } from "./structure-model";
 import { moveKeyDelta, useDragReorder, useMove, useStructureChanged, useStructureContext } from "./use-structure";
-import { siteFieldFailure } from "../list/site-model";
 
 /**
  * The variants (site spaces) of a section, or of a site without sections (`section` null): readers
@@ -190,17 +190,8 @@ function VariantRow({
         body="Readers no longer find it here; the space and its content stay in the organization."
         confirmLabel="Remove"
         mutation={remove}
-        onConfirm={() =>
-          remove.mutate(
-            { organizationId, siteId, siteSpaceId: siteSpace.id },
-            {
-              onSuccess: () => {
-                announce(`Removed “${title}”.`);
-                setRemoving(false);
-              },
-            },
-          )
-        }
+        input={{ organizationId, siteId, siteSpaceId: siteSpace.id }}
+        removed={`Removed “${title}”.`}
         onClose={() => setRemoving(false)}
       />
     </div>
@@ -268,7 +259,7 @@ function VariantForm({ siteSpace, onDone }: { siteSpace: SiteSpaceObject; onDone
           <ConditionField organizationId={organizationId} siteId={siteId} value={condition} onChange={setCondition} error={errorOf("condition")} />
         </div>
       </fieldset>
-      <FormFoot error={failure && failure.field === null ? failure.text : undefined} pending={update.isPending} onCancel={onDone} />
+      <DialogFormActions error={failure && failure.field === null ? failure.text : undefined} submitLabel="Save" submitting={update.isPending} onCancel={onDone} />
     </form>
   );
 }
@@ -301,7 +292,7 @@ function AddVariantForm({ section, used, onDone }: { section: SectionObject | nu
   return (
     <form onSubmit={submit} noValidate aria-label={section ? `Add a variant to ${section.title}` : "Add a space"} className="space-y-4 rounded-lg border border-slate-200 bg-slate-50 p-4">
       <SpacePicker legend={section ? "Space for the new variant" : "Space to add"} multiple={false} selected={spaces} onChange={setSpaces} exclude={used} error={touched ? problem : undefined} disabled={add.isPending} />
-      <FormFoot error={add.error ? errorMessage(add.error) : undefined} pending={add.isPending} onCancel={onDone} submitLabel={section ? "Add variant" : "Add space"} />
+      <DialogFormActions error={add.error ? errorMessage(add.error) : undefined} submitting={add.isPending} onCancel={onDone} submitLabel={section ? "Add variant" : "Add space"} />
     </form>
   );
 }
