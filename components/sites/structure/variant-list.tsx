@@ -139,7 +139,7 @@ function VariantRow({
   const remove = useMutation(trpc.siteStructure.removeSiteSpace.mutationOptions({ onSuccess: () => changed() }));
 
   return (
-    <div className="space-y-3 px-3 py-2.5">
+    <div className="px-3 py-2.5">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
         {canEdit && (
           <button
@@ -183,7 +183,11 @@ function VariantRow({
           </div>
         )}
       </div>
-      {editing && <VariantForm siteSpace={siteSpace} onDone={() => setEditing(false)} />}
+      {editing && (
+        <div className="mt-3">
+          <VariantForm siteSpace={siteSpace} onDone={() => setEditing(false)} />
+        </div>
+      )}
       <RemoveDialog
         open={removing}
         title={`Remove “${title}” from the site?`}
