@@ -13,8 +13,9 @@ import { organizationOperations } from "./operations/organizations";
 import { permissionOperations } from "./operations/permissions";
 import { reviewOperations } from "./operations/reviews";
 import { searchOperations } from "./operations/search";
-import { siteOperations } from "./operations/sites";
 import { siteStructureOperations } from "./operations/site-structure";
+import { sitePermissionOperations } from "./operations/site-permissions";
+import { siteOperations } from "./operations/sites";
 import { siteAdaptiveOperations } from "./operations/site-adaptive";
 import { spaceOperations } from "./operations/spaces";
 import { teamOperations } from "./operations/teams";
@@ -43,8 +44,9 @@ export const v1Operations = [
   ...inviteOperations,
   ...userOperations,
   ...notificationOperations,
-  ...siteOperations,
   ...siteStructureOperations,
+  ...siteOperations,
+  ...sitePermissionOperations,
   ...siteAdaptiveOperations,
 ];
 

@@ -11,7 +11,7 @@ import { presentSpace } from "./space";
 /**
  * The site structure objects of /v1 and tRPC alike: SiteSpace (with the Space it shows), SiteSection,
  * SiteSectionGroup and SiteStructure. A `StructureView` holds what they need beyond their rows,
- * loaded once per answer: the spaces, the caller's role on each, their open comments, the site's address.
+ * loaded once per answer: the spaces, the caller's role on each, their open comments and publications, the site's address.
  */
 
 export type StructureView = {
@@ -21,7 +21,6 @@ export type StructureView = {
   spaces: Map<string, Space>;
   roleOf: (space: Space) => Role | null;
   comments: Map<string, number>;
-  /** Where each space is published (Space.urls.published/public), absent when it is not. */
   publications: Map<string, SpacePublication>;
 };
 
@@ -33,7 +32,14 @@ export async function loadStructureView(tx: Db, access: OrgAccess & { site: Site
     openSpaceComments(tx, spaceIds),
     spacePublications(tx, spaceIds, baseUrl),
   ]);
-  return { baseUrl, published: access.site.published ? access.site : null, spaces: new Map(spaces.map((space) => [space.id, space])), roleOf: (space) => resolver.space(space), comments, publications };
+  return {
+    baseUrl,
+    published: access.site.published ? access.site : null,
+    spaces: new Map(spaces.map((space) => [space.id, space])),
+    roleOf: (space) => resolver.space(space),
+    comments,
+    publications,
+  };
 }
 
 const publishedUrls = (view: StructureView, url: (site: NonNullable<StructureView["published"]>) => string) =>

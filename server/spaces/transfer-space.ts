@@ -9,8 +9,8 @@ import { presentSpace } from "../presenters/space";
 import { assertCanPlaceIn, visibilityUnder } from "../content-tree/placement";
 import type { TransferSpaceInput } from "./schemas";
 import { openSpaceCommentCount } from "../comments/counts";
-import { spacePublication } from "../sites/space-publications";
 import { removeSpaceFromSites } from "../sites/structure/space-removal";
+import { spacePublication } from "../sites/space-publications";
 
 /**
  * Transfers a space, with its content, to another organization and/or collection, at the end

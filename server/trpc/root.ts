@@ -43,8 +43,8 @@ export const appRouter = router({
   reviews: reviewsRouter,
   mergeRules: mergeRulesRouter,
   notifications: notificationsRouter,
-  sites: sitesRouter,
   siteStructure: siteStructureRouter,
+  sites: sitesRouter,
   siteAdaptive: siteAdaptiveRouter,
 });
 

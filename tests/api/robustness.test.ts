@@ -45,6 +45,11 @@ type Ids = {
   commentId: string;
   commentReplyId: string;
   conversationId: string;
+  /** A docs site with a section (in a group) holding a site space. */
+  siteId: string;
+  siteSectionId: string;
+  siteSectionGroupId: string;
+  siteSpaceId: string;
 };
 type World = { token: string; strangerToken: string; own: Ids; stranger: Ids };
 
@@ -81,6 +86,9 @@ async function populate(token: string, organizationId: string, memberId: string)
   expect((await api.patch(`/v1/orgs/${organizationId}`, { hostname: subdomain })).status).toBe(200);
   const comment = await api.post(`/v1/spaces/${space.body.id}/comments`, { page: pages.body.pages[0].id, body: { markdown: "Robust" } });
   const reply = await api.post(`/v1/spaces/${space.body.id}/comments/${comment.body.id}/replies`, { body: { markdown: "Robust" } });
+  const site = await api.post(`/v1/orgs/${organizationId}/sites`, { title: "Robust" });
+  const section = await api.post(`/v1/orgs/${organizationId}/sites/${site.body.id}/sections`, { spaceId: space.body.id, title: "Robust" });
+  const group = await api.post(`/v1/orgs/${organizationId}/sites/${site.body.id}/section-groups`, { title: "Robust", sections: [section.body.id] });
   const [event] = (await api.get(`/v1/orgs/${organizationId}/audit-events?limit=1`)).body.items;
   return {
     organizationId,
@@ -104,6 +112,10 @@ async function populate(token: string, organizationId: string, memberId: string)
     commentReplyId: reply.body.id,
     // The change request has none: a tenant's `default` conversation must answer like a missing one.
     conversationId: "default",
+    siteId: site.body.id,
+    siteSectionId: section.body.id,
+    siteSectionGroupId: group.body.id,
+    siteSpaceId: section.body.siteSpaces[0].id,
   };
 }
 
@@ -128,6 +140,10 @@ const missingIds = (): Ids => ({
   commentReplyId: newId(),
   // Conversation ids are names within a change request (`default`): the same name is the only one to compare with.
   conversationId: "default",
+  siteId: newId(),
+  siteSectionId: newId(),
+  siteSectionGroupId: newId(),
+  siteSpaceId: newId(),
 });
 
 const samlProviderBody = () => ({ label: "Robust", entityID: "https://idp.example/robust", ssoURL: "https://idp.example/sso", certificate: idpCertificate });
@@ -161,6 +177,16 @@ const validBodies: Record<string, (world: World) => object> = {
   postCommentReplyInSpace: () => ({ body: { markdown: "Robust" } }),
   postCommentReplyInChangeRequest: () => ({ body: { markdown: "Robust" } }),
   updateChangeRequestConversation: () => ({ title: "Robust" }),
+  createSite: (world) => ({ title: "Robust site", spaces: [world.own.spaceId] }),
+  updateSiteById: () => ({ title: "Robust site" }),
+  inviteToSite: (world) => ({ role: "read", users: [world.own.userId] }),
+  updateUserPermissionInSite: () => ({ role: "read" }),
+  updateTeamPermissionInSite: () => ({ role: "read" }),
+  addSectionToSite: (world) => ({ spaceId: world.own.spaceId }),
+  addSpaceToSite: (world) => ({ spaceId: world.own.spaceId }),
+  addSectionGroupToSite: () => ({ title: "Robust" }),
+  addSectionToSiteSectionGroup: (world) => ({ sectionId: world.own.siteSectionId }),
+  sortSiteStructure: (world) => ({ item: { type: "site-section", id: world.own.siteSectionId }, position: {} }),
 };
 const validBody = (operation: Operation, world: World) => validBodies[operation.operationId]?.(world) ?? {};
 
@@ -443,7 +469,8 @@ async function send(operation: Operation, world: World, call: Call): Promise<Api
 /** Holds for every answer: below 500, the error envelope with code = status, no token echoed, nothing of the tenant next door. */
 function assertSane(world: World, response: ApiResponse) {
   expect(response.status, JSON.stringify(response.body)?.slice(0, 500)).toBeLessThan(500);
-  if (response.status >= 400) expect(response.body).toEqual({ error: { code: response.status, message: expect.any(String) } });
+  // `details`, Quire's addition to the envelope, carries data about the error (the field a 404 of a body id names).
+  if (response.status >= 400) expect(response.body).toEqual({ error: { code: response.status, message: expect.any(String), ...(response.body.error.details ? { details: expect.any(Object) } : {}) } });
   const text = JSON.stringify(response.body) ?? "";
   expect(text).not.toContain(world.token);
   // Conversation ids are names shared by every change request (`default`), not the tenant's own.

@@ -55,7 +55,7 @@ export type TeamRole = "owner" | "member";
 export type Entity = {
   id: string;
   label: string;
-  kind: "organization" | "collection" | "space" | "team" | "samlProvider" | "auditEvent";
+  kind: "organization" | "collection" | "space" | "site" | "team" | "samlProvider" | "auditEvent";
   org: OrgKey;
   parent: Entity | null;
   level: DefaultLevel;
@@ -77,7 +77,7 @@ export type Entity = {
  * without one); on content, organization admins hold admin; otherwise the first default level
  * that is not "inherit" from the item up caps the member's role ("inherit" all the way: the
  * member's role; null: nothing; guests get nothing by default), and grants on the item or any
- * collection above it raise the result. A SAML provider is the organization's: the member's role
+ * collection above it raise the result. A docs site follows the same rule (its own default level, its grants). A SAML provider is the organization's: the member's role
  * there. On a team (server/policies/team.ts: organization admins and the team's owners manage it,
  * the organization's members see every team, guests only those they are in) the model's ladder
  * stands for that rule: "admin" manages it, "read" sees it, "guest" does not.
@@ -108,7 +108,7 @@ export const holds = (level: Level | null, key: PermissionKey) => atLeast(level,
 export const canSee = (caller: Caller, entity: Entity) => caller.signedIn && atLeast(roleOf(caller, entity), entity.minimum);
 
 /**
- * The keys of the `permissions` objects (server/policies/content.ts and organization.ts, change-request.ts) the
+ * The keys of the `permissions` objects (server/policies/content.ts and organization.ts, change-request.ts, site.ts) the
  * tables name, with the least role each needs while the space is live and the change request
  * active (the world's state). A test pins the presenters to this table.
  */
@@ -134,6 +134,10 @@ export const MINIMUM_ROLE = {
   "changeRequest.comment": "comment",
   "team.view": "read",
   "team.admin": "admin",
+  // A docs site (server/policies/site.ts): its role is a space's, from its own default level and grants.
+  "site.view": "read",
+  "site.create": "create",
+  "site.admin": "admin",
 } as const satisfies Record<string, Level>;
 export type PermissionKey = keyof typeof MINIMUM_ROLE;
 
@@ -144,7 +148,7 @@ export type PermissionKey = keyof typeof MINIMUM_ROLE;
  * organization a transfer goes to.
  */
 export type Need = PermissionKey | "container.create" | "destination.admin";
-export type Resource = "self" | "organization" | "collection" | "space" | "changeRequest" | "team";
+export type Resource = "self" | "organization" | "collection" | "space" | "changeRequest" | "team" | "site";
 
 /** A table row: what one operation (REST) or procedure (tRPC) needs, and how to call it. */
 export type Requirement<Call> = Call & {
@@ -170,7 +174,7 @@ export function matrixSize(operations: string[], needsOf: (operation: string) =>
 }
 
 /** Where a call lands in the model: the items its needs are checked on. */
-export type Subject = { organization: Entity; collection?: Entity; space?: Entity; team?: Entity; container: Entity; destination: Entity };
+export type Subject = { organization: Entity; collection?: Entity; space?: Entity; team?: Entity; site?: Entity; container: Entity; destination: Entity };
 
 /** What the caller must get: allowed (the operation's success), or refused with 401, 403 or 404. */
 export type Verdict = { allowed: true } | { allowed: false; status: 401 | 403 | 404; reason?: "sso_required" };
@@ -190,9 +194,11 @@ export function verdictFor(caller: Caller, row: Requirement<object>, subject: Su
             ? subject.space
             : resource === "team"
               ? subject.team
-              : resource === "container"
-                ? subject.container
-                : subject.destination;
+              : resource === "site"
+                ? subject.site
+                : resource === "container"
+                  ? subject.container
+                  : subject.destination;
     if (!entity) throw new Error(`The row needs ${need} but its target has no ${resource}.`);
     if (!canSee(caller, entity)) return { allowed: false, status: 404 };
     const minimum: Level = resource === "container" || resource === "destination" ? (permission === "create" ? "create" : "admin") : MINIMUM_ROLE[need as PermissionKey];

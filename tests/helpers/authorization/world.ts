@@ -35,7 +35,9 @@ import { CALLERS, canSee, type Caller, type CallerName, type DefaultLevel, type 
  *    S2 (root)   S3 (root, private, admin grant to the comment member)   SD (in the trash)
  *    teams T (the team guest and the bystander) and T2 (the comment member as owner, the bystander)
  *    SAML provider PA
- * B: CB ─ SB   team TB   SAML provider PB
+ *    sites W1 (default level inherit) and WP (private, admin grant to the comment member), each with
+ *    sections W·1 (default, two site spaces), W·3 and a group holding W·2, every site space showing S2
+ * B: CB ─ SB   team TB   SAML provider PB   site WB
  *
  * The bystander is a member of A (role edit) who is no caller: the member that operations naming a
  * user (team members, grants, explanations, SSO members) name.
@@ -55,6 +57,7 @@ export const PLACES: Record<Resource, string[]> = {
   space: ["S1", "SC", "S3"],
   changeRequest: ["S1", "SC", "S3"],
   team: ["T", "T2"],
+  site: ["W1", "WP"],
 };
 
 type Grant = { to: CallerName; role: Role; via: "user" | "team" };
@@ -70,6 +73,10 @@ const TEAMS: TeamSpec[] = [
 const COLLECTIONS: Spec[] = [
   { key: "C", label: "collection C", parent: null, level: "inherit", grants: [{ to: "guest with a user grant on C", role: "read", via: "user" }] },
   { key: "PC", label: "private collection PC", parent: null, level: null, grants: [{ to: "edit", role: "admin", via: "user" }] },
+];
+const SITES: Spec[] = [
+  { key: "W1", label: "site W1", parent: null, level: "inherit", grants: [] },
+  { key: "WP", label: "private site WP", parent: null, level: null, grants: [{ to: "comment", role: "admin", via: "user" }] },
 ];
 const SPACES: Spec[] = [
   { key: "S1", label: "space S1", parent: null, level: "comment", grants: [{ to: "guest with a team grant on S1", role: "edit", via: "team" }] },
@@ -124,6 +131,17 @@ export type Ids = {
   emailInviteId?: string;
   /** Organization A's subdomain (its hostname). */
   subdomain?: string;
+  /** A docs site and its structure: its default section (two site spaces, the second `siteSpaceId`), a group holding `groupedSectionId`, a last section `lastSectionId`. */
+  siteId?: string;
+  siteSectionId?: string;
+  siteSectionGroupId?: string;
+  groupedSectionId?: string;
+  lastSectionId?: string;
+  /** The default section's second site space, and its first (`defaultSiteSpaceId`). */
+  siteSpaceId?: string;
+  defaultSiteSpaceId?: string;
+  /** Space S2, which every member with a role sees: what structure operations add to a site. */
+  siteContentSpaceId: string;
   /** The place's own item, which a fresh item sits after among its siblings: moves go before it. */
   anchor?: { type: "space"; space: string } | { type: "collection"; collection: string };
 };
@@ -249,12 +267,56 @@ export async function buildWorld(options: { importUrl: string; imports?: boolean
     return { entity, ids };
   }
 
+  /** A site with the structure the Ids describe, written straight to the database (the structure services are what the rows call). */
+  async function makeSite(spec: Spec, org: OrgKey = "A"): Promise<Placed> {
+    const site = await db().site.create({ data: { id: newId(), organizationId: orgIds[org], title: spec.key, basename: `matrix-${newId().toLowerCase()}`, defaultLevel: spec.level } });
+    for (const { to, role } of spec.grants) {
+      await db().contentGrant.create({ data: { id: newId(), organizationId: orgIds[org], siteId: site.id, userId: callers.get(to)!.userId!, role } });
+    }
+    const group = await db().siteSectionGroup.create({ data: { id: newId(), siteId: site.id, title: "Group", position: 1 } });
+    const section = (title: string, position: number, extra: { isDefault?: boolean; sectionGroupId?: string } = {}) =>
+      db().siteSection.create({ data: { id: newId(), siteId: site.id, title, path: title.toLowerCase(), position, ...extra } });
+    const [first, grouped, last] = [await section("First", 0, { isDefault: true }), await section("Grouped", 0, { sectionGroupId: group.id }), await section("Last", 2)];
+    const spaceId = (org === "A" ? byKey.get("S2") : byKey.get("SB"))!.entity.id;
+    const siteSpace = (sectionId: string, path: string, position: number) =>
+      db().siteSpace.create({ data: { id: newId(), siteId: site.id, sectionId, spaceId, path, position, isDefault: position === 0 } });
+    const [defaultSiteSpace, variant, ...others] = [
+      await siteSpace(first.id, "one", 0),
+      await siteSpace(first.id, "two", 1),
+      await siteSpace(grouped.id, "one", 0),
+      await siteSpace(last.id, "one", 0),
+    ];
+    const entity: Entity = {
+      id: site.id,
+      label: spec.label,
+      kind: "site",
+      org,
+      parent: null,
+      level: spec.level,
+      grants: grantsOf(spec),
+      minimum: "read",
+      related: [group.id, first.id, grouped.id, last.id, defaultSiteSpace.id, variant.id, ...others.map((row) => row.id)],
+    };
+    const ids: Partial<Ids> = {
+      siteId: site.id,
+      siteSectionId: first.id,
+      siteSectionGroupId: group.id,
+      groupedSectionId: grouped.id,
+      lastSectionId: last.id,
+      siteSpaceId: variant.id,
+      defaultSiteSpaceId: defaultSiteSpace.id,
+    };
+    return { entity, ids };
+  }
+
   for (const spec of COLLECTIONS) byKey.set(spec.key, await makeCollection(spec));
   for (const spec of SPACES) byKey.set(spec.key, await makeSpace(spec, { content: true }));
   // Only the trash shows it, and only to those who may restore it.
   byKey.set("SD", await makeSpace({ key: "SD", label: "space SD in the trash", parent: null, level: "inherit", grants: [] }, { deleted: true, minimum: "admin" }));
   byKey.set("CB", await makeCollection({ key: "CB", label: "B's collection", parent: null, level: "inherit", grants: [] }, ctxB, "B"));
   byKey.set("SB", await makeSpace({ key: "SB", label: "B's space", parent: "CB", level: "inherit", grants: [] }, { ctx: ctxB, org: "B", content: true }));
+  for (const spec of SITES) byKey.set(spec.key, await makeSite(spec));
+  byKey.set("WB", await makeSite({ key: "WB", label: "B's site", parent: null, level: "inherit", grants: [] }, "B"));
   entities.push(...[...byKey.values()].map((placed) => placed.entity));
   await catchUpSearchIndexes({ spaceIds: entities.filter((entity) => entity.kind === "space").map((entity) => entity.id) });
 
@@ -279,6 +341,7 @@ export async function buildWorld(options: { importUrl: string; imports?: boolean
     subdomain,
     loneMemberId,
     reviewerId: adminId,
+    siteContentSpaceId: byKey.get("S2")!.entity.id,
     ...(await invites(orgA.id)),
   };
 
@@ -296,6 +359,7 @@ export async function buildWorld(options: { importUrl: string; imports?: boolean
 
   function subjectOf(entity: Entity): Subject {
     const base = { organization: organizations.A, destination: organizations.A2, container: entity.parent ?? organizations.A };
+    if (entity.kind === "site") return { ...base, site: entity };
     return entity.kind === "collection" ? { ...base, collection: entity } : { ...base, space: entity, ...(entity.parent ? { collection: entity.parent } : {}) };
   }
 
@@ -328,8 +392,8 @@ export async function buildWorld(options: { importUrl: string; imports?: boolean
       const entity = await makeTeam(TEAMS.find((spec) => spec.key === place)!);
       return { place, subject: { organization: organizations.A, container: organizations.A, destination: organizations.A2, team: entity }, ids: { ...common, teamId: entity.id } };
     }
-    const spec = [...COLLECTIONS, ...SPACES].find((candidate) => candidate.key === place)!;
-    const placed = resource === "collection" ? await makeCollection(spec) : await makeSpace(spec, options);
+    const spec = [...COLLECTIONS, ...SPACES, ...SITES].find((candidate) => candidate.key === place)!;
+    const placed = resource === "collection" ? await makeCollection(spec) : resource === "site" ? await makeSite(spec) : await makeSpace(spec, options);
     const ids: Ids = { ...common, ...placed.ids, anchor: byKey.get(place)!.ids.anchor };
     if (resource === "changeRequest") ids.changeRequestId = (await createChangeRequest(ctxRevoked, placed.entity.id, { subject: "Fresh" })).id;
     if (resource === "changeRequest" && options.content) Object.assign(ids, await changeRequestComments(ctxA, placed.entity.id, ids.changeRequestId!, []));
@@ -359,6 +423,11 @@ export async function buildWorld(options: { importUrl: string; imports?: boolean
         ];
       case "team":
         return db().team.findUnique({ where: { id: ids.teamId }, include: { members: { select: { userId: true, role: true }, orderBy: { userId: "asc" } } } });
+      case "site":
+        return db().site.findUnique({
+          where: { id: ids.siteId },
+          include: { sectionGroups: { orderBy: { id: "asc" } }, sections: { orderBy: { id: "asc" } }, siteSpaces: { orderBy: { id: "asc" } }, grants: grantsSelect, shareLinks: { orderBy: { id: "asc" } }, redirects: { orderBy: { id: "asc" } } },
+        });
       case "changeRequest":
         return [
           await db().changeRequest.findUnique({ where: { id: ids.changeRequestId } }),
