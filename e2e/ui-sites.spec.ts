@@ -203,12 +203,18 @@ test("an admin creates a site from two spaces, adds a section and a variant, reo
     await row.getByRole("link", { name: "Acme Docs" }).click();
     await expect(sections).toBeVisible();
     await screenshots(page, "sites-structure-390");
+    await page.setViewportSize({ width: 820, height: 1180 });
+    await screenshots(page, "sites-structure-820");
+    await page.setViewportSize({ width: 390, height: 844 });
     await page.getByRole("navigation", { name: "Site" }).getByRole("link", { name: "Settings" }).click();
     await expect(page.getByLabel("Base name")).toBeVisible();
     await screenshots(page, "sites-settings-390");
     await page.setViewportSize({ width: 1280, height: 900 });
     await expectNoSeriousAxeViolations(page);
     await screenshots(page, "sites-settings-1280");
+    await page.goto(`${sitesPath}/no-such-site`);
+    await expect(page.getByRole("heading", { name: "Nothing here" })).toBeVisible();
+    await expect(page.getByText("This site does not exist, or you have no access to it.")).toBeVisible();
   });
 
   await test.step("a member who may only read sees the site without edit controls", async () => {
