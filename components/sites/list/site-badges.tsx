@@ -1,5 +1,5 @@
 import clsx from "clsx";
-import { ExternalLink } from "lucide-react";
+import { ExternalLink, Globe } from "lucide-react";
 import { visibilityLabel, type SiteObject } from "./site-model";
 
 /** A site's state at a glance: published or not, and who may read it. */
@@ -29,5 +29,14 @@ export function PublishedLink({ site, className }: { site: Pick<SiteObject, "pub
       <ExternalLink aria-hidden className="size-3.5 shrink-0" />
       <span className="sr-only">(opens in a new tab)</span>
     </a>
+  );
+}
+
+/** The sites' emblem beside a page's heading. */
+export function SiteEmblem() {
+  return (
+    <span aria-hidden className="grid size-9 shrink-0 place-items-center rounded-md bg-slate-100 text-slate-600">
+      <Globe className="size-5" />
+    </span>
   );
 }

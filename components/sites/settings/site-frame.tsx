@@ -2,7 +2,7 @@
 
 import { useMutation } from "@tanstack/react-query";
 import clsx from "clsx";
-import { ArrowLeft, Globe } from "lucide-react";
+import { ArrowLeft } from "lucide-react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useState, type ReactNode } from "react";
@@ -14,7 +14,7 @@ import { Dialog } from "@/components/ui/dialog";
 import { NotFoundMessage } from "@/components/ui/not-found-message";
 import { ErrorState, LoadingState } from "@/components/ui/states";
 import { errorMessage } from "@/components/ui/trpc-error";
-import { PublishedLink, SiteBadges } from "../list/site-badges";
+import { PublishedLink, SiteBadges, SiteEmblem } from "../list/site-badges";
 import { SITE_TABS, siteHref, sitesHref, type SiteObject } from "../list/site-model";
 import { useSite, useSiteChanged } from "../list/use-site";
 
@@ -71,9 +71,7 @@ function SiteHeader({ organizationId, site }: { organizationId: string; site: Si
       </Link>
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div className="flex min-w-0 items-start gap-3">
-          <span aria-hidden className="grid size-9 shrink-0 place-items-center rounded-md bg-slate-100 text-slate-600">
-            <Globe className="size-5" />
-          </span>
+          <SiteEmblem />
           <div className="min-w-0 space-y-1.5">
             <h1 className="break-words text-2xl font-semibold tracking-tight text-slate-900">{site.title}</h1>
             <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">

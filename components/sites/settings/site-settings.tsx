@@ -10,7 +10,7 @@ import { ConfirmActions } from "@/components/ui/confirm-actions";
 import { Dialog } from "@/components/ui/dialog";
 import { SelectField, TextField } from "@/components/ui/field";
 import { errorMessage } from "@/components/ui/trpc-error";
-import { siteFieldFailure, sitesHref, VISIBILITIES, type SiteObject, type SiteVisibility } from "../list/site-model";
+import { formErrors, sitesHref, VISIBILITIES, type SiteObject, type SiteVisibility } from "../list/site-model";
 import { useSite, useSiteChanged } from "../list/use-site";
 import { Switch } from "./switch";
 
@@ -72,8 +72,7 @@ function SettingsForm({ organizationId, site }: { organizationId: string; site: 
   );
   const readOnly = !site.permissions.admin;
   const local = touched ? problems(values) : {};
-  const failure = update.error ? siteFieldFailure(update.error, FIELDS) : null;
-  const errorOf = (field: FieldName) => local[field] ?? (failure?.field === field ? failure.text : undefined);
+  const { errorOf, formError } = formErrors(local, update.error, FIELDS);
   const dirty = JSON.stringify(values) !== JSON.stringify(initial);
   const set = <K extends keyof Values>(field: K, value: Values[K]) => setValues((current) => ({ ...current, [field]: value }));
 
@@ -161,9 +160,9 @@ function SettingsForm({ organizationId, site }: { organizationId: string; site: 
           />
         </div>
       </fieldset>
-      {failure && failure.field === null && (
+      {formError && (
         <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
-          {failure.text}
+          {formError}
         </p>
       )}
       {!readOnly && (

@@ -10,7 +10,7 @@ import { Button } from "@/components/ui/button";
 import { DialogFormActions } from "@/components/ui/dialog";
 import { TextAreaField, TextField } from "@/components/ui/field";
 import { errorMessage } from "@/components/ui/trpc-error";
-import { siteFieldFailure } from "../list/site-model";
+import { formErrors } from "../list/site-model";
 import { ConditionField } from "./condition-field";
 import { GroupDialog, RemoveDialog } from "./structure-dialogs";
 import { conditionProblem, groupOf, pathProblem, reordered, sectionTitleProblem, type GroupObject, type SectionObject } from "./structure-model";
@@ -214,8 +214,7 @@ function SectionForm({ section, onDone }: { section: SectionObject; onDone: () =
     }),
   );
   const local = { title: sectionTitleProblem(title), path: pathProblem(path), description: description.length > 256 ? "At most 256 characters." : undefined, condition: conditionProblem(condition) };
-  const failure = update.error ? siteFieldFailure(update.error, SECTION_FIELDS) : null;
-  const errorOf = (field: (typeof SECTION_FIELDS)[number]) => local[field] ?? (failure?.field === field ? failure.text : undefined);
+  const { errorOf, formError } = formErrors(local, update.error, SECTION_FIELDS);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -243,7 +242,7 @@ function SectionForm({ section, onDone }: { section: SectionObject; onDone: () =
           <ConditionField organizationId={organizationId} siteId={siteId} value={condition} onChange={setCondition} error={errorOf("condition")} />
         </div>
       </fieldset>
-      <DialogFormActions error={failure && failure.field === null ? failure.text : undefined} submitLabel="Save" submitting={update.isPending} onCancel={onDone} />
+      <DialogFormActions error={formError} submitLabel="Save" submitting={update.isPending} onCancel={onDone} />
     </form>
   );
 }

@@ -11,7 +11,7 @@ import { DialogFormActions } from "@/components/ui/dialog";
 import { TextField } from "@/components/ui/field";
 import { errorMessage } from "@/components/ui/trpc-error";
 import { SpacePicker } from "../create/space-picker";
-import { siteFieldFailure, type SiteStructureObject } from "../list/site-model";
+import { formErrors, type SiteStructureObject } from "../list/site-model";
 import { ConditionField } from "./condition-field";
 import { DefaultBadge } from "./section-panel";
 import { RemoveDialog } from "./structure-dialogs";
@@ -237,8 +237,7 @@ function VariantForm({ siteSpace, onDone }: { siteSpace: SiteSpaceObject; onDone
     }),
   );
   const local = { title: title.trim().length > 128 ? "At most 128 characters." : undefined, path: pathProblem(path), condition: conditionProblem(condition) };
-  const failure = update.error ? siteFieldFailure(update.error, VARIANT_FIELDS) : null;
-  const errorOf = (field: (typeof VARIANT_FIELDS)[number]) => local[field] ?? (failure?.field === field ? failure.text : undefined);
+  const { errorOf, formError } = formErrors(local, update.error, VARIANT_FIELDS);
   const initialTitle = siteSpace.title === siteSpace.space.title ? "" : (siteSpace.title ?? "");
 
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -263,7 +262,7 @@ function VariantForm({ siteSpace, onDone }: { siteSpace: SiteSpaceObject; onDone
           <ConditionField organizationId={organizationId} siteId={siteId} value={condition} onChange={setCondition} error={errorOf("condition")} />
         </div>
       </fieldset>
-      <DialogFormActions error={failure && failure.field === null ? failure.text : undefined} submitLabel="Save" submitting={update.isPending} onCancel={onDone} />
+      <DialogFormActions error={formError} submitLabel="Save" submitting={update.isPending} onCancel={onDone} />
     </form>
   );
 }
