@@ -4,15 +4,23 @@ import { useQuery } from "@tanstack/react-query";
 import clsx from "clsx";
 import { useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { useTRPC } from "@/components/providers/trpc-provider";
-import { conditionCompletions, parseCondition, type AdaptiveSchema } from "@/server/sites/conditions";
-
-/** The service's bound on a condition (site sections and site spaces). */
-const MAX_CONDITION = 1024;
-
-// The word being typed up to the caret: a claim path (`visitor.claims.plan`), an operator or a literal.
-const TYPING_WORD = /[A-Za-z_$][\w$]*(?:\.[\w$]*)*$|[=!<>&|]+$|"[^"]*$/;
+import { conditionCompletions, MAX_CONDITION_LENGTH, parseCondition, type AdaptiveSchema } from "@/server/sites/conditions";
 
 type Suggestion = { key: string; label: string; detail?: string; apply: (text: string, caret: number) => { text: string; caret: number } };
+
+// After a whole operand and a space, what may follow it: the operators of the condition language.
+const AFTER_OPERAND = /(?:[\w$)\]"']|\.\w+)\s+$/;
+const OPERATORS = [
+  { label: "===", detail: "equals" },
+  { label: "!==", detail: "differs from" },
+  { label: "&&", detail: "and" },
+  { label: "||", detail: "or" },
+];
+
+/** Replaces `text` from `from` up to the caret with `insert`. */
+function replaceAt(text: string, from: number, caret: number, insert: string) {
+  return { text: text.slice(0, from) + insert + text.slice(caret), caret: from + insert.length };
+}
 
 /**
  * A visitor condition (`visitor.claims.plan == "pro"`), checked as it is typed by the same parser the
@@ -51,7 +59,6 @@ export function ConditionEditor({
   const input = useRef<HTMLInputElement>(null);
   const templates = useQuery({ ...trpc.siteAdaptive.templates.queryOptions({ organizationId, siteId }), enabled: open && text.trim() === "", staleTime: 60_000 });
 
-  const typed = TYPING_WORD.exec(text.slice(0, caret))?.[0] ?? "";
   const suggestions = useMemo<Suggestion[]>(() => {
     if (text.trim() === "") {
       return (templates.data?.items ?? []).map((template, index) => ({
@@ -61,21 +68,21 @@ export function ConditionEditor({
         apply: () => ({ text: template.condition, caret: template.condition.length }),
       }));
     }
-    return conditionCompletions(schema, text.slice(0, caret)).map((completion, index) => ({
+    const before = text.slice(0, caret);
+    const completions = conditionCompletions(schema, before);
+    if (completions.options.length === 0 && AFTER_OPERAND.test(before)) {
+      return OPERATORS.map((operator) => ({ key: `operator-${operator.label}`, label: operator.label, detail: operator.detail, apply: (current, at) => replaceAt(current, at, at, `${operator.label} `) }));
+    }
+    return completions.options.map((option, index) => ({
       key: `completion-${index}`,
-      label: completion.label,
-      detail: completion.detail,
-      apply: (current, at) => {
-        const start = at - typed.length;
-        const next = current.slice(0, start) + completion.insert + current.slice(at);
-        return { text: next, caret: start + completion.insert.length };
-      },
-    }));
-  }, [text, caret, typed, schema, templates.data]);
+      label: option.label,
+      detail: option.detail,
+      apply: (current, at) => replaceAt(current, completions.from, at, option.apply),
+    })).filter((suggestion) => suggestion.apply(text, caret).text !== text);
+  }, [text, caret, schema, templates.data]);
 
   const parsed = useMemo(() => (text.trim() === "" ? null : parseCondition(text, schema)), [text, schema]);
   const problem = parsed && !parsed.ok ? parsed.error : null;
-  const tooLong = text.length > MAX_CONDITION;
   const listOpen = open && !disabled && suggestions.length > 0;
   const current = Math.min(active, Math.max(suggestions.length - 1, 0));
   const optionId = (index: number) => `${ownId}-option-${index}`;
@@ -131,14 +138,15 @@ export function ConditionEditor({
           autoComplete="off"
           value={text}
           disabled={disabled}
-          maxLength={MAX_CONDITION + 100}
+          // Room past the bound, so that the parser names what is too long rather than the field cutting it.
+          maxLength={MAX_CONDITION_LENGTH + 100}
           placeholder='visitor.claims.plan == "pro"'
           aria-expanded={listOpen}
           aria-controls={listId}
           aria-autocomplete="list"
           aria-activedescendant={listOpen ? optionId(current) : undefined}
-          aria-invalid={problem || tooLong ? true : undefined}
-          aria-describedby={problem || tooLong ? errorId : hintId}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? errorId : hintId}
           onChange={(event) => change(event.target.value, event.target.selectionStart ?? event.target.value.length)}
           onSelect={(event) => setCaret(event.currentTarget.selectionStart ?? 0)}
           onFocus={() => setOpen(true)}
@@ -146,7 +154,7 @@ export function ConditionEditor({
           onKeyDown={onKeyDown}
           className={clsx(
             "block w-full rounded-md border bg-white px-3 py-1.5 font-mono text-sm text-slate-900 placeholder:text-slate-400 focus:ring-1 focus:outline-none disabled:bg-slate-50",
-            problem || tooLong ? "border-red-500 focus:border-red-500 focus:ring-red-500" : "border-slate-300 focus:border-indigo-500 focus:ring-indigo-500",
+            problem ? "border-red-500 focus:border-red-500 focus:ring-red-500" : "border-slate-300 focus:border-indigo-500 focus:ring-indigo-500",
           )}
         />
         <ul id={listId} role="listbox" aria-label="Condition completions" hidden={!listOpen} className="absolute inset-x-0 top-full z-30 mt-1 max-h-60 overflow-y-auto rounded-md border border-slate-200 bg-white py-1 text-sm shadow-lg">
@@ -171,11 +179,7 @@ export function ConditionEditor({
             ))}
         </ul>
       </div>
-      {tooLong ? (
-        <p id={errorId} className="text-sm text-red-600">
-          At most {MAX_CONDITION.toLocaleString()} characters ({(text.length - MAX_CONDITION).toLocaleString()} too many).
-        </p>
-      ) : problem ? (
+      {problem ? (
         <div id={errorId} className="space-y-1">
           <p className="text-sm text-red-600">
             Character {problem.position + 1}: {problem.message}
