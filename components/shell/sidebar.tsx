@@ -1,7 +1,7 @@
 "use client";
 
 import clsx from "clsx";
-import { BookPlus, FolderPlus, House, Trash2, Users } from "lucide-react";
+import { BookPlus, FolderPlus, Globe, House, Trash2, Users } from "lucide-react";
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { usePathname } from "next/navigation";
@@ -10,8 +10,9 @@ import { useContentTree } from "@/components/tree/content-tree-context";
 import { ContentTree } from "@/components/tree/content-tree";
 import { creatableCollection } from "@/components/tree/tree-model";
 import { peopleHref } from "@/components/people/people-nav";
+import { sitesHref } from "@/components/sites/list/site-model";
 
-/** The organization's navigation: create buttons, home, the content tree, people, and the trash. */
+/** The organization's navigation: create buttons, home, the content tree, sites, people, and the trash. */
 export function Sidebar({ organizationId }: { organizationId: string }) {
   const tree = useContentTree();
   const dialogs = useContentDialogs();
@@ -19,6 +20,7 @@ export function Sidebar({ organizationId }: { organizationId: string }) {
   const homeHref = `/o/${organizationId}`;
   const trashHref = `/o/${organizationId}/trash`;
   const peopleRoot = peopleHref(organizationId);
+  const sitesRoot = sitesHref(organizationId);
   const canCreate = tree.data?.organization.permissions.createContent ?? false;
   // With a collection open, new content goes inside it (the dialog says where).
   const openCollection = /^\/o\/[^/]+\/c\/([^/]+)/.exec(pathname)?.[1];
@@ -45,6 +47,9 @@ export function Sidebar({ organizationId }: { organizationId: string }) {
         <ContentTree />
       </div>
       <div className="border-t border-slate-200 p-2">
+        <SidebarLink href={sitesRoot} current={pathname === sitesRoot || pathname.startsWith(`${sitesRoot}/`)} icon={<Globe aria-hidden className="size-4" />}>
+          Sites
+        </SidebarLink>
         {tree.data?.organization.permissions.listMembers && (
           <SidebarLink href={peopleRoot} current={pathname.startsWith(peopleRoot)} icon={<Users aria-hidden className="size-4" />}>
             People

@@ -13,6 +13,7 @@ import { organizationOperations } from "./operations/organizations";
 import { permissionOperations } from "./operations/permissions";
 import { reviewOperations } from "./operations/reviews";
 import { searchOperations } from "./operations/search";
+import { siteOperations } from "./operations/sites";
 import { spaceOperations } from "./operations/spaces";
 import { teamOperations } from "./operations/teams";
 import { ssoOperations } from "./operations/sso";
@@ -40,6 +41,7 @@ export const v1Operations = [
   ...inviteOperations,
   ...userOperations,
   ...notificationOperations,
+  ...siteOperations,
 ];
 
 export const v1Router = new ApiRouter(v1Operations);

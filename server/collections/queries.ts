@@ -6,6 +6,7 @@ import { presentCollection } from "../presenters/collection";
 import { presentSpace } from "../presenters/space";
 import type { ListCollectionsParams } from "./schemas";
 import { openSpaceComments } from "../comments/counts";
+import { spacePublications } from "../sites/space-publications";
 
 export async function getCollection(ctx: ServiceContext, collectionId: string) {
   const { collection, role } = await loadCollection(db(), ctx.actor, collectionId);
@@ -31,8 +32,9 @@ export async function listSpacesInCollection(ctx: ServiceContext, collectionId: 
     AND: [{ organizationId: access.organization.id, parentId: collectionId, deletedAt: null }, spaceWhere],
   };
   const page = await paginateModel(params, db().space, where);
-  const comments = await openSpaceComments(db(), page.items.map((space) => space.id));
-  return { ...page, items: page.items.map((space) => presentSpace(space, resolver.space(space), ctx.baseUrl, comments.get(space.id)!)) };
+  const ids = page.items.map((space) => space.id);
+  const [comments, publications] = await Promise.all([openSpaceComments(db(), ids), spacePublications(db(), ids, ctx.baseUrl)]);
+  return { ...page, items: page.items.map((space) => presentSpace(space, resolver.space(space), ctx.baseUrl, comments.get(space.id)!, publications.get(space.id))) };
 }
 
 /** The collection and every collection nested in it, at any depth. */

@@ -10,6 +10,7 @@ import { presentSpace } from "../presenters/space";
 import type { LinkRelation } from "../content/format/link-targets";
 import type { LinkGraph, LinkStatus } from "./link-graph";
 import { openChangeRequestCommentCount, openSpaceCommentCount } from "../comments/counts";
+import { spacePublication } from "../sites/space-publications";
 
 /**
  * Links and backlinks as the reference shapes them: a target is a relative ContentRef (what the
@@ -27,15 +28,16 @@ export type LinkItem = { status: LinkStatus; relation: LinkRelation; ref: Conten
  */
 export async function locationPresenter(ctx: ServiceContext, opened: OpenedRevision, graph: LinkGraph, pageIds: Iterable<string>) {
   const versions = [...new Set(pageIds)].map((pageId) => graph.pageById.get(pageId)!);
-  const [bodies, spaceComments, changeRequestComments] = await Promise.all([
+  const [bodies, spaceComments, changeRequestComments, publication] = await Promise.all([
     new ObjectStore(db(), opened.revision.spaceId).getBodies(versions.map((version) => version.body)),
     openSpaceCommentCount(db(), opened.space.id),
     opened.changeRequest ? openChangeRequestCommentCount(db(), opened.space.id, opened.changeRequest.id) : 0,
+    spacePublication(db(), opened.space.id, ctx.baseUrl),
   ]);
   const common = {
     kind: "page" as const,
     organization: presentOrganization(opened.organization, opened.memberRole, ctx.baseUrl),
-    space: presentSpace(opened.space, opened.role, ctx.baseUrl, spaceComments),
+    space: presentSpace(opened.space, opened.role, ctx.baseUrl, spaceComments, publication),
     ...(opened.changeRequest
       ? { versionContext: { type: "changeRequest" as const, changeRequest: presentChangeRequest(opened.changeRequest, opened, ctx.baseUrl, changeRequestComments) } }
       : {}),

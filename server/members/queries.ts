@@ -13,6 +13,7 @@ import { presentTeam } from "../presenters/team";
 import { presentSpace } from "../presenters/space";
 import type { ListMemberSpacesParams, ListMembersParams, ListMemberTeamsParams } from "./schemas";
 import { openSpaceComments } from "../comments/counts";
+import { spacePublications } from "../sites/space-publications";
 
 type MemberRow = Member & { user: User };
 
@@ -132,10 +133,11 @@ export async function listSpacesForMember(ctx: ServiceContext, organizationId: s
   const spaces = rows.slice(0, params.limit);
   // The spaces are presented with the caller's permissions on them: an admin's, or the member's own.
   const callerRole = (memberRole: Role): Role => (access.memberRole === "admin" ? "admin" : memberRole);
-  const comments = await openSpaceComments(tx, spaces.map((space) => space.id));
+  const ids = spaces.map((space) => space.id);
+  const [comments, publications] = await Promise.all([openSpaceComments(tx, ids), spacePublications(tx, ids, ctx.baseUrl)]);
   const items = spaces.flatMap((space) => {
     const permission = filters.resolver.space(space);
-    return permission ? [{ permission, space: presentSpace(space, callerRole(permission), ctx.baseUrl, comments.get(space.id)!) }] : [];
+    return permission ? [{ permission, space: presentSpace(space, callerRole(permission), ctx.baseUrl, comments.get(space.id)!, publications.get(space.id)) }] : [];
   });
   return { items, count, ...(rows.length > params.limit ? { next: { page: encodeKeysetCursor(null, spaces.at(-1)!.id) } } : {}) };
 }

@@ -1,10 +1,14 @@
 import type { Space } from "../db/generated/client";
 import type { Role } from "../policies/roles";
 import { spacePermissions } from "../policies/content";
+import type { SpacePublication } from "../sites/space-publications";
 import { apiUrl, appUrl } from "./urls";
 
-/** `openComments`: the space's open comments (server/comments/counts.ts). */
-export function presentSpace(space: Space, role: Role | null, baseUrl: string, openComments: number) {
+/**
+ * `openComments`: the space's open comments (server/comments/counts.ts); `publication`: where a
+ * published site shows it (server/sites/space-publications.ts), undefined when none does.
+ */
+export function presentSpace(space: Space, role: Role | null, baseUrl: string, openComments: number, publication: SpacePublication | undefined) {
   return {
     object: "space" as const,
     id: space.id,
@@ -19,6 +23,7 @@ export function presentSpace(space: Space, role: Role | null, baseUrl: string, o
     urls: {
       location: apiUrl(baseUrl, `/spaces/${space.id}`),
       app: appUrl(baseUrl, `/o/${space.organizationId}/s/${space.id}`),
+      ...publication,
     },
     organization: space.organizationId,
     ...(space.parentId ? { parent: space.parentId } : {}),

@@ -59,6 +59,6 @@ export async function duplicateSpace(ctx: ServiceContext, spaceId: string) {
       : await createInitialRevision(tx, copyId, { empty: true });
     const copy = await setMainRevision(tx, { id: copyId }, revision);
     events.record({ organizationId: copy.organizationId, action: "space.duplicated", target: { type: "space", id: copy.id, label: copy.title }, payload: { from: source.id } });
-    return presentSpace(copy, await spaceRoleOf(tx, access, copy), ctx.baseUrl, await openSpaceCommentCount(tx, copy.id));
+    return presentSpace(copy, await spaceRoleOf(tx, access, copy), ctx.baseUrl, await openSpaceCommentCount(tx, copy.id), undefined);
   });
 }

@@ -8,6 +8,7 @@ import { presentSpace } from "../presenters/space";
 import { assertCanPlaceIn, visibilityUnder } from "../content-tree/placement";
 import type { MoveSpaceInput } from "./schemas";
 import { openSpaceCommentCount } from "../comments/counts";
+import { spacePublication } from "../sites/space-publications";
 
 /**
  * Moves a space to another collection of its organization (or its root) and/or to another
@@ -27,6 +28,6 @@ export async function moveSpace(ctx: ServiceContext, spaceId: string, input: Mov
       (sortKey) => tx.space.update({ where: { id: spaceId }, data: { parentId, sortKey, visibility: visibilityUnder(space.visibility, parentId) } }),
     );
     events.record({ organizationId: moved.organizationId, action: "space.moved", target: { type: "space", id: moved.id, label: moved.title }, payload: { parent: moved.parentId } });
-    return presentSpace(moved, await spaceRoleOf(tx, access, moved), ctx.baseUrl, await openSpaceCommentCount(tx, moved.id));
+    return presentSpace(moved, await spaceRoleOf(tx, access, moved), ctx.baseUrl, await openSpaceCommentCount(tx, moved.id), await spacePublication(tx, moved.id, ctx.baseUrl));
   });
 }

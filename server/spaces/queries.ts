@@ -6,13 +6,15 @@ import { loadOrganization, loadSpace, visibleContentFilters } from "../policies/
 import { presentSpace } from "../presenters/space";
 import { daysLeftToRestore, retentionCutoff } from "./purge-deleted-spaces";
 import { openSpaceCommentCount, openSpaceComments } from "../comments/counts";
+import { spacePublication, spacePublications } from "../sites/space-publications";
 
 /** Most deleted spaces the trash shows: it only holds SPACE_RETENTION_DAYS of deletions. */
 const TRASH_LIMIT = 1000;
 
 export async function getSpace(ctx: ServiceContext, spaceId: string) {
   const { space, role } = await loadSpace(db(), ctx.actor, spaceId);
-  return presentSpace(space, role, ctx.baseUrl, await openSpaceCommentCount(db(), space.id));
+  const [comments, publication] = await Promise.all([openSpaceCommentCount(db(), space.id), spacePublication(db(), space.id, ctx.baseUrl)]);
+  return presentSpace(space, role, ctx.baseUrl, comments, publication);
 }
 
 /** Live spaces of an organization the caller can see, in creation order, paged in SQL. */
@@ -21,8 +23,9 @@ export async function listSpacesInOrganization(ctx: ServiceContext, organization
   const filters = await visibleContentFilters(db(), access);
   const where: Prisma.SpaceWhereInput = { AND: [{ organizationId, deletedAt: null }, filters.spaceWhere] };
   const page = await paginateModel(params, db().space, where);
-  const comments = await openSpaceComments(db(), page.items.map((space) => space.id));
-  return { ...page, items: page.items.map((space) => presentSpace(space, filters.resolver.space(space), ctx.baseUrl, comments.get(space.id)!)) };
+  const ids = page.items.map((space) => space.id);
+  const [comments, publications] = await Promise.all([openSpaceComments(db(), ids), spacePublications(db(), ids, ctx.baseUrl)]);
+  return { ...page, items: page.items.map((space) => presentSpace(space, filters.resolver.space(space), ctx.baseUrl, comments.get(space.id)!, publications.get(space.id))) };
 }
 
 /**
@@ -41,6 +44,7 @@ export async function listDeletedSpaces(ctx: ServiceContext, organizationId: str
   return spaces.flatMap((space) => {
     const role = filters.resolver.space(space);
     if (role !== "admin") return [];
-    return [{ ...presentSpace(space, role, ctx.baseUrl, comments.get(space.id)!), daysLeft: daysLeftToRestore(space.deletedAt!, now) }];
+    // In the trash: no site publishes it.
+    return [{ ...presentSpace(space, role, ctx.baseUrl, comments.get(space.id)!, undefined), daysLeft: daysLeftToRestore(space.deletedAt!, now) }];
   });
 }

@@ -9,6 +9,7 @@ import { visibilityUnder } from "../content-tree/placement";
 import { retentionCutoff } from "./purge-deleted-spaces";
 import { writeSpace } from "./write-space";
 import { openSpaceCommentCount } from "../comments/counts";
+import { spacePublication } from "../sites/space-publications";
 
 /**
  * Brings a deleted space back, within SPACE_RETENTION_DAYS of its deletion. It returns to
@@ -38,6 +39,6 @@ export async function restoreSpace(ctx: ServiceContext, spaceId: string, now: Da
       },
     });
     events.record({ organizationId: restored.organizationId, action: "space.restored", target: { type: "space", id: restored.id, label: restored.title } });
-    return presentSpace(restored, await spaceRoleOf(tx, access, restored), ctx.baseUrl, await openSpaceCommentCount(tx, restored.id));
+    return presentSpace(restored, await spaceRoleOf(tx, access, restored), ctx.baseUrl, await openSpaceCommentCount(tx, restored.id), await spacePublication(tx, restored.id, ctx.baseUrl));
   });
 }

@@ -9,6 +9,7 @@ import { presentSpace } from "../presenters/space";
 import { assertCanPlaceIn, visibilityUnder } from "../content-tree/placement";
 import type { TransferSpaceInput } from "./schemas";
 import { openSpaceCommentCount } from "../comments/counts";
+import { spacePublication } from "../sites/space-publications";
 
 /**
  * Transfers a space, with its content, to another organization and/or collection, at the end
@@ -47,6 +48,6 @@ export async function transferSpace(ctx: ServiceContext, spaceId: string, input:
     if (target.organization.id !== space.organizationId) {
       events.record({ organizationId: target.organization.id, action: "space.transferred", target: moved, payload: { from: space.organizationId, parent: transferred.parentId } });
     }
-    return presentSpace(transferred, await spaceRoleOf(tx, target, transferred), ctx.baseUrl, await openSpaceCommentCount(tx, transferred.id));
+    return presentSpace(transferred, await spaceRoleOf(tx, target, transferred), ctx.baseUrl, await openSpaceCommentCount(tx, transferred.id), await spacePublication(tx, transferred.id, ctx.baseUrl));
   });
 }

@@ -6,6 +6,7 @@ import { spacePermissions } from "../policies/content";
 import { presentSpace } from "../presenters/space";
 import type { UpdateSpaceInput } from "./schemas";
 import { openSpaceCommentCount } from "../comments/counts";
+import { spacePublication } from "../sites/space-publications";
 
 /**
  * Changes a space's settings. Admins keep this right on a locked space, so locking
@@ -33,6 +34,6 @@ export async function updateSpace(ctx: ServiceContext, spaceId: string, input: U
     // The default level is part of the role rule: answer with the role as it now stands.
     const newRole = await spaceRoleOf(tx, access, updated);
     events.record({ organizationId: updated.organizationId, action: "space.updated", target: { type: "space", id: updated.id, label: updated.title }, payload: input });
-    return presentSpace(updated, newRole, ctx.baseUrl, await openSpaceCommentCount(tx, updated.id));
+    return presentSpace(updated, newRole, ctx.baseUrl, await openSpaceCommentCount(tx, updated.id), await spacePublication(tx, updated.id, ctx.baseUrl));
   });
 }

@@ -15,6 +15,7 @@ import { reviewsRouter } from "./routers/reviews";
 import { searchRouter } from "./routers/search";
 import { settingsRouter } from "./routers/settings";
 import { sharingRouter } from "./routers/sharing";
+import { sitesRouter } from "./routers/sites";
 import { ssoRouter } from "./routers/sso";
 import { teamsRouter } from "./routers/teams";
 import { tokensRouter } from "./routers/tokens";
@@ -40,6 +41,7 @@ export const appRouter = router({
   reviews: reviewsRouter,
   mergeRules: mergeRulesRouter,
   notifications: notificationsRouter,
+  sites: sitesRouter,
 });
 
 export type AppRouter = typeof appRouter;

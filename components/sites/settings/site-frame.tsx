@@ -1,0 +1,157 @@
+"use client";
+
+import { useMutation } from "@tanstack/react-query";
+import clsx from "clsx";
+import { ArrowLeft, ExternalLink, Globe } from "lucide-react";
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+import { useState, type ReactNode } from "react";
+import { useTRPC } from "@/components/providers/trpc-provider";
+import { useToast } from "@/components/shell/toast";
+import { Button } from "@/components/ui/button";
+import { ConfirmActions } from "@/components/ui/confirm-actions";
+import { Dialog } from "@/components/ui/dialog";
+import { NotFoundMessage } from "@/components/ui/not-found-message";
+import { ErrorState, LoadingState } from "@/components/ui/states";
+import { errorMessage } from "@/components/ui/trpc-error";
+import { SiteBadges } from "../list/site-badges";
+import { SITE_TABS, siteHref, sitesHref, type SiteObject } from "../list/site-model";
+import { useSite, useSiteChanged } from "../list/use-site";
+
+/** A site's pages: its header (title, state, publishing) and tabs above the page of the tab chosen. */
+export function SiteFrame({ organizationId, siteId, children }: { organizationId: string; siteId: string; children: ReactNode }) {
+  const site = useSite(organizationId, siteId);
+  if (site.isPending) return <LoadingState label="Loading the site…" />;
+  if (site.isError) {
+    if (site.error.data?.code === "NOT_FOUND") return <NotFoundMessage insideMain className="grid min-h-[60vh] place-items-center p-6" explanation="This site does not exist, or you have no access to it." />;
+    return (
+      <div className="mx-auto max-w-5xl px-4 py-8 sm:px-8">
+        <ErrorState message={`The site could not be loaded. ${errorMessage(site.error)}`} onRetry={() => void site.refetch()} />
+      </div>
+    );
+  }
+  return (
+    <div className="mx-auto max-w-5xl space-y-6 px-4 py-6 sm:px-8 sm:py-8">
+      <SiteHeader organizationId={organizationId} site={site.data} />
+      <SiteTabs organizationId={organizationId} site={site.data} />
+      {children}
+    </div>
+  );
+}
+
+function SiteHeader({ organizationId, site }: { organizationId: string; site: SiteObject }) {
+  const trpc = useTRPC();
+  const toast = useToast();
+  const changed = useSiteChanged();
+  const [confirmUnpublish, setConfirmUnpublish] = useState(false);
+  const publish = useMutation(
+    trpc.sites.publish.mutationOptions({
+      onSuccess: async (next) => {
+        await changed(organizationId, next);
+        toast.success(`“${next.title}” is published.`);
+      },
+      onError: (error) => toast.error(`The site could not be published. ${errorMessage(error)}`),
+    }),
+  );
+  const unpublish = useMutation(
+    trpc.sites.unpublish.mutationOptions({
+      onSuccess: async (next) => {
+        await changed(organizationId, next);
+        setConfirmUnpublish(false);
+        toast.success(`“${next.title}” is no longer published.`);
+      },
+    }),
+  );
+
+  return (
+    <header className="space-y-3">
+      <Link href={sitesHref(organizationId)} className="inline-flex items-center gap-1 text-sm text-slate-600 hover:text-slate-900">
+        <ArrowLeft aria-hidden className="size-4" />
+        Sites
+      </Link>
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div className="flex min-w-0 items-start gap-3">
+          <span aria-hidden className="grid size-9 shrink-0 place-items-center rounded-md bg-slate-100 text-slate-600">
+            <Globe className="size-5" />
+          </span>
+          <div className="min-w-0 space-y-1.5">
+            <h1 className="break-words text-2xl font-semibold tracking-tight text-slate-900">{site.title}</h1>
+            <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+              <SiteBadges site={site} />
+              {site.published && site.urls.published && (
+                <a href={site.urls.published} target="_blank" rel="noreferrer" className="inline-flex min-w-0 items-center gap-1 text-indigo-700 hover:underline">
+                  <span className="truncate">{site.urls.published.replace(/^https?:\/\//, "")}</span>
+                  <ExternalLink aria-hidden className="size-3.5 shrink-0" />
+                  <span className="sr-only">(opens in a new tab)</span>
+                </a>
+              )}
+            </div>
+          </div>
+        </div>
+        {site.permissions.admin && (
+          <div className="flex shrink-0 gap-2">
+            {site.published ? (
+              <Button variant="secondary" onClick={() => setConfirmUnpublish(true)}>
+                Unpublish
+              </Button>
+            ) : (
+              <Button loading={publish.isPending} onClick={() => publish.mutate({ organizationId, siteId: site.id })}>
+                Publish
+              </Button>
+            )}
+          </div>
+        )}
+      </div>
+      <Dialog
+        open={confirmUnpublish}
+        onClose={() => {
+          unpublish.reset();
+          setConfirmUnpublish(false);
+        }}
+        title="Unpublish this site?"
+      >
+        <div className="space-y-4">
+          <p className="text-sm text-slate-600">
+            Readers can no longer open <strong className="text-slate-900">{site.title}</strong> until it is published again. Its structure and settings stay as they are.
+          </p>
+          <ConfirmActions
+            error={unpublish.error ? errorMessage(unpublish.error) : undefined}
+            pending={unpublish.isPending}
+            confirmLabel="Unpublish"
+            onCancel={() => {
+              unpublish.reset();
+              setConfirmUnpublish(false);
+            }}
+            onConfirm={() => unpublish.mutate({ organizationId, siteId: site.id })}
+          />
+        </div>
+      </Dialog>
+    </header>
+  );
+}
+
+/** The site's pages as tabs (a navigation landmark of links, the current one marked). */
+function SiteTabs({ organizationId, site }: { organizationId: string; site: SiteObject }) {
+  const pathname = usePathname();
+  return (
+    <nav aria-label="Site" className="-mb-px flex gap-1 overflow-x-auto border-b border-slate-200">
+      {SITE_TABS.filter((tab) => site.permissions[tab.needs]).map((tab) => {
+        const href = siteHref(organizationId, site.id, tab.path);
+        const current = tab.path === "" ? pathname === href : pathname === href || pathname.startsWith(`${href}/`);
+        return (
+          <Link
+            key={tab.path}
+            href={href}
+            aria-current={current ? "page" : undefined}
+            className={clsx(
+              "whitespace-nowrap border-b-2 px-3 py-2 text-sm",
+              current ? "border-indigo-600 font-medium text-indigo-900" : "border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900",
+            )}
+          >
+            {tab.label}
+          </Link>
+        );
+      })}
+    </nav>
+  );
+}

@@ -1,0 +1,163 @@
+import { execFileSync } from "node:child_process";
+import { expect, test, type Page } from "@playwright/test";
+import { adminApiToken, createSpace, expectNoSeriousAxeViolations, screenshot, sidebar, signIn, uniqueSuffix, v1 } from "./helpers";
+
+/**
+ * The Sites area as people use it: an admin creates a site from two spaces, adds a section and a
+ * variant, reorders the sections with the keyboard and publishes; a member who may only read the
+ * site sees it without any control that would change it.
+ */
+
+test.use({ viewport: { width: 1280, height: 900 } });
+
+const env = { ...process.env, QUIRE_DATA_DIR: process.env.QUIRE_E2E_DATA_DIR };
+
+/** A second person who can sign in, with the organization role `role`. */
+function addMember(organizationId: string, email: string, password: string, role: string): void {
+  execFileSync("node_modules/.bin/tsx", ["e2e/fixtures/add-member.ts", organizationId, email, password, role], { encoding: "utf8", env });
+}
+
+/** Screenshots of what is on screen, light and dark, for people to look at. */
+async function screenshots(page: Page, name: string) {
+  await page.emulateMedia({ colorScheme: "light" });
+  await screenshot(page, `${name}-light`);
+  await page.emulateMedia({ colorScheme: "dark" });
+  await screenshot(page, `${name}-dark`);
+  await page.emulateMedia({ colorScheme: "light" });
+}
+
+test("an admin creates a site from two spaces, adds a section and a variant, reorders with the keyboard and publishes; a reader sees no edit controls", async ({ page, browser, request }) => {
+  const suffix = uniqueSuffix();
+  await signIn(page);
+  const spacePath = await createSpace(page, `Sites ${suffix}`, "Guides");
+  const organizationId = spacePath.split("/")[2]!;
+  const token = adminApiToken();
+  for (const title of ["API reference", "Changelog", "Guides (French)"]) await v1(request, token, "post", `/v1/orgs/${organizationId}/spaces`, { title });
+  const sitesPath = `/o/${organizationId}/sites`;
+
+  await test.step("the empty Sites page invites creating a site", async () => {
+    await page.reload();
+    await sidebar(page).getByRole("link", { name: "Sites" }).click();
+    await expect(page).toHaveURL(sitesPath);
+    await expect(page.getByRole("heading", { name: "Sites", level: 1 })).toBeVisible();
+    await expect(page.getByText("No sites yet")).toBeVisible();
+    await expectNoSeriousAxeViolations(page);
+  });
+
+  await test.step("create a site from two existing spaces", async () => {
+    await page.getByRole("button", { name: "Create site" }).first().click();
+    const dialog = page.getByRole("dialog", { name: "Create a site" });
+    await dialog.getByRole("button", { name: "Create site" }).click();
+    await expect(dialog.getByText("Give the site a title.")).toBeVisible();
+    await expect(dialog.getByText("Pick at least one space, or start with a new space.")).toBeVisible();
+    await dialog.getByLabel("Title").fill("Acme Docs");
+    await dialog.getByLabel("Find spaces for “Spaces”").fill("guides");
+    await expect(dialog.getByRole("checkbox", { name: "API reference" })).toBeHidden();
+    await dialog.getByRole("checkbox", { name: "Guides", exact: true }).check();
+    await dialog.getByLabel("Find spaces for “Spaces”").fill("");
+    await dialog.getByRole("checkbox", { name: "API reference" }).check();
+    await expect(dialog.getByText("2 spaces chosen")).toBeVisible();
+    await screenshot(page, "sites-create-1280");
+    await expectNoSeriousAxeViolations(page);
+    await dialog.getByRole("button", { name: "Create site" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL(new RegExp(`${sitesPath}/[^/]+$`));
+    await expect(page.getByRole("heading", { name: "Acme Docs", level: 1 })).toBeVisible();
+    await expect(page.getByText("Unpublished")).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Site" }).getByRole("link", { name: "Structure" })).toHaveAttribute("aria-current", "page");
+  });
+
+  const sections = page.getByRole("navigation", { name: "Sections" });
+
+  await test.step("add a section, then a variant to it", async () => {
+    await page.getByRole("button", { name: "Add section" }).click();
+    const dialog = page.getByRole("dialog", { name: "Add a section" });
+    await dialog.getByRole("radio", { name: "Changelog" }).check();
+    await dialog.getByLabel("Section title").fill("What's new");
+    await dialog.getByRole("button", { name: "Add section" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(sections.getByRole("button", { name: "What's new" })).toHaveAttribute("aria-current", "true");
+    await expect(page.getByRole("status").filter({ hasText: "Added the section “What's new”." })).toBeAttached();
+
+    const panel = page.getByRole("region", { name: "Section What's new" });
+    await panel.getByRole("button", { name: "Add variant" }).click();
+    const form = panel.getByRole("form", { name: "Add a variant to What's new" });
+    await form.getByRole("radio", { name: "Guides (French)" }).check();
+    await form.getByRole("button", { name: "Add variant" }).click();
+    await expect(panel.getByRole("list", { name: "Variants" }).getByRole("listitem")).toHaveCount(2);
+    await expect(panel.getByText("Guides (French)")).toBeVisible();
+  });
+
+  await test.step("rename and re-path the section, with validation", async () => {
+    const panel = page.getByRole("region", { name: "Section What's new" });
+    await panel.getByRole("button", { name: "Edit", exact: true }).click();
+    const form = panel.getByRole("form", { name: "Edit the section What's new" });
+    await form.getByLabel("Section path").fill("has space");
+    await form.getByRole("button", { name: "Save" }).click();
+    await expect(form.getByText("One segment of an address: no spaces, slashes, ? or #.")).toBeVisible();
+    await form.getByLabel("Section path").fill("changes");
+    await form.getByLabel("Section title").fill("Changes");
+    await form.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByRole("region", { name: "Section Changes" }).getByText("/changes")).toBeVisible();
+  });
+
+  await test.step("reorder the sections with the keyboard", async () => {
+    const tabs = sections.getByRole("listitem");
+    const before = await tabs.allInnerTexts();
+    expect(before.at(-1)).toContain("Changes");
+    await sections.getByRole("button", { name: "Changes" }).focus();
+    await page.keyboard.press("Alt+ArrowLeft");
+    await expect(page.getByRole("status").filter({ hasText: `Moved “Changes” to position ${before.length - 1} of ${before.length}.` })).toBeAttached();
+    await expect(sections.getByRole("button", { name: "Changes" })).toBeFocused();
+    await page.reload();
+    const after = await sections.getByRole("listitem").allInnerTexts();
+    expect(after.at(-2)).toContain("Changes");
+    await expectNoSeriousAxeViolations(page);
+    await screenshots(page, "sites-structure-1280");
+  });
+
+  await test.step("publish the site", async () => {
+    await page.getByRole("button", { name: "Publish", exact: true }).click();
+    await expect(page.getByText("Published", { exact: true })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Unpublish" })).toBeVisible();
+    await expect(page.getByRole("link", { name: /opens in a new tab/ }).first()).toHaveAttribute("href", /^https?:\/\//);
+    await page.goto(sitesPath);
+    const row = page.getByRole("list", { name: "Sites" }).getByRole("listitem").filter({ hasText: "Acme Docs" });
+    await expect(row).toContainText("Published");
+    await expect(row).toContainText("Public");
+    await screenshots(page, "sites-list-1280");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshots(page, "sites-list-390");
+    await row.getByRole("link", { name: "Acme Docs" }).click();
+    await expect(sections).toBeVisible();
+    await screenshots(page, "sites-structure-390");
+    await page.getByRole("navigation", { name: "Site" }).getByRole("link", { name: "Settings" }).click();
+    await expect(page.getByLabel("Base name")).toBeVisible();
+    await screenshots(page, "sites-settings-390");
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await expectNoSeriousAxeViolations(page);
+    await screenshots(page, "sites-settings-1280");
+  });
+
+  await test.step("a member who may only read sees the site without edit controls", async () => {
+    const reader = { email: `ash-${suffix}@example.test`, password: `pw-${suffix}-long-enough` };
+    addMember(organizationId, reader.email, reader.password, "read");
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const readerPage = await context.newPage();
+    await signIn(readerPage, reader);
+    await readerPage.goto(sitesPath);
+    await expect(readerPage.getByRole("button", { name: "Create site" })).toHaveCount(0);
+    await readerPage.getByRole("link", { name: "Acme Docs" }).click();
+    await expect(readerPage.getByRole("navigation", { name: "Sections" }).getByRole("button", { name: "Changes" })).toBeVisible();
+    await expect(readerPage.getByText("Changing them needs the create role on the site.")).toBeVisible();
+    for (const name of ["Add section", "New group", "Publish", "Unpublish", "Edit", "Add variant"]) await expect(readerPage.getByRole("button", { name, exact: true })).toHaveCount(0);
+    await expect(readerPage.getByRole("button", { name: /^Reorder / })).toHaveCount(0);
+    await readerPage.getByRole("navigation", { name: "Site" }).getByRole("link", { name: "Settings" }).click();
+    await expect(readerPage.getByText("Only admins of the site change its settings.")).toBeVisible();
+    await expect(readerPage.getByLabel("Title")).toBeDisabled();
+    await expect(readerPage.getByRole("button", { name: "Save settings" })).toHaveCount(0);
+    await expect(readerPage.getByRole("button", { name: "Delete site" })).toHaveCount(0);
+    await expectNoSeriousAxeViolations(readerPage);
+    await context.close();
+  });
+});

@@ -1,0 +1,43 @@
+import type { ServiceContext } from "../context";
+import { writeChange } from "../events/write-change";
+import { forbidden } from "../errors";
+import { newId } from "../ids";
+import { loadOrganization } from "../policies/access";
+import { organizationPermissions } from "../policies/organization";
+import { siteRole } from "../policies/site";
+import { presentOneSite } from "../presenters/site";
+import { insertSpace } from "../spaces/create-space";
+import { freeBasename, lockSiteAddresses } from "./addresses";
+import { DEFAULT_SITE_TITLE, type CreateSiteInput } from "./schemas";
+import { addSiteSpace, loadSpaceForSite } from "./structure/site-spaces";
+
+/**
+ * Creates a site (`createSite`), unpublished, with a basename made from its title; the given
+ * spaces (and, when asked, a new space titled after the site) become its root-level site spaces,
+ * in that order, the first one the default. Needs the organization's `createContent`.
+ */
+export async function createSite(ctx: ServiceContext, organizationId: string, input: CreateSiteInput) {
+  return writeChange(ctx, async (tx, events) => {
+    const access = await loadOrganization(tx, ctx.actor, organizationId);
+    if (!organizationPermissions(access.memberRole).createContent) throw forbidden("Creating a site needs the create role in the organization.");
+    const spaceIds = [...new Set(input.spaces ?? [])];
+    // Checked before anything is written, naming the body's field.
+    for (const spaceId of spaceIds) await loadSpaceForSite(tx, access, spaceId, "spaces");
+    const title = input.title ?? DEFAULT_SITE_TITLE;
+    await lockSiteAddresses(tx);
+    const site = await tx.site.create({
+      data: {
+        id: newId(),
+        organizationId,
+        type: input.type ?? "basic",
+        title,
+        basename: await freeBasename(tx, title),
+        visibility: input.visibility ?? "public",
+      },
+    });
+    events.record({ organizationId, action: "site.created", target: { type: "site", id: site.id, label: site.title }, payload: { siteId: site.id } });
+    if (input.createSpace) spaceIds.push((await insertSpace(tx, events, access, { title: title.slice(0, 50) })).id);
+    for (const spaceId of spaceIds) await addSiteSpace(tx, events, { ...access, site }, { spaceId });
+    return presentOneSite(tx, site, siteRole(access.memberRole, site, []), ctx.baseUrl);
+  });
+}

@@ -1,0 +1,50 @@
+import type { ServiceContext } from "../context";
+import { db } from "../db/client";
+import type { Prisma } from "../db/generated/client";
+import { paginateModel, type ListParams } from "../pagination";
+import { loadOrganization, type OrgAccess } from "../policies/access";
+import { loadSite, siteRoleResolver } from "../policies/site";
+import { presentOneSite, presentSite, siteSpaceCounts } from "../presenters/site";
+import type { SiteFilters } from "./schemas";
+
+/** One site of the organization the caller can see (`getSiteById`). */
+export async function getSite(ctx: ServiceContext, organizationId: string, siteId: string) {
+  const { site, role } = await loadSite(db(), ctx.actor, organizationId, siteId);
+  return presentOneSite(db(), site, role, ctx.baseUrl);
+}
+
+/**
+ * The sites of an organization the caller can see (`listSites`), in creation order, paged in SQL,
+ * filtered by a space they hold, a piece of their title, their published state and their type.
+ * Roles and site space counts come from one query each for the whole page.
+ */
+export async function listSites(ctx: ServiceContext, organizationId: string, params: ListParams & SiteFilters) {
+  const access = await loadOrganization(db(), ctx.actor, organizationId);
+  const types = params.type === undefined ? undefined : [params.type].flat();
+  const where: Prisma.SiteWhereInput = {
+    AND: [
+      { organizationId },
+      visibleSitesWhere(access),
+      ...(params.space ? [{ siteSpaces: { some: { spaceId: params.space } } }] : []),
+      ...(params.title ? [{ title: { contains: params.title, mode: "insensitive" as const } }] : []),
+      ...(params.published !== undefined ? [{ published: params.published }] : []),
+      ...(types ? [{ type: { in: types } }] : []),
+    ],
+  };
+  const page = await paginateModel(params, db().site, where);
+  const [roleOf, counts] = await Promise.all([siteRoleResolver(db(), access, page.items), siteSpaceCounts(db(), page.items.map((site) => site.id))]);
+  return { ...page, items: page.items.map((site) => presentSite(site, roleOf(site), ctx.baseUrl, counts.get(site.id)!)) };
+}
+
+/**
+ * The sites a member can see, as a filter (so that a filtered page is still `limit` long), by the
+ * rule of `siteRole`: admins see every site, members those whose default level gives access, and
+ * anyone those granted to them or their teams.
+ */
+function visibleSitesWhere(access: OrgAccess): Prisma.SiteWhereInput {
+  if (access.memberRole === "admin") return {};
+  const granted: Prisma.SiteWhereInput = {
+    grants: { some: { OR: [{ userId: access.userId }, { team: { members: { some: { userId: access.userId } } } }] } },
+  };
+  return access.memberRole === null ? granted : { OR: [{ defaultLevel: { not: null } }, granted] };
+}

@@ -1,0 +1,28 @@
+import type { ServiceContext } from "../context";
+import { authorizeSite, loadSite } from "../policies/site";
+import { presentOneSite } from "../presenters/site";
+import { writeSite } from "./write-site";
+
+/**
+ * Publishes a site (`publishSite`) or takes it offline (`unpublishSite`): it becomes (or stops
+ * being) live for the audience its visibility names. Needs the admin role on the site; asking for
+ * the state it is already in changes nothing.
+ */
+export async function setSitePublished(ctx: ServiceContext, organizationId: string, siteId: string, published: boolean) {
+  return writeSite(ctx, siteId, async (tx, events) => {
+    const access = await loadSite(tx, ctx.actor, organizationId, siteId);
+    authorizeSite("admin", access);
+    let site = access.site;
+    if (site.published === published) events.nothingChanged();
+    else {
+      site = await tx.site.update({ where: { id: siteId }, data: { published, publishedAt: published ? new Date() : null } });
+      events.record({
+        organizationId,
+        action: published ? "site.published" : "site.unpublished",
+        target: { type: "site", id: site.id, label: site.title },
+        payload: { siteId: site.id, visibility: site.visibility },
+      });
+    }
+    return presentOneSite(tx, site, access.role, ctx.baseUrl);
+  });
+}
