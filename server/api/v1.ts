@@ -18,6 +18,9 @@ import { spaceOperations } from "./operations/spaces";
 import { teamOperations } from "./operations/teams";
 import { ssoOperations } from "./operations/sso";
 import { userOperations } from "./operations/users";
+import { siteShareLinkOperations } from "./operations/site-share-links";
+import { sitePublishingAuthOperations } from "./operations/site-publishing-auth";
+import { siteRedirectOperations } from "./operations/site-redirects";
 import { ApiRouter } from "./router";
 
 /** Every /v1 operation Quire serves (exported so tests can walk them all). */
@@ -42,6 +45,9 @@ export const v1Operations = [
   ...userOperations,
   ...notificationOperations,
   ...siteOperations,
+  ...siteShareLinkOperations,
+  ...sitePublishingAuthOperations,
+  ...siteRedirectOperations,
 ];
 
 export const v1Router = new ApiRouter(v1Operations);

@@ -16,6 +16,8 @@ import { searchRouter } from "./routers/search";
 import { settingsRouter } from "./routers/settings";
 import { sharingRouter } from "./routers/sharing";
 import { sitesRouter } from "./routers/sites";
+import { siteAccessRouter } from "./routers/site-access";
+import { siteRedirectsRouter } from "./routers/site-redirects";
 import { ssoRouter } from "./routers/sso";
 import { teamsRouter } from "./routers/teams";
 import { tokensRouter } from "./routers/tokens";
@@ -42,6 +44,8 @@ export const appRouter = router({
   mergeRules: mergeRulesRouter,
   notifications: notificationsRouter,
   sites: sitesRouter,
+  siteAccess: siteAccessRouter,
+  siteRedirects: siteRedirectsRouter,
 });
 
 export type AppRouter = typeof appRouter;

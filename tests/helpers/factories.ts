@@ -94,3 +94,8 @@ export async function commitToChangeRequest(
     return revision;
   }, LARGE_WRITE);
 }
+
+/** A site row of an organization, without structure (tests add what they need); unpublished and public unless told. */
+export async function createSite(organizationId: string, overrides: { title?: string; visibility?: string; published?: boolean; hostname?: string } = {}) {
+  return db().site.create({ data: { id: newId(), organizationId, title: overrides.title ?? `Site ${unique()}`, basename: `site-${unique()}`, ...overrides } });
+}

@@ -1,0 +1,41 @@
+import { createShareLinkInput, listShareLinksParams, shareLinkPath, sitePath, updateShareLinkInput } from "../../sites/share-links/schemas";
+import { createShareLink, deleteShareLink, listShareLinks, updateShareLink } from "../../sites/share-links/share-links";
+import { defineOperation } from "../operation";
+
+/** The reference's `site-share-links` tag. */
+export const siteShareLinkOperations = [
+  defineOperation({
+    operationId: "listSiteShareLinks",
+    method: "GET",
+    path: "/v1/orgs/{organizationId}/sites/{siteId}/share-links",
+    params: sitePath,
+    query: listShareLinksParams,
+    handler: (c) => listShareLinks(c, c.params.organizationId, c.params.siteId, c.query),
+  }),
+  defineOperation({
+    operationId: "createSiteShareLink",
+    method: "POST",
+    path: "/v1/orgs/{organizationId}/sites/{siteId}/share-links",
+    params: sitePath,
+    body: createShareLinkInput,
+    status: 201,
+    handler: (c) => createShareLink(c, c.params.organizationId, c.params.siteId, c.body),
+  }),
+  defineOperation({
+    operationId: "updateSiteShareLinkById",
+    method: "PATCH",
+    path: "/v1/orgs/{organizationId}/sites/{siteId}/share-links/{shareLinkId}",
+    params: shareLinkPath,
+    body: updateShareLinkInput,
+    handler: (c) => updateShareLink(c, c.params.organizationId, c.params.siteId, c.params.shareLinkId, c.body),
+  }),
+  defineOperation({
+    operationId: "deleteSiteShareLinkById",
+    method: "DELETE",
+    path: "/v1/orgs/{organizationId}/sites/{siteId}/share-links/{shareLinkId}",
+    params: shareLinkPath,
+    // The reference's 205 for "deleted" is folded into 204: the outcome is the same.
+    status: 204,
+    handler: (c) => deleteShareLink(c, c.params.organizationId, c.params.siteId, c.params.shareLinkId),
+  }),
+];

@@ -1,0 +1,98 @@
+import { currentRevision, readPages } from "../../content/revisions";
+import type { Db } from "../../db/client";
+import type { Site } from "../../db/generated/client";
+import { AppError } from "../../errors";
+import { siteSectionUrl, siteSpaceUrl } from "../urls";
+import type { RedirectDestination, RedirectInputDestination } from "./schemas";
+
+/**
+ * Where a redirect leads: a section, a site space or a page of THIS site, or an http(s) URL. A page
+ * named by its path in a space (`kind: path`) is resolved once, when written, to the page of the
+ * site space showing that space, so that renaming the page later keeps the redirect working.
+ */
+
+const invalid = (message: string) => new AppError("bad_request", `destination: ${message}`, { field: "destination" });
+
+async function siteSpaceOf(tx: Db, siteId: string, siteSpaceId: string) {
+  const siteSpace = await tx.siteSpace.findFirst({ where: { id: siteSpaceId, siteId }, include: { space: true } });
+  if (!siteSpace) throw invalid(`no site space ${siteSpaceId} in this site.`);
+  return siteSpace;
+}
+
+/** Every page's path (its ancestors' slugs and its own, joined by `/`) in the space's current revision. */
+async function pagePaths(tx: Db, space: { id: string; revisionId: string | null }): Promise<Map<string, string>> {
+  const pages = await readPages(tx, await currentRevision(tx, space));
+  const byId = new Map(pages.map((page) => [page.id, page]));
+  const paths = new Map<string, string>();
+  const pathOf = (id: string): string => {
+    const known = paths.get(id);
+    if (known !== undefined) return known;
+    // Walk up iteratively (a loop in the ancestry ends the walk), then fill the paths top-down.
+    const chain: string[] = [];
+    const seen = new Set<string>();
+    let at: string | null = id;
+    while (at !== null && byId.has(at) && !seen.has(at) && !paths.has(at)) {
+      seen.add(at);
+      chain.push(at);
+      at = byId.get(at)!.parentId;
+    }
+    let prefix = at !== null && paths.has(at) ? paths.get(at)! : "";
+    for (const pageId of chain.reverse()) {
+      prefix = prefix ? `${prefix}/${byId.get(pageId)!.slug}` : byId.get(pageId)!.slug;
+      paths.set(pageId, prefix);
+    }
+    return paths.get(id)!;
+  };
+  for (const page of pages) pathOf(page.id);
+  return paths;
+}
+
+/** Checks an input destination against the site and answers it as stored. */
+export async function resolveDestination(tx: Db, site: Pick<Site, "id">, destination: RedirectInputDestination): Promise<RedirectDestination> {
+  switch (destination.kind) {
+    case "external":
+      return destination;
+    case "site-section": {
+      const section = await tx.siteSection.findFirst({ where: { id: destination.siteSectionId, siteId: site.id }, select: { id: true } });
+      if (!section) throw invalid(`no section ${destination.siteSectionId} in this site.`);
+      return destination;
+    }
+    case "site-space":
+      await siteSpaceOf(tx, site.id, destination.siteSpaceId);
+      return destination;
+    case "site-page": {
+      const siteSpace = await siteSpaceOf(tx, site.id, destination.siteSpaceId);
+      if (!(await pagePaths(tx, siteSpace.space)).has(destination.pageId)) throw invalid(`no page ${destination.pageId} in that site space's space.`);
+      return destination;
+    }
+    case "path": {
+      // Several site spaces may show the space: the default one first, then by place.
+      const siteSpace = await tx.siteSpace.findFirst({
+        where: { siteId: site.id, spaceId: destination.spaceId },
+        orderBy: [{ isDefault: "desc" }, { position: "asc" }],
+        include: { space: true },
+      });
+      if (!siteSpace) throw invalid(`space ${destination.spaceId} is not in this site.`);
+      const wanted = destination.path.replace(/^\/+/, "").replace(/\/+$/, "");
+      for (const [pageId, path] of await pagePaths(tx, siteSpace.space)) {
+        if (path === wanted) return { kind: "site-page", siteSpaceId: siteSpace.id, pageId };
+      }
+      throw invalid(`no page at ${JSON.stringify(destination.path)} in space ${destination.spaceId}.`);
+    }
+  }
+}
+
+/** The URL a destination leads to now, or null when what it names is gone from the site. */
+export async function destinationUrl(tx: Db, site: Pick<Site, "id" | "basename" | "hostname" | "proxy">, destination: RedirectDestination, baseUrl: string): Promise<string | null> {
+  if (destination.kind === "external") return destination.url;
+  if (destination.kind === "site-section") {
+    const section = await tx.siteSection.findFirst({ where: { id: destination.siteSectionId, siteId: site.id } });
+    return section ? siteSectionUrl(site, section, baseUrl) : null;
+  }
+  const siteSpace = await tx.siteSpace.findFirst({ where: { id: destination.siteSpaceId, siteId: site.id }, include: { section: true, space: true } });
+  if (!siteSpace) return null;
+  const spaceUrl = siteSpaceUrl(site, siteSpace.section, siteSpace, baseUrl);
+  if (destination.kind === "site-space") return spaceUrl;
+  const path = (await pagePaths(tx, siteSpace.space)).get(destination.pageId);
+  return path === undefined ? null : `${spaceUrl}/${path}`;
+}

@@ -1,0 +1,22 @@
+import { getPublishingAuth, regeneratePublishingAuth, updatePublishingAuth } from "../../sites/publishing-auth/publishing-auth";
+import { updatePublishingAuthInput } from "../../sites/publishing-auth/schemas";
+import { changesSomething, createShareLinkInput, NOTHING_TO_CHANGE, shareLinkPath, sitePath, updateShareLinkFields } from "../../sites/share-links/schemas";
+import { allShareLinks, createShareLink, deleteShareLink, updateShareLink } from "../../sites/share-links/share-links";
+import { protectedProcedure, router } from "../init";
+
+/** Who may read a site: its share links and its visitor authentication (the same services as /v1). */
+export const siteAccessRouter = router({
+  shareLinks: protectedProcedure.input(sitePath).query(({ ctx, input }) => allShareLinks(ctx, input.organizationId, input.siteId)),
+  createShareLink: protectedProcedure
+    .input(sitePath.extend(createShareLinkInput.shape))
+    .mutation(({ ctx, input: { organizationId, siteId, ...body } }) => createShareLink(ctx, organizationId, siteId, body)),
+  updateShareLink: protectedProcedure
+    .input(shareLinkPath.extend(updateShareLinkFields.shape).refine(changesSomething, NOTHING_TO_CHANGE))
+    .mutation(({ ctx, input: { organizationId, siteId, shareLinkId, ...body } }) => updateShareLink(ctx, organizationId, siteId, shareLinkId, body)),
+  deleteShareLink: protectedProcedure.input(shareLinkPath).mutation(({ ctx, input }) => deleteShareLink(ctx, input.organizationId, input.siteId, input.shareLinkId)),
+  auth: protectedProcedure.input(sitePath).query(({ ctx, input }) => getPublishingAuth(ctx, input.organizationId, input.siteId)),
+  updateAuth: protectedProcedure
+    .input(sitePath.extend(updatePublishingAuthInput.shape))
+    .mutation(({ ctx, input: { organizationId, siteId, ...body } }) => updatePublishingAuth(ctx, organizationId, siteId, body)),
+  regenerateAuth: protectedProcedure.input(sitePath).mutation(({ ctx, input }) => regeneratePublishingAuth(ctx, input.organizationId, input.siteId)),
+});
