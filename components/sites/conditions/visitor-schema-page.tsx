@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useEffect, useState, type FormEvent } from "react";
 import { useTRPC } from "@/components/providers/trpc-provider";
+import { useSite } from "@/components/sites/list/use-site";
 import { useToast } from "@/components/shell/toast";
 import { Button } from "@/components/ui/button";
 import { TextAreaField } from "@/components/ui/field";
@@ -35,7 +36,7 @@ const pretty = (value: unknown) => JSON.stringify(value, null, 2);
  */
 export function VisitorSchemaPage({ organizationId, siteId }: { organizationId: string; siteId: string }) {
   const trpc = useTRPC();
-  const site = useQuery(trpc.sites.get.queryOptions({ organizationId, siteId }));
+  const site = useSite(organizationId, siteId);
   const canView = site.data?.permissions.viewAdaptiveSchema ?? false;
   const schema = useQuery({ ...trpc.siteAdaptive.getSchema.queryOptions({ organizationId, siteId }), enabled: canView });
 

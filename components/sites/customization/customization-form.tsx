@@ -21,7 +21,8 @@ import {
   type SiteCustomizationSettings,
 } from "@gitbook/api";
 import { SelectField, TextField } from "@/components/ui/field";
-import { capitalize, HEX_COLOR, Section, Switch, ThemedColorInput } from "./fields";
+import { Switch } from "../settings/switch";
+import { capitalize, HEX_COLOR, Section, ThemedColorInput } from "./fields";
 import { LinkTargetField, ListEditor } from "./list-editor";
 
 export type Customization = SiteCustomizationSettings;

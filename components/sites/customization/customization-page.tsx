@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useEffect, useId, useState } from "react";
 import { useTRPC } from "@/components/providers/trpc-provider";
+import { useSite } from "@/components/sites/list/use-site";
 import { useToast } from "@/components/shell/toast";
 import { Button } from "@/components/ui/button";
 import { ConfirmActions } from "@/components/ui/confirm-actions";
@@ -24,7 +25,7 @@ type Scope = { kind: "site" } | { kind: "site-space"; siteSpaceId: string };
  */
 export function CustomizationPage({ organizationId, siteId }: { organizationId: string; siteId: string }) {
   const trpc = useTRPC();
-  const site = useQuery(trpc.sites.get.queryOptions({ organizationId, siteId }));
+  const site = useSite(organizationId, siteId);
   const structure = useQuery(trpc.siteStructure.get.queryOptions({ organizationId, siteId }));
   const [scope, setScope] = useState<Scope>({ kind: "site" });
   const scopeId = useId();

@@ -74,35 +74,6 @@ export function ThemedColorInput({ label, value, onChange, disabled }: { label: 
   );
 }
 
-/** An on/off setting: a switch (a checkbox with the switch role) with its label and what it does. */
-export function Switch({ label, description, checked, onChange, disabled }: { label: string; description?: string; checked: boolean; onChange: (checked: boolean) => void; disabled?: boolean }) {
-  const id = useId();
-  return (
-    <div className="flex items-start gap-3">
-      <input
-        id={id}
-        type="checkbox"
-        role="switch"
-        checked={checked}
-        disabled={disabled}
-        aria-describedby={description ? `${id}-description` : undefined}
-        onChange={(event) => onChange(event.target.checked)}
-        className="mt-0.5 size-4 shrink-0 accent-indigo-600"
-      />
-      <div className="min-w-0">
-        <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-          {label}
-        </label>
-        {description && (
-          <p id={`${id}-description`} className="text-xs text-slate-500">
-            {description}
-          </p>
-        )}
-      </div>
-    </div>
-  );
-}
-
 export function capitalize(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1).replace(/-/g, " ");
 }

@@ -4,10 +4,11 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { useToast } from "@/components/shell/toast";
-import { Switch } from "@/components/sites/customization/fields";
+import { Switch } from "../settings/switch";
 import { Dialog, DialogFormActions } from "@/components/ui/dialog";
 import { SelectField, TextField } from "@/components/ui/field";
 import { errorMessage, fieldFailure } from "@/components/ui/trpc-error";
+import { MAX_SOURCE_LENGTH, sourcePathProblem } from "@/server/sites/redirects/source-path";
 import type { SectionChoice, SiteSpaceChoice } from "../customization/site-space-choices";
 
 export type Destination =
@@ -17,17 +18,12 @@ export type Destination =
   | { kind: "external"; url: string };
 export type Redirect = { id: string; source: string; destination: Destination; permanent: boolean; captureWildcard: boolean };
 
-// The reference's SiteRedirectSourcePath: a path of URL-safe segments, optionally ending in `*` or `/*`.
-const SOURCE_PATTERN = /^\/(?!\*)(?!.*\*.+)(?:[A-Za-z0-9\-._~+]|%[0-9A-Fa-f]{2})+(?:\/(?:[A-Za-z0-9\-._~+]|%[0-9A-Fa-f]{2})+)*(?:\/\*|\*)?$/;
-const SOURCE_MAX = 512;
 const isUrl = (text: string) => /^https?:\/\/\S+$/i.test(text);
 
 function sourceProblem(source: string): string | undefined {
   if (source === "") return "Type the path to redirect, starting with /.";
-  if (!source.startsWith("/")) return "The path starts with /, for example /old-page.";
-  if (source.length > SOURCE_MAX) return `At most ${SOURCE_MAX} characters.`;
-  if (!SOURCE_PATTERN.test(source)) return "Use letters, digits and - . _ ~ + between slashes (or %-escapes); a * may only end the path.";
-  return undefined;
+  const problem = sourcePathProblem(source);
+  return problem ? `The path ${problem}.` : undefined;
 }
 
 type Draft = { source: string; kind: Destination["kind"]; sectionId: string; siteSpaceId: string; pageId: string; url: string; permanent: boolean; captureWildcard: boolean };
@@ -116,7 +112,7 @@ function RedirectForm({ organizationId, siteId, existing, sections, siteSpaces, 
     setTouched(true);
     if (problems.source || problems.destination) return;
     const body = { organizationId, siteId, source: draft.source, destination: destinationOf(draft), permanent: draft.permanent, captureWildcard: wildcard && draft.captureWildcard };
-    if (existing) update.mutate({ ...body, redirectId: existing.id });
+    if (existing) update.mutate({ ...body, siteRedirectId: existing.id });
     else create.mutate(body);
   }
 
@@ -134,7 +130,7 @@ function RedirectForm({ organizationId, siteId, existing, sections, siteSpaces, 
           autoFocus
           spellCheck={false}
           placeholder="/old-page"
-          maxLength={SOURCE_MAX + 1}
+          maxLength={MAX_SOURCE_LENGTH + 1}
           value={draft.source}
           onChange={(event) => set({ source: event.target.value.trim() })}
           hint="A path of this site; end it with /* to redirect everything under it."

@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ArrowRight, Plus } from "lucide-react";
 import { useState } from "react";
 import { useTRPC } from "@/components/providers/trpc-provider";
+import { useSite } from "@/components/sites/list/use-site";
 import { useToast } from "@/components/shell/toast";
 import { Button } from "@/components/ui/button";
 import { ConfirmActions } from "@/components/ui/confirm-actions";
@@ -32,7 +33,7 @@ export function describeDestination(destination: Redirect["destination"], choice
 /** A site's redirects: old paths of the site sent to a section, a variant, a page or another address. */
 export function RedirectsPage({ organizationId, siteId }: { organizationId: string; siteId: string }) {
   const trpc = useTRPC();
-  const site = useQuery(trpc.sites.get.queryOptions({ organizationId, siteId }));
+  const site = useSite(organizationId, siteId);
   const structure = useQuery(trpc.siteStructure.get.queryOptions({ organizationId, siteId }));
   const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
   const [editing, setEditing] = useState<Redirect | "new" | null>(null);
@@ -186,7 +187,7 @@ function DeleteRedirectDialog({ organizationId, siteId, redirect, onClose }: { o
           <p className="text-sm text-slate-600">
             Visitors opening <code className="font-mono text-slate-900">{redirect.source}</code> will no longer be sent on.
           </p>
-          <ConfirmActions error={remove.error ? errorMessage(remove.error) : undefined} pending={remove.isPending} confirmLabel="Delete redirect" onCancel={close} onConfirm={() => remove.mutate({ organizationId, siteId, redirectId: redirect.id })} />
+          <ConfirmActions error={remove.error ? errorMessage(remove.error) : undefined} pending={remove.isPending} confirmLabel="Delete redirect" onCancel={close} onConfirm={() => remove.mutate({ organizationId, siteId, siteRedirectId: redirect.id })} />
         </div>
       )}
     </Dialog>
