@@ -71,7 +71,7 @@ export function ConditionEditor({
     const before = text.slice(0, caret);
     const completions = conditionCompletions(schema, before);
     if (completions.options.length === 0 && AFTER_OPERAND.test(before)) {
-      return OPERATORS.map((operator) => ({ key: `operator-${operator.label}`, label: operator.label, detail: operator.detail, apply: (current, at) => replaceAt(current, at, at, `${operator.label} `) }));
+      return OPERATORS.map((operator) => ({ key: `operator-${operator.label}`, label: operator.label, detail: operator.detail, apply: (current: string, at: number) => replaceAt(current, at, at, `${operator.label} `) }));
     }
     return completions.options.map((option, index) => ({
       key: `completion-${index}`,
