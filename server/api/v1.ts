@@ -13,6 +13,7 @@ import { organizationOperations } from "./operations/organizations";
 import { permissionOperations } from "./operations/permissions";
 import { reviewOperations } from "./operations/reviews";
 import { searchOperations } from "./operations/search";
+import { sitePermissionOperations } from "./operations/site-permissions";
 import { siteOperations } from "./operations/sites";
 import { spaceOperations } from "./operations/spaces";
 import { teamOperations } from "./operations/teams";
@@ -48,6 +49,7 @@ export const v1Operations = [
   ...siteShareLinkOperations,
   ...sitePublishingAuthOperations,
   ...siteRedirectOperations,
+  ...sitePermissionOperations,
 ];
 
 export const v1Router = new ApiRouter(v1Operations);

@@ -1,19 +1,19 @@
 import type { Db } from "../db/client";
 import type { EventRecorder } from "../events/record-event";
 import { newId } from "../ids";
-import type { TargetAccess } from "../policies/grant";
+import { grantsOn, type TargetAccess } from "../policies/grant";
 import type { Role } from "../policies/roles";
 
 /** Who a grant is to: a member of the organization, or one of its teams, with a label for the record. */
 export type GrantSubject = { type: "user" | "team"; id: string; label: string };
 
 /**
- * Sets the role a subject is granted on a space or collection (null: no grant), recording the change
+ * Sets the role a subject is granted on a space, collection or site (null: no grant), recording the change
  * (`grant.added`, `grant.changed`, `grant.removed`) or nothing when it was already so. The subject
  * has been checked to belong to the item's organization.
  */
 export async function applyGrant(tx: Db, events: EventRecorder, access: TargetAccess, subject: GrantSubject, role: Role | null): Promise<void> {
-  const on = access.target.type === "space" ? { spaceId: access.target.id } : { collectionId: access.target.id };
+  const on = grantsOn(access.target);
   const to = subject.type === "user" ? { userId: subject.id } : { teamId: subject.id };
   const existing = await tx.contentGrant.findFirst({ where: { ...on, ...to } });
   const previousRole = (existing?.role as Role | undefined) ?? null;
@@ -25,6 +25,11 @@ export async function applyGrant(tx: Db, events: EventRecorder, access: TargetAc
     organizationId: access.organization.id,
     action: role === null ? "grant.removed" : existing ? "grant.changed" : "grant.added",
     target: { type: access.target.type, id: access.target.id, label: access.title },
-    payload: { subject: { type: subject.type, id: subject.id, label: subject.label }, role, previousRole },
+    payload: {
+      subject: { type: subject.type, id: subject.id, label: subject.label },
+      role,
+      previousRole,
+      ...(access.target.type === "site" ? { siteId: access.target.id } : {}),
+    },
   });
 }

@@ -7,7 +7,7 @@ import { authorizeSharing, loadTarget, type ContentTarget } from "../policies/gr
 import { parseRole, type DefaultLevel, type Role } from "../policies/roles";
 import { presentUser } from "../presenters/user";
 
-type Item = { type: "space" | "collection"; id: string; title: string };
+type Item = { type: "space" | "collection" | "site"; id: string; title: string };
 
 /**
  * One thing that contributes to a member's role on an item, and the role it gives (`gives`; null:
@@ -22,7 +22,7 @@ export type AccessSource =
   | { kind: "grant"; role: Role; on: Item; team?: { id: string; title: string }; gives: Role; decisive: boolean };
 
 /**
- * Why a member has the access they have to a space or collection ("why can she edit this?"): the
+ * Why a member has the access they have to a space, collection or site ("why can she edit this?"): the
  * effective role and every source of it, from the one access chain the loaders use (`accessChain`,
  * `roleFromChain`). Anyone may ask about themself; the item's admins about any member.
  */
@@ -46,7 +46,7 @@ export async function explainAccess(ctx: ServiceContext, target: ContentTarget, 
   ]);
   const collectionTitle = new Map(collections.map((collection) => [collection.id, collection.title]));
   const teamTitle = new Map(teams.map((team) => [team.id, team.title]));
-  const itemOf = (type: "space" | "collection", id: string): Item => ({ type, id, title: type === "collection" ? (collectionTitle.get(id) ?? "") : access.title });
+  const itemOf = (type: Item["type"], id: string): Item => ({ type, id, title: type === "collection" ? (collectionTitle.get(id) ?? "") : access.title });
 
   // What the organization role and default levels give without grants, by the same rule as the loaders.
   const base = contentRole({ memberRole, levels: chain.levels.map((entry) => entry.level) });
@@ -55,8 +55,8 @@ export async function explainAccess(ctx: ServiceContext, target: ContentTarget, 
   const sources: AccessSource[] = [{ kind: "organization-role", role: memberRole, gives: deciding === -1 ? base : null, decisive: deciding === -1 && decisive(base) }];
   if (deciding !== -1) {
     const { collectionId, level } = chain.levels[deciding]!;
-    // The item's own level comes first in its chain (a space's has no collection id): `deciding` levels up from the item.
-    const on = collectionId === null ? itemOf("space", target.id) : itemOf("collection", collectionId);
+    // The item's own level comes first in its chain (a space's or a site's has no collection id): `deciding` levels up from the item.
+    const on = collectionId === null ? itemOf(target.type, target.id) : itemOf("collection", collectionId);
     sources.push({ kind: "default-level", level, on, levelsUp: deciding, gives: base, decisive: decisive(base) });
   }
   for (const grant of chain.grants) {

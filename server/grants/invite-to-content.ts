@@ -6,7 +6,7 @@ import type { InviteInput } from "./schemas";
 import { teamSubjects, userSubjects } from "./subjects";
 
 /**
- * Grants users and teams a role on a space or a collection (`inviteToSpace`, `inviteToCollection`);
+ * Grants users and teams a role on a space, a collection or a site (`inviteToSpace`, `inviteToCollection`, `inviteToSite`);
  * a null role removes their grants. Only members and teams of the item's organization: inviting
  * people from outside it by email belongs to the organization's invites.
  */

@@ -1,15 +1,16 @@
 import type { ServiceContext } from "../context";
 import { db } from "../db/client";
 import { decodeCursor, encodeCursor } from "../pagination";
-import { accessChainOfEveryone, roleFromChain } from "../policies/access";
+import { accessChainOfEveryone, roleFromChain, type AccessChain } from "../policies/access";
+import { contentRole } from "../policies/content-role";
 import { loadTarget, type ContentTarget } from "../policies/grant";
-import { parseRole } from "../policies/roles";
+import { parseRole, type Role } from "../policies/roles";
 import { presentUser } from "../presenters/user";
 import type { ListAggregateParams } from "./schemas";
 
 /**
- * Everyone who can access a space or collection, with their effective role (`listPermissionsAggregateInSpace`,
- * `listPermissionsAggregateInCollection`): each member's role from the same access chain and rule the
+ * Everyone who can access a space, collection or site, with their effective role (`listPermissionsAggregateInSpace`,
+ * `…InCollection`, `…InSite`): each member's role from the same access chain and rule the
  * loaders use, so this list and what members can open agree. `role` keeps those with exactly that role.
  */
 export async function listAccessAggregate(ctx: ServiceContext, target: ContentTarget, params: ListAggregateParams) {
@@ -17,18 +18,48 @@ export async function listAccessAggregate(ctx: ServiceContext, target: ContentTa
   const access = await loadTarget(tx, ctx.actor, target);
   const [everyone, members] = await Promise.all([
     accessChainOfEveryone(tx, access.item),
-    tx.member.findMany({ where: { organizationId: access.organization.id }, select: { userId: true, role: true }, orderBy: { userId: "asc" } }),
+    tx.member.findMany({ where: { organizationId: access.organization.id }, select: { userId: true, role: true, lastSeenAt: true }, orderBy: { userId: "asc" } }),
   ]);
   const withAccess = members
-    .map((member) => ({ userId: member.userId, role: roleFromChain(parseRole(member.role), everyone.chainOf(member.userId)) }))
+    .map((member) => {
+      const memberRole = parseRole(member.role);
+      const chain = everyone.chainOf(member.userId);
+      return { userId: member.userId, memberRole, chain, lastSeenAt: member.lastSeenAt, role: roleFromChain(memberRole, chain) };
+    })
     .filter((entry) => entry.role !== null && (params.role === undefined || entry.role === params.role));
   const after = decodeCursor(params.page);
   const rest = after === undefined ? withAccess : withAccess.filter((entry) => entry.userId > after);
   const page = rest.slice(0, params.limit);
   const users = new Map((await tx.user.findMany({ where: { id: { in: page.map((entry) => entry.userId) } } })).map((user) => [user.id, user]));
   return {
-    items: page.map((entry) => ({ permission: entry.role!, user: presentUser(users.get(entry.userId)!, ctx.baseUrl) })),
+    items: page.map((entry) => {
+      const user = users.get(entry.userId)!;
+      const item = { permission: entry.role!, user: presentUser(user, ctx.baseUrl) };
+      if (target.type !== "site") return item;
+      // The reference's UserSitePermission also says where the role comes from, and whether the account is usable.
+      return {
+        ...item,
+        origin: siteRoleOrigin(access.organization.id, target.id, entry.memberRole, entry.chain, entry.role),
+        disabled: user.disabledAt !== null,
+        ...(entry.lastSeenAt ? { lastSeenAt: entry.lastSeenAt.toISOString() } : {}),
+      };
+    }),
     count: withAccess.length,
     ...(rest.length > params.limit ? { next: { page: encodeCursor(page[page.length - 1]!.userId) } } : {}),
   };
+}
+
+/**
+ * What decides a member's role on a site (the reference's UserSitePermissionOrigin): a grant that
+ * raises it (to them, or to a team of theirs), else the site's own default level, else their
+ * organization role, by the rule of `siteRole`.
+ */
+function siteRoleOrigin(organizationId: string, siteId: string, memberRole: Role | null, chain: AccessChain, role: Role | null) {
+  const organization = { type: "organization" as const, organization: organizationId };
+  if (memberRole === "admin") return organization;
+  const withoutGrants = contentRole({ memberRole, levels: chain.levels.map((entry) => entry.level) });
+  const grant = withoutGrants === role ? undefined : chain.grants.find((candidate) => candidate.role === role);
+  if (grant) return { type: "site" as const, site: siteId, reason: grant.teamId ? ("team" as const) : ("member" as const), ...(grant.teamId ? { team: grant.teamId } : {}) };
+  if (chain.levels.some((entry) => entry.level !== "inherit")) return { type: "site" as const, site: siteId, reason: "default" as const };
+  return organization;
 }

@@ -2,16 +2,14 @@ import type { ServiceContext } from "../context";
 import { db } from "../db/client";
 import type { Prisma } from "../db/generated/client";
 import { paginateById, type ListParams } from "../pagination";
-import { loadTarget, type ContentTarget } from "../policies/grant";
+import { grantsOn, loadTarget, type ContentTarget } from "../policies/grant";
 import type { Role } from "../policies/roles";
 import { teamPermissions, type TeamRole } from "../policies/team";
 import { presentTeam } from "../presenters/team";
 import { presentUser } from "../presenters/user";
 import { teamCounts } from "../teams/counts";
 
-/** Who a space or collection is shared with: anyone who can see it may look. */
-
-const grantsOn = (target: ContentTarget): Prisma.ContentGrantWhereInput => (target.type === "space" ? { spaceId: target.id } : { collectionId: target.id });
+/** Who a space, collection or site is shared with: anyone who can see it may look. */
 
 function pageOfGrants<Include extends Prisma.ContentGrantInclude>(where: Prisma.ContentGrantWhereInput, include: Include, params: ListParams) {
   return paginateById(
@@ -24,14 +22,14 @@ function pageOfGrants<Include extends Prisma.ContentGrantInclude>(where: Prisma.
   );
 }
 
-/** Users granted a role on the item itself (`listUserPermissionsInSpace`, `listUserPermissionsInCollection`), in the order they were granted. */
+/** Users granted a role on the item itself (`listUserPermissionsInSpace`, `…InCollection`, `…InSite`), in the order they were granted. */
 export async function listUserGrants(ctx: ServiceContext, target: ContentTarget, params: ListParams) {
   await loadTarget(db(), ctx.actor, target);
   const page = await pageOfGrants({ ...grantsOn(target), userId: { not: null } }, { user: true }, params);
   return { ...page, items: page.items.map((grant) => ({ permission: grant.role as Role, user: presentUser(grant.user!, ctx.baseUrl) })) };
 }
 
-/** Teams granted a role on the item itself (`listTeamPermissionsInSpace`, `listTeamPermissionsInCollection`). */
+/** Teams granted a role on the item itself (`listTeamPermissionsInSpace`, `…InCollection`, `…InSite`). */
 export async function listTeamGrants(ctx: ServiceContext, target: ContentTarget, params: ListParams) {
   const access = await loadTarget(db(), ctx.actor, target);
   const page = await pageOfGrants({ ...grantsOn(target), teamId: { not: null } }, { team: true }, params);

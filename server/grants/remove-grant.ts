@@ -1,10 +1,10 @@
 import type { ServiceContext } from "../context";
 import { writeChange } from "../events/write-change";
 import { AppError } from "../errors";
-import { authorizeSharing, loadTarget, type ContentTarget } from "../policies/grant";
+import { authorizeSharing, grantsOn, loadTarget, type ContentTarget } from "../policies/grant";
 import { applyGrant } from "./apply-grant";
 
-/** Removes what a member or a team is granted on a space or collection; answers the same when there was nothing to remove. */
+/** Removes what a member or a team is granted on a space, collection or site; answers the same when there was nothing to remove. */
 export async function removeGrant(ctx: ServiceContext, target: ContentTarget, subject: { type: "user" | "team"; id: string }): Promise<void> {
   await writeChange(ctx, async (tx, events) => {
     const access = await loadTarget(tx, ctx.actor, target).catch((error: unknown) => {
@@ -13,9 +13,8 @@ export async function removeGrant(ctx: ServiceContext, target: ContentTarget, su
     });
     if (!access) return events.nothingChanged();
     authorizeSharing("share", access);
-    const on = target.type === "space" ? { spaceId: target.id } : { collectionId: target.id };
     const grant = await tx.contentGrant.findFirst({
-      where: { ...on, ...(subject.type === "user" ? { userId: subject.id } : { teamId: subject.id }) },
+      where: { ...grantsOn(target), ...(subject.type === "user" ? { userId: subject.id } : { teamId: subject.id }) },
       include: { user: { select: { displayName: true } }, team: { select: { title: true } } },
     });
     if (!grant) return events.nothingChanged();

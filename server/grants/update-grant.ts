@@ -6,7 +6,7 @@ import { applyGrant } from "./apply-grant";
 import { teamSubjects, userSubjects } from "./subjects";
 
 /**
- * Sets the role granted to a member or a team on a space or collection (`updateUserPermissionInSpace`,
+ * Sets the role granted to a member or a team on a space, collection or site (`updateUserPermissionInSpace`,
  * `updateTeamPermissionInCollection`, …), granting it when there was none; null removes it.
  */
 export async function updateGrant(ctx: ServiceContext, target: ContentTarget, subject: { type: "user" | "team"; id: string }, role: Role | null): Promise<void> {

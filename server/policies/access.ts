@@ -2,7 +2,7 @@ import type { Actor } from "../auth/actor";
 import { preparedRows, type Db } from "../db/client";
 import { Prisma } from "../db/generated/client";
 import { organizationFromJson, spaceFromJson } from "../db/json-rows";
-import type { Collection, Organization, Space } from "../db/generated/client";
+import type { Collection, Organization, Site, Space } from "../db/generated/client";
 import { notFound } from "../errors";
 import { contentRole } from "./content-role";
 import { parseDefaultLevel, parseRole, type DefaultLevel, type Role } from "./roles";
@@ -28,8 +28,8 @@ export type SpaceAccess = OrgAccess & { space: Space; role: Role | null };
 
 /** A default level along an item's chain: the space's own (`collectionId` null), then each collection's, nearest first. */
 export type ChainLevel = { collectionId: string | null; level: DefaultLevel };
-/** A grant reaching an item: on the space or a collection above it, to the member (`teamId` null) or one of their teams. */
-export type ChainGrant = { id: string; targetType: "space" | "collection"; targetId: string; teamId: string | null; role: Role };
+/** A grant reaching an item: on the space (or site) or a collection above it, to the member (`teamId` null) or one of their teams. */
+export type ChainGrant = { id: string; targetType: "space" | "collection" | "site"; targetId: string; teamId: string | null; role: Role };
 export type AccessChain = { levels: ChainLevel[]; grants: ChainGrant[] };
 
 export async function loadOrganization(tx: Db, actor: Actor, organizationId: string): Promise<OrgAccess> {
@@ -83,11 +83,13 @@ export async function accessChainOfEveryone(tx: Db, item: ChainItem) {
   };
 }
 
-type ChainItem = { space?: Pick<Space, "id" | "defaultLevel">; collectionId: string | null };
+/** A space (with the collections above it), a collection, or a docs site (no collection above it). */
+export type ChainItem = { space?: Pick<Space, "id" | "defaultLevel">; site?: Pick<Site, "id" | "defaultLevel">; collectionId: string | null };
 
 /** The chain's levels and its grants to `userId` and their teams, or to anyone (`userId` null). */
 async function chainRows(tx: Db, userId: string | null, item: ChainItem): Promise<{ levels: ChainLevel[]; grants: (ChainGrant & { userId: string | null })[] }> {
   const spaceId = item.space?.id ?? null;
+  const siteId = item.site?.id ?? null;
   const [row] = await tx.$queryRaw<{ levels: { id: string; level: string | null }[]; grants: ChainGrantRow[] }[]>`
     WITH RECURSIVE chain AS (
       SELECT id, parent_id, default_level, 1 AS depth FROM collections WHERE id = ${item.collectionId}
@@ -99,13 +101,13 @@ async function chainRows(tx: Db, userId: string | null, item: ChainItem): Promis
     SELECT
       (SELECT coalesce(jsonb_agg(jsonb_build_object('id', id, 'level', default_level) ORDER BY depth), '[]') FROM chain) AS levels,
       (SELECT coalesce(jsonb_agg(${grantJson}), '[]') FROM content_grants g
-        WHERE (g.space_id = ${spaceId} OR g.collection_id IN (SELECT id FROM chain))
+        WHERE (g.space_id = ${spaceId} OR g.site_id = ${siteId} OR g.collection_id IN (SELECT id FROM chain))
           AND (${userId}::text IS NULL OR g.user_id = ${userId} OR g.team_id IN (SELECT team_id FROM team_members WHERE user_id = ${userId}))) AS grants`;
-  const chain = chainOf(item.space?.defaultLevel, row!);
+  const chain = chainOf((item.space ?? item.site)?.defaultLevel, row!);
   return { levels: chain.levels, grants: row!.grants.map((grant) => ({ ...chainGrantOf(grant), userId: grant.user })) };
 }
 
-/** The chain from what the chain queries select: the space's own level first, when the item is a space. */
+/** The chain from what the chain queries select: the item's own level first, when it is a space or a site. */
 function chainOf(spaceLevel: string | null | undefined, row: { levels: { id: string; level: string | null }[]; grants: ChainGrantRow[] }): AccessChain {
   const levels: ChainLevel[] = row.levels.map((entry) => ({ collectionId: entry.id, level: parseDefaultLevel(entry.level) }));
   if (spaceLevel !== undefined) levels.unshift({ collectionId: null, level: parseDefaultLevel(spaceLevel) });
@@ -113,11 +115,12 @@ function chainOf(spaceLevel: string | null | undefined, row: { levels: { id: str
 }
 
 /** A grant as the chain queries select it (`grantJson`). */
-type ChainGrantRow = { id: string; role: Role; space: string | null; collection: string | null; team: string | null; user: string | null };
-const grantJson = Prisma.sql`jsonb_build_object('id', g.id, 'role', g.role, 'space', g.space_id, 'collection', g.collection_id, 'team', g.team_id, 'user', g.user_id)`;
+type ChainGrantRow = { id: string; role: Role; space: string | null; collection: string | null; site?: string | null; team: string | null; user: string | null };
+const grantJson = Prisma.sql`jsonb_build_object('id', g.id, 'role', g.role, 'space', g.space_id, 'collection', g.collection_id, 'site', g.site_id, 'team', g.team_id, 'user', g.user_id)`;
 
 function chainGrantOf(row: ChainGrantRow): ChainGrant {
-  return { id: row.id, targetType: row.space ? "space" : "collection", targetId: row.space ?? row.collection!, teamId: row.team, role: row.role };
+  const [targetType, targetId] = row.space ? (["space", row.space] as const) : row.site ? (["site", row.site] as const) : (["collection", row.collection!] as const);
+  return { id: row.id, targetType, targetId, teamId: row.team, role: row.role };
 }
 
 /** The role an access chain gives a member whose organization role is `memberRole`. */
@@ -203,7 +206,7 @@ export async function contentRoleResolver(tx: Db, access: OrgAccess) {
     tx.collection.findMany({ where: { organizationId: access.organization.id }, select: { id: true, parentId: true, defaultLevel: true } }),
     tx.$queryRaw<{ space_id: string | null; collection_id: string | null; role: Role }[]>`
       SELECT space_id, collection_id, role FROM content_grants
-      WHERE organization_id = ${access.organization.id}
+      WHERE organization_id = ${access.organization.id} AND site_id IS NULL
         AND (user_id = ${access.userId} OR team_id IN (SELECT team_id FROM team_members WHERE user_id = ${access.userId}))`,
   ]);
   const byId = new Map(collections.map((collection) => [collection.id, collection]));

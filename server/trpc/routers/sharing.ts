@@ -10,13 +10,16 @@ import { entityIdSchema } from "../../ids";
 import { listParams } from "../../pagination";
 import { protectedProcedure, router } from "../init";
 
-/** A space or a collection to share. */
-const target = z.object({ type: z.enum(["space", "collection"]), id: entityIdSchema });
+/** A space, a collection, or a site (named in its organization) to share. */
+const target = z.discriminatedUnion("type", [
+  z.object({ type: z.enum(["space", "collection"]), id: entityIdSchema }),
+  z.object({ type: z.literal("site"), id: entityIdSchema, organizationId: entityIdSchema }),
+]);
 const withTarget = z.object({ target });
 const subject = z.object({ type: z.enum(["user", "team"]), id: entityIdSchema });
 const pageInput = withTarget.extend(listParams.shape).extend({ limit: z.number().int().min(1).max(1000).default(100) });
 
-/** The sharing dialog of spaces and collections: the services of /v1's permission operations. */
+/** The sharing dialog of spaces, collections and sites: the services of /v1's permission operations. */
 export const sharingRouter = router({
   users: protectedProcedure.input(pageInput).query(({ ctx, input: { target, ...params } }) => listUserGrants(ctx, target, params)),
   teams: protectedProcedure.input(pageInput).query(({ ctx, input: { target, ...params } }) => listTeamGrants(ctx, target, params)),
