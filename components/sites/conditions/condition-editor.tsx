@@ -77,7 +77,7 @@ export function ConditionEditor({
       key: `completion-${index}`,
       label: option.label,
       detail: option.detail,
-      apply: (current, at) => replaceAt(current, completions.from, at, option.apply),
+      apply: (current: string, at: number) => replaceAt(current, completions.from, at, option.apply),
     })).filter((suggestion) => suggestion.apply(text, caret).text !== text);
   }, [text, caret, schema, templates.data]);
 

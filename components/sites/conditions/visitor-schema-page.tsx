@@ -9,7 +9,7 @@ import { useToast } from "@/components/shell/toast";
 import { Button } from "@/components/ui/button";
 import { TextAreaField } from "@/components/ui/field";
 import { ErrorState, LoadingState } from "@/components/ui/states";
-import { errorMessage } from "@/components/ui/trpc-error";
+import { errorMessage, serverMessage } from "@/components/ui/trpc-error";
 import { useUnsavedWarning } from "@/components/ui/use-unsaved-warning";
 
 /** A starting point: the shape the service accepts, with one signed and one unsigned claim. */
@@ -124,7 +124,7 @@ function SchemaForm({ organizationId, siteId, initial, canEdit, adaptiveEnabled 
       />
       {save.error && (
         <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
-          {errorMessage(save.error)}
+          {schemaProblem(save.error)}
         </p>
       )}
       {canEdit && (
@@ -136,6 +136,12 @@ function SchemaForm({ organizationId, siteId, initial, canEdit, adaptiveEnabled 
       )}
     </form>
   );
+}
+
+/** The service's refusal with where in the schema it is (it names the path first: `jsonSchema.properties.plan.type: …`). */
+function schemaProblem(error: unknown): string {
+  const where = /^jsonSchema\.?([^:\s]*): /.exec(serverMessage(error) ?? "")?.[1];
+  return where === undefined ? errorMessage(error) : `At ${where || "the top level"}: ${errorMessage(error)}`;
 }
 
 function parseJson(text: string): { ok: true; value: unknown } | { ok: false; error: string } {

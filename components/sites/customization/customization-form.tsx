@@ -84,7 +84,7 @@ function favicon(customization: Customization): { light: string; dark: string } 
  * Every setting of a site's customization, grouped as the site shows them. `onChange` receives the
  * whole next value, for the preview beside it and the Save of the page around it.
  */
-export function CustomizationForm({ value, onChange, disabled }: { value: Customization; onChange: (value: Customization) => void; disabled: boolean }) {
+export function CustomizationForm({ value, onChange, disabled, variant = false }: { value: Customization; onChange: (value: Customization) => void; disabled: boolean; variant?: boolean }) {
   function edit(change: (draft: Customization) => void) {
     const draft = structuredClone(value);
     change(draft);
@@ -131,8 +131,8 @@ export function CustomizationForm({ value, onChange, disabled }: { value: Custom
           {pick("Depth", "depth", CustomizationDepth, "Subtle shadows, or flat.")}
           {pick("Links", "links", CustomizationLinksStyle, "Default: in the primary color. Accent: text color, underlined in the primary color.")}
           {pick("Icons", "icons", CustomizationIconsStyle)}
-          <SelectField label="Font" disabled={disabled} value={typeof styling.font === "string" ? styling.font : "custom"} options={fontOptions(styling.font, CustomizationDefaultFont)} onChange={(event) => setStyling("font", event.target.value as CustomizationDefaultFont)} />
-          <SelectField label="Monospace font" disabled={disabled} value={typeof styling.monospaceFont === "string" ? styling.monospaceFont : "custom"} options={fontOptions(styling.monospaceFont, CustomizationDefaultMonospaceFont)} onChange={(event) => setStyling("monospaceFont", event.target.value as CustomizationDefaultMonospaceFont)} />
+          <SelectField label="Font" disabled={disabled || variant} hint={variant ? "Set for the whole site." : undefined} value={typeof styling.font === "string" ? styling.font : "custom"} options={fontOptions(styling.font, CustomizationDefaultFont)} onChange={(event) => setStyling("font", event.target.value as CustomizationDefaultFont)} />
+          <SelectField label="Monospace font" disabled={disabled || variant} hint={variant ? "Set for the whole site." : undefined} value={typeof styling.monospaceFont === "string" ? styling.monospaceFont : "custom"} options={fontOptions(styling.monospaceFont, CustomizationDefaultMonospaceFont)} onChange={(event) => setStyling("monospaceFont", event.target.value as CustomizationDefaultMonospaceFont)} />
           <SelectField label="Sidebar background" disabled={disabled} value={styling.sidebar.background} options={options(CustomizationSidebarBackgroundStyle)} onChange={(event) => setStyling("sidebar", { ...styling.sidebar, background: event.target.value as CustomizationSidebarBackgroundStyle })} />
           <SelectField label="Sidebar list" disabled={disabled} value={styling.sidebar.list} options={options(CustomizationSidebarListStyle)} onChange={(event) => setStyling("sidebar", { ...styling.sidebar, list: event.target.value as CustomizationSidebarListStyle })} />
           {pick("Search", "search", CustomizationSearchStyle, "Prominent: a wide field in the header. Subtle: a small button in its corner.")}
@@ -235,14 +235,14 @@ export function CustomizationForm({ value, onChange, disabled }: { value: Custom
 
       <Section title="Pages">
         <fieldset className="space-y-2">
-          <legend className="text-sm font-medium text-slate-700">Page actions</legend>
+          <legend className="text-sm font-medium text-slate-700">Page actions{variant ? " (set for the whole site)" : ""}</legend>
           <p className="text-xs text-slate-500">The page menu&apos;s actions; the first one is the page&apos;s main button. None: no page menu.</p>
           {PAGE_ACTIONS.map((action) => (
             <Switch
               key={action.value}
               label={action.label}
               checked={value.pageActions.items.includes(action.value)}
-              disabled={disabled}
+              disabled={disabled || variant}
               onChange={(on) => edit((draft) => void (draft.pageActions.items = on ? [...draft.pageActions.items, action.value] : draft.pageActions.items.filter((item) => item !== action.value)))}
             />
           ))}
@@ -250,10 +250,10 @@ export function CustomizationForm({ value, onChange, disabled }: { value: Custom
         <Switch label="Previous and next links" description="At the end of every page." checked={value.pagination.enabled} disabled={disabled} onChange={(on) => edit((draft) => void (draft.pagination.enabled = on))} />
         <Switch label="Ask for feedback" description="“Was this page helpful?” at the end of every page." checked={value.feedback.enabled} disabled={disabled} onChange={(on) => edit((draft) => void (draft.feedback.enabled = on))} />
         <Switch label="“Powered by Quire”" description="In the footer." checked={value.trademark.enabled} disabled={disabled} onChange={(on) => edit((draft) => void (draft.trademark.enabled = on))} />
-        <Switch label="Count visitors with a cookie" checked={value.insights.trackingCookie} disabled={disabled} onChange={(on) => edit((draft) => void (draft.insights.trackingCookie = on))} />
+        <Switch label="Count visitors with a cookie" description={variant ? "Set for the whole site." : undefined} checked={value.insights.trackingCookie} disabled={disabled || variant} onChange={(on) => edit((draft) => void (draft.insights.trackingCookie = on))} />
         <div className="grid gap-4 sm:grid-cols-2">
           <SelectField label="External links open in" disabled={disabled} value={value.externalLinks.target} options={[{ value: "self", label: "The same tab" }, { value: "blank", label: "A new tab" }]} onChange={(event) => edit((draft) => void (draft.externalLinks.target = event.target.value as SiteExternalLinksTarget))} />
-          <SelectField label="AI" disabled={disabled} value={value.ai.mode} options={[{ value: CustomizationAIMode.None, label: "Off" }, { value: CustomizationAIMode.Search, label: "AI answers in search" }, { value: CustomizationAIMode.Assistant, label: "Assistant" }]} onChange={(event) => edit((draft) => void (draft.ai.mode = event.target.value as CustomizationAIMode))} />
+          <SelectField label="AI" disabled={disabled || variant} hint={variant ? "Set for the whole site." : undefined} value={value.ai.mode} options={[{ value: CustomizationAIMode.None, label: "Off" }, { value: CustomizationAIMode.Search, label: "AI answers in search" }, { value: CustomizationAIMode.Assistant, label: "Assistant" }]} onChange={(event) => edit((draft) => void (draft.ai.mode = event.target.value as CustomizationAIMode))} />
         </div>
       </Section>
 
@@ -300,6 +300,50 @@ function setFavicon(draft: Customization, mode: "light" | "dark", url: string) {
   const holder: { logo?: { light: string; dark: string } } = { logo: favicon(draft) };
   setThemedUrl(holder, "logo", mode, url);
   draft.favicon = { icon: holder.logo! };
+}
+
+/**
+ * What a variant may override (the service's override body), by group: a group's listed keys are
+ * overridden one by one; `true`, the value as a whole. Fonts, page actions, AI and visitor counting
+ * are the whole site's.
+ */
+const OVERRIDABLE: Record<string, true | readonly string[]> = {
+  title: true,
+  favicon: true,
+  announcement: true,
+  styling: ["theme", "primaryColor", "infoColor", "successColor", "warningColor", "dangerColor", "tint", "corners", "depth", "links", "icons", "sidebar", "search"],
+  internationalization: ["locale"],
+  header: ["logo", "links"],
+  footer: ["logo", "groups", "copyright"],
+  themes: ["default", "toggeable"],
+  feedback: ["enabled"],
+  externalLinks: ["target"],
+  pagination: ["enabled"],
+  trademark: ["enabled"],
+  privacyPolicy: ["url"],
+  socialPreview: ["url"],
+};
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * A variant's override as sent: only what differs from the settings it showed, so that what was not
+ * touched keeps following the site; a value taken away is null (back to the site's).
+ */
+export function overrideOf(draft: Customization, saved: Customization): Record<string, unknown> {
+  const next = customizationForSave(draft) as unknown as Record<string, Record<string, unknown> | undefined>;
+  const before = customizationForSave(saved) as unknown as Record<string, Record<string, unknown> | undefined>;
+  const patch: Record<string, unknown> = {};
+  for (const [key, keys] of Object.entries(OVERRIDABLE)) {
+    if (keys === true) {
+      if (!same(next[key], before[key])) patch[key] = next[key] ?? null;
+      continue;
+    }
+    const group: Record<string, unknown> = {};
+    for (const inner of keys) if (!same(next[key]?.[inner], before[key]?.[inner])) group[inner] = next[key]?.[inner] ?? null;
+    if (Object.keys(group).length > 0) patch[key] = group;
+  }
+  return patch;
 }
 
 /** An image for both themes as saved: one address serves both until the other is given; none, no image. */

@@ -13,11 +13,19 @@ import { ErrorState, LoadingState } from "@/components/ui/states";
 import { ToggleGroup } from "@/components/ui/toggle-group";
 import { errorMessage } from "@/components/ui/trpc-error";
 import { useUnsavedWarning } from "@/components/ui/use-unsaved-warning";
-import { CustomizationForm, customizationForSave, customizationProblems, type Customization } from "./customization-form";
+import type { SiteCustomizationInput, SiteSpaceCustomizationOverride } from "@/server/sites/customization/schemas";
+import { CustomizationForm, customizationForSave, customizationProblems, overrideOf, type Customization } from "./customization-form";
 import { CustomizationPreview, type PreviewMode } from "./customization-preview";
 import { siteSpaceChoices } from "./site-space-choices";
 
 type Scope = { kind: "site" } | { kind: "site-space"; siteSpaceId: string };
+
+/*
+ * The service answers its settings as plain records and validates what it is sent field by field;
+ * the form works on the reference's typed settings. These are the two crossings between them.
+ */
+const asCustomization = (settings: Record<string, unknown>) => settings as unknown as Customization;
+const asInput = (customization: Customization) => customization as unknown as SiteCustomizationInput;
 
 /**
  * A site's customization: the whole site's, or a variant's (site space) override of it. The form and
@@ -97,12 +105,12 @@ function SiteCustomization({ organizationId, siteId, siteTitle, canEdit }: { org
   if (saved.isError) return <ErrorState message={errorMessage(saved.error)} onRetry={() => void saved.refetch()} />;
   return (
     <CustomizationEditor
-      saved={saved.data as Customization}
+      saved={asCustomization(saved.data)}
       siteTitle={siteTitle}
       canEdit={canEdit}
       saving={save.isPending}
       saveError={save.error ? errorMessage(save.error) : undefined}
-      onSave={(customization) => save.mutate({ organizationId, siteId, customization })}
+      onSave={(customization) => save.mutate({ organizationId, siteId, customization: asInput(customizationForSave(customization)) })}
     />
   );
 }
@@ -148,13 +156,14 @@ function VariantCustomization({ organizationId, siteId, siteSpaceId, label, site
         )}
       </div>
       <CustomizationEditor
-        saved={saved.data as Customization}
+        saved={asCustomization(saved.data)}
         siteTitle={siteTitle}
         canEdit={canEdit}
+        variant
         saveLabel={hasOverrides ? "Save" : "Override for this variant"}
         saving={override.isPending}
         saveError={override.error ? errorMessage(override.error) : undefined}
-        onSave={(customization) => override.mutate({ organizationId, siteId, siteSpaceId, customization })}
+        onSave={(customization) => override.mutate({ organizationId, siteId, siteSpaceId, customization: overrideOf(customization, asCustomization(saved.data)) as SiteSpaceCustomizationOverride })}
       />
       <Dialog open={confirmingReset} onClose={() => setConfirmingReset(false)} title="Reset this variant's customization?">
         <p className="text-sm text-slate-600">
@@ -171,6 +180,7 @@ function CustomizationEditor({
   saved,
   siteTitle,
   canEdit,
+  variant = false,
   saveLabel = "Save",
   saving,
   saveError,
@@ -179,6 +189,7 @@ function CustomizationEditor({
   saved: Customization;
   siteTitle: string;
   canEdit: boolean;
+  variant?: boolean;
   saveLabel?: string;
   saving: boolean;
   saveError?: string;
@@ -200,10 +211,10 @@ function CustomizationEditor({
         className="min-w-0 space-y-6 lg:order-first"
         onSubmit={(event) => {
           event.preventDefault();
-          if (dirty && problems.length === 0) onSave(customizationForSave(draft));
+          if (dirty && problems.length === 0) onSave(draft);
         }}
       >
-        <CustomizationForm value={draft} onChange={setDraft} disabled={!canEdit || saving} />
+        <CustomizationForm value={draft} onChange={setDraft} disabled={!canEdit || saving} variant={variant} />
         {canEdit && (
           <div className="sticky bottom-0 z-10 -mx-1 space-y-2 border-t border-slate-200 bg-white px-1 py-3">
             {problems.length > 0 && (
