@@ -32,6 +32,8 @@ async function screenshots(page: Page, name: string) {
 }
 
 test("an admin sets a condition with completion, customizes with a live preview, shares, regenerates the visitor key, adds a redirect and publishes", async ({ page, context, request }) => {
+  // The longest walk of the Sites area: nine pages, several saves, screenshots at two widths and themes.
+  test.setTimeout(240_000);
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   const suffix = uniqueSuffix();
   await signIn(page);
