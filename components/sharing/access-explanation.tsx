@@ -36,7 +36,7 @@ function describe(source: AccessSource): { what: string; gives: string } {
   }
 }
 
-/** Why a member has the access they have to a space or collection, from `…/permissions/explain`. */
+/** Why a member has the access they have to a space, collection or site, from `…/permissions/explain` (or the sharing router for a site). */
 export function AccessExplanation({ target, userId }: { target: ContentTarget; userId: string }) {
   const trpc = useTRPC();
   const explanation = useQuery(trpc.sharing.explain.queryOptions({ target, user: userId }));

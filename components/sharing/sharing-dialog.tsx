@@ -16,7 +16,7 @@ import { ROLE_OPTIONS, roleLabel } from "./roles";
 
 type Subject = { type: "user" | "team"; id: string; label: string };
 
-/** "Share" on a space or collection, opening its sharing dialog. */
+/** "Share" on a space, collection or site, opening its sharing dialog. */
 export function ShareButton({ organizationId, target, title, canShare }: { organizationId: string; target: ContentTarget; title: string; canShare: boolean }) {
   const [open, setOpen] = useState(false);
   return (
@@ -38,7 +38,7 @@ export function ShareButton({ organizationId, target, title, canShare }: { organ
 }
 
 /**
- * Who a space or collection is shared with, and who can access it: its admins add people and teams
+ * Who a space, collection or site is shared with, and who can access it: its admins add people and teams
  * with a role, change and remove them, and see why any member has the access they have.
  */
 function SharingPanel({ organizationId, target, canShare }: { organizationId: string; target: ContentTarget; canShare: boolean }) {

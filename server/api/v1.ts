@@ -13,6 +13,7 @@ import { organizationOperations } from "./operations/organizations";
 import { permissionOperations } from "./operations/permissions";
 import { reviewOperations } from "./operations/reviews";
 import { searchOperations } from "./operations/search";
+import { siteStructureOperations } from "./operations/site-structure";
 import { sitePermissionOperations } from "./operations/site-permissions";
 import { siteOperations } from "./operations/sites";
 import { spaceOperations } from "./operations/spaces";
@@ -45,11 +46,12 @@ export const v1Operations = [
   ...inviteOperations,
   ...userOperations,
   ...notificationOperations,
+  ...siteStructureOperations,
   ...siteOperations,
+  ...sitePermissionOperations,
   ...siteShareLinkOperations,
   ...sitePublishingAuthOperations,
   ...siteRedirectOperations,
-  ...sitePermissionOperations,
 ];
 
 export const v1Router = new ApiRouter(v1Operations);

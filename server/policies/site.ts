@@ -2,7 +2,8 @@ import type { Actor } from "../auth/actor";
 import type { Db } from "../db/client";
 import type { Site } from "../db/generated/client";
 import { forbidden, notFound } from "../errors";
-import { loadOrganization, type OrgAccess } from "./access";
+import { loadMembership, type OrgAccess } from "./access";
+import { assertSsoSatisfied } from "./sso";
 import { contentRole } from "./content-role";
 import { atLeast, parseDefaultLevel, parseRole, type Role } from "./roles";
 
@@ -72,12 +73,14 @@ async function siteGrants(tx: Db, userId: string, siteIds: string[]): Promise<Ma
  * or one the caller may not see, is "not found".
  */
 export async function loadSite(tx: Db, actor: Actor, organizationId: string, siteId: string): Promise<SiteAccess> {
-  const org = await loadOrganization(tx, actor, organizationId);
+  const org = await loadMembership(tx, actor, organizationId);
   const site = await tx.site.findFirst({ where: { id: siteId, organizationId } });
   if (!site) throw notFound(`No site ${siteId}.`);
   const grants = await siteGrants(tx, actor.userId, [site.id]);
   const role = siteRole(org.memberRole, site, grants.get(site.id) ?? []);
   if (!atLeast(role, "read")) throw notFound(`No site ${siteId}.`);
+  // After the role, as for spaces: a site the member may not see stays "not found", single sign-on or not.
+  assertSsoSatisfied(actor, org.organization, org.memberRole);
   return { ...org, site, role };
 }
 

@@ -7,6 +7,7 @@ import { organizationPermissions } from "../policies/organization";
 import { siteRole } from "../policies/site";
 import { presentOneSite } from "../presenters/site";
 import { insertSpace } from "../spaces/create-space";
+import { SPACE_TITLE_MAX } from "../spaces/schemas";
 import { freeBasename, lockSiteAddresses } from "./addresses";
 import { DEFAULT_SITE_TITLE, type CreateSiteInput } from "./schemas";
 import { addSiteSpace, loadSpaceForSite } from "./structure/site-spaces";
@@ -36,7 +37,8 @@ export async function createSite(ctx: ServiceContext, organizationId: string, in
       },
     });
     events.record({ organizationId, action: "site.created", target: { type: "site", id: site.id, label: site.title }, payload: { siteId: site.id } });
-    if (input.createSpace) spaceIds.push((await insertSpace(tx, events, access, { title: title.slice(0, 50) })).id);
+    // Titled after the site, within a space title's bound.
+    if (input.createSpace) spaceIds.push((await insertSpace(tx, events, access, { title: title.slice(0, SPACE_TITLE_MAX).trim() })).id);
     for (const spaceId of spaceIds) await addSiteSpace(tx, events, { ...access, site }, { spaceId });
     return presentOneSite(tx, site, siteRole(access.memberRole, site, []), ctx.baseUrl);
   });

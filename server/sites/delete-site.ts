@@ -1,18 +1,15 @@
 import type { ServiceContext } from "../context";
 import { AppError } from "../errors";
-import { loadOrganization } from "../policies/access";
 import { authorizeSite, loadSite } from "../policies/site";
 import { writeSite } from "./write-site";
 
 /**
  * Deletes a site with its structure, share links, redirects and grants (`deleteSiteById`); the
- * spaces it showed stay. A site the organization does not have (or the caller cannot see) is
- * already gone: no error. Needs the admin role on the site.
+ * spaces it showed stay. A site the caller cannot find (absent, invisible, or of an organization
+ * they are not in) is already gone: 204 as for every delete. Needs the admin role on the site.
  */
 export async function deleteSite(ctx: ServiceContext, organizationId: string, siteId: string): Promise<void> {
   await writeSite(ctx, siteId, async (tx, events) => {
-    // Outside the catch: an organization the caller is not in stays "not found".
-    await loadOrganization(tx, ctx.actor, organizationId);
     const access = await loadSite(tx, ctx.actor, organizationId, siteId).catch((error: unknown) => {
       if (error instanceof AppError && error.code === "not_found") return null;
       throw error;

@@ -16,6 +16,8 @@ export const siteTitleSchema = z.string().trim().min(2).max(128);
 export const siteVisibilitySchema = z.enum(["public", "unlisted", "share-link", "visitor-auth"]);
 /** The reference's SiteType values Quire stores (no billing: the others describe plans). */
 export const siteTypeSchema = z.enum(["basic", "premium", "ultimate"]);
+/** Every SiteType of the reference, as a list filter takes them (those Quire never stores match nothing). */
+const siteTypeFilterSchema = z.enum(["basic", "premium", "ultimate", "sponsored", "legacy-basic", "legacy-premium"]);
 export const agentsContextSchema = z.enum(["included", "excluded"]);
 
 /** Reference SiteHostname (spec 2.7). */
@@ -50,7 +52,7 @@ export const listSitesParams = listParams.extend({
   space: entityIdSchema.optional(),
   title: z.string().max(128).optional(),
   published: queryBoolean.optional(),
-  type: z.union([siteTypeSchema, z.array(siteTypeSchema).max(3)]).optional(),
+  type: z.union([siteTypeFilterSchema, z.array(siteTypeFilterSchema).max(6)]).optional(),
 });
 export type ListSitesParams = z.infer<typeof listSitesParams>;
 /** The filters without the paging, as tRPC takes them. */

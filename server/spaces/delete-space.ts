@@ -3,11 +3,13 @@ import { writeChange } from "../events/write-change";
 import { AppError, forbidden } from "../errors";
 import { loadSpace } from "../policies/access";
 import { spacePermissions } from "../policies/content";
+import { removeSpaceFromSites } from "../sites/structure/space-removal";
 
 /**
  * Moves a space to the trash: it disappears from reads and lists, stays restorable for
  * SPACE_RETENTION_DAYS, then the purge job removes it. A space that is absent, invisible to
- * the caller or already deleted is simply done (DELETE answers 204 either way).
+ * the caller or already deleted is simply done (DELETE answers 204 either way). It leaves the
+ * sites showing it at once.
  */
 export async function deleteSpace(ctx: ServiceContext, spaceId: string): Promise<void> {
   await writeChange(ctx, async (tx, events) => {
@@ -21,6 +23,7 @@ export async function deleteSpace(ctx: ServiceContext, spaceId: string): Promise
     const { space } = access;
     if (!spacePermissions(access.role, space).admin) throw forbidden(`Deleting space ${spaceId} needs the admin role on it.`);
     await tx.space.updateMany({ where: { id: spaceId, deletedAt: null }, data: { deletedAt: new Date() } });
+    await removeSpaceFromSites(tx, events, space);
     events.record({ organizationId: space.organizationId, action: "space.deleted", target: { type: "space", id: space.id, label: space.title } });
   });
 }

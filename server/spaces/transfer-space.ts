@@ -9,6 +9,7 @@ import { presentSpace } from "../presenters/space";
 import { assertCanPlaceIn, visibilityUnder } from "../content-tree/placement";
 import type { TransferSpaceInput } from "./schemas";
 import { openSpaceCommentCount } from "../comments/counts";
+import { removeSpaceFromSites } from "../sites/structure/space-removal";
 import { spacePublication } from "../sites/space-publications";
 
 /**
@@ -32,8 +33,12 @@ export async function transferSpace(ctx: ServiceContext, spaceId: string, input:
         `transfer would change nothing: space ${spaceId} is already ${parentId ? `in collection ${parentId}` : "at the root"} of organization ${space.organizationId}`,
       );
     }
-    // Grants name the members and teams of the organization the space leaves; in its own, they stay.
-    if (target.organization.id !== space.organizationId) await tx.contentGrant.deleteMany({ where: { spaceId } });
+    // Grants name the members and teams of the organization the space leaves, and sites are that
+    // organization's: both let go of the space; in its own organization, they stay.
+    if (target.organization.id !== space.organizationId) {
+      await tx.contentGrant.deleteMany({ where: { spaceId } });
+      await removeSpaceFromSites(tx, events, space);
+    }
     const transferred = await tx.space.update({
       where: { id: spaceId },
       data: {

@@ -14,6 +14,7 @@ import { profileRouter } from "./routers/profile";
 import { reviewsRouter } from "./routers/reviews";
 import { searchRouter } from "./routers/search";
 import { settingsRouter } from "./routers/settings";
+import { siteStructureRouter } from "./routers/site-structure";
 import { sharingRouter } from "./routers/sharing";
 import { sitesRouter } from "./routers/sites";
 import { siteAccessRouter } from "./routers/site-access";
@@ -43,6 +44,7 @@ export const appRouter = router({
   reviews: reviewsRouter,
   mergeRules: mergeRulesRouter,
   notifications: notificationsRouter,
+  siteStructure: siteStructureRouter,
   sites: sitesRouter,
   siteAccess: siteAccessRouter,
   siteRedirects: siteRedirectsRouter,

@@ -10,6 +10,7 @@ import { ROLES } from "../../server/policies/roles";
 import { collectionPermissions, spacePermissions } from "../../server/policies/content";
 import { organizationPermissions } from "../../server/policies/organization";
 import { sharingPermissions } from "../../server/policies/grant";
+import { sitePermissions } from "../../server/policies/site";
 import { teamPermissions } from "../../server/policies/team";
 import { answersSuccess, CALLERS, holds, matrixSize, MINIMUM_ROLE, resourceOf, roleOf, verdictFor, verdictWithSsoRequired, type Caller, type CallerName, type Entity, type PermissionKey, type Requirement } from "../helpers/authorization/model";
 import { buildWorld, PLACES, SEARCH_WORD, type Ids, type World } from "../helpers/authorization/world";
@@ -194,6 +195,24 @@ const TABLE: Record<string, Row> = {
   ...sharingRows("space"),
   ...sharingRows("collection"),
 
+  // Docs sites (server/policies/site.ts: reading needs view; settings, publishing, deleting and sharing the admin role)
+  listSites: { needs: "organization.view", query: () => "published=false" },
+  createSite: { needs: "organization.createContent", mutates: true, body: () => ({ title: "Made by the matrix" }) },
+  getSiteById: { needs: "site.view" },
+  updateSiteById: { needs: "site.admin", mutates: true, body: () => ({ title: "Renamed by the matrix" }) },
+  deleteSiteById: { needs: "site.admin", mutates: true, invisibleIsDone: true },
+  publishSite: { needs: "site.admin", mutates: true },
+  unpublishSite: { needs: "site.admin", mutates: true },
+  inviteToSite: { needs: "site.admin", mutates: true, body: (ids) => ({ role: "edit", users: [ids.userId], teams: [ids.teamId] }) },
+  listUserPermissionsInSite: { needs: "site.view" },
+  listTeamPermissionsInSite: { needs: "site.view" },
+  listPermissionsAggregateInSite: { needs: "site.view" },
+  updateUserPermissionInSite: { needs: "site.admin", mutates: true, body: () => ({ role: "comment" }) },
+  updateTeamPermissionInSite: { needs: "site.admin", mutates: true, body: () => ({ role: "comment" }) },
+  removeUserFromSite: { needs: "site.admin", mutates: true, invisibleIsDone: true },
+  removeTeamFromSite: { needs: "site.admin", mutates: true, invisibleIsDone: true },
+  explainPermissionsInSite: { needs: "site.view", also: ["site.admin"], query: (ids) => `user=${ids.userId}` },
+
   // Single sign-on (server/policies/sso.ts: providers and SSO members are the organization admins'; sign-in entries any member's)
   listSAMLProvidersInOrganizationById: { needs: "organization.admin" },
   createOrganizationSAMLProvider: {
@@ -206,6 +225,46 @@ const TABLE: Record<string, Row> = {
   deleteOrganizationSAMLProvider: { needs: "organization.admin", mutates: true },
   listSSOProviderLoginsInOrganization: { needs: "organization.view" },
   setUserAsSSOMemberForOrganization: { needs: "organization.admin", mutates: true },
+
+  // A site's share links and visitor authentication (its admins'), its redirects (read: view; write: the structure's create)
+  listSiteShareLinks: { needs: "site.admin" },
+  createSiteShareLink: { needs: "site.admin", mutates: true, body: () => ({ name: "Made by the matrix" }) },
+  updateSiteShareLinkById: { needs: "site.admin", mutates: true, body: () => ({ name: "Renamed", active: false }) },
+  deleteSiteShareLinkById: { needs: "site.admin", mutates: true },
+  // Makes the key on the first read: the same answer for every caller after.
+  getSitePublishingAuthById: { needs: "site.admin" },
+  updateSitePublishingAuthById: { needs: "site.admin", mutates: true, body: () => ({ backend: "custom", fallbackURL: "https://login.example.com/" }) },
+  regenerateSitePublishingAuthById: { needs: "site.admin", mutates: true },
+  listSiteRedirects: { needs: "site.view", query: () => "orderBy=source" },
+  getSiteRedirectBySource: { needs: "site.view", query: () => "source=/old" },
+  createSiteRedirect: { needs: "site.create", mutates: true, body: () => ({ source: "/made", destination: { kind: "external", url: "https://example.com/" } }) },
+  bulkUpsertSiteRedirects: { needs: "site.create", mutates: true, body: () => ({ redirects: [{ source: "/old", destination: null }, { source: "/made", destination: { kind: "external", url: "https://example.com/" } }] }) },
+  updateSiteRedirectById: { needs: "site.create", mutates: true, body: () => ({ permanent: true }) },
+  deleteSiteRedirectById: { needs: "site.create", mutates: true },
+
+  // A docs site's structure (server/policies/site.ts: reading needs view, changing the structure the create role)
+  getSiteStructure: { needs: "site.view" },
+  sortSiteStructure: { needs: "site.create", mutates: true, body: (ids) => ({ item: { type: "site-section", id: ids.siteSectionId }, position: { after: { type: "site-section", id: ids.lastSectionId } } }) },
+  listSiteSections: { needs: "site.view" },
+  addSectionToSite: { needs: "site.create", mutates: true, body: (ids) => ({ spaceId: ids.siteContentSpaceId, title: "Made by the matrix" }) },
+  updateSiteSectionById: { needs: "site.create", mutates: true, body: () => ({ title: "Renamed by the matrix", path: "renamed" }) },
+  deleteSiteSectionById: { needs: "site.create", mutates: true },
+  moveSiteSection: { needs: "site.create", mutates: true, body: (ids) => ({ position: { after: { type: "site-section", siteSection: ids.lastSectionId } } }) },
+  listSiteSectionGroups: { needs: "site.view" },
+  addSectionGroupToSite: { needs: "site.create", mutates: true, body: (ids) => ({ title: "Made", sections: [ids.lastSectionId] }) },
+  updateSiteSectionGroupById: { needs: "site.create", mutates: true, body: () => ({ title: "Renamed" }) },
+  deleteSiteSectionGroupById: { needs: "site.create", mutates: true },
+  // Quire extensions (spec 4.9): a section into and out of a group.
+  addSectionToSiteSectionGroup: { needs: "site.create", mutates: true, body: (ids) => ({ sectionId: ids.lastSectionId }) },
+  removeSectionFromSiteSectionGroup: { needs: "site.create", mutates: true, params: (ids) => ({ siteSectionId: ids.groupedSectionId }) },
+  moveSiteSectionGroup: { needs: "site.create", mutates: true, body: (ids) => ({ position: { before: { type: "site-section", id: ids.siteSectionId } } }) },
+  listSiteSpaces: { needs: "site.view", query: () => "default=false" },
+  addSpaceToSite: { needs: "site.create", mutates: true, body: (ids) => ({ spaceId: ids.siteContentSpaceId, sectionId: ids.lastSectionId }) },
+  updateSiteSpaceById: { needs: "site.create", mutates: true, body: () => ({ path: "renamed" }) },
+  deleteSiteSpaceById: { needs: "site.create", mutates: true },
+  moveSiteSpace: { needs: "site.create", mutates: true, body: (ids) => ({ position: { after: { type: "site-space", siteSpace: ids.otherSiteSpaceId } } }) },
+  // The copy of the space goes where S2 is: creating content at the organization's root.
+  duplicateSiteSpace: { needs: "site.create", also: ["organization.createContent"], mutates: true, body: () => ({}) },
 };
 
 /**
@@ -310,6 +369,7 @@ test("the permission keys the tables name mean the roles the model gives them", 
     collection: collectionPermissions,
     space: (role) => spacePermissions(role, live),
     changeRequest: (role) => changeRequestPermissions(role, live, { status: "draft" }),
+    site: sitePermissions,
   };
   const ladder = [null, ...ROLES];
   for (const [key, minimum] of Object.entries(MINIMUM_ROLE) as [PermissionKey, string][]) {

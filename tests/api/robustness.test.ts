@@ -45,6 +45,13 @@ type Ids = {
   commentId: string;
   commentReplyId: string;
   conversationId: string;
+  siteId: string;
+  shareLinkId: string;
+  siteRedirectId: string;
+  /** The site's section (in a group) holding a site space. */
+  siteSectionId: string;
+  siteSectionGroupId: string;
+  siteSpaceId: string;
 };
 type World = { token: string; strangerToken: string; own: Ids; stranger: Ids };
 
@@ -81,6 +88,11 @@ async function populate(token: string, organizationId: string, memberId: string)
   expect((await api.patch(`/v1/orgs/${organizationId}`, { hostname: subdomain })).status).toBe(200);
   const comment = await api.post(`/v1/spaces/${space.body.id}/comments`, { page: pages.body.pages[0].id, body: { markdown: "Robust" } });
   const reply = await api.post(`/v1/spaces/${space.body.id}/comments/${comment.body.id}/replies`, { body: { markdown: "Robust" } });
+  const site = await api.post(`/v1/orgs/${organizationId}/sites`, { title: "Robust", spaces: [space.body.id] });
+  const section = await api.post(`/v1/orgs/${organizationId}/sites/${site.body.id}/sections`, { spaceId: space.body.id, title: "Robust" });
+  const group = await api.post(`/v1/orgs/${organizationId}/sites/${site.body.id}/section-groups`, { title: "Robust", sections: [section.body.id] });
+  const shareLink = await api.post(`/v1/orgs/${organizationId}/sites/${site.body.id}/share-links`, { name: "Robust" });
+  const redirect = await api.post(`/v1/orgs/${organizationId}/sites/${site.body.id}/redirects`, { source: "/robust-old", destination: { kind: "external", url: "https://example.com/" } });
   const [event] = (await api.get(`/v1/orgs/${organizationId}/audit-events?limit=1`)).body.items;
   return {
     organizationId,
@@ -104,6 +116,12 @@ async function populate(token: string, organizationId: string, memberId: string)
     commentReplyId: reply.body.id,
     // The change request has none: a tenant's `default` conversation must answer like a missing one.
     conversationId: "default",
+    siteId: site.body.id,
+    shareLinkId: shareLink.body.id,
+    siteRedirectId: redirect.body.id,
+    siteSectionId: section.body.id,
+    siteSectionGroupId: group.body.id,
+    siteSpaceId: section.body.siteSpaces[0].id,
   };
 }
 
@@ -128,6 +146,12 @@ const missingIds = (): Ids => ({
   commentReplyId: newId(),
   // Conversation ids are names within a change request (`default`): the same name is the only one to compare with.
   conversationId: "default",
+  siteId: newId(),
+  shareLinkId: newId(),
+  siteRedirectId: newId(),
+  siteSectionId: newId(),
+  siteSectionGroupId: newId(),
+  siteSpaceId: newId(),
 });
 
 const samlProviderBody = () => ({ label: "Robust", entityID: "https://idp.example/robust", ssoURL: "https://idp.example/sso", certificate: idpCertificate });
@@ -161,6 +185,22 @@ const validBodies: Record<string, (world: World) => object> = {
   postCommentReplyInSpace: () => ({ body: { markdown: "Robust" } }),
   postCommentReplyInChangeRequest: () => ({ body: { markdown: "Robust" } }),
   updateChangeRequestConversation: () => ({ title: "Robust" }),
+  createSite: (world) => ({ title: "Robust site", spaces: [world.own.spaceId] }),
+  updateSiteById: () => ({ title: "Robust site" }),
+  inviteToSite: (world) => ({ role: "read", users: [world.own.userId] }),
+  updateUserPermissionInSite: () => ({ role: "read" }),
+  updateTeamPermissionInSite: () => ({ role: "read" }),
+  createSiteShareLink: () => ({ name: "Robust" }),
+  updateSiteShareLinkById: () => ({ name: "Robust" }),
+  updateSitePublishingAuthById: () => ({ backend: "custom" }),
+  createSiteRedirect: () => ({ source: "/robust", destination: { kind: "external", url: "https://example.com/" } }),
+  bulkUpsertSiteRedirects: () => ({ redirects: [{ source: "/robust", destination: null }] }),
+  updateSiteRedirectById: () => ({ permanent: true }),
+  addSectionToSite: (world) => ({ spaceId: world.own.spaceId }),
+  addSpaceToSite: (world) => ({ spaceId: world.own.spaceId }),
+  addSectionGroupToSite: () => ({ title: "Robust" }),
+  addSectionToSiteSectionGroup: (world) => ({ sectionId: world.own.siteSectionId }),
+  sortSiteStructure: (world) => ({ item: { type: "site-section", id: world.own.siteSectionId }, position: {} }),
 };
 const validBody = (operation: Operation, world: World) => validBodies[operation.operationId]?.(world) ?? {};
 
@@ -255,6 +295,15 @@ const nestedFieldValues: Record<string, [string, unknown][]> = {
   ],
   defaultContent: [["an overlong site id", { type: "site", site: "x".repeat(10_000) }]],
   emailDomains: [["a domain with NUL", ["a\u0000.test"]]],
+  destination: [
+    ["a javascript: URL", { kind: "external", url: "javascript:alert(1)" }],
+    ["an overlong site space id", { kind: "site-space", siteSpaceId: "x".repeat(10_000) }],
+    ["an unknown kind", { kind: "file", fileId: "x" }],
+  ],
+  redirects: [
+    ["501 entries", Array.from({ length: 501 }, (_, i) => ({ source: `/r${i}`, destination: null }))],
+    ["a source with a star inside", [{ source: "/a*b", destination: null }]],
+  ],
 };
 
 // ---- cases from the table and the operations' schemas ----
@@ -443,7 +492,8 @@ async function send(operation: Operation, world: World, call: Call): Promise<Api
 /** Holds for every answer: below 500, the error envelope with code = status, no token echoed, nothing of the tenant next door. */
 function assertSane(world: World, response: ApiResponse) {
   expect(response.status, JSON.stringify(response.body)?.slice(0, 500)).toBeLessThan(500);
-  if (response.status >= 400) expect(response.body).toEqual({ error: { code: response.status, message: expect.any(String) } });
+  // `details`, Quire's addition to the envelope, carries data about the error (the field a 404 of a body id names).
+  if (response.status >= 400) expect(response.body).toEqual({ error: { code: response.status, message: expect.any(String), ...(response.body.error.details ? { details: expect.any(Object) } : {}) } });
   const text = JSON.stringify(response.body) ?? "";
   expect(text).not.toContain(world.token);
   // Conversation ids are names shared by every change request (`default`), not the tenant's own.

@@ -26,6 +26,8 @@ const collection = (ids: Ids) => ({ collectionId: ids.collectionId });
 const team = (ids: Ids) => ({ organizationId: ids.organizationId, teamId: ids.teamId });
 const onSpace = (ids: Ids) => ({ target: { type: "space", id: ids.spaceId } });
 const onCollection = (ids: Ids) => ({ target: { type: "collection", id: ids.collectionId } });
+const site = (ids: Ids) => ({ organizationId: ids.organizationId, siteId: ids.siteId });
+const onSite = (ids: Ids) => ({ target: { type: "site", id: ids.siteId, organizationId: ids.organizationId } });
 
 const TABLE: Record<string, Row> = {
   "organizations.me": { needs: "self" },
@@ -157,14 +159,23 @@ const TABLE: Record<string, Row> = {
   "teams.removeMember": { needs: "team.admin", mutates: true, input: (ids) => ({ ...team(ids), userId: ids.userId }) },
   "teams.memberCandidates": { needs: "organization.listMembers", input: (ids) => ({ ...organization(ids), search: "" }) },
 
-  // Sharing: the dialog's procedures take a space or a collection; each row runs on one kind, the two kinds alternating.
+  // Sharing: the dialog's procedures take a space, a collection or a site; each row runs on one kind, the kinds alternating.
   "sharing.users": { needs: "space.view", input: onSpace },
-  "sharing.teams": { needs: "collection.view", input: onCollection },
+  "sharing.teams": { needs: "site.view", input: onSite },
   "sharing.aggregate": { needs: "collection.view", input: onCollection },
   "sharing.invite": { needs: "space.admin", mutates: true, input: (ids) => ({ ...onSpace(ids), role: "edit", users: [ids.userId], teams: [ids.teamId] }) },
-  "sharing.update": { needs: "collection.admin", mutates: true, input: (ids) => ({ ...onCollection(ids), subject: { type: "team", id: ids.teamId }, role: "comment" }) },
+  "sharing.update": { needs: "site.admin", mutates: true, input: (ids) => ({ ...onSite(ids), subject: { type: "team", id: ids.teamId }, role: "comment" }) },
   "sharing.remove": { needs: "space.admin", mutates: true, invisibleIsDone: true, input: (ids) => ({ ...onSpace(ids), subject: { type: "team", id: ids.teamId } }) },
   "sharing.explain": { needs: "collection.view", also: ["collection.admin"], input: (ids) => ({ ...onCollection(ids), user: ids.userId }) },
+
+  // Docs sites
+  "sites.list": { needs: "organization.view", input: (ids) => ({ ...organization(ids), published: false }) },
+  "sites.get": { needs: "site.view", input: site },
+  "sites.create": { needs: "organization.createContent", mutates: true, input: (ids) => ({ ...organization(ids), title: "Made by the matrix" }) },
+  "sites.update": { needs: "site.admin", mutates: true, input: (ids) => ({ ...site(ids), title: "Renamed by the matrix" }) },
+  "sites.delete": { needs: "site.admin", mutates: true, invisibleIsDone: true, input: site },
+  "sites.publish": { needs: "site.admin", mutates: true, input: site },
+  "sites.unpublish": { needs: "site.admin", mutates: true, input: site },
 
   // The audit log
   "audit.list": { needs: "organization.admin", input: organization },
@@ -187,6 +198,41 @@ const TABLE: Record<string, Row> = {
   "sso.members": { needs: "organization.admin", input: organization },
   "sso.allowMember": { needs: "organization.admin", mutates: true, input: (ids) => ({ ...organization(ids), userId: ids.userId }) },
   "sso.removeMember": { needs: "organization.admin", mutates: true, input: (ids) => ({ ...organization(ids), userId: ids.userId }) },
+
+  // A site's share links and visitor authentication (its admins'), its redirects (read: view; write: the structure's create)
+  "siteAccess.shareLinks": { needs: "site.admin", input: site },
+  "siteAccess.createShareLink": { needs: "site.admin", mutates: true, input: (ids) => ({ ...site(ids), name: "Made by the matrix" }) },
+  "siteAccess.updateShareLink": { needs: "site.admin", mutates: true, input: (ids) => ({ ...site(ids), shareLinkId: ids.shareLinkId, active: false }) },
+  "siteAccess.deleteShareLink": { needs: "site.admin", mutates: true, input: (ids) => ({ ...site(ids), shareLinkId: ids.shareLinkId }) },
+  "siteAccess.auth": { needs: "site.admin", input: site },
+  "siteAccess.updateAuth": { needs: "site.admin", mutates: true, input: (ids) => ({ ...site(ids), logoutURL: "https://login.example.com/out" }) },
+  "siteAccess.regenerateAuth": { needs: "site.admin", mutates: true, input: site },
+  "siteRedirects.list": { needs: "site.view", input: site },
+  "siteRedirects.create": { needs: "site.create", mutates: true, input: (ids) => ({ ...site(ids), source: "/made", destination: { kind: "site-space", siteSpaceId: ids.siteSpaceId } }) },
+  "siteRedirects.update": { needs: "site.create", mutates: true, input: (ids) => ({ ...site(ids), siteRedirectId: ids.siteRedirectId, source: "/renamed" }) },
+  "siteRedirects.delete": { needs: "site.create", mutates: true, input: (ids) => ({ ...site(ids), siteRedirectId: ids.siteRedirectId }) },
+
+  // A docs site's structure (server/policies/site.ts: reading needs view, changing the structure the create role)
+  "siteStructure.get": { needs: "site.view", input: site },
+  "siteStructure.addSection": { needs: "site.create", mutates: true, input: (ids) => ({ ...site(ids), spaceId: ids.siteContentSpaceId, title: "Made by the matrix" }) },
+  "siteStructure.updateSection": { needs: "site.create", mutates: true, input: (ids) => ({ ...site(ids), sectionId: ids.siteSectionId, title: "Renamed", condition: null }) },
+  "siteStructure.removeSection": { needs: "site.create", mutates: true, input: (ids) => ({ ...site(ids), sectionId: ids.siteSectionId }) },
+  "siteStructure.addSectionGroup": { needs: "site.create", mutates: true, input: (ids) => ({ ...site(ids), title: "Made", sections: [ids.lastSectionId] }) },
+  "siteStructure.updateSectionGroup": { needs: "site.create", mutates: true, input: (ids) => ({ ...site(ids), sectionGroupId: ids.siteSectionGroupId, title: "Renamed" }) },
+  "siteStructure.removeSectionGroup": { needs: "site.create", mutates: true, input: (ids) => ({ ...site(ids), sectionGroupId: ids.siteSectionGroupId }) },
+  "siteStructure.addSectionToGroup": { needs: "site.create", mutates: true, input: (ids) => ({ ...site(ids), sectionGroupId: ids.siteSectionGroupId, sectionId: ids.lastSectionId }) },
+  "siteStructure.removeSectionFromGroup": { needs: "site.create", mutates: true, input: (ids) => ({ ...site(ids), sectionGroupId: ids.siteSectionGroupId, sectionId: ids.groupedSectionId }) },
+  "siteStructure.addSiteSpace": { needs: "site.create", mutates: true, input: (ids) => ({ ...site(ids), spaceId: ids.siteContentSpaceId }) },
+  "siteStructure.updateSiteSpace": { needs: "site.create", mutates: true, input: (ids) => ({ ...site(ids), siteSpaceId: ids.siteSpaceId, title: "Renamed", path: "renamed" }) },
+  "siteStructure.removeSiteSpace": { needs: "site.create", mutates: true, input: (ids) => ({ ...site(ids), siteSpaceId: ids.siteSpaceId }) },
+  // The copy of the space goes where S2 is: creating content at the organization's root.
+  "siteStructure.duplicateSiteSpace": { needs: "site.create", also: ["organization.createContent"], mutates: true, input: (ids) => ({ ...site(ids), siteSpaceId: ids.siteSpaceId }) },
+  "siteStructure.setDefault": { needs: "site.create", mutates: true, input: (ids) => ({ ...site(ids), item: { type: "site-space", id: ids.otherSiteSpaceId } }) },
+  "siteStructure.move": {
+    needs: "site.create",
+    mutates: true,
+    input: (ids) => ({ ...site(ids), item: { type: "site-section", id: ids.lastSectionId }, position: { before: { type: "site-section-group", id: ids.siteSectionGroupId } } }),
+  },
 };
 
 const procedures = Object.entries(appRouter._def.procedures as unknown as Record<string, { _def: { type: "query" | "mutation" } }>).map(([path, procedure]) => ({ path, type: procedure._def.type }));

@@ -109,3 +109,13 @@ describe("site permissions", () => {
     expect((await caller.sharing.users({ target })).items).toEqual([]);
   });
 });
+
+test("GET …/permissions/explain (Quire's own) explains a member's role on a site: anyone about themself, the site's admins about anyone", async () => {
+  const w = await setup();
+  await w.admin.patch(`${w.base}/users/${w.reader.user.id}`, { role: "edit" });
+  const own = await w.as(w.reader).get(`${w.base}/explain`);
+  expect(own.status).toBe(200);
+  expect(own.body).toMatchObject({ object: "access-explanation", target: { type: "site", id: w.site.id }, role: "edit" });
+  expect((await w.as(w.reader).get(`${w.base}/explain?user=${w.editor.user.id}`)).status).toBe(403);
+  expect((await w.admin.get(`${w.base}/explain?user=${w.editor.user.id}`)).body).toMatchObject({ role: "edit", organizationRole: "edit" });
+});

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { Actor } from "../../server/auth/actor";
 import { db } from "../../server/db/client";
+import { createCallerFactory } from "../../server/trpc/init";
+import { appRouter } from "../../server/trpc/root";
 import { createTenant } from "../helpers/factories";
 import { apiClient, startApiServer } from "../helpers/server";
 
@@ -87,6 +90,14 @@ describe("createSite, getSiteById", () => {
     expect((await newSite(admin, orgId, { title: "Settings" })).basename).not.toBe("settings");
   });
 
+  test("sites created at once with the same title each get a basename of their own", async () => {
+    const { admin, orgId, sites } = await setup();
+    const title = `Same ${orgId}`;
+    const answers = await Promise.all(Array.from({ length: 6 }, () => admin.post(sites, { title })));
+    expect(answers.map((answer) => answer.status)).toEqual(Array(6).fill(201));
+    expect(new Set(answers.map((answer) => answer.body.basename)).size).toBe(6);
+  });
+
   test("400 names the field; spaces of another organization or in the trash are not found", async () => {
     const { admin, stranger, orgId, sites, tenant } = await setup();
     for (const [body, field] of [
@@ -152,6 +163,8 @@ describe("listSites", () => {
     expect(await ids("published=false")).toEqual([first.id, third.id]);
     expect(await ids("type=basic&type=premium")).toHaveLength(3);
     expect(await ids("type=premium")).toEqual([]);
+    expect(await ids("type=sponsored")).toEqual([]);
+    expect((await admin.get(`${sites}?type=gold`)).status).toBe(400);
     const counts = (await admin.get(sites)).body.items.map((site: { siteSpaces: number }) => site.siteSpaces);
     expect(counts).toEqual([1, 0, 1]);
 
@@ -189,6 +202,33 @@ describe("listSites", () => {
     });
     const readerSite = await readerApi.get(`${sites}/${open.id}`);
     expect(readerSite.body.permissions).toMatchObject({ view: true, edit: false, admin: false });
+  });
+});
+
+describe("permissions", () => {
+  test("each organization role gets the site permissions its role allows", async () => {
+    const { admin, tenant, orgId, sites } = await setup();
+    const site = await newSite(admin, orgId);
+    const expected = {
+      read: { view: true, access: true, edit: false, create: false, admin: false, installIntegration: false, viewAdaptiveSchema: false, editAdaptiveSchema: false },
+      comment: { view: true, access: true, edit: false, create: false, admin: false, installIntegration: false, viewAdaptiveSchema: false, editAdaptiveSchema: false },
+      edit: { view: true, access: true, edit: true, create: false, admin: false, installIntegration: false, viewAdaptiveSchema: false, editAdaptiveSchema: false },
+      review: { view: true, access: true, edit: true, create: false, admin: false, installIntegration: false, viewAdaptiveSchema: false, editAdaptiveSchema: false },
+      create: { view: true, access: true, edit: true, create: true, admin: false, installIntegration: false, viewAdaptiveSchema: true, editAdaptiveSchema: false },
+      admin: { view: true, access: true, edit: true, create: true, admin: true, installIntegration: true, viewAdaptiveSchema: true, editAdaptiveSchema: true },
+    } as const;
+    for (const [role, permissions] of Object.entries(expected)) {
+      const api = apiClient(server.url, (await tenant.member(role as keyof typeof expected)).token);
+      const read = await api.get(`${sites}/${site.id}`);
+      expect(read.status, role).toBe(200);
+      expect(read.body.permissions, role).toEqual(permissions);
+      expect((await api.get(sites)).body.items[0].permissions, role).toEqual(permissions);
+    }
+    // The site's default level caps members below admin; organization admins keep everything.
+    await admin.patch(`${sites}/${site.id}`, { defaultLevel: "read" });
+    const creator = apiClient(server.url, (await tenant.member("create")).token);
+    expect((await creator.get(`${sites}/${site.id}`)).body.permissions).toEqual(expected.read);
+    expect((await admin.get(`${sites}/${site.id}`)).body.permissions).toEqual(expected.admin);
   });
 });
 
@@ -296,6 +336,30 @@ describe("updateSiteById", () => {
     expect(await db().domainEvent.findFirst({ where: { targetId: site.id, action: "site.updated" } })).toMatchObject({ payload: { changed: ["defaultSiteSpace"] } });
   });
 
+  test("defaultSiteSection picks the section served at the site's URL; published URLs follow sections and paths", async () => {
+    const { admin, orgId, sites } = await setup();
+    const a = await newSpace(admin, orgId, "Guides");
+    const b = await newSpace(admin, orgId, "Reference");
+    const site = await newSite(admin, orgId, { spaces: [a.id] });
+    const added = await admin.post(`${sites}/${site.id}/sections`, { spaceId: b.id, title: "Reference" });
+    expect(added.status).toBe(201);
+    const sections = await db().siteSection.findMany({ where: { siteId: site.id }, orderBy: { position: "asc" } });
+    expect(sections).toHaveLength(2);
+    const [first, second] = sections;
+    expect(first!.isDefault).toBe(true);
+    expect((await admin.patch(`${sites}/${site.id}`, { defaultSiteSection: second!.id })).status).toBe(200);
+    expect((await db().siteSection.findMany({ where: { siteId: site.id }, orderBy: { position: "asc" } })).map((section) => section.isDefault)).toEqual([false, true]);
+    const published = await admin.post(`${sites}/${site.id}/publish`);
+    const root = published.body.urls.published;
+    expect((await admin.get(`/v1/spaces/${b.id}`)).body.urls.published).toBe(root);
+    expect((await admin.get(`/v1/spaces/${a.id}`)).body.urls.published).toBe(`${root}/${first!.path}`);
+    // A site space outside the default section is not the site's default.
+    const outside = await db().siteSpace.findFirstOrThrow({ where: { siteId: site.id, spaceId: a.id } });
+    const refused = await admin.patch(`${sites}/${site.id}`, { defaultSiteSpace: outside.id });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.message).toMatch(/^defaultSiteSpace: /);
+  });
+
   test("403 below admin on the site, 404 from another organization", async () => {
     const { admin, stranger, tenant, orgId, sites } = await setup();
     const site = await newSite(admin, orgId);
@@ -355,13 +419,36 @@ describe("deleteSiteById", () => {
     expect(await db().domainEvent.count({ where: { targetId: site.id, action: "site.deleted" } })).toBe(1);
   });
 
-  test("403 below admin; another organization's site is left alone; 404 for an organization not one's own", async () => {
+  test("403 below admin; a site the caller cannot find (another organization's) is already gone: 204, left alone", async () => {
     const { admin, stranger, tenant, orgId, sites } = await setup();
     const site = await newSite(admin, orgId);
     const creator = apiClient(server.url, (await tenant.member("create")).token);
     expect((await creator.delete(`${sites}/${site.id}`)).status).toBe(403);
-    expect((await stranger.delete(`${sites}/${site.id}`)).status).toBe(404);
+    expect((await stranger.delete(`${sites}/${site.id}`)).status).toBe(204);
     expect((await stranger.delete(`/v1/orgs/${tenant.otherOrganization.id}/sites/${site.id}`)).status).toBe(204);
     expect(await db().site.count({ where: { id: site.id } })).toBe(1);
+  });
+});
+
+describe("tRPC sites.*", () => {
+  test("answers the /v1 Site objects: list with a cursor, create, update, publish, delete", async () => {
+    const { tenant, orgId, admin, sites } = await setup();
+    const trpc = createCallerFactory(appRouter)({ actor: { userId: tenant.admin.user.id, via: "session" } satisfies Actor, baseUrl: server.url });
+    const space = await newSpace(admin, orgId);
+    const created = await trpc.sites.create({ organizationId: orgId, title: "From the app", spaces: [space.id] });
+    expect(created).toEqual((await admin.get(`${sites}/${created.id}`)).body);
+    const second = await trpc.sites.create({ organizationId: orgId, title: "Second", createSpace: true });
+    const first = await trpc.sites.list({ organizationId: orgId, limit: 1 });
+    expect(first.items.map((site) => site.id)).toEqual([created.id]);
+    const next = await trpc.sites.list({ organizationId: orgId, limit: 1, cursor: first.next!.page });
+    expect(next.items.map((site) => site.id)).toEqual([second.id]);
+    expect((await trpc.sites.list({ organizationId: orgId, space: space.id })).items.map((site) => site.id)).toEqual([created.id]);
+    expect(await trpc.sites.update({ organizationId: orgId, siteId: created.id, title: "Renamed", hostname: null })).toMatchObject({ title: "Renamed" });
+    expect((await trpc.sites.publish({ organizationId: orgId, siteId: created.id })).published).toBe(true);
+    expect((await trpc.sites.unpublish({ organizationId: orgId, siteId: created.id })).published).toBe(false);
+    expect(await trpc.sites.get({ organizationId: orgId, siteId: second.id })).toMatchObject({ siteSpaces: 1 });
+    await trpc.sites.delete({ organizationId: orgId, siteId: second.id });
+    await expect(trpc.sites.get({ organizationId: orgId, siteId: second.id })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(trpc.sites.create({ organizationId: orgId, title: "x" })).rejects.toMatchObject({ code: "BAD_REQUEST" });
   });
 });

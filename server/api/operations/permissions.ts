@@ -1,3 +1,4 @@
+import type { z } from "zod";
 import { explainAccess } from "../../grants/explain-access";
 import { inviteToContent } from "../../grants/invite-to-content";
 import { listAccessAggregate } from "../../grants/list-access-aggregate";
@@ -10,15 +11,20 @@ import { listParams } from "../../pagination";
 import type { ContentTarget } from "../../policies/grant";
 import { defineOperation, type Operation } from "../operation";
 
+/** Where an item's permission operations live, and how their path names the item. */
+export type SharingPlace = {
+  Kind: string;
+  base: string;
+  /** The path parameters naming the item: ids. */
+  path: z.ZodObject<Record<string, z.ZodString>>;
+  targetOf: (params: Record<string, string>) => ContentTarget;
+};
+
 /**
- * The reference's `space-permissions` and `collection-permissions` operations, the same for both
- * kinds of item, and Quire's own `…/permissions/explain`.
+ * The reference's permission operations of one kind of item (`space-permissions`, `collection-permissions`,
+ * `site-permissions` and `site-users`), the same for every kind, and Quire's own `…/permissions/explain`.
  */
-function operationsOn(kind: "space" | "collection"): Operation[] {
-  const Kind = kind === "space" ? "Space" : "Collection";
-  const base = kind === "space" ? "/v1/spaces/{spaceId}/permissions" : "/v1/collections/{collectionId}/permissions";
-  const path = kind === "space" ? spacePath : collectionPath;
-  const targetOf = (params: { spaceId?: string; collectionId?: string }): ContentTarget => ({ type: kind, id: (kind === "space" ? params.spaceId : params.collectionId)! });
+export function sharingOperations({ Kind, base, path, targetOf }: SharingPlace): Operation[] {
   const userPath = path.extend({ userId: entityIdSchema });
   const teamPath = path.extend({ teamId: entityIdSchema });
   return [
@@ -54,7 +60,7 @@ function operationsOn(kind: "space" | "collection"): Operation[] {
       params: userPath,
       body: updateGrantInput,
       status: 204,
-      handler: (c) => updateGrant(c, targetOf(c.params), { type: "user", id: c.params.userId }, c.body.role),
+      handler: (c) => updateGrant(c, targetOf(c.params), { type: "user", id: c.params.userId! }, c.body.role),
     }),
     defineOperation({
       operationId: `updateTeamPermissionIn${Kind}`,
@@ -63,7 +69,7 @@ function operationsOn(kind: "space" | "collection"): Operation[] {
       params: teamPath,
       body: updateGrantInput,
       status: 204,
-      handler: (c) => updateGrant(c, targetOf(c.params), { type: "team", id: c.params.teamId }, c.body.role),
+      handler: (c) => updateGrant(c, targetOf(c.params), { type: "team", id: c.params.teamId! }, c.body.role),
     }),
     defineOperation({
       operationId: `removeUserFrom${Kind}`,
@@ -71,7 +77,7 @@ function operationsOn(kind: "space" | "collection"): Operation[] {
       path: `${base}/users/{userId}`,
       params: userPath,
       status: 204,
-      handler: (c) => removeGrant(c, targetOf(c.params), { type: "user", id: c.params.userId }),
+      handler: (c) => removeGrant(c, targetOf(c.params), { type: "user", id: c.params.userId! }),
     }),
     defineOperation({
       operationId: `removeTeamFrom${Kind}`,
@@ -79,7 +85,7 @@ function operationsOn(kind: "space" | "collection"): Operation[] {
       path: `${base}/teams/{teamId}`,
       params: teamPath,
       status: 204,
-      handler: (c) => removeGrant(c, targetOf(c.params), { type: "team", id: c.params.teamId }),
+      handler: (c) => removeGrant(c, targetOf(c.params), { type: "team", id: c.params.teamId! }),
     }),
     defineOperation({
       operationId: `listPermissionsAggregateIn${Kind}`,
@@ -101,4 +107,7 @@ function operationsOn(kind: "space" | "collection"): Operation[] {
   ];
 }
 
-export const permissionOperations = [...operationsOn("space"), ...operationsOn("collection")];
+export const permissionOperations = [
+  ...sharingOperations({ Kind: "Space", base: "/v1/spaces/{spaceId}/permissions", path: spacePath, targetOf: (params) => ({ type: "space", id: params.spaceId! }) }),
+  ...sharingOperations({ Kind: "Collection", base: "/v1/collections/{collectionId}/permissions", path: collectionPath, targetOf: (params) => ({ type: "collection", id: params.collectionId! }) }),
+];

@@ -1,6 +1,6 @@
 import { getPublishingAuth, regeneratePublishingAuth, updatePublishingAuth } from "../../sites/publishing-auth/publishing-auth";
 import { updatePublishingAuthInput } from "../../sites/publishing-auth/schemas";
-import { sitePath } from "../../sites/share-links/schemas";
+import { sitePath } from "../../sites/schemas";
 import { defineOperation } from "../operation";
 
 /** The reference's `site-publishing-auth` tag: the key signing visitor JWTs and the visitor-auth URLs. */

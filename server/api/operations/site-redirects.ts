@@ -1,6 +1,6 @@
 import { bulkUpsertRedirects, createRedirect, deleteRedirect, getRedirectBySource, listRedirects, updateRedirect } from "../../sites/redirects/redirects";
 import { bulkUpsertRedirectsInput, createRedirectInput, listRedirectsParams, redirectBySourceParams, redirectPath, updateRedirectInput } from "../../sites/redirects/schemas";
-import { sitePath } from "../../sites/share-links/schemas";
+import { sitePath } from "../../sites/schemas";
 import { defineOperation } from "../operation";
 
 /** The reference's `site-redirects` tag. */

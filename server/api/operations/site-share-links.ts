@@ -1,4 +1,5 @@
-import { createShareLinkInput, listShareLinksParams, shareLinkPath, sitePath, updateShareLinkInput } from "../../sites/share-links/schemas";
+import { sitePath } from "../../sites/schemas";
+import { createShareLinkInput, listShareLinksParams, shareLinkPath, updateShareLinkInput } from "../../sites/share-links/schemas";
 import { createShareLink, deleteShareLink, listShareLinks, updateShareLink } from "../../sites/share-links/share-links";
 import { defineOperation } from "../operation";
 

@@ -142,6 +142,7 @@ export async function bulkUpsertRedirects(ctx: ServiceContext, organizationId: s
   return writeSite(ctx, siteId, async (tx, events) => {
     const site = await loadForWrite(tx, ctx, organizationId, siteId);
     const results: BulkResult[] = [];
+    let changed = false;
     for (const entry of input.redirects) {
       if (entry.intent !== "live") {
         results.push({ status: "error", source: entry.source, draft: entry.intent === "draft", error: NO_DRAFTS });
@@ -153,15 +154,20 @@ export async function bulkUpsertRedirects(ctx: ServiceContext, organizationId: s
           if (existing) {
             await tx.siteRedirect.delete({ where: { id: existing.id } });
             recordChange(events, site, existing, "deleted");
+            changed = true;
           }
           results.push({ status: "deleted", source: entry.source, draft: false });
         } else if (existing) {
           const updated = await applyUpdate(tx, site, existing, { destination: entry.destination, captureWildcard: entry.captureWildcard, permanent: entry.permanent });
-          if (updated) recordChange(events, site, updated, "updated");
+          if (updated) {
+            recordChange(events, site, updated, "updated");
+            changed = true;
+          }
           results.push({ status: "updated", source: entry.source, draft: false, id: existing.id });
         } else {
           const created = await insertRedirect(tx, site, { source: entry.source, destination: entry.destination, captureWildcard: entry.captureWildcard, permanent: entry.permanent ?? false });
           recordChange(events, site, created, "created");
+          changed = true;
           results.push({ status: "created", source: entry.source, draft: false, id: created.id });
         }
       } catch (error) {
@@ -170,7 +176,7 @@ export async function bulkUpsertRedirects(ctx: ServiceContext, organizationId: s
         results.push({ status: "error", source: entry.source, draft: false, error: error.message });
       }
     }
-    if (!results.some((result) => result.status === "created" || result.status === "updated" || result.status === "deleted")) events.nothingChanged();
+    if (!changed) events.nothingChanged();
     return { results };
   });
 }

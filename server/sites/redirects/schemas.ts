@@ -2,7 +2,8 @@ import { z } from "zod";
 import { entityIdSchema } from "../../ids";
 import { listParams } from "../../pagination";
 import { httpUrlSchema } from "../../validation/http-url";
-import { sitePath } from "../share-links/schemas";
+import { sitePath } from "../schemas";
+import { shareKeySchema } from "../share-links/schemas";
 import { MAX_SOURCE_LENGTH, sourcePathProblem } from "./source-path";
 
 /** The reference's SiteRedirectSourcePath, by the linear scanner of ./source-path.ts. */
@@ -79,7 +80,7 @@ export const listRedirectsParams = listParams.extend({
   orderBy: redirectOrderSchema.default("createdAt"),
 });
 
-export const redirectBySourceParams = z.object({ source: sourcePathSchema, shareKey: z.string().max(200).optional() });
+export const redirectBySourceParams = z.object({ source: sourcePathSchema, shareKey: shareKeySchema.optional() });
 
 export type RedirectDestination = z.infer<typeof redirectDestinationSchema>;
 export type RedirectInputDestination = z.infer<typeof redirectInputDestinationSchema>;

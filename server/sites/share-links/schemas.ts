@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { entityIdSchema } from "../../ids";
 import { listParams } from "../../pagination";
+import { sitePath } from "../schemas";
+import { MAX_SHARE_KEY_LENGTH } from "./keys";
 
 /** The reference's ShareLinkName: at most 50 characters (an empty name is allowed). */
 export const shareLinkNameSchema = z.string().trim().max(50);
@@ -8,8 +10,14 @@ export const shareLinkNameSchema = z.string().trim().max(50);
 /** Quire's extension: when the link stops working on its own; null never. Past dates are refused. */
 const expiresAtSchema = z.iso.datetime({ offset: true }).nullable();
 
-export const sitePath = z.object({ organizationId: entityIdSchema, siteId: entityIdSchema });
 export const shareLinkPath = sitePath.extend({ shareLinkId: entityIdSchema });
+
+/**
+ * The `shareKey` query parameter of the reads that honour share links (getPublishedContentSite,
+ * listSiteSections, listSiteSpaces, getSiteRedirectBySource): keys are base64url, so anything else
+ * is refused before it is looked up.
+ */
+export const shareKeySchema = z.string().max(MAX_SHARE_KEY_LENGTH).regex(/^[A-Za-z0-9_-]*$/, "must be a share key (letters, digits, - and _)");
 
 export const listShareLinksParams = listParams.extend({
   /** The reference's `search`: a name containing it, or the link whose key it is. */

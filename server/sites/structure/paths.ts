@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { AppError } from "../../errors";
+import { badRequest } from "../../errors";
 
 /**
  * Paths of sections and site spaces: one URL segment each (`<site>/<section>/<site space>`),
@@ -43,6 +43,6 @@ export function uniquePath(base: string, taken: ReadonlySet<string>): string {
 /** 400 when a path chosen by the caller is already a sibling's, naming the field. */
 export function assertPathFree(path: string, taken: ReadonlySet<string>, field: string): void {
   if (taken.has(path)) {
-    throw new AppError("bad_request", `${field}: '${path}' is already the path of another item at this level.`, { field, path });
+    throw badRequest(`${field}: '${path}' is already the path of another item at this level.`);
   }
 }

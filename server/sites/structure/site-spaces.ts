@@ -1,7 +1,7 @@
 import type { Db } from "../../db/client";
 import type { Site, SiteSpace, Space } from "../../db/generated/client";
 import { currentRevision, readPage } from "../../content/revisions";
-import { AppError } from "../../errors";
+import { badRequest, notFound } from "../../errors";
 import type { EventRecorder } from "../../events/record-event";
 import { newId } from "../../ids";
 import type { OrgAccess } from "../../policies/access";
@@ -16,16 +16,18 @@ import { normalizeStructure } from "./rules";
 
 type SiteRef = Pick<Site, "id" | "organizationId">;
 
-const invalid = (field: string, message: string) => new AppError("bad_request", `${field}: ${message}`, { field });
+const invalid = (field: string, message: string) => badRequest(`${field}: ${message}`);
 
 /**
  * A space of the site's organization the caller can see (not in the trash): anything else is
  * answered as not found, naming the field, so that ids of invisible spaces reveal nothing.
  */
 export async function loadSpaceForSite(tx: Db, access: OrgAccess, spaceId: string, field = "spaceId") {
+  // Held until commit: a space being deleted or transferred meanwhile (which removes its site spaces) waits, or is waited for.
+  await tx.$queryRaw`SELECT 1 FROM spaces WHERE id = ${spaceId} FOR SHARE`;
   const space = await tx.space.findFirst({ where: { id: spaceId, organizationId: access.organization.id, deletedAt: null } });
   if (!space || (await spaceRoleOf(tx, access, space)) === null) {
-    throw new AppError("not_found", `${field}: no space ${spaceId} in this organization.`, { field });
+    throw notFound(`${field}: no space ${spaceId} in this organization.`);
   }
   return space;
 }
@@ -50,7 +52,7 @@ export async function addSiteSpace(tx: Db, events: EventRecorder, access: OrgAcc
   let sectionId: string | null = null;
   if (input.sectionId) {
     const section = await tx.siteSection.findFirst({ where: { id: input.sectionId, siteId: site.id }, select: { id: true } });
-    if (!section) throw new AppError("not_found", `sectionId: no section ${input.sectionId} in this site.`, { field: "sectionId" });
+    if (!section) throw notFound(`sectionId: no section ${input.sectionId} in this site.`);
     sectionId = section.id;
   } else {
     const fallback = await tx.siteSection.findFirst({ where: { siteId: site.id, isDefault: true }, select: { id: true } });

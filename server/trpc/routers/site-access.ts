@@ -1,6 +1,7 @@
 import { getPublishingAuth, regeneratePublishingAuth, updatePublishingAuth } from "../../sites/publishing-auth/publishing-auth";
 import { updatePublishingAuthInput } from "../../sites/publishing-auth/schemas";
-import { changesSomething, createShareLinkInput, NOTHING_TO_CHANGE, shareLinkPath, sitePath, updateShareLinkFields } from "../../sites/share-links/schemas";
+import { sitePath } from "../../sites/schemas";
+import { changesSomething, createShareLinkInput, NOTHING_TO_CHANGE, shareLinkPath, updateShareLinkFields } from "../../sites/share-links/schemas";
 import { allShareLinks, createShareLink, deleteShareLink, updateShareLink } from "../../sites/share-links/share-links";
 import { protectedProcedure, router } from "../init";
 

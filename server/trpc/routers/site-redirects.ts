@@ -2,7 +2,7 @@ import { z } from "zod";
 import { trpcListLimit } from "../../pagination";
 import { createRedirect, deleteRedirect, listRedirects, updateRedirect } from "../../sites/redirects/redirects";
 import { createRedirectInput, redirectOrderSchema, redirectPath, updateRedirectInput } from "../../sites/redirects/schemas";
-import { sitePath } from "../../sites/share-links/schemas";
+import { sitePath } from "../../sites/schemas";
 import { protectedProcedure, router } from "../init";
 
 /** A site's redirects for the admin UI (the same services as /v1's site-redirects operations). */

@@ -55,7 +55,7 @@ export type TeamRole = "owner" | "member";
 export type Entity = {
   id: string;
   label: string;
-  kind: "organization" | "collection" | "space" | "team" | "samlProvider" | "auditEvent";
+  kind: "organization" | "collection" | "space" | "site" | "team" | "samlProvider" | "auditEvent";
   org: OrgKey;
   parent: Entity | null;
   level: DefaultLevel;
@@ -134,6 +134,10 @@ export const MINIMUM_ROLE = {
   "changeRequest.comment": "comment",
   "team.view": "read",
   "team.admin": "admin",
+  // A docs site (server/policies/site.ts): its role is a space's, from its own default level and grants.
+  "site.view": "read",
+  "site.create": "create",
+  "site.admin": "admin",
 } as const satisfies Record<string, Level>;
 export type PermissionKey = keyof typeof MINIMUM_ROLE;
 
@@ -144,7 +148,7 @@ export type PermissionKey = keyof typeof MINIMUM_ROLE;
  * organization a transfer goes to.
  */
 export type Need = PermissionKey | "container.create" | "destination.admin";
-export type Resource = "self" | "organization" | "collection" | "space" | "changeRequest" | "team";
+export type Resource = "self" | "organization" | "collection" | "space" | "changeRequest" | "team" | "site";
 
 /** A table row: what one operation (REST) or procedure (tRPC) needs, and how to call it. */
 export type Requirement<Call> = Call & {
@@ -170,7 +174,7 @@ export function matrixSize(operations: string[], needsOf: (operation: string) =>
 }
 
 /** Where a call lands in the model: the items its needs are checked on. */
-export type Subject = { organization: Entity; collection?: Entity; space?: Entity; team?: Entity; container: Entity; destination: Entity };
+export type Subject = { organization: Entity; collection?: Entity; space?: Entity; team?: Entity; site?: Entity; container: Entity; destination: Entity };
 
 /** What the caller must get: allowed (the operation's success), or refused with 401, 403 or 404. */
 export type Verdict = { allowed: true } | { allowed: false; status: 401 | 403 | 404; reason?: "sso_required" };
@@ -190,9 +194,11 @@ export function verdictFor(caller: Caller, row: Requirement<object>, subject: Su
             ? subject.space
             : resource === "team"
               ? subject.team
-              : resource === "container"
-                ? subject.container
-                : subject.destination;
+              : resource === "site"
+                ? subject.site
+                : resource === "container"
+                  ? subject.container
+                  : subject.destination;
     if (!entity) throw new Error(`The row needs ${need} but its target has no ${resource}.`);
     if (!canSee(caller, entity)) return { allowed: false, status: 404 };
     const minimum: Level = resource === "container" || resource === "destination" ? (permission === "create" ? "create" : "admin") : MINIMUM_ROLE[need as PermissionKey];

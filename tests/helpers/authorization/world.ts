@@ -13,6 +13,9 @@ import { inviteExpiry, newInviteToken } from "../../../server/invites/tokens";
 import { startImport } from "../../../server/import/import-content";
 import type { ContentTarget } from "../../../server/policies/grant";
 import { catchUpSearchIndexes } from "../../../server/search/index-space";
+import { createSite } from "../../../server/sites/create-site";
+import { createRedirect } from "../../../server/sites/redirects/redirects";
+import { createShareLink } from "../../../server/sites/share-links/share-links";
 import { createSpace } from "../../../server/spaces/create-space";
 import { submitReview } from "../../../server/reviews/submit-review";
 import { createSamlProvider } from "../../../server/sso/create-saml-provider";
@@ -35,7 +38,10 @@ import { CALLERS, canSee, type Caller, type CallerName, type DefaultLevel, type 
  *    S2 (root)   S3 (root, private, admin grant to the comment member)   SD (in the trash)
  *    teams T (the team guest and the bystander) and T2 (the comment member as owner, the bystander)
  *    SAML provider PA
- * B: CB ─ SB   team TB   SAML provider PB
+ *    sites W1 (default level inherit) and WP (private: admin grant to the edit member, create grant to team T), each showing S1,
+ *    each with a share link, a redirect and sections: the default one (two site spaces), a group
+ *    holding another, a last one
+ * B: CB ─ SB   team TB   SAML provider PB   site WB (showing SB)
  *
  * The bystander is a member of A (role edit) who is no caller: the member that operations naming a
  * user (team members, grants, explanations, SSO members) name.
@@ -55,6 +61,7 @@ export const PLACES: Record<Resource, string[]> = {
   space: ["S1", "SC", "S3"],
   changeRequest: ["S1", "SC", "S3"],
   team: ["T", "T2"],
+  site: ["W1", "WP"],
 };
 
 type Grant = { to: CallerName; role: Role; via: "user" | "team" };
@@ -77,6 +84,24 @@ const SPACES: Spec[] = [
   { key: "S2", label: "space S2", parent: null, level: "inherit", grants: [] },
   { key: "S3", label: "private space S3", parent: null, level: null, grants: [{ to: "comment", role: "admin", via: "user" }] },
   { key: "PS", label: "space PS", parent: "PC", level: "inherit", grants: [] },
+];
+/**
+ * Docs sites, each showing a space (`parent` here): their site spaces are what structure rows act on.
+ * A site space embeds its Space, so the space is one everyone who sees the site sees (S1: the team
+ * guest by its grant), as a site's editors need.
+ */
+const SITES: Spec[] = [
+  { key: "W1", label: "site W1", parent: "S1", level: "inherit", grants: [] },
+  {
+    key: "WP",
+    label: "private site WP",
+    parent: "S1",
+    level: null,
+    grants: [
+      { to: "edit", role: "admin", via: "user" },
+      { to: "guest with a team grant on S1", role: "create", via: "team" },
+    ],
+  },
 ];
 
 /** Values for every path parameter, query and body a table row builds its call from. */
@@ -124,6 +149,24 @@ export type Ids = {
   emailInviteId?: string;
   /** Organization A's subdomain (its hostname). */
   subdomain?: string;
+  /** A docs site of A, its first site space, a share link and a redirect (source `/old`). */
+  siteId?: string;
+  siteSpaceId?: string;
+  /**
+   * The site's structure: its default section (holding `siteSpaceId` and `otherSiteSpaceId`), a group
+   * holding `groupedSectionId`, and a last section, each section with a site space.
+   */
+  siteSectionId?: string;
+  siteSectionGroupId?: string;
+  groupedSectionId?: string;
+  lastSectionId?: string;
+  otherSiteSpaceId?: string;
+  groupedSiteSpaceId?: string;
+  lastSiteSpaceId?: string;
+  /** Space S1, which everyone who may change a site's structure sees (the team guest by its grant): what structure operations add to a site. */
+  siteContentSpaceId: string;
+  shareLinkId?: string;
+  siteRedirectId?: string;
   /** The place's own item, which a fresh item sits after among its siblings: moves go before it. */
   anchor?: { type: "space"; space: string } | { type: "collection"; collection: string };
 };
@@ -249,12 +292,56 @@ export async function buildWorld(options: { importUrl: string; imports?: boolean
     return { entity, ids };
   }
 
+  /** A site showing the space its spec names, with the spec's default level and grants. */
+  async function makeSite(spec: Spec, ctx = ctxA, org: OrgKey = "A"): Promise<Placed> {
+    const site = await createSite(ctx, orgIds[org], { title: `Matrix ${spec.key}`, spaces: [byKey.get(spec.parent!)!.entity.id] });
+    await db().site.update({ where: { id: site.id }, data: { defaultLevel: spec.level } });
+    await grant(spec, { type: "site", id: site.id, organizationId: orgIds[org] });
+    const siteSpace = await db().siteSpace.findFirstOrThrow({ where: { siteId: site.id } });
+    const shareLink = await createShareLink(ctx, orgIds[org], site.id, { name: "Matrix" });
+    const redirect = await createRedirect(ctx, orgIds[org], site.id, { source: "/old", destination: { kind: "site-space", siteSpaceId: siteSpace.id }, captureWildcard: false, permanent: false });
+    const structure = await makeSiteStructure(site.id, siteSpace);
+    const entity: Entity = { id: site.id, label: spec.label, kind: "site", org, parent: null, level: spec.level, grants: grantsOf(spec), minimum: "read", related: [siteSpace.id, shareLink.id, redirect.id, ...Object.values(structure)] };
+    return { entity, ids: { siteId: site.id, siteSpaceId: siteSpace.id, shareLinkId: shareLink.id, siteRedirectId: redirect.id, ...structure } };
+  }
+
+  /**
+   * Sections for a site made with one root site space, written straight to the database (the
+   * structure services are what the rows call): the site space and another variant in the default
+   * section, a group holding a second section, and a last section.
+   */
+  async function makeSiteStructure(siteId: string, siteSpace: { id: string; spaceId: string }) {
+    const section = (title: string, position: number, extra: { isDefault?: boolean; sectionGroupId?: string } = {}) =>
+      db().siteSection.create({ data: { id: newId(), siteId, title, path: title.toLowerCase(), position, ...extra } });
+    const variant = (sectionId: string, position: number) =>
+      db().siteSpace.create({ data: { id: newId(), siteId, sectionId, spaceId: siteSpace.spaceId, path: `variant-${position}`, position, isDefault: position === 0 } });
+    const first = await section("First", 0, { isDefault: true });
+    await db().siteSpace.update({ where: { id: siteSpace.id }, data: { sectionId: first.id } });
+    const group = await db().siteSectionGroup.create({ data: { id: newId(), siteId, title: "Group", position: 1 } });
+    const grouped = await section("Grouped", 0, { sectionGroupId: group.id });
+    const last = await section("Last", 2);
+    const other = await variant(first.id, 1);
+    const inGroup = await variant(grouped.id, 0);
+    const inLast = await variant(last.id, 0);
+    return {
+      siteSectionId: first.id,
+      siteSectionGroupId: group.id,
+      groupedSectionId: grouped.id,
+      lastSectionId: last.id,
+      otherSiteSpaceId: other.id,
+      groupedSiteSpaceId: inGroup.id,
+      lastSiteSpaceId: inLast.id,
+    };
+  }
+
   for (const spec of COLLECTIONS) byKey.set(spec.key, await makeCollection(spec));
   for (const spec of SPACES) byKey.set(spec.key, await makeSpace(spec, { content: true }));
+  for (const spec of SITES) byKey.set(spec.key, await makeSite(spec));
   // Only the trash shows it, and only to those who may restore it.
   byKey.set("SD", await makeSpace({ key: "SD", label: "space SD in the trash", parent: null, level: "inherit", grants: [] }, { deleted: true, minimum: "admin" }));
   byKey.set("CB", await makeCollection({ key: "CB", label: "B's collection", parent: null, level: "inherit", grants: [] }, ctxB, "B"));
   byKey.set("SB", await makeSpace({ key: "SB", label: "B's space", parent: "CB", level: "inherit", grants: [] }, { ctx: ctxB, org: "B", content: true }));
+  byKey.set("WB", await makeSite({ key: "WB", label: "B's site", parent: "SB", level: "inherit", grants: [] }, ctxB, "B"));
   entities.push(...[...byKey.values()].map((placed) => placed.entity));
   await catchUpSearchIndexes({ spaceIds: entities.filter((entity) => entity.kind === "space").map((entity) => entity.id) });
 
@@ -279,6 +366,7 @@ export async function buildWorld(options: { importUrl: string; imports?: boolean
     subdomain,
     loneMemberId,
     reviewerId: adminId,
+    siteContentSpaceId: byKey.get("S1")!.entity.id,
     ...(await invites(orgA.id)),
   };
 
@@ -296,6 +384,7 @@ export async function buildWorld(options: { importUrl: string; imports?: boolean
 
   function subjectOf(entity: Entity): Subject {
     const base = { organization: organizations.A, destination: organizations.A2, container: entity.parent ?? organizations.A };
+    if (entity.kind === "site") return { ...base, site: entity };
     return entity.kind === "collection" ? { ...base, collection: entity } : { ...base, space: entity, ...(entity.parent ? { collection: entity.parent } : {}) };
   }
 
@@ -328,8 +417,8 @@ export async function buildWorld(options: { importUrl: string; imports?: boolean
       const entity = await makeTeam(TEAMS.find((spec) => spec.key === place)!);
       return { place, subject: { organization: organizations.A, container: organizations.A, destination: organizations.A2, team: entity }, ids: { ...common, teamId: entity.id } };
     }
-    const spec = [...COLLECTIONS, ...SPACES].find((candidate) => candidate.key === place)!;
-    const placed = resource === "collection" ? await makeCollection(spec) : await makeSpace(spec, options);
+    const spec = [...COLLECTIONS, ...SPACES, ...SITES].find((candidate) => candidate.key === place)!;
+    const placed = resource === "collection" ? await makeCollection(spec) : resource === "site" ? await makeSite(spec) : await makeSpace(spec, options);
     const ids: Ids = { ...common, ...placed.ids, anchor: byKey.get(place)!.ids.anchor };
     if (resource === "changeRequest") ids.changeRequestId = (await createChangeRequest(ctxRevoked, placed.entity.id, { subject: "Fresh" })).id;
     if (resource === "changeRequest" && options.content) Object.assign(ids, await changeRequestComments(ctxA, placed.entity.id, ids.changeRequestId!, []));
@@ -359,6 +448,18 @@ export async function buildWorld(options: { importUrl: string; imports?: boolean
         ];
       case "team":
         return db().team.findUnique({ where: { id: ids.teamId }, include: { members: { select: { userId: true, role: true }, orderBy: { userId: "asc" } } } });
+      case "site":
+        return db().site.findUnique({
+          where: { id: ids.siteId },
+          include: {
+            grants: grantsSelect,
+            sections: { orderBy: { id: "asc" } },
+            sectionGroups: { orderBy: { id: "asc" } },
+            siteSpaces: { orderBy: { id: "asc" } },
+            shareLinks: { orderBy: { id: "asc" } },
+            redirects: { orderBy: { id: "asc" } },
+          },
+        });
       case "changeRequest":
         return [
           await db().changeRequest.findUnique({ where: { id: ids.changeRequestId } }),

@@ -1,0 +1,52 @@
+import type { ServiceContext } from "../../context";
+import type { Db } from "../../db/client";
+import { db } from "../../db/client";
+import type { EventRecorder } from "../../events/record-event";
+import { authorizeSite, loadSite, type SiteAccess } from "../../policies/site";
+import { loadStructureView, type StructureView } from "../../presenters/site-structure";
+import { writeSite } from "../write-site";
+import { loadStructure, normalizeStructure, type StructureSnapshot } from "./rules";
+
+/**
+ * How structure operations read and write: the site loaded for the caller and authorized (reading:
+ * `view`; changing the structure: `create`), a write under the site's lock ending with the structure
+ * rules re-applied, then the answer presented from the structure as it will be committed.
+ */
+
+export type Present<R> = (structure: StructureSnapshot, view: StructureView) => R;
+
+async function structureWrite<T>(ctx: ServiceContext, organizationId: string, siteId: string, work: (tx: Db, events: EventRecorder, access: SiteAccess) => Promise<T>, then: (tx: Db, access: SiteAccess, structure: StructureSnapshot, result: T) => Promise<unknown>) {
+  return writeSite(ctx, siteId, async (tx, events) => {
+    const access = await loadSite(tx, ctx.actor, organizationId, siteId);
+    authorizeSite("create", access);
+    const result = await work(tx, events, access);
+    return then(tx, access, await normalizeStructure(tx, siteId), result);
+  });
+}
+
+/** Runs a structure change answered with an object, presented from the structure as normalized. */
+export async function writeStructure<R>(ctx: ServiceContext, organizationId: string, siteId: string, work: (tx: Db, events: EventRecorder, access: SiteAccess) => Promise<Present<R>>): Promise<R> {
+  return structureWrite(ctx, organizationId, siteId, work, async (tx, access, structure, present) =>
+    present(structure, await loadStructureView(tx, access, ctx.baseUrl, structure.siteSpaces)),
+  ) as Promise<R>;
+}
+
+/** Runs a structure change answered with no body (deletions). */
+export async function changeStructure(ctx: ServiceContext, organizationId: string, siteId: string, work: (tx: Db, events: EventRecorder, access: SiteAccess) => Promise<void>): Promise<void> {
+  await structureWrite(ctx, organizationId, siteId, work, async () => undefined);
+}
+
+/** Reads a site's structure with the caller's `view` permission, from one snapshot of the database. */
+export async function readStructure<R>(ctx: ServiceContext, organizationId: string, siteId: string, present: (structure: StructureSnapshot, view: StructureView, access: SiteAccess) => R): Promise<R> {
+  return db().$transaction(
+    async (tx) => {
+      const access = await loadSite(tx, ctx.actor, organizationId, siteId);
+      authorizeSite("view", access);
+      const structure = await loadStructure(tx, siteId);
+      return present(structure, await loadStructureView(tx, access, ctx.baseUrl, structure.siteSpaces), access);
+    },
+    { isolationLevel: "RepeatableRead", timeout: READ_TIMEOUT_MS },
+  );
+}
+
+const READ_TIMEOUT_MS = 15_000;

@@ -1,0 +1,66 @@
+import { z } from "zod";
+import { entityIdSchema } from "../../ids";
+import { addSectionGroup, addSectionToGroup, deleteSectionGroup, removeSectionFromGroup, updateSectionGroup } from "../../sites/structure/groups";
+import { addSpaceToSite, deleteSiteSpace, duplicateSiteSpace, updateSiteSpace } from "../../sites/structure/manage-site-spaces";
+import { getSiteStructure } from "../../sites/structure/queries";
+import {
+  addGroupInput,
+  addSectionInput,
+  addSiteSpaceInput,
+  sortStructureInput,
+  updateGroupInput,
+  updateSectionInput,
+  updateSiteSpaceWithTitleInput,
+} from "../../sites/structure/schemas";
+import { addSection, deleteSection, updateSection } from "../../sites/structure/sections";
+import { setDefaultItem, sortSiteStructure } from "../../sites/structure/sort";
+import { protectedProcedure, router } from "../init";
+
+/** The structure editor's procedures: the /v1 structure services, answering the same objects. */
+
+const site = z.object({ organizationId: entityIdSchema, siteId: entityIdSchema });
+const section = site.extend({ sectionId: entityIdSchema });
+const group = site.extend({ sectionGroupId: entityIdSchema });
+const siteSpace = site.extend({ siteSpaceId: entityIdSchema });
+
+export const siteStructureRouter = router({
+  get: protectedProcedure.input(site).query(({ ctx, input }) => getSiteStructure(ctx, input.organizationId, input.siteId)),
+
+  addSection: protectedProcedure
+    .input(site.extend(addSectionInput.shape))
+    .mutation(({ ctx, input: { organizationId, siteId, ...body } }) => addSection(ctx, organizationId, siteId, body)),
+  updateSection: protectedProcedure
+    .input(section.extend(updateSectionInput.unwrap().shape))
+    .mutation(({ ctx, input: { organizationId, siteId, sectionId, ...body } }) => updateSection(ctx, organizationId, siteId, sectionId, body)),
+  removeSection: protectedProcedure.input(section).mutation(({ ctx, input }) => deleteSection(ctx, input.organizationId, input.siteId, input.sectionId)),
+
+  addSectionGroup: protectedProcedure
+    .input(site.extend(addGroupInput.shape))
+    .mutation(({ ctx, input: { organizationId, siteId, ...body } }) => addSectionGroup(ctx, organizationId, siteId, body)),
+  updateSectionGroup: protectedProcedure
+    .input(group.extend(updateGroupInput.unwrap().shape))
+    .mutation(({ ctx, input: { organizationId, siteId, sectionGroupId, ...body } }) => updateSectionGroup(ctx, organizationId, siteId, sectionGroupId, body)),
+  removeSectionGroup: protectedProcedure.input(group).mutation(({ ctx, input }) => deleteSectionGroup(ctx, input.organizationId, input.siteId, input.sectionGroupId)),
+  addSectionToGroup: protectedProcedure
+    .input(group.extend({ sectionId: entityIdSchema }))
+    .mutation(({ ctx, input }) => addSectionToGroup(ctx, input.organizationId, input.siteId, input.sectionGroupId, input.sectionId)),
+  removeSectionFromGroup: protectedProcedure
+    .input(group.extend({ sectionId: entityIdSchema }))
+    .mutation(({ ctx, input }) => removeSectionFromGroup(ctx, input.organizationId, input.siteId, input.sectionGroupId, input.sectionId)),
+
+  addSiteSpace: protectedProcedure
+    .input(site.extend(addSiteSpaceInput.shape))
+    .mutation(({ ctx, input: { organizationId, siteId, ...body } }) => addSpaceToSite(ctx, organizationId, siteId, body)),
+  updateSiteSpace: protectedProcedure
+    .input(siteSpace.extend(updateSiteSpaceWithTitleInput.shape))
+    .mutation(({ ctx, input: { organizationId, siteId, siteSpaceId, ...body } }) => updateSiteSpace(ctx, organizationId, siteId, siteSpaceId, body)),
+  removeSiteSpace: protectedProcedure.input(siteSpace).mutation(({ ctx, input }) => deleteSiteSpace(ctx, input.organizationId, input.siteId, input.siteSpaceId)),
+  duplicateSiteSpace: protectedProcedure.input(siteSpace).mutation(({ ctx, input }) => duplicateSiteSpace(ctx, input.organizationId, input.siteId, input.siteSpaceId)),
+
+  setDefault: protectedProcedure
+    .input(site.extend({ item: z.object({ type: z.enum(["site-section", "site-space"]), id: entityIdSchema }) }))
+    .mutation(({ ctx, input }) => setDefaultItem(ctx, input.organizationId, input.siteId, input.item)),
+  move: protectedProcedure
+    .input(site.extend(sortStructureInput.shape))
+    .mutation(({ ctx, input: { organizationId, siteId, ...body } }) => sortSiteStructure(ctx, organizationId, siteId, body)),
+});
