@@ -139,6 +139,26 @@ test("an admin sets a condition with completion, customizes with a live preview,
     await screenshots(page, "site-customization");
   });
 
+  await test.step("override the customization for one variant, then reset it to the site's", async () => {
+    await page.getByLabel("Customize", { exact: true }).selectOption({ label: "Variant: What's new › Changelog" });
+    const state = page.getByRole("status").filter({ hasText: "What's new › Changelog" });
+    await expect(state).toContainText("follows the site's customization");
+    await expect(page.getByLabel("Primary color, light", { exact: true })).toHaveValue("#be123c");
+    await expect(page.getByLabel("Font", { exact: true })).toBeDisabled();
+    await page.getByLabel("Primary color, light", { exact: true }).fill("#0f766e");
+    await expect(page.getByTestId("preview-button")).toHaveCSS("background-color", "rgb(15, 118, 110)");
+    await page.getByRole("button", { name: "Override for this variant" }).click();
+    await expect(state).toContainText("has its own customization");
+    await expect(page.getByLabel("Primary color, light", { exact: true })).toHaveValue("#0f766e");
+    await expectNoSeriousAxeViolations(page);
+    await page.getByRole("button", { name: "Reset to the site's" }).click();
+    const dialog = page.getByRole("dialog", { name: "Reset this variant's customization?" });
+    await dialog.getByRole("button", { name: "Reset", exact: true }).click();
+    await expect(dialog).toBeHidden();
+    await expect(state).toContainText("follows the site's customization");
+    await expect(page.getByLabel("Primary color, light", { exact: true })).toHaveValue("#be123c");
+  });
+
   await test.step("create a share link, copy it, deactivate it", async () => {
     await tabs.getByRole("link", { name: "Access" }).click();
     await expect(page.getByText("No share links yet")).toBeVisible();
