@@ -142,7 +142,7 @@ test("an admin sets a condition with completion, customizes with a live preview,
   await test.step("override the customization for one variant, then reset it to the site's", async () => {
     await page.getByLabel("Customize", { exact: true }).selectOption({ label: "Variant: What's new › Changelog" });
     // The variant's state line (the toasts name the variant too, so it is found by its whole text).
-    const follows = page.getByText(/^What's new › Changelog follows the site's customization/);
+    const follows = page.getByText(/^What's new › Changelog follows the site's customization\. Saving here/);
     await expect(follows).toBeVisible();
     await expect(page.getByLabel("Primary color, light", { exact: true })).toHaveValue("#be123c");
     await expect(page.getByLabel("Font", { exact: true })).toBeDisabled();
