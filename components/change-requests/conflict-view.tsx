@@ -173,6 +173,9 @@ export function valueRows(conflict: ValueConflict): AttributeRow[] {
       return attributeRows({ [conflict.kind]: { before: conflict.main, after: conflict.changeRequest } });
     case "cover":
       return attributeRows({ cover: { before: conflict.main ?? undefined, after: conflict.changeRequest ?? undefined } });
+    case "condition":
+      // Not among the reference's page attributes: worded here.
+      return [{ key: "condition", label: "Visibility condition", before: conflict.main ?? "(none)", after: conflict.changeRequest ?? "(none)" }];
     default:
       return attributeRows({ [conflict.kind]: { before: conflict.main ?? undefined, after: conflict.changeRequest ?? undefined } });
   }

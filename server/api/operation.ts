@@ -29,6 +29,8 @@ export type Operation<P extends Schema | undefined = Schema | undefined, Q exten
   body?: B;
   /** Success status: 200 by default; 204 and 205 (where the reference says so) answer with an empty body. */
   status?: 200 | 201 | 204 | 205;
+  /** The success status decided by the result, where the reference answers two (e.g. 204 "did not exist", 205 "removed"). */
+  statusOf?: (result: never) => 200 | 201 | 204 | 205;
   handler: (context: OperationContext<Out<P>, Out<Q>, Out<B>>) => Promise<unknown>;
 };
 

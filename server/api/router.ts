@@ -79,7 +79,7 @@ export class ApiRouter {
       body: operation.body ? parseWith(operation.body, await readJson(request), "body") : undefined,
     };
     const result = await operation.handler(context as never);
-    const status = operation.status ?? 200;
+    const status = operation.statusOf?.(result as never) ?? operation.status ?? 200;
     if (status === 204 || status === 205) return new Response(null, { status });
     const headers: Record<string, string> = {};
     const location = (result as { urls?: { location?: string } } | undefined)?.urls?.location;

@@ -16,6 +16,8 @@ import { searchOperations } from "./operations/search";
 import { siteStructureOperations } from "./operations/site-structure";
 import { sitePermissionOperations } from "./operations/site-permissions";
 import { siteOperations } from "./operations/sites";
+import { siteAdaptiveOperations } from "./operations/site-adaptive";
+import { siteCustomizationOperations } from "./operations/site-customization";
 import { spaceOperations } from "./operations/spaces";
 import { teamOperations } from "./operations/teams";
 import { ssoOperations } from "./operations/sso";
@@ -23,6 +25,7 @@ import { userOperations } from "./operations/users";
 import { siteShareLinkOperations } from "./operations/site-share-links";
 import { sitePublishingAuthOperations } from "./operations/site-publishing-auth";
 import { siteRedirectOperations } from "./operations/site-redirects";
+import { sitePublishedOperations } from "./operations/site-published";
 import { ApiRouter } from "./router";
 
 /** Every /v1 operation Quire serves (exported so tests can walk them all). */
@@ -52,6 +55,9 @@ export const v1Operations = [
   ...siteShareLinkOperations,
   ...sitePublishingAuthOperations,
   ...siteRedirectOperations,
+  ...sitePublishedOperations,
+  ...siteAdaptiveOperations,
+  ...siteCustomizationOperations,
 ];
 
 export const v1Router = new ApiRouter(v1Operations);

@@ -148,6 +148,7 @@ async function versionOf(page: PageState, pageRef: Describe["pageRef"]): Promise
     emoji: page.emoji ?? null,
     description: page.description ?? null,
     icon: page.icon ?? null,
+    condition: page.condition ?? null,
     hidden: page.hidden === true,
     noIndex: page.noIndex === true,
     noRobotsIndex: page.noRobotsIndex === true,
@@ -209,6 +210,7 @@ async function describePageConflict(
     case "emoji":
     case "description":
     case "icon":
+    case "condition":
       return { detail: { kind: item.kind, ...bySide(ours![item.kind] ?? null, theirs![item.kind] ?? null) }, fields: [item.kind] };
   }
 }

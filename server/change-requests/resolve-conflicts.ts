@@ -118,7 +118,7 @@ export function applyResolutions(sides: MergeSides, resolutions: MergeResolution
 /** The fields a page resolution sets, the same on both sides (undefined = not set). */
 function agreedFields(resolution: PageResolution, taken: (side: ConflictSide) => PageState): Partial<PageState> {
   const agreed: Partial<PageState> = {};
-  const { markdown, title, slug, emoji, description, icon, place } = resolution;
+  const { markdown, title, slug, emoji, description, icon, condition, place } = resolution;
   if (markdown !== undefined) agreed.markdown = markdown;
   if (title !== undefined) agreed.title = title;
   if (slug !== undefined) agreed.slug = slug;
@@ -126,6 +126,7 @@ function agreedFields(resolution: PageResolution, taken: (side: ConflictSide) =>
   if (emoji !== undefined) agreed.emoji = emoji || undefined;
   if (description !== undefined) agreed.description = description || undefined;
   if (icon !== undefined) agreed.icon = icon || undefined;
+  if (condition !== undefined) agreed.condition = condition || undefined;
   for (const field of ["hidden", "noIndex", "noRobotsIndex", "layout", "cover"] as const) {
     const side = resolution[field];
     if (side) Object.assign(agreed, { [field]: taken(side)[field] });

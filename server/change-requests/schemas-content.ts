@@ -1,5 +1,6 @@
 import type { JSONDocument } from "@gitbook/api";
 import { z } from "zod";
+import { MAX_CONDITION_LENGTH } from "../sites/conditions/types";
 import { httpUrlSchema } from "../validation/http-url";
 import { badRequest } from "../errors";
 import { entityIdSchema } from "../ids";
@@ -88,8 +89,7 @@ export type DocumentInput = { markdown: string } | { document: JSONDocument };
 
 /**
  * Fields of the reference's `RevisionPageUpdate`, plus Quire's `layout` and `cover` (the
- * reference shows both on pages but sets them only in its editor). Adaptive-content conditions
- * are accepted only at their default value.
+ * reference shows both on pages but sets them only in its editor).
  */
 const pageFields = {
   title: z.string().trim().min(1).max(PAGE_TITLE_MAX).optional(),
@@ -103,7 +103,11 @@ const pageFields = {
   hidden: z.boolean().optional(),
   noIndex: z.boolean().optional(),
   noRobotsIndex: z.boolean().optional(),
-  condition: z.literal("", { error: "adaptive-content conditions are not supported (only \"\")" }).optional(),
+  /**
+   * An adaptive-content condition deciding whether visitors see the page (server/sites/conditions);
+   * an empty string removes it. Checked by the batch against the visitor schemas of the space's sites.
+   */
+  condition: z.string().max(MAX_CONDITION_LENGTH).optional(),
   layout: layoutInputSchema.optional(),
   /** null removes it. */
   cover: coverSchema.nullable().optional(),
@@ -191,7 +195,7 @@ export type RevertPageChange = z.infer<typeof revertPage>;
 export type InsertFilesChange = z.infer<typeof insertFiles>;
 export type UpdateVariablesChange = z.infer<typeof updateVariables>;
 /** What insert_page and update_page set on a page besides its title, slug and body. */
-export type PageFieldChanges = Pick<InsertPageChange, "emoji" | "description" | "icon" | "hidden" | "noIndex" | "noRobotsIndex" | "layout" | "cover">;
+export type PageFieldChanges = Pick<InsertPageChange, "emoji" | "description" | "icon" | "hidden" | "noIndex" | "noRobotsIndex" | "layout" | "cover" | "condition">;
 export type FileSource = z.infer<typeof fileSource>;
 
 /** `changes[2].files[0].url`: the way every message of this operation names a field. */

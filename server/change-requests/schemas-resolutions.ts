@@ -3,6 +3,8 @@ import { entityIdSchema } from "../ids";
 import { conflictSideSchema, MAX_RESOLUTION_PAGES } from "../content/merge/conflicts";
 import { markdownLimitProblem } from "../content/format/markdown-limits";
 import { MAX_VARIABLES, variableNameSchema, variableValueSchema } from "../content/variables";
+import { parseCondition } from "../sites/conditions/parse";
+import { MAX_CONDITION_LENGTH } from "../sites/conditions/types";
 import { emojiSchema } from "../spaces/schemas";
 import { iconNameSchema, PAGE_TITLE_MAX, slugSchema } from "./schemas-content";
 
@@ -34,6 +36,16 @@ export const pageResolutionSchema = z
     emoji: emojiSchema.nullable().optional(),
     description: z.string().trim().max(1000).nullable().optional(),
     icon: iconNameSchema.nullable().optional(),
+    /** null = none. Normally one side's condition: only its syntax is checked here. */
+    condition: z
+      .string()
+      .max(MAX_CONDITION_LENGTH)
+      .superRefine((condition, ctx) => {
+        const parsed = condition === "" ? null : parseCondition(condition, null);
+        if (parsed && !parsed.ok) ctx.addIssue({ code: "custom", message: `${parsed.error.message} (at character ${parsed.error.position + 1})` });
+      })
+      .nullable()
+      .optional(),
     hidden: conflictSideSchema.optional(),
     noIndex: conflictSideSchema.optional(),
     noRobotsIndex: conflictSideSchema.optional(),

@@ -40,6 +40,8 @@ export type PageVersion = {
   /** Layout options, when not the default (see page-display.ts). */
   layout?: PageLayout;
   cover?: PageCover;
+  /** Adaptive-content condition deciding whether visitors see the page (server/sites/conditions); absent when always shown. */
+  condition?: string;
   /** Page variables (`{{ page.vars.NAME }}`); absent when the page has none. */
   variables?: Variables;
   /** Targets of the links and images in the body, extracted when the version is written. */

@@ -37,6 +37,8 @@ export type PageObject = {
   hidden: boolean;
   noIndex: boolean;
   noRobotsIndex: boolean;
+  /** The page's adaptive-content condition, only when it has one. */
+  condition?: string;
   tags: never[];
   variables?: Variables;
 } & PageBody;
@@ -65,6 +67,7 @@ export function presentPage(page: PageFields, input: { path: string; body: PageB
     hidden: page.hidden ?? false,
     noIndex: page.noIndex ?? false,
     noRobotsIndex: page.noRobotsIndex ?? false,
+    ...(page.condition ? { condition: page.condition } : {}),
     tags: [],
     ...(page.variables && Object.keys(page.variables).length > 0 ? { variables: page.variables } : {}),
     ...input.body,

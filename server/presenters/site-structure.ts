@@ -24,19 +24,20 @@ export type StructureView = {
   publications: Map<string, SpacePublication>;
 };
 
-export async function loadStructureView(tx: Db, access: OrgAccess & { site: Site }, baseUrl: string, siteSpaces: Pick<SiteSpace, "spaceId">[]): Promise<StructureView> {
+/** `access`: the member reading, or null for a share link's visitor (who holds no role on the spaces). */
+export async function loadStructureView(tx: Db, site: Site, access: OrgAccess | null, baseUrl: string, siteSpaces: Pick<SiteSpace, "spaceId">[]): Promise<StructureView> {
   const spaceIds = [...new Set(siteSpaces.map((row) => row.spaceId))];
   const [spaces, resolver, comments, publications] = await Promise.all([
     tx.space.findMany({ where: { id: { in: spaceIds } } }),
-    contentRoleResolver(tx, access),
+    access ? contentRoleResolver(tx, access) : null,
     openSpaceComments(tx, spaceIds),
     spacePublications(tx, spaceIds, baseUrl),
   ]);
   return {
     baseUrl,
-    published: access.site.published ? access.site : null,
+    published: site.published ? site : null,
     spaces: new Map(spaces.map((space) => [space.id, space])),
-    roleOf: (space) => resolver.space(space),
+    roleOf: (space) => resolver?.space(space) ?? null,
     comments,
     publications,
   };

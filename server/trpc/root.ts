@@ -14,6 +14,8 @@ import { profileRouter } from "./routers/profile";
 import { reviewsRouter } from "./routers/reviews";
 import { searchRouter } from "./routers/search";
 import { settingsRouter } from "./routers/settings";
+import { siteAdaptiveRouter } from "./routers/site-adaptive";
+import { siteCustomizationRouter } from "./routers/site-customization";
 import { siteStructureRouter } from "./routers/site-structure";
 import { sharingRouter } from "./routers/sharing";
 import { sitesRouter } from "./routers/sites";
@@ -48,6 +50,8 @@ export const appRouter = router({
   sites: sitesRouter,
   siteAccess: siteAccessRouter,
   siteRedirects: siteRedirectsRouter,
+  siteAdaptive: siteAdaptiveRouter,
+  siteCustomization: siteCustomizationRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -228,6 +228,8 @@ const TABLE: Record<string, Row> = {
 
   // A site's share links and visitor authentication (its admins'), its redirects (read: view; write: the structure's create)
   listSiteShareLinks: { needs: "site.admin" },
+  // The world's sites are unpublished: their members read them (a share key opens only published share-link sites: tests/sites/published.test.ts).
+  getPublishedContentSite: { needs: "site.view" },
   createSiteShareLink: { needs: "site.admin", mutates: true, body: () => ({ name: "Made by the matrix" }) },
   updateSiteShareLinkById: { needs: "site.admin", mutates: true, body: () => ({ name: "Renamed", active: false }) },
   deleteSiteShareLinkById: { needs: "site.admin", mutates: true },
@@ -243,6 +245,15 @@ const TABLE: Record<string, Row> = {
   deleteSiteRedirectById: { needs: "site.create", mutates: true },
 
   // A docs site's structure (server/policies/site.ts: reading needs view, changing the structure the create role)
+  // Adaptive content and customization (server/policies/site.ts: the visitor schema is read with the create role and written by admins; customization is read by viewers, written by admins)
+  getSiteAdaptiveSchema: { needs: "site.viewAdaptiveSchema" },
+  updateSiteAdaptiveSchema: { needs: "site.editAdaptiveSchema", mutates: true, body: () => ({ jsonSchema: { type: "object", properties: { plan: { type: "string", enum: ["pro"], description: "Plan" } }, additionalProperties: false } }) },
+  listSiteAdaptiveTemplateConditions: { needs: "site.viewAdaptiveSchema" },
+  getSiteCustomizationById: { needs: "site.view" },
+  updateSiteCustomizationById: { needs: "site.admin", mutates: true, body: () => ({ styling: { theme: "muted" } }) },
+  getSiteSpaceCustomizationById: { needs: "site.view" },
+  overrideSiteSpaceCustomizationById: { needs: "site.admin", mutates: true, body: () => ({ styling: { theme: "bold" } }) },
+  deleteSiteSpaceCustomizationById: { needs: "site.admin", mutates: true },
   getSiteStructure: { needs: "site.view" },
   sortSiteStructure: { needs: "site.create", mutates: true, body: (ids) => ({ item: { type: "site-section", id: ids.siteSectionId }, position: { after: { type: "site-section", id: ids.lastSectionId } } }) },
   listSiteSections: { needs: "site.view" },

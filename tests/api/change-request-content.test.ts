@@ -309,8 +309,8 @@ describe("change request content: batches and access", () => {
     const malformed = await apply([{ operation: "insert_page", document: { document: { object: "document", data: {}, nodes: [{ object: "block", type: "code", data: {} }] } } }]);
     expect(malformed.body.error.message).toMatch(/^changes\[0\]\.document: is not a valid document/);
     expect((await apply([{ operation: "insert_page", title: "No document" }])).body.error.message).toMatch(/^changes\[0\]\.document: is required/);
-    expect((await apply([{ operation: "update_page", page: "x", condition: "visitor.claims.beta" }])).body.error.message).toMatch(
-      /^changes\[0\]\.condition: adaptive-content conditions are not supported/,
+    expect((await apply([{ operation: "insert_page", title: "Beta", document: { markdown: "" }, condition: "visitor.claims.beta ==" }])).body.error.message).toMatch(
+      /^changes\[0\]\.condition: The condition ends too early/,
     );
     expect((await apply([{ operation: "insert_files", files: [{ name: "a.txt", base64: "aGk=" }] }])).body.error.message).toBe("changes[0].files[0].contentType: is required with base64");
     expect((await apply([{ operation: "insert_files", files: [{ name: "a.txt", contentType: "text/plain", base64: "not base64!" }] }])).body.error.message).toBe(

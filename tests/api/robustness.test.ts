@@ -201,6 +201,9 @@ const validBodies: Record<string, (world: World) => object> = {
   addSectionGroupToSite: () => ({ title: "Robust" }),
   addSectionToSiteSectionGroup: (world) => ({ sectionId: world.own.siteSectionId }),
   sortSiteStructure: (world) => ({ item: { type: "site-section", id: world.own.siteSectionId }, position: {} }),
+  updateSiteAdaptiveSchema: () => ({ jsonSchema: { type: "object", properties: { beta: { type: "boolean", description: "Beta" } }, additionalProperties: false } }),
+  updateSiteCustomizationById: () => ({ styling: { theme: "muted" } }),
+  overrideSiteSpaceCustomizationById: () => ({ styling: { theme: "bold" } }),
 };
 const validBody = (operation: Operation, world: World) => validBodies[operation.operationId]?.(world) ?? {};
 

@@ -213,6 +213,18 @@ const TABLE: Record<string, Row> = {
   "siteRedirects.delete": { needs: "site.create", mutates: true, input: (ids) => ({ ...site(ids), siteRedirectId: ids.siteRedirectId }) },
 
   // A docs site's structure (server/policies/site.ts: reading needs view, changing the structure the create role)
+  "siteAdaptive.getSchema": { needs: "site.viewAdaptiveSchema", input: site },
+  "siteAdaptive.updateSchema": {
+    needs: "site.editAdaptiveSchema",
+    mutates: true,
+    input: (ids) => ({ ...site(ids), jsonSchema: { type: "object", properties: { plan: { type: "string", enum: ["pro"], description: "Plan" } }, additionalProperties: false } }),
+  },
+  "siteAdaptive.templates": { needs: "site.viewAdaptiveSchema", input: site },
+  "siteCustomization.get": { needs: "site.view", input: site },
+  "siteCustomization.update": { needs: "site.admin", mutates: true, input: (ids) => ({ ...site(ids), customization: { styling: { theme: "muted" } } }) },
+  "siteCustomization.getForSiteSpace": { needs: "site.view", input: (ids) => ({ ...site(ids), siteSpaceId: ids.siteSpaceId }) },
+  "siteCustomization.overrideForSiteSpace": { needs: "site.admin", mutates: true, input: (ids) => ({ ...site(ids), siteSpaceId: ids.siteSpaceId, customization: { styling: { theme: "bold" } } }) },
+  "siteCustomization.resetForSiteSpace": { needs: "site.admin", mutates: true, input: (ids) => ({ ...site(ids), siteSpaceId: ids.siteSpaceId }) },
   "siteStructure.get": { needs: "site.view", input: site },
   "siteStructure.addSection": { needs: "site.create", mutates: true, input: (ids) => ({ ...site(ids), spaceId: ids.siteContentSpaceId, title: "Made by the matrix" }) },
   "siteStructure.updateSection": { needs: "site.create", mutates: true, input: (ids) => ({ ...site(ids), sectionId: ids.siteSectionId, title: "Renamed", condition: null }) },

@@ -95,7 +95,29 @@ export async function commitToChangeRequest(
   }, LARGE_WRITE);
 }
 
-/** A site row of an organization, without structure (tests add what they need); unpublished and public unless told. */
-export async function createSite(organizationId: string, overrides: { title?: string; visibility?: string; published?: boolean; hostname?: string } = {}) {
-  return db().site.create({ data: { id: newId(), organizationId, title: overrides.title ?? `Site ${unique()}`, basename: `site-${unique()}`, ...overrides } });
+/**
+ * A site with root-level site spaces over `spaceIds` (the first is the default), written straight
+ * into the tables: for tests of site features that need a site, whatever creates them through the API.
+ */
+export async function createSite(
+  organizationId: string,
+  options: { title?: string; spaceIds?: string[]; adaptiveSchema?: object; customization?: object; visibility?: string; published?: boolean } = {},
+) {
+  const site = await db().site.create({
+    data: {
+      id: newId(),
+      organizationId,
+      title: options.title ?? `Site ${unique()}`,
+      basename: `site-${unique()}`,
+      ...(options.adaptiveSchema ? { adaptiveSchema: options.adaptiveSchema, adaptiveSchemaUpdatedAt: new Date() } : {}),
+      ...(options.customization ? { customization: options.customization } : {}),
+      ...(options.visibility ? { visibility: options.visibility } : {}),
+      ...(options.published ? { published: true } : {}),
+    },
+  });
+  const siteSpaces = [];
+  for (const [index, spaceId] of (options.spaceIds ?? []).entries()) {
+    siteSpaces.push(await db().siteSpace.create({ data: { id: newId(), siteId: site.id, spaceId, path: `variant-${index + 1}`, isDefault: index === 0, position: index } }));
+  }
+  return { site, siteSpaces };
 }

@@ -54,7 +54,7 @@ describe("site publishing auth", () => {
   async function setup() {
     const tenant = await createTenant();
     const organizationId = tenant.organization.id;
-    const site = await createSite(organizationId, { visibility: "visitor-auth", published: true });
+    const site = (await createSite(organizationId, { visibility: "visitor-auth", published: true })).site;
     const admin = apiClient(server.url, tenant.admin.token);
     const auth = `/v1/orgs/${organizationId}/sites/${site.id}/publishing/auth`;
     return { tenant, organizationId, site, admin, auth, as: (who: { token: string }) => apiClient(server.url, who.token) };
@@ -124,6 +124,8 @@ describe("site publishing auth", () => {
       expect(await verify(malformed)).toEqual({ ok: false, reason: "malformed" });
     }
     expect(await verifyVisitorToken({ id: site.id, visitorAuthKey: null }, good)).toEqual({ ok: false, reason: "no-key" });
+    // Another site's sealed key does not open as this site's (the context binds it).
+    expect(await verifyVisitorToken({ id: "another-site", visitorAuthKey: (await siteRow(site.id)).visitorAuthKey }, good)).toEqual({ ok: false, reason: "no-key" });
 
     const regenerated = await admin.post(`${auth}/regenerate`);
     expect(regenerated.status).toBe(200);

@@ -25,7 +25,7 @@ async function setup() {
     { id: startId, title: "Start", slug: "start" },
     { id: installId, title: "Install", slug: "install", parentId: startId },
   ]);
-  const site = await createSite(organizationId, { published: true });
+  const site = (await createSite(organizationId, { published: true })).site;
   const section = await db().siteSection.create({ data: { id: newId(), siteId: site.id, title: "Guides", path: "guides", isDefault: true, position: 0 } });
   const other = await db().siteSection.create({ data: { id: newId(), siteId: site.id, title: "API", path: "api", position: 1 } });
   const siteSpace = await db().siteSpace.create({ data: { id: newId(), siteId: site.id, sectionId: section.id, spaceId: space.id, path: "v2", isDefault: true, position: 0 } });
@@ -76,7 +76,7 @@ describe("site redirects", () => {
     expect(await message({ source: "/a", destination: { kind: "site-section", siteSectionId: "nope" } })).toMatch(/^destination: no section/);
     expect(await message({ source: "/a", destination: { kind: "site-page", siteSpaceId: siteSpace.id, pageId: "nope" } })).toMatch(/^destination: no page/);
     expect(await message({ source: "/a", destination: { kind: "path", spaceId: space.id, path: "missing" } })).toMatch(/^destination: no page/);
-    const foreignSite = await createSite(tenant.otherOrganization.id);
+    const foreignSite = (await createSite(tenant.otherOrganization.id)).site;
     const foreignSection = await db().siteSection.create({ data: { id: newId(), siteId: foreignSite.id, title: "X", path: "x", isDefault: true, position: 0 } });
     expect(await message({ source: "/a", destination: { kind: "site-section", siteSectionId: foreignSection.id } })).toMatch(/^destination: no section/);
     expect(await message({ source: "/a", destination: { kind: "external", url: "https://x.example" }, draft: true })).toMatch(/^draft:/);

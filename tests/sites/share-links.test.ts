@@ -16,7 +16,7 @@ afterAll(() => server.close());
 async function setup(site: { visibility?: string; published?: boolean } = { visibility: "share-link", published: true }) {
   const tenant = await createTenant();
   const organizationId = tenant.organization.id;
-  const created = await createSite(organizationId, site);
+  const created = (await createSite(organizationId, site)).site;
   const admin = apiClient(server.url, tenant.admin.token);
   const links = `/v1/orgs/${organizationId}/sites/${created.id}/share-links`;
   const keyOf = (link: { urls: { published: string } }) => new URL(link.urls.published).searchParams.get("share")!;
@@ -75,6 +75,19 @@ describe("share links", () => {
     expect(await db().domainEvent.count({ where: { organizationId, action: "site_share_link.deleted" } })).toBe(1);
   });
 
+  test("a link whose key cannot be opened (sealed under another instance key) is still listed, without its URL, and can be deleted", async () => {
+    const { admin, links } = await setup();
+    const link = (await admin.post(links, { name: "Old key" })).body;
+    const other = (await admin.post(links, { name: "Other" })).body;
+    // Another link's sealed key does not open as this link's: as if sealed under another key.
+    const sealedElsewhere = (await db().siteShareLink.findUniqueOrThrow({ where: { id: other.id } })).keyCiphertext;
+    await db().siteShareLink.update({ where: { id: link.id }, data: { keyCiphertext: sealedElsewhere } });
+    const listed = await admin.get(links);
+    expect(listed.status).toBe(200);
+    expect(listed.body.items.find((item: { id: string }) => item.id === link.id).urls).toEqual({});
+    expect((await admin.delete(`${links}/${link.id}`)).status).toBe(204);
+  });
+
   test("only the site's admins manage share links: 403 below admin, 404 for another organization", async () => {
     const { tenant, links, as } = await setup();
     const editor = await tenant.member("create");
@@ -98,7 +111,7 @@ describe("the share-key reader", () => {
     await expect(read(site.id, "x".repeat(10_000))).rejects.toMatchObject({ code: "not_found" });
 
     // Another share-link site of the same organization does not open with this key.
-    const other = await createSite(organizationId, { visibility: "share-link", published: true });
+    const other = (await createSite(organizationId, { visibility: "share-link", published: true })).site;
     await expect(read(other.id, key)).rejects.toMatchObject({ code: "not_found" });
 
     const linkId = (await db().siteShareLink.findFirstOrThrow({ where: { siteId: site.id } })).id;

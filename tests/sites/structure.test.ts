@@ -404,6 +404,27 @@ describe("answers", () => {
     expect((section as unknown as { urls: object }).urls).toEqual({});
   });
 
+  test("a share link's key opens the lists of a share-link site to someone who is not a member", async () => {
+    const { api, org, base, site, tenant } = await setup({ published: true });
+    await db().site.update({ where: { id: site.id }, data: { visibility: "share-link" } });
+    await addSection(api, base, (await createSpace(api, org, "One")).id);
+    const link = await api.post(`${base}/share-links`, { name: "Partners" });
+    expect(link.status).toBe(201);
+    const key = new URL(link.body.urls.published).searchParams.get("share")!;
+    const stranger = apiClient(server.url, tenant.stranger.token);
+    expect((await stranger.get(`${base}/sections`)).status).toBe(404);
+    expect((await stranger.get(`${base}/sections?shareKey=${key.slice(0, -2)}xx`)).status).toBe(404);
+    const sections = await stranger.get(`${base}/sections?shareKey=${key}`);
+    expect(sections.status).toBe(200);
+    expect(sections.body.items).toHaveLength(1);
+    // A visitor holds no role on the spaces shown.
+    expect(sections.body.items[0].siteSpaces[0].space.permissions.view).toBe(false);
+    expect((await stranger.get(`${base}/site-spaces?shareKey=${key}`)).status).toBe(200);
+    expect((await stranger.get(`${base}/structure?shareKey=${key}`)).status).toBe(200);
+    expect((await stranger.get(`${base}/section-groups?shareKey=${key}`)).status).toBe(404);
+    expect((await stranger.post(`${base}/section-groups?shareKey=${key}`, { title: "No" })).status).toBe(404);
+  });
+
   test("readers may list, only the create role changes the structure", async () => {
     const { api, org, base, tenant } = await setup();
     await addSection(api, base, (await createSpace(api, org, "One")).id);

@@ -11,6 +11,7 @@ const version = (title: string, markdown: string, extra: Partial<ConflictPageVer
   emoji: null,
   description: null,
   icon: null,
+  condition: null,
   hidden: false,
   noIndex: false,
   noRobotsIndex: false,

@@ -15,6 +15,7 @@ import {
   moveSectionInput,
   moveSiteSpaceInput,
   sectionPathParams,
+  shareKeyParams,
   sitePathParams,
   siteSpacePathParams,
   sortStructureInput,
@@ -25,11 +26,9 @@ import {
 } from "../../sites/structure/schemas";
 import { addSection, deleteSection, moveSection, updateSection } from "../../sites/structure/sections";
 import { sortSiteStructure } from "../../sites/structure/sort";
-import { z } from "zod";
 import { defineOperation } from "../operation";
 
 const SITE = "/v1/orgs/{organizationId}/sites/{siteId}";
-const shareKeyQuery = z.object({ shareKey: z.string().min(1).max(200).optional() });
 
 /** The deprecated moves' pointers (`siteSection`, `siteSpace`) as the structure's own `{ type, id }`. */
 const sectionAnchor = (anchor?: { type: "site-section"; siteSection: string }) => anchor && { type: anchor.type, id: anchor.siteSection };
@@ -41,8 +40,8 @@ export const siteStructureOperations = [
     method: "GET",
     path: `${SITE}/structure`,
     params: sitePathParams,
-    query: shareKeyQuery,
-    handler: (c) => getSiteStructure(c, c.params.organizationId, c.params.siteId),
+    query: shareKeyParams,
+    handler: (c) => getSiteStructure(c, c.params.organizationId, c.params.siteId, c.query.shareKey),
   }),
   defineOperation({
     operationId: "sortSiteStructure",

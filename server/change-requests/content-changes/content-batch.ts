@@ -11,6 +11,8 @@ import { badRequest, type AppError } from "../../errors";
 import { newId } from "../../ids";
 import { markdownLimitError, markdownPool, WRITE_BUDGET_MS } from "../../markdown/markdown-pool";
 import type { Limit } from "../../workers/worker-protocol";
+import { adaptiveSchemaOf, assertValidCondition } from "../../sites/conditions/assert";
+import type { AdaptiveSchema } from "../../sites/conditions/types";
 import { emojiSchema } from "../../spaces/schemas";
 import {
   changePath,
@@ -76,6 +78,7 @@ export class ContentBatch {
   private readonly insertIds = new Map<number, string>();
   private readonly resolver: LinkResolver;
   private spaceVariables: Variables | undefined;
+  private schemas: Promise<AdaptiveSchema[] | null> | undefined;
 
   constructor(
     private readonly tx: Db,
@@ -207,6 +210,7 @@ export class ContentBatch {
       noRobotsIndex: _noRobotsIndex,
       layout: _layout,
       cover: _cover,
+      condition: _condition,
       body: _body,
       markdown: _markdown,
       blockKeys,
@@ -391,6 +395,8 @@ export class ContentBatch {
         if (!inBatch && !(await readFile(this.tx, this.revision, fileId))) throw bad(index, "cover", `no file ${fileId} in the change request`);
       }
     }
+    if (change.condition) assertValidCondition(change.condition, await this.visitorSchemas(), changePath(index, ["condition"]));
+    const condition = change.condition !== undefined ? change.condition || undefined : current?.condition;
     const flag = (value: boolean | undefined, kept: true | undefined) => ((value ?? kept) ? (true as const) : undefined);
     const fields: Partial<PageNode> = {
       icon: icon || undefined,
@@ -399,8 +405,24 @@ export class ContentBatch {
       noRobotsIndex: flag(change.noRobotsIndex, current?.noRobotsIndex),
       layout,
       cover,
+      condition,
     };
     return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
+  }
+
+  /**
+   * What a page condition's claims are checked against: the visitor schemas of the sites the space
+   * is in (a page shows in each of them, so a claim any of them declares may be read), or only the
+   * syntax when the space is in no site or none of its sites has a schema yet. Read once per batch.
+   */
+  private visitorSchemas(): Promise<AdaptiveSchema[] | null> {
+    this.schemas ??= this.tx.siteSpace
+      .findMany({ where: { spaceId: this.revision.spaceId }, select: { site: { select: { adaptiveSchema: true } } }, distinct: ["siteId"] })
+      .then((rows) => {
+        const schemas = rows.flatMap((row) => adaptiveSchemaOf(row.site) ?? []);
+        return schemas.length > 0 ? schemas : null;
+      });
+    return this.schemas;
   }
 
   /** An explicit slug must be free among the siblings; an absent (or empty) one is derived from the title. */

@@ -12,7 +12,7 @@ import { coverSchema, layoutOptionsSchema } from "../page-display";
  */
 
 /** Page fields merged as plain values: a conflict on one of them is named by the field. */
-const TEXT_FIELDS = ["title", "slug", "emoji", "description", "icon"] as const;
+const TEXT_FIELDS = ["title", "slug", "emoji", "description", "icon", "condition"] as const;
 const FLAG_FIELDS = ["hidden", "noIndex", "noRobotsIndex"] as const;
 export const VALUE_FIELDS = [...TEXT_FIELDS, ...FLAG_FIELDS, "layout", "cover"] as const;
 export type ValueField = (typeof VALUE_FIELDS)[number];
@@ -25,6 +25,7 @@ export const CONFLICT_FIELD_NAMES: Record<string, string> = {
   emoji: "emoji",
   description: "description",
   icon: "icon",
+  condition: "visibility condition",
   hidden: "hidden from navigation",
   noIndex: "left out of search",
   noRobotsIndex: "hidden from search engines",
@@ -96,6 +97,7 @@ export const RESOLUTION_FIELD_OF = {
   emoji: "emoji",
   description: "description",
   icon: "icon",
+  condition: "condition",
   hidden: "hidden",
   noIndex: "noIndex",
   noRobotsIndex: "noRobotsIndex",
@@ -132,6 +134,7 @@ export const conflictPageVersionSchema = z.object({
   emoji: z.string().nullable(),
   description: z.string().nullable(),
   icon: z.string().nullable(),
+  condition: z.string().nullable(),
   hidden: z.boolean(),
   noIndex: z.boolean(),
   noRobotsIndex: z.boolean(),

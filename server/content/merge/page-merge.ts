@@ -157,6 +157,7 @@ export const PAGE_FIELD_RULES: { [K in keyof PageState]-?: FieldRule<K> } = {
   sortKey: { merge: "position" },
   markdown: { merge: "text" },
   icon: { merge: "value" },
+  condition: { merge: "value" },
   hidden: { merge: "value" },
   noIndex: { merge: "value" },
   noRobotsIndex: { merge: "value" },

@@ -9,11 +9,14 @@ export function claimSource(path: readonly string[]): string {
   return "visitor.claims" + path.map((name) => (IDENTIFIER.test(name) ? `.${name}` : `[${JSON.stringify(name)}]`)).join("");
 }
 
-/** The claims an object claim (or the schema's root) declares, read only from its own properties. */
+/**
+ * The claims an object claim (or the schema's root) declares, read only from its own properties, by
+ * name: stored schemas do not keep the order they were written in (PostgreSQL's jsonb reorders keys).
+ */
 export function declaredChildren(node: { properties?: unknown }): [string, ClaimSchema][] {
   const properties = node.properties;
   if (typeof properties !== "object" || properties === null) return [];
-  return Object.entries(properties as Record<string, ClaimSchema>);
+  return Object.entries(properties as Record<string, ClaimSchema>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
 /** The declarations of `name` in each of `nodes` that declares it (own properties only). */

@@ -1,4 +1,4 @@
-import { childClaims, claimSource, declaredClaims, describeClaim, schemaRoots } from "./claims";
+import { childClaims, claimSource, declaredChildren, declaredClaims, describeClaim, schemaRoots } from "./claims";
 import type { AdaptiveSchema, ClaimSchema, TemplateCondition } from "./types";
 
 /** What the condition editor suggests: completion as one types, and ready-made conditions. */
@@ -107,7 +107,7 @@ export function conditionCompletions(schema: AdaptiveSchema | readonly AdaptiveS
     const seen = new Set<string>();
     for (const parent of parents) {
       if (parent.type === "object") {
-        for (const [name, claim] of Object.entries(parent.properties)) {
+        for (const [name, claim] of declaredChildren(parent)) {
           if (seen.has(name) || !name.startsWith(partial)) continue;
           seen.add(name);
           options.push({ label: name, apply: memberText(name), detail: detailOf(claim), kind: "claim" });

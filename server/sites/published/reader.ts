@@ -43,3 +43,4 @@ export async function resolveSiteReader(tx: Db, actor: Actor, organizationId: st
     return { via: "share-link", site, shareLinkId: opened.shareLinkId };
   }
 }
+

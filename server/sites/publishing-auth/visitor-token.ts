@@ -46,7 +46,8 @@ export async function verifyVisitorToken(
   if (!header || !claims || !BASE64URL.test(signaturePart)) return { ok: false, reason: "malformed" };
   if (header.alg !== "HS256" || (header.typ !== undefined && header.typ !== "JWT")) return { ok: false, reason: "algorithm" };
 
-  const key = await visitorAuthKeyOf(site);
+  // A key sealed under another instance key (QUIRE_SECRET_KEY changed) verifies nothing: as no key.
+  const key = await visitorAuthKeyOf(site).catch(() => null);
   if (!key) return { ok: false, reason: "no-key" };
   const expected = createHmac("sha256", Buffer.from(key, "utf8")).update(`${headerPart}.${payloadPart}`).digest();
   const given = Buffer.from(signaturePart, "base64url");

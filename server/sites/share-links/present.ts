@@ -8,7 +8,12 @@ export const SHARE_KEY_PARAM = "share";
 
 /** The reference's ShareLink, plus Quire's `expiresAt`. `urls.published` carries the key: only admins ever see it. */
 export async function presentShareLink(link: SiteShareLink, site: Pick<Site, "hostname" | "basename" | "proxy">, baseUrl: string) {
-  const key = await openSecret(link.keyCiphertext, shareKeyContext(link.id));
+  // A key sealed under another instance key (QUIRE_SECRET_KEY changed) cannot be shown again; the
+  // link is still listed, so that an admin can delete it and make a new one.
+  const key = await openSecret(link.keyCiphertext, shareKeyContext(link.id)).catch((error: unknown) => {
+    console.warn(`Share link ${link.id}: its key cannot be opened (${error instanceof Error ? error.message : "unknown error"}).`);
+    return null;
+  });
   return {
     object: "share-link" as const,
     id: link.id,
@@ -16,7 +21,7 @@ export async function presentShareLink(link: SiteShareLink, site: Pick<Site, "ho
     name: link.name,
     active: link.active,
     expiresAt: link.expiresAt?.toISOString() ?? null,
-    urls: { published: `${siteUrl(site, baseUrl)}?${SHARE_KEY_PARAM}=${key}` },
+    urls: key === null ? {} : { published: `${siteUrl(site, baseUrl)}?${SHARE_KEY_PARAM}=${key}` },
   };
 }
 export type ShareLinkObject = Awaited<ReturnType<typeof presentShareLink>>;

@@ -4,6 +4,7 @@ import { db } from "../../db/client";
 import type { EventRecorder } from "../../events/record-event";
 import { authorizeSite, loadSite, type SiteAccess } from "../../policies/site";
 import { loadStructureView, type StructureView } from "../../presenters/site-structure";
+import { resolveSiteReader } from "../published/reader";
 import { writeSite } from "../write-site";
 import { loadStructure, normalizeStructure, type StructureSnapshot } from "./rules";
 
@@ -27,7 +28,7 @@ async function structureWrite<T>(ctx: ServiceContext, organizationId: string, si
 /** Runs a structure change answered with an object, presented from the structure as normalized. */
 export async function writeStructure<R>(ctx: ServiceContext, organizationId: string, siteId: string, work: (tx: Db, events: EventRecorder, access: SiteAccess) => Promise<Present<R>>): Promise<R> {
   return structureWrite(ctx, organizationId, siteId, work, async (tx, access, structure, present) =>
-    present(structure, await loadStructureView(tx, access, ctx.baseUrl, structure.siteSpaces)),
+    present(structure, await loadStructureView(tx, access.site, access, ctx.baseUrl, structure.siteSpaces)),
   ) as Promise<R>;
 }
 
@@ -36,14 +37,17 @@ export async function changeStructure(ctx: ServiceContext, organizationId: strin
   await structureWrite(ctx, organizationId, siteId, work, async () => undefined);
 }
 
-/** Reads a site's structure with the caller's `view` permission, from one snapshot of the database. */
-export async function readStructure<R>(ctx: ServiceContext, organizationId: string, siteId: string, present: (structure: StructureSnapshot, view: StructureView, access: SiteAccess) => R): Promise<R> {
+/**
+ * Reads a site's structure as a member who may view it or, with `shareKey`, as the visitor of one
+ * of its share links (server/sites/published/reader.ts), from one snapshot of the database.
+ */
+export async function readStructure<R>(ctx: ServiceContext, organizationId: string, siteId: string, shareKey: string | undefined, present: (structure: StructureSnapshot, view: StructureView) => R): Promise<R> {
   return db().$transaction(
     async (tx) => {
-      const access = await loadSite(tx, ctx.actor, organizationId, siteId);
-      authorizeSite("view", access);
+      const reader = await resolveSiteReader(tx, ctx.actor, organizationId, siteId, shareKey);
+      if (reader.via === "member") authorizeSite("view", reader.access);
       const structure = await loadStructure(tx, siteId);
-      return present(structure, await loadStructureView(tx, access, ctx.baseUrl, structure.siteSpaces), access);
+      return present(structure, await loadStructureView(tx, reader.site, reader.via === "member" ? reader.access : null, ctx.baseUrl, structure.siteSpaces));
     },
     { isolationLevel: "RepeatableRead", timeout: READ_TIMEOUT_MS },
   );

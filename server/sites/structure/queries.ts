@@ -20,20 +20,20 @@ function pageOf<T extends { id: string }>(items: T[], params: ListParams): ListR
   return { items: page, count: items.length, ...(more ? { next: { page: encodeCursor(page[page.length - 1]!.id) } } : {}) };
 }
 
-export async function getSiteStructure(ctx: ServiceContext, organizationId: string, siteId: string) {
-  return readStructure(ctx, organizationId, siteId, (structure, view) => presentSiteStructure(structure, view));
+export async function getSiteStructure(ctx: ServiceContext, organizationId: string, siteId: string, shareKey?: string) {
+  return readStructure(ctx, organizationId, siteId, shareKey, (structure, view) => presentSiteStructure(structure, view));
 }
 
 /** The site's sections in the order visitors see them (a group's sections in its place). */
 export async function listSiteSections(ctx: ServiceContext, organizationId: string, siteId: string, params: StructureListParams) {
-  return readStructure(ctx, organizationId, siteId, (structure, view) => {
+  return readStructure(ctx, organizationId, siteId, params.shareKey, (structure, view) => {
     const { items, ...rest } = pageOf(sectionsInOrder(structure), params);
     return { ...rest, items: items.map((section) => presentSiteSection(section, siteSpacesOf(structure, section.id), view)) };
   });
 }
 
 export async function listSiteSectionGroups(ctx: ServiceContext, organizationId: string, siteId: string, params: ListParams) {
-  return readStructure(ctx, organizationId, siteId, (structure, view) => {
+  return readStructure(ctx, organizationId, siteId, undefined, (structure, view) => {
     const { items, ...rest } = pageOf(structure.groups, params);
     return { ...rest, items: items.map((group) => presentSiteSectionGroup(group, structure, view)) };
   });
@@ -41,7 +41,7 @@ export async function listSiteSectionGroups(ctx: ServiceContext, organizationId:
 
 /** Every site space, section by section (or those at the root); `default` keeps only the defaults, or only the others. */
 export async function listSiteSpaces(ctx: ServiceContext, organizationId: string, siteId: string, params: ListSiteSpacesParams) {
-  return readStructure(ctx, organizationId, siteId, (structure, view) => {
+  return readStructure(ctx, organizationId, siteId, params.shareKey, (structure, view) => {
     const places = structure.sections.length > 0 ? sectionsInOrder(structure) : [null];
     const all = places.flatMap((section) => siteSpacesOf(structure, section?.id ?? null).map((row) => ({ id: row.id, row, section })));
     const chosen = params.default === undefined ? all : all.filter((entry) => entry.row.isDefault === params.default);

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { entityIdSchema } from "../../ids";
 import { listParams } from "../../pagination";
+import { shareKeySchema } from "../share-links/schemas";
 import { sitePathSchema } from "./paths";
 
 /** Inputs of the structure operations, shared by /v1 (bodies, queries) and tRPC. */
@@ -19,8 +20,9 @@ export const groupPathParams = sitePathParams.extend({ siteSectionGroupId: entit
 export const groupSectionPathParams = groupPathParams.extend({ siteSectionId: entityIdSchema });
 export const siteSpacePathParams = sitePathParams.extend({ siteSpaceId: entityIdSchema });
 
-/** `shareKey` reads the structure as a share link's visitor would; accepted by the list operations. */
-export const structureListParams = listParams.extend({ shareKey: z.string().min(1).max(200).optional() });
+/** `shareKey` reads the structure as a visitor of one of the site's share links. */
+export const shareKeyParams = z.object({ shareKey: shareKeySchema.optional() });
+export const structureListParams = listParams.extend(shareKeyParams.shape);
 export const listSiteSpacesParams = structureListParams.extend({
   default: z.stringbool({ truthy: ["true"], falsy: ["false"] }).optional(),
 });

@@ -138,6 +138,8 @@ export const MINIMUM_ROLE = {
   "site.view": "read",
   "site.create": "create",
   "site.admin": "admin",
+  "site.viewAdaptiveSchema": "create",
+  "site.editAdaptiveSchema": "admin",
 } as const satisfies Record<string, Level>;
 export type PermissionKey = keyof typeof MINIMUM_ROLE;
 

@@ -51,6 +51,8 @@ import { CALLERS, canSee, type Caller, type CallerName, type DefaultLevel, type 
 
 export const BASE_URL = "http://quire.test";
 export const SEARCH_WORD = "zebrafinch";
+/** Every site's visitor schema: the adaptive-schema reads find one. */
+const MATRIX_VISITOR_SCHEMA = { type: "object", properties: { beta: { type: "boolean", description: "In the beta" } }, additionalProperties: false };
 const PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
 
 /** The items operations are run against, per kind of resource: each row runs once per place of its kind. */
@@ -295,7 +297,7 @@ export async function buildWorld(options: { importUrl: string; imports?: boolean
   /** A site showing the space its spec names, with the spec's default level and grants. */
   async function makeSite(spec: Spec, ctx = ctxA, org: OrgKey = "A"): Promise<Placed> {
     const site = await createSite(ctx, orgIds[org], { title: `Matrix ${spec.key}`, spaces: [byKey.get(spec.parent!)!.entity.id] });
-    await db().site.update({ where: { id: site.id }, data: { defaultLevel: spec.level } });
+    await db().site.update({ where: { id: site.id }, data: { defaultLevel: spec.level, adaptiveSchema: MATRIX_VISITOR_SCHEMA } });
     await grant(spec, { type: "site", id: site.id, organizationId: orgIds[org] });
     const siteSpace = await db().siteSpace.findFirstOrThrow({ where: { siteId: site.id } });
     const shareLink = await createShareLink(ctx, orgIds[org], site.id, { name: "Matrix" });

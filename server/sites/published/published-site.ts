@@ -1,0 +1,38 @@
+import type { ServiceContext } from "../../context";
+import { db } from "../../db/client";
+import { presentOneSite } from "../../presenters/site";
+import { loadStructureView, presentSiteStructure } from "../../presenters/site-structure";
+import { mergedCustomizations } from "../customization/settings";
+import { loadStructure } from "../structure/rules";
+import { resolveSiteReader } from "./reader";
+
+/**
+ * getPublishedContentSite: what a visitor of the site gets — the Site, its structure, the
+ * customizations merged for the site and each site space, and the integration scripts. Members who
+ * may view the site read it (published or not: their preview); anyone else only with a valid share
+ * key of a published share-link site (server/sites/published/reader.ts), else 404. Scripts come from
+ * integrations, which Quire does not have yet (issue 13): the list is empty until then.
+ */
+
+const READ_TIMEOUT_MS = 15_000;
+
+export async function getPublishedContentSite(ctx: ServiceContext, organizationId: string, siteId: string, shareKey: string | undefined) {
+  return db().$transaction(
+    async (tx) => {
+      const reader = await resolveSiteReader(tx, ctx.actor, organizationId, siteId, shareKey);
+      // A share link's visitor holds no role on the site or its spaces.
+      const access = reader.via === "member" ? reader.access : null;
+      const structure = await loadStructure(tx, siteId);
+      const view = await loadStructureView(tx, reader.site, access, ctx.baseUrl, structure.siteSpaces);
+      return {
+        object: "published-content-site" as const,
+        site: await presentOneSite(tx, reader.site, access?.role ?? null, ctx.baseUrl),
+        structure: presentSiteStructure(structure, view),
+        customizations: mergedCustomizations(reader.site, structure.siteSpaces),
+        scripts: [],
+      };
+    },
+    // One snapshot: the structure, its spaces and the customizations agree with each other.
+    { isolationLevel: "RepeatableRead", timeout: READ_TIMEOUT_MS },
+  );
+}

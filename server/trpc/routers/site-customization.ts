@@ -1,0 +1,29 @@
+import { siteCustomizationInput, siteSpaceCustomizationOverride } from "../../sites/customization/schemas";
+import {
+  getSiteCustomization,
+  getSiteSpaceCustomization,
+  overrideSiteSpaceCustomization,
+  resetSiteSpaceCustomization,
+  updateSiteCustomization,
+} from "../../sites/customization/site-customization";
+import { sitePath } from "../../sites/schemas";
+import { siteSpacePathParams as siteSpacePath } from "../../sites/structure/schemas";
+import { protectedProcedure, router } from "../init";
+
+/** The customization editor: the same services as /v1's site-customization operations. */
+export const siteCustomizationRouter = router({
+  get: protectedProcedure.input(sitePath).query(({ ctx, input }) => getSiteCustomization(ctx, input.organizationId, input.siteId)),
+  update: protectedProcedure
+    .input(sitePath.extend({ customization: siteCustomizationInput }))
+    .mutation(({ ctx, input }) => updateSiteCustomization(ctx, input.organizationId, input.siteId, input.customization)),
+  getForSiteSpace: protectedProcedure
+    .input(siteSpacePath)
+    .query(({ ctx, input }) => getSiteSpaceCustomization(ctx, input.organizationId, input.siteId, input.siteSpaceId)),
+  overrideForSiteSpace: protectedProcedure
+    .input(siteSpacePath.extend({ customization: siteSpaceCustomizationOverride }))
+    .mutation(({ ctx, input }) => overrideSiteSpaceCustomization(ctx, input.organizationId, input.siteId, input.siteSpaceId, input.customization)),
+  /** Removes the site space's override; answers the settings it now shows (the site's). */
+  resetForSiteSpace: protectedProcedure
+    .input(siteSpacePath)
+    .mutation(async ({ ctx, input }) => (await resetSiteSpaceCustomization(ctx, input.organizationId, input.siteId, input.siteSpaceId)).settings),
+});
