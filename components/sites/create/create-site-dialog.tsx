@@ -6,7 +6,7 @@ import { useState, type FormEvent } from "react";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Dialog, DialogFormActions } from "@/components/ui/dialog";
 import { SelectField, TextField } from "@/components/ui/field";
-import { siteFieldFailure, siteHref, VISIBILITIES, type SiteVisibility } from "../list/site-model";
+import { formErrors, siteHref, VISIBILITIES, type SiteVisibility } from "../list/site-model";
 import { SpacePicker } from "./space-picker";
 
 const TITLE_MIN = 2;
@@ -42,8 +42,8 @@ export function CreateSiteDialog({ organizationId, open, onClose }: { organizati
       },
     }),
   );
-  const failure = create.error ? siteFieldFailure(create.error, FIELDS) : null;
   const spacesProblem = source === "existing" && spaces.length === 0 ? "Pick at least one space, or start with a new space." : undefined;
+  const { errorOf, formError } = formErrors({ title: touched ? titleProblem(title) : undefined, spaces: touched ? spacesProblem : undefined }, create.error, FIELDS);
 
   function close() {
     setTitle("");
@@ -73,7 +73,7 @@ export function CreateSiteDialog({ organizationId, open, onClose }: { organizati
           value={title}
           onChange={(event) => setTitle(event.target.value)}
           hint="Readers see it in the site's header, for example “Acme Docs”."
-          error={(touched ? titleProblem(title) : undefined) ?? (failure?.field === "title" ? failure.text : undefined)}
+          error={errorOf("title")}
           disabled={create.isPending}
         />
         <SelectField
@@ -82,7 +82,7 @@ export function CreateSiteDialog({ organizationId, open, onClose }: { organizati
           onChange={(event) => setVisibility(event.target.value as SiteVisibility)}
           options={VISIBILITIES.map(({ value, label }) => ({ value, label }))}
           hint={VISIBILITIES.find((entry) => entry.value === visibility)?.description}
-          error={failure?.field === "visibility" ? failure.text : undefined}
+          error={errorOf("visibility")}
           disabled={create.isPending}
         />
         <fieldset className="space-y-2" disabled={create.isPending}>
@@ -98,13 +98,13 @@ export function CreateSiteDialog({ organizationId, open, onClose }: { organizati
             multiple
             selected={spaces}
             onChange={setSpaces}
-            error={(touched ? spacesProblem : undefined) ?? (failure?.field === "spaces" ? failure.text : undefined)}
+            error={errorOf("spaces")}
             disabled={create.isPending}
           />
         ) : (
           <p className="text-sm text-slate-600">An empty space named after the site is created for it; write its pages later.</p>
         )}
-        <DialogFormActions error={failure && failure.field === null ? failure.text : undefined} submitLabel="Create site" submitting={create.isPending} onCancel={close} />
+        <DialogFormActions error={formError} submitLabel="Create site" submitting={create.isPending} onCancel={close} />
       </form>
     </Dialog>
   );

@@ -1,4 +1,6 @@
 import type { inferRouterOutputs } from "@trpc/server";
+import type { z } from "zod";
+import type { siteVisibilitySchema } from "@/server/sites/schemas";
 import type { AppRouter } from "@/server/trpc/root";
 import { fieldFailure } from "@/components/ui/trpc-error";
 
@@ -8,7 +10,7 @@ type Outputs = inferRouterOutputs<AppRouter>;
 export type SiteObject = Outputs["sites"]["get"];
 export type SiteStructureObject = Outputs["siteStructure"]["get"];
 
-export type SiteVisibility = SiteObject["visibility"];
+export type SiteVisibility = z.infer<typeof siteVisibilitySchema>;
 
 /** What each visibility means, in the words the list, the create dialog and the settings use. */
 export const VISIBILITIES: { value: SiteVisibility; label: string; description: string }[] = [
@@ -18,7 +20,7 @@ export const VISIBILITIES: { value: SiteVisibility; label: string; description: 
   { value: "visitor-auth", label: "Visitor authentication", description: "Only visitors your own sign-in sends with a signed token can read it." },
 ];
 
-export const visibilityLabel = (visibility: SiteVisibility) => VISIBILITIES.find((entry) => entry.value === visibility)?.label ?? visibility;
+export const visibilityLabel = (visibility: string) => VISIBILITIES.find((entry) => entry.value === visibility)?.label ?? visibility;
 
 export const sitesHref = (organizationId: string) => `/o/${organizationId}/sites`;
 
@@ -39,9 +41,21 @@ export const siteSpacesLabel = (count: number) => (count === 1 ? "1 site space" 
  * Which of a form's fields a failed call is about: the service's `details.field` (a condition's
  * position, a hostname already taken) or the field its message names first; else none.
  */
-export function siteFieldFailure<Field extends string>(error: unknown, fields: readonly Field[]): { field: Field | null; text: string } {
+function siteFieldFailure<Field extends string>(error: unknown, fields: readonly Field[]): { field: Field | null; text: string } {
   const failure = fieldFailure(error, fields);
   const named = (error as { data?: { details?: { field?: unknown } } } | null)?.data?.details?.field;
   if (failure.field === null && typeof named === "string" && fields.includes(named as Field)) return { field: named as Field, text: failure.text };
   return failure;
+}
+
+/**
+ * A form's errors: each field's own problem found before sending, else the service's answer when it
+ * names that field; `formError` is an answer about no field in particular.
+ */
+export function formErrors<Field extends string>(local: Partial<Record<Field, string | undefined>>, error: unknown, fields: readonly Field[]) {
+  const failure = error ? siteFieldFailure(error, fields) : null;
+  return {
+    errorOf: (field: Field) => local[field] ?? (failure?.field === field ? failure.text : undefined),
+    formError: failure && failure.field === null ? failure.text : undefined,
+  };
 }

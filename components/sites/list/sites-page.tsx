@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { ExternalLink, Globe, Plus } from "lucide-react";
+import { Globe, Plus } from "lucide-react";
 import Link from "next/link";
 import { useState, type ReactNode } from "react";
 import { useTRPC } from "@/components/providers/trpc-provider";
@@ -10,7 +10,7 @@ import { Button } from "@/components/ui/button";
 import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
 import { errorMessage } from "@/components/ui/trpc-error";
 import { CreateSiteDialog } from "../create/create-site-dialog";
-import { SiteBadges } from "./site-badges";
+import { PublishedLink, SiteBadges, SiteEmblem } from "./site-badges";
 import { siteHref, siteSpacesLabel } from "./site-model";
 
 /** The organization's docs sites with their state; members who may create content create one here. */
@@ -25,9 +25,7 @@ export function SitesPage({ organizationId }: { organizationId: string }) {
     <div className="mx-auto max-w-5xl space-y-6 px-4 py-8 sm:px-8">
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div className="flex items-start gap-3">
-          <span aria-hidden className="grid size-9 shrink-0 place-items-center rounded-md bg-slate-100 text-slate-600">
-            <Globe className="size-5" />
-          </span>
+          <SiteEmblem />
           <div className="space-y-1">
             <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Sites</h1>
             <p className="max-w-xl text-sm text-slate-600">Publish spaces as documentation sites: arrange them in sections, choose who may read them, then publish.</p>
@@ -86,14 +84,8 @@ function SitesChunk({ organizationId, cursor, last, onMore, empty }: { organizat
               <span>{siteSpacesLabel(site.siteSpaces)}</span>
             </p>
           </div>
-          {site.published && site.urls.published && (
-            // Above the row's link (relative + z-index), so it opens the site rather than its settings.
-            <a href={site.urls.published} target="_blank" rel="noreferrer" className="relative z-10 inline-flex max-w-full items-center gap-1 truncate text-sm text-indigo-700 hover:underline">
-              <span className="truncate">{site.urls.published.replace(/^https?:\/\//, "")}</span>
-              <ExternalLink aria-hidden className="size-3.5 shrink-0" />
-              <span className="sr-only">(opens in a new tab)</span>
-            </a>
-          )}
+          {/* Above the row's link (relative + z-index), so it opens the site rather than its page here. */}
+          <PublishedLink site={site} className="relative z-10 w-full pl-9 text-sm sm:w-auto sm:pl-0" />
         </li>
       ))}
       {last && sites.data.next && (

@@ -2,7 +2,7 @@
 
 import { useMutation } from "@tanstack/react-query";
 import clsx from "clsx";
-import { ArrowLeft, ExternalLink, Globe } from "lucide-react";
+import { ArrowLeft } from "lucide-react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useState, type ReactNode } from "react";
@@ -14,7 +14,7 @@ import { Dialog } from "@/components/ui/dialog";
 import { NotFoundMessage } from "@/components/ui/not-found-message";
 import { ErrorState, LoadingState } from "@/components/ui/states";
 import { errorMessage } from "@/components/ui/trpc-error";
-import { SiteBadges } from "../list/site-badges";
+import { PublishedLink, SiteBadges, SiteEmblem } from "../list/site-badges";
 import { SITE_TABS, siteHref, sitesHref, type SiteObject } from "../list/site-model";
 import { useSite, useSiteChanged } from "../list/use-site";
 
@@ -71,20 +71,12 @@ function SiteHeader({ organizationId, site }: { organizationId: string; site: Si
       </Link>
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div className="flex min-w-0 items-start gap-3">
-          <span aria-hidden className="grid size-9 shrink-0 place-items-center rounded-md bg-slate-100 text-slate-600">
-            <Globe className="size-5" />
-          </span>
+          <SiteEmblem />
           <div className="min-w-0 space-y-1.5">
             <h1 className="break-words text-2xl font-semibold tracking-tight text-slate-900">{site.title}</h1>
             <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
               <SiteBadges site={site} />
-              {site.published && site.urls.published && (
-                <a href={site.urls.published} target="_blank" rel="noreferrer" className="inline-flex min-w-0 items-center gap-1 text-indigo-700 hover:underline">
-                  <span className="truncate">{site.urls.published.replace(/^https?:\/\//, "")}</span>
-                  <ExternalLink aria-hidden className="size-3.5 shrink-0" />
-                  <span className="sr-only">(opens in a new tab)</span>
-                </a>
-              )}
+              <PublishedLink site={site} />
             </div>
           </div>
         </div>
@@ -134,7 +126,8 @@ function SiteHeader({ organizationId, site }: { organizationId: string; site: Si
 function SiteTabs({ organizationId, site }: { organizationId: string; site: SiteObject }) {
   const pathname = usePathname();
   return (
-    <nav aria-label="Site" className="-mb-px flex gap-1 overflow-x-auto border-b border-slate-200">
+    // No negative margin here: it would cancel the spacing of the stack the tabs sit in.
+    <nav aria-label="Site" className="flex gap-1 overflow-x-auto border-b border-slate-200">
       {SITE_TABS.filter((tab) => site.permissions[tab.needs]).map((tab) => {
         const href = siteHref(organizationId, site.id, tab.path);
         const current = tab.path === "" ? pathname === href : pathname === href || pathname.startsWith(`${href}/`);

@@ -10,23 +10,19 @@ import { ConfirmActions } from "@/components/ui/confirm-actions";
 import { Dialog } from "@/components/ui/dialog";
 import { SelectField, TextField } from "@/components/ui/field";
 import { errorMessage } from "@/components/ui/trpc-error";
-import { siteFieldFailure, sitesHref, VISIBILITIES, type SiteObject, type SiteVisibility } from "../list/site-model";
+import { formErrors, sitesHref, VISIBILITIES, type SiteObject, type SiteVisibility } from "../list/site-model";
 import { useSite, useSiteChanged } from "../list/use-site";
 import { Switch } from "./switch";
 
 const FIELDS = ["title", "visibility", "basename", "hostname", "proxy", "adaptiveContent", "agentsContext"] as const;
 type FieldName = (typeof FIELDS)[number];
 
-// The reference's patterns for a custom hostname and a proxy origin (SiteHostname, SiteProxyOrigin).
-const HOSTNAME = /^([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?[.]){2,}[a-z0-9][a-z0-9-]{0,61}[a-z0-9]$/;
-const PROXY = /^([\w-]+\.)*[\w-]+\.[a-zA-Z]{2,}(\/[\w-]+)+$/;
-
 type Values = { title: string; visibility: SiteVisibility; basename: string; hostname: string; proxy: string; adaptiveContent: boolean; agentsIncluded: boolean };
 
 function valuesOf(site: SiteObject): Values {
   return {
     title: site.title,
-    visibility: site.visibility,
+    visibility: site.visibility as SiteVisibility,
     basename: site.basename ?? "",
     hostname: site.hostname ?? "",
     proxy: site.proxy?.origin ?? "",
@@ -35,16 +31,13 @@ function valuesOf(site: SiteObject): Values {
   };
 }
 
-/** What is wrong with the values as the service would see it, field by field, before anything is sent. */
+/** What is plainly missing, before anything is sent; the service checks the rest and names the field. */
 function problems(values: Values): Partial<Record<FieldName, string>> {
   const out: Partial<Record<FieldName, string>> = {};
   const title = values.title.trim();
   if (title.length < 2 || title.length > 128) out.title = title ? "Between 2 and 128 characters." : "Give the site a title.";
   const basename = values.basename.trim();
   if (!basename) out.basename = "The site needs a base name: its address is built from it.";
-  else if (basename.length > 100) out.basename = "At most 100 characters.";
-  if (values.hostname.trim() && !HOSTNAME.test(values.hostname.trim())) out.hostname = "A host name such as docs.example.com, in lower case.";
-  if (values.proxy.trim() && !PROXY.test(values.proxy.trim())) out.proxy = "A host name followed by a path, such as example.com/docs.";
   return out;
 }
 
@@ -79,8 +72,7 @@ function SettingsForm({ organizationId, site }: { organizationId: string; site: 
   );
   const readOnly = !site.permissions.admin;
   const local = touched ? problems(values) : {};
-  const failure = update.error ? siteFieldFailure(update.error, FIELDS) : null;
-  const errorOf = (field: FieldName) => local[field] ?? (failure?.field === field ? failure.text : undefined);
+  const { errorOf, formError } = formErrors(local, update.error, FIELDS);
   const dirty = JSON.stringify(values) !== JSON.stringify(initial);
   const set = <K extends keyof Values>(field: K, value: Values[K]) => setValues((current) => ({ ...current, [field]: value }));
 
@@ -168,9 +160,9 @@ function SettingsForm({ organizationId, site }: { organizationId: string; site: 
           />
         </div>
       </fieldset>
-      {failure && failure.field === null && (
+      {formError && (
         <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
-          {failure.text}
+          {formError}
         </p>
       )}
       {!readOnly && (

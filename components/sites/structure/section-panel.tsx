@@ -7,9 +7,10 @@ import { useTRPC } from "@/components/providers/trpc-provider";
 import { Menu, MenuItem, MenuLabel, MenuSeparator } from "@/components/shell/menu";
 import { useToast } from "@/components/shell/toast";
 import { Button } from "@/components/ui/button";
+import { DialogFormActions } from "@/components/ui/dialog";
 import { TextAreaField, TextField } from "@/components/ui/field";
 import { errorMessage } from "@/components/ui/trpc-error";
-import { siteFieldFailure } from "../list/site-model";
+import { formErrors } from "../list/site-model";
 import { ConditionField } from "./condition-field";
 import { GroupDialog, RemoveDialog } from "./structure-dialogs";
 import { conditionProblem, groupOf, pathProblem, reordered, sectionTitleProblem, type GroupObject, type SectionObject } from "./structure-model";
@@ -68,7 +69,7 @@ function SectionActions({ section, group, onEdit }: { section: SectionObject; gr
   const toast = useToast();
   const changed = useStructureChanged();
   const move = useMove();
-  const { organizationId, siteId, structure, announce, keepFocus, select } = useStructureContext();
+  const { organizationId, siteId, structure, announce, select } = useStructureContext();
   const [dialog, setDialog] = useState<Dialog>(null);
   const onError = (what: string) => (error: unknown) => toast.error(`${what} ${errorMessage(error)}`);
   const setDefault = useMutation(
@@ -93,8 +94,8 @@ function SectionActions({ section, group, onEdit }: { section: SectionObject; gr
   const groups = structure.structure.filter((item): item is GroupObject => item.object === "site-section-group" && item.id !== group?.id);
 
   function moveBy(delta: -1 | 1) {
+    if (structure.type !== "sections") return;
     const toIndex = index + delta;
-    keepFocus(`move-section:${delta}`);
     const next = group
       ? { ...structure, structure: structure.structure.map((item) => (item.id === group.id && item.object === "site-section-group" ? { ...item, sections: reordered(item.sections, section.id, toIndex) } : item)) }
       : { ...structure, structure: reordered(structure.structure, section.id, toIndex) };
@@ -104,6 +105,7 @@ function SectionActions({ section, group, onEdit }: { section: SectionObject; gr
       typeOf: (id) => (siblings.find((item) => item.id === id)?.object === "site-section-group" ? "site-section-group" : "site-section"),
       toIndex,
       label: section.title,
+      focusKey: `move-section:${delta}`,
       next: next as typeof structure,
     });
   }
@@ -120,11 +122,11 @@ function SectionActions({ section, group, onEdit }: { section: SectionObject; gr
           Make default
         </Button>
       )}
-      <Button variant="secondary" data-focus-key="move-section:-1" aria-label={`Move ${section.title} left`} disabled={index <= 0} onClick={() => moveBy(-1)}>
+      <Button variant="secondary" data-focus-key="move-section:-1" aria-label={`Move left: ${section.title}`} disabled={index <= 0} onClick={() => moveBy(-1)}>
         <ArrowLeft aria-hidden className="size-4" />
         <span className="hidden sm:inline">Move left</span>
       </Button>
-      <Button variant="secondary" data-focus-key="move-section:1" aria-label={`Move ${section.title} right`} disabled={index === ids.length - 1} onClick={() => moveBy(1)}>
+      <Button variant="secondary" data-focus-key="move-section:1" aria-label={`Move right: ${section.title}`} disabled={index === ids.length - 1} onClick={() => moveBy(1)}>
         <ArrowRight aria-hidden className="size-4" />
         <span className="hidden sm:inline">Move right</span>
       </Button>
@@ -170,18 +172,9 @@ function SectionActions({ section, group, onEdit }: { section: SectionObject; gr
         body={`Its ${section.siteSpaces.length === 1 ? "variant leaves" : `${section.siteSpaces.length} variants leave`} the site; the spaces and their content stay in the organization.`}
         confirmLabel="Remove section"
         mutation={removeSection}
-        onConfirm={() =>
-          removeSection.mutate(
-            { organizationId, siteId, sectionId: section.id },
-            {
-              onSuccess: () => {
-                select("");
-                announce(`Removed the section “${section.title}”.`);
-                setDialog(null);
-              },
-            },
-          )
-        }
+        input={{ organizationId, siteId, sectionId: section.id }}
+        removed={`Removed the section “${section.title}”.`}
+        onRemoved={() => select("")}
         onClose={() => setDialog(null)}
       />
       {group && (
@@ -191,17 +184,8 @@ function SectionActions({ section, group, onEdit }: { section: SectionObject; gr
           body="Its sections stay in the site, at the top level."
           confirmLabel="Remove group"
           mutation={removeGroup}
-          onConfirm={() =>
-            removeGroup.mutate(
-              { organizationId, siteId, sectionGroupId: group.id },
-              {
-                onSuccess: () => {
-                  announce(`Removed the group “${group.title}”.`);
-                  setDialog(null);
-                },
-              },
-            )
-          }
+          input={{ organizationId, siteId, sectionGroupId: group.id }}
+          removed={`Removed the group “${group.title}”.`}
           onClose={() => setDialog(null)}
         />
       )}
@@ -230,8 +214,7 @@ function SectionForm({ section, onDone }: { section: SectionObject; onDone: () =
     }),
   );
   const local = { title: sectionTitleProblem(title), path: pathProblem(path), description: description.length > 256 ? "At most 256 characters." : undefined, condition: conditionProblem(condition) };
-  const failure = update.error ? siteFieldFailure(update.error, SECTION_FIELDS) : null;
-  const errorOf = (field: (typeof SECTION_FIELDS)[number]) => local[field] ?? (failure?.field === field ? failure.text : undefined);
+  const { errorOf, formError } = formErrors(local, update.error, SECTION_FIELDS);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -259,28 +242,7 @@ function SectionForm({ section, onDone }: { section: SectionObject; onDone: () =
           <ConditionField organizationId={organizationId} siteId={siteId} value={condition} onChange={setCondition} error={errorOf("condition")} />
         </div>
       </fieldset>
-      <FormFoot error={failure && failure.field === null ? failure.text : undefined} pending={update.isPending} onCancel={onDone} />
+      <DialogFormActions error={formError} submitLabel="Save" submitting={update.isPending} onCancel={onDone} />
     </form>
-  );
-}
-
-/** An inline form's end: what went wrong, Cancel and Save. */
-export function FormFoot({ error, pending, onCancel, submitLabel = "Save" }: { error?: string; pending: boolean; onCancel: () => void; submitLabel?: string }) {
-  return (
-    <>
-      {error && (
-        <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
-          {error}
-        </p>
-      )}
-      <div className="flex justify-end gap-2">
-        <Button variant="secondary" onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit" loading={pending}>
-          {submitLabel}
-        </Button>
-      </div>
-    </>
   );
 }

@@ -8,7 +8,7 @@ import { Dialog, DialogFormActions } from "@/components/ui/dialog";
 import { TextField } from "@/components/ui/field";
 import { errorMessage } from "@/components/ui/trpc-error";
 import { SpacePicker } from "../create/space-picker";
-import { siteFieldFailure } from "../list/site-model";
+import { formErrors } from "../list/site-model";
 import { groupTitleProblem, type GroupObject } from "./structure-model";
 import { useStructureChanged, useStructureContext } from "./use-structure";
 
@@ -30,9 +30,9 @@ export function AddSectionDialog({ open, onClose }: { open: boolean; onClose: ()
       },
     }),
   );
-  const failure = add.error ? siteFieldFailure(add.error, ["title", "spaceId"] as const) : null;
   const titleProblem = title.trim() && (title.trim().length < 2 || title.trim().length > 128) ? "Between 2 and 128 characters." : undefined;
   const spaceProblem = spaces.length === 0 ? "Pick the space the section shows." : undefined;
+  const { errorOf, formError } = formErrors({ title: titleProblem, spaceId: touched ? spaceProblem : undefined }, add.error, ["title", "spaceId"] as const);
 
   function close() {
     setSpaces([]);
@@ -52,17 +52,17 @@ export function AddSectionDialog({ open, onClose }: { open: boolean; onClose: ()
   return (
     <Dialog open={open} onClose={close} title="Add a section" size="lg">
       <form onSubmit={submit} noValidate className="space-y-4">
-        <SpacePicker legend="Space" multiple={false} selected={spaces} onChange={setSpaces} error={(touched ? spaceProblem : undefined) ?? (failure?.field === "spaceId" ? failure.text : undefined)} disabled={add.isPending} />
+        <SpacePicker legend="Space" multiple={false} selected={spaces} onChange={setSpaces} error={errorOf("spaceId")} disabled={add.isPending} />
         <TextField
           label="Section title"
           maxLength={128}
           value={title}
           onChange={(event) => setTitle(event.target.value)}
           hint="Leave empty to use the space's title."
-          error={titleProblem ?? (failure?.field === "title" ? failure.text : undefined)}
+          error={errorOf("title")}
           disabled={add.isPending}
         />
-        <DialogFormActions error={failure && failure.field === null ? failure.text : undefined} submitLabel="Add section" submitting={add.isPending} onCancel={close} />
+        <DialogFormActions error={formError} submitLabel="Add section" submitting={add.isPending} onCancel={close} />
       </form>
     </Dialog>
   );
@@ -94,8 +94,7 @@ function GroupForm({ mode, onClose }: { mode: NonNullable<GroupDialogMode>; onCl
   const rename = useMutation(trpc.siteStructure.updateSectionGroup.mutationOptions({ onSuccess: done(`Renamed the group to “${title.trim()}”.`) }));
   const pending = create.isPending || rename.isPending;
   const error = create.error ?? rename.error;
-  const failure = error ? siteFieldFailure(error, ["title"] as const) : null;
-  const problem = touched ? groupTitleProblem(title) : undefined;
+  const { errorOf, formError } = formErrors({ title: touched ? groupTitleProblem(title) : undefined }, error, ["title"] as const);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -114,41 +113,58 @@ function GroupForm({ mode, onClose }: { mode: NonNullable<GroupDialogMode>; onCl
         value={title}
         onChange={(event) => setTitle(event.target.value)}
         hint={mode.kind === "create" ? "Readers open a group as a menu of its sections. Add sections to it from each section's actions." : undefined}
-        error={problem ?? (failure?.field === "title" ? failure.text : undefined)}
+        error={errorOf("title")}
         disabled={pending}
       />
-      <DialogFormActions error={failure && failure.field === null ? failure.text : undefined} submitLabel={mode.kind === "rename" ? "Rename" : "Create group"} submitting={pending} onCancel={onClose} />
+      <DialogFormActions error={formError} submitLabel={mode.kind === "rename" ? "Rename" : "Create group"} submitting={pending} onCancel={onClose} />
     </form>
   );
 }
 
-/** Confirms a removal that cannot be undone; the mutation's failure shows in it. */
-export function RemoveDialog({
+/**
+ * Confirms a removal that cannot be undone, runs `mutation` with `input`, then says `removed` in the
+ * editor's live region; a failure shows in the dialog.
+ */
+export function RemoveDialog<Input>({
   open,
   title,
   body,
   confirmLabel,
   mutation,
-  onConfirm,
+  input,
+  removed,
+  onRemoved,
   onClose,
 }: {
   open: boolean;
   title: string;
   body: string;
   confirmLabel: string;
-  mutation: Pick<UseMutationResult<unknown, unknown, never>, "error" | "isPending" | "reset">;
-  onConfirm: () => void;
+  mutation: Pick<UseMutationResult<unknown, unknown, Input>, "error" | "isPending" | "reset" | "mutate">;
+  input: Input;
+  removed: string;
+  onRemoved?: () => void;
   onClose: () => void;
 }) {
+  const { announce } = useStructureContext();
   function close() {
     mutation.reset();
     onClose();
+  }
+  function confirm() {
+    mutation.mutate(input, {
+      onSuccess: () => {
+        onRemoved?.();
+        announce(removed);
+        onClose();
+      },
+    });
   }
   return (
     <Dialog open={open} onClose={close} title={title}>
       <div className="space-y-4">
         <p className="text-sm text-slate-600">{body}</p>
-        <ConfirmActions error={mutation.error ? errorMessage(mutation.error) : undefined} pending={mutation.isPending} confirmLabel={confirmLabel} onCancel={close} onConfirm={onConfirm} />
+        <ConfirmActions error={mutation.error ? errorMessage(mutation.error) : undefined} pending={mutation.isPending} confirmLabel={confirmLabel} onCancel={close} onConfirm={confirm} />
       </div>
     </Dialog>
   );

@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import clsx from "clsx";
 import { ChevronDown, FolderPlus, Plus, Star } from "lucide-react";
-import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
+import { useCallback, useMemo, useState, type KeyboardEvent } from "react";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Menu, MenuLabel, MenuRadioItem } from "@/components/shell/menu";
 import { Button } from "@/components/ui/button";
@@ -28,28 +28,14 @@ export function StructureEditor({ organizationId, siteId }: { organizationId: st
   const structure = useQuery(trpc.siteStructure.get.queryOptions({ organizationId, siteId }));
   const [announcement, setAnnouncement] = useState("");
   const [selected, setSelected] = useState<string | null>(null);
-  const focusKey = useRef<string | null>(null);
-
-  // After a move the moved control is placed anew: focus follows it.
-  useEffect(() => {
-    if (!focusKey.current) return;
-    const element = document.querySelector<HTMLElement>(`[data-focus-key="${CSS.escape(focusKey.current)}"]`);
-    const target = element?.matches("button") ? element : element?.querySelector<HTMLElement>("button");
-    if (target && document.activeElement !== target) target.focus();
-    focusKey.current = null;
-  });
-
   const announce = useCallback((message: string) => setAnnouncement(message), []);
-  const keepFocus = useCallback((key: string) => {
-    focusKey.current = key;
-  }, []);
 
   const context = useMemo<StructureContextValue | null>(
     () =>
       structure.data && site.data
-        ? { organizationId, siteId, structure: structure.data, canEdit: site.data.permissions.create, announce, keepFocus, select: setSelected }
+        ? { organizationId, siteId, structure: structure.data, canEdit: site.data.permissions.create, announce, select: setSelected }
         : null,
-    [organizationId, siteId, structure.data, site.data, announce, keepFocus],
+    [organizationId, siteId, structure.data, site.data, announce],
   );
 
   if (structure.isPending || site.isPending) return <LoadingState label="Loading the structure…" />;
@@ -114,7 +100,7 @@ function StructureHeader() {
 const topType = (item: TopItem) => (item.object === "site-section-group" ? ("site-section-group" as const) : ("site-section" as const));
 
 function Sections({ structure, selected }: { structure: Extract<SiteStructureObject, { type: "sections" }>; selected: string | null }) {
-  const { canEdit, keepFocus, select } = useStructureContext();
+  const { canEdit, select } = useStructureContext();
   const move = useMove();
   const items = structure.structure.filter((item): item is SectionObject | GroupObject => item.object === "site-section" || item.object === "site-section-group");
   const sections = allSections(structure);
@@ -125,8 +111,7 @@ function Sections({ structure, selected }: { structure: Extract<SiteStructureObj
   const moveTo = (id: string, toIndex: number) => {
     const item = items.find((entry) => entry.id === id);
     if (!item) return;
-    keepFocus(`top:${id}`);
-    void move({ item: { type: topType(item), id }, ids, typeOf, toIndex, label: item.title, next: { ...structure, structure: reordered(structure.structure, id, toIndex) } });
+    void move({ item: { type: topType(item), id }, ids, typeOf, toIndex, label: item.title, focusKey: `top:${id}`, next: { ...structure, structure: reordered(structure.structure, id, toIndex) } });
   };
   const drag = useDragReorder(ids, moveTo, canEdit);
 

@@ -16,8 +16,6 @@ export type StructureContextValue = {
   canEdit: boolean;
   /** Says something to screen reader users through the editor's live region. */
   announce: (message: string) => void;
-  /** Focuses the control with this `data-focus-key` once the next render placed it (after a move). */
-  keepFocus: (key: string) => void;
   select: (sectionId: string) => void;
 };
 
@@ -53,12 +51,14 @@ export function useMove() {
   const key = trpc.siteStructure.get.queryKey({ organizationId, siteId });
 
   return useCallback(
-    async ({ item, ids, typeOf, toIndex, next, label }: { item: Pointer; ids: string[]; typeOf: (id: string) => Pointer["type"]; toIndex: number; next: SiteStructureObject; label: string }) => {
+    async ({ item, ids, typeOf, toIndex, next, label, focusKey }: { item: Pointer; ids: string[]; typeOf: (id: string) => Pointer["type"]; toIndex: number; next: SiteStructureObject; label: string; focusKey: string }) => {
       const position = positionFor(ids, item.id, toIndex, typeOf);
       if (!position) return;
       const previous = queryClient.getQueryData(key);
       await queryClient.cancelQueries({ queryKey: key });
       queryClient.setQueryData(key, next);
+      // Re-placing the moved control in the page drops its focus: it is given back once drawn.
+      requestAnimationFrame(() => focusByKey(focusKey));
       try {
         await mutation.mutateAsync({ organizationId, siteId, item, position });
         announce(`Moved “${label}” to position ${Math.min(toIndex, ids.length - 1) + 1} of ${ids.length}.`);
@@ -71,6 +71,13 @@ export function useMove() {
     },
     [announce, changed, key, mutation, organizationId, queryClient, siteId, toast],
   );
+}
+
+/** Focuses the control marked `data-focus-key` (or the first button inside the element so marked). */
+function focusByKey(key: string) {
+  const element = document.querySelector<HTMLElement>(`[data-focus-key="${CSS.escape(key)}"]`);
+  const target = element?.matches("button") ? element : element?.querySelector<HTMLElement>("button");
+  if (target && document.activeElement !== target) target.focus();
 }
 
 /** Alt+Arrow keys on a sibling's handle: -1 (left, up) or +1 (right, down); null for any other key. */

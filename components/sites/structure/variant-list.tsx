@@ -7,23 +7,23 @@ import { useState, type FormEvent, type KeyboardEvent } from "react";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { useToast } from "@/components/shell/toast";
 import { Button } from "@/components/ui/button";
+import { DialogFormActions } from "@/components/ui/dialog";
 import { TextField } from "@/components/ui/field";
 import { errorMessage } from "@/components/ui/trpc-error";
 import { SpacePicker } from "../create/space-picker";
-import type { SiteStructureObject } from "../list/site-model";
+import { formErrors, type SiteStructureObject } from "../list/site-model";
 import { ConditionField } from "./condition-field";
-import { DefaultBadge, FormFoot } from "./section-panel";
+import { DefaultBadge } from "./section-panel";
 import { RemoveDialog } from "./structure-dialogs";
 import { conditionProblem, pathProblem, reordered, siteSpaceTitle, type SectionObject, type SiteSpaceObject } from "./structure-model";
 import { moveKeyDelta, useDragReorder, useMove, useStructureChanged, useStructureContext } from "./use-structure";
-import { siteFieldFailure } from "../list/site-model";
 
 /**
  * The variants (site spaces) of a section, or of a site without sections (`section` null): readers
  * see the default one first and switch between them.
  */
 export function VariantList({ section, siteSpaces }: { section: SectionObject | null; siteSpaces: SiteSpaceObject[] }) {
-  const { canEdit, structure, keepFocus } = useStructureContext();
+  const { canEdit, structure } = useStructureContext();
   const move = useMove();
   const [adding, setAdding] = useState(false);
   const ids = siteSpaces.map((siteSpace) => siteSpace.id);
@@ -33,8 +33,7 @@ export function VariantList({ section, siteSpaces }: { section: SectionObject | 
   const moveTo = (id: string, toIndex: number) => {
     const siteSpace = siteSpaces.find((entry) => entry.id === id);
     if (!siteSpace) return;
-    keepFocus(`variant:${id}`);
-    void move({ item: { type: "site-space", id }, ids, typeOf: () => "site-space", toIndex, label: siteSpaceTitle(siteSpace), next: withVariantsOrder(structure, section, id, toIndex) });
+    void move({ item: { type: "site-space", id }, ids, typeOf: () => "site-space", toIndex, label: siteSpaceTitle(siteSpace), focusKey: `variant:${id}`, next: withVariantsOrder(structure, section, id, toIndex) });
   };
   const drag = useDragReorder(ids, moveTo, canEdit);
 
@@ -140,7 +139,7 @@ function VariantRow({
   const remove = useMutation(trpc.siteStructure.removeSiteSpace.mutationOptions({ onSuccess: () => changed() }));
 
   return (
-    <div className="space-y-3 px-3 py-2.5">
+    <div className="px-3 py-2.5">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
         {canEdit && (
           <button
@@ -184,24 +183,19 @@ function VariantRow({
           </div>
         )}
       </div>
-      {editing && <VariantForm siteSpace={siteSpace} onDone={() => setEditing(false)} />}
+      {editing && (
+        <div className="mt-3">
+          <VariantForm siteSpace={siteSpace} onDone={() => setEditing(false)} />
+        </div>
+      )}
       <RemoveDialog
         open={removing}
         title={`Remove “${title}” from the site?`}
         body="Readers no longer find it here; the space and its content stay in the organization."
         confirmLabel="Remove"
         mutation={remove}
-        onConfirm={() =>
-          remove.mutate(
-            { organizationId, siteId, siteSpaceId: siteSpace.id },
-            {
-              onSuccess: () => {
-                announce(`Removed “${title}”.`);
-                setRemoving(false);
-              },
-            },
-          )
-        }
+        input={{ organizationId, siteId, siteSpaceId: siteSpace.id }}
+        removed={`Removed “${title}”.`}
         onClose={() => setRemoving(false)}
       />
     </div>
@@ -243,8 +237,7 @@ function VariantForm({ siteSpace, onDone }: { siteSpace: SiteSpaceObject; onDone
     }),
   );
   const local = { title: title.trim().length > 128 ? "At most 128 characters." : undefined, path: pathProblem(path), condition: conditionProblem(condition) };
-  const failure = update.error ? siteFieldFailure(update.error, VARIANT_FIELDS) : null;
-  const errorOf = (field: (typeof VARIANT_FIELDS)[number]) => local[field] ?? (failure?.field === field ? failure.text : undefined);
+  const { errorOf, formError } = formErrors(local, update.error, VARIANT_FIELDS);
   const initialTitle = siteSpace.title === siteSpace.space.title ? "" : (siteSpace.title ?? "");
 
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -269,7 +262,7 @@ function VariantForm({ siteSpace, onDone }: { siteSpace: SiteSpaceObject; onDone
           <ConditionField organizationId={organizationId} siteId={siteId} value={condition} onChange={setCondition} error={errorOf("condition")} />
         </div>
       </fieldset>
-      <FormFoot error={failure && failure.field === null ? failure.text : undefined} pending={update.isPending} onCancel={onDone} />
+      <DialogFormActions error={formError} submitLabel="Save" submitting={update.isPending} onCancel={onDone} />
     </form>
   );
 }
@@ -302,7 +295,7 @@ function AddVariantForm({ section, used, onDone }: { section: SectionObject | nu
   return (
     <form onSubmit={submit} noValidate aria-label={section ? `Add a variant to ${section.title}` : "Add a space"} className="space-y-4 rounded-lg border border-slate-200 bg-slate-50 p-4">
       <SpacePicker legend={section ? "Space for the new variant" : "Space to add"} multiple={false} selected={spaces} onChange={setSpaces} exclude={used} error={touched ? problem : undefined} disabled={add.isPending} />
-      <FormFoot error={add.error ? errorMessage(add.error) : undefined} pending={add.isPending} onCancel={onDone} submitLabel={section ? "Add variant" : "Add space"} />
+      <DialogFormActions error={add.error ? errorMessage(add.error) : undefined} submitting={add.isPending} onCancel={onDone} submitLabel={section ? "Add variant" : "Add space"} />
     </form>
   );
 }
