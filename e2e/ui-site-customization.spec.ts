@@ -1,0 +1,233 @@
+import { expect, test, type Page } from "@playwright/test";
+import { adminApiToken, createSpace, expectNoSeriousAxeViolations, screenshot, signIn, uniqueSuffix, v1 } from "./helpers";
+
+/**
+ * A site's admin at work beyond its structure: declares the visitor schema, sets a section's
+ * condition with completion (and sees an undeclared claim refused as it is typed), customizes the
+ * site's look with the preview following before saving, creates and copies a share link,
+ * regenerates the visitor authentication key, adds a redirect and publishes.
+ */
+
+test.use({ viewport: { width: 1280, height: 900 } });
+
+const VISITOR_SCHEMA = {
+  type: "object",
+  properties: {
+    plan: { type: "string", description: "The visitor's plan", enum: ["free", "pro", "enterprise"] },
+  },
+  additionalProperties: false,
+};
+
+/** Screenshots of what is on screen, light and dark, at the laptop and phone widths. */
+async function screenshots(page: Page, name: string) {
+  for (const [width, height] of [[1280, 900], [390, 844]] as const) {
+    await page.setViewportSize({ width, height });
+    for (const scheme of ["light", "dark"] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await screenshot(page, `${name}-${width}-${scheme}`);
+    }
+  }
+  await page.emulateMedia({ colorScheme: "light" });
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+test("an admin sets a condition with completion, customizes with a live preview, shares, regenerates the visitor key, adds a redirect and publishes", async ({ page, context, request }) => {
+  // The longest walk of the Sites area: nine pages, several saves, screenshots at two widths and themes.
+  test.setTimeout(240_000);
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  const suffix = uniqueSuffix();
+  await signIn(page);
+  const spacePath = await createSpace(page, `Customize ${suffix}`, "Guides");
+  const [, , organizationId, , spaceId] = spacePath.split("/");
+  const token = adminApiToken();
+  await v1(request, token, "post", `/v1/orgs/${organizationId}/spaces`, { title: "Changelog" });
+  const site = (await v1(request, token, "post", `/v1/orgs/${organizationId}/sites`, { title: "Acme Docs", spaces: [spaceId] })) as { id: string };
+  const sitePath = `/o/${organizationId}/sites/${site.id}`;
+  const tabs = page.getByRole("navigation", { name: "Site" });
+
+  await test.step("declare the visitor schema; a malformed one is refused with the service's reason", async () => {
+    await page.goto(`${sitePath}/customization`);
+    await page.getByRole("link", { name: "Visitor schema (adaptive content)" }).click();
+    const field = page.getByLabel("JSON Schema");
+    await field.fill("{ not json");
+    await expect(page.getByText(/^Not valid JSON/)).toBeVisible();
+    await expect(page.getByRole("button", { name: "Save visitor schema" })).toBeDisabled();
+    await field.fill(JSON.stringify({ type: "object", properties: { plan: { type: "date", description: "?" } }, additionalProperties: false }));
+    await page.getByRole("button", { name: "Save visitor schema" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: /plan/ })).toBeVisible();
+    await field.fill(JSON.stringify(VISITOR_SCHEMA, null, 2));
+    await page.getByRole("button", { name: "Save visitor schema" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Visitor schema saved." })).toBeVisible();
+    await expectNoSeriousAxeViolations(page);
+  });
+
+  await test.step("set a section's condition with completion, see an undeclared claim refused, fix it and save", async () => {
+    await tabs.getByRole("link", { name: "Structure" }).click();
+    await page.getByRole("button", { name: "Add section" }).click();
+    const dialog = page.getByRole("dialog", { name: "Add a section" });
+    await dialog.getByRole("radio", { name: "Changelog" }).check();
+    await dialog.getByLabel("Section title").fill("What's new");
+    await dialog.getByRole("button", { name: "Add section" }).click();
+    await expect(dialog).toBeHidden();
+    const panel = page.getByRole("region", { name: "Section What's new" });
+    await panel.getByRole("button", { name: "Edit", exact: true }).click();
+    const condition = panel.getByRole("combobox", { name: "Condition" });
+    await condition.click();
+    await condition.pressSequentially("visitor.claims.pl");
+    const completions = page.getByRole("listbox", { name: "Condition completions" });
+    await expect(completions.getByRole("option", { name: /^plan/ })).toBeVisible();
+    await page.keyboard.press("Enter");
+    await expect(condition).toHaveValue("visitor.claims.plan");
+    await condition.pressSequentially(" === ");
+    await expect(completions.getByRole("option", { name: /^"pro"/ })).toBeVisible();
+    await page.keyboard.press("ArrowDown");
+    await expect(completions.getByRole("option", { name: /^"pro"/ })).toHaveAttribute("aria-selected", "true");
+    await page.keyboard.press("Enter");
+    await expect(condition).toHaveValue('visitor.claims.plan === "pro"');
+    await expect(panel.getByText("Valid. Shown to visitors whose claims make this true.")).toBeVisible();
+
+    await condition.fill('visitor.claims.tier === "gold"');
+    await expect(condition).toHaveAttribute("aria-invalid", "true");
+    await expect(panel.getByText(/^Character \d+: visitor\.claims\.tier is not declared/)).toBeVisible();
+    await expectNoSeriousAxeViolations(page);
+    await screenshot(page, "site-condition-error-1280");
+
+    await condition.fill('visitor.claims.plan === "pro"');
+    await expect(condition).not.toHaveAttribute("aria-invalid", "true");
+    await panel.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByText('visitor.claims.plan === "pro"', { exact: true })).toBeVisible();
+  });
+
+  const preview = page.getByTestId("site-preview");
+
+  await test.step("change the primary color and see the preview follow before saving; add a header link and an announcement", async () => {
+    await tabs.getByRole("link", { name: "Customization" }).click();
+    await expect(page.getByRole("heading", { name: "Customization", level: 2 })).toBeVisible();
+    const button = page.getByTestId("preview-button");
+    await expect(button).toBeVisible();
+    await page.getByLabel("Primary color, light", { exact: true }).fill("#be123c");
+    await expect(button).toHaveCSS("background-color", "rgb(190, 18, 60)");
+    await page.getByLabel("Primary color, dark", { exact: true }).fill("#fb7185");
+    await page.getByRole("group", { name: "Preview theme" }).getByRole("button", { name: "Dark" }).click();
+    await expect(button).toHaveCSS("background-color", "rgb(251, 113, 133)");
+    await page.getByRole("group", { name: "Preview theme" }).getByRole("button", { name: "Light" }).click();
+
+    await page.getByLabel("Primary color, light", { exact: true }).fill("#be12");
+    await expect(page.getByText("A color code such as #346ddb.")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Save", exact: true })).toBeDisabled();
+    await page.getByLabel("Primary color, light", { exact: true }).fill("#be123c");
+
+    await page.getByRole("button", { name: "Add header link" }).click();
+    await page.getByRole("group", { name: "Header links" }).getByLabel("Title", { exact: true }).fill("Support");
+    await page.getByRole("group", { name: "Header links" }).getByLabel("URL", { exact: true }).fill("https://example.com/support");
+    await expect(preview.getByText("Support")).toBeVisible();
+
+    await page.getByRole("switch", { name: "Show an announcement" }).click();
+    await page.getByRole("group", { name: "Announcement" }).getByLabel("Message").fill("Version 2 is out");
+    await expect(page.getByTestId("preview-announcement")).toHaveText(/Version 2 is out/);
+
+    await expect(page.getByText("Unsaved changes")).toBeVisible();
+    await expectNoSeriousAxeViolations(page);
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Customization saved." })).toBeVisible();
+    await expect(page.getByText("All changes saved")).toBeVisible();
+    await page.reload();
+    // A cold reload on a busy machine may take a while to draw the editor again.
+    await expect(page.getByLabel("Primary color, light", { exact: true })).toHaveValue("#be123c", { timeout: 20_000 });
+    await expect(page.getByTestId("preview-button")).toHaveCSS("background-color", "rgb(190, 18, 60)");
+    await expect(preview.getByText("Support")).toBeVisible();
+    await screenshots(page, "site-customization");
+  });
+
+  await test.step("override the customization for one variant, then reset it to the site's", async () => {
+    await page.getByLabel("Customize", { exact: true }).selectOption({ label: "Variant: What's new › Changelog" });
+    // The variant's state line (the toasts name the variant too, so it is found by its whole text).
+    const follows = page.getByText(/^What's new › Changelog follows the site's customization\. Saving here/);
+    await expect(follows).toBeVisible();
+    await expect(page.getByLabel("Primary color, light", { exact: true })).toHaveValue("#be123c");
+    await expect(page.getByLabel("Font", { exact: true })).toBeDisabled();
+    await page.getByLabel("Primary color, light", { exact: true }).fill("#0f766e");
+    await expect(page.getByTestId("preview-button")).toHaveCSS("background-color", "rgb(15, 118, 110)");
+    await page.getByRole("button", { name: "Override for this variant" }).click();
+    await expect(page.getByText(/^What's new › Changelog has its own customization/)).toBeVisible();
+    await expect(page.getByLabel("Primary color, light", { exact: true })).toHaveValue("#0f766e");
+    await expectNoSeriousAxeViolations(page);
+    await page.getByRole("button", { name: "Reset to the site's" }).click();
+    const dialog = page.getByRole("dialog", { name: "Reset this variant's customization?" });
+    await dialog.getByRole("button", { name: "Reset", exact: true }).click();
+    await expect(dialog).toBeHidden();
+    await expect(follows).toBeVisible();
+    await expect(page.getByLabel("Primary color, light", { exact: true })).toHaveValue("#be123c");
+  });
+
+  await test.step("create a share link, copy it, deactivate it", async () => {
+    await tabs.getByRole("link", { name: "Access" }).click();
+    await expect(page.getByText("No share links yet")).toBeVisible();
+    await expectNoSeriousAxeViolations(page);
+    await page.getByRole("button", { name: "New share link" }).first().click();
+    const dialog = page.getByRole("dialog", { name: "New share link" });
+    await dialog.getByRole("button", { name: "Create and copy" }).click();
+    await expect(dialog.getByText("Give the link a name, such as who it is for.")).toBeVisible();
+    await dialog.getByLabel("Name").fill("Reviewers");
+    await dialog.getByRole("button", { name: "Create and copy" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole("status").filter({ hasText: "Share link “Reviewers” created and copied." })).toBeVisible();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toMatch(/^https?:\/\//);
+    const row = page.getByRole("list", { name: "Share links" }).getByRole("listitem").filter({ hasText: "Reviewers" });
+    await expect(row).toContainText("Active");
+    await page.evaluate(() => navigator.clipboard.writeText(""));
+    await row.getByRole("button", { name: "Copy link Reviewers" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Link “Reviewers” copied." })).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(copied);
+    await row.getByRole("button", { name: "Deactivate Reviewers" }).click();
+    await expect(row).toContainText("Deactivated");
+    await expect(row.getByRole("button", { name: "Reactivate Reviewers" })).toBeVisible();
+  });
+
+  await test.step("reveal and regenerate the visitor authentication key", async () => {
+    const key = page.getByTestId("signing-key");
+    await expect(key).toContainText("••••");
+    await page.getByRole("button", { name: "Reveal key" }).click();
+    await expect(key).not.toContainText("••••");
+    const before = await key.innerText();
+    await page.getByRole("button", { name: "Regenerate key" }).click();
+    const dialog = page.getByRole("dialog", { name: "Regenerate the signing key?" });
+    await dialog.getByRole("button", { name: "Regenerate key" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole("status").filter({ hasText: "New key made." })).toBeVisible();
+    await expect(key).not.toHaveText(before);
+    await page.getByRole("button", { name: "Hide key" }).click();
+    await page.getByLabel("Fallback URL").fill("not a url");
+    await expect(page.getByText("An address starting with https:// or http://.")).toBeVisible();
+    await page.getByLabel("Fallback URL").fill("https://example.com/login");
+    await page.getByRole("button", { name: "Save addresses" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Visitor authentication saved." })).toBeVisible();
+    await expectNoSeriousAxeViolations(page);
+    await screenshots(page, "site-access");
+  });
+
+  await test.step("add a redirect", async () => {
+    await tabs.getByRole("link", { name: "Redirects" }).click();
+    await expect(page.getByText("No redirects yet")).toBeVisible();
+    await expectNoSeriousAxeViolations(page);
+    await page.getByRole("button", { name: "Add redirect" }).first().click();
+    const dialog = page.getByRole("dialog", { name: "Add redirect" });
+    await dialog.getByLabel("From path").fill("old guide");
+    await expect(dialog.getByText("The path must start with /.")).toBeVisible();
+    await dialog.getByLabel("From path").fill("/old-guide");
+    await dialog.getByLabel("Leads to").selectOption({ label: "Another address (URL)" });
+    await dialog.getByLabel("Address").fill("https://example.com/guide");
+    await dialog.getByRole("button", { name: "Add redirect" }).click();
+    await expect(dialog).toBeHidden();
+    const row = page.getByRole("list", { name: "Redirects" }).getByRole("listitem").filter({ hasText: "/old-guide" });
+    await expect(row).toContainText("https://example.com/guide");
+    await expectNoSeriousAxeViolations(page);
+    await screenshots(page, "site-redirects");
+  });
+
+  await test.step("publish", async () => {
+    await page.getByRole("button", { name: "Publish", exact: true }).click();
+    await expect(page.getByText("Published", { exact: true })).toBeVisible();
+  });
+});
