@@ -18,12 +18,14 @@ const VISITOR_SCHEMA = {
   additionalProperties: false,
 };
 
-/** Screenshots of what is on screen, light and dark, at the laptop and phone widths. */
+/** Screenshots of what is on screen, light and dark, at the laptop, tablet and phone widths. */
 async function screenshots(page: Page, name: string) {
-  for (const [width, height] of [[1280, 900], [390, 844]] as const) {
+  for (const [width, height] of [[1280, 900], [768, 1024], [390, 844]] as const) {
     await page.setViewportSize({ width, height });
     for (const scheme of ["light", "dark"] as const) {
       await page.emulateMedia({ colorScheme: scheme });
+      // Buttons ease into the new theme's colors (transition-colors): the picture waits for them.
+      await page.waitForTimeout(300);
       await screenshot(page, `${name}-${width}-${scheme}`);
     }
   }
