@@ -65,6 +65,19 @@ const customized = {
 };
 
 describe("getSiteCustomizationById / updateSiteCustomizationById", () => {
+  test("PDF downloads (spec 2.7's pdf.enabled, a Quire field) are off until enabled, and a variant may differ", async () => {
+    const { admin, customization, overrideOf, siteSpaces } = await setup();
+    expect((await admin.get(customization)).body.pdf).toEqual({ enabled: false });
+    const put = await admin.put(customization, { pdf: { enabled: true } });
+    expect(put.status).toBe(200);
+    expect(put.body.pdf).toEqual({ enabled: true });
+    const variant = await admin.patch(overrideOf(siteSpaces[1]!.id), { pdf: { enabled: false } });
+    expect(variant.status).toBe(200);
+    expect(variant.body).toMatchObject({ pdf: { enabled: false }, hasOverrides: true });
+    expect((await admin.get(overrideOf(siteSpaces[0]!.id))).body.pdf).toEqual({ enabled: true });
+    expect((await admin.put(customization, { pdf: { enabled: "yes" } })).status).toBe(400);
+  });
+
   test("a site starts with the defaults, and a PUT replaces its settings over them", async () => {
     const { admin, customization, organizationId, site } = await setup();
     const initial = await admin.get(customization);

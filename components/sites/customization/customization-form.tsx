@@ -25,7 +25,8 @@ import { Switch } from "../settings/switch";
 import { capitalize, HEX_COLOR, Section, ThemedColorInput } from "./fields";
 import { LinkTargetField, ListEditor } from "./list-editor";
 
-export type Customization = SiteCustomizationSettings;
+/** The reference's settings with Quire's `pdf` group (spec 2.7), which the reference no longer lists. */
+export type Customization = SiteCustomizationSettings & { pdf: { enabled: boolean } };
 type Styling = Customization["styling"];
 
 const LINK_TITLE_MAX = 64;
@@ -249,6 +250,7 @@ export function CustomizationForm({ value, onChange, disabled, variant = false }
         </fieldset>
         <Switch label="Previous and next links" description="At the end of every page." checked={value.pagination.enabled} disabled={disabled} onChange={(on) => edit((draft) => void (draft.pagination.enabled = on))} />
         <Switch label="Ask for feedback" description="“Was this page helpful?” at the end of every page." checked={value.feedback.enabled} disabled={disabled} onChange={(on) => edit((draft) => void (draft.feedback.enabled = on))} />
+        <Switch label="PDF downloads" description="Readers may download a page or a section as PDF." checked={value.pdf.enabled} disabled={disabled} onChange={(on) => edit((draft) => void (draft.pdf.enabled = on))} />
         <Switch label="“Powered by Quire”" description="In the footer." checked={value.trademark.enabled} disabled={disabled} onChange={(on) => edit((draft) => void (draft.trademark.enabled = on))} />
         <Switch label="Count visitors with a cookie" description={variant ? "Set for the whole site." : undefined} checked={value.insights.trackingCookie} disabled={disabled || variant} onChange={(on) => edit((draft) => void (draft.insights.trackingCookie = on))} />
         <div className="grid gap-4 sm:grid-cols-2">
@@ -317,6 +319,7 @@ const OVERRIDABLE: Record<string, true | readonly string[]> = {
   footer: ["logo", "groups", "copyright"],
   themes: ["default", "toggeable"],
   feedback: ["enabled"],
+  pdf: ["enabled"],
   externalLinks: ["target"],
   pagination: ["enabled"],
   trademark: ["enabled"],

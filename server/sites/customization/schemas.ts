@@ -205,6 +205,8 @@ export const siteCustomizationInput = z.strictObject({
   trademark: optional(z.strictObject({ enabled: optional(z.boolean()) })),
   privacyPolicy: optional(z.strictObject({ url: optional(leaves.url) })),
   socialPreview: optional(z.strictObject({ url: optional(leaves.url) })),
+  /** Quire's, from spec 2.7 (the reference dropped it): readers may download pages and sections as PDF. */
+  pdf: optional(z.strictObject({ enabled: optional(z.boolean()) })),
   socialAccounts: optional(
     z
       .array(
@@ -268,5 +270,6 @@ export const siteSpaceCustomizationOverride = z.strictObject({
   trademark: optional(z.strictObject({ enabled: reset(z.boolean()) })),
   privacyPolicy: optional(z.strictObject({ url: reset(leaves.url) })),
   socialPreview: optional(z.strictObject({ url: reset(leaves.url) })),
+  pdf: optional(z.strictObject({ enabled: reset(z.boolean()) })),
 });
 export type SiteSpaceCustomizationOverride = z.infer<typeof siteSpaceCustomizationOverride>;
