@@ -116,6 +116,12 @@ test("an admin creates a site from two spaces, adds a section and a variant, reo
     await expect(sections.getByRole("button", { name: "Changes" })).toBeFocused();
     await page.reload();
     await expect(sections.getByRole("listitem").nth(before.length - 2)).toContainText("Changes");
+    // Back to the end with the panel's button, which that disables: the focus goes to the one moving it back.
+    const panel = page.getByRole("region", { name: "Section Changes" });
+    await sections.getByRole("button", { name: "Changes" }).click();
+    await panel.getByRole("button", { name: "Move right: Changes" }).click();
+    await expect(panel.getByRole("button", { name: "Move right: Changes" })).toBeDisabled();
+    await expect(panel.getByRole("button", { name: "Move left: Changes" })).toBeFocused();
     await expectNoSeriousAxeViolations(page);
     await screenshots(page, "sites-structure-1280");
   });

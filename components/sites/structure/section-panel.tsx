@@ -105,7 +105,7 @@ function SectionActions({ section, group, onEdit }: { section: SectionObject; gr
       typeOf: (id) => (siblings.find((item) => item.id === id)?.object === "site-section-group" ? "site-section-group" : "site-section"),
       toIndex,
       label: section.title,
-      focusKey: `move-section:${delta}`,
+      focusKey: [`move-section:${delta}`, `move-section:${-delta}`],
       next: next as typeof structure,
     });
   }

@@ -51,7 +51,7 @@ export function useMove() {
   const key = trpc.siteStructure.get.queryKey({ organizationId, siteId });
 
   return useCallback(
-    async ({ item, ids, typeOf, toIndex, next, label, focusKey }: { item: Pointer; ids: string[]; typeOf: (id: string) => Pointer["type"]; toIndex: number; next: SiteStructureObject; label: string; focusKey: string }) => {
+    async ({ item, ids, typeOf, toIndex, next, label, focusKey }: { item: Pointer; ids: string[]; typeOf: (id: string) => Pointer["type"]; toIndex: number; next: SiteStructureObject; label: string; focusKey: string | string[] }) => {
       const position = positionFor(ids, item.id, toIndex, typeOf);
       if (!position) return;
       const previous = queryClient.getQueryData(key);
@@ -67,17 +67,29 @@ export function useMove() {
         toast.error(`“${label}” could not be moved. ${errorMessage(error)}`);
       } finally {
         await changed();
+        // The server's order may disable the button pressed (an end reached), which drops the focus to the page.
+        requestAnimationFrame(() => {
+          if (document.activeElement === document.body) focusByKey(focusKey);
+        });
       }
     },
     [announce, changed, key, mutation, organizationId, queryClient, siteId, toast],
   );
 }
 
-/** Focuses the control marked `data-focus-key` (or the first button inside the element so marked). */
-function focusByKey(key: string) {
-  const element = document.querySelector<HTMLElement>(`[data-focus-key="${CSS.escape(key)}"]`);
-  const target = element?.matches("button") ? element : element?.querySelector<HTMLElement>("button");
-  if (target && document.activeElement !== target) target.focus();
+/**
+ * Focuses the control marked `data-focus-key` (or the first button inside the element so marked):
+ * the first of `keys` that is enabled, so that a move which disables the button pressed (the item
+ * reached an end) leaves the focus on the button that moves it back, not on the page.
+ */
+function focusByKey(keys: string | string[]) {
+  for (const key of typeof keys === "string" ? [keys] : keys) {
+    const element = document.querySelector<HTMLElement>(`[data-focus-key="${CSS.escape(key)}"]`);
+    const target = element?.matches("button") ? element : element?.querySelector<HTMLElement>("button");
+    if (!target || (target as HTMLButtonElement).disabled) continue;
+    if (document.activeElement !== target) target.focus();
+    return;
+  }
 }
 
 /** Alt+Arrow keys on a sibling's handle: -1 (left, up) or +1 (right, down); null for any other key. */
