@@ -139,16 +139,16 @@ describe("hostile conditions", () => {
     expect(errorOf("(".repeat(1024))).toMatchObject({ message: expect.stringContaining("nest") });
   });
 
-  it("parses and evaluates the longest chains in linear time", () => {
+  // Linear time is by construction (one pass of the tokenizer, one of the parser); speed is `npm run bench`'s, never a timed test.
+  it("parses and evaluates the longest chains, and an unclosed string of escapes", () => {
     const chain = Array.from({ length: 60 }, () => "visitor.claims.isBetaUser").join(" || ").slice(0, 1024);
     const source = chain.slice(0, chain.lastIndexOf(" ||"));
-    const started = performance.now();
-    for (let i = 0; i < 200; i++) {
-      const result = parseCondition(source, schema);
-      expect(result.ok).toBe(true);
-      if (result.ok) expect(evaluateCondition(result.ast, { isBetaUser: false })).toBe(false);
+    const result = parseCondition(source, schema);
+    expect(result.ok).toBe(true);
+    if (result.ok) {
+      expect(evaluateCondition(result.ast, { isBetaUser: false })).toBe(false);
+      expect(evaluateCondition(result.ast, { isBetaUser: true })).toBe(true);
     }
-    expect(performance.now() - started).toBeLessThan(2000);
     const unclosed = '"' + "\\".repeat(1000);
     expect(errorOf(unclosed).position).toBe(0);
   });
