@@ -99,7 +99,7 @@ test("an admin creates a site from two spaces, adds a section and a variant, reo
     const form = panel.getByRole("form", { name: "Edit the section What's new" });
     await form.getByLabel("Section path").fill("has space");
     await form.getByRole("button", { name: "Save" }).click();
-    await expect(form.getByText("One segment of an address: no spaces, slashes, ? or #.")).toBeVisible();
+    await expect(form.getByText("Lowercase letters, digits and - only: no spaces, capitals or slashes.")).toBeVisible();
     await form.getByLabel("Section path").fill("changes");
     await form.getByLabel("Section title").fill("Changes");
     await form.getByRole("button", { name: "Save" }).click();

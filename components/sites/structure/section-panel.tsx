@@ -13,9 +13,10 @@ import { errorMessage } from "@/components/ui/trpc-error";
 import { formErrors } from "../list/site-model";
 import { ConditionField } from "./condition-field";
 import { GroupDialog, RemoveDialog } from "./structure-dialogs";
-import { conditionProblem, groupOf, pathProblem, reordered, sectionTitleProblem, type GroupObject, type SectionObject } from "./structure-model";
+import { conditionProblem, descriptionProblem, groupOf, pathProblem, reordered, sectionTitleProblem, type GroupObject, type SectionObject } from "./structure-model";
 import { useMove, useStructureChanged, useStructureContext } from "./use-structure";
 import { VariantList } from "./variant-list";
+import { DESCRIPTION_MAX, TITLE_MAX } from "@/server/sites/structure/bounds";
 
 /** The chosen section: what it is, what an editor can do with it, and its variants. */
 export function SectionPanel({ section }: { section: SectionObject }) {
@@ -213,7 +214,7 @@ function SectionForm({ section, onDone }: { section: SectionObject; onDone: () =
       },
     }),
   );
-  const local = { title: sectionTitleProblem(title), path: pathProblem(path), description: description.length > 256 ? "At most 256 characters." : undefined, condition: conditionProblem(condition) };
+  const local = { title: sectionTitleProblem(title), path: pathProblem(path), description: descriptionProblem(description), condition: conditionProblem(condition) };
   const { errorOf, formError } = formErrors(local, update.error, SECTION_FIELDS);
 
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -233,10 +234,10 @@ function SectionForm({ section, onDone }: { section: SectionObject; onDone: () =
   return (
     <form onSubmit={submit} noValidate aria-label={`Edit the section ${section.title}`} className="space-y-4 rounded-lg border border-slate-200 bg-slate-50 p-4">
       <fieldset disabled={update.isPending} className="grid gap-4 md:grid-cols-2">
-        <TextField label="Section title" autoFocus maxLength={128} value={title} onChange={(event) => setTitle(event.target.value)} error={errorOf("title")} />
+        <TextField label="Section title" autoFocus maxLength={TITLE_MAX} value={title} onChange={(event) => setTitle(event.target.value)} error={errorOf("title")} />
         <TextField label="Section path" maxLength={100} value={path} onChange={(event) => setPath(event.target.value)} error={errorOf("path")} hint="The section's address: the site's, then this." spellCheck={false} />
         <div className="md:col-span-2">
-          <TextAreaField label="Description" rows={2} maxLength={256} value={description} onChange={(event) => setDescription(event.target.value)} error={errorOf("description")} />
+          <TextAreaField label="Description" rows={2} maxLength={DESCRIPTION_MAX} value={description} onChange={(event) => setDescription(event.target.value)} error={errorOf("description")} />
         </div>
         <div className="md:col-span-2">
           <ConditionField organizationId={organizationId} siteId={siteId} value={condition} onChange={setCondition} error={errorOf("condition")} />

@@ -9,8 +9,9 @@ import { TextField } from "@/components/ui/field";
 import { errorMessage } from "@/components/ui/trpc-error";
 import { SpacePicker } from "../create/space-picker";
 import { formErrors } from "../list/site-model";
-import { groupTitleProblem, type GroupObject } from "./structure-model";
+import { groupTitleProblem, optionalTitleProblem, type GroupObject } from "./structure-model";
 import { useStructureChanged, useStructureContext } from "./use-structure";
+import { TITLE_MAX } from "@/server/sites/structure/bounds";
 
 /** Adds a section made of one space (its first variant); the new section is then shown. */
 export function AddSectionDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -30,7 +31,7 @@ export function AddSectionDialog({ open, onClose }: { open: boolean; onClose: ()
       },
     }),
   );
-  const titleProblem = title.trim() && (title.trim().length < 2 || title.trim().length > 128) ? "Between 2 and 128 characters." : undefined;
+  const titleProblem = optionalTitleProblem(title);
   const spaceProblem = spaces.length === 0 ? "Pick the space the section shows." : undefined;
   const { errorOf, formError } = formErrors({ title: titleProblem, spaceId: touched ? spaceProblem : undefined }, add.error, ["title", "spaceId"] as const);
 
@@ -55,7 +56,7 @@ export function AddSectionDialog({ open, onClose }: { open: boolean; onClose: ()
         <SpacePicker legend="Space" multiple={false} selected={spaces} onChange={setSpaces} error={errorOf("spaceId")} disabled={add.isPending} />
         <TextField
           label="Section title"
-          maxLength={128}
+          maxLength={TITLE_MAX}
           value={title}
           onChange={(event) => setTitle(event.target.value)}
           hint="Leave empty to use the space's title."

@@ -1,3 +1,5 @@
+import { MAX_CONDITION_LENGTH } from "@/server/sites/conditions/types";
+import { DESCRIPTION_MAX, GROUP_TITLE_MAX, PATH_MAX, PATH_PATTERN, TITLE_MAX, TITLE_MIN } from "@/server/sites/structure/bounds";
 import type { SiteStructureObject } from "../list/site-model";
 
 type SectionsStructure = Extract<SiteStructureObject, { type: "sections" }>;
@@ -44,31 +46,41 @@ export function groupOf(structure: SiteStructureObject, sectionId: string): Grou
 /** A site space's name for people: its own title, else its space's. */
 export const siteSpaceTitle = (siteSpace: SiteSpaceObject) => siteSpace.title || siteSpace.space.title;
 
-// Paths are one URL segment: the service decides the rest (unique among siblings).
-const PATH = /^[^\s/?#]+$/;
-
+// The service's own bounds and path rule; it alone decides the rest (paths unique among siblings).
 export function pathProblem(path: string): string | undefined {
   const value = path.trim();
   if (!value) return "Give it a path: it is part of its address.";
-  if (value.length > 100) return "At most 100 characters.";
-  if (!PATH.test(value)) return "One segment of an address: no spaces, slashes, ? or #.";
+  if (value.length > PATH_MAX) return `At most ${PATH_MAX} characters.`;
+  if (!PATH_PATTERN.test(value)) return "Lowercase letters, digits and - only: no spaces, capitals or slashes.";
   return undefined;
 }
 
 export function sectionTitleProblem(title: string): string | undefined {
   const length = title.trim().length;
   if (length === 0) return "Give it a title.";
-  if (length < 2 || length > 128) return "Between 2 and 128 characters.";
+  if (length < TITLE_MIN || length > TITLE_MAX) return `Between ${TITLE_MIN} and ${TITLE_MAX} characters.`;
+  return undefined;
+}
+
+/** A title that may be left empty (a variant's own, a new section's): empty takes the space's title. */
+export function optionalTitleProblem(title: string): string | undefined {
+  const length = title.trim().length;
+  if (length === 0) return undefined;
+  if (length < TITLE_MIN || length > TITLE_MAX) return `Between ${TITLE_MIN} and ${TITLE_MAX} characters, or empty.`;
   return undefined;
 }
 
 export function groupTitleProblem(title: string): string | undefined {
   const length = title.trim().length;
   if (length === 0) return "Give the group a title.";
-  if (length > 100) return "At most 100 characters.";
+  if (length > GROUP_TITLE_MAX) return `At most ${GROUP_TITLE_MAX} characters.`;
   return undefined;
 }
 
+export function descriptionProblem(description: string): string | undefined {
+  return description.length > DESCRIPTION_MAX ? `At most ${DESCRIPTION_MAX} characters.` : undefined;
+}
+
 export function conditionProblem(condition: string | null): string | undefined {
-  return condition && condition.length > 1024 ? "At most 1,024 characters." : undefined;
+  return condition && condition.length > MAX_CONDITION_LENGTH ? `At most ${MAX_CONDITION_LENGTH.toLocaleString("en")} characters.` : undefined;
 }

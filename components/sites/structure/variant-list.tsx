@@ -15,8 +15,9 @@ import { formErrors, type SiteStructureObject } from "../list/site-model";
 import { ConditionField } from "./condition-field";
 import { DefaultBadge } from "./section-panel";
 import { RemoveDialog } from "./structure-dialogs";
-import { conditionProblem, pathProblem, reordered, siteSpaceTitle, type SectionObject, type SiteSpaceObject } from "./structure-model";
+import { conditionProblem, optionalTitleProblem, pathProblem, reordered, siteSpaceTitle, type SectionObject, type SiteSpaceObject } from "./structure-model";
 import { moveKeyDelta, useDragReorder, useMove, useStructureChanged, useStructureContext } from "./use-structure";
+import { TITLE_MAX } from "@/server/sites/structure/bounds";
 
 /**
  * The variants (site spaces) of a section, or of a site without sections (`section` null): readers
@@ -236,7 +237,7 @@ function VariantForm({ siteSpace, onDone }: { siteSpace: SiteSpaceObject; onDone
       },
     }),
   );
-  const local = { title: title.trim().length > 128 ? "At most 128 characters." : undefined, path: pathProblem(path), condition: conditionProblem(condition) };
+  const local = { title: optionalTitleProblem(title), path: pathProblem(path), condition: conditionProblem(condition) };
   const { errorOf, formError } = formErrors(local, update.error, VARIANT_FIELDS);
   const initialTitle = siteSpace.title === siteSpace.space.title ? "" : (siteSpace.title ?? "");
 
@@ -256,7 +257,7 @@ function VariantForm({ siteSpace, onDone }: { siteSpace: SiteSpaceObject; onDone
   return (
     <form onSubmit={submit} noValidate aria-label={`Edit ${siteSpaceTitle(siteSpace)}`} className="space-y-4 rounded-lg border border-slate-200 bg-slate-50 p-4">
       <fieldset disabled={update.isPending} className="grid gap-4 md:grid-cols-2">
-        <TextField label="Variant title" autoFocus maxLength={128} placeholder={siteSpace.space.title} value={title} onChange={(event) => setTitle(event.target.value)} hint="Leave empty to use the space's title." error={errorOf("title")} />
+        <TextField label="Variant title" autoFocus maxLength={TITLE_MAX} placeholder={siteSpace.space.title} value={title} onChange={(event) => setTitle(event.target.value)} hint="Leave empty to use the space's title." error={errorOf("title")} />
         <TextField label="Variant path" maxLength={100} value={path} onChange={(event) => setPath(event.target.value)} error={errorOf("path")} spellCheck={false} />
         <div className="md:col-span-2">
           <ConditionField organizationId={organizationId} siteId={siteId} value={condition} onChange={setCondition} error={errorOf("condition")} />

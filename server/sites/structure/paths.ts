@@ -1,13 +1,13 @@
 import { z } from "zod";
 import { badRequest } from "../../errors";
+import { PATH_MAX, PATH_PATTERN } from "./bounds";
 
 /**
  * Paths of sections and site spaces: one URL segment each (`<site>/<section>/<site space>`),
  * so lowercase letters, digits and `-`, 1 to 100 characters, unique among siblings.
  */
 
-export const PATH_MAX = 100;
-const PATH_PATTERN = /^[a-z0-9-]{1,100}$/;
+export { PATH_MAX };
 
 /** The path field of bodies (reference: SiteSectionPath, SiteSpacePath), with a message naming the rule. */
 export const sitePathSchema = z

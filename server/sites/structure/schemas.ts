@@ -1,18 +1,20 @@
 import { z } from "zod";
+import { MAX_CONDITION_LENGTH } from "../conditions/types";
 import { entityIdSchema } from "../../ids";
 import { listParams } from "../../pagination";
 import { shareKeySchema } from "../share-links/schemas";
+import { DESCRIPTION_MAX, GROUP_TITLE_MAX, ICON_MAX, TITLE_MAX, TITLE_MIN } from "./bounds";
 import { sitePathSchema } from "./paths";
 
 /** Inputs of the structure operations, shared by /v1 (bodies, queries) and tRPC. */
 
-export const sectionTitleSchema = z.string().trim().min(2).max(128);
-export const groupTitleSchema = z.string().trim().min(1).max(100);
-export const siteSpaceTitleSchema = z.string().trim().min(2).max(128);
-export const iconSchema = z.string().trim().min(1).max(50);
-export const sectionDescriptionSchema = z.string().max(256);
+export const sectionTitleSchema = z.string().trim().min(TITLE_MIN).max(TITLE_MAX);
+export const groupTitleSchema = z.string().trim().min(1).max(GROUP_TITLE_MAX);
+export const siteSpaceTitleSchema = z.string().trim().min(TITLE_MIN).max(TITLE_MAX);
+export const iconSchema = z.string().trim().min(1).max(ICON_MAX);
+export const sectionDescriptionSchema = z.string().max(DESCRIPTION_MAX);
 /** An adaptive-content expression (its grammar and claims are checked against the site's schema when written). */
-export const conditionSchema = z.string().min(1).max(1024);
+export const conditionSchema = z.string().min(1).max(MAX_CONDITION_LENGTH);
 
 export const sitePathParams = z.object({ organizationId: entityIdSchema, siteId: entityIdSchema });
 export const sectionPathParams = sitePathParams.extend({ siteSectionId: entityIdSchema });
