@@ -30,6 +30,10 @@ describe("GET /v1/orgs/{organizationId}/members (listMembersInOrganizationById)"
     const { admin, members, tenant, editor, reader, guest } = await setup();
     await db().user.update({ where: { id: editor.user.id }, data: { displayName: "Ada Lovelace" } });
     await db().user.update({ where: { id: reader.user.id }, data: { email: `ada.reader-${newId().toLowerCase()}@example.test` } });
+    // The others' generated names and emails are random and could hold "ada": they get ones that cannot.
+    for (const [userId, name] of [[tenant.admin.user.id, "grace"], [guest.user.id, "alan"]] as const) {
+      await db().user.update({ where: { id: userId }, data: { displayName: name, email: `${name}-${process.hrtime.bigint()}@example.test` } });
+    }
     // Distinct join times: the admin first, then editor, reader, guest.
     const base = Date.now() - 60_000;
     for (const [index, userId] of [tenant.admin.user.id, editor.user.id, reader.user.id, guest.user.id].entries()) {
