@@ -1,4 +1,5 @@
-import type { ModelPage, ModelSection, ModelSiteSpace, VisibleSite } from "../types";
+import { absoluteUrl, pageHref } from "../paths";
+import type { ModelPage, ModelSection, ModelSiteSpace, SiteAddress, VisibleSite } from "../types";
 
 /** One variant of the visible site with the section it belongs to (null for a site without sections). */
 export type PlacedSiteSpace = { section: ModelSection | null; siteSpace: ModelSiteSpace };
@@ -26,6 +27,16 @@ export function listedPages(siteSpace: ModelSiteSpace): ModelPage[] {
     out.push(page);
   }
   return out;
+}
+
+/** A page of the visible site with its place. */
+export type PlacedPage = PlacedSiteSpace & { page: ModelPage };
+
+/** The `.md` URL of a page, absolute (see page-markdown.ts). */
+export function markdownUrl(address: SiteAddress, { section, siteSpace, page }: PlacedPage): string {
+  const href = pageHref(address, section, siteSpace, page);
+  if (page.path !== "") return absoluteUrl(address, `${href}.md`);
+  return absoluteUrl(address, `${href.replace(/\/$/, "")}/index.md`);
 }
 
 /** Whether the site asks search engines to stay away: anything but a public site. */
