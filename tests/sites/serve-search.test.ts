@@ -215,6 +215,6 @@ describe("snippet marks", () => {
       [2, 8],
       [14, 21],
     ]);
-    expect(markedSnippet(snippet, highlights)).toBe("a <mark>falcon</mark> &#38; &#60;b&#62;<mark>falcons</mark>");
+    expect(markedSnippet(snippet, highlights)).toBe("a <mark>falcon</mark> &amp; &lt;b&gt;<mark>falcons</mark>");
   });
 });

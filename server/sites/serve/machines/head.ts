@@ -1,7 +1,7 @@
 import type { SiteRequest } from "../endpoints";
 import { absoluteUrl, fileHref, pageHref, siteSpaceHref } from "../paths";
 import type { ModelPage, ModelSection, ModelSiteSpace } from "../types";
-import { escapeMarkup } from "./escape";
+import { attrs } from "../render/html";
 import { hiddenFromRobots } from "./listing";
 
 /** The page a head describes: the `page` kind of `SiteRoute`. */
@@ -35,7 +35,7 @@ export function headTags(req: SiteRequest, route: PageRoute): string {
     ...(hiddenFromRobots(visible) || page.noRobotsIndex ? ([["meta", { name: "robots", content: "noindex" }]] as const) : []),
     ...alternates(req, route).map(([hreflang, href]): [string, Record<string, string>] => ["link", { rel: "alternate", hreflang, href }]),
   ];
-  return tags.map(([name, attributes]) => `<${name}${Object.entries(attributes).map(([key, value]) => ` ${key}="${escapeMarkup(value)}"`).join("")}>`).join("\n");
+  return tags.map(([name, attributes]) => `<${name}${attrs(attributes)}>`).join("\n");
 }
 
 /** The page's cover (light), else the variant's social preview image, as an absolute URL. */

@@ -1,6 +1,6 @@
 import { absoluteUrl, pageHref } from "../paths";
 import type { SiteAddress, VisibleSite } from "../types";
-import { escapeMarkup } from "./escape";
+import { esc } from "../render/html";
 import { hiddenFromRobots, listedPages, placedSiteSpaces } from "./listing";
 
 /**
@@ -20,7 +20,7 @@ export function sitemapXml(visible: VisibleSite, address: SiteAddress): string {
       if (page.noRobotsIndex) continue;
       if (entries.length === MAX_SITEMAP_URLS) break;
       const loc = absoluteUrl(address, pageHref(address, section, siteSpace, page));
-      entries.push(`<url><loc>${escapeMarkup(loc)}</loc><lastmod>${escapeMarkup(lastmod(page.updatedAt))}</lastmod></url>`);
+      entries.push(`<url><loc>${esc(loc)}</loc><lastmod>${esc(lastmod(page.updatedAt))}</lastmod></url>`);
     }
   }
   return [

@@ -1,7 +1,8 @@
 import type { SiteRequest } from "../endpoints";
-import { escapeMarkup } from "../machines/escape";
+import { esc } from "../render/html";
 import { internalHref } from "../paths";
 import { renderShell } from "../render";
+import { searchForm } from "../render/chrome";
 import { MAX_LIMIT, MAX_QUERY_LENGTH, searchSite, type SiteSearchResult } from "./search-site";
 import { markedSnippet } from "./snippet";
 
@@ -41,26 +42,22 @@ export async function searchPage(req: SiteRequest): Promise<Response> {
   const pageLink = (to: number) => `${action}?${new URLSearchParams({ q, ...(to > 1 ? { page: String(to) } : {}) })}`;
   const parts = [
     `<h1>Search</h1>`,
-    `<form role="search" class="search-page-form" action="${escapeMarkup(action)}" method="get">`,
-    `<label for="search-page-q">Search this site</label>`,
-    `<input id="search-page-q" type="search" name="q" value="${escapeMarkup(q)}" maxlength="${MAX_QUERY_LENGTH}" autocomplete="off">`,
-    `<button type="submit">Search</button>`,
-    `</form>`,
+    searchForm(req, q),
   ];
   if (found) {
     parts.push(`<p role="status" class="search-count">${summary(found.count, q)}</p>`);
     if (found.results.length > 0) {
       parts.push(`<ol class="search-results" start="${(page - 1) * PAGE_SIZE + 1}">`, ...found.results.map(resultHtml), `</ol>`);
     }
-    const previous = page > 1 ? `<a rel="prev" href="${escapeMarkup(pageLink(page - 1))}">Previous results</a>` : "";
-    const next = found.next !== undefined && page < MAX_PAGE ? `<a rel="next" href="${escapeMarkup(pageLink(page + 1))}">More results</a>` : "";
+    const previous = page > 1 ? `<a rel="prev" href="${esc(pageLink(page - 1))}">Previous results</a>` : "";
+    const next = found.next !== undefined && page < MAX_PAGE ? `<a rel="next" href="${esc(pageLink(page + 1))}">More results</a>` : "";
     if (previous || next) parts.push(`<nav class="search-pages" aria-label="Result pages">${previous}${next}</nav>`);
   }
   return renderShell(req, { title: q.trim() ? `Search: ${q.trim()}` : "Search", mainHtml: parts.join("\n"), robots: "noindex" });
 }
 
 function summary(count: number, q: string): string {
-  const what = `“${escapeMarkup(q.trim())}”`;
+  const what = `“${esc(q.trim())}”`;
   if (count === 0) return `Nothing found for ${what}. Try other words, or fewer of them.`;
   return `${count === 1 ? "1 page" : `${count} pages`} found for ${what}.`;
 }
@@ -69,8 +66,8 @@ function resultHtml(result: SiteSearchResult): string {
   const trail = [result.section, result.variant, ...result.breadcrumbs].filter((part): part is string => !!part);
   return [
     `<li class="search-result">`,
-    `<a href="${escapeMarkup(result.href)}">${escapeMarkup(result.title)}${result.heading ? ` › ${escapeMarkup(result.heading)}` : ""}</a>`,
-    trail.length > 0 ? `<p class="search-trail">${trail.map(escapeMarkup).join(" › ")}</p>` : "",
+    `<a href="${esc(result.href)}">${esc(result.title)}${result.heading ? ` › ${esc(result.heading)}` : ""}</a>`,
+    trail.length > 0 ? `<p class="search-trail">${trail.map(esc).join(" › ")}</p>` : "",
     result.snippet ? `<p class="search-snippet">${markedSnippet(result.snippet, result.highlights)}</p>` : "",
     `</li>`,
   ].join("");

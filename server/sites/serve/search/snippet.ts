@@ -1,4 +1,4 @@
-import { escapeMarkup } from "../machines/escape";
+import { esc } from "../render/html";
 
 /** Search snippets: matched words marked by the index's headline, as ranges and as HTML. */
 
@@ -29,8 +29,8 @@ export function markedSnippet(snippet: string, highlights: Highlight[]): string 
   let at = 0;
   for (const [start, end] of highlights) {
     if (start < at) continue;
-    html += `${escapeMarkup(snippet.slice(at, start))}<mark>${escapeMarkup(snippet.slice(start, end))}</mark>`;
+    html += `${esc(snippet.slice(at, start))}<mark>${esc(snippet.slice(start, end))}</mark>`;
     at = end;
   }
-  return html + escapeMarkup(snippet.slice(at));
+  return html + esc(snippet.slice(at));
 }
