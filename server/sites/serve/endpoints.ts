@@ -1,4 +1,6 @@
 import { serveSiteFile } from "./files";
+import { llmsEndpoint, llmsFullEndpoint, markdownEndpoint, robotsEndpoint, sitemapEndpoint } from "./machines/machine-endpoints";
+import { searchJson, searchPage } from "./search/search-endpoints";
 import type { SiteAddress, VisibleSite } from "./types";
 
 /**
@@ -23,4 +25,11 @@ export type SiteEndpoint = {
 
 export const SITE_ENDPOINTS: SiteEndpoint[] = [
   { pattern: /^~\/files\/([^/]+)\/([^/]+)$/, methods: ["GET", "HEAD"], handle: serveSiteFile },
+  { pattern: /^~\/search\.json$/, methods: ["GET", "HEAD"], handle: searchJson },
+  { pattern: /^~\/search$/, methods: ["GET", "HEAD"], handle: searchPage },
+  { pattern: /^sitemap\.xml$/, methods: ["GET", "HEAD"], handle: sitemapEndpoint },
+  { pattern: /^robots\.txt$/, methods: ["GET", "HEAD"], handle: robotsEndpoint },
+  { pattern: /^llms\.txt$/, methods: ["GET", "HEAD"], handle: llmsEndpoint },
+  { pattern: /^llms-full\.txt$/, methods: ["GET", "HEAD"], handle: llmsFullEndpoint },
+  { pattern: /^([^~]*)\.md$/, methods: ["GET", "HEAD"], handle: markdownEndpoint },
 ];

@@ -20,24 +20,28 @@ export function headTags(req: SiteRequest, route: PageRoute): string {
   const title = page.title;
   const description = page.description.trim();
   const image = previewImage(req, route);
-  const tags: [string, Record<string, string>][] = [
+  const noindex = hiddenFromRobots(visible) || page.noRobotsIndex;
+  const tags: [string, Record<string, string | null>][] = [
     ["link", { rel: "canonical", href: url }],
     ["meta", { property: "og:type", content: "website" }],
     ["meta", { property: "og:url", content: url }],
     ["meta", { property: "og:title", content: title }],
     ["meta", { property: "og:site_name", content: visible.site.title }],
-    ...(description ? ([["meta", { property: "og:description", content: description }]] as const) : []),
-    ...(image ? ([["meta", { property: "og:image", content: image }]] as const) : []),
+    ["meta", { property: "og:description", content: description || null }],
+    ["meta", { property: "og:image", content: image }],
     ["meta", { name: "twitter:card", content: image ? "summary_large_image" : "summary" }],
     ["meta", { name: "twitter:title", content: title }],
-    ...(description ? ([["meta", { name: "twitter:description", content: description }]] as const) : []),
-    ...(image ? ([["meta", { name: "twitter:image", content: image }]] as const) : []),
-    ...(hiddenFromRobots(visible) || page.noRobotsIndex ? ([["meta", { name: "robots", content: "noindex" }]] as const) : []),
+    ["meta", { name: "twitter:description", content: description || null }],
+    ["meta", { name: "twitter:image", content: image }],
+    ["meta", { name: "robots", content: noindex ? "noindex" : null }],
     ...alternates(req, route).map(([hreflang, href]): [string, Record<string, string>] => ["link", { rel: "alternate", hreflang, href }]),
   ];
-  return tags.map(([name, attributes]) => `<${name}${attrs(attributes)}>`).join("\n");
+  // A tag whose value is missing is left out.
+  return tags
+    .filter(([, attributes]) => Object.values(attributes).every((value) => value !== null))
+    .map(([name, attributes]) => `<${name}${attrs(attributes)}>`)
+    .join("\n");
 }
-
 /** The page's cover (light), else the variant's social preview image, as an absolute URL. */
 function previewImage({ address }: SiteRequest, { siteSpace, page }: PageRoute): string | null {
   const cover = page.cover?.ref;
@@ -54,7 +58,7 @@ function previewImage({ address }: SiteRequest, { siteSpace, page }: PageRoute):
  * language and another variant has one too.
  */
 function alternates({ address, visible }: SiteRequest, { section, siteSpace, page }: PageRoute): [string, string][] {
-  const all = section ? section.siteSpaces : visible.rootSiteSpaces;
+  const all: ModelSiteSpace[] = section ? section.siteSpaces : visible.rootSiteSpaces;
   const variants = all.filter((each) => each.language);
   if (!siteSpace.language || variants.length < 2) return [];
   const hrefFor = (variant: ModelSiteSpace) => {

@@ -15,8 +15,14 @@ export async function llmsFullTxt(visible: VisibleSite, address: SiteAddress): P
   let bytes = 0;
   for (let start = 0; start < pages.length; start += READ_CONCURRENCY) {
     const batch = pages.slice(start, start + READ_CONCURRENCY);
-    const texts = await Promise.all(batch.map(async (placed) => `${(await pageMarkdown(address, placed)).trim()}\n\nSource: ${markdownUrl(address, placed)}\n`));
+    const texts = await Promise.all(
+      batch.map(async (placed) => {
+        const markdown = await pageMarkdown(address, placed);
+        return markdown === null ? null : `${markdown.trim()}\n\nSource: ${markdownUrl(address, placed)}\n`;
+      }),
+    );
     for (const [index, text] of texts.entries()) {
+      if (text === null) continue;
       const size = Buffer.byteLength(text) + 1;
       if (bytes + size > MAX_LLMS_FULL_BYTES) {
         out.push(`The rest of this site (${pages.length - start - index} pages) is too large for one file: see llms.txt for each page's markdown.\n`);

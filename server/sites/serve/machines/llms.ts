@@ -21,12 +21,12 @@ export function llmsParts(visible: VisibleSite): Part[] {
       .slice(0, Math.max(0, room))
       .map((page) => ({ ...placed, page }));
     room -= pages.length;
-    return pages.length === 0 ? [] : [{ heading: partHeading(visible, placed), pages }];
+    return pages.length === 0 ? [] : [{ heading: partHeading(placed), pages }];
   });
 }
 
 /** A section's title, with the variant's when the section has several; a root variant's title. */
-function partHeading(visible: VisibleSite, { section, siteSpace }: PlacedSiteSpace): string {
+function partHeading({ section, siteSpace }: PlacedSiteSpace): string {
   if (!section) return siteSpace.title;
   return section.siteSpaces.length > 1 ? `${section.title} (${siteSpace.title})` : section.title;
 }

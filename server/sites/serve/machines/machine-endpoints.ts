@@ -37,9 +37,21 @@ export const robotsEndpoint = (req: SiteRequest) => cachedText(req, "robots.txt"
 export const llmsEndpoint = (req: SiteRequest) => cachedText(req, "llms.txt", TEXT, async () => llmsTxt(req.visible, req.address));
 export const llmsFullEndpoint = (req: SiteRequest) => cachedText(req, "llms-full.txt", TEXT, () => llmsFullTxt(req.visible, req.address));
 
+/** Thrown out of a cached render whose page is gone, so that nothing is cached. */
+class PageGone extends Error {}
+
 /** `<path>.md`: the markdown of the page the path names (see page-markdown.ts). */
 export async function markdownEndpoint(req: SiteRequest, match: RegExpExecArray): Promise<Response> {
   const placed = await routeMarkdownPath(req.visible, match[1]!);
   if (!placed) return notFound();
-  return cachedText(req, `md:${placed.siteSpace.id}:${placed.page.id}`, MARKDOWN, () => pageMarkdown(req.address, placed));
+  try {
+    return await cachedText(req, `md:${placed.siteSpace.id}:${placed.page.id}`, MARKDOWN, async () => {
+      const markdown = await pageMarkdown(req.address, placed);
+      if (markdown === null) throw new PageGone();
+      return markdown;
+    });
+  } catch (error) {
+    if (error instanceof PageGone) return notFound();
+    throw error;
+  }
 }

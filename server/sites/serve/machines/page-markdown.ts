@@ -1,3 +1,4 @@
+import { evaluateVariables } from "../../../content/format/variables";
 import { readPublishedPage } from "../page-body";
 import { absoluteUrl, fileHref, pageHref } from "../paths";
 import { routeSitePath } from "../route";
@@ -25,12 +26,14 @@ export async function routeMarkdownPath(visible: VisibleSite, path: string): Pro
 /**
  * The page as markdown: its title as the heading, its description, its body with variables
  * filled in and links to pages and files made absolute published URLs (a link to a page the
- * visitor may not see stays as written: it names no published URL).
+ * visitor may not see stays as written: it names no published URL). Null when the revision has
+ * no such page.
  */
-export async function pageMarkdown(address: SiteAddress, { section, siteSpace, page }: PlacedPage): Promise<string> {
+export async function pageMarkdown(address: SiteAddress, { section, siteSpace, page }: PlacedPage): Promise<string | null> {
   const body = await readPublishedPage(siteSpace, page.id);
+  if (!body) return null;
   const byId = new Map(siteSpace.pages.map((each) => [each.id, each]));
-  const markdown = withPublishedLinks(body.markdown, {
+  const markdown = withPublishedLinks(evaluateVariables(body.markdown, body.variables), {
     page: (pageId) => {
       const target = byId.get(pageId);
       return target ? absoluteUrl(address, pageHref(address, section, siteSpace, target)) : undefined;
