@@ -197,9 +197,15 @@ export class SiteCache {
     return promise;
   }
 
-  /** The directory when it is already loaded (the proxy's synchronous fast path), else null. */
-  peekDirectory(): Promise<SiteDirectory> | null {
-    return this.directoryPromise;
+  /**
+   * The published site at `/<basename>`: from the directory, else (a site published since it was
+   * loaded, whose message this server may not have had yet) from the database.
+   */
+  async siteIdOfBasename(basename: string): Promise<string | null> {
+    const known = (await this.directory()).byBasename.get(basename);
+    if (known) return known.siteId;
+    const row = await db().site.findFirst({ where: { basename, published: true }, select: { id: true } });
+    return row?.id ?? null;
   }
 
   /** A published site's model (null: no such published site), loaded once per content version. */

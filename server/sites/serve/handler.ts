@@ -92,8 +92,8 @@ async function serve(request: Request): Promise<Response> {
   const url = new URL(request.url);
   const resolved = resolveAddress(request, url);
   const cache = siteCache();
-  const entry = resolved && (await cache.directory()).byBasename.get(resolved.basename);
-  const model = entry && (await cache.model(entry.siteId));
+  const siteId = resolved && (await cache.siteIdOfBasename(resolved.basename));
+  const model = siteId ? await cache.model(siteId) : null;
   if (!resolved || !model) return finish(plainPage(request, 404), { private: false, setCookies: [] });
   const address: SiteAddress = { siteId: model.site.id, ...resolved.address };
 
