@@ -1,4 +1,5 @@
 import { serveSiteFile } from "./files";
+import { ASSET_PATTERN, serveAsset } from "./render";
 import { llmsEndpoint, llmsFullEndpoint, markdownEndpoint, robotsEndpoint, sitemapEndpoint } from "./machines/machine-endpoints";
 import { searchJson, searchPage } from "./search/search-endpoints";
 import type { SiteAddress, VisibleSite } from "./types";
@@ -25,6 +26,7 @@ export type SiteEndpoint = {
 
 export const SITE_ENDPOINTS: SiteEndpoint[] = [
   { pattern: /^~\/files\/([^/]+)\/([^/]+)$/, methods: ["GET", "HEAD"], handle: serveSiteFile },
+  { pattern: ASSET_PATTERN, methods: ["GET", "HEAD"], handle: serveAsset },
   { pattern: /^~\/search\.json$/, methods: ["GET", "HEAD"], handle: searchJson },
   { pattern: /^~\/search$/, methods: ["GET", "HEAD"], handle: searchPage },
   { pattern: /^sitemap\.xml$/, methods: ["GET", "HEAD"], handle: sitemapEndpoint },
