@@ -16,6 +16,8 @@ import { addSection, addSiteSpace, createTenant, ORIGIN, publishedSite, spaceWit
  */
 
 const origin = configuredPublicUrl() ?? ORIGIN;
+/** The machine may be busy (builds, other suites): a commit can take longer than the default 5 s. */
+const BUSY = { timeout: 60_000 };
 
 /** Page flags spaceWithPages does not write (noIndex, noRobotsIndex, language-independent), as one more revision. */
 async function setFlags(spaceId: string, flags: Record<string, { noIndex?: true; noRobotsIndex?: true }>) {
@@ -30,7 +32,7 @@ async function setFlags(spaceId: string, flags: Record<string, { noIndex?: true;
     );
     const next = await commitRevision(tx, { spaceId, base, parents: [base.id], put });
     await tx.space.update({ where: { id: spaceId }, data: { revisionId: next.id } });
-  });
+  }, BUSY);
 }
 
 /**
@@ -57,7 +59,7 @@ async function setup(visibility = "public") {
     const install = (await readPage(tx, base, installId!))!;
     const next = await commitRevision(tx, { spaceId: space.id, base, parents: [base.id], put: [{ ...install, markdown: `Install the heron, then go [home](/pages/${welcomeId}#start).\n\n\`/pages/${welcomeId}\` is a canonical link.\n` }] });
     await tx.space.update({ where: { id: space.id }, data: { revisionId: next.id } });
-  });
+  }, BUSY);
   await setFlags(guides.space.id, { [internalsId!]: { noRobotsIndex: true }, [draftsId!]: { noIndex: true } });
   const english = await spaceWithPages(organizationId, "API", [
     { title: "API", slug: "api", markdown: "The heron API.\n" },
