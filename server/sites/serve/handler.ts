@@ -2,7 +2,7 @@ import { resolveAddress } from "./address";
 import { cachedBody, cachedRender, sendCached, siteCache } from "./cache";
 import { SITE_ENDPOINTS, type SiteRequest } from "./endpoints";
 import { underBase } from "./paths";
-import { renderNotFound, renderPage } from "./render";
+import { renderGatePage, renderNotFound, renderPage } from "./render";
 import { routeSitePath } from "./route";
 import type { SiteAddress } from "./types";
 import { resolveVisitor } from "./visitor";
@@ -58,7 +58,6 @@ function finish(response: Response, how: Finish): Response {
 
 const PLAIN_PAGES = {
   404: ["Page not found", "There is no published site at this address."],
-  401: ["Sign-in required", "This site is only for signed-in readers, and it has no sign-in page set up. Ask its owners for access."],
   405: ["Method not allowed", "This address answers GET and HEAD only."],
 } as const;
 
@@ -106,9 +105,9 @@ async function serve(request: Request): Promise<Response> {
     case "login":
       return finish(redirect(outcome.location, 302), how);
     case "not-found":
-      return finish(plainPage(request, 404), how);
+      return finish(renderGatePage(request, url, address, model, 404), how);
     case "unauthorized":
-      return finish(plainPage(request, 401), how);
+      return finish(renderGatePage(request, url, address, model, 401), how);
     case "visitor":
       break;
   }
