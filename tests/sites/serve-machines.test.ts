@@ -245,4 +245,13 @@ describe("head tags", () => {
     expect(await headOf(site, "install")).not.toContain("hreflang");
     expect(await headOf(site, "internals")).toContain('<meta name="robots" content="noindex">');
   });
+
+  test("served pages carry them, with one robots tag", async () => {
+    const { base, url } = await setup();
+    const page = await visit(`${base}/api/fr/tokens`);
+    expect(page.text).toContain(`<link rel="canonical" href="${url}/api/fr/tokens">`);
+    expect(page.text).toContain(`<link rel="alternate" hreflang="en" href="${url}/api/tokens">`);
+    const internals = await visit(`${base}/internals`);
+    expect(internals.text.match(/<meta name="robots"/g)).toHaveLength(1);
+  });
 });
