@@ -9,7 +9,7 @@ import { AppError } from "../errors";
  */
 
 export const MAX_RENDERS = 2;
-const MAX_WAITING = 8;
+export const MAX_WAITING = 8;
 /** How long a render may wait for a free slot before the request is turned away. */
 const QUEUE_WAIT_MS = 15_000;
 const RETRY_AFTER_SECONDS = 10;
