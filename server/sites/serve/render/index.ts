@@ -1,0 +1,63 @@
+import { ASSET_PATTERN, siteAssets, siteStyles } from "./assets";
+import { defaultPlace, documentHtml, homePage, searchForm, type RenderRequest } from "./chrome";
+import { renderContentHtml } from "./content";
+import { pageHref } from "./hrefs";
+import { esc } from "./html";
+import { pageDocument, type PageRoute } from "./page";
+
+/**
+ * The published site's HTML (server-rendered strings, complete without JavaScript). What other
+ * published outputs call: `renderPage` and `renderNotFound` (the handler's routes),
+ * `renderShell` (any other main content in the site's chrome: search results, access errors),
+ * `renderContentHtml` (a page body alone: the PDF) and `siteStyles` (the stylesheet).
+ */
+
+export { renderContentHtml, siteStyles, type RenderRequest };
+
+function htmlResponse(req: RenderRequest, html: string, status: number): Response {
+  return new Response(req.request.method === "HEAD" ? null : html, {
+    status,
+    headers: {
+      "Content-Type": "text/html; charset=utf-8",
+      // Visitors of a restricted site must not share a cached copy; public pages revalidate.
+      "Cache-Control": req.visible.site.visibility === "public" ? "public, no-cache" : "private, no-cache",
+    },
+  });
+}
+
+export async function renderShell(req: RenderRequest, options: { title: string; mainHtml: string; status?: number; robots?: string; headExtra?: string }): Promise<Response> {
+  return htmlResponse(req, documentHtml(req, { title: options.title, mainHtml: options.mainHtml, robots: options.robots, headExtra: options.headExtra }), options.status ?? 200);
+}
+
+export async function renderNotFound(req: RenderRequest): Promise<Response> {
+  const place = defaultPlace(req.visible);
+  const home = place.siteSpace ? homePage(place.siteSpace) : undefined;
+  const homeHref = place.siteSpace && home ? pageHref(req.address, place.section, place.siteSpace, home) : req.address.basePath || "/";
+  const main = `<div class="not-found"><p class="eyebrow">404</p><h1>Page not found</h1><p>The page you are looking for does not exist, or has moved. Search the site, or start again from <a href="${esc(homeHref)}">the home page</a>.</p>${searchForm(req)}</div>`;
+  return htmlResponse(req, documentHtml(req, { title: "Page not found", mainHtml: main, robots: "noindex", place }), 404);
+}
+
+export async function renderPage(req: RenderRequest, route: PageRoute): Promise<Response> {
+  const html = await pageDocument(req, route);
+  if (html === null) return renderNotFound(req);
+  return htmlResponse(req, html, 200);
+}
+
+/** `~/assets/site.<hash>.css|js`: immutable, compressed once. */
+export async function serveAsset(req: RenderRequest, match: RegExpExecArray): Promise<Response> {
+  const asset = siteAssets()[match[2] as "css" | "js"];
+  if (asset.hash !== match[1]) return renderNotFound(req);
+  const accepts = req.request.headers.get("accept-encoding") ?? "";
+  const [body, encoding] = /\bbr\b/.test(accepts) ? [asset.br, "br"] : /\bgzip\b/.test(accepts) ? [asset.gzip, "gzip"] : [asset.body, null];
+  return new Response(req.request.method === "HEAD" ? null : new Uint8Array(body), {
+    headers: {
+      "Content-Type": asset.contentType,
+      "Cache-Control": "public, max-age=31536000, immutable",
+      ETag: asset.etag,
+      Vary: "Accept-Encoding",
+      ...(encoding ? { "Content-Encoding": encoding } : {}),
+    },
+  });
+}
+
+export { ASSET_PATTERN };
