@@ -107,6 +107,13 @@ p, li, h1, h2, h3, h4, h5, h6, td, th, dt, dd, figcaption, summary, blockquote {
 .content img { max-width: 100%; height: auto; break-inside: avoid; }
 .content figure { margin-inline: 0; }
 .content figcaption { font-size: 9pt; color: #6b7280; }
+.content .sr-only { display: none; }
+.content svg { width: 1.1em; height: 1.1em; vertical-align: -.15em; }
+.content .hint { display: flex; gap: 2mm; }
+.content .tab-title { font-weight: 700; margin: 0 0 1mm; }
+.content .tab-panel { border-inline-start: .5mm solid #d1d5db; padding-inline-start: 3mm; margin: 0 0 3mm; }
+.content .file-card a { display: inline-flex; gap: 2mm; text-decoration: none; color: inherit; }
+.content .file-details { color: #6b7280; margin-inline-start: 2mm; }
 .content aside, .content .hint { border-inline-start: 1mm solid #2563eb; background: #eff6ff; padding: 2mm 4mm; margin: 0 0 3mm; break-inside: avoid; }
 .content [data-hint="warning"], .content .hint-warning { border-color: #d97706; background: #fffbeb; }
 .content [data-hint="danger"], .content .hint-danger { border-color: #dc2626; background: #fef2f2; }

@@ -1,5 +1,5 @@
 import type { Variables } from "../content/variables";
-import { renderContentHtml } from "./content-html";
+import { renderContentHtml } from "../sites/serve/render/content";
 import { chapterAnchor } from "./document";
 import { pdfFileHref } from "./files";
 
