@@ -11,10 +11,9 @@ import { entityIdSchema } from "../ids";
 import { spacePermissions } from "../policies/content";
 import { isApiTokenActive } from "../tokens/api-tokens";
 import { signPdfLink, verifyPdfLink } from "./pdf-token";
-import { describeLimit, markdownPool, READ_BUDGET_MS } from "../markdown/markdown-pool";
 import { chapterHtml, contentsHtml, coverHtml } from "./document";
 import { revisionFiles } from "./files";
-import type { pdfPageHtml } from "./page-html";
+import { pagesHtml } from "./pages-html";
 import { renderPdf } from "./render-pdf";
 
 /**
@@ -82,7 +81,7 @@ export async function renderChangeRequestPdf(ctx: ServiceContext, spaceId: strin
   const root = selection.pageId ? byId.get(selection.pageId) : undefined;
   const subject = changeRequest.subject.trim() || "Untitled change request";
   const printedPageIds = selected.map((page) => page.id);
-  const htmls = await pageHtmlInPool(
+  const htmls = await pagesHtml(
     selected.map((page) => ({
       markdown: bodies.get(page.body) ?? "",
       printedPageIds,
@@ -107,19 +106,6 @@ export async function renderChangeRequestPdf(ctx: ServiceContext, spaceId: strin
   const contents = selected.length > 1 ? contentsHtml(selected.map((page) => ({ id: page.id, title: page.title, depth: page.depth }))) : "";
   const bytes = await renderPdf({ title: `${space.title} · ${subject}`, html: cover + contents + chapters.join("") }, { resource: revisionFiles(revision) });
   return { bytes, filename: `${space.title} - change request ${changeRequest.number}${root ? ` - ${root.title}` : ""}.pdf` };
-}
-
-/**
- * Page bodies as HTML in the markdown pool, each within the read budget (pages were accepted
- * within the smaller write budget); past it, or nested past the stack, the export fails naming the page.
- */
-async function pageHtmlInPool(inputs: Parameters<typeof pdfPageHtml>[0][], pages: { id: string; title: string }[]): Promise<string[]> {
-  const result = await markdownPool().mapOrFail("pdfPageHtml", inputs, READ_BUDGET_MS);
-  if (!result.ok) {
-    const page = pages[result.index];
-    throw badRequest(`${page ? `page ${page.id} ("${page.title}")` : "pdf"}: ${describeLimit(result.limit, READ_BUDGET_MS)}`);
-  }
-  return result.values;
 }
 
 async function openChangeRequest(tx: Db, ctx: ServiceContext, spaceId: string, ref: string): Promise<ChangeRequestAccess> {

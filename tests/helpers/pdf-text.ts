@@ -17,8 +17,9 @@ import { inflateSync } from "node:zlib";
  * left-to-right text exactly as this reader does, and the tests check that too (`popplerText`).
  *
  * A line's runs are put back in reading order by the inverse of the Unicode bidi algorithm for two
- * levels: a line is right to left when most of its letters are (poppler decides the same way), and
- * then its runs are read from the right, keeping each left-to-right group's own order.
+ * levels: a line is right to left when most of its letters are (poppler decides the same way; a line
+ * without letters, when the document's language is written right to left), and then its runs are
+ * read from the right, keeping each left-to-right group's own order.
  */
 
 type PdfObject = { dict: string; stream?: Buffer };
@@ -223,10 +224,13 @@ const RTL = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/g;
 const LTR = /[A-Za-z\u00C0-\u024F\u0370-\u03FF\u0400-\u04FF\u3040-\u30FF\u3400-\u9FFF]/g;
 
 /** A line in reading order: each run in logical order, then the runs ordered for the line's direction. */
-function lineText(line: Line): string {
+function lineText(line: Line, documentRtl: boolean): string {
   const runs = line.runs.map((run) => ({ text: (run.reversed ? [...run.clusters].reverse() : run.clusters).join(""), rtl: run.reversed }));
   const all = runs.map((run) => run.text).join("");
-  const rightToLeft = (all.match(RTL)?.length ?? 0) > (all.match(LTR)?.length ?? 0);
+  const rtlLetters = all.match(RTL)?.length ?? 0;
+  const ltrLetters = all.match(LTR)?.length ?? 0;
+  // A line without letters (a page number) takes the document's direction, from its language.
+  const rightToLeft = rtlLetters === ltrLetters ? documentRtl : rtlLetters > ltrLetters;
   // Groups of consecutive runs of one direction; a group's runs read in its direction.
   const groups: { rtl: boolean; texts: string[] }[] = [];
   for (const run of runs) {
@@ -250,19 +254,23 @@ function readPdf(bytes: Buffer) {
     }
     return map;
   };
-  return { objects, pages: pageIds(objects), fontMap };
+  const catalog = [...objects.values()].find((object) => /\/Type \/Catalog\b/.test(object.dict))!;
+  const documentRtl = /\/Lang \((ar|fa|he|ur|yi)\b/.test(catalog.dict);
+  return { objects, pages: pageIds(objects), fontMap, documentRtl };
 }
 
 /** The text of each sheet, a line per line, in reading order. */
 export async function pdfPages(bytes: Buffer): Promise<string[]> {
-  const { objects, pages, fontMap } = readPdf(bytes);
+  const { objects, pages, fontMap, documentRtl } = readPdf(bytes);
   return pages.map((pageId) => {
     const dict = objects.get(pageId)!.dict;
     const fontDict = /\/Font\s*<<([^>]*)>>/.exec(dict)?.[1] ?? "";
     const fonts = new Map([...fontDict.matchAll(/\/(\S+) (\d+) 0 R/g)].map((match) => [match[1]!, fontMap(Number(match[2]))]));
     const contents = [...(/\/Contents (?:\[([^\]]*)\]|(\d+ 0 R))/.exec(dict)?.slice(1).join(" ") ?? "").matchAll(/(\d+) 0 R/g)];
     const content = contents.map((match) => objects.get(Number(match[1]))!.stream!.toString("latin1")).join("\n");
-    return pageLines(content, fonts).map(lineText).join("\n");
+    return pageLines(content, fonts)
+      .map((line) => lineText(line, documentRtl))
+      .join("\n");
   });
 }
 

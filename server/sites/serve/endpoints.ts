@@ -1,3 +1,4 @@
+import { PAGE_PDF_PATTERN, servePagePdf, serveSpacePdf, SPACE_PDF_PATTERN } from "../../pdf/site-pdf";
 import { serveSiteFile } from "./files";
 import type { SiteAddress, VisibleSite } from "./types";
 
@@ -23,4 +24,6 @@ export type SiteEndpoint = {
 
 export const SITE_ENDPOINTS: SiteEndpoint[] = [
   { pattern: /^~\/files\/([^/]+)\/([^/]+)$/, methods: ["GET", "HEAD"], handle: serveSiteFile },
+  { pattern: PAGE_PDF_PATTERN, methods: ["GET", "HEAD"], handle: servePagePdf },
+  { pattern: SPACE_PDF_PATTERN, methods: ["GET", "HEAD"], handle: serveSpacePdf },
 ];
