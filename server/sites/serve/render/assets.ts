@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { cachedBody, type CachedBody } from "../cache";
+import { internalHref } from "../paths";
 import type { SiteAddress } from "../types";
-import { internalHref } from "./hrefs";
 
 /**
  * site.css and site.js, served at `~/assets/site.<hash>.css|js` and cached forever by browsers
@@ -13,37 +13,32 @@ import { internalHref } from "./hrefs";
  * (where `next start` and Vitest run), once per process, and compressed once.
  */
 
-export type Asset = { body: Buffer; gzip: Buffer; br: Buffer; etag: string; contentType: string; hash: string };
+type Source = { text: string; hash: string; contentType: string };
 
-const ROOT = process.cwd();
-const read = (path: string) => readFileSync(join(ROOT, path), "utf8");
+const read = (path: string) => readFileSync(join(process.cwd(), path), "utf8");
+const source = (text: string, contentType: string): Source => ({ text, contentType, hash: createHash("sha256").update(text).digest("hex").slice(0, 12) });
 
-function asset(text: string, contentType: string): Asset {
-  const body = Buffer.from(text);
-  const hash = createHash("sha256").update(body).digest("hex").slice(0, 12);
-  return {
-    body,
-    gzip: gzipSync(body, { level: 9 }),
-    br: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
-    etag: `"${hash}"`,
-    contentType,
-    hash,
+let sources: { css: Source; js: Source } | undefined;
+function siteSources() {
+  sources ??= {
+    css: source(`${read("server/sites/serve/render/site.css")}\n${read("components/content/markdown.css")}`, "text/css; charset=utf-8"),
+    js: source(read("server/sites/serve/render/site.js"), "text/javascript; charset=utf-8"),
   };
+  return sources;
 }
 
-let assets: { css: Asset; js: Asset } | undefined;
-
-export function siteAssets(): { css: Asset; js: Asset } {
-  assets ??= {
-    css: asset(`${read("server/sites/serve/render/site.css")}\n${read("components/content/markdown.css")}`, "text/css; charset=utf-8"),
-    js: asset(read("server/sites/serve/render/site.js"), "text/javascript; charset=utf-8"),
-  };
-  return assets;
+const compressed: Partial<Record<"css" | "js", Promise<CachedBody>>> = {};
+/** The asset's bytes, compressed both ways on first use. */
+export function siteAsset(kind: "css" | "js"): Promise<CachedBody> {
+  const { text, contentType } = siteSources()[kind];
+  return (compressed[kind] ??= cachedBody(text, contentType));
 }
+
+export const assetHash = (kind: "css" | "js") => siteSources()[kind].hash;
 
 /** The stylesheet (the PDF renderer can inline it). */
-export const siteStyles = (): string => siteAssets().css.body.toString("utf8");
+export const siteStyles = (): string => siteSources().css.text;
 
-export const assetHref = (address: SiteAddress, kind: "css" | "js") => internalHref(address, `~/assets/site.${siteAssets()[kind].hash}.${kind}`);
+export const assetHref = (address: SiteAddress, kind: "css" | "js") => internalHref(address, `~/assets/site.${assetHash(kind)}.${kind}`);
 
 export const ASSET_PATTERN = /^~\/assets\/site\.([0-9a-f]{12})\.(css|js)$/;

@@ -1,7 +1,8 @@
 import { evaluateCondition, parseCondition } from "../../conditions";
-import type { ModelPage, ModelSection, ModelSiteSpace, SiteAddress, VisibleSite } from "../types";
+import type { SiteRequest } from "../endpoints";
+import type { ModelPage, ModelSection, ModelSiteSpace, VisibleSite } from "../types";
 import { assetHref } from "./assets";
-import { fileHref, internalHref, pageHref, siteSpaceHref } from "./hrefs";
+import { fileHref, internalHref, pageHref, siteSpaceHref } from "../paths";
 import { attrs, esc, scriptJson } from "./html";
 import { ICONS } from "./icons";
 import { group, lookOf, type Look } from "./look";
@@ -14,8 +15,7 @@ import { group, lookOf, type Look } from "./look";
  * without JavaScript and with the keyboard; site.js only closes them on Escape or a click outside.
  */
 
-/** What render needs of model's SiteRequest (server/sites/serve/endpoints.ts). */
-export type RenderRequest = { request: Request; url: URL; address: SiteAddress; visible: VisibleSite; rest: string };
+export type RenderRequest = SiteRequest;
 
 /** Where the reader is: the section and site space whose navigation is shown, and the page if any. */
 export type Place = { section: ModelSection | null; siteSpace: ModelSiteSpace | null; page: ModelPage | null };

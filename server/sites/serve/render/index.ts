@@ -1,7 +1,8 @@
-import { ASSET_PATTERN, siteAssets, siteStyles } from "./assets";
+import { sendCached } from "../cache";
+import { pageHref } from "../paths";
+import { ASSET_PATTERN, assetHash, siteAsset, siteStyles } from "./assets";
 import { defaultPlace, documentHtml, homePage, searchForm, type RenderRequest } from "./chrome";
 import { renderContentHtml } from "./content";
-import { pageHref } from "./hrefs";
 import { esc } from "./html";
 import { pageDocument, type PageRoute } from "./page";
 
@@ -43,21 +44,11 @@ export async function renderPage(req: RenderRequest, route: PageRoute): Promise<
   return htmlResponse(req, html, 200);
 }
 
-/** `~/assets/site.<hash>.css|js`: immutable, compressed once. */
+/** `~/assets/site.<hash>.css|js`: immutable, compressed once; a hash of another build is a 404. */
 export async function serveAsset(req: RenderRequest, match: RegExpExecArray): Promise<Response> {
-  const asset = siteAssets()[match[2] as "css" | "js"];
-  if (asset.hash !== match[1]) return renderNotFound(req);
-  const accepts = req.request.headers.get("accept-encoding") ?? "";
-  const [body, encoding] = /\bbr\b/.test(accepts) ? [asset.br, "br"] : /\bgzip\b/.test(accepts) ? [asset.gzip, "gzip"] : [asset.body, null];
-  return new Response(req.request.method === "HEAD" ? null : new Uint8Array(body), {
-    headers: {
-      "Content-Type": asset.contentType,
-      "Cache-Control": "public, max-age=31536000, immutable",
-      ETag: asset.etag,
-      Vary: "Accept-Encoding",
-      ...(encoding ? { "Content-Encoding": encoding } : {}),
-    },
-  });
+  const kind = match[2] as "css" | "js";
+  if (assetHash(kind) !== match[1]) return renderNotFound(req);
+  return sendCached(req.request, await siteAsset(kind), { "Cache-Control": "public, max-age=31536000, immutable" });
 }
 
 export { ASSET_PATTERN };

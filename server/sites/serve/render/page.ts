@@ -1,15 +1,26 @@
 import { layoutOf } from "../../../content/page-display";
-import type { ModelPage, ModelSection, ModelSiteSpace } from "../types";
-import { publishedBody } from "./body";
+import type { ModelPage, ModelSiteSpace } from "../types";
+import { readFiles } from "../../../content/revisions";
+import { db } from "../../../db/client";
+import type { FileInfo } from "@/components/content/content-blocks";
+import { readPublishedPage } from "../page-body";
+import type { SiteRoute } from "../route";
 import { documentHtml, siteSpacesOf, type Place, type RenderRequest } from "./chrome";
 import { renderContent, type OutlineEntry } from "./content";
-import { fileHref, internalHref, pageHref } from "./hrefs";
+import { fileHref, internalHref, pageHref } from "../paths";
 import { esc } from "./html";
 import { ICONS } from "./icons";
 import { group, lookOf } from "./look";
 
-/** The page route of model's `routeSitePath` (server/sites/serve/route.ts). */
-export type PageRoute = { kind: "page"; section: ModelSection | null; siteSpace: ModelSiteSpace; page: ModelPage };
+export type PageRoute = Extract<SiteRoute, { kind: "page" }>;
+
+/** The names, types and sizes of the space's files, for file blocks: read only for a body that has one. */
+async function fileInfos(siteSpace: ModelSiteSpace, markdown: string): Promise<Map<string, FileInfo>> {
+  if (!markdown.includes("{% file")) return new Map();
+  const revision = await db().revision.findUnique({ where: { id: siteSpace.revisionId }, select: { id: true, spaceId: true, root: true } });
+  const files = revision ? await readFiles(db(), revision) : [];
+  return new Map(files.map((file) => [file.id, { name: file.name, contentType: file.contentType, size: file.size }]));
+}
 
 /** Pages the navigation shows, in reading order: hidden ones and everything under them left out. */
 export function shownPages(siteSpace: ModelSiteSpace): ModelPage[] {
@@ -50,8 +61,9 @@ function coverHtml(req: RenderRequest, siteSpace: ModelSiteSpace, page: ModelPag
 /** The page, in the chrome: breadcrumbs, cover, title, description, body, metadata, feedback, previous/next, outline. */
 export async function pageDocument(req: RenderRequest, route: PageRoute): Promise<string | null> {
   const { section, siteSpace, page } = route;
-  const body = await publishedBody(siteSpace, page.id);
+  const body = await readPublishedPage(siteSpace, page.id);
   if (!body) return null;
+  const files = await fileInfos(siteSpace, body.markdown);
   const settings = siteSpace.customization;
   const look = lookOf(settings);
   const layout = layoutOf(page);
@@ -65,7 +77,7 @@ export async function pageDocument(req: RenderRequest, route: PageRoute): Promis
         return target ? href(target) : undefined;
       },
       file: (fileId) => fileHref(req.address, siteSpace.spaceId, fileId),
-      fileInfo: (fileId) => body.files.get(fileId),
+      fileInfo: (fileId) => files.get(fileId),
     },
   });
   const place: Place = { section, siteSpace, page };
