@@ -1,4 +1,4 @@
-import type { Route } from "playwright-core";
+import type { BrowserContext, Route } from "playwright-core";
 import { pdfBrowser, unavailable, withRenderSlot } from "./browser";
 import { pdfDocumentHtml, pageSizeFor, type PdfDirection } from "./document";
 import { fontFile } from "./fonts";
@@ -32,17 +32,21 @@ export const RENDER_TIMEOUT_MS = 60_000;
 /** The origin documents are printed from; never resolved, every request to it is answered here. */
 const DOCUMENT_ORIGIN = "https://print.quire.invalid";
 
-export async function renderPdf(input: PdfInput, options: { resource?: PdfResourceResolver } = {}): Promise<Buffer> {
+export async function renderPdf(input: PdfInput, options: { resource?: PdfResourceResolver; timeoutMs?: number } = {}): Promise<Buffer> {
+  const timeoutMs = options.timeoutMs ?? RENDER_TIMEOUT_MS;
   const document = pdfDocumentHtml({ title: input.title, body: input.html, lang: input.lang, dir: input.dir });
   return withRenderSlot(async () => {
     const browser = await pdfBrowser();
-    const context = await browser.newContext({ javaScriptEnabled: false, serviceWorkers: "block", acceptDownloads: false, offline: false });
+    const context = await browser.newContext({ javaScriptEnabled: false, serviceWorkers: "block", acceptDownloads: false });
     let timer: NodeJS.Timeout | undefined;
     const timedOut = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(unavailable(`The PDF took longer than ${RENDER_TIMEOUT_MS / 1000} s to print: try again, or export fewer pages.`)), RENDER_TIMEOUT_MS);
+      timer = setTimeout(() => reject(unavailable(`The PDF took longer than ${timeoutMs / 1000} s to print: try again, or export fewer pages.`)), timeoutMs);
     });
+    const printing = print(context, document, input.lang, options.resource);
+    // Past the time limit the context is closed under it: its failure then is expected, not unhandled.
+    printing.catch(() => undefined);
     try {
-      return await Promise.race([timedOut, print(context, document, input.lang, options.resource)]);
+      return await Promise.race([timedOut, printing]);
     } finally {
       clearTimeout(timer);
       await context.close().catch(() => undefined);
@@ -50,10 +54,12 @@ export async function renderPdf(input: PdfInput, options: { resource?: PdfResour
   });
 }
 
-async function print(context: import("playwright-core").BrowserContext, document: string, lang: string | undefined, resource: PdfResourceResolver | undefined): Promise<Buffer> {
-  await context.route("**/*", (route) => answer(route, document, resource));
+async function print(context: BrowserContext, document: string, lang: string | undefined, resource: PdfResourceResolver | undefined): Promise<Buffer> {
+  // A request still being answered when the context closes (a timeout) has nobody left to answer.
+  await context.route("**/*", (route) => answer(route, document, resource).catch(() => undefined));
   const page = await context.newPage();
-  await page.goto(`${DOCUMENT_ORIGIN}/`, { waitUntil: "load", timeout: RENDER_TIMEOUT_MS });
+  // The caller's time limit ends the render; Playwright's own would stop at 30 s.
+  await page.goto(`${DOCUMENT_ORIGIN}/`, { waitUntil: "load", timeout: 0 });
   return page.pdf({ format: pageSizeFor(lang), printBackground: true, preferCSSPageSize: true, tagged: true, outline: true });
 }
 

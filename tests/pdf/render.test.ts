@@ -167,6 +167,12 @@ describe("the printer's limits", () => {
     expect(await withRenderSlot(async () => "free again")).toBe("free again");
   });
 
+  test("a render past its time limit is a 503, and its page is closed: the next one prints", async () => {
+    const hanging = renderPdf({ title: "Slow", html: `<p>Waits for an image.</p><img src="/~files/never" alt="">` }, { timeoutMs: 1_000, resource: () => new Promise(() => undefined) });
+    await expect(hanging).rejects.toMatchObject({ status: 503, message: expect.stringMatching(/longer than 1 s/) });
+    expect(await pdfText(await renderPdf({ title: "T", html: "<p>Next.</p>" }), { cover: false })).toBe("Next.");
+  });
+
   test("without Chromium, a 503 that names what to install", async () => {
     await closePdfBrowser();
     const saved = process.env.CHROMIUM_PATH;
