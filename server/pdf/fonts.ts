@@ -3,10 +3,11 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 
 /**
- * The fonts every PDF is set in, shipped as npm packages (Fontsource's Noto faces, SIL Open Font
- * License): Noto Sans for Latin, Cyrillic and Greek, Arabic and Hebrew faces, Noto Sans SC for
- * CJK, Noto Sans Mono for code and Noto Color Emoji. Fontsource splits each face into slices with
- * a `unicode-range`, so Chromium fetches (and the PDF embeds, subset) only the slices a page uses.
+ * The fonts every PDF is set in, shipped as npm packages (Noto faces, SIL Open Font License):
+ * Fontsource's Noto Sans for Latin, Cyrillic and Greek, its Arabic and Hebrew faces, Noto Sans SC
+ * for CJK and Noto Sans Mono for code, and Noto Color Emoji in its COLRv1 build (Fontsource's is
+ * OpenType-SVG, which Chromium does not draw: its emoji came out blank). Each face is split into
+ * slices with a `unicode-range`, so Chromium fetches (and the PDF embeds, subset) only what a page uses.
  */
 
 /** The origin-relative prefix the document asks fonts under; `fontFile` answers it. */
@@ -17,7 +18,7 @@ const FACES: { pkg: string; sheets: string[] }[] = [
   { pkg: "@fontsource/noto-sans", sheets: ["400.css", "400-italic.css", "700.css", "700-italic.css"] },
   { pkg: "@fontsource/noto-sans-arabic", sheets: ["400.css", "700.css"] },
   { pkg: "@fontsource/noto-sans-hebrew", sheets: ["400.css", "700.css"] },
-  { pkg: "@fontsource/noto-color-emoji", sheets: ["400.css"] },
+  { pkg: "@infolektuell/noto-color-emoji", sheets: ["index.css"] },
   { pkg: "@fontsource/noto-sans-sc", sheets: ["400.css", "700.css"] },
   { pkg: "@fontsource/noto-sans-mono", sheets: ["400.css", "700.css"] },
 ];
@@ -32,7 +33,7 @@ export const FONT_STACKS = {
 const packageDir = (pkg: string) => path.join(process.cwd(), "node_modules", pkg);
 
 /** `@fontsource/noto-sans` → `noto-sans` (the URL segment of a package's files). */
-const slugOf = (pkg: string) => pkg.slice("@fontsource/".length);
+const slugOf = (pkg: string) => pkg.slice(pkg.indexOf("/") + 1);
 
 let css: string | undefined;
 
@@ -42,7 +43,7 @@ export function fontFaceCss(): string {
     sheets.map((sheet) =>
       readFileSync(path.join(packageDir(pkg), sheet), "utf8")
         .replace(/\/\*[^*]*\*\//g, "")
-        .replace(/src: url\(\.\/files\/([^)]+\.woff2)\) format\('woff2'\)[^;]*;/g, (_, file: string) => `src: url(${FONT_PATH_PREFIX}${slugOf(pkg)}/${file}) format('woff2');`),
+        .replace(/src: url\(\.\/files\/([^)]+\.woff2)\)[^;]*;/g, (_, file: string) => `src: url(${FONT_PATH_PREFIX}${slugOf(pkg)}/${file}) format('woff2');`),
     ),
   )
     .join("\n")

@@ -140,9 +140,12 @@ function* tokens(content: string): Generator<{ operator?: string; operand?: stri
 type Run = { clusters: string[]; reversed: boolean };
 type Line = { y: number; runs: Run[] };
 
-function pageLines(content: string, fonts: Map<string, Map<string, string>>): Line[] {
+/** A font's glyph codes to text, and how many hex digits a code takes (4 for Identity-H, 2 for Type 3). */
+type FontCodes = { map: Map<string, string>; digits: number };
+
+function pageLines(content: string, fonts: Map<string, FontCodes>): Line[] {
   const lines: Line[] = [];
-  let font: Map<string, string> | undefined;
+  let font: FontCodes | undefined;
   let size = 10;
   let lineY = 0;
   let y = 0;
@@ -173,7 +176,8 @@ function pageLines(content: string, fonts: Map<string, Map<string, string>>): Li
       return;
     }
     for (const hex of hexes) {
-      for (let at = 0; at < hex.length; at += 4) currentRun().clusters.push(font?.get(hex.slice(at, at + 4).toUpperCase()) ?? "\uFFFD");
+      const digits = font?.digits ?? 4;
+      for (let at = 0; at < hex.length; at += digits) currentRun().clusters.push(font?.map.get(hex.slice(at, at + digits).toUpperCase()) ?? "\uFFFD");
     }
   };
   for (const token of tokens(content)) {
@@ -244,15 +248,16 @@ function lineText(line: Line, documentRtl: boolean): string {
 
 function readPdf(bytes: Buffer) {
   const objects = objectsOf(bytes);
-  const cmaps = new Map<number, Map<string, string>>();
-  const fontMap = (id: number) => {
-    let map = cmaps.get(id);
-    if (!map) {
-      const unicodeId = ref(objects.get(id)!.dict, "ToUnicode");
-      map = unicodeId === undefined ? new Map() : toUnicode(objects.get(unicodeId)!.stream!.toString("latin1"));
-      cmaps.set(id, map);
+  const cmaps = new Map<number, FontCodes>();
+  const fontMap = (id: number): FontCodes => {
+    let codes = cmaps.get(id);
+    if (!codes) {
+      const dict = objects.get(id)!.dict;
+      const unicodeId = ref(dict, "ToUnicode");
+      codes = { map: unicodeId === undefined ? new Map() : toUnicode(objects.get(unicodeId)!.stream!.toString("latin1")), digits: /\/Subtype \/Type0\b/.test(dict) ? 4 : 2 };
+      cmaps.set(id, codes);
     }
-    return map;
+    return codes;
   };
   const catalog = [...objects.values()].find((object) => /\/Type \/Catalog\b/.test(object.dict))!;
   const documentRtl = /\/Lang \((ar|fa|he|ur|yi)\b/.test(catalog.dict);
@@ -291,16 +296,20 @@ export async function pdfText(bytes: Buffer, options: { cover?: boolean } = { co
   return normalizeSpace(pages.map((page, index) => (options.cover && index === 0 ? page : withoutFooter(page, index, pages.length))).join("\n"));
 }
 
-/** The PDF's fonts: name (subset prefix removed), embedded (a font file), and whether it maps glyphs to Unicode. */
+/**
+ * The PDF's fonts: name (subset prefix removed), embedded (a font file, or a Type 3 font's own glyph
+ * drawings: how Chromium writes color emoji) and whether it maps glyphs to Unicode.
+ */
 export async function pdfFonts(bytes: Buffer): Promise<{ name: string; embedded: boolean; unicode: boolean }[]> {
   const { objects } = readPdf(bytes);
   return [...objects.values()]
-    .filter((object) => /\/Type \/Font\b/.test(object.dict) && /\/Subtype \/Type0\b/.test(object.dict))
+    .filter((object) => /\/Type \/Font\b/.test(object.dict) && /\/Subtype \/Type[03]\b/.test(object.dict))
     .map((object) => {
-      const name = /\/BaseFont \/(\S+)/.exec(object.dict)![1]!.replace(/^[A-Z]{6}\+/, "");
-      const descendant = objects.get(Number(/\/DescendantFonts \[(\d+) 0 R\]/.exec(object.dict)![1]))!;
+      const type3 = /\/Subtype \/Type3\b/.test(object.dict);
+      const descendant = type3 ? object : objects.get(Number(/\/DescendantFonts \[(\d+) 0 R\]/.exec(object.dict)![1]))!;
       const descriptor = objects.get(ref(descendant.dict, "FontDescriptor")!)!;
-      return { name, embedded: /\/FontFile[23]? \d+ 0 R/.test(descriptor.dict), unicode: ref(object.dict, "ToUnicode") !== undefined };
+      const name = /\/FontName \/(\S+)/.exec(descriptor.dict)![1]!.replace(/^[A-Z]{6}\+/, "");
+      return { name, embedded: type3 || /\/FontFile[23]? \d+ 0 R/.test(descriptor.dict), unicode: ref(object.dict, "ToUnicode") !== undefined };
     });
 }
 
