@@ -100,7 +100,7 @@ p, li, h1, h2, h3, h4, h5, h6, td, th, dt, dd, figcaption, summary, blockquote {
 .content code, .content pre, .content kbd { font-family: ${FONT_STACKS.mono}; font-size: 9pt; }
 .content :not(pre) > code { background: #f3f4f6; border-radius: 1mm; padding: 0 1mm; color: #9d174d; }
 .content pre { background: #f3f4f6; border-radius: 1.5mm; padding: 3mm 4mm; white-space: pre-wrap; overflow-wrap: anywhere; break-inside: avoid; }
-.content table { border-collapse: collapse; width: 100%; }
+.content table { border-collapse: collapse; max-width: 100%; }
 .content th, .content td { border: .3mm solid #d1d5db; padding: 1.5mm 2.5mm; vertical-align: top; }
 .content th { background: #f9fafb; }
 .content blockquote { border-inline-start: 1mm solid #d1d5db; padding-inline-start: 4mm; color: #4b5563; margin-inline: 0; }
