@@ -76,9 +76,13 @@ function redirect(location: string, status: number): Response {
   return new Response(null, { status, headers: { Location: location } });
 }
 
-export async function serveSite(request: Request): Promise<Response> {
+/**
+ * `pathname`: the path Next routed (`/<basename>/<rest>`), which differs from the request's URL after
+ * proxy.ts rewrote a custom host's request; the request's own path when absent.
+ */
+export async function serveSite(request: Request, pathname?: string): Promise<Response> {
   try {
-    return await serve(request);
+    return await serve(request, pathname);
   } catch (error) {
     console.error("Serving a published site failed:", error);
     return finish(new Response("Something went wrong serving this page. Try again in a moment.", { status: 500, headers: { "Content-Type": "text/plain; charset=utf-8" } }), {
@@ -88,8 +92,9 @@ export async function serveSite(request: Request): Promise<Response> {
   }
 }
 
-async function serve(request: Request): Promise<Response> {
+async function serve(request: Request, pathname: string | undefined): Promise<Response> {
   const url = new URL(request.url);
+  if (pathname !== undefined) url.pathname = pathname;
   const resolved = resolveAddress(request, url);
   const cache = siteCache();
   const siteId = resolved && (await cache.siteIdOfBasename(resolved.basename));
