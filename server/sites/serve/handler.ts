@@ -48,12 +48,20 @@ type Finish = { private: boolean; setCookies: string[] };
  * revalidated every time (`no-cache` + ETag), so no cache serves a page past a merge.
  */
 function finish(response: Response, how: Finish): Response {
-  const headers = new Headers(response.headers);
+  // Responses made with `new Response` have mutable headers, set in place (the hot path); others
+  // (Response.redirect's) throw on the first set and are copied.
+  let out = response;
+  try {
+    response.headers.set("X-Content-Type-Options", "nosniff");
+  } catch {
+    out = new Response(response.body, { status: response.status, statusText: response.statusText, headers: new Headers(response.headers) });
+  }
+  const headers = out.headers;
   for (const [name, value] of SECURITY_HEADERS) if (!headers.has(name)) headers.set(name, value);
   if (how.private || how.setCookies.length > 0) headers.set("Cache-Control", "private, no-store");
   else if (!headers.has("Cache-Control") || /\bprivate\b/.test(headers.get("Cache-Control")!)) headers.set("Cache-Control", "no-cache");
   for (const cookie of how.setCookies) headers.append("Set-Cookie", cookie);
-  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  return out;
 }
 
 const PLAIN_PAGES = {
