@@ -2,7 +2,7 @@ import { resolveAddress } from "./address";
 import { cachedBody, cachedRender, sendCached, siteCache } from "./cache";
 import { SITE_ENDPOINTS, type SiteRequest } from "./endpoints";
 import { underBase } from "./paths";
-import { renderGatePage, renderNotFound, renderPage } from "./render";
+import { renderGatePage, renderNotFound, renderPage, THEME_SCRIPT_CSP } from "./render";
 import { routeSitePath } from "./route";
 import type { SiteAddress } from "./types";
 import { resolveVisitor } from "./visitor";
@@ -16,15 +16,16 @@ import { visibleSite } from "./visible";
  */
 
 /**
- * Only our own script and stylesheet run; images may come from anywhere over https (covers,
+ * Only our own script and stylesheet run (and render's inline theme script, allowed by its hash); images may come from anywhere over https (covers,
  * logos, embeds written as image links); nothing may frame the site.
  */
 const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
-  "script-src 'self'",
+  `script-src 'self' ${THEME_SCRIPT_CSP}`,
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: https:",
-  "font-src 'self' data:",
+  // A custom font of the customization is loaded from its https URL.
+  "font-src 'self' data: https:",
   "connect-src 'self'",
   "media-src 'self' https:",
   "object-src 'none'",
