@@ -2,7 +2,7 @@ import { resolveAddress } from "./address";
 import { cachedBody, cachedRender, sendCached, siteCache } from "./cache";
 import { SITE_ENDPOINTS, type SiteRequest } from "./endpoints";
 import { underBase } from "./paths";
-import { renderNotFound, renderPage } from "./render";
+import { renderGatePage, renderNotFound, renderPage, THEME_SCRIPT_CSP } from "./render";
 import { routeSitePath } from "./route";
 import type { SiteAddress } from "./types";
 import { resolveVisitor } from "./visitor";
@@ -16,15 +16,16 @@ import { visibleSite } from "./visible";
  */
 
 /**
- * Only our own script and stylesheet run; images may come from anywhere over https (covers,
+ * Only our own script and stylesheet run (and render's inline theme script, allowed by its hash); images may come from anywhere over https (covers,
  * logos, embeds written as image links); nothing may frame the site.
  */
 const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
-  "script-src 'self'",
+  `script-src 'self' ${THEME_SCRIPT_CSP}`,
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: https:",
-  "font-src 'self' data:",
+  // A custom font of the customization is loaded from its https URL.
+  "font-src 'self' data: https:",
   "connect-src 'self'",
   "media-src 'self' https:",
   "object-src 'none'",
@@ -66,7 +67,6 @@ function finish(response: Response, how: Finish): Response {
 
 const PLAIN_PAGES = {
   404: ["Page not found", "There is no published site at this address."],
-  401: ["Sign-in required", "This site is only for signed-in readers, and it has no sign-in page set up. Ask its owners for access."],
   405: ["Method not allowed", "This address answers GET and HEAD only."],
 } as const;
 
@@ -119,9 +119,9 @@ async function serve(request: Request, pathname: string | undefined): Promise<Re
     case "login":
       return finish(redirect(outcome.location, 302), how);
     case "not-found":
-      return finish(plainPage(request, 404), how);
+      return finish(renderGatePage(request, url, address, model, 404), how);
     case "unauthorized":
-      return finish(plainPage(request, 401), how);
+      return finish(renderGatePage(request, url, address, model, 401), how);
     case "visitor":
       break;
   }
