@@ -166,7 +166,7 @@ describe("recording", () => {
   test(`a site takes at most ${FEEDBACK_PER_MINUTE} answers a minute, counted in the database`, async () => {
     const { visible, guidesSiteSpace, start, site, guides } = await setup();
     await db().sitePageFeedback.createMany({
-      data: Array.from({ length: FEEDBACK_PER_MINUTE }, (_, index) => ({ id: newId(), siteId: site.id, spaceId: guides.id, pageId: start.id, rating: "good" })),
+      data: Array.from({ length: FEEDBACK_PER_MINUTE }, () => ({ id: newId(), siteId: site.id, spaceId: guides.id, pageId: start.id, rating: "good" })),
     });
     expect(await recordPageFeedback(visible, { siteSpaceId: guidesSiteSpace.id, pageId: start.id, rating: "bad" })).toBe("busy");
     expect(await db().sitePageFeedback.count({ where: { siteId: site.id } })).toBe(FEEDBACK_PER_MINUTE);
