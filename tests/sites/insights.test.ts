@@ -103,7 +103,7 @@ describe("recording", () => {
   test("feedback is stored with its rating and comment, counted overall and per page, and listed newest first", async () => {
     const { visible, guidesSiteSpace, start, install, admin, ids } = await setup();
     const on = (pageId: string) => ({ siteSpaceId: guidesSiteSpace.id, pageId });
-    expect(await recordPageFeedback(visible, { ...on(start.id), rating: "good" })).toBe("recorded");
+    expect((await recordPageFeedback(visible, { ...on(start.id), rating: "good" })).outcome).toBe("recorded");
     await recordPageFeedback(visible, { ...on(start.id), rating: "bad", comment: "  The example does not run.  " });
     await recordPageFeedback(visible, { ...on(install.id), rating: "ok", comment: "" });
 
@@ -159,7 +159,7 @@ describe("recording", () => {
     await expect(recordPageFeedback(visible, { ...on, rating: "great" as "good" })).rejects.toThrow();
     await expect(recordPageFeedback(visible, { ...on, rating: "good", comment: "x".repeat(513) })).rejects.toThrow(/512/);
     await expect(recordPageFeedback(visible, { ...on, pageId: "../../x", rating: "good" })).rejects.toThrow();
-    expect(await recordPageFeedback(visible, { ...on, rating: "good", comment: "é".repeat(512) })).toBe("recorded");
+    expect((await recordPageFeedback(visible, { ...on, rating: "good", comment: "é".repeat(512) })).outcome).toBe("recorded");
     expect(await db().sitePageFeedback.count({ where: { siteId: site.id } })).toBe(1);
   });
 
@@ -168,11 +168,11 @@ describe("recording", () => {
     await db().sitePageFeedback.createMany({
       data: Array.from({ length: FEEDBACK_PER_MINUTE }, () => ({ id: newId(), siteId: site.id, spaceId: guides.id, pageId: start.id, rating: "good" })),
     });
-    expect(await recordPageFeedback(visible, { siteSpaceId: guidesSiteSpace.id, pageId: start.id, rating: "bad" })).toBe("busy");
+    expect((await recordPageFeedback(visible, { siteSpaceId: guidesSiteSpace.id, pageId: start.id, rating: "bad" })).outcome).toBe("busy");
     expect(await db().sitePageFeedback.count({ where: { siteId: site.id } })).toBe(FEEDBACK_PER_MINUTE);
     // A minute later the site takes answers again.
     await db().sitePageFeedback.updateMany({ where: { siteId: site.id }, data: { createdAt: new Date(Date.now() - 61_000) } });
-    expect(await recordPageFeedback(visible, { siteSpaceId: guidesSiteSpace.id, pageId: start.id, rating: "bad" })).toBe("recorded");
+    expect((await recordPageFeedback(visible, { siteSpaceId: guidesSiteSpace.id, pageId: start.id, rating: "bad" })).outcome).toBe("recorded");
   });
 });
 

@@ -1,7 +1,7 @@
 import { db } from "../../db/client";
 import { notFound } from "../../errors";
 import { newId } from "../../ids";
-import type { ModelPage, ModelSiteSpace, VisibleSite } from "../serve/types";
+import type { ModelPage, ModelSection, ModelSiteSpace, VisibleSite } from "../serve/types";
 import { pageFeedbackInput, type PageFeedbackInput, type PageViewInput } from "./schemas";
 
 /**
@@ -19,15 +19,20 @@ import { pageFeedbackInput, type PageFeedbackInput, type PageViewInput } from ".
  */
 export const FEEDBACK_PER_MINUTE = 60;
 
-/** The site space of the visible site with this id, and its page, when this visitor may see both. */
-export function visiblePage(visible: VisibleSite, siteSpaceId: string, pageId: string): { siteSpace: ModelSiteSpace; page: ModelPage } | null {
-  const siteSpaces = [...visible.rootSiteSpaces, ...visible.sections.flatMap((section) => section.siteSpaces)];
-  const siteSpace = siteSpaces.find((candidate) => candidate.id === siteSpaceId);
-  const page = siteSpace?.pages.find((candidate) => candidate.id === pageId);
-  return siteSpace && page ? { siteSpace, page } : null;
+export type VisiblePage = { section: ModelSection | null; siteSpace: ModelSiteSpace; page: ModelPage };
+
+/** The site space of the visible site with this id (with its section), and its page, when this visitor may see both. */
+export function visiblePage(visible: VisibleSite, siteSpaceId: string, pageId: string): VisiblePage | null {
+  const siteSpaces = [
+    ...visible.rootSiteSpaces.map((siteSpace) => ({ section: null, siteSpace })),
+    ...visible.sections.flatMap((section) => section.siteSpaces.map((siteSpace) => ({ section, siteSpace }))),
+  ];
+  const found = siteSpaces.find((candidate) => candidate.siteSpace.id === siteSpaceId);
+  const page = found?.siteSpace.pages.find((candidate) => candidate.id === pageId);
+  return found && page ? { ...found, page } : null;
 }
 
-function requireVisiblePage(visible: VisibleSite, siteSpaceId: string, pageId: string) {
+function requireVisiblePage(visible: VisibleSite, siteSpaceId: string, pageId: string): VisiblePage {
   const found = visiblePage(visible, siteSpaceId, pageId);
   if (!found) throw notFound("This page does not exist on this site.");
   return found;
@@ -43,16 +48,18 @@ export async function recordPageView(visible: VisibleSite, input: Pick<PageViewI
 }
 
 /**
- * Stores a reader's rating (and comment) of a page. "busy" when the site already took
- * FEEDBACK_PER_MINUTE answers in the last minute: the answer is dropped, and the reader told.
+ * Stores a reader's rating (and comment) of a page, and says which page it was. "busy" when the
+ * site already took FEEDBACK_PER_MINUTE answers in the last minute: the answer is dropped, and
+ * the reader told.
  */
-export async function recordPageFeedback(visible: VisibleSite, input: PageFeedbackInput): Promise<"recorded" | "busy"> {
+export async function recordPageFeedback(visible: VisibleSite, input: PageFeedbackInput): Promise<{ outcome: "recorded" | "busy"; page: VisiblePage }> {
   const { siteSpaceId, pageId, rating, comment } = pageFeedbackInput.parse(input);
-  const { siteSpace, page } = requireVisiblePage(visible, siteSpaceId, pageId);
+  const found = requireVisiblePage(visible, siteSpaceId, pageId);
+  const { siteSpace, page } = found;
   const siteId = visible.site.id;
   const [recent] = await db().$queryRaw<{ count: number }[]>`
     SELECT count(*)::int AS count FROM site_page_feedback WHERE site_id = ${siteId} AND created_at > now() - interval '1 minute'`;
-  if ((recent?.count ?? 0) >= FEEDBACK_PER_MINUTE) return "busy";
+  if ((recent?.count ?? 0) >= FEEDBACK_PER_MINUTE) return { outcome: "busy", page: found };
   await db().sitePageFeedback.create({ data: { id: newId(), siteId, siteSpaceId: siteSpace.id, spaceId: siteSpace.spaceId, pageId: page.id, rating, comment: comment ?? null } });
-  return "recorded";
+  return { outcome: "recorded", page: found };
 }
