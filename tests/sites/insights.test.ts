@@ -2,74 +2,40 @@ import { describe, expect, test } from "vitest";
 import { db } from "../../server/db/client";
 import { newId } from "../../server/ids";
 import { FEEDBACK_PER_MINUTE, recordPageFeedback, recordPageView } from "../../server/sites/insights/record";
-import { siteSettings } from "../../server/sites/customization/settings";
-import type { ModelSiteSpace, VisibleSite } from "../../server/sites/serve/types";
-import { createSpace } from "../../server/spaces/create-space";
+import { loadSiteModel } from "../../server/sites/serve/model";
+import { PUBLIC_VISITOR } from "../../server/sites/serve/visitor";
+import { visibleSite } from "../../server/sites/serve/visible";
 import { createCallerFactory } from "../../server/trpc/init";
 import { appRouter } from "../../server/trpc/root";
-import { addSiteSpaces, commitPages, createSite, createTenant } from "../helpers/factories";
-import type { Site } from "../../server/db/generated/client";
+import { commitPages, createTenant } from "../helpers/factories";
+import { addSiteSpace, publishedSite, spaceWithPages } from "./serve-fixtures";
 
 /** Page views and feedback of a published site: recorded for the pages a visitor may see, read by the site's owners. */
 
 const BASE_URL = "http://quire.test";
 const createCaller = createCallerFactory(appRouter);
 
-/** What the gate hands the endpoints: here every page of the site spaces given is visible. */
-function visibleOf(site: Site, siteSpaces: Pick<ModelSiteSpace, "id" | "spaceId" | "pages">[]): VisibleSite {
-  return {
-    site,
-    version: "test",
-    customization: siteSettings(site),
-    adaptiveSchema: null,
-    topLevel: [],
-    sections: [],
-    rootSiteSpaces: siteSpaces.map((siteSpace, index) => ({
-      title: `Variant ${index + 1}`,
-      path: index === 0 ? "" : `v${index + 1}`,
-      isDefault: index === 0,
-      condition: null,
-      language: null,
-      revisionId: "r",
-      customization: siteSettings(site),
-      ...siteSpace,
-    })),
-    visitor: { via: "public", claims: {}, segment: "public" },
-  };
-}
-
-const modelPage = (id: string, title: string) => ({
-  id,
-  title,
-  slug: title.toLowerCase(),
-  path: title.toLowerCase(),
-  parentId: null,
-  depth: 0,
-  description: "",
-  hidden: false,
-  noIndex: false,
-  noRobotsIndex: false,
-  condition: null,
-  updatedAt: new Date().toISOString(),
-});
-
-/** A published site over two spaces; the visitor sees the first space's two pages, not the second space's. */
+/**
+ * A published site over two spaces, seen by a public visitor: Guides (Start, Install, and a Beta
+ * page shown only to beta readers) and Secret, a variant shown only to staff.
+ */
 async function setup() {
   const tenant = await createTenant();
   const organizationId = tenant.organization.id;
   const ctx = { actor: { userId: tenant.admin.user.id, via: "session" as const }, baseUrl: BASE_URL };
-  const guides = await createSpace(ctx, organizationId, { title: "Guides" });
-  const secret = await createSpace(ctx, organizationId, { title: "Secret" });
-  const [start, install] = [{ id: newId(), title: "Start", slug: "start" }, { id: newId(), title: "Install", slug: "install" }];
-  await commitPages(guides.id, [start, install]);
-  const hidden = { id: newId(), title: "Hidden plans", slug: "plans" };
-  await commitPages(secret.id, [hidden]);
-  const site = await createSite(organizationId, { published: true });
-  const [guidesSiteSpace, secretSiteSpace] = await addSiteSpaces(site.id, [guides.id, secret.id]);
-  const visible = visibleOf(site, [{ id: guidesSiteSpace!.id, spaceId: guides.id, pages: [modelPage(start.id, "Start"), modelPage(install.id, "Install")] }]);
+  const { space: guides, pageIds: [startId, installId, betaId] } = await spaceWithPages(organizationId, "Guides", [
+    { title: "Start", slug: "start" },
+    { title: "Install", slug: "install" },
+    { title: "Beta", slug: "beta", condition: "visitor.claims.beta == true" },
+  ]);
+  const { space: secret, pageIds: [hiddenId] } = await spaceWithPages(organizationId, "Secret", [{ title: "Hidden plans", slug: "plans" }]);
+  const site = await publishedSite(organizationId);
+  const guidesSiteSpace = await addSiteSpace(site.id, { spaceId: guides.id, path: "guides", isDefault: true, position: 0 });
+  const secretSiteSpace = await addSiteSpace(site.id, { spaceId: secret.id, path: "secret", position: 1, condition: "visitor.claims.staff == true" });
+  const visible = visibleSite((await loadSiteModel(site.id))!, PUBLIC_VISITOR);
   const ids = { organizationId, siteId: site.id };
   const admin = createCaller(ctx);
-  return { tenant, site, visible, ids, admin, guides, secret, start, install, hidden, guidesSiteSpace: guidesSiteSpace!, secretSiteSpace: secretSiteSpace! };
+  return { tenant, site, visible, ids, admin, guides, secret, start: { id: startId! }, install: { id: installId! }, beta: { id: betaId! }, hidden: { id: hiddenId! }, guidesSiteSpace, secretSiteSpace };
 }
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -137,9 +103,10 @@ describe("recording", () => {
     await expect(admin.siteInsights.feedback({ ...ids, cursor: "not-a-cursor" })).rejects.toMatchObject({ code: "BAD_REQUEST" });
   });
 
-  test("nothing is recorded for a page the visitor cannot see, a page of another site space, or an unknown page", async () => {
-    const { visible, guidesSiteSpace, secretSiteSpace, hidden, start, site } = await setup();
+  test("nothing is recorded for a page the visitor cannot see (its condition, its variant's), a page of another site space, or an unknown page", async () => {
+    const { visible, guidesSiteSpace, secretSiteSpace, hidden, start, beta, site } = await setup();
     const refused = [
+      { siteSpaceId: guidesSiteSpace.id, pageId: beta.id },
       { siteSpaceId: secretSiteSpace.id, pageId: hidden.id },
       { siteSpaceId: guidesSiteSpace.id, pageId: hidden.id },
       { siteSpaceId: secretSiteSpace.id, pageId: start.id },

@@ -1,3 +1,4 @@
+import { handleFeedback, handleInsightsBeacon } from "../insights/endpoints";
 import { serveSiteFile } from "./files";
 import type { SiteAddress, VisibleSite } from "./types";
 
@@ -23,4 +24,6 @@ export type SiteEndpoint = {
 
 export const SITE_ENDPOINTS: SiteEndpoint[] = [
   { pattern: /^~\/files\/([^/]+)\/([^/]+)$/, methods: ["GET", "HEAD"], handle: serveSiteFile },
+  { pattern: /^~\/insights$/, methods: ["POST"], handle: handleInsightsBeacon },
+  { pattern: /^~\/feedback$/, methods: ["POST"], handle: handleFeedback },
 ];
