@@ -1,5 +1,8 @@
 import { handleFeedback, handleInsightsBeacon } from "../insights/endpoints";
 import { serveSiteFile } from "./files";
+import { ASSET_PATTERN, serveAsset } from "./render";
+import { llmsEndpoint, llmsFullEndpoint, markdownEndpoint, robotsEndpoint, sitemapEndpoint } from "./machines/machine-endpoints";
+import { searchJson, searchPage } from "./search/search-endpoints";
 import type { SiteAddress, VisibleSite } from "./types";
 
 /**
@@ -24,6 +27,14 @@ export type SiteEndpoint = {
 
 export const SITE_ENDPOINTS: SiteEndpoint[] = [
   { pattern: /^~\/files\/([^/]+)\/([^/]+)$/, methods: ["GET", "HEAD"], handle: serveSiteFile },
+  { pattern: ASSET_PATTERN, methods: ["GET", "HEAD"], handle: serveAsset },
+  { pattern: /^~\/search\.json$/, methods: ["GET", "HEAD"], handle: searchJson },
+  { pattern: /^~\/search$/, methods: ["GET", "HEAD"], handle: searchPage },
+  { pattern: /^sitemap\.xml$/, methods: ["GET", "HEAD"], handle: sitemapEndpoint },
+  { pattern: /^robots\.txt$/, methods: ["GET", "HEAD"], handle: robotsEndpoint },
+  { pattern: /^llms\.txt$/, methods: ["GET", "HEAD"], handle: llmsEndpoint },
+  { pattern: /^llms-full\.txt$/, methods: ["GET", "HEAD"], handle: llmsFullEndpoint },
+  { pattern: /^([^~]*)\.md$/, methods: ["GET", "HEAD"], handle: markdownEndpoint },
   { pattern: /^~\/insights$/, methods: ["POST"], handle: handleInsightsBeacon },
   { pattern: /^~\/feedback$/, methods: ["POST"], handle: handleFeedback },
 ];

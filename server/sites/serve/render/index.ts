@@ -1,27 +1,54 @@
-import type { SiteRequest } from "../endpoints";
-import { readPublishedPage } from "../page-body";
-import type { SiteRoute } from "../route";
+import { sendCached } from "../cache";
+import { pageHref } from "../paths";
+import { ASSET_PATTERN, assetHash, siteAsset, siteStyles } from "./assets";
+import { defaultPlace, documentHtml, homePage, searchForm, type RenderRequest } from "./chrome";
+import { renderContentHtml } from "./content";
+import { esc } from "./html";
+import { pageDocument, type PageRoute } from "./page";
 
 /**
- * PLACEHOLDER owned by helper "render" (branch issue12-render), here only so that the handler
- * type-checks and its tests run before render's branch is merged: render's index.ts replaces this
- * file whole at the merge. Same exported signatures as the contract in COMMON.md.
+ * The published site's HTML (server-rendered strings, complete without JavaScript). What other
+ * published outputs call: `renderPage` and `renderNotFound` (the handler's routes),
+ * `renderShell` (any other main content in the site's chrome: search results, access errors),
+ * `renderContentHtml` (a page body alone: the PDF) and `siteStyles` (the stylesheet).
  */
 
-const esc = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+export { renderContentHtml, siteStyles, type RenderRequest };
 
-function html(req: SiteRequest, title: string, main: string, status: number): Response {
-  const body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${esc(title)}</title></head><body><main>${main}</main></body></html>`;
-  return new Response(req.request.method === "HEAD" ? null : body, { status, headers: { "Content-Type": "text/html; charset=utf-8" } });
+function htmlResponse(req: RenderRequest, html: string, status: number): Response {
+  return new Response(req.request.method === "HEAD" ? null : html, {
+    status,
+    headers: {
+      "Content-Type": "text/html; charset=utf-8",
+      // Visitors of a restricted site must not share a cached copy; public pages revalidate.
+      "Cache-Control": req.visible.site.visibility === "public" ? "public, no-cache" : "private, no-cache",
+    },
+  });
 }
 
-export async function renderNotFound(req: SiteRequest): Promise<Response> {
-  const base = req.address.basePath || "";
-  return html(req, "Page not found", `<h1>Page not found</h1><form role="search" action="${esc(base)}/~/search"><input name="q" aria-label="Search"></form>`, 404);
+export async function renderShell(req: RenderRequest, options: { title: string; mainHtml: string; status?: number; robots?: string; headExtra?: string }): Promise<Response> {
+  return htmlResponse(req, documentHtml(req, { title: options.title, mainHtml: options.mainHtml, robots: options.robots, headExtra: options.headExtra }), options.status ?? 200);
 }
 
-export async function renderPage(req: SiteRequest, route: Extract<SiteRoute, { kind: "page" }>): Promise<Response> {
-  const body = await readPublishedPage(route.siteSpace, route.page.id);
-  if (!body) return renderNotFound(req);
-  return html(req, route.page.title, `<h1>${esc(route.page.title)}</h1><pre>${esc(body.markdown)}</pre>`, 200);
+export async function renderNotFound(req: RenderRequest): Promise<Response> {
+  const place = defaultPlace(req.visible);
+  const home = place.siteSpace ? homePage(place.siteSpace) : undefined;
+  const homeHref = place.siteSpace && home ? pageHref(req.address, place.section, place.siteSpace, home) : req.address.basePath || "/";
+  const main = `<div class="not-found"><p class="eyebrow">404</p><h1>Page not found</h1><p>The page you are looking for does not exist, or has moved. Search the site, or start again from <a href="${esc(homeHref)}">the home page</a>.</p>${searchForm(req)}</div>`;
+  return htmlResponse(req, documentHtml(req, { title: "Page not found", mainHtml: main, robots: "noindex", place }), 404);
 }
+
+export async function renderPage(req: RenderRequest, route: PageRoute): Promise<Response> {
+  const html = await pageDocument(req, route);
+  if (html === null) return renderNotFound(req);
+  return htmlResponse(req, html, 200);
+}
+
+/** `~/assets/site.<hash>.css|js`: immutable, compressed once; a hash of another build is a 404. */
+export async function serveAsset(req: RenderRequest, match: RegExpExecArray): Promise<Response> {
+  const kind = match[2] as "css" | "js";
+  if (assetHash(kind) !== match[1]) return renderNotFound(req);
+  return sendCached(req.request, await siteAsset(kind), { "Cache-Control": "public, max-age=31536000, immutable" });
+}
+
+export { ASSET_PATTERN };
