@@ -12,10 +12,14 @@ import { siteCache } from "./server/sites/serve/cache";
 export async function proxy(request: NextRequest) {
   const forwardedHost = request.headers.get("x-forwarded-host")?.split(",")[0]?.trim() || null;
   const host = request.headers.get("host");
-  const directory = await siteCache().directory();
+  // Without the directory (the database is unreachable) the app's own routes still answer, and say why.
+  const directory = await siteCache()
+    .directory()
+    .catch(() => null);
   const rewrite =
-    siteRewrite(directory, host, request.nextUrl.pathname, protocolOf(request)) ??
-    (forwardedHost && forwardedHost !== host ? siteRewrite(directory, forwardedHost, request.nextUrl.pathname, protocolOf(request)) : null);
+    directory &&
+    (siteRewrite(directory, host, request.nextUrl.pathname, protocolOf(request)) ??
+      (forwardedHost && forwardedHost !== host ? siteRewrite(directory, forwardedHost, request.nextUrl.pathname, protocolOf(request)) : null));
   if (!rewrite && !request.headers.has(SITE_ADDRESS_HEADER)) return NextResponse.next();
   const headers = new Headers(request.headers);
   headers.delete(SITE_ADDRESS_HEADER);

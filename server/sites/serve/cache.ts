@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { brotliCompress, constants as zlib, gzip } from "node:zlib";
 import { db } from "../../db/client";
+import { ENCODING_HEADER, encodingReachesClient } from "../../http/encoded-responses";
 import { liveHub, type LiveHub } from "../../live/hub";
 import { kindOfAction, type LiveMessage } from "../../live/messages";
 import { loadSiteModel } from "./model";
@@ -108,18 +109,21 @@ function chosenEncoding(header: string | null): "br" | "gzip" | null {
 
 /**
  * Sends a cached output: 304 when the client already holds it, else the best encoding it accepts
- * (Next's own compression leaves a response that has Content-Encoding alone).
+ * (through Next.js, only behind the app server that keeps the coding: server/http/encoded-responses.ts).
  */
 export function sendCached(request: Request, cached: CachedBody, headers: HeadersInit = {}, status = 200): Response {
   const out = new Headers(headers);
   out.set("ETag", cached.etag);
   out.append("Vary", "Accept-Encoding");
   if (status === 200 && matchesEtag(request.headers.get("if-none-match"), cached.etag)) return new Response(null, { status: 304, headers: out });
-  const encoding = chosenEncoding(request.headers.get("accept-encoding"));
+  const encoding = encodingReachesClient() ? chosenEncoding(request.headers.get("accept-encoding")) : null;
   const bytes = encoding === "br" ? cached.br : encoding === "gzip" ? cached.gzip : cached.body;
   out.set("Content-Type", cached.contentType);
   out.set("Content-Length", String(bytes.length));
-  if (encoding) out.set("Content-Encoding", encoding);
+  if (encoding) {
+    out.set("Content-Encoding", encoding);
+    out.set(ENCODING_HEADER, encoding);
+  }
   return new Response(request.method === "HEAD" ? null : new Uint8Array(bytes), { status, headers: out });
 }
 
