@@ -1,7 +1,6 @@
 import type { Actor } from "../auth/actor";
 import { z } from "zod";
 import { loadChangeRequest, type ChangeRequestAccess } from "../change-requests/access";
-import { evaluateVariables } from "../content/format/variables";
 import { inReadingOrder, readPage, readPages, type PageVersion } from "../content/revisions";
 import { ObjectStore } from "../content/store/object-store";
 import { spaceVariablesOf } from "../content/variables";
@@ -12,8 +11,10 @@ import { entityIdSchema } from "../ids";
 import { spacePermissions } from "../policies/content";
 import { isApiTokenActive } from "../tokens/api-tokens";
 import { signPdfLink, verifyPdfLink } from "./pdf-token";
-import { describeLimit, markdownPool, READ_BUDGET_MS } from "../markdown/markdown-pool";
-import type { PdfPage, PdfSource } from "./render-pdf";
+import { chapterHtml, contentsHtml, coverHtml } from "./document";
+import { revisionFiles } from "./files";
+import { pagesHtml } from "./pages-html";
+import { renderPdf } from "./render-pdf";
 
 /**
  * Query of `GET .../change-requests/{changeRequestId}/pdf`: no `page` exports everything; `page`
@@ -79,42 +80,32 @@ export async function renderChangeRequestPdf(ctx: ServiceContext, spaceId: strin
   const byId = new Map(all.map((page) => [page.id, page]));
   const root = selection.pageId ? byId.get(selection.pageId) : undefined;
   const subject = changeRequest.subject.trim() || "Untitled change request";
-  const pages: PdfPage[] = selected.map((page) => ({
-    id: page.id,
-    title: page.title,
-    description: page.description,
-    breadcrumb: ancestors(page, byId).map((ancestor) => ancestor.title),
-    depth: page.depth,
-    // Read by people: variables show their values.
-    markdown: evaluateVariables(bodies.get(page.body) ?? "", { space: spaceVariablesOf(revision), page: page.variables ?? {} }),
-  }));
-  const bytes = await renderInPool({
+  const printedPageIds = selected.map((page) => page.id);
+  const htmls = await pagesHtml(
+    selected.map((page) => ({
+      markdown: bodies.get(page.body) ?? "",
+      printedPageIds,
+      // Read by people: variables show their values.
+      variables: { space: spaceVariablesOf(revision), page: page.variables ?? {} },
+    })),
+    selected,
+  );
+  const chapters = selected.map((page, index) =>
+    chapterHtml({ id: page.id, title: page.title, description: page.description, breadcrumb: ancestors(page, byId).map((ancestor) => ancestor.title), html: htmls[index]! }),
+  );
+  const cover = coverHtml({
     label: `Change request #${changeRequest.number} · ${changeRequest.status}`,
     title: space.title,
     subtitle: subject,
     details: [
-      root ? `${selection.only ? "Page" : "Section"}: ${root.title}` : `The whole space, ${plural(pages.length, "page")}`,
-      ...(root && !selection.only ? [plural(pages.length, "page")] : []),
+      root ? `${selection.only ? "Page" : "Section"}: ${root.title}` : `The whole space, ${plural(selected.length, "page")}`,
+      ...(root && !selection.only ? [plural(selected.length, "page")] : []),
       `Exported${user ? ` by ${user.displayName}` : ""} on ${new Date().toISOString().slice(0, 10)}`,
     ],
-    pages,
   });
+  const contents = selected.length > 1 ? contentsHtml(selected.map((page) => ({ id: page.id, title: page.title, depth: page.depth }))) : "";
+  const bytes = await renderPdf({ title: `${space.title} · ${subject}`, html: cover + contents + chapters.join("") }, { resource: revisionFiles(revision) });
   return { bytes, filename: `${space.title} - change request ${changeRequest.number}${root ? ` - ${root.title}` : ""}.pdf` };
-}
-
-/**
- * Lays the PDF out in the markdown pool, each page within the read budget (pages were accepted
- * within the smaller write budget); past it, or nested past the stack, the export fails naming the page.
- */
-async function renderInPool(source: PdfSource): Promise<Buffer> {
-  const result = await markdownPool().mapOrFail("renderPdf", [source], READ_BUDGET_MS);
-  if (!result.ok) {
-    const page = result.step === undefined ? undefined : source.pages[result.step];
-    throw badRequest(`${page ? `page ${page.id} ("${page.title}")` : "pdf"}: ${describeLimit(result.limit, READ_BUDGET_MS)}`);
-  }
-  // The bytes come back from the worker as a plain Uint8Array.
-  const bytes = result.values[0]!;
-  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
 async function openChangeRequest(tx: Db, ctx: ServiceContext, spaceId: string, ref: string): Promise<ChangeRequestAccess> {
