@@ -3,6 +3,7 @@ import type { ModelPage, ModelSiteSpace } from "../types";
 import { readFiles } from "../../../content/revisions";
 import { db } from "../../../db/client";
 import type { FileInfo } from "@/components/content/content-blocks";
+import { headTags } from "../machines/head";
 import { readPublishedPage } from "../page-body";
 import type { SiteRoute } from "../route";
 import { documentHtml, siteSpacesOf, type Place, type RenderRequest } from "./chrome";
@@ -113,15 +114,14 @@ export async function pageDocument(req: RenderRequest, route: PageRoute): Promis
   const feedback = group(settings, "feedback").enabled === true ? feedbackForm(req, siteSpace, page) : "";
 
   const main = `${breadcrumbs}<article class="page">${coverOnTop ? coverHtml(req, siteSpace, page, layout.coverSize) : ""}<header class="page-header">${title}${description}</header>${html}<footer class="page-footer"><div class="page-meta">${updated}${pdf}</div>${feedback}${pager}</footer></article>`;
-  const robots = req.visible.site.visibility !== "public" || page.noRobotsIndex ? "noindex" : "";
   return documentHtml(req, {
     title: page.title,
     description: page.description || undefined,
     mainHtml: main,
     asideHtml: layout.outline ? outlineHtml(outline) : "",
-    robots,
-    // TODO(machines): canonical, Open Graph, Twitter and hreflang tags come from `headTags(req, route)` (server/sites/serve/machines/) once merged.
-    headExtra: "",
+    // Canonical, Open Graph, Twitter, hreflang and robots (noindex for a site that is not public or a page that asks) are machines'.
+    robots: "",
+    headExtra: headTags(req, route),
     place,
     sidebar: layout.tableOfContents,
     beacon: { siteSpaceId: siteSpace.id, pageId: page.id },
