@@ -3,9 +3,8 @@ import { db } from "../../server/db/client";
 import { closePdfBrowser } from "../../server/pdf/browser";
 import { apiClient, startApiServer } from "../helpers/server";
 import { normalizeSpace, pdfFonts, pdfPages, pdfText, withoutFooter } from "../helpers/pdf-text";
-import { addSiteSpace, cookiesOf, createTenant, inAnHour, ok, publishedSite, signToken, spaceWithPages } from "../sites/serve-fixtures";
 import { serveSite } from "../../server/sites/serve/handler";
-import { ORIGIN } from "../sites/serve-fixtures";
+import { addSiteSpace, cookiesOf, createTenant, inAnHour, ok, ORIGIN, publishedSite, signToken, spaceWithPages } from "../sites/serve-fixtures";
 
 /** A published site's PDFs (`~/pdf/page/…`, `~/pdf/space/…`): only where `pdf.enabled`, only what the visitor may read, every script as written. */
 
@@ -18,7 +17,7 @@ afterAll(async () => {
   await server.close();
 });
 
-/** A request to the served site, the PDF's bytes kept. */
+/** A request to the served site, as serve-fixtures' `visit` makes it, with the body kept as bytes (a PDF). */
 async function fetchSite(path: string, init: { headers?: Record<string, string>; cookies?: string[] } = {}) {
   const headers = new Headers(init.headers);
   if (init.cookies?.length) headers.set("cookie", init.cookies.join("; "));
