@@ -11,7 +11,7 @@ import { entityIdSchema } from "../ids";
 import { spacePermissions } from "../policies/content";
 import { isApiTokenActive } from "../tokens/api-tokens";
 import { signPdfLink, verifyPdfLink } from "./pdf-token";
-import { chapterHtml, contentsHtml, coverHtml } from "./document";
+import { breadcrumbOf, chapterHtml, contentsHtml, coverHtml } from "./document";
 import { revisionFiles } from "./files";
 import { pagesHtml } from "./pages-html";
 import { renderPdf } from "./render-pdf";
@@ -91,7 +91,7 @@ export async function renderChangeRequestPdf(ctx: ServiceContext, spaceId: strin
     selected,
   );
   const chapters = selected.map((page, index) =>
-    chapterHtml({ id: page.id, title: page.title, description: page.description, breadcrumb: ancestors(page, byId).map((ancestor) => ancestor.title), html: htmls[index]! }),
+    chapterHtml({ id: page.id, title: page.title, description: page.description, breadcrumb: breadcrumbOf(page, byId), html: htmls[index]! }),
   );
   const cover = coverHtml({
     label: `Change request #${changeRequest.number} · ${changeRequest.status}`,
@@ -104,7 +104,8 @@ export async function renderChangeRequestPdf(ctx: ServiceContext, spaceId: strin
     ],
   });
   const contents = selected.length > 1 ? contentsHtml(selected.map((page) => ({ id: page.id, title: page.title, depth: page.depth }))) : "";
-  const bytes = await renderPdf({ title: `${space.title} · ${subject}`, html: cover + contents + chapters.join("") }, { resource: revisionFiles(revision) });
+  const lang = space.language ?? undefined;
+  const bytes = await renderPdf({ title: `${space.title} · ${subject}`, html: cover + contents + chapters.join(""), lang }, { resource: revisionFiles(revision) });
   return { bytes, filename: `${space.title} - change request ${changeRequest.number}${root ? ` - ${root.title}` : ""}.pdf` };
 }
 
@@ -127,16 +128,6 @@ export function selectPages(pages: OrderedPage[], selection: PdfSelection): Orde
   // Reading order is depth-first, so a page's subpages are the deeper pages right after it.
   while (end < pages.length && pages[end]!.depth > root.depth) end++;
   return pages.slice(index, end).map((page) => ({ ...page, depth: page.depth - root.depth }));
-}
-
-function ancestors(page: PageVersion, byId: Map<string, PageVersion>): PageVersion[] {
-  const chain: PageVersion[] = [];
-  const seen = new Set([page.id]);
-  for (let parent = page.parentId ? byId.get(page.parentId) : undefined; parent && !seen.has(parent.id); parent = parent.parentId ? byId.get(parent.parentId) : undefined) {
-    seen.add(parent.id);
-    chain.unshift(parent);
-  }
-  return chain;
 }
 
 const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? "" : "s"}`;

@@ -48,6 +48,19 @@ export function contentsHtml(entries: ChapterEntry[]): string {
   return `<nav class="contents" aria-label="Contents"><h1>Contents</h1><ol>${rows.join("")}</ol></nav>`;
 }
 
+type TreePage = { id: string; parentId: string | null; title: string };
+
+/** The titles of a page's ancestors, from the top (a cycle in bad data ends the walk). */
+export function breadcrumbOf(page: TreePage, byId: Map<string, TreePage>): string[] {
+  const titles: string[] = [];
+  const seen = new Set([page.id]);
+  for (let parent = page.parentId ? byId.get(page.parentId) : undefined; parent && !seen.has(parent.id); parent = parent.parentId ? byId.get(parent.parentId) : undefined) {
+    seen.add(parent.id);
+    titles.unshift(parent.title);
+  }
+  return titles;
+}
+
 /** One page of content, led by its heading, starting a new sheet (except for the first of a document without a cover). */
 export function chapterHtml(chapter: { id: string; title: string; description?: string; breadcrumb?: string[]; html: string; lang?: string; dir?: PdfDirection }): string {
   const langAttributes = `${chapter.lang ? ` lang="${escapeHtml(chapter.lang)}"` : ""}${chapter.dir ? ` dir="${chapter.dir}"` : ""}`;

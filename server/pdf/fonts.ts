@@ -13,7 +13,7 @@ import path from "node:path";
 /** The origin-relative prefix the document asks fonts under; `fontFile` answers it. */
 export const FONT_PATH_PREFIX = "/~fonts/";
 
-/** Package, and the Fontsource stylesheets (weight, style) of it the PDF uses. */
+/** Package, and the stylesheets (weight, style) of it the PDF uses. */
 const FACES: { pkg: string; sheets: string[] }[] = [
   { pkg: "@fontsource/noto-sans", sheets: ["400.css", "400-italic.css", "700.css", "700-italic.css"] },
   { pkg: "@fontsource/noto-sans-arabic", sheets: ["400.css", "700.css"] },

@@ -7,7 +7,7 @@ import { absoluteUrl, pageHref } from "../sites/serve/paths";
 import { group } from "../sites/serve/render/look";
 import type { ModelPage, ModelSection, ModelSiteSpace, VisibleSite } from "../sites/serve/types";
 import { pdfContentDisposition, pdfFilename } from "./content-disposition";
-import { chapterHtml, contentsHtml, coverHtml, directionOf } from "./document";
+import { breadcrumbOf, chapterHtml, contentsHtml, coverHtml, directionOf } from "./document";
 import { revisionFiles } from "./files";
 import { pagesHtml } from "./pages-html";
 import { renderPdf } from "./render-pdf";
@@ -79,7 +79,7 @@ async function printSiteSpace(req: SiteRequest, section: ModelSection | null, si
   const htmls = await pagesHtml(inputs, pages);
   const byId = new Map(siteSpace.pages.map((page) => [page.id, page]));
   const chapters = pages.map((page, index) =>
-    chapterHtml({ id: page.id, title: page.title, description: page.description || undefined, breadcrumb: pages.length > 1 ? ancestorTitles(page, byId) : undefined, html: htmls[index]! }),
+    chapterHtml({ id: page.id, title: page.title, description: page.description || undefined, breadcrumb: pages.length > 1 ? breadcrumbOf(page, byId) : undefined, html: htmls[index]! }),
   );
   const siteTitle = req.visible.site.title;
   const front =
@@ -90,14 +90,4 @@ async function printSiteSpace(req: SiteRequest, section: ModelSection | null, si
   const revision = await db().revision.findUniqueOrThrow({ where: { id: siteSpace.revisionId }, select: { id: true, spaceId: true, root: true } });
   const lang = siteSpace.language ?? undefined;
   return renderPdf({ title: pages.length > 1 ? `${siteTitle} · ${siteSpace.title}` : pages[0]!.title, html: front + chapters.join(""), lang, dir: directionOf(lang) }, { resource: revisionFiles(revision) });
-}
-
-function ancestorTitles(page: ModelPage, byId: Map<string, ModelPage>): string[] {
-  const titles: string[] = [];
-  const seen = new Set([page.id]);
-  for (let parent = page.parentId ? byId.get(page.parentId) : undefined; parent && !seen.has(parent.id); parent = parent.parentId ? byId.get(parent.parentId) : undefined) {
-    seen.add(parent.id);
-    titles.unshift(parent.title);
-  }
-  return titles;
 }
