@@ -110,4 +110,20 @@ describe("where PDFs are served", () => {
     expect(allowed.headers.get("content-type")).toBe("application/pdf");
     expect(allowed.headers.get("cache-control")).toBe("private, no-store");
   });
+
+  test("without Chromium, a 503 with Retry-After that says what to install", async () => {
+    const { b, siteSpace, pageIds } = await pdfSite();
+    await closePdfBrowser();
+    const saved = process.env.CHROMIUM_PATH;
+    process.env.CHROMIUM_PATH = "/nonexistent/chromium";
+    try {
+      const answer = await fetchSite(`${b}/~/pdf/page/${siteSpace.id}/${pageIds[0]}`);
+      expect(answer.status).toBe(503);
+      expect(Number(answer.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect(answer.bytes.toString("utf8")).toMatch(/not installed at \/nonexistent\/chromium: install it \(on Debian or Ubuntu: apt-get install chromium\)/);
+    } finally {
+      if (saved === undefined) delete process.env.CHROMIUM_PATH;
+      else process.env.CHROMIUM_PATH = saved;
+    }
+  });
 });
