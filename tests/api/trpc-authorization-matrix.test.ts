@@ -211,6 +211,9 @@ const TABLE: Record<string, Row> = {
   "siteRedirects.create": { needs: "site.create", mutates: true, input: (ids) => ({ ...site(ids), source: "/made", destination: { kind: "site-space", siteSpaceId: ids.siteSpaceId } }) },
   "siteRedirects.update": { needs: "site.create", mutates: true, input: (ids) => ({ ...site(ids), siteRedirectId: ids.siteRedirectId, source: "/renamed" }) },
   "siteRedirects.delete": { needs: "site.create", mutates: true, input: (ids) => ({ ...site(ids), siteRedirectId: ids.siteRedirectId }) },
+  // What the site's readers did (views, feedback): its owners', read with view
+  "siteInsights.summary": { needs: "site.view", input: (ids) => ({ ...site(ids), days: 7 }) },
+  "siteInsights.feedback": { needs: "site.view", input: site },
 
   // A docs site's structure (server/policies/site.ts: reading needs view, changing the structure the create role)
   "siteAdaptive.getSchema": { needs: "site.viewAdaptiveSchema", input: site },

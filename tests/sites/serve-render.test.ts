@@ -1,8 +1,9 @@
+import { createHash } from "node:crypto";
 import { brotliCompressSync } from "node:zlib";
 import { describe, expect, test } from "vitest";
 import { db } from "../../server/db/client";
 import { siteSettings, mergeSettings } from "../../server/sites/customization/settings";
-import { ASSET_PATTERN, renderContentHtml, renderGatePage, renderNotFound, renderPage, renderShell, serveAsset, siteStyles, type RenderRequest } from "../../server/sites/serve/render";
+import { ASSET_PATTERN, renderContentHtml, renderGatePage, renderNotFound, renderPage, renderShell, serveAsset, siteStyles, THEME_SCRIPT_CSP, type RenderRequest } from "../../server/sites/serve/render";
 import { assetHash, siteAsset } from "../../server/sites/serve/render/assets";
 import type { ModelPage, ModelSection, ModelSiteSpace, VisibleSite } from "../../server/sites/serve/types";
 import { newId } from "../../server/ids";
@@ -241,8 +242,8 @@ describe("renderPage", () => {
     expect(primary).not.toBe("#ffee00");
     expect(html).toContain("--radius:8px");
     expect(html).toContain('--font:"Roboto", system-ui');
-    expect(html).toContain('(document.documentElement,"dark",false)');
-    expect(html).not.toContain("data-theme-toggle");
+    expect(html).toContain('data-theme="dark">');
+    expect(html).not.toContain('class="icon-button theme-toggle"');
     expect(html).toContain('<img class="logo only-light" src="https://cdn.example.com/logo.svg" alt="">');
     expect(html).toContain('<link rel="icon" href="data:image/svg+xml,');
     expect(html).toContain('<a class="header-link" href="https://example.com/blog" target="_blank" rel="noreferrer noopener">Blog</a>');
@@ -262,7 +263,10 @@ describe("renderPage", () => {
   test("by default: light, a toggle, no PDF links, no feedback form", async () => {
     const { req, siteSpace } = await siteWith();
     const html = await (await renderPage(req(), { kind: "page", section: null, siteSpace: siteSpace!, page: siteSpace!.pages[0]! })).text();
-    expect(html).toContain('(document.documentElement,"light",true)');
+    expect(html).toContain('data-theme="light" data-theme-toggle>');
+    // The inline theme script is the one the content security policy allows by its hash.
+    const inline = /<script>([^<]*)<\/script>/.exec(html)![1]!;
+    expect(THEME_SCRIPT_CSP).toBe(`'sha256-${createHash("sha256").update(inline).digest("base64")}'`);
     expect(html).toContain("data-theme-toggle hidden");
     expect(html).not.toContain("~/pdf/");
     expect(html).not.toContain("~/feedback");

@@ -30,6 +30,7 @@ export const SITE_TABS = [
   { path: "/customization", label: "Customization", needs: "view" },
   { path: "/access", label: "Access", needs: "admin" },
   { path: "/redirects", label: "Redirects", needs: "view" },
+  { path: "/insights", label: "Insights", needs: "view" },
   { path: "/settings", label: "Settings", needs: "view" },
 ] as const;
 

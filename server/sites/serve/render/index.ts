@@ -1,7 +1,7 @@
 import { sendCached } from "../cache";
 import { pageHref } from "../paths";
 import { ASSET_PATTERN, assetHash, siteAsset, siteStyles } from "./assets";
-import { defaultPlace, documentHtml, homePage, searchForm, type RenderRequest } from "./chrome";
+import { defaultPlace, documentHtml, homePage, searchForm, THEME_SCRIPT_CSP, type RenderRequest } from "./chrome";
 import { renderContentHtml } from "./content";
 import { esc } from "./html";
 import type { SiteAddress, SiteModel, VisibleSite } from "../types";
@@ -14,7 +14,7 @@ import { pageDocument, type PageRoute } from "./page";
  * `renderContentHtml` (a page body alone: the PDF) and `siteStyles` (the stylesheet).
  */
 
-export { renderContentHtml, siteStyles, type RenderRequest };
+export { renderContentHtml, siteStyles, THEME_SCRIPT_CSP, type RenderRequest };
 
 function htmlResponse(req: RenderRequest, html: string, status: number): Response {
   return new Response(req.request.method === "HEAD" ? null : html, {

@@ -1,0 +1,92 @@
+import { expect, test, type Page } from "@playwright/test";
+import { adminApiToken, createSpace, expectNoSeriousAxeViolations, publishThroughApi, screenshot, signIn, uniqueSuffix, v1 } from "./helpers";
+
+/**
+ * Readers and owners of a published site: a reader opens a page (site.js counts the view), another
+ * reader with JavaScript switched off answers "Was this page helpful?" through the plain form, and
+ * the owner finds both on the site's Insights page.
+ */
+
+test.use({ viewport: { width: 1280, height: 900 } });
+
+/** Screenshots light and dark at the laptop, tablet and phone widths, each checked by axe-core. */
+async function screenshots(page: Page, name: string) {
+  for (const [width, height] of [[1280, 900], [768, 1024], [390, 844]] as const) {
+    await page.setViewportSize({ width, height });
+    for (const scheme of ["light", "dark"] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.waitForTimeout(300);
+      await expectNoSeriousAxeViolations(page);
+      await screenshot(page, `${name}-${width}-${scheme}`);
+    }
+  }
+  await page.emulateMedia({ colorScheme: "light" });
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+test("a reader's view and feedback on a published page reach the owner's Insights page", async ({ page, browser, request }) => {
+  test.setTimeout(180_000);
+  const suffix = uniqueSuffix();
+  const token = adminApiToken();
+  await signIn(page);
+  const spacePath = await createSpace(page, `Insights ${suffix}`, "Guides");
+  const [, , organizationId, , spaceId] = spacePath.split("/");
+  await publishThroughApi(request, token, spaceId!, "The guide", [
+    { operation: "insert_page", title: "Getting started", document: { markdown: "Install the tool, then run it.\n" } },
+  ]);
+  const site = (await v1(request, token, "post", `/v1/orgs/${organizationId}/sites`, { title: `Insights docs ${suffix}`, spaces: [spaceId] })) as { id: string };
+  const customization = await request.put(`/v1/orgs/${organizationId}/sites/${site.id}/customization`, { headers: { Authorization: `Bearer ${token}` }, data: { feedback: { enabled: true } } });
+  expect(customization.ok(), await customization.text()).toBe(true);
+  const published = (await v1(request, token, "post", `/v1/orgs/${organizationId}/sites/${site.id}/publish`)) as { urls: { published: string } };
+  const siteUrl = new URL(published.urls.published).pathname;
+  const insightsPath = `/o/${organizationId}/sites/${site.id}/insights`;
+
+  await test.step("before any reader, the owner's Insights page says how views come", async () => {
+    await page.goto(`/o/${organizationId}/sites/${site.id}`);
+    await page.getByRole("navigation", { name: "Site" }).getByRole("link", { name: "Insights" }).click();
+    await expect(page).toHaveURL(new RegExp(`${insightsPath}$`));
+    await expect(page.getByText("No views yet — publish the site and share its link")).toBeVisible();
+    await expectNoSeriousAxeViolations(page);
+  });
+
+  await test.step("a reader opens the published page: site.js sends the view", async () => {
+    const reader = await browser.newContext();
+    const readerPage = await reader.newPage();
+    const beacon = readerPage.waitForRequest((sent) => sent.url().endsWith("/~/insights") && sent.method() === "POST");
+    await readerPage.goto(siteUrl);
+    await expect(readerPage.getByRole("heading", { level: 1, name: "Getting started" })).toBeVisible();
+    await beacon;
+    await reader.close();
+  });
+
+  await test.step("a reader without JavaScript says the page did not help, through the plain form", async () => {
+    const reader = await browser.newContext({ javaScriptEnabled: false });
+    const readerPage = await reader.newPage();
+    await readerPage.goto(siteUrl);
+    const form = readerPage.getByRole("group", { name: "Was this page helpful?" });
+    await form.getByRole("button", { name: "No", exact: true }).click();
+    await expect(readerPage).toHaveURL(/\?feedback=sent#feedback$/);
+    await expect(readerPage.getByRole("status").filter({ hasText: "Thank you for your feedback." })).toBeVisible();
+    await expect(readerPage.getByRole("heading", { level: 1, name: "Getting started" })).toBeVisible();
+    await reader.close();
+  });
+
+  await test.step("the owner sees the view and the rating", async () => {
+    const stat = (label: string) => page.locator("dl > div").filter({ hasText: label }).getByRole("definition");
+    // The beacon is sent as the reader leaves nothing to wait for: the page is read again until the view is in.
+    await expect(async () => {
+      await page.goto(insightsPath);
+      await expect(stat("Views in the last 30 days")).toHaveText("1", { timeout: 3_000 });
+    }).toPass({ timeout: 20_000 });
+    await expect(stat("Feedback received")).toHaveText("1");
+    await expect(stat("Found the page helpful")).toHaveText("0%");
+    await expect(page.getByRole("table").filter({ hasText: "Getting started" }).first()).toBeVisible();
+    const recent = page.getByRole("list", { name: "Recent feedback" });
+    await expect(recent.getByRole("listitem").first()).toContainText("Not helpful");
+    await expect(recent.getByRole("listitem").first()).toContainText("Getting started");
+    await expect(recent.getByRole("listitem").first()).toContainText("No comment");
+    await page.getByText("Views per day as a table").click();
+    await expect(page.getByRole("cell", { name: "1", exact: true }).first()).toBeVisible();
+    await screenshots(page, "site-insights");
+  });
+});

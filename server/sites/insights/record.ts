@@ -1,0 +1,65 @@
+import { db } from "../../db/client";
+import { notFound } from "../../errors";
+import { newId } from "../../ids";
+import type { ModelPage, ModelSection, ModelSiteSpace, VisibleSite } from "../serve/types";
+import { pageFeedbackInput, type PageFeedbackInput, type PageViewInput } from "./schemas";
+
+/**
+ * Recording what readers do on a published site. Both take the VISIBLE site (after the gate), so
+ * only a page this visitor may read can be counted or rated: anything else is "not found", exactly
+ * as the page itself would be. No domain event is recorded: the event log's actor is a member
+ * (server/events/record-event.ts joins `users`), and a reader is anonymous.
+ */
+
+/**
+ * Feedback a site takes per minute, counted in PostgreSQL (one index range on
+ * `site_page_feedback (site_id, created_at DESC)`), so every app server sees the same count and
+ * a flood cannot fill the table faster than this. Page views need no such bound: they increment
+ * a row per page and day, so they cannot grow the table.
+ */
+export const FEEDBACK_PER_MINUTE = 60;
+
+export type VisiblePage = { section: ModelSection | null; siteSpace: ModelSiteSpace; page: ModelPage };
+
+/** The site space of the visible site with this id (with its section), and its page, when this visitor may see both. */
+export function visiblePage(visible: VisibleSite, siteSpaceId: string, pageId: string): VisiblePage | null {
+  const siteSpaces = [
+    ...visible.rootSiteSpaces.map((siteSpace) => ({ section: null, siteSpace })),
+    ...visible.sections.flatMap((section) => section.siteSpaces.map((siteSpace) => ({ section, siteSpace }))),
+  ];
+  const found = siteSpaces.find((candidate) => candidate.siteSpace.id === siteSpaceId);
+  const page = found?.siteSpace.pages.find((candidate) => candidate.id === pageId);
+  return found && page ? { ...found, page } : null;
+}
+
+function requireVisiblePage(visible: VisibleSite, siteSpaceId: string, pageId: string): VisiblePage {
+  const found = visiblePage(visible, siteSpaceId, pageId);
+  if (!found) throw notFound("This page does not exist on this site.");
+  return found;
+}
+
+/** Adds one to today's (UTC) views of the page: one upsert. */
+export async function recordPageView(visible: VisibleSite, input: Pick<PageViewInput, "siteSpaceId" | "pageId">): Promise<void> {
+  const { siteSpace, page } = requireVisiblePage(visible, input.siteSpaceId, input.pageId);
+  await db().$executeRaw`
+    INSERT INTO site_page_views (site_id, space_id, page_id, day, views)
+    VALUES (${visible.site.id}, ${siteSpace.spaceId}, ${page.id}, (now() AT TIME ZONE 'UTC')::date, 1)
+    ON CONFLICT (site_id, day, space_id, page_id) DO UPDATE SET views = site_page_views.views + 1`;
+}
+
+/**
+ * Stores a reader's rating (and comment) of a page, and says which page it was. "busy" when the
+ * site already took FEEDBACK_PER_MINUTE answers in the last minute: the answer is dropped, and
+ * the reader told.
+ */
+export async function recordPageFeedback(visible: VisibleSite, input: PageFeedbackInput): Promise<{ outcome: "recorded" | "busy"; page: VisiblePage }> {
+  const { siteSpaceId, pageId, rating, comment } = pageFeedbackInput.parse(input);
+  const found = requireVisiblePage(visible, siteSpaceId, pageId);
+  const { siteSpace, page } = found;
+  const siteId = visible.site.id;
+  const [recent] = await db().$queryRaw<{ count: number }[]>`
+    SELECT count(*)::int AS count FROM site_page_feedback WHERE site_id = ${siteId} AND created_at > now() - interval '1 minute'`;
+  if ((recent?.count ?? 0) >= FEEDBACK_PER_MINUTE) return { outcome: "busy", page: found };
+  await db().sitePageFeedback.create({ data: { id: newId(), siteId, siteSpaceId: siteSpace.id, spaceId: siteSpace.spaceId, pageId: page.id, rating, comment: comment ?? null } });
+  return { outcome: "recorded", page: found };
+}
