@@ -16,6 +16,7 @@ import { searchRouter } from "./routers/search";
 import { settingsRouter } from "./routers/settings";
 import { siteAdaptiveRouter } from "./routers/site-adaptive";
 import { siteCustomizationRouter } from "./routers/site-customization";
+import { customFontsRouter } from "./routers/custom-fonts";
 import { siteStructureRouter } from "./routers/site-structure";
 import { sharingRouter } from "./routers/sharing";
 import { sitesRouter } from "./routers/sites";
@@ -52,6 +53,7 @@ export const appRouter = router({
   siteRedirects: siteRedirectsRouter,
   siteAdaptive: siteAdaptiveRouter,
   siteCustomization: siteCustomizationRouter,
+  customFonts: customFontsRouter,
 });
 
 export type AppRouter = typeof appRouter;

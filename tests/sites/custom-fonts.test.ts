@@ -3,7 +3,7 @@ import { GET as getFontFile } from "../../app/api/fonts/[fontId]/[file]/route";
 import { PUT as putUpload } from "../../app/api/storage/upload/[token]/route";
 import { db } from "../../server/db/client";
 import { MAX_FONT_BYTES } from "../../server/storage/uploads/schemas";
-import { createTenant } from "../helpers/factories";
+import { createTenant, fakeFont } from "../helpers/factories";
 import { apiClient, startApiServer } from "../helpers/server";
 
 /**
@@ -16,13 +16,6 @@ beforeAll(async () => {
   server = await startApiServer();
 });
 afterAll(() => server.close());
-
-/** Bytes that begin as a WOFF2 (or WOFF) file does; the server checks the signature, not the tables. */
-export function fakeFont(size = 64, signature: "wOF2" | "wOFF" = "wOF2"): Buffer {
-  const bytes = Buffer.alloc(size, 7);
-  bytes.write(signature, 0, "latin1");
-  return bytes;
-}
 
 async function setup() {
   const tenant = await createTenant();
