@@ -37,6 +37,11 @@ export async function listCustomFonts(ctx: ServiceContext, organizationId: strin
   return { ...page, items: page.items.map((font) => present(ctx, access, font)) };
 }
 
+/** What the caller may do with the organization's fonts: the editor offers "Upload a font" from it. */
+export async function customFontAccess(ctx: ServiceContext, organizationId: string) {
+  return customFontPermissions((await loadOrganization(db(), ctx.actor, organizationId)).memberRole);
+}
+
 export async function getCustomFont(ctx: ServiceContext, organizationId: string, fontId: string) {
   const tx = db();
   const access = await loadOrganization(tx, ctx.actor, organizationId);

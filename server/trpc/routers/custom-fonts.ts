@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { createCustomFont, deleteCustomFont, listCustomFonts, updateCustomFont } from "../../fonts/custom-fonts";
+import { createCustomFont, customFontAccess, deleteCustomFont, listCustomFonts, updateCustomFont } from "../../fonts/custom-fonts";
 import { createCustomFontInput, customFontPath, organizationFontsPath, updateCustomFontInput } from "../../fonts/schemas";
 import { trpcListLimit } from "../../pagination";
 import { generateStorageUploadUrl } from "../../storage/uploads/generate-upload-url";
@@ -11,6 +11,7 @@ export const customFontsRouter = router({
   list: protectedProcedure
     .input(organizationFontsPath.extend({ ...trpcListLimit, page: z.string().max(200).optional() }))
     .query(({ ctx, input }) => listCustomFonts(ctx, input.organizationId, { limit: input.limit, page: input.page })),
+  permissions: protectedProcedure.input(organizationFontsPath).query(({ ctx, input }) => customFontAccess(ctx, input.organizationId)),
   /** An upload URL for one font file: the browser PUTs the file to it, then names its key in `create`. */
   uploadUrl: protectedProcedure
     .input(organizationFontsPath.extend({ file: generateUploadInput.shape.file }))
