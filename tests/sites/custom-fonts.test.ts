@@ -171,6 +171,7 @@ describe("custom fonts", () => {
     const once = await upload(fakeFont(64));
     expect(once.response.status).toBe(201);
     expect(once.body).toMatchObject({ key: once.key, size: 64, format: "woff2" });
+    expect(once.response.headers.get("access-control-allow-origin")).toBe("*");
     expect((await put(once.url, fakeFont(64))).status).toBe(404);
     expect((await put(html.url, fakeFont(27))).status).toBe(404);
     const expiring = await ask({ size: 64 });
