@@ -34,7 +34,7 @@ CREATE INDEX "custom_fonts_organization_idx" ON "custom_fonts" ("organization_id
 CREATE TABLE "custom_font_faces" (
   "font_id" TEXT NOT NULL REFERENCES "custom_fonts" ("id") ON DELETE CASCADE,
   "weight" INTEGER NOT NULL CHECK ("weight" BETWEEN 1 AND 1000),
-  "upload_id" TEXT NOT NULL REFERENCES "storage_uploads" ("id") ON DELETE RESTRICT,
+  "upload_id" TEXT NOT NULL REFERENCES "storage_uploads" ("id"),
   PRIMARY KEY ("font_id", "weight")
 );
 CREATE INDEX "custom_font_faces_upload_idx" ON "custom_font_faces" ("upload_id");
