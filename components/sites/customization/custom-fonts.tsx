@@ -3,6 +3,7 @@
 import { CustomizationDefaultFont, CustomizationDefaultMonospaceFont } from "@gitbook/api";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
+import { createPortal } from "react-dom";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { useToast } from "@/components/shell/toast";
 import { Button } from "@/components/ui/button";
@@ -100,7 +101,8 @@ export function FontPickers({
           <p className="mt-1 text-xs text-slate-600">WOFF2 or WOFF files, one per weight, up to 5 MB each. Uploaded fonts can be picked on every site of the organization.</p>
         </div>
       )}
-      <UploadFontDialog organizationId={organizationId} open={uploading} onClose={() => setUploading(false)} />
+      {/* Outside the customization's own <form> in the page: a form may not sit inside another. */}
+      {uploading && createPortal(<UploadFontDialog organizationId={organizationId} onClose={() => setUploading(false)} />, document.body)}
     </>
   );
 }
@@ -138,7 +140,7 @@ function fileProblem(file: File): string | null {
 }
 
 /** "Upload a font": a family name and one file per weight (Regular required), sent one after the other, then saved as the organization's font. */
-function UploadFontDialog({ organizationId, open, onClose }: { organizationId: string; open: boolean; onClose: () => void }) {
+function UploadFontDialog({ organizationId, onClose }: { organizationId: string; onClose: () => void }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const toast = useToast();
@@ -151,16 +153,13 @@ function UploadFontDialog({ organizationId, open, onClose }: { organizationId: s
   const create = useMutation(trpc.customFonts.create.mutationOptions());
   const busy = progress !== null;
 
-  function close() {
-    if (busy) return;
-    setFamily("");
-    setFiles({});
-    setError(null);
-    onClose();
-  }
+  // Mounted for each opening: what was typed and chosen goes with it.
+  const close = () => !busy && onClose();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    // React passes a portal's events to its parents: the customization's form must not take this submit for its own.
+    event.stopPropagation();
     setError(null);
     const name = family.trim();
     if (!FAMILY.test(name) || name.length > 50) return setError("Give the font a name of up to 50 letters, digits, spaces, dots, dashes or underscores.");
@@ -180,8 +179,7 @@ function UploadFontDialog({ organizationId, open, onClose }: { organizationId: s
       const font = await create.mutateAsync({ organizationId, font: { fontFamily: name, fontFaces } });
       await queryClient.invalidateQueries({ queryKey: trpc.customFonts.pathKey() });
       toast.success(`${font.fontFamily} uploaded: pick it as the Font or Monospace font.`);
-      setProgress(null);
-      close();
+      onClose();
     } catch (failure) {
       setProgress(null);
       setError(`The font was not uploaded. ${failure instanceof Error && !("data" in failure) ? failure.message : errorMessage(failure)}`);
@@ -189,7 +187,7 @@ function UploadFontDialog({ organizationId, open, onClose }: { organizationId: s
   }
 
   return (
-    <Dialog open={open} onClose={close} title="Upload a font" size="lg">
+    <Dialog open onClose={close} title="Upload a font" size="lg">
       <form noValidate onSubmit={(event) => void submit(event)} className="space-y-4" aria-describedby={`${id}-about`}>
         <p id={`${id}-about`} className="text-sm text-slate-600">
           Choose WOFF2 (or WOFF) files of up to 5 MB, one per weight. Regular is required. Make sure the font&apos;s license lets you use it on the web.
