@@ -2,8 +2,10 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { GET as getFontFile } from "../../app/api/fonts/[fontId]/[file]/route";
 import { PUT as putUpload } from "../../app/api/storage/upload/[token]/route";
 import { db } from "../../server/db/client";
+import { createCallerFactory } from "../../server/trpc/init";
+import { appRouter } from "../../server/trpc/root";
 import { MAX_FONT_BYTES } from "../../server/storage/uploads/schemas";
-import { createTenant, fakeFont } from "../helpers/factories";
+import { createSite, createTenant, fakeFont } from "../helpers/factories";
 import { apiClient, startApiServer } from "../helpers/server";
 
 /**
@@ -204,5 +206,33 @@ describe("custom fonts", () => {
       expect((await member.post(fonts.replace("/fonts", "/storage/upload"), { file: { name: "a.woff2", type: "font/woff2", size: 10 }, kind: "customization_font" })).status).toBe(403);
     }
     expect((await admin.get(`${fonts}/${font.id}`)).body.fontFamily).toBe("Ours");
+  });
+
+  test("a site's customization takes a custom font as the fonts operations answer it (without its permissions)", async () => {
+    const { admin, fonts, uploaded, organizationId } = await setup();
+    const { permissions: _, ...definition } = (await admin.put(fonts, { fontFamily: "Brand Serif", fontFaces: [{ weight: 400, storageKey: await uploaded() }] })).body;
+    const site = await createSite(organizationId, { title: "Fonts" });
+    const customization = `/v1/orgs/${organizationId}/sites/${site.id}/customization`;
+    const saved = await admin.put(customization, { styling: { font: definition, headingFont: definition } });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect((await admin.get(customization)).body.styling).toMatchObject({ font: definition, headingFont: definition });
+  });
+
+  test("the editor's procedures: permissions, an upload URL, create, list, update and delete", async () => {
+    const { tenant, organizationId } = await setup();
+    const reader = await tenant.member("read");
+    const caller = (userId: string) => createCallerFactory(appRouter)({ actor: { userId, via: "session" }, baseUrl: "http://quire.test" });
+    const admin = caller(tenant.admin.user.id);
+    expect(await admin.customFonts.permissions({ organizationId })).toEqual({ view: true, edit: true });
+    expect(await caller(reader.user.id).customFonts.permissions({ organizationId })).toEqual({ view: true, edit: false });
+    const target = await admin.customFonts.uploadUrl({ organizationId, file: { name: "Brand.woff2", type: "font/woff2", size: 64 } });
+    expect(target.url).toMatch(/^http:\/\/quire\.test\/api\/storage\/upload\/[A-Za-z0-9_-]{43}$/);
+    expect((await put(target.url, fakeFont(64))).status).toBe(201);
+    const font = await admin.customFonts.create({ organizationId, font: { fontFamily: "Editor Sans", fontFaces: [{ weight: 400, storageKey: target.key }] } });
+    expect((await admin.customFonts.list({ organizationId })).items.map((item) => item.fontFamily)).toEqual(["Editor Sans"]);
+    expect((await admin.customFonts.update({ organizationId, fontId: font.id, font: { fontFamily: "Editor Sans 2" } })).fontFamily).toBe("Editor Sans 2");
+    await expect(caller(reader.user.id).customFonts.delete({ organizationId, fontId: font.id })).rejects.toMatchObject({ code: "FORBIDDEN" });
+    expect(await admin.customFonts.delete({ organizationId, fontId: font.id })).toEqual({ removed: true });
+    expect((await admin.customFonts.list({ organizationId })).count).toBe(0);
   });
 });
