@@ -5,6 +5,7 @@
  * database is ready; with `DATABASE_URL` set, each `npm start` is one more stateless app server.
  */
 import type { Server } from "node:http";
+import { keepEncodedBodies, KEEPS_ENCODING_ENV } from "../server/http/encoded-responses";
 import { createGuardedServer } from "../server/http/request-guard";
 import { EXIT_PORT_IN_USE, portInUseMessage, SERVER_READY } from "./server-protocol";
 
@@ -18,7 +19,11 @@ const app = next({ dev, port, hostname: "localhost" });
 const handle = app.getRequestHandler();
 // The port is taken first (a taken port fails fast, before the slow preparation); requests wait for it.
 let prepared: Promise<void> | undefined;
-const server = createGuardedServer((req, res) => void prepared!.then(() => handle(req, res)));
+process.env[KEEPS_ENCODING_ENV] = "1";
+const server = createGuardedServer((req, res) => {
+  keepEncodedBodies(res);
+  void prepared!.then(() => handle(req, res));
+});
 
 try {
   await listen(server, port);

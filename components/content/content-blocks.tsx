@@ -1,6 +1,7 @@
 "use client";
 
 import { Download, FileText } from "lucide-react";
+import { humanSize } from "./human-size";
 import { Children, isValidElement, useId, useRef, useState, type KeyboardEvent, type ReactElement, type ReactNode } from "react";
 
 /** A file of the space as the reader knows it (from the space's file list). */
@@ -65,18 +66,6 @@ export function Tabs({ children }: { children?: ReactNode }) {
       {rest}
     </div>
   );
-}
-
-const SIZE_UNITS = ["B", "KB", "MB", "GB"];
-
-function humanSize(size: number): string {
-  let value = size;
-  let unit = 0;
-  while (value >= 1024 && unit < SIZE_UNITS.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return `${unit === 0 ? value : value.toFixed(value < 10 ? 1 : 0)} ${SIZE_UNITS[unit]}`;
 }
 
 /** A file block: a download link naming the file (its type and size when known), and its caption. */

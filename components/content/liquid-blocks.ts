@@ -20,10 +20,19 @@ const PAIRED_TAGS = [...TAG_NAMES, "details"];
 /** Puts blank lines around the lines of the tags the reader renders, outside fenced code. */
 export const isolateTagLines = (markdown: string) => isolateTags(markdown, TAG_NAMES);
 
+/** A tag line's text: GFM turns a URL in it (`{% embed url="https://…" %}`) into a link, whose text is the URL as written. */
+function literalText(child: PhrasingContent): string | undefined {
+  if (child.type === "text") return child.value;
+  const only = child.type === "link" && child.children.length === 1 ? child.children[0] : undefined;
+  return only?.type === "text" && child.type === "link" && child.url.endsWith(only.value) ? only.value : undefined;
+}
+
 function tagOf(node: RootContent): LiquidTag | undefined {
   if (node.type === "html") return parseDetailsTag(node.value);
-  if (node.type !== "paragraph" || !node.children.every((child) => child.type === "text")) return undefined;
-  const tag = parseTag(node.children.map((child) => (child as { value: string }).value).join(""));
+  if (node.type !== "paragraph") return undefined;
+  const parts = node.children.map(literalText);
+  if (parts.some((part) => part === undefined)) return undefined;
+  const tag = parseTag(parts.join(""));
   return tag && TAG_NAMES.includes(tag.name) ? tag : undefined;
 }
 

@@ -3,44 +3,19 @@
 import clsx from "clsx";
 import { CircleAlert, CircleCheck, Info, TriangleAlert } from "lucide-react";
 import { createContext, memo, useContext, useMemo, type ComponentProps } from "react";
-import Markdown, { defaultUrlTransform, type Components } from "react-markdown";
+import Markdown, { type Components } from "react-markdown";
 import rehypeHighlight from "rehype-highlight";
 import remarkGfm from "remark-gfm";
 import "highlight.js/styles/github.css";
-import { FileCard, Tabs, type FileInfo } from "./content-blocks";
+import { FileCard, Tabs } from "./content-blocks";
+import { FILE_LINK, resolveContentUrl, type ContentLinks } from "./content-links";
 import { remarkBlockIndexes } from "./block-indexes";
 import { remarkHeadingAnchors } from "./heading-anchors";
 import { hintStyleOf, isolateTagLines, remarkLiquidBlocks, type HintStyle } from "./liquid-blocks";
 import "./markdown.css";
 import { rehypeTaskListLabels } from "./task-list-labels";
 
-/**
- * Where canonical page links and file references lead: page bodies write other pages as
- * `/pages/<id>` and files as `/files/<id>`, which only the caller can turn into addresses.
- */
-export type ContentLinks = {
-  page?: (pageId: string) => string | undefined;
-  file?: (fileId: string) => string | undefined;
-  /** The name, type and size of a file, for file blocks. */
-  fileInfo?: (fileId: string) => FileInfo | undefined;
-};
-
-const PAGE_LINK = /^\/pages\/([^/?#]+)\/?(#.*)?$/;
-const FILE_LINK = /^\/files\/([^/?#]+)\/?$/;
-
-export function resolveContentUrl(url: string, links: ContentLinks | undefined): string {
-  const page = PAGE_LINK.exec(url);
-  if (page) {
-    const href = links?.page?.(page[1]!);
-    if (href) return `${href}${page[2] ?? ""}`;
-  }
-  const file = FILE_LINK.exec(url);
-  if (file) {
-    const href = links?.file?.(file[1]!);
-    if (href) return href;
-  }
-  return defaultUrlTransform(url);
-}
+export { resolveContentUrl, type ContentLinks };
 
 const hintLook: Record<HintStyle, { label: string; icon: typeof Info; className: string }> = {
   info: { label: "Info", icon: Info, className: "border-sky-300 bg-sky-50 [&>svg]:text-sky-600" },

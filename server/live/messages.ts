@@ -2,14 +2,15 @@ import type { Db } from "../db/client";
 
 /**
  * What travels on PostgreSQL's `quire_live` channel: which space (and change request) changed and how,
- * or that a user's inbox did. Only ids: NOTIFY payloads are small (under 8000 bytes) and every
+ * that a user's inbox did, or that a site did (its published copy on every app server is then stale). Only ids: NOTIFY payloads are small (under 8000 bytes) and every
  * listening server sees every message; whoever is told refetches through the API, which checks access.
  */
 export const LIVE_CHANNEL = "quire_live";
 
 export type LiveMessage =
   | { topic: "space"; action: string; organizationId: string; spaceId: string; changeRequestId: string | null }
-  | { topic: "user"; userId: string };
+  | { topic: "user"; userId: string }
+  | { topic: "site"; siteId: string };
 
 /** What a browser is told: what to refetch, never what changed. */
 export type LiveKind = "comments" | "reviews" | "changeRequests" | "space" | "notifications";
@@ -33,6 +34,7 @@ export function parseLiveMessage(payload: string | undefined): LiveMessage | nul
   try {
     const value = JSON.parse(payload) as Partial<Record<string, unknown>>;
     if (value.topic === "user" && typeof value.userId === "string") return { topic: "user", userId: value.userId };
+    if (value.topic === "site" && typeof value.siteId === "string") return { topic: "site", siteId: value.siteId };
     if (value.topic === "space" && typeof value.spaceId === "string" && typeof value.action === "string" && typeof value.organizationId === "string") {
       const changeRequestId = typeof value.changeRequestId === "string" ? value.changeRequestId : null;
       return { topic: "space", action: value.action, organizationId: value.organizationId, spaceId: value.spaceId, changeRequestId };

@@ -45,6 +45,8 @@ export async function openLiveStream(request: Request, actor: Actor | null, hub:
   // A stream follows either the user's inbox (no `space`: the app shell's) or one space (its screens').
   const wanted = (message: LiveMessage): LiveEvent | null => {
     if (message.topic === "user") return !spaceId && message.userId === actor.userId ? { kind: "notifications", spaceId: null, changeRequestId: null } : null;
+    // Site messages are for the app servers' published copies (server/sites/serve/cache.ts), not for screens.
+    if (message.topic === "site") return null;
     if (!spaceId || message.spaceId !== spaceId) return null;
     // A change request's screen follows that change request and its space; the space's screens follow all of it.
     if (changeRequestId && message.changeRequestId !== null && message.changeRequestId !== changeRequestId) return null;

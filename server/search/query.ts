@@ -54,7 +54,7 @@ type QueryParts = { head: string; prefix: string };
  * turn `a or b` into `a and b*`).
  */
 function queryParts(text: string): QueryParts {
-  const trimmed = text.trim();
+  const trimmed = wellFormed(text).trim();
   const match = trimmed.match(/(?:^|\s)([\p{L}\p{N}]{3,})$/u);
   if (!match) return { head: trimmed, prefix: "" };
   const word = match[1]!;
@@ -62,6 +62,15 @@ function queryParts(text: string): QueryParts {
   const openQuote = (trimmed.match(/"/g) ?? []).length % 2 === 1;
   if (openQuote || word.toLowerCase() === "or" || /(?:^|\s)or\s+$/i.test(head)) return { head: trimmed, prefix: "" };
   return { head, prefix: word };
+}
+
+/**
+ * The query without what `websearch_to_tsquery` cannot take: control characters (PostgreSQL text
+ * holds no NUL) and a `-` that negates nothing (a long run of them exhausts its operator stack,
+ * "tsquery stack too small"). A `-` before a word or a quote still negates it.
+ */
+function wellFormed(text: string): string {
+  return text.replace(/[\u0000-\u001f\u007f]/g, " ").replace(/-+(?=[^\p{L}\p{N}"]|$)/gu, " ");
 }
 
 /** The query as typed, every word whole. */
@@ -87,17 +96,26 @@ export type PageHit = RankedPage & {
   sections: SectionHit[];
 };
 
+/**
+ * What a caller may narrow a search to, and how snippets mark the matched words.
+ * `pages`: only these pages of the spaces are found (a published site's visible, indexed pages),
+ * applied before ranking and paging so that `count` and pages stay right; absent, every page.
+ * `marks`: written around each matched word of a snippet (absent, snippets are plain).
+ */
+export type SearchOptions = { pages?: { spaceId: string; pageId: string }[]; marks?: { start: string; stop: string } };
+
 /** One page of results over `spaceIds`, best first, with each page's sections and ancestors. */
 export async function searchPages(
   spaceIds: string[],
   params: SearchParams,
+  options: SearchOptions = {},
 ): Promise<{ pages: PageHit[]; count: number; next?: { page: string } }> {
   const offset = params.page;
   const parts = queryParts(params.query);
-  if (spaceIds.length === 0) return { pages: [], count: 0 };
-  const { ranked, count } = await rankPages(spaceIds, parts, offset, params.limit);
+  if (spaceIds.length === 0 || options.pages?.length === 0) return { pages: [], count: 0 };
+  const { ranked, count } = await rankPages(spaceIds, parts, offset, params.limit, options.pages);
   if (ranked.length === 0) return { pages: [], count };
-  const [sections, pages] = await Promise.all([sectionHits(ranked, parts), pageRows(ranked)]);
+  const [sections, pages] = await Promise.all([sectionHits(ranked, parts, options.marks), pageRows(ranked)]);
   const hits = ranked.flatMap((page): PageHit[] => {
     const row = pages.get(key(page));
     const found = sections.get(key(page));
@@ -111,19 +129,24 @@ export async function searchPages(
 
 const key = (page: { spaceId: string; pageId: string }) => `${page.spaceId}/${page.pageId}`;
 
-async function rankPages(spaceIds: string[], parts: QueryParts, offset: number, limit: number) {
+async function rankPages(spaceIds: string[], parts: QueryParts, offset: number, limit: number, only: SearchOptions["pages"]) {
   const whole = wholeWords(parts);
   const prefixed = withPrefix(parts);
+  // The allowed pages narrow the candidates themselves, so that the bounds count allowed pages only.
+  const allowed = only
+    ? Prisma.sql`allowed AS (SELECT * FROM unnest(${only.map((page) => page.spaceId)}::text[], ${only.map((page) => page.pageId)}::text[]) AS a(space_id, page_id)),`
+    : Prisma.empty;
+  const narrowed = only ? Prisma.sql`AND (s.space_id, s.page_id) IN (SELECT space_id, page_id FROM allowed)` : Prisma.empty;
   const rows = await db().$queryRaw<{ total: number; space_id: string | null; page_id: string | null; score: number | null }[]>`
-    WITH hits AS (
+    WITH ${allowed} hits AS (
       (SELECT s.space_id, s.page_id, s.section_id, ts_rank_cd(${WEIGHTS}::float4[], s.search, ${prefixed}, 32) AS score
        FROM search_sections s
-       WHERE s.space_id = ANY(${spaceIds}::text[]) AND s.search @@ ${whole}
+       WHERE s.space_id = ANY(${spaceIds}::text[]) AND s.search @@ ${whole} ${narrowed}
        LIMIT ${CANDIDATES})
       UNION
       (SELECT s.space_id, s.page_id, s.section_id, ts_rank_cd(${WEIGHTS}::float4[], s.search, ${prefixed}, 32) AS score
        FROM search_sections s
-       WHERE s.space_id = ANY(${spaceIds}::text[]) AND s.section_id = '' AND to_tsvector('english', s.page_title) @@ ${prefixed}
+       WHERE s.space_id = ANY(${spaceIds}::text[]) AND s.section_id = '' AND to_tsvector('english', s.page_title) @@ ${prefixed} ${narrowed}
        LIMIT ${TITLE_CANDIDATES})
     ),
     pages AS (
@@ -147,8 +170,9 @@ async function rankPages(spaceIds: string[], parts: QueryParts, offset: number, 
  * heading and text match the query (not only its page title); when none does, the page's best
  * section stands for it.
  */
-async function sectionHits(ranked: RankedPage[], parts: QueryParts) {
+async function sectionHits(ranked: RankedPage[], parts: QueryParts, marks: SearchOptions["marks"]) {
   const q = withPrefix(parts);
+  const headline = `StartSel="${marks?.start ?? ""}", StopSel="${marks?.stop ?? ""}", MaxWords=30, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "`;
   const rows = await db().$queryRaw<
     { space_id: string; page_id: string; section_id: string; section_title: string; score: number; matched: boolean; title_matched: boolean; snippet: string }[]
   >`
@@ -169,7 +193,7 @@ async function sectionHits(ranked: RankedPage[], parts: QueryParts) {
     )
     SELECT space_id, page_id, section_id, CASE WHEN section_id = '' THEN page_title ELSE section_title END AS section_title,
       score::float8 AS score, matched, page_title_matched AS title_matched,
-      ts_headline('english', body, (SELECT q FROM query), 'StartSel="", StopSel="", MaxWords=30, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "') AS snippet
+      ts_headline('english', body, (SELECT q FROM query), ${headline}) AS snippet
     FROM numbered
     WHERE n <= ${SECTIONS_PER_PAGE} AND (matched OR n = 1)
     ORDER BY space_id, page_id, n`;

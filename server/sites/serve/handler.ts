@@ -1,0 +1,145 @@
+import { resolveAddress } from "./address";
+import { cachedBody, cachedRender, sendCached, siteCache } from "./cache";
+import { SITE_ENDPOINTS, type SiteRequest } from "./endpoints";
+import { underBase } from "./paths";
+import { renderGatePage, renderNotFound, renderPage } from "./render";
+import { routeSitePath } from "./route";
+import type { SiteAddress } from "./types";
+import { resolveVisitor } from "./visitor";
+import { visibleSite } from "./visible";
+
+/**
+ * Serves a published site (app/[basename]/[[...path]]/route.ts; custom hosts arrive there through
+ * proxy.ts). In order: the address and the site (404 unless published), the visitor gate, the
+ * visitor's view of the site, and only then an endpoint (`~/…`, machine files) or a page, a
+ * redirect or the 404 page. A public page of a known site costs no query once cached.
+ */
+
+/**
+ * Only our own script and stylesheet run; images may come from anywhere over https (covers,
+ * logos, embeds written as image links); nothing may frame the site.
+ */
+const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: https:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "media-src 'self' https:",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join("; ");
+
+const SECURITY_HEADERS: [string, string][] = [
+  ["Content-Security-Policy", CONTENT_SECURITY_POLICY],
+  ["X-Frame-Options", "DENY"],
+  ["X-Content-Type-Options", "nosniff"],
+  ["Referrer-Policy", "strict-origin-when-cross-origin"],
+];
+
+type Finish = { private: boolean; setCookies: string[] };
+
+/**
+ * Every site response leaves with the security headers (an endpoint's stricter CSP is kept) and a
+ * cache policy: a restricted site's, or one setting a cookie, is never stored; a public one is
+ * revalidated every time (`no-cache` + ETag), so no cache serves a page past a merge.
+ */
+function finish(response: Response, how: Finish): Response {
+  const headers = new Headers(response.headers);
+  for (const [name, value] of SECURITY_HEADERS) if (!headers.has(name)) headers.set(name, value);
+  if (how.private || how.setCookies.length > 0) headers.set("Cache-Control", "private, no-store");
+  else if (!headers.has("Cache-Control") || /\bprivate\b/.test(headers.get("Cache-Control")!)) headers.set("Cache-Control", "no-cache");
+  for (const cookie of how.setCookies) headers.append("Set-Cookie", cookie);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
+const PLAIN_PAGES = {
+  404: ["Page not found", "There is no published site at this address."],
+  405: ["Method not allowed", "This address answers GET and HEAD only."],
+} as const;
+
+/** A page for answers given before (or without) the site's own chrome. */
+function plainPage(request: Request, status: keyof typeof PLAIN_PAGES): Response {
+  const [title, message] = PLAIN_PAGES[status];
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${title}</title><style>body{font:16px/1.5 system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;color:#1e293b}@media (prefers-color-scheme:dark){body{background:#0f172a;color:#e2e8f0}}</style></head><body><main><h1>${title}</h1><p>${message}</p></main></body></html>`;
+  return new Response(request.method === "HEAD" ? null : html, {
+    status,
+    headers: { "Content-Type": "text/html; charset=utf-8", ...(status === 405 ? { Allow: "GET, HEAD" } : {}) },
+  });
+}
+
+function redirect(location: string, status: number): Response {
+  return new Response(null, { status, headers: { Location: location } });
+}
+
+export async function serveSite(request: Request): Promise<Response> {
+  try {
+    return await serve(request);
+  } catch (error) {
+    console.error("Serving a published site failed:", error);
+    return finish(new Response("Something went wrong serving this page. Try again in a moment.", { status: 500, headers: { "Content-Type": "text/plain; charset=utf-8" } }), {
+      private: true,
+      setCookies: [],
+    });
+  }
+}
+
+async function serve(request: Request): Promise<Response> {
+  const url = new URL(request.url);
+  const resolved = resolveAddress(request, url);
+  const cache = siteCache();
+  const siteId = resolved && (await cache.siteIdOfBasename(resolved.basename));
+  const model = siteId ? await cache.model(siteId) : null;
+  if (!resolved || !model) return finish(plainPage(request, 404), { private: false, setCookies: [] });
+  const address: SiteAddress = { siteId: model.site.id, ...resolved.address };
+
+  const outcome = await resolveVisitor(request, url, address, model, resolved.restRaw);
+  const restricted = model.site.visibility === "share-link" || model.site.visibility === "visitor-auth";
+  const how: Finish = { private: restricted, setCookies: outcome.setCookies };
+  switch (outcome.kind) {
+    case "redirect":
+      return finish(redirect(outcome.location, 302), how);
+    case "login":
+      return finish(redirect(outcome.location, 302), how);
+    case "not-found":
+      return finish(renderGatePage(request, url, address, model, 404), how);
+    case "unauthorized":
+      return finish(renderGatePage(request, url, address, model, 401), how);
+    case "visitor":
+      break;
+  }
+
+  const visible = visibleSite(model, outcome.visitor);
+  const req: SiteRequest = { request, url, address, visible, rest: resolved.rest };
+  for (const endpoint of SITE_ENDPOINTS) {
+    const match = endpoint.pattern.exec(req.rest);
+    if (!match) continue;
+    if (!endpoint.methods.includes(request.method)) {
+      return finish(new Response(null, { status: 405, headers: { Allow: endpoint.methods.join(", ") } }), how);
+    }
+    return finish(await endpoint.handle(req, match), how);
+  }
+  if (request.method !== "GET" && request.method !== "HEAD") return finish(plainPage(request, 405), how);
+
+  const route = await routeSitePath(visible, req.rest);
+  if (route.kind === "redirect") {
+    const location = route.location.startsWith("/") ? underBase(address, route.location.slice(1)) : route.location;
+    const query = url.search && route.location.startsWith("/") ? url.search : "";
+    return finish(redirect(`${location}${query}`, route.status), how);
+  }
+  if (route.kind === "not-found") return finish(await renderNotFound(req), how);
+
+  // A page's HTML depends on the content (the model's version), where it is read and who reads it.
+  const key = ["page", address.origin, address.basePath, model.version, outcome.visitor.segment, req.rest, url.search].join("\n");
+  const hit = cache.renders.get(key);
+  if (hit) return finish(sendCached(request, hit), how);
+  // Rendered as a GET even for HEAD: the body is what is kept.
+  const response = await renderPage({ ...req, request: new Request(request.url, { headers: request.headers }) }, route);
+  if (response.status !== 200) return finish(response, how);
+  const body = Buffer.from(await response.arrayBuffer());
+  const made = await cachedRender(key, () => cachedBody(body, response.headers.get("content-type") ?? "text/html; charset=utf-8"));
+  return finish(sendCached(request, made), how);
+}

@@ -1,0 +1,137 @@
+import { layoutOf } from "../../../content/page-display";
+import type { ModelPage, ModelSiteSpace } from "../types";
+import { readFiles } from "../../../content/revisions";
+import { db } from "../../../db/client";
+import type { FileInfo } from "@/components/content/content-blocks";
+import { headTags } from "../machines/head";
+import { readPublishedPage } from "../page-body";
+import type { SiteRoute } from "../route";
+import { documentHtml, siteSpacesOf, type Place, type RenderRequest } from "./chrome";
+import { renderContent, type OutlineEntry } from "./content";
+import { fileHref, internalHref, pageHref } from "../paths";
+import { esc } from "./html";
+import { ICONS } from "./icons";
+import { group, lookOf } from "./look";
+
+export type PageRoute = Extract<SiteRoute, { kind: "page" }>;
+
+/** The names, types and sizes of the space's files, for file blocks: read only for a body that has one. */
+async function fileInfos(siteSpace: ModelSiteSpace, markdown: string): Promise<Map<string, FileInfo>> {
+  if (!markdown.includes("{% file")) return new Map();
+  const revision = await db().revision.findUnique({ where: { id: siteSpace.revisionId }, select: { id: true, spaceId: true, root: true } });
+  const files = revision ? await readFiles(db(), revision) : [];
+  return new Map(files.map((file) => [file.id, { name: file.name, contentType: file.contentType, size: file.size }]));
+}
+
+/** Pages the navigation shows, in reading order: hidden ones and everything under them left out. */
+export function shownPages(siteSpace: ModelSiteSpace): ModelPage[] {
+  const hidden = new Set<string>();
+  return siteSpace.pages.filter((page) => {
+    if (page.hidden || (page.parentId !== null && hidden.has(page.parentId))) {
+      hidden.add(page.id);
+      return false;
+    }
+    return true;
+  });
+}
+
+function ancestorsOf(siteSpace: ModelSiteSpace, page: ModelPage): ModelPage[] {
+  const byId = new Map(siteSpace.pages.map((each) => [each.id, each]));
+  const out: ModelPage[] = [];
+  for (let parent = page.parentId ? byId.get(page.parentId) : undefined; parent; parent = parent.parentId ? byId.get(parent.parentId) : undefined) out.unshift(parent);
+  return out;
+}
+
+const dateFormat = new Intl.DateTimeFormat("en", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+
+function outlineHtml(outline: OutlineEntry[]): string {
+  if (outline.length === 0) return "";
+  const items = outline.map((entry) => `<li${entry.depth === 3 ? ' class="sub"' : ""}><a href="#${esc(encodeURIComponent(entry.id))}">${esc(entry.text)}</a></li>`).join("");
+  return `<aside class="outline" aria-labelledby="outline-title"><div class="outline-inner"><h2 id="outline-title">On this page</h2><ul>${items}</ul></div></aside>`;
+}
+
+function coverHtml(req: RenderRequest, siteSpace: ModelSiteSpace, page: ModelPage, size: string): string {
+  const cover = page.cover;
+  if (!cover) return "";
+  const src = (ref: NonNullable<ModelPage["cover"]>["ref"]) => (ref.kind === "file" ? fileHref(req.address, siteSpace.spaceId, ref.file) : ref.url);
+  const style = `height:${Math.round(cover.height ?? 240)}px;object-position:50% ${Math.round(Math.min(100, Math.max(0, 50 + (cover.yPos ?? 0))))}%`;
+  const img = (href: string, extra: string) => `<img class="cover${extra}" src="${esc(href)}" alt="" style="${esc(style)}">`;
+  return `<div class="cover-wrap cover-${esc(size)}">${cover.refDark ? img(src(cover.ref), " only-light") + img(src(cover.refDark), " only-dark") : img(src(cover.ref), "")}</div>`;
+}
+
+/** The page, in the chrome: breadcrumbs, cover, title, description, body, metadata, feedback, previous/next, outline. */
+export async function pageDocument(req: RenderRequest, route: PageRoute): Promise<string | null> {
+  const { section, siteSpace, page } = route;
+  const body = await readPublishedPage(siteSpace, page.id);
+  if (!body) return null;
+  const files = await fileInfos(siteSpace, body.markdown);
+  const settings = siteSpace.customization;
+  const look = lookOf(settings);
+  const layout = layoutOf(page);
+  const href = (target: ModelPage) => pageHref(req.address, section, siteSpace, target);
+  const { html, outline } = await renderContent(body.markdown, {
+    variables: body.variables,
+    externalLinksTarget: look.externalLinksTarget,
+    links: {
+      page: (pageId) => {
+        const target = siteSpace.pages.find((each) => each.id === pageId);
+        return target ? href(target) : undefined;
+      },
+      file: (fileId) => fileHref(req.address, siteSpace.spaceId, fileId),
+      fileInfo: (fileId) => files.get(fileId),
+    },
+  });
+  const place: Place = { section, siteSpace, page };
+
+  const crumbs = [
+    ...(section && req.visible.sections.length > 1 ? [{ title: section.title, href: null as string | null }] : []),
+    ...(siteSpacesOf(req.visible, section).length > 1 ? [{ title: siteSpace.title, href: null as string | null }] : []),
+    ...ancestorsOf(siteSpace, page).map((ancestor) => ({ title: ancestor.title, href: ancestor.hidden ? null : href(ancestor) })),
+  ];
+  const breadcrumbs =
+    crumbs.length > 0
+      ? `<nav class="breadcrumbs" aria-label="Breadcrumb"><ol>${crumbs.map((crumb) => `<li>${crumb.href ? `<a href="${esc(crumb.href)}">${esc(crumb.title)}</a>` : esc(crumb.title)}</li>`).join("")}</ol></nav>`
+      : "";
+
+  const coverOnTop = layout.cover && page.cover;
+  const title = `<h1${layout.title ? "" : ' class="sr-only"'}>${page.emoji && layout.title ? `<span class="emoji" aria-hidden="true">${esc(page.emoji)}</span> ` : ""}${esc(page.title)}</h1>`;
+  const description = layout.description && page.description ? `<p class="page-description">${esc(page.description)}</p>` : "";
+
+  const shown = shownPages(siteSpace);
+  const index = shown.findIndex((each) => each.id === page.id);
+  const pagination = group(settings, "pagination").enabled !== false && layout.pagination && index >= 0;
+  const prev = pagination ? shown[index - 1] : undefined;
+  const next = pagination ? shown[index + 1] : undefined;
+  const pager =
+    prev || next
+      ? `<nav class="pager" aria-label="Previous and next pages">${prev ? `<a class="pager-prev" href="${esc(href(prev))}" rel="prev"><span class="pager-label">${ICONS.prev}Previous</span><span class="pager-title">${esc(prev.title)}</span></a>` : "<span></span>"}${next ? `<a class="pager-next" href="${esc(href(next))}" rel="next"><span class="pager-label">Next${ICONS.next}</span><span class="pager-title">${esc(next.title)}</span></a>` : ""}</nav>`
+      : "";
+
+  const pdf = group(settings, "pdf").enabled === true
+    ? `<ul class="page-actions" aria-label="Download"><li><a href="${esc(internalHref(req.address, `~/pdf/page/${siteSpace.id}/${page.id}`))}">${ICONS.pdf}Page as PDF</a></li><li><a href="${esc(internalHref(req.address, `~/pdf/space/${siteSpace.id}`))}">${ICONS.pdf}${esc(siteSpace.title)} as PDF</a></li></ul>`
+    : "";
+  const updated = layout.metadata ? `<p class="updated">Last updated <time datetime="${esc(page.updatedAt)}">${esc(dateFormat.format(new Date(page.updatedAt)))}</time></p>` : "";
+  const feedback = group(settings, "feedback").enabled === true ? feedbackForm(req, siteSpace, page) : "";
+
+  const main = `${breadcrumbs}<article class="page">${coverOnTop ? coverHtml(req, siteSpace, page, layout.coverSize) : ""}<header class="page-header">${title}${description}</header>${html}<footer class="page-footer"><div class="page-meta">${updated}${pdf}</div>${feedback}${pager}</footer></article>`;
+  return documentHtml(req, {
+    title: page.title,
+    description: page.description || undefined,
+    mainHtml: main,
+    asideHtml: layout.outline ? outlineHtml(outline) : "",
+    // Canonical, Open Graph, Twitter, hreflang and robots (noindex for a site that is not public or a page that asks) are machines'.
+    robots: "",
+    headExtra: headTags(req, route),
+    place,
+    sidebar: layout.tableOfContents,
+    beacon: { siteSpaceId: siteSpace.id, pageId: page.id },
+    wide: layout.width === "wide",
+    lang: siteSpace.language ?? undefined,
+  });
+}
+
+function feedbackForm(req: RenderRequest, siteSpace: ModelSiteSpace, page: ModelPage): string {
+  const sent = req.url.searchParams.get("feedback") === "sent";
+  const button = (value: string, label: string) => `<button type="submit" name="rating" value="${value}" class="button">${label}</button>`;
+  return `<form class="feedback" id="feedback" method="post" action="${esc(internalHref(req.address, "~/feedback"))}"><input type="hidden" name="siteSpaceId" value="${esc(siteSpace.id)}"><input type="hidden" name="pageId" value="${esc(page.id)}"><fieldset><legend>Was this page helpful?</legend><div class="feedback-buttons">${button("good", "Yes")}${button("ok", "Somewhat")}${button("bad", "No")}</div></fieldset>${sent ? `<p class="feedback-sent" role="status">Thank you for your feedback.</p>` : ""}</form>`;
+}
