@@ -233,3 +233,58 @@ test("an admin sets a condition with completion, customizes with a live preview,
     await expect(page.getByText("Published", { exact: true })).toBeVisible();
   });
 });
+
+/** Bytes that begin as a WOFF2 file does: the server checks the signature; browsers ignore a font they cannot read. */
+const woff2 = (size = 256) => {
+  const bytes = Buffer.alloc(size, 7);
+  bytes.write("wOF2", 0, "latin1");
+  return bytes;
+};
+
+test("an admin uploads a font for the organization, sees a file that is no font refused, and picks the font for the site", async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const suffix = uniqueSuffix();
+  await signIn(page);
+  const spacePath = await createSpace(page, `Fonts ${suffix}`, "Guides");
+  const [, , organizationId, , spaceId] = spacePath.split("/");
+  const token = adminApiToken();
+  const site = (await v1(request, token, "post", `/v1/orgs/${organizationId}/sites`, { title: "Font Docs", spaces: [spaceId] })) as { id: string };
+  const family = `Brand Sans ${suffix}`;
+  await page.goto(`/o/${organizationId}/sites/${site.id}/customization`);
+
+  await test.step("the upload dialog explains what is missing and what the server refused", async () => {
+    await page.getByRole("button", { name: "Upload a font" }).click();
+    const dialog = page.getByRole("dialog", { name: "Upload a font" });
+    await dialog.getByLabel("Font name", { exact: true }).fill(family);
+    await dialog.getByRole("button", { name: "Upload", exact: true }).click();
+    await expect(dialog.getByRole("alert")).toContainText("Choose a file for the Regular (400) weight");
+    await dialog.getByLabel("Regular (400), required").setInputFiles({ name: "brand.woff2", mimeType: "font/woff2", buffer: Buffer.from("<!doctype html><p>not a font</p>") });
+    await dialog.getByRole("button", { name: "Upload", exact: true }).click();
+    await expect(dialog.getByRole("alert")).toContainText("brand.woff2 is not a WOFF2 or WOFF font file");
+    await expectNoSeriousAxeViolations(page);
+    await screenshot(page, "custom-font-upload-refused");
+    await dialog.getByLabel("Regular (400), required").setInputFiles({ name: "brand-regular.woff2", mimeType: "font/woff2", buffer: woff2() });
+    await dialog.getByLabel("Bold (700)").setInputFiles({ name: "brand-bold.woff2", mimeType: "font/woff2", buffer: woff2(300) });
+    await dialog.getByRole("button", { name: "Upload", exact: true }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText(`${family} uploaded`)).toBeVisible();
+  });
+
+  await test.step("pick it as the site's font: the preview uses it, and the saved customization carries its files", async () => {
+    const font = page.getByLabel("Font", { exact: true });
+    await font.selectOption({ label: `${family} (uploaded)` });
+    await expect(page.getByTestId("site-preview")).toHaveCSS("font-family", new RegExp(family));
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await expect(page.getByText("All changes saved")).toBeVisible();
+    const saved = (await v1(request, token, "get", `/v1/orgs/${organizationId}/sites/${site.id}/customization`)) as { styling: { font: { fontFamily: string; fontFaces: { weight: number; sources: { url: string }[] }[] } } };
+    expect(saved.styling.font.fontFamily).toBe(family);
+    expect(saved.styling.font.fontFaces.map((face) => face.weight)).toEqual([400, 700]);
+    const file = await request.get(saved.styling.font.fontFaces[0]!.sources[0]!.url);
+    expect(file.headers()["content-type"]).toBe("font/woff2");
+    expect(file.headers()["access-control-allow-origin"]).toBe("*");
+    await page.reload();
+    await expect(page.getByLabel("Font", { exact: true }).locator("option:checked")).toHaveText(`${family} (uploaded)`);
+    await expectNoSeriousAxeViolations(page);
+    await screenshot(page, "custom-font-picked");
+  });
+});

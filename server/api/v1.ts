@@ -18,6 +18,7 @@ import { sitePermissionOperations } from "./operations/site-permissions";
 import { siteOperations } from "./operations/sites";
 import { siteAdaptiveOperations } from "./operations/site-adaptive";
 import { siteCustomizationOperations } from "./operations/site-customization";
+import { customFontOperations } from "./operations/custom-fonts";
 import { spaceOperations } from "./operations/spaces";
 import { teamOperations } from "./operations/teams";
 import { ssoOperations } from "./operations/sso";
@@ -58,6 +59,7 @@ export const v1Operations = [
   ...sitePublishedOperations,
   ...siteAdaptiveOperations,
   ...siteCustomizationOperations,
+  ...customFontOperations,
 ];
 
 export const v1Router = new ApiRouter(v1Operations);

@@ -14,6 +14,8 @@ export const BODY_LIMITS = {
   auth: 16 * 1024,
   /** A SAML response posted to the ACS: a signed assertion, with the identity provider's certificate in it. */
   saml: 256 * 1024,
+  /** A file PUT to an upload URL (server/storage/uploads): a font file, at most 5 MB. */
+  storageUpload: 5 * 1024 * 1024,
 } as const;
 
 export const MAX_BODY_BYTES = Math.max(...Object.values(BODY_LIMITS));

@@ -89,3 +89,13 @@ export async function siteRoleResolver(tx: Db, access: OrgAccess, sites: Pick<Si
   const grants = await siteGrants(tx, access.userId, sites.map((site) => site.id));
   return (site: Pick<Site, "id" | "defaultLevel">) => siteRole(access.memberRole, site, grants.get(site.id) ?? []);
 }
+
+/**
+ * What a member may do with the organization's custom fonts (server/fonts), which any of its sites
+ * may use: every member sees them; managing them is customizing sites, so it needs what customizing a
+ * site needs, taken from the organization role alone (as on a site of the default level, no grants):
+ * the organization's admins.
+ */
+export function customFontPermissions(memberRole: Role | null) {
+  return { view: true, edit: sitePermissions(siteRole(memberRole, { defaultLevel: "inherit" }, [])).admin };
+}

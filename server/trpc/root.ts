@@ -17,6 +17,7 @@ import { settingsRouter } from "./routers/settings";
 import { siteAdaptiveRouter } from "./routers/site-adaptive";
 import { siteCustomizationRouter } from "./routers/site-customization";
 import { siteInsightsRouter } from "./routers/site-insights";
+import { customFontsRouter } from "./routers/custom-fonts";
 import { siteStructureRouter } from "./routers/site-structure";
 import { sharingRouter } from "./routers/sharing";
 import { sitesRouter } from "./routers/sites";
@@ -54,6 +55,7 @@ export const appRouter = router({
   siteAdaptive: siteAdaptiveRouter,
   siteCustomization: siteCustomizationRouter,
   siteInsights: siteInsightsRouter,
+  customFonts: customFontsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -254,6 +254,13 @@ const TABLE: Record<string, Row> = {
   getSiteSpaceCustomizationById: { needs: "site.view" },
   overrideSiteSpaceCustomizationById: { needs: "site.admin", mutates: true, body: () => ({ styling: { theme: "bold" } }) },
   deleteSiteSpaceCustomizationById: { needs: "site.admin", mutates: true },
+  // Custom fonts (server/policies/site.ts customFontPermissions: members read them; those who customize sites, the organization's admins, manage them)
+  generateStorageUploadURL: { needs: "organization.admin", mutates: true, body: () => ({ file: { name: "Matrix.woff2", type: "font/woff2", size: 1000 }, kind: "customization_font" }) },
+  listCustomFonts: { needs: "organization.view" },
+  getCustomFont: { needs: "organization.view" },
+  createCustomFont: { needs: "organization.admin", mutates: true, body: (ids) => ({ fontFamily: "Made by the matrix", fontFaces: [{ weight: 400, storageKey: ids.fontStorageKey }] }) },
+  updateCustomFont: { needs: "organization.admin", mutates: true, body: () => ({ fontFamily: "Renamed by the matrix" }) },
+  deleteCustomFont: { needs: "organization.admin", mutates: true },
   getSiteStructure: { needs: "site.view" },
   sortSiteStructure: { needs: "site.create", mutates: true, body: (ids) => ({ item: { type: "site-section", id: ids.siteSectionId }, position: { after: { type: "site-section", id: ids.lastSectionId } } }) },
   listSiteSections: { needs: "site.view" },

@@ -5,7 +5,7 @@ import type { z } from "zod";
 import type { Operation } from "../../server/api/operation";
 import { v1Operations } from "../../server/api/v1";
 import { newId } from "../../server/ids";
-import { addMember, createTenant } from "../helpers/factories";
+import { addMember, createFontUpload, createTenant } from "../helpers/factories";
 import { createIdpKeys } from "../helpers/saml-idp";
 import { apiClient, startApiServer, type ApiResponse } from "../helpers/server";
 
@@ -52,6 +52,9 @@ type Ids = {
   siteSectionId: string;
   siteSectionGroupId: string;
   siteSpaceId: string;
+  fontId: string;
+  /** A font file the organization uploaded: what a new font's face names (not a path parameter). */
+  fontStorageKey: string;
 };
 type World = { token: string; strangerToken: string; own: Ids; stranger: Ids };
 
@@ -93,6 +96,8 @@ async function populate(token: string, organizationId: string, memberId: string)
   const group = await api.post(`/v1/orgs/${organizationId}/sites/${site.body.id}/section-groups`, { title: "Robust", sections: [section.body.id] });
   const shareLink = await api.post(`/v1/orgs/${organizationId}/sites/${site.body.id}/share-links`, { name: "Robust" });
   const redirect = await api.post(`/v1/orgs/${organizationId}/sites/${site.body.id}/redirects`, { source: "/robust-old", destination: { kind: "external", url: "https://example.com/" } });
+  const fontStorageKey = await createFontUpload(organizationId);
+  const font = await api.put(`/v1/orgs/${organizationId}/fonts`, { fontFamily: "Robust", fontFaces: [{ weight: 400, storageKey: fontStorageKey }] });
   const [event] = (await api.get(`/v1/orgs/${organizationId}/audit-events?limit=1`)).body.items;
   return {
     organizationId,
@@ -122,6 +127,8 @@ async function populate(token: string, organizationId: string, memberId: string)
     siteSectionId: section.body.id,
     siteSectionGroupId: group.body.id,
     siteSpaceId: section.body.siteSpaces[0].id,
+    fontId: font.body.id,
+    fontStorageKey,
   };
 }
 
@@ -152,6 +159,8 @@ const missingIds = (): Ids => ({
   siteSectionId: newId(),
   siteSectionGroupId: newId(),
   siteSpaceId: newId(),
+  fontId: newId(),
+  fontStorageKey: `orgs/${newId()}/customization_font/${newId()}`,
 });
 
 const samlProviderBody = () => ({ label: "Robust", entityID: "https://idp.example/robust", ssoURL: "https://idp.example/sso", certificate: idpCertificate });
@@ -204,6 +213,9 @@ const validBodies: Record<string, (world: World) => object> = {
   updateSiteAdaptiveSchema: () => ({ jsonSchema: { type: "object", properties: { beta: { type: "boolean", description: "Beta" } }, additionalProperties: false } }),
   updateSiteCustomizationById: () => ({ styling: { theme: "muted" } }),
   overrideSiteSpaceCustomizationById: () => ({ styling: { theme: "bold" } }),
+  generateStorageUploadURL: () => ({ file: { name: "Robust.woff2", type: "font/woff2", size: 1000 }, kind: "customization_font" }),
+  createCustomFont: (world) => ({ fontFamily: "Robust", fontFaces: [{ weight: 400, storageKey: world.own.fontStorageKey }] }),
+  updateCustomFont: () => ({ fontFamily: "Robust 2" }),
 };
 const validBody = (operation: Operation, world: World) => validBodies[operation.operationId]?.(world) ?? {};
 

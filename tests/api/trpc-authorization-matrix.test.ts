@@ -178,6 +178,12 @@ const TABLE: Record<string, Row> = {
   "sites.unpublish": { needs: "site.admin", mutates: true, input: site },
 
   // The audit log
+  "customFonts.list": { needs: "organization.view", input: organization },
+  "customFonts.permissions": { needs: "organization.view", input: organization },
+  "customFonts.uploadUrl": { needs: "organization.admin", mutates: true, input: (ids) => ({ ...organization(ids), file: { name: "Matrix.woff2", type: "font/woff2", size: 1000 } }) },
+  "customFonts.create": { needs: "organization.admin", mutates: true, input: (ids) => ({ ...organization(ids), font: { fontFamily: "Made by the matrix", fontFaces: [{ weight: 400, storageKey: ids.fontStorageKey }] } }) },
+  "customFonts.update": { needs: "organization.admin", mutates: true, input: (ids) => ({ ...organization(ids), fontId: ids.fontId, font: { fontFamily: "Renamed by the matrix" } }) },
+  "customFonts.delete": { needs: "organization.admin", mutates: true, input: (ids) => ({ ...organization(ids), fontId: ids.fontId }) },
   "audit.list": { needs: "organization.admin", input: organization },
   "audit.get": { needs: "organization.admin", input: (ids) => ({ ...organization(ids), auditEventId: ids.auditEventId }) },
   "audit.actions": { needs: "organization.admin", input: organization },

@@ -3,6 +3,7 @@ import { db } from "../../server/db/client";
 import { commitRevision, currentRevision, inReadingOrder, readPage, readPages, type FileVersion, type Page } from "../../server/content/revisions";
 import { newId } from "../../server/ids";
 import type { Role } from "../../server/policies/roles";
+import { fileStorage } from "../../server/storage/file-storage";
 import { createApiToken } from "../../server/tokens/api-tokens";
 import type { Variables } from "../../server/content/variables";
 
@@ -119,4 +120,22 @@ export async function addSiteSpaces(siteId: string, spaceIds: string[]) {
     siteSpaces.push(await db().siteSpace.create({ data: { id: newId(), siteId, spaceId, path: `variant-${index + 1}`, isDefault: index === 0, position: index } }));
   }
   return siteSpaces;
+}
+
+/** Bytes that begin as a WOFF2 (or WOFF) file does: the upload check reads the signature, not the tables. */
+export function fakeFont(size = 64, signature: "wOF2" | "wOFF" = "wOF2"): Buffer {
+  const bytes = Buffer.alloc(size, 7);
+  bytes.write(signature, 0, "latin1");
+  return bytes;
+}
+
+/** A font file uploaded to an organization (as generateStorageUploadURL and the PUT leave it): its storage key. */
+export async function createFontUpload(organizationId: string, bytes = fakeFont()): Promise<string> {
+  const id = newId();
+  const key = `orgs/${organizationId}/customization_font/${id}`;
+  const blob = await fileStorage().put(bytes);
+  await db().storageUpload.create({
+    data: { id, organizationId, kind: "customization_font", key, name: "font.woff2", contentType: "font/woff2", size: bytes.length, tokenHash: randomBytes(32).toString("hex"), expiresAt: new Date(), usedAt: new Date(), blob, format: "woff2" },
+  });
+  return key;
 }

@@ -3,8 +3,6 @@
 import {
   CustomizationAIMode,
   CustomizationCorners,
-  CustomizationDefaultFont,
-  CustomizationDefaultMonospaceFont,
   CustomizationDefaultThemeMode,
   CustomizationDepth,
   CustomizationIconsStyle,
@@ -22,12 +20,14 @@ import {
 } from "@gitbook/api";
 import { SelectField, TextField } from "@/components/ui/field";
 import { Switch } from "../settings/switch";
+import { FontPickers, type FontDefinition } from "./custom-fonts";
 import { capitalize, HEX_COLOR, Section, ThemedColorInput } from "./fields";
 import { LinkTargetField, ListEditor } from "./list-editor";
 
 /** The reference's settings with Quire's `pdf` group (spec 2.7), which the reference no longer lists. */
 export type Customization = SiteCustomizationSettings & { pdf: { enabled: boolean } };
 type Styling = Customization["styling"];
+type FontValue = string | FontDefinition | null | undefined;
 
 const LINK_TITLE_MAX = 64;
 const COPYRIGHT_MAX = 512;
@@ -85,7 +85,7 @@ function favicon(customization: Customization): { light: string; dark: string } 
  * Every setting of a site's customization, grouped as the site shows them. `onChange` receives the
  * whole next value, for the preview beside it and the Save of the page around it.
  */
-export function CustomizationForm({ value, onChange, disabled, variant = false }: { value: Customization; onChange: (value: Customization) => void; disabled: boolean; variant?: boolean }) {
+export function CustomizationForm({ organizationId, value, onChange, disabled, variant = false }: { organizationId: string; value: Customization; onChange: (value: Customization) => void; disabled: boolean; variant?: boolean }) {
   function edit(change: (draft: Customization) => void) {
     const draft = structuredClone(value);
     change(draft);
@@ -132,8 +132,14 @@ export function CustomizationForm({ value, onChange, disabled, variant = false }
           {pick("Depth", "depth", CustomizationDepth, "Subtle shadows, or flat.")}
           {pick("Links", "links", CustomizationLinksStyle, "Default: in the primary color. Accent: text color, underlined in the primary color.")}
           {pick("Icons", "icons", CustomizationIconsStyle)}
-          <SelectField label="Font" disabled={disabled || variant} hint={variant ? "Set for the whole site." : undefined} value={typeof styling.font === "string" ? styling.font : "custom"} options={fontOptions(styling.font, CustomizationDefaultFont)} onChange={(event) => setStyling("font", event.target.value as CustomizationDefaultFont)} />
-          <SelectField label="Monospace font" disabled={disabled || variant} hint={variant ? "Set for the whole site." : undefined} value={typeof styling.monospaceFont === "string" ? styling.monospaceFont : "custom"} options={fontOptions(styling.monospaceFont, CustomizationDefaultMonospaceFont)} onChange={(event) => setStyling("monospaceFont", event.target.value as CustomizationDefaultMonospaceFont)} />
+          <FontPickers
+            organizationId={organizationId}
+            font={styling.font as FontValue}
+            monospaceFont={styling.monospaceFont as FontValue}
+            disabled={disabled || variant}
+            hint={variant ? "Set for the whole site." : undefined}
+            onChange={(key, next) => setStyling(key, next as Styling[typeof key])}
+          />
           <SelectField label="Sidebar background" disabled={disabled} value={styling.sidebar.background} options={options(CustomizationSidebarBackgroundStyle)} onChange={(event) => setStyling("sidebar", { ...styling.sidebar, background: event.target.value as CustomizationSidebarBackgroundStyle })} />
           <SelectField label="Sidebar list" disabled={disabled} value={styling.sidebar.list} options={options(CustomizationSidebarListStyle)} onChange={(event) => setStyling("sidebar", { ...styling.sidebar, list: event.target.value as CustomizationSidebarListStyle })} />
           {pick("Search", "search", CustomizationSearchStyle, "Prominent: a wide field in the header. Subtle: a small button in its corner.")}
@@ -268,12 +274,6 @@ export function CustomizationForm({ value, onChange, disabled, variant = false }
 }
 
 const LOCALE_NAMES: Partial<Record<string, string>> = { en: "English", fr: "French", es: "Spanish", zh: "Chinese", ja: "Japanese", de: "German", nl: "Dutch", no: "Norwegian", "pt-br": "Portuguese (Brazil)", ru: "Russian" };
-
-/** The built-in fonts, plus "Custom font" when one was set through the API (kept until another is picked). */
-function fontOptions(current: unknown, fonts: Record<string, string>) {
-  const builtIn = Object.values(fonts).map((font) => ({ value: font, label: font.replace(/([a-z])([A-Z])/g, "$1 $2") }));
-  return typeof current === "string" ? builtIn : [{ value: "custom", label: "Custom font" }, ...builtIn];
-}
 
 function LinksEditor({ links, onChange, owner, disabled }: { links: CustomizationContentLink[]; onChange: (links: CustomizationContentLink[]) => void; owner: string; disabled: boolean }) {
   return (

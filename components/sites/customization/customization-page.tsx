@@ -105,6 +105,7 @@ function SiteCustomization({ organizationId, siteId, siteTitle, canEdit }: { org
   if (saved.isError) return <ErrorState message={errorMessage(saved.error)} onRetry={() => void saved.refetch()} />;
   return (
     <CustomizationEditor
+      organizationId={organizationId}
       saved={asCustomization(saved.data)}
       siteTitle={siteTitle}
       canEdit={canEdit}
@@ -156,6 +157,7 @@ function VariantCustomization({ organizationId, siteId, siteSpaceId, label, site
         )}
       </div>
       <CustomizationEditor
+        organizationId={organizationId}
         saved={asCustomization(saved.data)}
         siteTitle={siteTitle}
         canEdit={canEdit}
@@ -177,6 +179,7 @@ function VariantCustomization({ organizationId, siteId, siteSpaceId, label, site
 
 /** The form and its preview over a saved customization, with Discard and Save while it differs. */
 function CustomizationEditor({
+  organizationId,
   saved,
   siteTitle,
   canEdit,
@@ -186,6 +189,7 @@ function CustomizationEditor({
   saveError,
   onSave,
 }: {
+  organizationId: string;
   saved: Customization;
   siteTitle: string;
   canEdit: boolean;
@@ -214,7 +218,7 @@ function CustomizationEditor({
           if (dirty && problems.length === 0) onSave(draft);
         }}
       >
-        <CustomizationForm value={draft} onChange={setDraft} disabled={!canEdit || saving} variant={variant} />
+        <CustomizationForm organizationId={organizationId} value={draft} onChange={setDraft} disabled={!canEdit || saving} variant={variant} />
         {canEdit && (
           <div className="sticky bottom-0 z-10 -mx-1 space-y-2 border-t border-slate-200 bg-white px-1 py-3">
             {problems.length > 0 && (

@@ -4,6 +4,7 @@ import type { ContentRef, SiteCustomizationSettings } from "@gitbook/api";
 import { ChevronDown, ChevronRight, Info, Search } from "lucide-react";
 import type { CSSProperties, ReactNode } from "react";
 import { HEX_COLOR } from "./fields";
+import type { FontDefinition } from "./custom-fonts";
 
 export type PreviewMode = "light" | "dark";
 
@@ -20,9 +21,20 @@ const SERIF_FONTS = new Set(["RobotoSlab", "Merriweather", "IBMPlexSerif"]);
 
 /** A font of the customization as a CSS font family: its name spelled out ("OpenSans" → "Open Sans"), then a generic family. */
 function fontFamily(font: unknown, generic: "sans-serif" | "serif" | "monospace"): string {
+  if (isFontDefinition(font)) return `"${font.fontFamily}", ${generic}`;
   if (typeof font !== "string") return generic;
   const spelled = font.replace(/^ABC/, "ABC ").replace(/([a-z])([A-Z])/g, "$1 $2").replace(/^IBMPlex/, "IBM Plex ");
   return `"${spelled}", ${SERIF_FONTS.has(font) ? "serif" : generic}`;
+}
+
+const isFontDefinition = (font: unknown): font is FontDefinition => typeof font === "object" && font !== null && "fontFaces" in font;
+
+/** The @font-face rules of the customization's uploaded fonts, so the preview shows them as the site will. */
+function fontFaces(fonts: unknown[]): string {
+  return fonts
+    .filter(isFontDefinition)
+    .flatMap((font) => font.fontFaces.map((face) => `@font-face{font-family:"${font.fontFamily}";font-weight:${face.weight};font-display:swap;src:${face.sources.map((source) => `url(${JSON.stringify(source.url)})${source.format ? ` format("${source.format}")` : ""}`).join(",")}}`))
+    .join("\n");
 }
 
 /** Black or white, whichever reads better on `hex` (WCAG relative luminance). */
@@ -85,6 +97,7 @@ export function CustomizationPreview({ customization, siteTitle, mode }: { custo
       className="overflow-hidden border text-sm"
       style={{ background, color: neutral.text, borderColor: neutral.border, borderRadius: radius, fontFamily: fontFamily(styling.font, "sans-serif"), colorScheme: mode }}
     >
+      {[styling.font, styling.headingFont, styling.monospaceFont].some(isFontDefinition) && <style>{fontFaces([styling.font, styling.headingFont, styling.monospaceFont])}</style>}
       {announcement?.enabled && (
         <div data-testid="preview-announcement" className="flex flex-wrap items-center justify-center gap-x-2 px-3 py-2 text-center text-xs" style={{ background: mix(announcementColor, mode === "light" ? 14 : 26, background) }}>
           <span>{announcement.message}</span>

@@ -97,7 +97,7 @@ const announcementSchema = z.strictObject({
 const faviconSchema = z.union([z.strictObject({ icon: themedUrlSchema }), z.strictObject({ emoji: z.string().min(1).max(50) }), z.strictObject({})]);
 
 /** A font family name as CSS reads it: no quotes, semicolons or braces that could end the declaration. */
-const fontFamilySchema = z.string().min(1).max(50).regex(/^[\p{L}\p{N} _.-]+$/u, "must be a font family name (letters, digits, spaces, . _ -)");
+export const fontFamilySchema = z.string().min(1).max(50).regex(/^[\p{L}\p{N} _.-]+$/u, "must be a font family name (letters, digits, spaces, . _ -)");
 const fontDefinitionSchema = z.strictObject({
   id: z.string().min(1).max(100),
   custom: z.boolean(),

@@ -22,7 +22,8 @@ import { createSamlProvider } from "../../../server/sso/create-saml-provider";
 import { createTeam } from "../../../server/teams/create-team";
 import { addTeamMember } from "../../../server/teams/update-team-members";
 import { createApiToken, revokeApiToken } from "../../../server/tokens/api-tokens";
-import { addMember, createOrganization } from "../factories";
+import { createCustomFont } from "../../../server/fonts/custom-fonts";
+import { addMember, createFontUpload, createOrganization } from "../factories";
 import { createIdpKeys } from "../saml-idp";
 import { CALLERS, canSee, type Caller, type CallerName, type DefaultLevel, type Entity, type OrgKey, type Resource, type Role, type Subject, type TeamRole } from "./model";
 
@@ -169,6 +170,9 @@ export type Ids = {
   siteContentSpaceId: string;
   shareLinkId?: string;
   siteRedirectId?: string;
+  /** The organization's custom font, and a font file uploaded to it (what a new font's face names). */
+  fontId: string;
+  fontStorageKey: string;
   /** The place's own item, which a fresh item sits after among its siblings: moves go before it. */
   anchor?: { type: "space"; space: string } | { type: "collection"; collection: string };
 };
@@ -208,6 +212,12 @@ export async function buildWorld(options: { importUrl: string; imports?: boolean
   const loneMemberId = (await addMember(orgA.id, "read")).user.id;
   const subdomain = `matrix-${newId().toLowerCase()}`;
   await db().organization.update({ where: { id: orgA.id }, data: { hostname: subdomain } });
+  /** A custom font of an organization and a font file it uploaded: what custom font rows act on. */
+  async function fonts(ctx: ServiceContext, organizationId: string) {
+    const fontStorageKey = await createFontUpload(organizationId);
+    const font = await createCustomFont(ctx, organizationId, { fontFamily: "Matrix Sans", fontFaces: [{ weight: 400, storageKey: fontStorageKey }] });
+    return { fontId: font.id, fontStorageKey };
+  }
   /** A link and an email invite of an organization: what invite rows act on. */
   async function invites(organizationId: string) {
     const invite = (kind: "link" | "email") =>
@@ -370,6 +380,7 @@ export async function buildWorld(options: { importUrl: string; imports?: boolean
     reviewerId: adminId,
     siteContentSpaceId: byKey.get("S1")!.entity.id,
     ...(await invites(orgA.id)),
+    ...(await fonts(ctxA, orgA.id)),
   };
 
   /** The target a place stands for, as built. */
@@ -413,7 +424,7 @@ export async function buildWorld(options: { importUrl: string; imports?: boolean
       });
       const provider = await makeProvider("A", organization.id);
       const entity = organizationEntity("A", organization.id);
-      return { place, subject: { organization: entity, container: entity, destination: organizations.A2 }, ids: { ...common, organizationId: organization.id, samlProviderId: provider.id, ...(await invites(organization.id)) } };
+      return { place, subject: { organization: entity, container: entity, destination: organizations.A2 }, ids: { ...common, organizationId: organization.id, samlProviderId: provider.id, ...(await invites(organization.id)), ...(await fonts(ctxA, organization.id)) } };
     }
     if (resource === "team") {
       const entity = await makeTeam(TEAMS.find((spec) => spec.key === place)!);
@@ -439,6 +450,8 @@ export async function buildWorld(options: { importUrl: string; imports?: boolean
             _count: { select: { collections: true, spaces: true, teams: true } },
             members: { select: { userId: true, role: true, ssoAt: true }, orderBy: { userId: "asc" } },
             samlProviders: { orderBy: { id: "asc" } },
+            customFonts: { include: { faces: true }, orderBy: { id: "asc" } },
+            storageUploads: { orderBy: { id: "asc" } },
           },
         });
       case "collection":

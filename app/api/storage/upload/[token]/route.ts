@@ -1,0 +1,21 @@
+import { responseForError } from "@/server/api/errors";
+import { receiveUpload } from "@/server/storage/uploads/receive-upload";
+
+// The upload URLs generateStorageUploadURL hands out: the token in the path is the authorization (no
+// cookie is read), so, like a storage bucket's signed URL, any origin may PUT to one.
+export const dynamic = "force-dynamic";
+
+const CORS = { "Access-Control-Allow-Origin": "*", "Access-Control-Allow-Methods": "PUT", "Access-Control-Allow-Headers": "Content-Type", "Access-Control-Max-Age": "600" };
+
+export async function PUT(request: Request, { params }: { params: Promise<{ token: string }> }) {
+  const response = await receiveUpload((await params).token, request).then(
+    (stored) => Response.json(stored, { status: 201 }),
+    (error: unknown) => responseForError(error),
+  );
+  for (const [name, value] of Object.entries(CORS)) response.headers.set(name, value);
+  return response;
+}
+
+export function OPTIONS() {
+  return new Response(null, { status: 204, headers: CORS });
+}

@@ -1,0 +1,26 @@
+import { z } from "zod";
+import { createCustomFont, customFontAccess, deleteCustomFont, listCustomFonts, updateCustomFont } from "../../fonts/custom-fonts";
+import { createCustomFontInput, customFontPath, organizationFontsPath, updateCustomFontInput } from "../../fonts/schemas";
+import { trpcListLimit } from "../../pagination";
+import { generateStorageUploadUrl } from "../../storage/uploads/generate-upload-url";
+import { generateUploadInput } from "../../storage/uploads/schemas";
+import { protectedProcedure, router } from "../init";
+
+/** The organization's custom fonts, for the customization editor's font pickers and its upload dialog: the services of /v1's custom-fonts operations. */
+export const customFontsRouter = router({
+  list: protectedProcedure
+    .input(organizationFontsPath.extend({ ...trpcListLimit, page: z.string().max(200).optional() }))
+    .query(({ ctx, input }) => listCustomFonts(ctx, input.organizationId, { limit: input.limit, page: input.page })),
+  permissions: protectedProcedure.input(organizationFontsPath).query(({ ctx, input }) => customFontAccess(ctx, input.organizationId)),
+  /** An upload URL for one font file: the browser PUTs the file to it, then names its key in `create`. */
+  uploadUrl: protectedProcedure
+    .input(organizationFontsPath.extend({ file: generateUploadInput.shape.file }))
+    .mutation(({ ctx, input }) => generateStorageUploadUrl(ctx, input.organizationId, { file: input.file, kind: "customization_font" })),
+  create: protectedProcedure
+    .input(organizationFontsPath.extend({ font: createCustomFontInput }))
+    .mutation(({ ctx, input }) => createCustomFont(ctx, input.organizationId, input.font)),
+  update: protectedProcedure
+    .input(customFontPath.extend({ font: updateCustomFontInput }))
+    .mutation(({ ctx, input }) => updateCustomFont(ctx, input.organizationId, input.fontId, input.font)),
+  delete: protectedProcedure.input(customFontPath).mutation(({ ctx, input }) => deleteCustomFont(ctx, input.organizationId, input.fontId)),
+});
