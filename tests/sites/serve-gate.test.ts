@@ -114,6 +114,11 @@ describe("share-link sites", () => {
     expect((await visit(`/${site.basename}/install`, { cookies: held })).status).toBe(404);
 
     expect((await visit(`/${site.basename}/install?share=not-a-key`)).status).toBe(404);
+    // Extra slashes never turn the clean URL into another host's.
+    const slashed = await visit(`/${site.basename}//evil.example/x?share=${otherKey}`);
+    expect(slashed.status).toBe(404);
+    await db().siteShareLink.update({ where: { id: other.id }, data: { expiresAt: null } });
+    expect((await visit(`/${site.basename}//evil.example/x?share=${otherKey}`)).location).toBe(`/${site.basename}/evil.example/x`);
   });
 });
 

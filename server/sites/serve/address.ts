@@ -22,7 +22,8 @@ export function resolveAddress(request: Request, url: URL): ResolvedAddress | nu
   const slash = path.indexOf("/", 1);
   const basename = slash < 0 ? path.slice(1) : path.slice(1, slash);
   if (!BASENAME_PATTERN.test(basename)) return null;
-  const restRaw = slash < 0 ? "" : path.slice(slash + 1);
+  // Repeated slashes are one: a rest starting with `/` would make `//host` of the URLs built from it.
+  const restRaw = slash < 0 ? "" : path.slice(slash + 1).replace(/\/{2,}/g, "/").replace(/^\//, "");
   if (restRaw.length > MAX_REST_LENGTH) return null;
   let rest: string;
   try {
