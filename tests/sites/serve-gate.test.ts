@@ -50,7 +50,11 @@ describe("public and unlisted sites", () => {
   test("unlisted sites are open too; unknown, unpublished and malformed basenames are 404 pages", async () => {
     const { site, organizationId } = await siteOf("unlisted");
     expect((await visit(`/${site.basename}/install`)).status).toBe(200);
-    expect((await visit(`/no-such-site-${site.id.toLowerCase()}`)).status).toBe(404);
+    // Any unknown top-level path reaches the site route: it answers as the app's not-found page does.
+    const unknown = await visit(`/no-such-site-${site.id.toLowerCase()}`);
+    expect(unknown.status).toBe(404);
+    expect(unknown.text).toContain("<h1>Nothing here</h1>");
+    expect(unknown.text).toContain('<a href="/">Back to Quire</a>');
     const { space } = await spaceWithPages(organizationId, "Draft", [{ title: "Soon", slug: "soon" }]);
     const draft = await publishedSite(organizationId, { published: false });
     await addSiteSpace(draft.id, { spaceId: space.id, path: "draft", isDefault: true, position: 0 });
