@@ -19,7 +19,7 @@ export async function proxy(request: NextRequest) {
   const rewrite =
     directory &&
     (siteRewrite(directory, host, request.nextUrl.pathname, protocolOf(request)) ??
-      (forwardedHost && forwardedHost !== host ? siteRewrite(directory, forwardedHost, request.nextUrl.pathname, protocolOf(request)) : null));
+      (forwardedHost && forwardedHost !== host ? siteRewrite(directory, forwardedHost, request.nextUrl.pathname, protocolOf(request), { proxiesOnly: true }) : null));
   if (!rewrite && !request.headers.has(SITE_ADDRESS_HEADER)) return NextResponse.next();
   const headers = new Headers(request.headers);
   headers.delete(SITE_ADDRESS_HEADER);

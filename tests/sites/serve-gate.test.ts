@@ -50,7 +50,11 @@ describe("public and unlisted sites", () => {
   test("unlisted sites are open too; unknown, unpublished and malformed basenames are 404 pages", async () => {
     const { site, organizationId } = await siteOf("unlisted");
     expect((await visit(`/${site.basename}/install`)).status).toBe(200);
-    expect((await visit(`/no-such-site-${site.id.toLowerCase()}`)).status).toBe(404);
+    // Any unknown top-level path reaches the site route: it answers as the app's not-found page does.
+    const unknown = await visit(`/no-such-site-${site.id.toLowerCase()}`);
+    expect(unknown.status).toBe(404);
+    expect(unknown.text).toContain("<h1>Nothing here</h1>");
+    expect(unknown.text).toContain('<a href="/">Back to Quire</a>');
     const { space } = await spaceWithPages(organizationId, "Draft", [{ title: "Soon", slug: "soon" }]);
     const draft = await publishedSite(organizationId, { published: false });
     await addSiteSpace(draft.id, { spaceId: space.id, path: "draft", isDefault: true, position: 0 });
@@ -114,6 +118,11 @@ describe("share-link sites", () => {
     expect((await visit(`/${site.basename}/install`, { cookies: held })).status).toBe(404);
 
     expect((await visit(`/${site.basename}/install?share=not-a-key`)).status).toBe(404);
+    // Extra slashes never turn the clean URL into another host's.
+    const slashed = await visit(`/${site.basename}//evil.example/x?share=${otherKey}`);
+    expect(slashed.status).toBe(404);
+    await db().siteShareLink.update({ where: { id: other.id }, data: { expiresAt: null } });
+    expect((await visit(`/${site.basename}//evil.example/x?share=${otherKey}`)).location).toBe(`/${site.basename}/evil.example/x`);
   });
 });
 

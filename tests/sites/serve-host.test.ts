@@ -57,6 +57,9 @@ describe("custom hostnames", () => {
     expect(await throughProxy(`https://${host}/help/install`, { host })).toMatchObject({ rewrite: `/${site.basename}/install`, address: `https://${host}/help` });
     expect((await throughProxy(`https://${host}/help`, { host })).rewrite).toBe(`/${site.basename}`);
     expect((await throughProxy(`https://${host}/helpdesk`, { host })).rewrite).toBeNull();
+    // A reverse proxy in front names the visitor's host in X-Forwarded-Host.
+    const forwarded = await throughProxy(`http://quire.test/help/install`, { host: "quire.test", "x-forwarded-host": host, "x-forwarded-proto": "https" });
+    expect(forwarded).toMatchObject({ rewrite: `/${site.basename}/install`, address: `https://${host}/help` });
     const page = await visit(`/${site.basename}/install/`, { headers: { "x-quire-site-address": `https://${host}/help` } });
     expect(page).toMatchObject({ status: 301, location: "/help/install" });
   });
@@ -71,6 +74,8 @@ describe("custom hostnames", () => {
     // And on a site's host, ours replaces theirs.
     const replaced = await throughProxy(`http://${hostname}/install`, { host: hostname, "x-quire-site-address": "https://evil.example" });
     expect(replaced.address).toBe(`http://${hostname}`);
+    // A custom hostname is the Host itself: X-Forwarded-Host (anyone may send it) does not reach it.
+    expect((await throughProxy("http://quire.test/install", { host: "quire.test", "x-forwarded-host": hostname })).rewrite).toBeNull();
     const plain = await proxy(new NextRequest("http://quire.test/o/123", { headers: { host: "quire.test" } }));
     expect(plain.headers.get("x-middleware-next")).toBe("1");
     expect(plain.headers.get("x-middleware-override-headers")).toBeNull();

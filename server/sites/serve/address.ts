@@ -22,7 +22,8 @@ export function resolveAddress(request: Request, url: URL): ResolvedAddress | nu
   const slash = path.indexOf("/", 1);
   const basename = slash < 0 ? path.slice(1) : path.slice(1, slash);
   if (!BASENAME_PATTERN.test(basename)) return null;
-  const restRaw = slash < 0 ? "" : path.slice(slash + 1);
+  // Repeated slashes are one: a rest starting with `/` would make `//host` of the URLs built from it.
+  const restRaw = slash < 0 ? "" : path.slice(slash + 1).replace(/\/{2,}/g, "/").replace(/^\//, "");
   if (restRaw.length > MAX_REST_LENGTH) return null;
   let rest: string;
   try {
@@ -61,8 +62,9 @@ export type SiteRewrite = { entry: DirectoryEntry; pathname: string; address: st
 /**
  * The rewrite of a request to a custom hostname or a proxy path: `/<basename>/<rest>` and the
  * address the visitor used (`<origin><basePath>`), or null when the host is not a site's.
+ * `proxiesOnly`: for a host named by X-Forwarded-Host, which only a proxy in front sets honestly.
  */
-export function siteRewrite(directory: SiteDirectory, host: string | null, pathname: string, protocol: string): SiteRewrite | null {
+export function siteRewrite(directory: SiteDirectory, host: string | null, pathname: string, protocol: string, options: { proxiesOnly?: boolean } = {}): SiteRewrite | null {
   const key = hostKey(host);
   const entries = key ? directory.byHost.get(key) : undefined;
   if (!entries) return null;
@@ -73,6 +75,7 @@ export function siteRewrite(directory: SiteDirectory, host: string | null, pathn
       if (pathname !== path && !pathname.startsWith(`${path}/`)) continue;
       return { entry, pathname: `/${entry.basename}${pathname.slice(path.length)}`, address: `${origin}${path}` };
     }
+    if (options.proxiesOnly && !entry.proxy) continue;
     if (entry.hostname === key || (entry.proxy?.host === key && entry.proxy.path === "")) {
       return { entry, pathname: `/${entry.basename}${pathname === "/" ? "" : pathname}`, address: origin };
     }

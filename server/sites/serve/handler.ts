@@ -65,15 +65,18 @@ function finish(response: Response, how: Finish): Response {
   return out;
 }
 
+/**
+ * The app's answers for addresses that are no site (every unknown top-level path reaches the site
+ * route): worded as the app's own not-found page (app/not-found.tsx), with its way back.
+ */
 const PLAIN_PAGES = {
-  404: ["Page not found", "There is no published site at this address."],
-  405: ["Method not allowed", "This address answers GET and HEAD only."],
+  404: ["Nothing here", "There is no page at this address. Check the link, or start again from Quire's home.", '<p><a href="/">Back to Quire</a></p>'],
+  405: ["Method not allowed", "This address answers GET and HEAD only.", ""],
 } as const;
 
-/** A page for answers given before (or without) the site's own chrome. */
 function plainPage(request: Request, status: keyof typeof PLAIN_PAGES): Response {
-  const [title, message] = PLAIN_PAGES[status];
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${title}</title><style>body{font:16px/1.5 system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;color:#1e293b}@media (prefers-color-scheme:dark){body{background:#0f172a;color:#e2e8f0}}</style></head><body><main><h1>${title}</h1><p>${message}</p></main></body></html>`;
+  const [title, message, more] = PLAIN_PAGES[status];
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${title}</title><style>body{font:16px/1.5 system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;color:#1e293b}a{color:#4338ca}@media (prefers-color-scheme:dark){body{background:#0f172a;color:#e2e8f0}a{color:#a5b4fc}}</style></head><body><main><h1>${title}</h1><p>${message}</p>${more}</main></body></html>`;
   return new Response(request.method === "HEAD" ? null : html, {
     status,
     headers: { "Content-Type": "text/html; charset=utf-8", ...(status === 405 ? { Allow: "GET, HEAD" } : {}) },
