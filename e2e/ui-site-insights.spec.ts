@@ -1,5 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
-import { adminApiToken, createSpace, expectNoSeriousAxeViolations, publishThroughApi, screenshot, signIn, uniqueSuffix, v1 } from "./helpers";
+import { expect, test } from "@playwright/test";
+import { adminApiToken, createSpace, expectNoSeriousAxeViolations, publishThroughApi, screenshotsAcross, signIn, uniqueSuffix, v1 } from "./helpers";
 
 /**
  * Readers and owners of a published site: a reader opens a page (site.js counts the view), another
@@ -8,21 +8,6 @@ import { adminApiToken, createSpace, expectNoSeriousAxeViolations, publishThroug
  */
 
 test.use({ viewport: { width: 1280, height: 900 } });
-
-/** Screenshots light and dark at the laptop, tablet and phone widths, each checked by axe-core. */
-async function screenshots(page: Page, name: string) {
-  for (const [width, height] of [[1280, 900], [768, 1024], [390, 844]] as const) {
-    await page.setViewportSize({ width, height });
-    for (const scheme of ["light", "dark"] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
-      await page.waitForTimeout(300);
-      await expectNoSeriousAxeViolations(page);
-      await screenshot(page, `${name}-${width}-${scheme}`);
-    }
-  }
-  await page.emulateMedia({ colorScheme: "light" });
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 test("a reader's view and feedback on a published page reach the owner's Insights page", async ({ page, browser, request }) => {
   test.setTimeout(180_000);
@@ -91,6 +76,6 @@ test("a reader's view and feedback on a published page reach the owner's Insight
     await expect(recent.getByRole("listitem").first()).toContainText("No comment");
     await page.getByText("Views per day as a table").click();
     await expect(page.getByRole("cell", { name: "1", exact: true }).first()).toBeVisible();
-    await screenshots(page, "site-insights");
+    await screenshotsAcross(page, "site-insights", expectNoSeriousAxeViolations);
   });
 });
