@@ -9,15 +9,12 @@
 import { benchDatabase, benchTenant } from "./in-process";
 
 const ROUNDS = 15;
-// Vocabulary of the generated pages (declared before the top-level awaits that use it).
-const WORDS = "install configure deploy token webhook retries billing reference guide error handling migration authentication database cache queue search index page space site".split(" ");
 const log = (line: string) => console.error(line);
 
 const database = await benchDatabase("content");
 const { db } = await import("../server/db/client");
 const { newId } = await import("../server/ids");
-const { commitRevision } = await import("../server/content/revisions");
-const { indexSpace, setMainRevision } = await import("../server/search/index-space");
+const { spaceWithPages } = await import("./fixtures");
 
 try {
   const { organizationId, call } = await benchTenant();
@@ -80,7 +77,7 @@ try {
 
   log("Generating 100,000 pages in 20 spaces for search…");
   const searchOrg = await db().organization.create({ data: { id: newId(), title: "Search benchmark", members: { create: { userId: (await db().user.findFirstOrThrow()).id, role: "admin" } } } });
-  for (let i = 0; i < 20; i++) await spaceWithPages(searchOrg.id, 5_000, i);
+  for (let i = 0; i < 20; i++) await spaceWithPages(searchOrg.id, 5_000, { seed: i });
   const queries = ["install", "configuration guide", "authentication token", "deploy", "webhook retries", "billing", "quantum", "reference", "error handling", "migration"];
   const latencies: number[] = [];
   for (const query of [...queries, ...queries, ...queries]) {
@@ -107,36 +104,4 @@ process.exit(0);
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)]!;
-}
-
-/** A space whose main revision holds `count` pages (nested ten per parent), indexed for search. */
-async function spaceWithPages(organizationId: string, count: number, seed = 0) {
-  const spaceId = newId();
-  await db().space.create({ data: { id: spaceId, organizationId, title: `Space of ${count} pages` } });
-  const now = new Date().toISOString();
-  const pageIds = Array.from({ length: count }, () => newId());
-  const pages = pageIds.map((id, i) => {
-    const word = (n: number) => WORDS[(i * 31 + n * 17 + seed) % WORDS.length];
-    return {
-      id,
-      title: `Page ${i} ${word(1)} ${word(2)}`,
-      slug: `page-${i}`,
-      parentId: i < 10 ? null : pageIds[Math.floor(i / 10) - 1]!,
-      sortKey: i % 10,
-      markdown: `# Page ${i}\n\nAbout ${word(3)} and ${word(4)}.\n\n## Details\n\nHow to ${word(5)} the ${word(6)} with ${word(7)}.\n`,
-      createdAt: now,
-      updatedAt: now,
-    };
-  });
-  await db().$transaction(
-    async (tx) => {
-      const revision = await commitRevision(tx, { spaceId, base: null, parents: [], put: pages });
-      const space = await tx.space.findUniqueOrThrow({ where: { id: spaceId } });
-      await setMainRevision(tx, space, revision);
-    },
-    { timeout: 600_000 },
-  );
-  // Indexed here, as its job would be once committed: no job worker runs in this benchmark.
-  await indexSpace(spaceId);
-  return { id: spaceId, pageIds };
 }

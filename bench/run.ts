@@ -3,58 +3,14 @@
  * with autocannon: an authenticated `GET /v1/spaces/{id}` against the framework's floor, `GET /api/health`.
  * Also the server's cold start and memory. It reports numbers and asserts nothing.
  */
-import { createRequire } from "node:module";
-import { mkdirSync, readFileSync } from "node:fs";
-import path from "node:path";
 import { newId } from "../server/ids";
 import { db } from "../server/db/client";
-import { freePort } from "../server/db/embedded";
-import { removeDataFolder } from "../server/db/embedded-location";
-import { openDatabase } from "../server/db/runtime";
 import { createApiToken } from "../server/tokens/api-tokens";
-import { authSecret, buildIsStale, exitCode, prepareDatabase, spawnNext, spawnServer, waitUntilServing } from "../scripts/app-server";
+import { CONNECTIONS, describe, DURATION_S, measure, startBenchServer, WARMUP_S } from "./app-server";
 
-type AutocannonResult = {
-  requests: { average: number; total: number };
-  latency: { p50: number; p99: number };
-  non2xx: number;
-  errors: number;
-  timeouts: number;
-};
-type Autocannon = (options: { url: string; connections: number; duration: number; headers?: Record<string, string> }) => Promise<AutocannonResult>;
-// autocannon ships no types; this is the part we use.
-const autocannon = createRequire(import.meta.url)("autocannon") as Autocannon;
-
-const CONNECTIONS = 20;
-const DURATION_S = 10;
-const WARMUP_S = 3;
-const log = (line: string) => console.error(line);
-
-process.env.QUIRE_DATA_DIR = path.resolve(".data/bench");
-// A fresh database each run: figures never depend on what an earlier run (or schema) left.
-removeDataFolder(process.env.QUIRE_DATA_DIR);
-mkdirSync(process.env.QUIRE_DATA_DIR, { recursive: true });
-const database = await openDatabase({ reuseRunning: false });
-let server: Awaited<ReturnType<typeof spawnServer>> | undefined;
+const bench = await startBenchServer("bench");
 try {
-  await prepareDatabase(database.url, log);
-  if (buildIsStale()) {
-    log("Building… (not part of any measurement)");
-    if ((await exitCode(spawnNext(["build"], ["ignore", 2, 2]))) !== 0) throw new Error("next build failed");
-  }
-
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  const spawnedAt = performance.now();
-  server = await spawnServer({
-    dev: false,
-    stdio: ["ignore", "ignore", "inherit"],
-    env: { PORT: String(port), DATABASE_URL: database.url, NEXTAUTH_URL: origin, NEXTAUTH_SECRET: authSecret(), QUIRE_DISABLE_JOBS: "1" },
-  });
-  await waitUntilServing(port, 10);
-  const coldStartMs = performance.now() - spawnedAt;
-  const rssMiB = residentMiB(server.pid!);
-
+  const { origin, coldStartMs, rssMiB } = bench;
   const { token, spaceId, granted } = await createFixtures(origin);
   const headers = { Authorization: `Bearer ${token}` };
   const spaceUrl = `${origin}/v1/spaces/${spaceId}`;
@@ -71,11 +27,7 @@ try {
   console.log(`  cold start (spawn of the app server to first 200 of /api/health, build excluded): ${Math.round(coldStartMs)} ms`);
   console.log(`  server RSS after start (VmRSS of the app server): ${rssMiB.toFixed(0)} MiB`);
 } finally {
-  if (server && server.exitCode === null) {
-    server.kill("SIGTERM");
-    await exitCode(server);
-  }
-  await database.stop();
+  await bench.stop();
 }
 process.exit(0);
 
@@ -105,24 +57,4 @@ async function createFixtures(origin: string) {
   const guestToken = (await createApiToken({ userId: guest.id, via: "system" }, { name: "bench" })).token;
   await db().$disconnect();
   return { token, spaceId: space.id, granted: { token: guestToken, spaceId: deep.id } };
-}
-
-async function measure(label: string, url: string, headers: Record<string, string>): Promise<AutocannonResult> {
-  log(`Warming up ${label}…`);
-  await autocannon({ url, headers, connections: CONNECTIONS, duration: WARMUP_S });
-  log(`Measuring ${label} for ${DURATION_S} s…`);
-  const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: DURATION_S });
-  if (result.non2xx || result.errors || result.timeouts) {
-    throw new Error(`${label}: ${result.non2xx} non-2xx answers, ${result.errors} errors, ${result.timeouts} timeouts: the numbers would be meaningless`);
-  }
-  return result;
-}
-
-function describe(result: AutocannonResult): string {
-  return `${result.requests.average.toFixed(0)} req/s (latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ${result.requests.total} requests)`;
-}
-
-function residentMiB(pid: number): number {
-  const kib = readFileSync(`/proc/${pid}/status`, "utf8").match(/^VmRSS:\s+(\d+) kB/m)?.[1];
-  return Number(kib) / 1024;
 }

@@ -62,7 +62,7 @@ const noRedirect = { maxRedirects: 0 };
 
 test("a public site is served at its basename with security headers; unlisted too; an unpublished one is 404", async ({ request }) => {
   const { path, suffix, base } = await publishedSite(request, "public");
-  const home = await request.get(path);
+  const home = await request.get(`${path}/welcome`);
   expect(home.status()).toBe(200);
   expect(await home.text()).toContain(`Welcome to ${suffix}.`);
   expect(home.headers()["cache-control"]).toBe("no-cache");
@@ -163,10 +163,11 @@ test("a custom hostname is served by the Host header", async ({ request }) => {
   await api(request, "patch", base, { hostname });
   await expect.poll(async () => (await getWithHost("/install", hostname)).status).toBe(200);
   expect((await getWithHost("/install", hostname)).text).toContain("Run the installer.");
-  // The whole host is the site's: its root is the site's home, not the app's.
+  // The whole host is the site's: its root is the site's home (a new space's first page), not the app's.
   const root = await getWithHost("/", hostname);
   expect(root.status).toBe(200);
-  expect(root.text).toContain(`Welcome to ${suffix}.`);
+  expect(root.text).toContain(`href="/welcome"`);
+  expect((await getWithHost("/welcome", hostname)).text).toContain(`Welcome to ${suffix}.`);
 });
 
 test("a merge into a space the site shows is served on the next request", async ({ request }) => {

@@ -7,6 +7,7 @@
 import type { Server } from "node:http";
 import { keepEncodedBodies, KEEPS_ENCODING_ENV } from "../server/http/encoded-responses";
 import { createGuardedServer } from "../server/http/request-guard";
+import { closePdfBrowser } from "../server/pdf/browser";
 import { EXIT_PORT_IN_USE, portInUseMessage, SERVER_READY } from "./server-protocol";
 
 const dev = process.argv.includes("--dev");
@@ -35,14 +36,14 @@ try {
 prepared = app.prepare();
 await prepared;
 
-// Stop taking requests, let Next.js finish, then exit; a second signal exits at once.
+// Stop taking requests, let Next.js finish and close the PDF printer's Chromium, then exit; a second signal exits at once.
 let closing = false;
 function shutDown() {
   if (closing) process.exit(1);
   closing = true;
   server.close();
   server.closeIdleConnections();
-  void app.close().finally(() => process.exit(0));
+  void Promise.allSettled([app.close(), closePdfBrowser()]).finally(() => process.exit(0));
 }
 process.on("SIGINT", shutDown);
 process.on("SIGTERM", shutDown);

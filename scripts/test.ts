@@ -1,5 +1,6 @@
 /**
- * `npm test`: makes sure Chromium is there, then type-check, Vitest and Playwright. Every step runs
+ * `npm test`: makes sure Chromium and poppler-utils are there (before Vitest: its PDF tests print
+ * with Chromium), then type-check, Vitest and Playwright. Every step runs
  * even after a failure, and the last line is `N passed, N failed` over both test runners (CI reads it).
  */
 import { spawn } from "node:child_process";
@@ -76,21 +77,25 @@ function run(command: string, args: string[], env: Record<string, string> = {}):
   });
 }
 
-/** Browser tests always run: install Debian's Chromium when we can, else say exactly what is missing. */
+/**
+ * Browser tests always run, and so do the PDF tests (Chromium prints PDFs; poppler's pdftotext
+ * reads them back as a second extractor): install Debian's packages when we can, else say exactly what is missing.
+ */
 async function ensureChromium(): Promise<void> {
   const chromium = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
-  if (existsSync(chromium)) return;
-  const canInstall = !process.env.CHROMIUM_PATH && process.getuid?.() === 0 && existsSync("/etc/debian_version") && existsSync("/usr/bin/apt-get");
+  const missing = [...(existsSync(chromium) ? [] : ["chromium"]), ...(existsSync("/usr/bin/pdftotext") ? [] : ["poppler-utils"])];
+  if (missing.length === 0) return;
+  const canInstall = !(missing.includes("chromium") && process.env.CHROMIUM_PATH) && process.getuid?.() === 0 && existsSync("/etc/debian_version") && existsSync("/usr/bin/apt-get");
   if (canInstall) {
-    console.error("Chromium is missing: installing Debian's chromium package (apt-get)…");
+    console.error(`Missing for the tests: installing Debian's ${missing.join(" and ")} (apt-get)…`);
     const env = { DEBIAN_FRONTEND: "noninteractive" };
-    if ((await run("apt-get", ["update"], env)) === 0 && (await run("apt-get", ["install", "-y", "chromium"], env)) === 0 && existsSync(chromium)) return;
-    console.error("Installing chromium with apt-get failed (see above).");
+    if ((await run("apt-get", ["update"], env)) === 0 && (await run("apt-get", ["install", "-y", ...missing], env)) === 0 && existsSync(chromium) && existsSync("/usr/bin/pdftotext")) return;
+    console.error(`Installing ${missing.join(" and ")} with apt-get failed (see above).`);
   } else {
     console.error(
-      `The browser tests need Chromium at ${chromium}, which does not exist.\n` +
-        "Install it, e.g. on Debian or Ubuntu: sudo apt-get update && sudo apt-get install -y chromium\n" +
-        "or point CHROMIUM_PATH at a Chromium or Chrome executable, then run npm test again.",
+      `The browser and PDF tests need Chromium at ${chromium} and poppler's pdftotext at /usr/bin/pdftotext; missing: ${missing.join(", ")}.\n` +
+        `Install them, e.g. on Debian or Ubuntu: sudo apt-get update && sudo apt-get install -y ${missing.join(" ")}\n` +
+        "(CHROMIUM_PATH may point at a Chromium or Chrome executable instead), then run npm test again.",
     );
   }
   console.log("0 passed, 1 failed");

@@ -1,5 +1,5 @@
 /** The one error type the service layer throws; REST and tRPC map it through the same table. */
-export type AppErrorCode = "bad_request" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "precondition_failed" | "payload_too_large" | "unsupported_media_type";
+export type AppErrorCode = "bad_request" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "precondition_failed" | "payload_too_large" | "unsupported_media_type" | "unavailable";
 
 export const httpStatusOf: Record<AppErrorCode, number> = {
   bad_request: 400,
@@ -11,6 +11,7 @@ export const httpStatusOf: Record<AppErrorCode, number> = {
   precondition_failed: 412,
   payload_too_large: 413,
   unsupported_media_type: 415,
+  unavailable: 503,
 };
 
 /** All that callers learn of an unexpected error (REST and tRPC alike); the cause is logged on the server. */

@@ -20,7 +20,11 @@ export function describeZodError(error: ZodError, source: string): string {
 /** Maps anything thrown while serving a request to the error envelope; unknown errors are a logged 500. */
 export function responseForError(error: unknown): Response {
   const appError = asAppError(error);
-  if (appError) return errorResponse(appError.status, appError.message, undefined, appError.details);
+  if (appError) {
+    // A 503 says when to come back (server/pdf/browser.ts: the printer is busy or not installed).
+    const retryAfter = appError.details?.retryAfterSeconds;
+    return errorResponse(appError.status, appError.message, typeof retryAfter === "number" ? { "Retry-After": String(retryAfter) } : undefined, appError.details);
+  }
   if (error instanceof ZodError) return errorResponse(400, describeZodError(error, "input"));
   console.error("Unexpected error while serving /v1:", error);
   return errorResponse(500, INTERNAL_ERROR_MESSAGE);

@@ -325,6 +325,29 @@ export function inReadingOrder<P extends Pick<PageVersion, "id" | "parentId" | "
   return ordered;
 }
 
+/** Each page's path from the space's root (its ancestors' slugs and its own, joined by `/`), walking up without recursion (a loop in the ancestry ends the walk). */
+export function slugPaths(pages: readonly Pick<PageVersion, "id" | "slug" | "parentId">[]): Map<string, string> {
+  const byId = new Map(pages.map((page) => [page.id, page]));
+  const paths = new Map<string, string>();
+  for (const page of pages) {
+    const chain: string[] = [];
+    const seen = new Set<string>();
+    let at: string | null = page.id;
+    while (at !== null && byId.has(at) && !seen.has(at) && !paths.has(at)) {
+      seen.add(at);
+      chain.push(at);
+      at = byId.get(at)!.parentId;
+    }
+    let prefix = at !== null && paths.has(at) ? paths.get(at)! : "";
+    for (const id of chain.reverse()) {
+      const slug = byId.get(id)!.slug;
+      prefix = prefix ? `${prefix}/${slug}` : slug;
+      paths.set(id, prefix);
+    }
+  }
+  return paths;
+}
+
 /** The revision a space currently shows. */
 export async function currentRevision(tx: Db, space: { id: string; revisionId: string | null }): Promise<Revision> {
   if (!space.revisionId) throw new Error(`Space ${space.id} has no revision`);

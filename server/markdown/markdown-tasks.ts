@@ -2,11 +2,11 @@ import { linkDestinations } from "../change-requests/content-changes/markdown-li
 import { recordedLinks } from "../content/format/extract-links";
 import { documentMarkdown } from "../content/format/document-input";
 import { blockCount, keyedDocument, pageBlockKeys } from "../content/format/keyed-document";
-import { renderPdf, type PdfSource } from "../pdf/render-pdf";
+import { pdfPageHtml } from "../pdf/page-html";
 import { pageSections } from "../search/sections";
 import type { TaskTable } from "../workers/worker-protocol";
 
-/** What the markdown workers do: every parse of page markdown the server makes, and the PDF built from it. */
+/** What the markdown workers do: every parse of page markdown the server makes, and the HTML PDFs are printed from. */
 export const markdownTasks = {
   recordedLinks: (markdown: string) => recordedLinks(markdown),
   linkDestinations: (markdown: string) => linkDestinations(markdown),
@@ -15,8 +15,7 @@ export const markdownTasks = {
   pageBlockKeys: (input: Parameters<typeof pageBlockKeys>[0]) => pageBlockKeys(input),
   documentMarkdown: (json: string) => documentMarkdown(json),
   pageSections: (markdown: string) => pageSections(markdown),
-  // A Buffer comes out of the worker as the Uint8Array it is.
-  renderPdf: (source: PdfSource, progress: (step: number) => void): Promise<Uint8Array> => renderPdf(source, { onPage: progress }),
+  pdfPageHtml: (input: Parameters<typeof pdfPageHtml>[0]) => pdfPageHtml(input),
 } satisfies TaskTable;
 
 export type MarkdownTasks = typeof markdownTasks;

@@ -1,7 +1,6 @@
 import type { Actor } from "../auth/actor";
 import { z } from "zod";
 import { loadChangeRequest, type ChangeRequestAccess } from "../change-requests/access";
-import { evaluateVariables } from "../content/format/variables";
 import { inReadingOrder, readPage, readPages, type PageVersion } from "../content/revisions";
 import { ObjectStore } from "../content/store/object-store";
 import { spaceVariablesOf } from "../content/variables";
@@ -12,8 +11,10 @@ import { entityIdSchema } from "../ids";
 import { spacePermissions } from "../policies/content";
 import { isApiTokenActive } from "../tokens/api-tokens";
 import { signPdfLink, verifyPdfLink } from "./pdf-token";
-import { describeLimit, markdownPool, READ_BUDGET_MS } from "../markdown/markdown-pool";
-import type { PdfPage, PdfSource } from "./render-pdf";
+import { breadcrumbOf, chapterHtml, contentsHtml, coverHtml } from "./document";
+import { revisionFiles } from "./files";
+import { pagesHtml } from "./pages-html";
+import { renderPdf } from "./render-pdf";
 
 /**
  * Query of `GET .../change-requests/{changeRequestId}/pdf`: no `page` exports everything; `page`
@@ -79,42 +80,33 @@ export async function renderChangeRequestPdf(ctx: ServiceContext, spaceId: strin
   const byId = new Map(all.map((page) => [page.id, page]));
   const root = selection.pageId ? byId.get(selection.pageId) : undefined;
   const subject = changeRequest.subject.trim() || "Untitled change request";
-  const pages: PdfPage[] = selected.map((page) => ({
-    id: page.id,
-    title: page.title,
-    description: page.description,
-    breadcrumb: ancestors(page, byId).map((ancestor) => ancestor.title),
-    depth: page.depth,
-    // Read by people: variables show their values.
-    markdown: evaluateVariables(bodies.get(page.body) ?? "", { space: spaceVariablesOf(revision), page: page.variables ?? {} }),
-  }));
-  const bytes = await renderInPool({
+  const printedPageIds = selected.map((page) => page.id);
+  const htmls = await pagesHtml(
+    selected.map((page) => ({
+      markdown: bodies.get(page.body) ?? "",
+      printedPageIds,
+      // Read by people: variables show their values.
+      variables: { space: spaceVariablesOf(revision), page: page.variables ?? {} },
+    })),
+    selected,
+  );
+  const chapters = selected.map((page, index) =>
+    chapterHtml({ id: page.id, title: page.title, description: page.description, breadcrumb: breadcrumbOf(page, byId), html: htmls[index]! }),
+  );
+  const cover = coverHtml({
     label: `Change request #${changeRequest.number} · ${changeRequest.status}`,
     title: space.title,
     subtitle: subject,
     details: [
-      root ? `${selection.only ? "Page" : "Section"}: ${root.title}` : `The whole space, ${plural(pages.length, "page")}`,
-      ...(root && !selection.only ? [plural(pages.length, "page")] : []),
+      root ? `${selection.only ? "Page" : "Section"}: ${root.title}` : `The whole space, ${plural(selected.length, "page")}`,
+      ...(root && !selection.only ? [plural(selected.length, "page")] : []),
       `Exported${user ? ` by ${user.displayName}` : ""} on ${new Date().toISOString().slice(0, 10)}`,
     ],
-    pages,
   });
+  const contents = selected.length > 1 ? contentsHtml(selected.map((page) => ({ id: page.id, title: page.title, depth: page.depth }))) : "";
+  const lang = space.language ?? undefined;
+  const bytes = await renderPdf({ title: `${space.title} · ${subject}`, html: cover + contents + chapters.join(""), lang }, { resource: revisionFiles(revision) });
   return { bytes, filename: `${space.title} - change request ${changeRequest.number}${root ? ` - ${root.title}` : ""}.pdf` };
-}
-
-/**
- * Lays the PDF out in the markdown pool, each page within the read budget (pages were accepted
- * within the smaller write budget); past it, or nested past the stack, the export fails naming the page.
- */
-async function renderInPool(source: PdfSource): Promise<Buffer> {
-  const result = await markdownPool().mapOrFail("renderPdf", [source], READ_BUDGET_MS);
-  if (!result.ok) {
-    const page = result.step === undefined ? undefined : source.pages[result.step];
-    throw badRequest(`${page ? `page ${page.id} ("${page.title}")` : "pdf"}: ${describeLimit(result.limit, READ_BUDGET_MS)}`);
-  }
-  // The bytes come back from the worker as a plain Uint8Array.
-  const bytes = result.values[0]!;
-  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
 async function openChangeRequest(tx: Db, ctx: ServiceContext, spaceId: string, ref: string): Promise<ChangeRequestAccess> {
@@ -136,16 +128,6 @@ export function selectPages(pages: OrderedPage[], selection: PdfSelection): Orde
   // Reading order is depth-first, so a page's subpages are the deeper pages right after it.
   while (end < pages.length && pages[end]!.depth > root.depth) end++;
   return pages.slice(index, end).map((page) => ({ ...page, depth: page.depth - root.depth }));
-}
-
-function ancestors(page: PageVersion, byId: Map<string, PageVersion>): PageVersion[] {
-  const chain: PageVersion[] = [];
-  const seen = new Set([page.id]);
-  for (let parent = page.parentId ? byId.get(page.parentId) : undefined; parent && !seen.has(parent.id); parent = parent.parentId ? byId.get(parent.parentId) : undefined) {
-    seen.add(parent.id);
-    chain.unshift(parent);
-  }
-  return chain;
 }
 
 const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? "" : "s"}`;

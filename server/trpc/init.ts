@@ -38,6 +38,7 @@ const trpcCodeOf: Record<AppErrorCode, TRPCError["code"]> = {
   precondition_failed: "PRECONDITION_FAILED",
   payload_too_large: "PAYLOAD_TOO_LARGE",
   unsupported_media_type: "UNSUPPORTED_MEDIA_TYPE",
+  unavailable: "SERVICE_UNAVAILABLE",
 };
 
 const mapErrors = t.middleware(async ({ next }) => {

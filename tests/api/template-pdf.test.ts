@@ -1,6 +1,6 @@
-import { inflateSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { db } from "../../server/db/client";
+import { closePdfBrowser } from "../../server/pdf/browser";
 import { getChangeRequestPdfUrl } from "../../server/pdf/change-request-pdf";
 import { signPdfLink } from "../../server/pdf/pdf-token";
 import { SPACE_TEMPLATE_IDS } from "../../server/templates/catalog";
@@ -8,13 +8,17 @@ import { createApiToken, listApiTokens, revokeApiToken } from "../../server/toke
 import { commitPages, commitToChangeRequest, createTenant, pagesOf } from "../helpers/factories";
 import { searchIndexed } from "../helpers/jobs";
 import { openPdfLink } from "../helpers/pdf-link";
+import { pdfFonts, pdfText } from "../helpers/pdf-text";
 import { apiClient, startApiServer } from "../helpers/server";
 
 let server: Awaited<ReturnType<typeof startApiServer>>;
 beforeAll(async () => {
   server = await startApiServer();
 });
-afterAll(() => server.close());
+afterAll(async () => {
+  await closePdfBrowser();
+  await server.close();
+});
 
 /**
  * Applies a template with plain fetch: our spec answers 204 where the reference document lists
@@ -174,26 +178,6 @@ describe("applyTemplateToSpace", () => {
 
 // ---- PDF ----
 
-/** The text a PDF shows: pdfkit writes text as hex strings in `TJ` arrays of deflated content streams. */
-function pdfText(bytes: Buffer): string {
-  const latin = bytes.toString("latin1");
-  const shown: string[] = [];
-  for (const match of latin.matchAll(/(?<!end)stream\r?\n/g)) {
-    const start = match.index + match[0].length;
-    const end = latin.indexOf("endstream", start);
-    let content: string;
-    try {
-      content = inflateSync(bytes.subarray(start, end)).toString("latin1");
-    } catch {
-      continue; // not a deflated content stream
-    }
-    for (const array of content.matchAll(/\[([^\]]*)\]\s*TJ/g)) {
-      shown.push([...array[1]!.matchAll(/<([0-9a-fA-F]*)>/g)].map((hex) => Buffer.from(hex[1]!, "hex").toString("latin1")).join(""));
-    }
-  }
-  return shown.join(" ").replace(/\s+/g, " ");
-}
-
 /** A space with a small page tree on main, and an open change request that edits one page and adds another. */
 async function pdfSetup() {
   const tenant = await createTenant();
@@ -234,7 +218,7 @@ describe("getChangeRequestPDF", () => {
     expect(bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
     expect(bytes.subarray(-6).toString("latin1")).toMatch(/%%EOF/);
 
-    const text = pdfText(bytes);
+    const text = await pdfText(bytes);
     // Title page, contents, then every page of the change request in reading order.
     expect(text).toContain("Handbook");
     expect(text).toContain("Rework the FAQ");
@@ -257,24 +241,40 @@ describe("getChangeRequestPDF", () => {
         { operation: "update_variables", page: "new-page-000000000001", variables: { audience: "newcomers" } },
       ],
     });
-    const text = pdfText(Buffer.from(await (await openPdfLink((await api.get(`${pdfPath}?page=new-page-000000000001&only=true`)).body.url)).arrayBuffer()));
+    const text = await pdfText(Buffer.from(await (await openPdfLink((await api.get(`${pdfPath}?page=new-page-000000000001&only=true`)).body.url)).arrayBuffer()));
     expect(text).toContain("Made by Acme for newcomers.");
   });
 
   test("`page` exports a page with its subpages; with `only`, the page alone", async () => {
     const { api, pdfPath } = await pdfSetup();
-    const section = pdfText(Buffer.from(await (await openPdfLink((await api.get(`${pdfPath}?page=guide-page-00000000001`)).body.url)).arrayBuffer()));
+    const section = await pdfText(Buffer.from(await (await openPdfLink((await api.get(`${pdfPath}?page=guide-page-00000000001`)).body.url)).arrayBuffer()));
     expect(section).toContain("Guide body paragraph.");
     expect(section).toContain("Setup body with");
     expect(section).not.toContain("FAQ rewritten");
 
     const answer = await api.get(`${pdfPath}?page=guide-page-00000000001&only=true`);
     expect(answer.status).toBe(200);
-    const single = pdfText(Buffer.from(await (await openPdfLink(answer.body.url)).arrayBuffer()));
+    const single = await pdfText(Buffer.from(await (await openPdfLink(answer.body.url)).arrayBuffer()));
     expect(single).toContain("Guide body paragraph.");
     expect(single).not.toContain("Setup body with");
     expect(single).not.toContain("Glossary body");
     expect(single).not.toContain("Contents");
+  });
+
+  test("every script comes out as written: the title page, the heading and the body, in embedded Noto faces", async () => {
+    const { tenant, api, cr, pdfPath } = await pdfSetup();
+    const body = "中文的段落，测试导出。\n\nРусский текст для проверки.\n\nΕλληνικό κείμενο για έλεγχο.\n";
+    const now = new Date().toISOString();
+    await commitToChangeRequest(cr.id, { put: [{ id: "intl-page-00000000001", title: "Übersicht 概要", slug: "ubersicht", parentId: null, sortKey: 10, markdown: body, createdAt: now, updatedAt: now }] });
+    const answer = await api.get(`${pdfPath}?page=intl-page-00000000001&only=true`);
+    const bytes = Buffer.from(await (await openPdfLink(answer.body.url)).arrayBuffer());
+    // The title page (label, space, subject, what, who and when), then the page's heading and body.
+    const text = await pdfText(bytes);
+    const date = new Date().toISOString().slice(0, 10);
+    expect(text).toBe(`Change request #${cr.number} · draft Handbook Rework the FAQ Page: Übersicht 概要 Exported by ${(await db().user.findUniqueOrThrow({ where: { id: tenant.admin.user.id } })).displayName} on ${date} Übersicht 概要 中文的段落，测试导出。 Русский текст для проверки. Ελληνικό κείμενο για έλεγχο.`);
+    const fonts = (await pdfFonts(bytes)).map((font) => font.name);
+    expect(fonts).toEqual(expect.arrayContaining(["NotoSans-Regular", "NotoSans-Bold"]));
+    expect(fonts.some((name) => name.startsWith("NotoSansSC"))).toBe(true);
   });
 
   test("a page that is not in the change request answers 400 naming `page`; a malformed flag too", async () => {

@@ -2,6 +2,7 @@ import { NextRequest } from "next/server";
 import { describe, expect, test } from "vitest";
 import { db } from "../../server/db/client";
 import { siteCache } from "../../server/sites/serve/cache";
+import { serveSite } from "../../server/sites/serve/handler";
 import { proxy } from "../../proxy";
 import { addSiteSpace, createTenant, publishedSite, spaceWithPages, visit } from "./serve-fixtures";
 
@@ -40,7 +41,10 @@ describe("custom hostnames", () => {
     expect(routed).toMatchObject({ rewrite: `/${site.basename}/install?tab=2`, address: `http://${hostname}` });
     expect((await throughProxy(`http://${hostname}/`, { host: `${hostname.toUpperCase()}:8080` })).rewrite).toBe(`/${site.basename}`);
 
-    // The route as Next calls it after the rewrite.
+    // The route as Next calls it after the rewrite: the request keeps the visitor's URL, the routed path comes apart.
+    const routedPage = await serveSite(new Request(`http://${hostname}/install`, { headers: { "x-quire-site-address": `http://${hostname}` } }), `/${site.basename}/install`);
+    expect(routedPage.status).toBe(200);
+    expect(await routedPage.text()).toContain("Hosted install.");
     const page = await visit(`/${site.basename}/install/`, { headers: { "x-quire-site-address": `https://${hostname}` } });
     expect(page).toMatchObject({ status: 301, location: "/install" });
     const home = await visit(`/${site.basename}/welcome`, { headers: { "x-quire-site-address": `https://${hostname}` } });

@@ -1,13 +1,12 @@
 import { describe, expect, test } from "vitest";
-import { newId } from "../../server/ids";
 import type { SiteRequest } from "../../server/sites/serve/endpoints";
 import { headTags } from "../../server/sites/serve/machines/head";
 import { listedPages } from "../../server/sites/serve/machines/listing";
 import { llmsTxt, MAX_LLMS_PAGES } from "../../server/sites/serve/machines/llms";
 import { withPublishedLinks } from "../../server/sites/serve/machines/published-links";
 import { MAX_SITEMAP_URLS, robotsTxt, sitemapXml } from "../../server/sites/serve/machines/sitemap";
-import type { ModelPage, ModelSection, ModelSiteSpace, SiteAddress, VisibleSite } from "../../server/sites/serve/types";
-import { createOrganization, createSite } from "../helpers/factories";
+import type { ModelPage, SiteAddress, VisibleSite } from "../../server/sites/serve/types";
+import { modelSection, modelSiteSpace, visibleSiteOf } from "./serve-model-fixtures";
 
 /** The machine outputs of a visible site, from hand-built models: what each lists and leaves out. */
 
@@ -33,43 +32,20 @@ function page(title: string, path: string, extra: Partial<ModelPage> = {}): Mode
   };
 }
 
-function siteSpace(title: string, path: string, pages: ModelPage[], extra: Partial<ModelSiteSpace> = {}): ModelSiteSpace {
-  return { id: newId(), title, path, isDefault: path === "", condition: null, spaceId: newId(), language: null, revisionId: newId(), customization: {}, pages, ...extra };
-}
-
-function section(title: string, path: string, siteSpaces: ModelSiteSpace[]): ModelSection {
-  return { id: newId(), title, description: null, icon: null, path, isDefault: path === "", condition: null, sectionGroupId: null, siteSpaces };
-}
-
-async function visibleSite(sections: ModelSection[], overrides: { visibility?: string; title?: string; rootSiteSpaces?: ModelSiteSpace[] } = {}): Promise<VisibleSite> {
-  const organization = await createOrganization();
-  const site = await createSite(organization.id, { published: true, title: overrides.title ?? "Acme Docs", visibility: overrides.visibility ?? "public" });
-  return {
-    site,
-    version: "v1",
-    customization: {},
-    adaptiveSchema: null,
-    topLevel: sections.map((each) => ({ type: "section" as const, section: each })),
-    sections,
-    rootSiteSpaces: overrides.rootSiteSpaces ?? [],
-    visitor: { via: "public", claims: {}, segment: "public" },
-  };
-}
-
 /** Guides (home, install, a hidden page with a child, a noRobotsIndex page) and an API section in English and French. */
 function structure() {
   const hiddenParent = page("Internal", "internal", { hidden: true });
-  const guides = siteSpace("Guides", "", [
+  const guides = modelSiteSpace("Guides", "", [
     page("Welcome", "", { description: "Start here.\nEverything about Acme." }),
     page("Install [fast]", "install", { description: "Get it running." }),
     hiddenParent,
     page("Internal child", "internal/child", { parentId: hiddenParent.id, depth: 1 }),
     page("Private notes", "notes", { noRobotsIndex: true }),
   ]);
-  const english = siteSpace("English", "", [page("API", ""), page("Auth & tokens", "auth")], { language: "en" });
-  const french = siteSpace("Français", "fr", [page("API", ""), page("Authentification", "auth"), page("Seulement en français", "fr-only")], { language: "fr" });
-  const german = siteSpace("Deutsch", "de", [page("API", "")], { language: "de" });
-  return { guides, english, french, german, sections: [section("Guides", "", [guides]), section("API", "api", [english, french, german])] };
+  const english = modelSiteSpace("English", "", [page("API", ""), page("Auth & tokens", "auth")], { language: "en" });
+  const french = modelSiteSpace("Français", "fr", [page("API", ""), page("Authentification", "auth"), page("Seulement en français", "fr-only")], { language: "fr" });
+  const german = modelSiteSpace("Deutsch", "de", [page("API", "")], { language: "de" });
+  return { guides, english, french, german, sections: [modelSection("Guides", "", [guides]), modelSection("API", "api", [english, french, german])] };
 }
 
 const request = (visible: VisibleSite): SiteRequest => ({ request: new Request("https://docs.example.test/docs"), url: new URL("https://docs.example.test/docs"), address, visible, rest: "" });
@@ -79,14 +55,14 @@ describe("listedPages", () => {
     const parent = page("Parent", "parent");
     const pages = [parent, page("Child", "parent/child", { parentId: parent.id, depth: 1 }), page("Orphan", "gone/orphan", { parentId: "removed-by-a-condition", depth: 1 })];
     const { guides } = structure();
-    expect(listedPages(siteSpace("S", "", pages)).map((each) => each.title)).toEqual(["Parent", "Child"]);
+    expect(listedPages(modelSiteSpace("S", "", pages)).map((each) => each.title)).toEqual(["Parent", "Child"]);
     expect(listedPages(guides).map((each) => each.title)).toEqual(["Welcome", "Install [fast]", "Private notes"]);
   });
 });
 
 describe("sitemap.xml and robots.txt", () => {
   test("a public site's sitemap lists every listed page but noRobotsIndex ones, absolute and with lastmod; robots.txt points at it", async () => {
-    const visible = await visibleSite(structure().sections);
+    const visible = await visibleSiteOf(structure().sections);
     const xml = sitemapXml(visible, address);
     const locs = [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => match[1]);
     expect(locs).toEqual([
@@ -106,13 +82,13 @@ describe("sitemap.xml and robots.txt", () => {
 
   test("robots.txt disallows everything on any site but a public one", async () => {
     for (const visibility of ["unlisted", "share-link", "visitor-auth"]) {
-      expect(robotsTxt(await visibleSite(structure().sections, { visibility }), address)).toBe("User-agent: *\nDisallow: /\n");
+      expect(robotsTxt(await visibleSiteOf(structure().sections, { visibility }), address)).toBe("User-agent: *\nDisallow: /\n");
     }
   });
 
   test("a sitemap never holds more than the protocol's 50,000 URLs; URLs are escaped", async () => {
     const many = Array.from({ length: MAX_SITEMAP_URLS + 10 }, (_, index) => page(`P${index}`, `p-${index}`));
-    const xml = sitemapXml(await visibleSite([section("Big", "", [siteSpace("Big", "", many)])]), { ...address, basePath: "/a&b" });
+    const xml = sitemapXml(await visibleSiteOf([modelSection("Big", "", [modelSiteSpace("Big", "", many)])]), { ...address, basePath: "/a&b" });
     expect(xml.match(/<url>/g)).toHaveLength(MAX_SITEMAP_URLS);
     expect(xml).toContain("<loc>https://docs.example.test/a&amp;b/p-0</loc>");
   });
@@ -120,7 +96,7 @@ describe("sitemap.xml and robots.txt", () => {
 
 describe("llms.txt", () => {
   test("the llmstxt.org format: title, summary, one list per section and variant, .md links and descriptions", async () => {
-    const text = llmsTxt(await visibleSite(structure().sections), address);
+    const text = llmsTxt(await visibleSiteOf(structure().sections), address);
     expect(text).toBe(
       [
         "# Acme Docs",
@@ -154,7 +130,7 @@ describe("llms.txt", () => {
 
   test("a site of root-level variants titles its lists by variant, and a site at a host's root links index.md at the root; lists are bounded", async () => {
     const many = Array.from({ length: MAX_LLMS_PAGES + 5 }, (_, index) => page(`P${index}`, index === 0 ? "" : `p-${index}`));
-    const visible = await visibleSite([], { rootSiteSpaces: [siteSpace("Handbook", "", many), siteSpace("Extra", "extra", [page("More", "")])] });
+    const visible = await visibleSiteOf([], { rootSiteSpaces: [modelSiteSpace("Handbook", "", many), modelSiteSpace("Extra", "extra", [page("More", "")])] });
     const text = llmsTxt(visible, { ...address, origin: "https://handbook.example.test", basePath: "" });
     expect(text).toContain("## Handbook\n\n- [P0](https://handbook.example.test/index.md)\n- [P1](https://handbook.example.test/p-1.md)");
     expect(text.match(/^- /gm)).toHaveLength(MAX_LLMS_PAGES);
@@ -204,7 +180,7 @@ describe("published links", () => {
 
 describe("headTags", () => {
   test("canonical, Open Graph and Twitter tags, escaped; the page's cover is the preview image", async () => {
-    const visible = await visibleSite(structure().sections, { title: 'Acme "Docs" <3' });
+    const visible = await visibleSiteOf(structure().sections, { title: 'Acme "Docs" <3' });
     const { guides } = structure();
     const install = { ...guides.pages[1]!, cover: { ref: { kind: "file" as const, file: "cover1" }, yPos: 0 } };
     const html = headTags(request(visible), { section: visible.sections[0]!, siteSpace: { ...guides, spaceId: "space1" }, page: install });
@@ -221,19 +197,19 @@ describe("headTags", () => {
   test("the customization's social preview stands in for a page without cover; noindex for unlisted sites and noRobotsIndex pages", async () => {
     const { guides, sections } = structure();
     const withPreview = { ...guides, customization: { socialPreview: { url: "https://cdn.example.test/preview.png" } } };
-    const publicSite = await visibleSite(sections);
+    const publicSite = await visibleSiteOf(sections);
     const home = headTags(request(publicSite), { section: sections[0]!, siteSpace: withPreview, page: guides.pages[0]! });
     expect(home).toContain('<meta property="og:image" content="https://cdn.example.test/preview.png">');
     expect(home).toContain('<link rel="canonical" href="https://docs.example.test/docs">');
     expect(headTags(request(publicSite), { section: sections[0]!, siteSpace: guides, page: guides.pages[4]! })).toContain('<meta name="robots" content="noindex">');
-    const unlisted = await visibleSite(sections, { visibility: "unlisted" });
+    const unlisted = await visibleSiteOf(sections, { visibility: "unlisted" });
     expect(headTags(request(unlisted), { section: sections[0]!, siteSpace: guides, page: guides.pages[0]! })).toContain('<meta name="robots" content="noindex">');
     expect(headTags(request(unlisted), { section: sections[0]!, siteSpace: guides, page: guides.pages[0]! })).toContain('<meta name="twitter:card" content="summary">');
   });
 
   test("hreflang links each language variant to the same page there, else to its home, plus x-default", async () => {
     const { sections, english, french } = structure();
-    const visible = await visibleSite(sections);
+    const visible = await visibleSiteOf(sections);
     const auth = headTags(request(visible), { section: sections[1]!, siteSpace: english, page: english.pages[1]! });
     expect(auth.split("\n").filter((line) => line.includes("hreflang"))).toEqual([
       '<link rel="alternate" hreflang="en" href="https://docs.example.test/docs/api/auth">',

@@ -1,8 +1,9 @@
+import { createHash } from "node:crypto";
 import { brotliCompressSync } from "node:zlib";
 import { describe, expect, test } from "vitest";
 import { db } from "../../server/db/client";
 import { siteSettings, mergeSettings } from "../../server/sites/customization/settings";
-import { ASSET_PATTERN, renderContentHtml, renderNotFound, renderPage, renderShell, serveAsset, siteStyles, type RenderRequest } from "../../server/sites/serve/render";
+import { ASSET_PATTERN, renderContentHtml, renderGatePage, renderNotFound, renderPage, renderShell, serveAsset, siteStyles, THEME_SCRIPT_CSP, type RenderRequest } from "../../server/sites/serve/render";
 import { assetHash, siteAsset } from "../../server/sites/serve/render/assets";
 import type { ModelPage, ModelSection, ModelSiteSpace, VisibleSite } from "../../server/sites/serve/types";
 import { newId } from "../../server/ids";
@@ -125,13 +126,13 @@ describe("renderContentHtml: the admin reader's blocks as HTML", () => {
     expect(html).toContain('<aside class="hint hint-warning" role="note" aria-label="Warning" data-hint="warning">');
     expect(html).toMatch(/<div class="hint-body">\s*<p>Mind the <strong>gap<\/strong>\.<\/p>/);
     expect(html).toMatch(/<figure class="code-block">\s*<figcaption>app\.ts<\/figcaption>/);
-    expect(html).toContain('<code class="hljs language-ts"><span class="hljs-keyword">const</span>');
+    expect(html).toContain('<pre tabindex="0"><code class="hljs language-ts"><span class="hljs-keyword">const</span>');
     expect(html).toMatch(/<div class="tabs"><section class="tab-panel"><p class="tab-title">npm<\/p>\s*<p>npm i quire<\/p>\s*<\/section><section class="tab-panel"><p class="tab-title">yarn<\/p>/);
     expect(html).toMatch(/<details>\s*<summary>More<\/summary>\s*<p>Hidden until opened\.<\/p>/);
     expect(html).toContain('<a href="/docs/~/files/s1/f1" download="manual.pdf" class="file-link">');
     expect(html).toContain('<span class="file-name">manual.pdf</span><span class="file-details">application/pdf · 2.0 KB</span>');
     expect(html).toMatch(/<div class="embed">\s*<p><a href="https:\/\/www\.youtube\.com\/watch\?v=quire">/);
-    expect(html).toMatch(/<div class="table-wrap"><table>/);
+    expect(html).toMatch(/<div class="table-wrap" tabindex="0"><table>/);
     expect(html).toContain('<input type="checkbox" checked disabled aria-label="Write the guide">');
     expect(html).toContain('<img src="/docs/~/files/s1/img1" alt="Diagram" loading="lazy" decoding="async">');
     expect(html).toContain('<a href="/docs/next#setup">Next page</a>');
@@ -241,8 +242,8 @@ describe("renderPage", () => {
     expect(primary).not.toBe("#ffee00");
     expect(html).toContain("--radius:8px");
     expect(html).toContain('--font:"Roboto", system-ui');
-    expect(html).toContain('(document.documentElement,"dark",false)');
-    expect(html).not.toContain("data-theme-toggle");
+    expect(html).toContain('data-theme="dark">');
+    expect(html).not.toContain('class="icon-button theme-toggle"');
     expect(html).toContain('<img class="logo only-light" src="https://cdn.example.com/logo.svg" alt="">');
     expect(html).toContain('<link rel="icon" href="data:image/svg+xml,');
     expect(html).toContain('<a class="header-link" href="https://example.com/blog" target="_blank" rel="noreferrer noopener">Blog</a>');
@@ -262,7 +263,10 @@ describe("renderPage", () => {
   test("by default: light, a toggle, no PDF links, no feedback form", async () => {
     const { req, siteSpace } = await siteWith();
     const html = await (await renderPage(req(), { kind: "page", section: null, siteSpace: siteSpace!, page: siteSpace!.pages[0]! })).text();
-    expect(html).toContain('(document.documentElement,"light",true)');
+    expect(html).toContain('data-theme="light" data-theme-toggle>');
+    // The inline theme script is the one the content security policy allows by its hash.
+    const inline = /<script>([^<]*)<\/script>/.exec(html)![1]!;
+    expect(THEME_SCRIPT_CSP).toBe(`'sha256-${createHash("sha256").update(inline).digest("base64")}'`);
     expect(html).toContain("data-theme-toggle hidden");
     expect(html).not.toContain("~/pdf/");
     expect(html).not.toContain("~/feedback");
@@ -308,6 +312,22 @@ describe("renderNotFound and renderShell", () => {
     const html = await response.text();
     expect(html).toContain('<main id="main" tabindex="-1"><h1>Sign in</h1></main>');
     expect(html).toContain("<title>Access denied · Acme Docs</title>");
+  });
+});
+
+describe("renderGatePage", () => {
+  test("a turned-away reader gets the site's name and look, and none of its navigation, search or content", async () => {
+    const { req, visible, siteSpace } = await siteWith({ visibility: "share-link", customization: { footer: { copyright: "© Acme" } } });
+    const r = req("welcome");
+    for (const status of [404, 401] as const) {
+      const response = renderGatePage(r.request, r.url, r.address, visible, status);
+      expect(response.status).toBe(status);
+      const html = await response.text();
+      expect(html).toContain(status === 404 ? "<h1>Page not found</h1>" : "<h1>Sign-in required</h1>");
+      expect(html).toContain('<span class="brand-name">Acme Docs</span>');
+      expect(html).toContain('<meta name="robots" content="noindex">');
+      for (const hidden of [...siteSpace!.pages.map((each) => each.title), "~/search", "© Acme", 'aria-label="Pages"']) expect(html).not.toContain(hidden);
+    }
   });
 });
 

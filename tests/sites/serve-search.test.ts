@@ -6,8 +6,9 @@ import { setMainRevision } from "../../server/search/index-space";
 import { searchPages, searchParams } from "../../server/search/query";
 import { searchSite } from "../../server/sites/serve/search/search-site";
 import { markedSnippet, unmark } from "../../server/sites/serve/search/snippet";
-import type { ModelPage, ModelSection, ModelSiteSpace, SiteAddress, VisibleSite } from "../../server/sites/serve/types";
-import { createOrganization, createSite } from "../helpers/factories";
+import type { ModelPage, SiteAddress } from "../../server/sites/serve/types";
+import { createOrganization } from "../helpers/factories";
+import { modelSection, modelSiteSpace, visibleSiteOf } from "./serve-model-fixtures";
 import { searchIndexed } from "../helpers/jobs";
 
 /** Site search over issue 3's index: narrowed to what the visitor may see, inside the query. */
@@ -25,7 +26,8 @@ async function indexedSpace(organizationId: string, drafts: Draft[]): Promise<{ 
     const revision = await commitRevision(tx, { spaceId, base: first, parents: [first.id], put: pages });
     await setMainRevision(tx, space, revision);
     return revision.id;
-  });
+    // The machine may be busy (builds, other suites): a commit can take longer than the default 5 s.
+  }, { timeout: 60_000 });
   await searchIndexed(spaceId);
   return { spaceId, revisionId, pages };
 }
@@ -49,26 +51,8 @@ function modelPage(page: Page, path: string, extra: Partial<ModelPage> = {}): Mo
   };
 }
 
-function siteSpace(spaceId: string, revisionId: string, title: string, path: string, pages: ModelPage[]): ModelSiteSpace {
-  return { id: newId(), title, path, isDefault: path === "", condition: null, spaceId, language: null, revisionId, customization: {}, pages };
-}
-
-function section(title: string, path: string, siteSpaces: ModelSiteSpace[]): ModelSection {
-  return { id: newId(), title, description: null, icon: null, path, isDefault: path === "", condition: null, sectionGroupId: null, siteSpaces };
-}
-
-async function visibleSite(organizationId: string, sections: ModelSection[]): Promise<VisibleSite> {
-  const site = await createSite(organizationId, { published: true });
-  return {
-    site,
-    version: "v1",
-    customization: {},
-    adaptiveSchema: null,
-    topLevel: sections.map((each) => ({ type: "section" as const, section: each })),
-    sections,
-    rootSiteSpaces: [],
-    visitor: { via: "public", claims: {}, segment: "public" },
-  };
+function siteSpace(spaceId: string, revisionId: string, title: string, path: string, pages: ModelPage[]) {
+  return modelSiteSpace(title, path, pages, { spaceId, revisionId });
 }
 
 const address: SiteAddress = { siteId: "site", origin: "https://docs.example.test", basePath: "/docs" };
@@ -128,7 +112,7 @@ describe("searchSite", () => {
     const apiPage = child.pages[0]!;
     const falconEndpoint = { ...child.pages[1]!, parentId: apiPage.id };
     const sections = [
-      section("Guides", "", [
+      modelSection("Guides", "", [
         siteSpace(guides.spaceId, guides.revisionId, "Guides", "", [
           modelPage(home!, ""),
           modelPage(basics!, "basics"),
@@ -138,12 +122,12 @@ describe("searchSite", () => {
           // "Gone falcon" is indexed but no longer in the published model (the index lags).
         ]),
       ]),
-      section("Reference", "reference", [
+      modelSection("Reference", "reference", [
         siteSpace(child.spaceId, child.revisionId, "Version 1", "", [modelPage(apiPage, "api"), modelPage(falconEndpoint, "api/falcon", { parentId: apiPage.id })]),
         siteSpace(v2.spaceId, v2.revisionId, "Version 2", "v2", [modelPage(v2.pages[0]!, "")]),
       ]),
     ];
-    return { visible: await visibleSite(organization.id, sections) };
+    return { visible: await visibleSiteOf(sections) };
   }
 
   test("finds across sections and variants, never a page the visitor may not see, with hrefs, snippets and breadcrumbs", async () => {

@@ -1,6 +1,7 @@
 import { responseForError } from "@/server/api/errors";
 import { configuredPublicUrl } from "@/server/config";
 import { pdfForLink } from "@/server/pdf/change-request-pdf";
+import { pdfContentDisposition } from "@/server/pdf/content-disposition";
 
 export const dynamic = "force-dynamic";
 
@@ -16,7 +17,7 @@ export async function GET(request: Request, context: { params: Promise<{ token: 
       headers: {
         "Content-Type": "application/pdf",
         "Content-Length": String(pdf.bytes.length),
-        "Content-Disposition": contentDisposition(pdf.filename),
+        "Content-Disposition": pdfContentDisposition("inline", pdf.filename),
         // Personal content behind a bearer-like link: never cached by shared caches, never sent on as a Referer.
         "Cache-Control": "private, no-store",
         "Referrer-Policy": "no-referrer",
@@ -26,10 +27,4 @@ export async function GET(request: Request, context: { params: Promise<{ token: 
   } catch (error) {
     return responseForError(error);
   }
-}
-
-/** `inline` with an ASCII fallback name and the exact name in RFC 5987 form. */
-function contentDisposition(filename: string): string {
-  const ascii = filename.normalize("NFKD").replace(/[^\x20-\x7e]/g, "").replace(/["\\/]/g, "_").trim() || "export.pdf";
-  return `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 }

@@ -1,4 +1,4 @@
-import { currentRevision, readPages } from "../../content/revisions";
+import { currentRevision, readPages, slugPaths } from "../../content/revisions";
 import type { Db } from "../../db/client";
 import type { Site } from "../../db/generated/client";
 import { AppError } from "../../errors";
@@ -21,30 +21,7 @@ async function siteSpaceOf(tx: Db, siteId: string, siteSpaceId: string) {
 
 /** Every page's path (its ancestors' slugs and its own, joined by `/`) in the space's current revision. */
 async function pagePaths(tx: Db, space: { id: string; revisionId: string | null }): Promise<Map<string, string>> {
-  const pages = await readPages(tx, await currentRevision(tx, space));
-  const byId = new Map(pages.map((page) => [page.id, page]));
-  const paths = new Map<string, string>();
-  const pathOf = (id: string): string => {
-    const known = paths.get(id);
-    if (known !== undefined) return known;
-    // Walk up iteratively (a loop in the ancestry ends the walk), then fill the paths top-down.
-    const chain: string[] = [];
-    const seen = new Set<string>();
-    let at: string | null = id;
-    while (at !== null && byId.has(at) && !seen.has(at) && !paths.has(at)) {
-      seen.add(at);
-      chain.push(at);
-      at = byId.get(at)!.parentId;
-    }
-    let prefix = at !== null && paths.has(at) ? paths.get(at)! : "";
-    for (const pageId of chain.reverse()) {
-      prefix = prefix ? `${prefix}/${byId.get(pageId)!.slug}` : byId.get(pageId)!.slug;
-      paths.set(pageId, prefix);
-    }
-    return paths.get(id)!;
-  };
-  for (const page of pages) pathOf(page.id);
-  return paths;
+  return slugPaths(await readPages(tx, await currentRevision(tx, space)));
 }
 
 /** Checks an input destination against the site and answers it as stored. */

@@ -1,4 +1,5 @@
 import { handleFeedback, handleInsightsBeacon } from "../insights/endpoints";
+import { PAGE_PDF_PATTERN, servePagePdf, serveSpacePdf, SPACE_PDF_PATTERN } from "../../pdf/site-pdf";
 import { serveSiteFile } from "./files";
 import { ASSET_PATTERN, serveAsset } from "./render";
 import { llmsEndpoint, llmsFullEndpoint, markdownEndpoint, robotsEndpoint, sitemapEndpoint } from "./machines/machine-endpoints";
@@ -37,4 +38,6 @@ export const SITE_ENDPOINTS: SiteEndpoint[] = [
   { pattern: /^([^~]*)\.md$/, methods: ["GET", "HEAD"], handle: markdownEndpoint },
   { pattern: /^~\/insights$/, methods: ["POST"], handle: handleInsightsBeacon },
   { pattern: /^~\/feedback$/, methods: ["POST"], handle: handleFeedback },
+  { pattern: PAGE_PDF_PATTERN, methods: ["GET", "HEAD"], handle: servePagePdf },
+  { pattern: SPACE_PDF_PATTERN, methods: ["GET", "HEAD"], handle: serveSpacePdf },
 ];

@@ -2,7 +2,7 @@ import { resolveAddress } from "./address";
 import { cachedBody, cachedRender, sendCached, siteCache } from "./cache";
 import { SITE_ENDPOINTS, type SiteRequest } from "./endpoints";
 import { underBase } from "./paths";
-import { renderNotFound, renderPage } from "./render";
+import { renderGatePage, renderNotFound, renderPage, THEME_SCRIPT_CSP } from "./render";
 import { routeSitePath } from "./route";
 import type { SiteAddress } from "./types";
 import { resolveVisitor } from "./visitor";
@@ -16,15 +16,16 @@ import { visibleSite } from "./visible";
  */
 
 /**
- * Only our own script and stylesheet run; images may come from anywhere over https (covers,
+ * Only our own script and stylesheet run (and render's inline theme script, allowed by its hash); images may come from anywhere over https (covers,
  * logos, embeds written as image links); nothing may frame the site.
  */
 const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
-  "script-src 'self'",
+  `script-src 'self' ${THEME_SCRIPT_CSP}`,
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: https:",
-  "font-src 'self' data:",
+  // A custom font of the customization is loaded from its https URL.
+  "font-src 'self' data: https:",
   "connect-src 'self'",
   "media-src 'self' https:",
   "object-src 'none'",
@@ -48,17 +49,24 @@ type Finish = { private: boolean; setCookies: string[] };
  * revalidated every time (`no-cache` + ETag), so no cache serves a page past a merge.
  */
 function finish(response: Response, how: Finish): Response {
-  const headers = new Headers(response.headers);
+  // Responses made with `new Response` have mutable headers, set in place (the hot path); others
+  // (Response.redirect's) throw on the first set and are copied.
+  let out = response;
+  try {
+    response.headers.set("X-Content-Type-Options", "nosniff");
+  } catch {
+    out = new Response(response.body, { status: response.status, statusText: response.statusText, headers: new Headers(response.headers) });
+  }
+  const headers = out.headers;
   for (const [name, value] of SECURITY_HEADERS) if (!headers.has(name)) headers.set(name, value);
   if (how.private || how.setCookies.length > 0) headers.set("Cache-Control", "private, no-store");
   else if (!headers.has("Cache-Control") || /\bprivate\b/.test(headers.get("Cache-Control")!)) headers.set("Cache-Control", "no-cache");
   for (const cookie of how.setCookies) headers.append("Set-Cookie", cookie);
-  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  return out;
 }
 
 const PLAIN_PAGES = {
   404: ["Page not found", "There is no published site at this address."],
-  401: ["Sign-in required", "This site is only for signed-in readers, and it has no sign-in page set up. Ask its owners for access."],
   405: ["Method not allowed", "This address answers GET and HEAD only."],
 } as const;
 
@@ -76,9 +84,13 @@ function redirect(location: string, status: number): Response {
   return new Response(null, { status, headers: { Location: location } });
 }
 
-export async function serveSite(request: Request): Promise<Response> {
+/**
+ * `pathname`: the path Next routed (`/<basename>/<rest>`), which differs from the request's URL after
+ * proxy.ts rewrote a custom host's request; the request's own path when absent.
+ */
+export async function serveSite(request: Request, pathname?: string): Promise<Response> {
   try {
-    return await serve(request);
+    return await serve(request, pathname);
   } catch (error) {
     console.error("Serving a published site failed:", error);
     return finish(new Response("Something went wrong serving this page. Try again in a moment.", { status: 500, headers: { "Content-Type": "text/plain; charset=utf-8" } }), {
@@ -88,8 +100,9 @@ export async function serveSite(request: Request): Promise<Response> {
   }
 }
 
-async function serve(request: Request): Promise<Response> {
+async function serve(request: Request, pathname: string | undefined): Promise<Response> {
   const url = new URL(request.url);
+  if (pathname !== undefined) url.pathname = pathname;
   const resolved = resolveAddress(request, url);
   const cache = siteCache();
   const siteId = resolved && (await cache.siteIdOfBasename(resolved.basename));
@@ -106,9 +119,9 @@ async function serve(request: Request): Promise<Response> {
     case "login":
       return finish(redirect(outcome.location, 302), how);
     case "not-found":
-      return finish(plainPage(request, 404), how);
+      return finish(renderGatePage(request, url, address, model, 404), how);
     case "unauthorized":
-      return finish(plainPage(request, 401), how);
+      return finish(renderGatePage(request, url, address, model, 401), how);
     case "visitor":
       break;
   }

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { inReadingOrder, readPages, type PageVersion } from "../../content/revisions";
+import { inReadingOrder, readPages, slugPaths, type PageVersion } from "../../content/revisions";
 import { db, type Db } from "../../db/client";
 import type { Site, SiteSection, SiteSpace } from "../../db/generated/client";
 import { adaptiveSchemaOf, parseCondition, type ConditionNode } from "../conditions";
@@ -25,29 +25,6 @@ function conditionOf(source: string | null | undefined): ConditionNode | null {
   if (source === null || source === undefined || source.trim() === "") return null;
   const parsed = parseCondition(source, null);
   return parsed.ok ? parsed.ast : NEVER;
-}
-
-/** Each page's path from the space's root (its ancestors' slugs and its own), walking up without recursion. */
-export function slugPaths(pages: readonly Pick<PageVersion, "id" | "slug" | "parentId">[]): Map<string, string> {
-  const byId = new Map(pages.map((page) => [page.id, page]));
-  const paths = new Map<string, string>();
-  for (const page of pages) {
-    const chain: string[] = [];
-    const seen = new Set<string>();
-    let at: string | null = page.id;
-    while (at !== null && byId.has(at) && !seen.has(at) && !paths.has(at)) {
-      seen.add(at);
-      chain.push(at);
-      at = byId.get(at)!.parentId;
-    }
-    let prefix = at !== null && paths.has(at) ? paths.get(at)! : "";
-    for (const id of chain.reverse()) {
-      const slug = byId.get(id)!.slug;
-      prefix = prefix ? `${prefix}/${slug}` : slug;
-      paths.set(id, prefix);
-    }
-  }
-  return paths;
 }
 
 type SpaceRow = { id: string; title: string; language: string | null; revisionId: string | null };

@@ -1,7 +1,7 @@
+import { slugPaths } from "../../content/revisions";
 import { db } from "../../db/client";
 import type { RedirectDestination } from "../redirects/schemas";
 import { candidateSources, MAX_SOURCE_LENGTH } from "../redirects/source-path";
-import { slugPaths } from "./model";
 import { sitePath } from "./paths";
 import type { ModelPage, ModelSection, ModelSiteSpace, VisibleSite } from "./types";
 

@@ -1,6 +1,7 @@
 import type { SiteRequest } from "../endpoints";
 import { absoluteUrl, fileHref, pageHref, siteSpaceHref } from "../paths";
 import type { ModelPage, ModelSection, ModelSiteSpace } from "../types";
+import { siteSpacesOf } from "../render/chrome";
 import { attrs } from "../render/html";
 import { hiddenFromRobots } from "./listing";
 
@@ -58,7 +59,7 @@ function previewImage({ address }: SiteRequest, { siteSpace, page }: PageRoute):
  * language and another variant has one too.
  */
 function alternates({ address, visible }: SiteRequest, { section, siteSpace, page }: PageRoute): [string, string][] {
-  const all: ModelSiteSpace[] = section ? section.siteSpaces : visible.rootSiteSpaces;
+  const all = siteSpacesOf(visible, section);
   const variants = all.filter((each) => each.language);
   if (!siteSpace.language || variants.length < 2) return [];
   const hrefFor = (variant: ModelSiteSpace) => {

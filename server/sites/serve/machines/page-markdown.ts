@@ -2,7 +2,7 @@ import { evaluateVariables } from "../../../content/format/variables";
 import { readPublishedPage } from "../page-body";
 import { absoluteUrl, fileHref, pageHref } from "../paths";
 import { routeSitePath } from "../route";
-import type { SiteAddress, VisibleSite } from "../types";
+import type { ModelPage, ModelSiteSpace, SiteAddress, VisibleSite } from "../types";
 import type { PlacedPage } from "./listing";
 import { withPublishedLinks } from "./published-links";
 
@@ -12,6 +12,15 @@ import { withPublishedLinks } from "./published-links";
  * and has no name to add `.md` to. The home page wins `index.md` over a page whose path is `index`
  * (that page keeps its HTML URL).
  */
+
+const byIds = new WeakMap<ModelSiteSpace, Map<string, ModelPage>>();
+
+/** A site space's pages by id, made once per model (llms-full.txt asks for every page of it). */
+function pagesById(siteSpace: ModelSiteSpace): Map<string, ModelPage> {
+  let byId = byIds.get(siteSpace);
+  if (!byId) byIds.set(siteSpace, (byId = new Map(siteSpace.pages.map((page) => [page.id, page]))));
+  return byId;
+}
 
 /** The page a `.md` path names (`rest` without its `.md`), or null when the visitor has none there. */
 export async function routeMarkdownPath(visible: VisibleSite, path: string): Promise<PlacedPage | null> {
@@ -32,7 +41,7 @@ export async function routeMarkdownPath(visible: VisibleSite, path: string): Pro
 export async function pageMarkdown(address: SiteAddress, { section, siteSpace, page }: PlacedPage): Promise<string | null> {
   const body = await readPublishedPage(siteSpace, page.id);
   if (!body) return null;
-  const byId = new Map(siteSpace.pages.map((each) => [each.id, each]));
+  const byId = pagesById(siteSpace);
   const markdown = withPublishedLinks(evaluateVariables(body.markdown, body.variables), {
     page: (pageId) => {
       const target = byId.get(pageId);

@@ -1,9 +1,10 @@
+import { createHash } from "node:crypto";
 import { evaluateCondition, parseCondition } from "../../conditions";
 import type { SiteRequest } from "../endpoints";
 import type { ModelPage, ModelSection, ModelSiteSpace, VisibleSite } from "../types";
 import { assetHref } from "./assets";
 import { fileHref, internalHref, pageHref, siteSpaceHref } from "../paths";
-import { attrs, esc, scriptJson } from "./html";
+import { attrs, esc } from "./html";
 import { ICONS } from "./icons";
 import { group, lookOf, type Look } from "./look";
 
@@ -204,10 +205,14 @@ function announcement(req: RenderRequest, place: Place, look: Look, settings: Re
   return `<div class="announcement announcement-${style}" role="region" aria-label="Announcement"><p>${esc(value.message)}${href ? ` <a${linkAttrs(look, href)}>${esc(link!.title)}</a>` : ""}</p></div>`;
 }
 
-/** Sets the theme class before the first paint: the stored choice (where toggling is allowed), else the site's default. */
-function themeScript(look: Look): string {
-  return `<script>(function(e,m,t){var s;try{s=t&&localStorage.getItem("quire-theme")}catch(_){}var k=s||m;if(k==="system")k=matchMedia("(prefers-color-scheme: dark)").matches?"dark":"light";if(k==="dark")e.classList.add("dark")})(document.documentElement,${scriptJson(look.defaultMode)},${look.toggleable})</script>`;
-}
+/**
+ * Sets the theme class before the first paint: the stored choice (where toggling is allowed), else
+ * the site's default, read from <html>'s attributes. The same text on every page, so the content
+ * security policy allows it by its hash (THEME_SCRIPT_CSP) rather than allowing inline scripts.
+ */
+const THEME_SCRIPT =
+  '(function(e){var m=e.getAttribute("data-theme"),s;try{s=e.hasAttribute("data-theme-toggle")&&localStorage.getItem("quire-theme")}catch(_){}var k=s||m;if(k==="system")k=matchMedia("(prefers-color-scheme: dark)").matches?"dark":"light";if(k==="dark")e.classList.add("dark")})(document.documentElement)';
+export const THEME_SCRIPT_CSP = `'sha256-${createHash("sha256").update(THEME_SCRIPT).digest("base64")}'`;
 
 export type ShellOptions = {
   title: string;
@@ -224,6 +229,8 @@ export type ShellOptions = {
   beacon?: { siteSpaceId: string; pageId: string };
   wide?: boolean;
   lang?: string;
+  /** Only the site's name and look: for a reader the gate turned away, who may see none of its content or navigation. */
+  minimal?: boolean;
 };
 
 /** The whole document. */
@@ -237,14 +244,15 @@ export function documentHtml(req: RenderRequest, options: ShellOptions): string 
   const lang = options.lang ?? (str(group(settings, "internationalization").locale) || "en");
   const robots = options.robots ?? (req.visible.site.visibility === "public" ? "" : "noindex");
   const fullTitle = options.title && options.title !== name ? `${options.title} · ${name}` : name;
-  const sidebar = options.sidebar !== false && place.siteSpace ? `${variantSwitcher(req, place)}${pageTree(req, place)}` : "";
+  const minimal = options.minimal === true;
+  const sidebar = !minimal && options.sidebar !== false && place.siteSpace ? `${variantSwitcher(req, place)}${pageTree(req, place)}` : "";
   const toggle = look.toggleable
     ? `<button type="button" class="icon-button theme-toggle" data-theme-toggle hidden aria-label="Dark theme" aria-pressed="false">${ICONS.moon}${ICONS.sun}</button>`
     : "";
   const search = `<form role="search" aria-label="Site" class="search-form" action="${esc(internalHref(req.address, "~/search"))}"><label class="sr-only" for="site-search">Search</label>${ICONS.search}<input id="site-search" type="search" name="q" placeholder="Search…" autocomplete="off" data-search-input><kbd class="search-key" aria-hidden="true">Ctrl K</kbd></form>`;
   const menuButton = sidebar ? `<a class="icon-button nav-link" href="#site-nav">${ICONS.menu}<span class="sr-only">Pages</span></a>` : "";
   const brand = `<a class="brand" href="${esc(home)}">${look.logo ? `${logoImg(look.logo, "")}<span class="sr-only">${esc(name)}</span>` : `<span class="brand-name">${esc(name)}</span>`}</a>`;
-  return `<!doctype html><html${attrs({ lang, class: look.htmlClass, "data-theme": look.defaultMode })}><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="color-scheme" content="light dark"><title>${esc(fullTitle)}</title>${options.description ? `<meta name="description" content="${esc(options.description)}">` : ""}${robots ? `<meta name="robots" content="${esc(robots)}">` : ""}${look.faviconTags}${themeScript(look)}<link rel="stylesheet" href="${esc(assetHref(req.address, "css"))}"><style>${look.css}</style>${options.headExtra ?? ""}<script src="${esc(assetHref(req.address, "js"))}" defer></script></head><body${attrs({ "data-base": base, "data-site-space": options.beacon?.siteSpaceId, "data-page": options.beacon?.pageId })}><a class="skip-link" href="#main">Skip to content</a>${announcement(req, place, look, settings)}<header class="site-header"><div class="header-bar">${menuButton}${brand}${headerLinks(req, place, look, settings)}<div class="header-tools">${search}${toggle}</div></div>${sectionTabs(req, place)}</header><div${attrs({ class: `layout${sidebar ? "" : " no-sidebar"}${options.asideHtml ? "" : " no-aside"}${options.wide ? " wide" : ""}` })}>${sidebar ? `<div class="sidebar" id="site-nav"><a class="sidebar-close button" href="#main">Close</a>${sidebar}</div>` : ""}<main id="main" tabindex="-1">${options.mainHtml}</main>${options.asideHtml ?? ""}</div>${footer(req, place, look, settings)}</body></html>`;
+  return `<!doctype html><html${attrs({ lang, class: look.htmlClass, "data-theme": look.defaultMode, "data-theme-toggle": look.toggleable })}><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="color-scheme" content="light dark"><title>${esc(fullTitle)}</title>${options.description ? `<meta name="description" content="${esc(options.description)}">` : ""}${robots ? `<meta name="robots" content="${esc(robots)}">` : ""}${look.faviconTags}<script>${THEME_SCRIPT}</script><link rel="stylesheet" href="${esc(assetHref(req.address, "css"))}"><style>${look.css}</style>${options.headExtra ?? ""}<script src="${esc(assetHref(req.address, "js"))}" defer></script></head><body${attrs({ "data-base": base, "data-site-space": options.beacon?.siteSpaceId, "data-page": options.beacon?.pageId })}><a class="skip-link" href="#main">Skip to content</a>${minimal ? "" : announcement(req, place, look, settings)}<header class="site-header"><div class="header-bar">${menuButton}${brand}${minimal ? "" : headerLinks(req, place, look, settings)}<div class="header-tools">${minimal ? "" : search}${toggle}</div></div>${minimal ? "" : sectionTabs(req, place)}</header><div${attrs({ class: `layout${sidebar ? "" : " no-sidebar"}${options.asideHtml ? "" : " no-aside"}${options.wide ? " wide" : ""}` })}>${sidebar ? `<div class="sidebar" id="site-nav"><a class="sidebar-close button" href="#main">Close</a>${sidebar}</div>` : ""}<main id="main" tabindex="-1">${options.mainHtml}</main>${options.asideHtml ?? ""}</div>${minimal ? "" : footer(req, place, look, settings)}</body></html>`;
 }
 
 /** The search form a page without results offers (the 404 page, the search page's fallback). */

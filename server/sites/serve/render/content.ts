@@ -79,7 +79,10 @@ function rehypeSite(options: ContentOptions, outline: OutlineEntry[]) {
         case "img":
           return el("img", { ...node.properties, alt: node.properties.alt ?? "", loading: "lazy", decoding: "async" });
         case "table":
-          return el("div", { className: ["table-wrap"] }, [node]);
+          // Scrolls sideways on narrow screens: focusable, so keyboard users can scroll it too.
+          return el("div", { className: ["table-wrap"], tabIndex: 0 }, [node]);
+        case "pre":
+          return el("pre", { ...node.properties, tabIndex: 0 }, node.children);
         case "aside": {
           const style = hintStyleOf(classes.join(" "));
           if (!style) return node;

@@ -15,6 +15,3 @@ export function attrs(values: Record<string, string | number | boolean | null | 
   }
   return out;
 }
-
-/** A JSON value inside an inline <script>: `<` escaped so that no string can end the script. */
-export const scriptJson = (value: unknown): string => JSON.stringify(value).replace(/</g, "\\u003c");

@@ -1,9 +1,10 @@
 import { sendCached } from "../cache";
 import { pageHref } from "../paths";
 import { ASSET_PATTERN, assetHash, siteAsset, siteStyles } from "./assets";
-import { defaultPlace, documentHtml, homePage, searchForm, type RenderRequest } from "./chrome";
+import { defaultPlace, documentHtml, homePage, searchForm, THEME_SCRIPT_CSP, type RenderRequest } from "./chrome";
 import { renderContentHtml } from "./content";
 import { esc } from "./html";
+import type { SiteAddress, SiteModel, VisibleSite } from "../types";
 import { pageDocument, type PageRoute } from "./page";
 
 /**
@@ -13,7 +14,7 @@ import { pageDocument, type PageRoute } from "./page";
  * `renderContentHtml` (a page body alone: the PDF) and `siteStyles` (the stylesheet).
  */
 
-export { renderContentHtml, siteStyles, type RenderRequest };
+export { renderContentHtml, siteStyles, THEME_SCRIPT_CSP, type RenderRequest };
 
 function htmlResponse(req: RenderRequest, html: string, status: number): Response {
   return new Response(req.request.method === "HEAD" ? null : html, {
@@ -42,6 +43,24 @@ export async function renderPage(req: RenderRequest, route: PageRoute): Promise<
   const html = await pageDocument(req, route);
   if (html === null) return renderNotFound(req);
   return htmlResponse(req, html, 200);
+}
+
+const GATE_PAGES = {
+  404: ["Page not found", "This link does not lead to the site, or no longer does. Ask whoever shared it for a new one."],
+  401: ["Sign-in required", "This site is only for signed-in readers, and it has no sign-in page set up. Ask its owners for access."],
+} as const;
+
+/**
+ * What the visitor gate answers a reader it turns away (an unknown, revoked or expired share link:
+ * 404; visitor authentication without a login URL: 401): the site's name and look, none of its
+ * content or navigation.
+ */
+export function renderGatePage(request: Request, url: URL, address: SiteAddress, model: SiteModel, status: keyof typeof GATE_PAGES): Response {
+  const [title, message] = GATE_PAGES[status];
+  const visible: VisibleSite = { ...model, topLevel: [], sections: [], rootSiteSpaces: [], visitor: { via: "public", claims: {}, segment: "turned-away" } };
+  const req: RenderRequest = { request, url, address, visible, rest: "" };
+  const main = `<div class="not-found"><p class="eyebrow">${status}</p><h1>${esc(title)}</h1><p>${esc(message)}</p></div>`;
+  return htmlResponse(req, documentHtml(req, { title, mainHtml: main, robots: "noindex", minimal: true }), status);
 }
 
 /** `~/assets/site.<hash>.css|js`: immutable, compressed once; a hash of another build is a 404. */

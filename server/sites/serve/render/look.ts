@@ -158,11 +158,13 @@ export function lookOf(settings: Settings): Look {
     const base = primary[mode];
     const fill = fillable(mode === "light" ? base : readable(base, DARK_BG, 3));
     const tintColor = tint ? tint[mode] : base;
+    const soft = mix(tintColor, background, mode === "light" ? 0.9 : 0.82);
     const out: Record<string, string> = {
-      "--primary": hex(readable(base, background)),
+      // Readable on the soft tint (the current page's highlight), and so on the plain background too.
+      "--primary": hex(readable(base, soft)),
       "--primary-fill": hex(fill),
       "--on-primary": hex(onFill(fill)),
-      "--primary-soft": hex(mix(tintColor, background, mode === "light" ? 0.9 : 0.82)),
+      "--primary-soft": hex(soft),
       "--tint-bg": hex(mix(tintColor, background, theme === "muted" ? (mode === "light" ? 0.95 : 0.9) : tint ? (mode === "light" ? 0.97 : 0.94) : 1)),
     };
     for (const [kind, color] of Object.entries(hints)) {

@@ -2,6 +2,7 @@ import { searchPages, searchParams } from "../../../search/query";
 import { encodeCursor } from "../../../pagination";
 import { listedPages, placedSiteSpaces, type PlacedSiteSpace } from "../machines/listing";
 import { pageHref } from "../paths";
+import { siteSpacesOf } from "../render/chrome";
 import type { ModelPage, SiteAddress, VisibleSite } from "../types";
 import { MARKS, unmark, type Highlight } from "./snippet";
 
@@ -60,7 +61,7 @@ export async function searchSite(
     const best = hit.sections[0];
     const anchor = best && best.id !== "" && best.matched ? best.id : null;
     const { snippet, highlights } = unmark(best?.snippet || found.page.description);
-    const variants = found.section ? found.section.siteSpaces : visible.rootSiteSpaces;
+    const variants = siteSpacesOf(visible, found.section);
     return [
       {
         title: found.page.title,

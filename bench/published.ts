@@ -1,0 +1,152 @@
+/**
+ * `npm run bench` (published sites): a public site of 1,000 pages served by the production server,
+ * beside the admin reader of the same space — throughput of a typical page against the framework's
+ * floor (`GET /api/health`, measured in the same run), p99 latency at 20 connections, and what a
+ * browser transfers for that page (HTML and CSS, and JavaScript, as compressed on the wire).
+ * Reports numbers and asserts nothing.
+ */
+import { request as httpRequest } from "node:http";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { db } from "../server/db/client";
+import { createApiToken } from "../server/tokens/api-tokens";
+import { CONNECTIONS, describe, DURATION_S, log, measure, startBenchServer, WARMUP_S } from "./app-server";
+import { pageWord, spaceWithPages } from "./fixtures";
+
+const PAGES = 1_000;
+// A typical page: three levels down (page-3 › page-49 › page-500), in the middle of the tree.
+const TYPICAL_PAGE = 500;
+const TYPICAL_PATH = "page-3/page-49/page-500";
+
+// The seeded admin signs in to the admin reader with this password.
+process.env.QUIRE_ADMIN_EMAIL = "bench-admin@example.test";
+process.env.QUIRE_ADMIN_PASSWORD = "bench-admin-password";
+
+const bench = await startBenchServer("bench-published");
+try {
+  const { origin } = bench;
+  const { organizationId, spaceId, pageId, basename } = await createPublishedSite(origin);
+  const publishedUrl = `${origin}/${basename}/${TYPICAL_PATH}`;
+  const readerUrl = `${origin}/o/${organizationId}/s/${spaceId}/p/${pageId}`;
+  const session = await signIn(origin);
+
+  const health = await measure("GET /api/health", `${origin}/api/health`);
+  const published = await measure("a published page", publishedUrl, { "Accept-Encoding": "br, gzip" });
+  const reader = await measure("the admin reader's page", readerUrl, { Cookie: session, "Accept-Encoding": "br, gzip" });
+  const publishedSize = await transferred(publishedUrl, {});
+  const readerSize = await transferred(readerUrl, { Cookie: session });
+
+  const ratio = (result: typeof health) => (result.requests.average / health.requests.average).toFixed(2);
+  console.log(`\nQuire benchmark, published sites: a public site of ${PAGES} pages, ${CONNECTIONS} connections, ${DURATION_S} s per URL after ${WARMUP_S} s of warm-up`);
+  console.log(`  GET /api/health (framework floor):          ${describe(health)}`);
+  console.log(`  published page (/${basename}/${TYPICAL_PATH}): ${describe(published)}`);
+  console.log(`  admin reader (same page, signed in):        ${describe(reader)}`);
+  console.log(`  throughput ratio to the floor: published ${ratio(published)} (goal ≥ 0.5), admin reader ${ratio(reader)}`);
+  console.log(`  transferred, compressed: published ${describeSize(publishedSize)}`);
+  console.log(`                           admin reader ${describeSize(readerSize)}`);
+  console.log(`  goal for a published page: HTML + CSS ≤ 60 KB, JavaScript ≤ 50 KB`);
+} finally {
+  await bench.stop();
+}
+process.exit(0);
+
+/** A space of PAGES pages with realistic bodies, in a public site created and published through /v1. */
+async function createPublishedSite(origin: string) {
+  const admin = await db().member.findFirstOrThrow({ where: { role: "admin" }, orderBy: { joinedAt: "asc" } });
+  const { token } = await createApiToken({ userId: admin.userId, via: "system" }, { name: "bench" });
+  log(`Generating a ${PAGES}-page space…`);
+  const space = await spaceWithPages(admin.organizationId, PAGES, { markdown: typicalBody });
+  const call = async (path: string, body: object) => {
+    const response = await fetch(`${origin}/v1${path}`, { method: "POST", headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" }, body: JSON.stringify(body) });
+    if (!response.ok) throw new Error(`POST ${path} answered ${response.status}: ${await response.text()}`);
+    return (await response.json()) as { id: string; basename?: string };
+  };
+  const site = await call(`/orgs/${admin.organizationId}/sites`, { title: "Benchmark docs", spaces: [space.id] });
+  await call(`/orgs/${admin.organizationId}/sites/${site.id}/publish`, {});
+  const { basename } = await db().site.findUniqueOrThrow({ where: { id: site.id }, select: { basename: true } });
+  await db().$disconnect();
+  const check = await fetch(`${origin}/${basename}/${TYPICAL_PATH}`);
+  if (check.status !== 200) throw new Error(`The typical published page answered ${check.status}`);
+  return { organizationId: admin.organizationId, spaceId: space.id, pageId: space.pageIds[TYPICAL_PAGE]!, basename };
+}
+
+/** About 4 KB of markdown: headings, prose, a list, a table, a hint and a code block, as a real guide page has. */
+function typicalBody(i: number): string {
+  const word = (n: number) => pageWord(i, n);
+  const paragraph = (n: number) =>
+    `To ${word(n)} the ${word(n + 1)}, open the ${word(n + 2)} settings and choose how the ${word(n + 3)} should ${word(n + 4)}. ` +
+    `Each ${word(n + 5)} keeps its own ${word(n + 6)}, so a change to one ${word(n + 7)} never affects another. ` +
+    `When the ${word(n + 8)} is ready, the ${word(n + 9)} picks it up on its next run.`;
+  return [
+    `# Page ${i}`,
+    paragraph(1),
+    `## Before you start`,
+    paragraph(2),
+    `- A ${word(3)} with admin access\n- The ${word(4)} token from your ${word(5)}\n- About ten minutes`,
+    `{% hint style="info" %}\nThe ${word(6)} is optional: without it, the defaults apply.\n{% endhint %}`,
+    `## Steps`,
+    `1. Open **Settings**.\n2. Select the ${word(7)} tab.\n3. Save.`,
+    paragraph(8),
+    "```ts\nimport { client } from \"./client\";\n\nconst result = await client." + word(9) + "({ retries: 3 });\nconsole.log(result.status);\n```",
+    `## Options`,
+    `| Option | Default | Meaning |\n| --- | --- | --- |\n| \`${word(10)}\` | \`true\` | Turns the ${word(11)} on. |\n| \`${word(12)}\` | \`30\` | Seconds before the ${word(13)} gives up. |\n| \`${word(14)}\` | none | Where the ${word(15)} is sent. |`,
+    paragraph(16),
+    `## Troubleshooting`,
+    paragraph(17),
+    paragraph(18),
+  ].join("\n\n");
+}
+
+/** The seeded admin's session cookie, signed in through next-auth's credentials flow as the browser does. */
+async function signIn(origin: string): Promise<string> {
+  const csrf = await fetch(`${origin}/api/auth/csrf`);
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  const csrfCookie = csrf.headers.getSetCookie().map((cookie) => cookie.split(";")[0]).join("; ");
+  const form = new URLSearchParams({ csrfToken, email: process.env.QUIRE_ADMIN_EMAIL!, password: process.env.QUIRE_ADMIN_PASSWORD!, json: "true" });
+  const response = await fetch(`${origin}/api/auth/callback/credentials`, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: csrfCookie },
+    body: form,
+    redirect: "manual",
+  });
+  const session = response.headers.getSetCookie().find((cookie) => cookie.startsWith("next-auth.session-token="));
+  if (!session) throw new Error(`Signing in failed (${response.status})`);
+  return session.split(";")[0]!;
+}
+
+type Transfer = { html: number; css: number; js: number; files: number };
+
+/** Bytes on the wire (compressed, as a browser asking for br/gzip gets them) of a page, its stylesheets and its scripts. */
+async function transferred(url: string, headers: Record<string, string>): Promise<Transfer> {
+  const page = await rawGet(url, headers);
+  const html = page.body.toString("utf8");
+  const assets = (pattern: RegExp) => [...new Set([...html.matchAll(pattern)].map((match) => new URL(match[1]!.replaceAll("&amp;", "&"), url).href))];
+  // Attribute values in our HTML and in Next's are double-quoted; both patterns are linear (no nested quantifiers).
+  const styles = assets(/<link[^>]*\brel="stylesheet"[^>]*\bhref="([^"]+)"/g).concat(assets(/<link[^>]*\bhref="([^"]+\.css[^"]*)"[^>]*\brel="stylesheet"/g));
+  const scripts = assets(/<script[^>]*\bsrc="([^"]+)"/g);
+  const sizes = async (urls: string[]) => (await Promise.all([...new Set(urls)].map((asset) => rawGet(asset, headers)))).reduce((sum, asset) => sum + asset.wireBytes, 0);
+  return { html: page.wireBytes, css: await sizes(styles), js: await sizes(scripts), files: 1 + new Set(styles).size + scripts.length };
+}
+
+/** A GET whose body is counted as sent (still compressed) and returned decoded. */
+function rawGet(url: string, headers: Record<string, string>): Promise<{ wireBytes: number; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { headers: { ...headers, "Accept-Encoding": "br, gzip" } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("end", () => {
+        if (res.statusCode !== 200) return reject(new Error(`GET ${url} answered ${res.statusCode}`));
+        const wire = Buffer.concat(chunks);
+        const encoding = res.headers["content-encoding"];
+        const body = encoding === "br" ? brotliDecompressSync(wire) : encoding === "gzip" ? gunzipSync(wire) : wire;
+        resolve({ wireBytes: wire.length, body });
+      });
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+function describeSize(size: Transfer): string {
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+  return `HTML ${kb(size.html)} + CSS ${kb(size.css)} = ${kb(size.html + size.css)}, JavaScript ${kb(size.js)} (${size.files} files)`;
+}

@@ -1,0 +1,250 @@
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { adminApiToken, expectNoSeriousAxeViolations, publishThroughApi, uniqueSuffix, v1 } from "./helpers";
+
+/**
+ * A published site as its readers get it, from the production server: built through /v1 (spaces
+ * written through change requests, a site of two sections, the first with two variants, a
+ * redirect, a customization, published), then read — navigation across the page tree, sections
+ * and variants, the theme toggle remembered, the redirect and the 404 page, the search dialog
+ * driven by the keyboard —, checked by axe-core in light and dark at phone and desktop widths,
+ * and photographed for the README.
+ */
+
+let token: string;
+test.beforeAll(() => {
+  token = adminApiToken();
+});
+
+const INTRO = `Acme is a toolkit for shipping documentation that people enjoy reading.
+
+{% hint style="info" %}
+New here? Start with **Getting started**, then read the configuration reference.
+{% endhint %}
+
+## Install the command line
+
+{% tabs %}
+{% tab title="npm" %}
+\`\`\`bash
+npm install --global @acme/cli
+\`\`\`
+{% endtab %}
+{% tab title="Homebrew" %}
+\`\`\`bash
+brew install acme
+\`\`\`
+{% endtab %}
+{% endtabs %}
+
+## Write your first page
+
+{% code title="docs/welcome.md" %}
+\`\`\`markdown
+# Welcome
+Everything starts with a heading.
+\`\`\`
+{% endcode %}
+
+| Command | What it does |
+| --- | --- |
+| \`acme init\` | Creates a project |
+| \`acme serve\` | Previews it locally |
+
+<details>
+<summary>Which platforms are supported?</summary>
+
+Linux, macOS and Windows, on x86-64 and ARM.
+
+</details>
+
+## Next steps
+
+- [x] Install the command line
+- [ ] Publish your first site
+`;
+
+async function space(request: APIRequestContext, organizationId: string, title: string) {
+  return (await v1(request, token, "post", `/v1/orgs/${organizationId}/spaces`, { title })) as { id: string };
+}
+
+const insert = (title: string, markdown: string, extra: Record<string, unknown> = {}) => ({ operation: "insert_page", title, document: { markdown }, ...extra });
+
+/** The site, published; returns its address (a path on this server). */
+async function buildSite(request: APIRequestContext, suffix: string) {
+  const orgs = (await v1(request, token, "get", "/v1/orgs")) as { items: { id: string }[] };
+  const organizationId = orgs.items[0]!.id;
+  const guides = await space(request, organizationId, `Guides ${suffix}`);
+  const legacy = await space(request, organizationId, `Guides v1 ${suffix}`);
+  const api = await space(request, organizationId, `API ${suffix}`);
+
+  const [, gettingStarted] = await publishThroughApi(request, token, guides.id, "Write the guides", [
+    insert("Introduction", INTRO, { description: "What Acme is, and how to get going in five minutes." }),
+    insert("Getting started", "Everything you need before your first page.\n"),
+    insert("Configuration", "## Options\n\nSet `theme` in **acme.json**.\n"),
+    insert("Internal notes", "Not for the navigation.\n", { hidden: true }),
+  ]);
+  await publishThroughApi(request, token, guides.id, "Installation", [insert("Installation", "Install with `npm install --global @acme/cli`.\n", { into: gettingStarted })]);
+  await publishThroughApi(request, token, legacy.id, "Legacy guides", [insert("Introduction", "The 1.x guides, kept for older projects.\n"), insert("Legacy setup", "Set up 1.x.\n")]);
+  await publishThroughApi(request, token, api.id, "API", [insert("Overview", "The HTTP API, in one page.\n\n## Authentication\n\nSend a token.\n"), insert("Endpoints", "`GET /projects`\n")]);
+
+  const site = (await v1(request, token, "post", `/v1/orgs/${organizationId}/sites`, { title: "Acme Docs", spaces: [guides.id] })) as { id: string };
+  const base = `/v1/orgs/${organizationId}/sites/${site.id}`;
+  const basename = `acme-${suffix}`;
+  await request.patch(base, { headers: { Authorization: `Bearer ${token}` }, data: { basename } }).then((response) => expect(response.ok(), "basename").toBe(true));
+  const section = (await v1(request, token, "post", `${base}/sections`, { spaceId: api.id, title: "API reference" })) as { id: string };
+  const structure = (await v1(request, token, "get", `${base}/structure`)) as { structure: { id: string; title: string }[] };
+  const guidesSection = structure.structure.find((each) => each.id !== section.id)!;
+  await request.patch(`${base}/sections/${guidesSection.id}`, { headers: { Authorization: `Bearer ${token}` }, data: { title: "Guides" } });
+  await v1(request, token, "post", `${base}/site-spaces`, { spaceId: legacy.id, sectionId: guidesSection.id });
+  await v1(request, token, "post", `${base}/redirects`, { source: "/old-install", destination: { kind: "path", spaceId: guides.id, path: "/getting-started/installation" } });
+  const customized = await request.put(`${base}/customization`, {
+    headers: { Authorization: `Bearer ${token}` },
+    data: {
+      styling: { primaryColor: { light: "#4f46e5", dark: "#818cf8" }, corners: "rounded" },
+      header: {
+        links: [
+          { title: "Blog", to: { kind: "url", url: "https://example.com/blog" }, links: [] },
+          { title: "Community", to: null, links: [{ title: "Forum", to: { kind: "url", url: "https://example.com/forum" } }, { title: "Chat", to: { kind: "url", url: "https://example.com/chat" } }] },
+        ],
+      },
+      footer: {
+        groups: [
+          { title: "Product", links: [{ title: "Pricing", to: { kind: "url", url: "https://example.com/pricing" } }] },
+          { title: "Company", links: [{ title: "About", to: { kind: "url", url: "https://example.com/about" } }] },
+        ],
+        copyright: "© 2026 Acme Inc.",
+      },
+      feedback: { enabled: true },
+    },
+  });
+  expect(customized.ok(), await customized.text()).toBe(true);
+  await v1(request, token, "post", `${base}/publish`);
+  return { root: `/${basename}`, organizationId };
+}
+
+const tree = (page: Page) => page.getByRole("navigation", { name: "Pages" });
+
+async function setTheme(page: Page, theme: "light" | "dark") {
+  const dark = await page.evaluate(() => document.documentElement.classList.contains("dark"));
+  if (dark !== (theme === "dark")) await page.getByRole("button", { name: "Dark theme" }).click();
+  await expect(page.locator("html")).toHaveClass(theme === "dark" ? /\bdark\b/ : /^(?!.*\bdark\b)/);
+}
+
+test("a reader navigates a published site across pages, sections and variants, switches the theme, follows a redirect, meets the 404 page and searches with the keyboard", async ({ page, request }) => {
+  test.setTimeout(240_000);
+  const suffix = uniqueSuffix();
+  const { root } = await test.step("through /v1: three spaces, a site of two sections (the first with two variants), a redirect, a customization, published", () => buildSite(request, suffix));
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  await test.step("the home page: title, description, body blocks, outline; the tree leaves the hidden page out", async () => {
+    const response = await page.goto(root);
+    expect(response!.status()).toBe(200);
+    await expect(page.getByRole("heading", { level: 1, name: "Introduction" })).toBeVisible();
+    await expect(page.getByText("What Acme is, and how to get going in five minutes.")).toBeVisible();
+    await expect(page.getByRole("note", { name: "Info" })).toContainText("New here?");
+    await expect(page.getByRole("complementary", { name: "On this page" }).getByRole("link", { name: "Write your first page" })).toBeVisible();
+    await expect(tree(page).getByRole("link", { name: "Introduction" })).toHaveAttribute("aria-current", "page");
+    await expect(tree(page).getByRole("link", { name: "Configuration" })).toBeVisible();
+    await expect(tree(page).getByRole("link", { name: "Internal notes" })).toHaveCount(0);
+    // Tabs: site.js turned the panels into a tab list; arrows move between them.
+    const npm = page.getByRole("tab", { name: "npm" });
+    await expect(npm).toHaveAttribute("aria-selected", "true");
+    await npm.focus();
+    await page.keyboard.press("ArrowRight");
+    await expect(page.getByRole("tab", { name: "Homebrew" })).toHaveAttribute("aria-selected", "true");
+    await expect(page.getByText("brew install acme")).toBeVisible();
+  });
+
+  await test.step("the tree, breadcrumbs and the pager lead through the pages", async () => {
+    await tree(page).getByRole("link", { name: "Getting started" }).click();
+    await expect(page).toHaveURL(`${root}/getting-started`);
+    await tree(page).getByRole("link", { name: "Installation" }).click();
+    await expect(page).toHaveURL(`${root}/getting-started/installation`);
+    await expect(tree(page).getByRole("link", { name: "Installation" })).toHaveAttribute("aria-current", "page");
+    await expect(page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("link", { name: "Getting started" })).toBeVisible();
+    await expect(page.getByText(/^Last updated/)).toBeVisible();
+    await page.getByRole("navigation", { name: "Previous and next pages" }).getByRole("link", { name: /Next/ }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Configuration" })).toBeVisible();
+  });
+
+  await test.step("sections are tabs; the variant switcher is a keyboard-operable menu of links", async () => {
+    const sections = page.getByRole("navigation", { name: "Sections" });
+    await sections.getByRole("link", { name: "API reference" }).click();
+    await expect(page).toHaveURL(`${root}/api-reference`);
+    await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
+    await expect(sections.getByRole("link", { name: "API reference" })).toHaveAttribute("aria-current", "page");
+    await sections.getByRole("link", { name: "Guides" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Introduction" })).toBeVisible();
+    const switcher = page.locator("details.variants > summary");
+    await switcher.focus();
+    await page.keyboard.press("Enter");
+    const legacy = page.getByRole("link", { name: `Guides v1 ${suffix}` });
+    await expect(legacy).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(legacy).toBeHidden();
+    await page.keyboard.press("Enter");
+    await legacy.click();
+    await expect(tree(page).getByRole("link", { name: "Legacy setup" })).toBeVisible();
+    await expect(page.getByText("The 1.x guides, kept for older projects.")).toBeVisible();
+  });
+
+  await test.step("the theme toggle switches to dark, and the choice is remembered", async () => {
+    await setTheme(page, "dark");
+    await expect(page.getByRole("button", { name: "Dark theme" })).toHaveAttribute("aria-pressed", "true");
+    await page.reload();
+    await expect(page.locator("html")).toHaveClass(/\bdark\b/);
+    await setTheme(page, "light");
+  });
+
+  await test.step("a redirect of the site leads to its page; an unknown path is the 404 page with search", async () => {
+    const redirected = await request.get(`${root}/old-install`, { maxRedirects: 0 });
+    expect([301, 302]).toContain(redirected.status());
+    await page.goto(`${root}/old-install`);
+    await expect(page).toHaveURL(`${root}/getting-started/installation`);
+    const missing = await page.goto(`${root}/no-such-page`);
+    expect(missing!.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
+    await expect(page.getByRole("search", { name: "This site" }).getByRole("searchbox")).toBeVisible();
+    await page.getByRole("link", { name: "the home page" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Introduction" })).toBeVisible();
+  });
+
+  await test.step("search: Ctrl+K opens the dialog; typing lists results, arrows choose, Enter opens, Escape closes", async () => {
+    // Pages are indexed on the job queue after the merge.
+    await expect.poll(async () => ((await (await request.get(`${root}/~/search.json?q=Legacy`)).json()) as { count: number }).count, { timeout: 30_000 }).toBeGreaterThan(0);
+    await page.keyboard.press("Control+K");
+    const dialog = page.getByRole("dialog", { name: "Search" });
+    await expect(dialog).toBeVisible();
+    const field = dialog.getByRole("combobox", { name: "Search the site" });
+    await expect(field).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await page.keyboard.press("/");
+    await expect(field).toBeFocused();
+    await field.fill("Legacy setup");
+    const options = dialog.getByRole("option");
+    await expect(options.first()).toBeVisible();
+    await expect(field).toHaveAttribute("aria-activedescendant", "search-result-0");
+    await expect(options.first()).toHaveAttribute("aria-selected", "true");
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("heading", { level: 1, name: "Legacy setup" })).toBeVisible();
+  });
+
+  await test.step("axe-core finds nothing serious in light and dark, at phone and desktop widths; screenshots for the README", async () => {
+    await page.goto(root);
+    for (const [device, width, height] of [["desktop", 1280, 900], ["phone", 390, 844]] as const) {
+      await page.setViewportSize({ width, height });
+      for (const theme of ["light", "dark"] as const) {
+        await page.evaluate((value) => localStorage.setItem("quire-theme", value), theme);
+        await page.reload();
+        await expect(page.locator("html")).toHaveClass(theme === "dark" ? /\bdark\b/ : /^(?!.*\bdark\b)/);
+        await expectNoSeriousAxeViolations(page);
+        await page.screenshot({ path: `docs/screenshots/published-${theme}-${device}.png` });
+      }
+    }
+    // On a phone, the Pages link opens the tree over the page (without JavaScript too: it is a link to it).
+    await page.getByRole("link", { name: "Pages", exact: true }).click();
+    await expect(tree(page).getByRole("link", { name: "Configuration" })).toBeVisible();
+    await expectNoSeriousAxeViolations(page);
+  });
+});
