@@ -28,6 +28,25 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `test-results/screens/${name}.png` });
 }
 
+/**
+ * Screenshots of what is on screen, light and dark, at the laptop, tablet and phone widths
+ * (`<name>-<width>-<scheme>`), each after `check` (e.g. axe-core) when given; ends light at the laptop width.
+ */
+export async function screenshotsAcross(page: Page, name: string, check?: (page: Page) => Promise<void>): Promise<void> {
+  for (const [width, height] of [[1280, 900], [768, 1024], [390, 844]] as const) {
+    await page.setViewportSize({ width, height });
+    for (const scheme of ["light", "dark"] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      // Buttons ease into the new theme's colors (transition-colors): the picture waits for them.
+      await page.waitForTimeout(300);
+      if (check) await check(page);
+      await screenshot(page, `${name}-${width}-${scheme}`);
+    }
+  }
+  await page.emulateMedia({ colorScheme: "light" });
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
 export const sidebar = (page: Page) => page.getByRole("complementary", { name: "Organization navigation" });
 
 /** Creates an organization through the switcher's menu and waits until it is the current one. */

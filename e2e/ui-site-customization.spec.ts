@@ -1,5 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
-import { adminApiToken, createSpace, expectNoSeriousAxeViolations, screenshot, signIn, uniqueSuffix, v1 } from "./helpers";
+import { expect, test } from "@playwright/test";
+import { adminApiToken, createSpace, expectNoSeriousAxeViolations, screenshot, screenshotsAcross, signIn, uniqueSuffix, v1 } from "./helpers";
 
 /**
  * A site's admin at work beyond its structure: declares the visitor schema, sets a section's
@@ -17,21 +17,6 @@ const VISITOR_SCHEMA = {
   },
   additionalProperties: false,
 };
-
-/** Screenshots of what is on screen, light and dark, at the laptop, tablet and phone widths. */
-async function screenshots(page: Page, name: string) {
-  for (const [width, height] of [[1280, 900], [768, 1024], [390, 844]] as const) {
-    await page.setViewportSize({ width, height });
-    for (const scheme of ["light", "dark"] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
-      // Buttons ease into the new theme's colors (transition-colors): the picture waits for them.
-      await page.waitForTimeout(300);
-      await screenshot(page, `${name}-${width}-${scheme}`);
-    }
-  }
-  await page.emulateMedia({ colorScheme: "light" });
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 test("an admin sets a condition with completion, customizes with a live preview, shares, regenerates the visitor key, adds a redirect and publishes", async ({ page, context, request }) => {
   // The longest walk of the Sites area: nine pages, several saves, screenshots at two widths and themes.
@@ -138,7 +123,7 @@ test("an admin sets a condition with completion, customizes with a live preview,
     await expect(page.getByLabel("Primary color, light", { exact: true })).toHaveValue("#be123c", { timeout: 20_000 });
     await expect(page.getByTestId("preview-button")).toHaveCSS("background-color", "rgb(190, 18, 60)");
     await expect(preview.getByText("Support")).toBeVisible();
-    await screenshots(page, "site-customization");
+    await screenshotsAcross(page, "site-customization");
   });
 
   await test.step("override the customization for one variant, then reset it to the site's", async () => {
@@ -206,7 +191,7 @@ test("an admin sets a condition with completion, customizes with a live preview,
     await page.getByRole("button", { name: "Save addresses" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Visitor authentication saved." })).toBeVisible();
     await expectNoSeriousAxeViolations(page);
-    await screenshots(page, "site-access");
+    await screenshotsAcross(page, "site-access");
   });
 
   await test.step("add a redirect", async () => {
@@ -225,7 +210,7 @@ test("an admin sets a condition with completion, customizes with a live preview,
     const row = page.getByRole("list", { name: "Redirects" }).getByRole("listitem").filter({ hasText: "/old-guide" });
     await expect(row).toContainText("https://example.com/guide");
     await expectNoSeriousAxeViolations(page);
-    await screenshots(page, "site-redirects");
+    await screenshotsAcross(page, "site-redirects");
   });
 
   await test.step("publish", async () => {

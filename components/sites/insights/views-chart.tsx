@@ -30,7 +30,8 @@ export function ViewsChart({ daily }: { daily: { day: string; views: number }[] 
       <figcaption>
         <details className="text-sm">
           <summary className="cursor-pointer text-slate-600 hover:text-slate-900">Views per day as a table</summary>
-          <div className="mt-2 max-h-64 overflow-y-auto rounded-md border border-slate-200">
+          {/* Scrolls when long: focusable, so the keyboard scrolls it too. */}
+          <div tabIndex={0} role="region" aria-label="Views per day" className="mt-2 max-h-64 overflow-y-auto rounded-md border border-slate-200 focus-visible:outline-2 focus-visible:outline-indigo-500">
             <table className="w-full text-left text-sm">
               <thead className="sticky top-0 bg-slate-50 text-slate-600">
                 <tr>
