@@ -64,7 +64,7 @@ Linux, macOS and Windows, on x86-64 and ARM.
 `;
 
 async function space(request: APIRequestContext, organizationId: string, title: string) {
-  return (await v1(request, token, "post", `/v1/orgs/${organizationId}/spaces`, { title })) as { id: string };
+  return (await v1(request, token, "post", `/v1/orgs/${organizationId}/spaces`, { title, empty: true })) as { id: string };
 }
 
 const insert = (title: string, markdown: string, extra: Record<string, unknown> = {}) => ({ operation: "insert_page", title, document: { markdown }, ...extra });
