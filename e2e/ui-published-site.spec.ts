@@ -122,7 +122,7 @@ async function buildSite(request: APIRequestContext, suffix: string) {
   return { root: `/${basename}`, organizationId };
 }
 
-const tree = (page: Page) => page.getByRole("navigation", { name: "Pages" });
+const tree = (page: Page) => page.getByRole("navigation", { name: "Pages", exact: true });
 
 async function setTheme(page: Page, theme: "light" | "dark") {
   const dark = await page.evaluate(() => document.documentElement.classList.contains("dark"));

@@ -4,7 +4,7 @@
   var doc = document, root = doc.documentElement, body = doc.body, base = body.getAttribute("data-base") || "";
 
   // Theme toggle: shown only with JavaScript; the choice is remembered (the head's inline script reads it before paint).
-  var toggle = doc.querySelector("[data-theme-toggle]");
+  var toggle = doc.querySelector("button[data-theme-toggle]");
   function syncToggle() {
     var dark = root.classList.contains("dark");
     toggle.setAttribute("aria-pressed", String(dark));
