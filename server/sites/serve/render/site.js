@@ -208,6 +208,28 @@
     if (key && /Mac|iPhone|iPad/.test(navigator.platform)) key.textContent = "⌘K";
   }
 
+  // "On this page": the heading being read is marked as the reader scrolls.
+  var outlineLinks = [].slice.call(doc.querySelectorAll(".outline a"));
+  if (outlineLinks.length > 0 && "IntersectionObserver" in window) {
+    var byId = {};
+    outlineLinks.forEach(function (link) { byId[decodeURIComponent(link.hash.slice(1))] = link; });
+    var observer = new IntersectionObserver(function (entries) {
+      entries.forEach(function (entry) {
+        var link = byId[entry.target.id];
+        if (!entry.isIntersecting || !link) return;
+        outlineLinks.forEach(function (other) {
+          other.classList.toggle("active", other === link);
+          if (other === link) other.setAttribute("aria-current", "location");
+          else other.removeAttribute("aria-current");
+        });
+      });
+    }, { rootMargin: "0px 0px -70% 0px" });
+    Object.keys(byId).forEach(function (id) {
+      var heading = doc.getElementById(id);
+      if (heading) observer.observe(heading);
+    });
+  }
+
   // Page views: one beacon per page shown (insights).
   var page = body.getAttribute("data-page"), siteSpace = body.getAttribute("data-site-space");
   if (page && siteSpace && navigator.sendBeacon) {
