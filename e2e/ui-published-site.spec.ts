@@ -64,7 +64,7 @@ Linux, macOS and Windows, on x86-64 and ARM.
 `;
 
 async function space(request: APIRequestContext, organizationId: string, title: string) {
-  return (await v1(request, token, "post", `/v1/orgs/${organizationId}/spaces`, { title })) as { id: string };
+  return (await v1(request, token, "post", `/v1/orgs/${organizationId}/spaces`, { title, empty: true })) as { id: string };
 }
 
 const insert = (title: string, markdown: string, extra: Record<string, unknown> = {}) => ({ operation: "insert_page", title, document: { markdown }, ...extra });
@@ -122,7 +122,7 @@ async function buildSite(request: APIRequestContext, suffix: string) {
   return { root: `/${basename}`, organizationId };
 }
 
-const tree = (page: Page) => page.getByRole("navigation", { name: "Pages" });
+const tree = (page: Page) => page.getByRole("navigation", { name: "Pages", exact: true });
 
 async function setTheme(page: Page, theme: "light" | "dark") {
   const dark = await page.evaluate(() => document.documentElement.classList.contains("dark"));

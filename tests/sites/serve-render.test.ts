@@ -7,6 +7,7 @@ import { ASSET_PATTERN, renderContentHtml, renderGatePage, renderNotFound, rende
 import { assetHash, siteAsset } from "../../server/sites/serve/render/assets";
 import type { ModelPage, ModelSection, ModelSiteSpace, VisibleSite } from "../../server/sites/serve/types";
 import { newId } from "../../server/ids";
+import { LAYOUT_PRESETS } from "../../server/content/page-display";
 import { createInitialRevision } from "../../server/content/revisions";
 import { commitPages, createOrganization, createSite } from "../helpers/factories";
 
@@ -186,6 +187,22 @@ describe("renderPage", () => {
     const home = await (await renderPage(req(), { kind: "page", section: null, siteSpace: siteSpace!, page: page(siteSpace!, "welcome") })).text();
     expect(home).toContain('<aside class="outline" aria-labelledby="outline-title"><div class="outline-inner"><h2 id="outline-title">On this page</h2><ul><li><a href="#install">Install</a></li><li class="sub"><a href="#linux">Linux</a></li></ul>');
     expect(home).toContain('<h2 id="install">Install</h2>');
+  });
+
+  test("the page's layout decides: a cover (light and dark), no title, no tree, outline or pager on a landing page", async () => {
+    const { req, siteSpace } = await siteWith({ pages: [{ title: "Home", slug: "home", description: "Hello", markdown: "## Part\n\ntext" }, { title: "Next one", slug: "next" }] });
+    const home = page(siteSpace!, "home");
+    const landing = { ...LAYOUT_PRESETS.landing, title: false };
+    const cover = { ref: { kind: "url" as const, url: "https://cdn.example.com/c.png" }, refDark: { kind: "file" as const, file: "f9" }, yPos: 0, height: 300 };
+    const html = await (await renderPage(req(), { kind: "page", section: null, siteSpace: siteSpace!, page: { ...home, layout: landing, cover } })).text();
+    expect(html).toContain('<div class="cover-wrap cover-hero"><img class="cover only-light" src="https://cdn.example.com/c.png" alt="" style="height:300px;object-position:50% 50%">');
+    expect(html).toContain(`<img class="cover only-dark" src="${req().address.basePath}/~/files/${siteSpace!.spaceId}/f9"`);
+    expect(html).toContain('<h1 class="sr-only">Home</h1>');
+    expect(html).toContain('class="layout no-sidebar no-aside wide"');
+    expect(html).not.toContain('aria-label="Pages"');
+    expect(html).not.toContain("On this page");
+    expect(html).not.toContain('rel="next"');
+    expect(html).not.toContain("Last updated");
   });
 
   test("noindex for an unlisted site and for a page that asks robots not to index it", async () => {

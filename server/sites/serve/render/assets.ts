@@ -15,14 +15,17 @@ import type { SiteAddress } from "../types";
 
 type Source = { text: string; hash: string; contentType: string };
 
-const read = (path: string) => readFileSync(join(process.cwd(), path), "utf8");
 const source = (text: string, contentType: string): Source => ({ text, contentType, hash: createHash("sha256").update(text).digest("hex").slice(0, 12) });
 
 let sources: { css: Source; js: Source } | undefined;
 function siteSources() {
   sources ??= {
-    css: source(`${read("server/sites/serve/render/site.css")}\n${read("components/content/markdown.css")}`, "text/css; charset=utf-8"),
-    js: source(read("server/sites/serve/render/site.js"), "text/javascript; charset=utf-8"),
+    // Literal paths: the build traces these files rather than the whole project.
+    css: source(
+      `${readFileSync(join(process.cwd(), "server/sites/serve/render/site.css"), "utf8")}\n${readFileSync(join(process.cwd(), "components/content/markdown.css"), "utf8")}`,
+      "text/css; charset=utf-8",
+    ),
+    js: source(readFileSync(join(process.cwd(), "server/sites/serve/render/site.js"), "utf8"), "text/javascript; charset=utf-8"),
   };
   return sources;
 }

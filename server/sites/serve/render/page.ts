@@ -6,7 +6,7 @@ import type { FileInfo } from "@/components/content/content-blocks";
 import { headTags } from "../machines/head";
 import { readPublishedPage } from "../page-body";
 import type { SiteRoute } from "../route";
-import { documentHtml, siteSpacesOf, type Place, type RenderRequest } from "./chrome";
+import { documentHtml, type Place, type RenderRequest } from "./chrome";
 import { renderContent, type OutlineEntry } from "./content";
 import { fileHref, internalHref, pageHref } from "../paths";
 import { esc } from "./html";
@@ -83,11 +83,8 @@ export async function pageDocument(req: RenderRequest, route: PageRoute): Promis
   });
   const place: Place = { section, siteSpace, page };
 
-  const crumbs = [
-    ...(section && req.visible.sections.length > 1 ? [{ title: section.title, href: null as string | null }] : []),
-    ...(siteSpacesOf(req.visible, section).length > 1 ? [{ title: siteSpace.title, href: null as string | null }] : []),
-    ...ancestorsOf(siteSpace, page).map((ancestor) => ({ title: ancestor.title, href: ancestor.hidden ? null : href(ancestor) })),
-  ];
+  // The section and variant are shown by the tabs and the switcher: breadcrumbs are the page's ancestors.
+  const crumbs = ancestorsOf(siteSpace, page).map((ancestor) => ({ title: ancestor.title, href: ancestor.hidden ? null : href(ancestor) }));
   const breadcrumbs =
     crumbs.length > 0
       ? `<nav class="breadcrumbs" aria-label="Breadcrumb"><ol>${crumbs.map((crumb) => `<li>${crumb.href ? `<a href="${esc(crumb.href)}">${esc(crumb.title)}</a>` : esc(crumb.title)}</li>`).join("")}</ol></nav>`

@@ -4,7 +4,7 @@
   var doc = document, root = doc.documentElement, body = doc.body, base = body.getAttribute("data-base") || "";
 
   // Theme toggle: shown only with JavaScript; the choice is remembered (the head's inline script reads it before paint).
-  var toggle = doc.querySelector("[data-theme-toggle]");
+  var toggle = doc.querySelector("button[data-theme-toggle]");
   function syncToggle() {
     var dark = root.classList.contains("dark");
     toggle.setAttribute("aria-pressed", String(dark));
@@ -206,6 +206,28 @@
     });
     var key = doc.querySelector(".search-key");
     if (key && /Mac|iPhone|iPad/.test(navigator.platform)) key.textContent = "⌘K";
+  }
+
+  // "On this page": the heading being read is marked as the reader scrolls.
+  var outlineLinks = [].slice.call(doc.querySelectorAll(".outline a"));
+  if (outlineLinks.length > 0 && "IntersectionObserver" in window) {
+    var byId = {};
+    outlineLinks.forEach(function (link) { byId[decodeURIComponent(link.hash.slice(1))] = link; });
+    var observer = new IntersectionObserver(function (entries) {
+      entries.forEach(function (entry) {
+        var link = byId[entry.target.id];
+        if (!entry.isIntersecting || !link) return;
+        outlineLinks.forEach(function (other) {
+          other.classList.toggle("active", other === link);
+          if (other === link) other.setAttribute("aria-current", "location");
+          else other.removeAttribute("aria-current");
+        });
+      });
+    }, { rootMargin: "0px 0px -70% 0px" });
+    Object.keys(byId).forEach(function (id) {
+      var heading = doc.getElementById(id);
+      if (heading) observer.observe(heading);
+    });
   }
 
   // Page views: one beacon per page shown (insights).
