@@ -275,6 +275,8 @@ describe("renderPage", () => {
     expect(html).toContain(`<a href="${base}/~/pdf/space/${siteSpace!.id}">`);
     expect(html).toContain(`<form class="feedback" id="feedback" method="post" action="${base}/~/feedback"><input type="hidden" name="siteSpaceId" value="${siteSpace!.id}"><input type="hidden" name="pageId" value="${siteSpace!.pages[0]!.id}">`);
     for (const rating of ["good", "ok", "bad"]) expect(html).toContain(`name="rating" value="${rating}"`);
+    // The optional comment travels with the rating button that submits the form.
+    expect(html).toContain(`<label for="feedback-comment">Comment (optional, sent with your answer)</label><textarea id="feedback-comment" name="comment" maxlength="512"`);
   });
 
   test("by default: light, a toggle, no PDF links, no feedback form", async () => {
