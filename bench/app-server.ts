@@ -7,7 +7,9 @@ import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { freePort } from "../server/db/embedded";
 import { removeDataFolder } from "../server/db/embedded-location";
+import { db } from "../server/db/client";
 import { openDatabase } from "../server/db/runtime";
+import { stopJobQueue } from "../server/jobs/workers";
 import { authSecret, buildIsStale, exitCode, prepareDatabase, spawnNext, spawnServer, waitUntilServing } from "../scripts/app-server";
 
 export type AutocannonResult = {
@@ -41,6 +43,9 @@ export async function startBenchServer(name: string): Promise<BenchServer> {
       server.kill("SIGTERM");
       await exitCode(server);
     }
+    // Fixtures written from this process may have started its job queue: let go before the database stops.
+    await stopJobQueue();
+    await db().$disconnect();
     await database.stop();
   };
   try {

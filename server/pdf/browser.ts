@@ -33,7 +33,8 @@ const state: BrowserState = ((globalThis as Record<symbol, unknown>)[stateKey] a
 
 async function launch(): Promise<Browser> {
   const executablePath = chromiumPath();
-  if (!existsSync(executablePath)) {
+  // An executable outside the project: the build must not trace the file system for it.
+  if (!existsSync(/*turbopackIgnore: true*/ executablePath)) {
     throw unavailable(
       `PDFs are printed by Chromium, which is not installed at ${executablePath}: install it (on Debian or Ubuntu: apt-get install chromium) or set CHROMIUM_PATH to a Chromium or Chrome executable.`,
       3600,
