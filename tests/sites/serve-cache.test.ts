@@ -101,3 +101,17 @@ describe("invalidation", () => {
     }
   });
 });
+
+describe("rendered pages", () => {
+  test("a query the page does not read (tracking parameters, junk) reuses the cached page instead of adding one", async () => {
+    const { b } = await setup();
+    const first = await visit(`${b}?utm_source=newsletter`);
+    expect(first.status).toBe(200);
+    const cachedBytes = siteCache().renders.bytes;
+    for (const query of ["?utm_source=other", "?x=1", `?junk=${"a".repeat(500)}`]) {
+      const again = await visit(`${b}${query}`);
+      expect(again.headers.get("etag")).toBe(first.headers.get("etag"));
+    }
+    expect(siteCache().renders.bytes).toBe(cachedBytes);
+  });
+});

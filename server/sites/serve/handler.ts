@@ -2,7 +2,7 @@ import { resolveAddress } from "./address";
 import { cachedBody, cachedRender, sendCached, siteCache } from "./cache";
 import { SITE_ENDPOINTS, type SiteRequest } from "./endpoints";
 import { underBase } from "./paths";
-import { renderGatePage, renderNotFound, renderPage, THEME_SCRIPT_CSP } from "./render";
+import { pageQueryKey, renderGatePage, renderNotFound, renderPage, THEME_SCRIPT_CSP } from "./render";
 import { routeSitePath } from "./route";
 import type { SiteAddress } from "./types";
 import { resolveVisitor } from "./visitor";
@@ -149,8 +149,9 @@ async function serve(request: Request, pathname: string | undefined): Promise<Re
   }
   if (route.kind === "not-found") return finish(await renderNotFound(req), how);
 
-  // A page's HTML depends on the content (the model's version), where it is read and who reads it.
-  const key = ["page", address.origin, address.basePath, model.version, outcome.visitor.segment, req.rest, url.search].join("\n");
+  // A page's HTML depends on the content (the model's version), where it is read, who reads it and
+  // the one query parameter it shows (an appended query would otherwise crowd the cache out).
+  const key = ["page", address.origin, address.basePath, model.version, outcome.visitor.segment, req.rest, pageQueryKey(url)].join("\n");
   const hit = cache.renders.get(key);
   if (hit) return finish(sendCached(request, hit), how);
   // Rendered as a GET even for HEAD: the body is what is kept.

@@ -6,6 +6,7 @@ import { renderContentHtml } from "./content";
 import { esc } from "./html";
 import type { SiteAddress, SiteModel, VisibleSite } from "../types";
 import { pageDocument, type PageRoute } from "./page";
+export { pageQueryKey } from "./page";
 
 /**
  * The published site's HTML (server-rendered strings, complete without JavaScript). What other

@@ -128,8 +128,14 @@ export async function pageDocument(req: RenderRequest, route: PageRoute): Promis
   });
 }
 
+/**
+ * What of the query a page's HTML depends on (the thanks after a feedback form's post), so that a
+ * cached page is keyed by that and not by whatever query a visitor appends.
+ */
+export const pageQueryKey = (url: URL): string => (url.searchParams.get("feedback") === "sent" ? "feedback=sent" : "");
+
 function feedbackForm(req: RenderRequest, siteSpace: ModelSiteSpace, page: ModelPage): string {
-  const sent = req.url.searchParams.get("feedback") === "sent";
+  const sent = pageQueryKey(req.url) !== "";
   const button = (value: string, label: string) => `<button type="submit" name="rating" value="${value}" class="button">${label}</button>`;
   return `<form class="feedback" id="feedback" method="post" action="${esc(internalHref(req.address, "~/feedback"))}"><input type="hidden" name="siteSpaceId" value="${esc(siteSpace.id)}"><input type="hidden" name="pageId" value="${esc(page.id)}"><fieldset><legend>Was this page helpful?</legend><div class="feedback-buttons">${button("good", "Yes")}${button("ok", "Somewhat")}${button("bad", "No")}</div><details class="feedback-comment"><summary>Add a comment</summary><label for="feedback-comment">Comment (optional, sent with your answer)</label><textarea id="feedback-comment" name="comment" maxlength="${FEEDBACK_COMMENT_MAX}" rows="3"></textarea></details></fieldset>${sent ? `<p class="feedback-sent" role="status">Thank you for your feedback.</p>` : ""}</form>`;
 }
