@@ -9,7 +9,7 @@ import { Prisma } from "../server/db/generated/client";
  * schema declares. A field added to the schema without a migration fails here.
  */
 
-type FieldSpec = { name: string; column: string; type: string; optional: boolean; list: boolean };
+type FieldSpec = { name: string; column: string; type: string; optional: boolean; list: boolean; native?: string };
 type IndexSpec = { columns: string[]; unique: boolean; declaredAs: string };
 type ModelSpec = { name: string; table: string; fields: FieldSpec[]; indexes: IndexSpec[] };
 
@@ -25,6 +25,11 @@ const COLUMN_TYPES: Record<string, { dataType: string[]; udt: string }> = {
   Bytes: { dataType: ["bytea"], udt: "bytea" },
 };
 
+/** Native types (`@db.X`) that store a scalar in another column type than its default one. */
+const NATIVE_COLUMN_TYPES: Record<string, { dataType: string[]; udt: string }> = {
+  Date: { dataType: ["date"], udt: "date" },
+};
+
 /** Reads the models of schema.prisma: enough of the language for the attributes we check. */
 function parseSchema(source: string): ModelSpec[] {
   const models: ModelSpec[] = [];
@@ -38,7 +43,8 @@ function parseSchema(source: string): ModelSpec[] {
       const [, fieldName, type, list, optional, attributes] = match;
       if (!(type! in COLUMN_TYPES) && !["Decimal", "Bytes"].includes(type!)) continue; // a relation
       const column = attributes!.match(/@map\("([^"]+)"\)/)?.[1] ?? fieldName!;
-      fields.push({ name: fieldName!, column, type: type!, optional: !!optional, list: !!list });
+      const native = attributes!.match(/@db\.(\w+)/)?.[1];
+      fields.push({ name: fieldName!, column, type: type!, optional: !!optional, list: !!list, ...(native && native in NATIVE_COLUMN_TYPES ? { native } : {}) });
       fieldAttributes.set(fieldName!, attributes!);
     }
     const columnOf = (fieldName: string) => {
@@ -110,7 +116,7 @@ describe("the migrated database matches prisma/schema.prisma", () => {
         if (tableColumns.length) problems.push(`${where}: no such column`);
         continue;
       }
-      const expected = COLUMN_TYPES[field.type];
+      const expected = field.native ? NATIVE_COLUMN_TYPES[field.native] : COLUMN_TYPES[field.type];
       if (!expected) {
         problems.push(`${where}: this test has no column type for ${field.type}; add it to COLUMN_TYPES`);
       } else if (field.list ? column.data_type !== "ARRAY" || column.udt_name !== `_${expected.udt}` : !expected.dataType.includes(column.data_type)) {

@@ -3,6 +3,7 @@ import { connect, type AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { v1Router } from "../../server/api/v1";
 import { CLIENT_ADDRESS_HEADER, clientAddressOf } from "../../server/http/client-address";
+import { MAX_BODY_BYTES } from "../../server/http/read-body";
 import { createGuardedServer } from "../../server/http/request-guard";
 
 /**
@@ -133,12 +134,12 @@ describe("bodies", () => {
     const answer = await raw(`POST /v1/orgs HTTP/1.1\r\nHost: quire.test\r\nContent-Length: ${50 * 1024 * 1024}`);
     expect(answer.status).toBe(413);
     expect(answer.headers.connection).toBe("close");
-    expect(envelope(answer)).toEqual({ error: { code: 413, message: `body: larger than the limit of ${1024 * 1024} bytes` } });
+    expect(envelope(answer)).toEqual({ error: { code: 413, message: `body: larger than the limit of ${MAX_BODY_BYTES} bytes` } });
     expect(served).not.toContain("POST /v1/orgs");
   });
 
   test("Expect: 100-continue: a body too large is refused without asking for it; others are asked for", async () => {
-    const refused = await raw(`POST /v1/refused HTTP/1.1\r\nHost: quire.test\r\nContent-Length: ${2 * 1024 * 1024}\r\nExpect: 100-continue`);
+    const refused = await raw(`POST /v1/refused HTTP/1.1\r\nHost: quire.test\r\nContent-Length: ${2 * MAX_BODY_BYTES}\r\nExpect: 100-continue`);
     expect(refused.status).toBe(413);
     expect(refused.text).not.toContain("100 Continue");
     const asked = await raw(`POST /v1/asked?read HTTP/1.1\r\nHost: quire.test\r\nContent-Length: 2\r\nExpect: 100-continue\r\nConnection: close`, "", 1000);
