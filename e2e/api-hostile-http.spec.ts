@@ -2,6 +2,7 @@ import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { connect } from "node:net";
 import { expect, test } from "@playwright/test";
+import { MAX_BODY_BYTES } from "../server/http/read-body";
 import { seededAdmin } from "./helpers";
 
 /**
@@ -117,7 +118,7 @@ test("50 MB chunked bodies are refused at once, before authentication where ther
 test("a declared Content-Length beyond every route's limit is refused before the body is sent", async () => {
   const answer = await rawRequest(`POST /v1/orgs HTTP/1.1\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nContent-Length: ${256 * MB}`);
   expect(answer.status).toBe(413);
-  expect(envelope(answer)).toEqual({ error: { code: 413, message: `body: larger than the limit of ${MB} bytes` } });
+  expect(envelope(answer)).toEqual({ error: { code: 413, message: `body: larger than the limit of ${MAX_BODY_BYTES} bytes` } });
 });
 
 test("malformed percent-escapes: 400 on every route, with or without credentials; the JSON envelope where the route speaks JSON", async () => {

@@ -8,6 +8,7 @@ import type { Server } from "node:http";
 import { keepEncodedBodies, KEEPS_ENCODING_ENV } from "../server/http/encoded-responses";
 import { createGuardedServer } from "../server/http/request-guard";
 import { closePdfBrowser } from "../server/pdf/browser";
+import { routeSiteHost } from "../server/sites/serve/site-hosts";
 import { EXIT_PORT_IN_USE, portInUseMessage, SERVER_READY } from "./server-protocol";
 
 const dev = process.argv.includes("--dev");
@@ -23,7 +24,11 @@ let prepared: Promise<void> | undefined;
 process.env[KEEPS_ENCODING_ENV] = "1";
 const server = createGuardedServer((req, res) => {
   keepEncodedBodies(res);
-  void prepared!.then(() => handle(req, res));
+  // A published site's custom hostname or proxy path goes to the site's route (server/sites/serve/site-hosts.ts).
+  void prepared!
+    .then(() => routeSiteHost(req))
+    .catch((error: unknown) => console.error("Routing a request to a published site failed:", error))
+    .then(() => handle(req, res));
 });
 
 try {

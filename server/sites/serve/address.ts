@@ -5,9 +5,9 @@ import type { SiteAddress } from "./types";
 
 /**
  * Where a request's site lives. Every site request reaches the app as `/<basename>/<rest>`: directly
- * (`<public URL>/<basename>/…`), or rewritten by proxy.ts from a custom hostname or a proxy path,
- * which then names the address the visitor used in `x-quire-site-address` (proxy.ts deletes any
- * such header a client sends, so the header is always ours).
+ * (`<public URL>/<basename>/…`), or rewritten by the app server (site-hosts.ts) from a custom
+ * hostname or a proxy path, which then names the address the visitor used in `x-quire-site-address`
+ * (it deletes any such header a client sends, so the header is always ours).
  */
 
 export const SITE_ADDRESS_HEADER = "x-quire-site-address";

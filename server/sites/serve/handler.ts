@@ -10,7 +10,7 @@ import { visibleSite } from "./visible";
 
 /**
  * Serves a published site (app/[basename]/[[...path]]/route.ts; custom hosts arrive there through
- * proxy.ts). In order: the address and the site (404 unless published), the visitor gate, the
+ * the app server, site-hosts.ts). In order: the address and the site (404 unless published), the visitor gate, the
  * visitor's view of the site, and only then an endpoint (`~/…`, machine files) or a page, a
  * redirect or the 404 page. A public page of a known site costs no query once cached.
  */
@@ -88,8 +88,7 @@ function redirect(location: string, status: number): Response {
 }
 
 /**
- * `pathname`: the path Next routed (`/<basename>/<rest>`), which differs from the request's URL after
- * proxy.ts rewrote a custom host's request; the request's own path when absent.
+ * `pathname`: the path Next routed (`/<basename>/<rest>`); the request's own path when absent.
  */
 export async function serveSite(request: Request, pathname?: string): Promise<Response> {
   try {
