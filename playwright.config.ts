@@ -43,8 +43,11 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "api", testMatch: /api-.*\.spec\.ts$/ },
+    { name: "api", testMatch: /api-.*\.spec\.ts$/, testIgnore: /api-hostile-http\.spec\.ts$/ },
     { name: "ui", testMatch: /ui-.*\.spec\.ts$/ },
+    // It measures the server's memory while refusing huge bodies: alone, after every other spec, so
+    // that no other work on the same server (a PDF printing in its own thread) moves the figure.
+    { name: "hostile-http", testMatch: /api-hostile-http\.spec\.ts$/, dependencies: ["api", "ui"] },
   ],
   webServer: {
     command: "npm start",
