@@ -54,6 +54,8 @@ describe("public and unlisted sites", () => {
     const unknown = await visit(`/no-such-site-${site.id.toLowerCase()}`);
     expect(unknown.status).toBe(404);
     expect(unknown.text).toContain("<h1>Nothing here</h1>");
+    // Light or dark as the app's own pages: the theme script (allowed by its hash) follows the stored choice or the system.
+    expect(unknown.text).toContain('<html lang="en" data-theme="system" data-theme-toggle>');
     expect(unknown.text).toContain('<a href="/">Back to Quire</a>');
     const { space } = await spaceWithPages(organizationId, "Draft", [{ title: "Soon", slug: "soon" }]);
     const draft = await publishedSite(organizationId, { published: false });

@@ -8,6 +8,7 @@ import { assetHash, siteAsset } from "../../server/sites/serve/render/assets";
 import type { ModelPage, ModelSection, ModelSiteSpace, VisibleSite } from "../../server/sites/serve/types";
 import { newId } from "../../server/ids";
 import { LAYOUT_PRESETS } from "../../server/content/page-display";
+import { MAX_NESTING } from "../../server/content/format/markdown-limits";
 import { createInitialRevision } from "../../server/content/revisions";
 import { commitPages, createOrganization, createSite } from "../helpers/factories";
 
@@ -375,5 +376,13 @@ describe("assets", () => {
     console.info(`typical page: HTML ${html.length} B (${htmlBr} B br) + CSS ${css.body.length} B (${css.br.length} B br); JS ${js.body.length} B (${js.br.length} B br)`);
     expect(htmlBr + css.br.length).toBeLessThan(60 * 1024);
     expect(js.br.length).toBeLessThan(50 * 1024);
+  });
+});
+
+describe("hostile nesting", () => {
+  test("a page quoted hundreds of levels deep (stored before the limit) renders flattened at the editor's depth, its words kept", async () => {
+    const html = await renderContentHtml(`${"> ".repeat(400)}the deepest **words**`);
+    expect(html.match(/<blockquote>/g)?.length).toBeLessThanOrEqual(MAX_NESTING);
+    expect(html).toContain("the deepest words");
   });
 });

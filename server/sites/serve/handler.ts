@@ -2,7 +2,7 @@ import { resolveAddress } from "./address";
 import { cachedBody, cachedRender, sendCached, siteCache } from "./cache";
 import { SITE_ENDPOINTS, type SiteRequest } from "./endpoints";
 import { underBase } from "./paths";
-import { pageQueryKey, renderGatePage, renderNotFound, renderPage, THEME_SCRIPT_CSP } from "./render";
+import { pageQueryKey, renderGatePage, renderNotFound, renderPage, THEME_SCRIPT, THEME_SCRIPT_CSP } from "./render";
 import { routeSitePath } from "./route";
 import type { SiteAddress } from "./types";
 import { resolveVisitor } from "./visitor";
@@ -76,7 +76,8 @@ const PLAIN_PAGES = {
 
 function plainPage(request: Request, status: keyof typeof PLAIN_PAGES): Response {
   const [title, message, more] = PLAIN_PAGES[status];
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${title}</title><style>body{font:16px/1.5 system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;color:#1e293b}a{color:#4338ca}@media (prefers-color-scheme:dark){body{background:#0f172a;color:#e2e8f0}a{color:#a5b4fc}}</style></head><body><main><h1>${title}</h1><p>${message}</p>${more}</main></body></html>`;
+  // Light or dark as the app's own pages are: the reader's stored choice (the app's `quire-theme`), else the system's.
+  const html = `<!doctype html><html lang="en" data-theme="system" data-theme-toggle><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><meta name="color-scheme" content="light dark"><title>${title}</title><script>${THEME_SCRIPT}</script><style>body{font:16px/1.5 system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;color:#1e293b}a{color:#4338ca}.dark body{background:#0f172a;color:#e2e8f0}.dark a{color:#a5b4fc}</style></head><body><main><h1>${title}</h1><p>${message}</p>${more}</main></body></html>`;
   return new Response(request.method === "HEAD" ? null : html, {
     status,
     headers: { "Content-Type": "text/html; charset=utf-8", ...(status === 405 ? { Allow: "GET, HEAD" } : {}) },

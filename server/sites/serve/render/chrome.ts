@@ -210,7 +210,7 @@ function announcement(req: RenderRequest, place: Place, look: Look, settings: Re
  * the site's default, read from <html>'s attributes. The same text on every page, so the content
  * security policy allows it by its hash (THEME_SCRIPT_CSP) rather than allowing inline scripts.
  */
-const THEME_SCRIPT =
+export const THEME_SCRIPT =
   '(function(e){var m=e.getAttribute("data-theme"),s;try{s=e.hasAttribute("data-theme-toggle")&&localStorage.getItem("quire-theme")}catch(_){}var k=s||m;if(k==="system")k=matchMedia("(prefers-color-scheme: dark)").matches?"dark":"light";if(k==="dark")e.classList.add("dark")})(document.documentElement)';
 export const THEME_SCRIPT_CSP = `'sha256-${createHash("sha256").update(THEME_SCRIPT).digest("base64")}'`;
 

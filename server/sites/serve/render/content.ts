@@ -11,6 +11,7 @@ import { FILE_LINK, resolveContentUrl, type ContentLinks } from "@/components/co
 import { remarkHeadingAnchors } from "@/components/content/heading-anchors";
 import { hintStyleOf, isolateTagLines, remarkLiquidBlocks } from "@/components/content/liquid-blocks";
 import { rehypeTaskListLabels } from "@/components/content/task-list-labels";
+import { MAX_NESTING } from "@/server/content/format/markdown-limits";
 import { evaluateVariables } from "@/server/content/format/variables";
 import type { Variables } from "@/server/content/variables";
 import { humanSize } from "@/components/content/human-size";
@@ -127,6 +128,32 @@ function rehypeSite(options: ContentOptions, outline: OutlineEntry[]) {
   };
 }
 
+/**
+ * Elements nested deeper than the editor accepts (pages stored before the limit, thousands of
+ * quotes deep) are flattened at that depth, as the document read flattens them: no reader's
+ * browser, and not the PDF printer, lays out thousands of boxes inside each other.
+ */
+function rehypeFlattenDeepNesting() {
+  return (tree: HastRoot) => {
+    const flatten = (parent: HastRoot | Element, depth: number) => {
+      if (depth < MAX_NESTING) {
+        for (const child of parent.children) if (child.type === "element") flatten(child, depth + 1);
+        return;
+      }
+      // Every element below keeps its content, unwrapped into this one (an explicit stack: no recursion into the depths).
+      const flat: ElementContent[] = [];
+      const pending = [...parent.children].reverse() as ElementContent[];
+      while (pending.length > 0) {
+        const node = pending.pop()!;
+        if (node.type === "element" && node.children.length > 0) for (let i = node.children.length - 1; i >= 0; i--) pending.push(node.children[i]!);
+        else flat.push(node);
+      }
+      parent.children = flat;
+    };
+    flatten(tree, 0);
+  };
+}
+
 /** The page body's HTML and its h2/h3 headings (for "On this page"). */
 export async function renderContent(markdown: string, options: ContentOptions = {}): Promise<{ html: string; outline: OutlineEntry[] }> {
   const outline: OutlineEntry[] = [];
@@ -139,6 +166,7 @@ export async function renderContent(markdown: string, options: ContentOptions = 
     .use(remarkRehype, { allowDangerousHtml: true })
     .use(rehypeHighlight, { detect: false })
     .use(rehypeTaskListLabels)
+    .use(rehypeFlattenDeepNesting)
     .use(rehypeSite(options, outline));
   const tree = (await processor.run(processor.parse(source))) as HastRoot;
   // `raw` nodes left are only the renderer's own icons: content's raw HTML became text above.

@@ -1,7 +1,7 @@
 import { sendCached } from "../cache";
 import { pageHref } from "../paths";
 import { ASSET_PATTERN, assetHash, siteAsset, siteStyles } from "./assets";
-import { defaultPlace, documentHtml, homePage, searchForm, THEME_SCRIPT_CSP, type RenderRequest } from "./chrome";
+import { defaultPlace, documentHtml, homePage, searchForm, THEME_SCRIPT, THEME_SCRIPT_CSP, type RenderRequest } from "./chrome";
 import { renderContentHtml } from "./content";
 import { esc } from "./html";
 import type { SiteAddress, SiteModel, VisibleSite } from "../types";
@@ -15,7 +15,7 @@ export { pageQueryKey } from "./page";
  * `renderContentHtml` (a page body alone: the PDF) and `siteStyles` (the stylesheet).
  */
 
-export { renderContentHtml, siteStyles, THEME_SCRIPT_CSP, type RenderRequest };
+export { renderContentHtml, siteStyles, THEME_SCRIPT, THEME_SCRIPT_CSP, type RenderRequest };
 
 function htmlResponse(req: RenderRequest, html: string, status: number): Response {
   return new Response(req.request.method === "HEAD" ? null : html, {
