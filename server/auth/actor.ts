@@ -6,10 +6,21 @@
  * sign-on names the organization whose identity provider signed the user in (`ssoOrganizationId`):
  * that organization's SSO rule is satisfied by it, and no other's (server/policies/sso.ts).
  */
-export type Actor = { userId: string; via: "session" | "sso" | "token" | "system"; tokenId?: string; ssoOrganizationId?: string };
+export type Actor = {
+  userId: string;
+  via: "session" | "sso" | "token" | "system" | "integration" | "installation";
+  tokenId?: string;
+  ssoOrganizationId?: string;
+  /**
+   * Set when an integration calls (`via` `integration`, with its own token) or one of its
+   * installations does (`installation`, with a token minted for it): `userId` is then the
+   * integration's bot user. What an installation reaches is decided in server/policies/installation.ts.
+   */
+  integration?: { id: string; name: string; installationId?: string };
+};
 
 /** The entry point an actor's changes are recorded with (audit events): the browser, the API, or neither. */
 export function sourceOf(actor: Actor): "ui" | "api" | "system" {
-  if (actor.via === "token") return "api";
+  if (actor.via === "token" || actor.via === "integration" || actor.via === "installation") return "api";
   return actor.via === "system" ? "system" : "ui";
 }

@@ -93,6 +93,23 @@ export const EVENT_ACTIONS = {
   "invite_link.created": "Invite link created",
   "invite_link.updated": "Invite link role changed",
   "invite_link.deleted": "Invite link deleted",
+  "integration.published": "Integration published",
+  "integration.unpublished": "Integration unpublished",
+  "integration.token_regenerated": "Integration token regenerated",
+  "integration.development_mode_changed": "Integration development mode changed",
+  "integration_installation.created": "Integration installed",
+  "integration_installation.updated": "Integration installation changed",
+  "integration_installation.deleted": "Integration uninstalled",
+  "integration_space_installation.created": "Integration installed on a space",
+  "integration_space_installation.updated": "Integration installation on a space changed",
+  "integration_space_installation.deleted": "Integration uninstalled from a space",
+  "integration_site_installation.created": "Integration installed on a site",
+  "integration_site_installation.updated": "Integration installation on a site changed",
+  "integration_site_installation.deleted": "Integration uninstalled from a site",
+  "webhook.created": "Webhook added",
+  "webhook.updated": "Webhook changed",
+  "webhook.deleted": "Webhook removed",
+  "event_delivery.redelivered": "Event delivery sent again",
 } as const;
 
 export type EventAction = keyof typeof EVENT_ACTIONS;

@@ -1,0 +1,46 @@
+import type { Integration, Organization } from "../db/generated/client";
+import type { integrationPermissions } from "../policies/integration";
+import { presentOrganization } from "./organization";
+import { apiUrl, appUrl } from "./urls";
+
+type IntegrationRow = Integration & { organization: Organization; assets?: { kind: string; position: number; sha256: string }[] };
+
+/**
+ * An integration as the reference's `Integration`. Its secrets, token, signing secret, script,
+ * dispatch endpoint and tunnel are never part of it.
+ */
+export function presentIntegration(integration: IntegrationRow, permissions: ReturnType<typeof integrationPermissions>, baseUrl: string) {
+  const assetUrl = (kind: string, position: number, sha256: string) => `${baseUrl}/api/integrations/${integration.name}/assets/${kind}-${position}?v=${sha256.slice(0, 12)}`;
+  const assets = integration.assets ?? [];
+  const icon = assets.find((asset) => asset.kind === "icon");
+  const publicEndpoint = `${baseUrl}/api/integrations/${integration.name}`;
+  return {
+    object: "integration" as const,
+    name: integration.name,
+    version: integration.version,
+    title: integration.title,
+    description: integration.description,
+    ...(integration.summary ? { summary: integration.summary } : {}),
+    previewImages: assets.filter((asset) => asset.kind === "preview").sort((a, b) => a.position - b.position).map((asset) => assetUrl(asset.kind, asset.position, asset.sha256)),
+    target: integration.target,
+    verified: integration.verified,
+    visibility: integration.visibility,
+    scopes: integration.scopes,
+    categories: integration.categories,
+    blocks: integration.blocks,
+    contentSources: integration.contentSources,
+    configurations: integration.configurations,
+    externalLinks: integration.externalLinks,
+    owner: presentOrganization(integration.organization, null, baseUrl),
+    urls: {
+      location: apiUrl(baseUrl, `/integrations/${integration.name}`),
+      ...(icon ? { icon: assetUrl(icon.kind, icon.position, icon.sha256) } : {}),
+      app: appUrl(baseUrl, `/o/${integration.organizationId}/integrations/${integration.name}`),
+      assets: `${baseUrl}/api/integrations/${integration.name}/assets`,
+      publicEndpoint,
+      publicContentEndpoint: publicEndpoint,
+    },
+    permissions: { admin: permissions.admin },
+    ...(integration.contentSecurityPolicy !== null ? { contentSecurityPolicy: integration.contentSecurityPolicy } : {}),
+  };
+}
