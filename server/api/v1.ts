@@ -5,6 +5,7 @@ import { commentOperations } from "./operations/comments";
 import { contentOperations } from "./operations/content";
 import { contentExtraOperations } from "./operations/content-extras";
 import { importOperations } from "./operations/import";
+import { integrationOperations } from "./operations/integrations";
 import { integrationInstallationOperations } from "./operations/integration-installations";
 import { inviteOperations } from "./operations/invites";
 import { linkOperations } from "./operations/links";
@@ -61,6 +62,7 @@ export const v1Operations = [
   ...siteAdaptiveOperations,
   ...siteCustomizationOperations,
   ...customFontOperations,
+  ...integrationOperations,
   ...integrationInstallationOperations,
 ];
 
