@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { db } from "../../server/db/client";
 import { commitRevision, currentRevision, inReadingOrder, readPage, readPages, type FileVersion, type Page } from "../../server/content/revisions";
 import { newId } from "../../server/ids";
+import { publishIntegration, publishIntegrationInput, type PublishIntegrationInput } from "../../server/integrations/registry";
 import type { Role } from "../../server/policies/roles";
 import { fileStorage } from "../../server/storage/file-storage";
 import { createApiToken } from "../../server/tokens/api-tokens";
@@ -138,4 +139,17 @@ export async function createFontUpload(organizationId: string, bytes = fakeFont(
     data: { id, organizationId, kind: "customization_font", key, name: "font.woff2", contentType: "font/woff2", size: bytes.length, tokenHash: randomBytes(32).toString("hex"), expiresAt: new Date(), usedAt: new Date(), blob, format: "woff2" },
   });
   return key;
+}
+
+/**
+ * An integration published by a fresh admin of `organizationId` through the registry service: a
+ * public one targeting everything unless told. Its first publish's answer, with the token and
+ * signing secret shown that once.
+ */
+export async function createIntegration(organizationId: string, overrides: Partial<Omit<PublishIntegrationInput, "organization">> & { name?: string } = {}) {
+  const { user } = await addMember(organizationId, "admin");
+  const { name = `test-${unique()}`, ...definition } = overrides;
+  const input = publishIntegrationInput.parse({ title: "Test integration", description: "Made by a test", scopes: [], script: "", visibility: "public", ...definition, organization: organizationId });
+  const published = (await publishIntegration({ actor: { userId: user.id, via: "session" }, baseUrl: "http://quire.test" }, name, input)) as Awaited<ReturnType<typeof publishIntegration>> & { token: string; signingSecret: string };
+  return { ...published, name, publisherId: user.id };
 }
