@@ -146,7 +146,7 @@ export async function createFontUpload(organizationId: string, bytes = fakeFont(
  * public one targeting everything unless told. Its first publish's answer, with the token and
  * signing secret shown that once.
  */
-export async function createIntegration(organizationId: string, overrides: Partial<Omit<PublishIntegrationInput, "organization">> & { name?: string } = {}) {
+export async function publishTestIntegration(organizationId: string, overrides: Partial<Omit<PublishIntegrationInput, "organization">> & { name?: string } = {}) {
   const { user } = await addMember(organizationId, "admin");
   const { name = `test-${unique()}`, ...definition } = overrides;
   const input = publishIntegrationInput.parse({ title: "Test integration", description: "Made by a test", scopes: [], script: "", visibility: "public", ...definition, organization: organizationId });

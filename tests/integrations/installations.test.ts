@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { db } from "../../server/db/client";
-import { createIntegration, createOrganization, createSite, createTenant, createToken } from "../helpers/factories";
+import { publishTestIntegration, createOrganization, createSite, createTenant, createToken } from "../helpers/factories";
 import { apiClient, startApiServer } from "../helpers/server";
 
 /**
@@ -31,10 +31,10 @@ const CONFIGURATIONS = {
 };
 
 /** A tenant (A, with B next door), a vendor organization publishing a public integration with configurations, and A's first space. */
-async function setup(definition: Parameters<typeof createIntegration>[1] = {}) {
+async function setup(definition: Parameters<typeof publishTestIntegration>[1] = {}) {
   const tenant = await createTenant();
   const vendor = await createOrganization("Vendor");
-  const integration = await createIntegration(vendor.id, { configurations: CONFIGURATIONS as never, ...definition });
+  const integration = await publishTestIntegration(vendor.id, { configurations: CONFIGURATIONS as never, ...definition });
   const organizationId = tenant.organization.id;
   const admin = apiClient(server.url, tenant.admin.token);
   const space = (await admin.post(`/v1/orgs/${organizationId}/spaces`, { title: "Guides" })).body as { id: string };
@@ -127,7 +127,7 @@ describe("installing on an organization", () => {
     expect((await as(tenant.stranger.token).delete(path)).status).toBe(204);
     expect((await as(tenant.admin.token).get(path)).status).toBe(200);
 
-    const secret = await createIntegration(vendor.id, { visibility: "private" });
+    const secret = await publishTestIntegration(vendor.id, { visibility: "private" });
     expect((await as(tenant.admin.token).post(`/v1/integrations/${secret.name}/installations`, { organization: organizationId })).status).toBe(404);
     // Its owner installs it on itself.
     expect((await as(await createToken(secret.publisherId)).post(`/v1/integrations/${secret.name}/installations`, { organization: vendor.id })).status).toBe(201);
