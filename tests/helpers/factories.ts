@@ -187,6 +187,9 @@ export async function createInstallation(
   for (const spaceId of options.spaceIds ?? []) await db().integrationSpaceInstallation.create({ data: { installationId: installation.id, spaceId, status: "active" } });
   for (const siteId of options.siteIds ?? []) await db().integrationSiteInstallation.create({ data: { installationId: installation.id, siteId, status: "active" } });
   return installation;
+}
+
+/**
  * An integration published by a fresh admin of `organizationId` through the registry service: a
  * public one targeting everything unless told. Its first publish's answer, with the token and
  * signing secret shown that once.
