@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { entityIdSchema } from "../../ids";
 import { listParams } from "../../pagination";
 import { httpUrlSchema } from "../../validation/http-url";
 
@@ -11,7 +12,7 @@ import { httpUrlSchema } from "../../validation/http-url";
 export const INTEGRATION_NAME_PATTERN = /^[a-zA-Z0-9_.-]+$/;
 export const integrationNameSchema = z.string().min(1).max(100).regex(INTEGRATION_NAME_PATTERN, "must be letters, digits, `-`, `_` or `.`");
 export const integrationPath = z.object({ integrationName: integrationNameSchema });
-export const organizationIntegrationsPath = z.object({ organizationId: z.string().min(1).max(64) });
+export const organizationIntegrationsPath = z.object({ organizationId: entityIdSchema });
 
 export const INTEGRATION_SCOPES = [
   "space:content:read",
@@ -58,8 +59,9 @@ const linkUrl = httpUrlSchema;
  * logs and answers; the signature authenticates deliveries). Its address is checked when delivering.
  */
 export const dispatchUrlSchema = httpUrlSchema.refine((value) => {
-  const url = new URL(value);
-  return url.username === "" && url.password === "";
+  // Refinements run even after the URL check failed: a value that is no URL has been refused already.
+  const url = URL.canParse(value) ? new URL(value) : null;
+  return url === null || (url.username === "" && url.password === "");
 }, "must not carry a user name or password");
 
 const propertyTitle = z.string().min(2).max(50);
