@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { openSecret } from "../../server/crypto/secret-box";
 import { db } from "../../server/db/client";
 import { newId } from "../../server/ids";
-import { getIntegrationDeveloperSettings, regenerateIntegrationToken } from "../../server/integrations/registry";
+import { getIntegrationDeveloperSettings, publishIntegration, publishIntegrationInput, regenerateIntegrationToken } from "../../server/integrations/registry";
 import { serveIntegrationAsset } from "../../server/integrations/registry/serve-asset";
 import { createTenant } from "../helpers/factories";
 import { apiClient, startApiServer, type ApiResponse } from "../helpers/server";
@@ -93,6 +93,26 @@ describe("publishing", () => {
     const stolen = await apiClient(server.url, tenant.stranger.token).post(`/v1/integrations/${name}`, definition(tenant.otherOrganization.id));
     expect(stolen.status).toBe(409);
     expect((await db().integration.findUniqueOrThrow({ where: { name } })).organizationId).toBe(tenant.organization.id);
+  });
+
+  test("the integration itself republishes with its own token's actor; it cannot move to another organization", async () => {
+    const tenant = await createTenant();
+    const name = `itself-${unique()}`;
+    await apiClient(server.url, tenant.admin.token).post(`/v1/integrations/${name}`, definition(tenant.organization.id));
+    const row = await db().integration.findUniqueOrThrow({ where: { name } });
+    const itself = { actor: { userId: row.botUserId, via: "integration" as const, integration: { id: row.id, name } }, baseUrl: server.url };
+
+    const republished = await publishIntegration(itself, name, publishIntegrationInput.parse(definition(tenant.organization.id, { title: "By itself" })));
+    expect(republished).toMatchObject({ version: 2, title: "By itself", permissions: { admin: true } });
+    expect(republished).not.toHaveProperty("token");
+    // Its owner as an outsider sees it: the integration is no member of its organization.
+    expect(republished.owner.emailDomains).toEqual([]);
+    await expect(publishIntegration(itself, name, publishIntegrationInput.parse(definition(tenant.otherOrganization.id)))).rejects.toMatchObject({ code: "not_found" });
+    // Its token is for itself: another integration's name is not its to publish.
+    await expect(publishIntegration(itself, `other-${unique()}`, publishIntegrationInput.parse(definition(tenant.organization.id)))).rejects.toMatchObject({ code: "not_found" });
+    const event = await db().domainEvent.findFirstOrThrow({ where: { organizationId: tenant.organization.id, action: "integration.published", targetId: row.id, actorId: row.botUserId } });
+    // Recorded as the bot user, by the title it was just given.
+    expect(event.actorLabel).toBe("By itself");
   });
 
   test("each invalid field is refused with 400 naming it", async () => {
