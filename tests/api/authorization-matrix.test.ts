@@ -292,6 +292,32 @@ const TABLE: Record<string, Row> = {
   moveSiteSpace: { needs: "site.create", mutates: true, body: (ids) => ({ position: { after: { type: "site-space", siteSpace: ids.otherSiteSpaceId } } }) },
   // The copy of the space goes where S2 is: creating content at the organization's root.
   duplicateSiteSpace: { needs: "site.create", also: ["organization.createContent"], mutates: true, body: () => ({}) },
+
+  // Installations (server/integrations/installations/access.ts: an organization's installations are its admins'; a space's or
+  // site's installation its admins' there, the organization's included; lists of a (private) integration's installations are
+  // for those who see it, and show each the installations they may see)
+  listIntegrationInstallations: { needs: "organization.view" },
+  // The fresh organization has it installed already: installing again answers that installation.
+  installIntegration: { needs: "organization.admin", mutates: true, body: (ids) => ({ organization: ids.organizationId }) },
+  getIntegrationInstallationById: { needs: "organization.admin" },
+  updateIntegrationInstallation: { needs: "organization.admin", mutates: true, body: () => ({ externalIds: ["matrix"], space_selection: "all" }) },
+  uninstallIntegration: { needs: "organization.admin", mutates: true, invisibleIsDone: true },
+  listOrganizationInstallations: { needs: "organization.admin" },
+  listIntegrationInstallationSpaces: { needs: "organization.admin" },
+  listIntegrationInstallationSites: { needs: "organization.admin" },
+  listIntegrationSpaceInstallations: { needs: "organization.view" },
+  listIntegrationSiteInstallations: { needs: "organization.view" },
+  // The fresh space or site has it installed already, as the place: installing again answers that row.
+  installIntegrationOnSpace: { needs: "space.admin", mutates: true, body: (ids) => ({ space: ids.spaceId }) },
+  getIntegrationSpaceInstallation: { needs: "space.admin" },
+  updateIntegrationSpaceInstallation: { needs: "space.admin", mutates: true, body: () => ({ externalIds: ["matrix"] }) },
+  uninstallIntegrationFromSpace: { needs: "space.admin", mutates: true, invisibleIsDone: true },
+  listSpaceIntegrations: { needs: "space.view" },
+  installIntegrationOnSite: { needs: "site.admin", mutates: true, body: (ids) => ({ siteId: ids.siteId }) },
+  getIntegrationSiteInstallation: { needs: "site.admin" },
+  updateIntegrationSiteInstallation: { needs: "site.admin", mutates: true, body: () => ({ externalIds: ["matrix"] }) },
+  uninstallIntegrationFromSite: { needs: "site.admin", mutates: true, invisibleIsDone: true },
+  listSiteIntegrations: { needs: "site.view" },
 };
 
 /**

@@ -58,6 +58,8 @@ type Ids = {
   fontStorageKey: string;
   /** A private integration the organization published. */
   integrationName: string;
+  /** Its installation on the organization, on the space and on the site. */
+  installationId: string;
 };
 type World = { token: string; strangerToken: string; own: Ids; stranger: Ids };
 
@@ -103,6 +105,9 @@ async function populate(token: string, organizationId: string, memberId: string)
   const font = await api.put(`/v1/orgs/${organizationId}/fonts`, { fontFamily: "Robust", fontFaces: [{ weight: 400, storageKey: fontStorageKey }] });
   const integrationName = `robust-${newId().toLowerCase()}`;
   expect((await api.post(`/v1/integrations/${integrationName}`, { organization: organizationId, title: "Robust", description: "Robust", script: "", scopes: [] })).status).toBe(200);
+  const installation = await api.post(`/v1/integrations/${integrationName}/installations`, { organization: organizationId });
+  await api.post(`/v1/integrations/${integrationName}/installations/${installation.body.id}/spaces`, { space: space.body.id });
+  await api.post(`/v1/integrations/${integrationName}/installations/${installation.body.id}/sites`, { siteId: site.body.id });
   const [event] = (await api.get(`/v1/orgs/${organizationId}/audit-events?limit=1`)).body.items;
   return {
     organizationId,
@@ -135,6 +140,7 @@ async function populate(token: string, organizationId: string, memberId: string)
     fontId: font.body.id,
     fontStorageKey,
     integrationName,
+    installationId: installation.body.id,
   };
 }
 
@@ -168,6 +174,7 @@ const missingIds = (): Ids => ({
   fontId: newId(),
   fontStorageKey: `orgs/${newId()}/customization_font/${newId()}`,
   integrationName: `robust-${newId().toLowerCase()}`,
+  installationId: newId(),
 });
 
 const samlProviderBody = () => ({ label: "Robust", entityID: "https://idp.example/robust", ssoURL: "https://idp.example/sso", certificate: idpCertificate });
@@ -224,6 +231,10 @@ const validBodies: Record<string, (world: World) => object> = {
   createCustomFont: (world) => ({ fontFamily: "Robust", fontFaces: [{ weight: 400, storageKey: world.own.fontStorageKey }] }),
   updateCustomFont: () => ({ fontFamily: "Robust 2" }),
   publishIntegration: (world) => ({ organization: world.own.organizationId, title: "Robust", description: "Robust", script: "", scopes: [] }),
+  installIntegration: (world) => ({ organization: world.own.organizationId }),
+  installIntegrationOnSpace: (world) => ({ space: world.own.spaceId }),
+  installIntegrationOnSite: (world) => ({ siteId: world.own.siteId }),
+  updateIntegrationInstallation: () => ({ externalIds: ["robust"] }),
   setIntegrationDevelopmentMode: () => ({ tunnelUrl: "https://tunnel.example.com/robust" }),
 };
 const validBody = (operation: Operation, world: World) => validBodies[operation.operationId]?.(world) ?? {};

@@ -24,7 +24,7 @@ import { addTeamMember } from "../../../server/teams/update-team-members";
 import { createApiToken, revokeApiToken } from "../../../server/tokens/api-tokens";
 import { createCustomFont } from "../../../server/fonts/custom-fonts";
 import { publishIntegration } from "../../../server/integrations/registry";
-import { addMember, createFontUpload, createOrganization } from "../factories";
+import { addMember, createFontUpload, createInstallation, createOrganization } from "../factories";
 import { createIdpKeys } from "../saml-idp";
 import { CALLERS, canSee, type Caller, type CallerName, type DefaultLevel, type Entity, type OrgKey, type Resource, type Role, type Subject, type TeamRole } from "./model";
 
@@ -174,8 +174,9 @@ export type Ids = {
   /** The organization's custom font, and a font file uploaded to it (what a new font's face names). */
   fontId: string;
   fontStorageKey: string;
-  /** A private integration the organization published. */
+  /** A private integration the organization published, and its installation there (on A: on every place's space and site). */
   integrationName: string;
+  installationId: string;
   /** The place's own item, which a fresh item sits after among its siblings: moves go before it. */
   anchor?: { type: "space"; space: string } | { type: "collection"; collection: string };
 };
@@ -221,13 +222,17 @@ export async function buildWorld(options: { importUrl: string; imports?: boolean
     const font = await createCustomFont(ctx, organizationId, { fontFamily: "Matrix Sans", fontFaces: [{ weight: 400, storageKey: fontStorageKey }] });
     return { fontId: font.id, fontStorageKey };
   }
-  /** A private integration of an organization: what integration rows act on (its members see it, its admins manage it). */
-  async function integrations(ctx: ServiceContext, organizationId: string) {
+  /**
+   * A private integration of an organization: what integration rows act on (its members see it, its admins manage it),
+   * installed on the organization, on the spaces and sites given: what installation rows act on.
+   */
+  async function integrations(ctx: ServiceContext, organizationId: string, installedOn: { spaceIds?: string[]; siteIds?: string[] } = {}) {
     const integrationName = `matrix-${newId().toLowerCase()}`;
     await publishIntegration(ctx, integrationName, { organization: organizationId, title: "Matrix", description: "Made by the matrix", script: "", scopes: [], runtime: "v1", visibility: "private", target: "all" });
     // In development mode, so that turning it off changes something.
-    await db().integration.update({ where: { name: integrationName }, data: { devTunnelUrl: "https://tunnel.example.com/world" } });
-    return { integrationName };
+    const integration = await db().integration.update({ where: { name: integrationName }, data: { devTunnelUrl: "https://tunnel.example.com/world" } });
+    const installation = await createInstallation(integration.id, organizationId, installedOn);
+    return { integrationName, installationId: installation.id };
   }
   /** A link and an email invite of an organization: what invite rows act on. */
   async function invites(organizationId: string) {
@@ -375,6 +380,12 @@ export async function buildWorld(options: { importUrl: string; imports?: boolean
     }
   }
 
+  // A's integration installed on the places' spaces and sites; B's on its own, which A's callers never see.
+  const idsOf = (keys: string[]) => keys.map((key) => byKey.get(key)!.entity.id);
+  const integrationA = await integrations(ctxA, orgA.id, { spaceIds: idsOf(PLACES.space), siteIds: idsOf(PLACES.site) });
+  const integrationB = await integrations(ctxB, orgB.id, { spaceIds: idsOf(["SB"]), siteIds: idsOf(["WB"]) });
+  organizations.B.related.push(integrationB.installationId);
+
   const auditEvent = await db().domainEvent.findFirstOrThrow({ where: { organizationId: orgA.id }, orderBy: { occurredAt: "asc" } });
   const common: Ids = {
     organizationId: orgA.id,
@@ -392,7 +403,7 @@ export async function buildWorld(options: { importUrl: string; imports?: boolean
     siteContentSpaceId: byKey.get("S1")!.entity.id,
     ...(await invites(orgA.id)),
     ...(await fonts(ctxA, orgA.id)),
-    ...(await integrations(ctxA, orgA.id)),
+    ...integrationA,
   };
 
   /** The target a place stands for, as built. */
@@ -444,6 +455,9 @@ export async function buildWorld(options: { importUrl: string; imports?: boolean
     }
     const spec = [...COLLECTIONS, ...SPACES, ...SITES].find((candidate) => candidate.key === place)!;
     const placed = resource === "collection" ? await makeCollection(spec) : resource === "site" ? await makeSite(spec) : await makeSpace(spec, options);
+    // Installed there as on the place, for the rows that change or remove that.
+    if (resource === "space") await db().integrationSpaceInstallation.create({ data: { installationId: integrationA.installationId, spaceId: placed.entity.id, status: "active" } });
+    if (resource === "site") await db().integrationSiteInstallation.create({ data: { installationId: integrationA.installationId, siteId: placed.entity.id, status: "active" } });
     const ids: Ids = { ...common, ...placed.ids, anchor: byKey.get(place)!.ids.anchor };
     if (resource === "changeRequest") ids.changeRequestId = (await createChangeRequest(ctxRevoked, placed.entity.id, { subject: "Fresh" })).id;
     if (resource === "changeRequest" && options.content) Object.assign(ids, await changeRequestComments(ctxA, placed.entity.id, ids.changeRequestId!, []));
@@ -471,7 +485,7 @@ export async function buildWorld(options: { importUrl: string; imports?: boolean
         return db().collection.findUnique({ where: { id: ids.collectionId }, include: { _count: { select: { spaces: true, children: true } }, grants: grantsSelect } });
       case "space":
         return [
-          await db().space.findUnique({ where: { id: ids.spaceId }, include: { _count: { select: { changeRequestList: true, contentImports: true } }, grants: grantsSelect } }),
+          await db().space.findUnique({ where: { id: ids.spaceId }, include: { _count: { select: { changeRequestList: true, contentImports: true } }, grants: grantsSelect, integrationInstallations: true } }),
           await discussionOf(ids.spaceId!),
         ];
       case "team":
@@ -486,6 +500,7 @@ export async function buildWorld(options: { importUrl: string; imports?: boolean
             siteSpaces: { orderBy: { id: "asc" } },
             shareLinks: { orderBy: { id: "asc" } },
             redirects: { orderBy: { id: "asc" } },
+            integrationInstallations: true,
           },
         });
       case "changeRequest":
