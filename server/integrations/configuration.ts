@@ -10,6 +10,9 @@ import { AppError } from "../errors";
 /** Longest string value a configuration may hold, and the most its whole JSON may weigh. */
 export const MAX_CONFIGURATION_STRING = 10_000;
 export const MAX_CONFIGURATION_BYTES = 64 * 1024;
+/** How deep a component-kept configuration may nest, and how many values it may hold in all. */
+const MAX_DEPTH = 8;
+const MAX_VALUES = 2_000;
 
 type PropertySchema = {
   type?: unknown;
@@ -48,6 +51,8 @@ export function configurationSchemaOf(configurations: unknown, target: "account"
 export function validateConfiguration(schema: ConfigurationSchema | null, value: unknown): ValidatedConfiguration {
   const problems: ConfigurationProblem[] = [];
   if (!isObject(value)) throw configurationError([{ property: "", problem: "must be an object of settings" }]);
+  const shape = shapeProblem(value);
+  if (shape) throw configurationError([{ property: "", problem: shape }]);
   if (JSON.stringify(value).length > MAX_CONFIGURATION_BYTES) {
     throw configurationError([{ property: "", problem: `is too large (at most ${MAX_CONFIGURATION_BYTES / 1024} KiB of settings)` }]);
   }
@@ -101,6 +106,20 @@ function configurationError(problems: ConfigurationProblem[]): AppError {
   const where = first.property === "" ? "configuration" : `configuration.${first.property}`;
   const more = problems.length > 1 ? ` (and ${problems.length - 1} more setting${problems.length > 2 ? "s" : ""})` : "";
   return new AppError("bad_request", `${where}: ${first.problem}${more}.`, { property: first.property, problem: first.problem, problems });
+}
+
+/** Measured without recursion, before anything recursive (JSON.stringify) meets a hostile nesting. */
+function shapeProblem(value: unknown): string | null {
+  const stack: [unknown, number][] = [[value, 0]];
+  let count = 0;
+  while (stack.length > 0) {
+    const [item, depth] = stack.pop()!;
+    if (++count > MAX_VALUES) return `holds too many values (at most ${MAX_VALUES})`;
+    if (typeof item !== "object" || item === null) continue;
+    if (depth >= MAX_DEPTH) return `nests too deep (at most ${MAX_DEPTH} levels)`;
+    for (const child of Object.values(item)) stack.push([child, depth + 1]);
+  }
+  return null;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

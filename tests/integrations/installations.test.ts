@@ -94,6 +94,7 @@ describe("installing on an organization", () => {
       [{ apiKey: "k", verbose: "yes" }, "verbose", /must be true or false/],
       [{ apiKey: "k", nope: 1 }, "nope", /configuration\.nope: is not a setting of this integration/],
       [{ apiKey: "x".repeat(10_001) }, "apiKey", /at most 10000 characters/],
+      [{ apiKey: "k", deep: JSON.parse('{"a":'.repeat(50) + "1" + "}".repeat(50)) }, "", /configuration: nests too deep/],
     ];
     for (const [configuration, property, message] of cases) {
       const refused = await admin.post(installations, { organization: organizationId, configuration });
