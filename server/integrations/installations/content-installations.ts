@@ -67,12 +67,14 @@ async function loadTarget(tx: Db, actor: Actor, kind: ContentKind, organizationI
 type ContentAccess = IntegrationAccess & { installation: IntegrationInstallation; target: Loaded; may: { read: boolean; configure: boolean; manage: boolean } };
 
 async function loadContentInstallation(tx: Db, actor: Actor, kind: ContentKind, integrationName: string, installationId: string, targetId: string): Promise<ContentAccess> {
+  const missing = () => notFound(`No installation ${installationId} of ${integrationName}.`);
+  const installation = await tx.integrationInstallation.findUnique({ where: { id: installationId } });
+  if (!installation) throw missing();
+  // A person's access to the space or site decides first: one they cannot see is not found, whatever else holds.
+  const seen = actor.integration ? null : await loadTarget(tx, actor, kind, installation.organizationId, targetId);
   const access = await loadIntegration(tx, actor, integrationName);
-  const installation = await tx.integrationInstallation.findFirst({ where: { id: installationId, integrationId: access.integration.id } });
-  if (!installation || (actor.integration && !isIntegrationCaller(actor, access.integration.id, installation.id))) {
-    throw notFound(`No installation ${installationId} of ${integrationName}.`);
-  }
-  const target = await loadTarget(tx, actor, kind, installation.organizationId, targetId);
+  if (installation.integrationId !== access.integration.id || (actor.integration && !isIntegrationCaller(actor, access.integration.id, installation.id))) throw missing();
+  const target = seen ?? (await loadTarget(tx, actor, kind, installation.organizationId, targetId));
   if (actor.integration) return { ...access, installation, target, may: { read: true, configure: true, manage: false } };
   if (!target.manage) throw forbidden(`Installing and configuring integrations on this ${kind} needs the admin role on it.`);
   return { ...access, installation, target, may: { read: true, configure: true, manage: true } };
