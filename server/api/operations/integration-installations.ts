@@ -1,5 +1,6 @@
 import { entityIdSchema } from "../../ids";
 import * as installations from "../../integrations/installations";
+import { getContentInstallation, installOnContent, listInstallationContent, listIntegrationContent, uninstallFromContent, updateContentInstallation } from "../../integrations/installations/content-installations";
 import {
   extendedParams,
   installationPath,
@@ -22,6 +23,68 @@ import { defineOperation } from "../operation";
 import { z } from "zod";
 
 const base = "/v1/integrations/{integrationName}/installations/{installationId}";
+
+/** The six operations of installations on spaces, or on sites: the same but for their names, paths and install body. */
+function contentInstallationOperations(Kind: "Space" | "Site") {
+  const kind = Kind === "Space" ? "space" : "site";
+  const s = Kind === "Space" ? { path: spaceInstallationPath, install: installOnSpaceInput } : { path: siteInstallationPath, install: installOnSiteInput };
+  const one = `${base}/${kind}s/{${kind}Id}`;
+  type One = { integrationName: string; installationId: string } & ({ spaceId: string } | { siteId: string });
+  const idOf = (params: One) => ("spaceId" in params ? params.spaceId : params.siteId);
+  return [
+    defineOperation({
+      operationId: `installIntegrationOn${Kind}`,
+      method: "POST",
+      path: `${base}/${kind}s`,
+      params: installationPath,
+      query: extendedParams,
+      body: s.install as z.ZodType<{ space: string } | { siteId: string }>,
+      status: 201,
+      handler: (c) => installOnContent(c, kind, c.params.integrationName, c.params.installationId, "space" in c.body ? c.body.space : c.body.siteId, c.query.extended),
+    }),
+    defineOperation({
+      operationId: `listIntegrationInstallation${Kind}s`,
+      method: "GET",
+      path: `${base}/${kind}s`,
+      params: installationPath,
+      query: listInstallationSpacesParams,
+      handler: (c) => listInstallationContent(c, kind, c.params.integrationName, c.params.installationId, c.query),
+    }),
+    defineOperation({
+      operationId: `getIntegration${Kind}Installation`,
+      method: "GET",
+      path: one,
+      params: s.path as z.ZodType<One>,
+      query: extendedParams,
+      handler: (c) => getContentInstallation(c, kind, c.params.integrationName, c.params.installationId, idOf(c.params), c.query.extended),
+    }),
+    defineOperation({
+      operationId: `updateIntegration${Kind}Installation`,
+      method: "PATCH",
+      path: one,
+      params: s.path as z.ZodType<One>,
+      query: extendedParams,
+      body: updateContentInstallationInput,
+      handler: (c) => updateContentInstallation(c, kind, c.params.integrationName, c.params.installationId, idOf(c.params), c.body, c.query.extended),
+    }),
+    defineOperation({
+      operationId: `uninstallIntegrationFrom${Kind}`,
+      method: "DELETE",
+      path: one,
+      params: s.path as z.ZodType<One>,
+      status: 204,
+      handler: (c) => uninstallFromContent(c, kind, c.params.integrationName, c.params.installationId, idOf(c.params)),
+    }),
+    defineOperation({
+      operationId: `listIntegration${Kind}Installations`,
+      method: "GET",
+      path: `/v1/integrations/{integrationName}/${kind}s`,
+      params: integrationPath,
+      query: listContentInstallationsParams,
+      handler: (c) => listIntegrationContent(c, kind, c.params.integrationName, c.query),
+    }),
+  ];
+}
 
 /**
  * The reference's installation operations (tag `integrations`, `organizations`, `spaces`, `sites`).
@@ -70,111 +133,8 @@ export const integrationInstallationOperations = [
     handler: (c) => installations.uninstallIntegration(c, c.params.integrationName, c.params.installationId),
   }),
 
-  // On spaces
-  defineOperation({
-    operationId: "installIntegrationOnSpace",
-    method: "POST",
-    path: `${base}/spaces`,
-    params: installationPath,
-    query: extendedParams,
-    body: installOnSpaceInput,
-    status: 201,
-    handler: (c) => installations.installIntegrationOnSpace(c, c.params.integrationName, c.params.installationId, c.body, c.query),
-  }),
-  defineOperation({
-    operationId: "listIntegrationInstallationSpaces",
-    method: "GET",
-    path: `${base}/spaces`,
-    params: installationPath,
-    query: listInstallationSpacesParams,
-    handler: (c) => installations.listIntegrationInstallationSpaces(c, c.params.integrationName, c.params.installationId, c.query),
-  }),
-  defineOperation({
-    operationId: "getIntegrationSpaceInstallation",
-    method: "GET",
-    path: `${base}/spaces/{spaceId}`,
-    params: spaceInstallationPath,
-    query: extendedParams,
-    handler: (c) => installations.getIntegrationSpaceInstallation(c, c.params.integrationName, c.params.installationId, c.params.spaceId, c.query),
-  }),
-  defineOperation({
-    operationId: "updateIntegrationSpaceInstallation",
-    method: "PATCH",
-    path: `${base}/spaces/{spaceId}`,
-    params: spaceInstallationPath,
-    query: extendedParams,
-    body: updateContentInstallationInput,
-    handler: (c) => installations.updateIntegrationSpaceInstallation(c, c.params.integrationName, c.params.installationId, c.params.spaceId, c.body, c.query),
-  }),
-  defineOperation({
-    operationId: "uninstallIntegrationFromSpace",
-    method: "DELETE",
-    path: `${base}/spaces/{spaceId}`,
-    params: spaceInstallationPath,
-    status: 204,
-    handler: (c) => installations.uninstallIntegrationFromSpace(c, c.params.integrationName, c.params.installationId, c.params.spaceId),
-  }),
-  defineOperation({
-    operationId: "listIntegrationSpaceInstallations",
-    method: "GET",
-    path: "/v1/integrations/{integrationName}/spaces",
-    params: integrationPath,
-    query: listContentInstallationsParams,
-    handler: (c) => installations.listIntegrationSpaceInstallations(c, c.params.integrationName, c.query),
-  }),
-
-  // On sites
-  defineOperation({
-    operationId: "installIntegrationOnSite",
-    method: "POST",
-    path: `${base}/sites`,
-    params: installationPath,
-    query: extendedParams,
-    body: installOnSiteInput,
-    status: 201,
-    handler: (c) => installations.installIntegrationOnSite(c, c.params.integrationName, c.params.installationId, c.body, c.query),
-  }),
-  defineOperation({
-    operationId: "listIntegrationInstallationSites",
-    method: "GET",
-    path: `${base}/sites`,
-    params: installationPath,
-    query: listInstallationSpacesParams,
-    handler: (c) => installations.listIntegrationInstallationSites(c, c.params.integrationName, c.params.installationId, c.query),
-  }),
-  defineOperation({
-    operationId: "getIntegrationSiteInstallation",
-    method: "GET",
-    path: `${base}/sites/{siteId}`,
-    params: siteInstallationPath,
-    query: extendedParams,
-    handler: (c) => installations.getIntegrationSiteInstallation(c, c.params.integrationName, c.params.installationId, c.params.siteId, c.query),
-  }),
-  defineOperation({
-    operationId: "updateIntegrationSiteInstallation",
-    method: "PATCH",
-    path: `${base}/sites/{siteId}`,
-    params: siteInstallationPath,
-    query: extendedParams,
-    body: updateContentInstallationInput,
-    handler: (c) => installations.updateIntegrationSiteInstallation(c, c.params.integrationName, c.params.installationId, c.params.siteId, c.body, c.query),
-  }),
-  defineOperation({
-    operationId: "uninstallIntegrationFromSite",
-    method: "DELETE",
-    path: `${base}/sites/{siteId}`,
-    params: siteInstallationPath,
-    status: 204,
-    handler: (c) => installations.uninstallIntegrationFromSite(c, c.params.integrationName, c.params.installationId, c.params.siteId),
-  }),
-  defineOperation({
-    operationId: "listIntegrationSiteInstallations",
-    method: "GET",
-    path: "/v1/integrations/{integrationName}/sites",
-    params: integrationPath,
-    query: listContentInstallationsParams,
-    handler: (c) => installations.listIntegrationSiteInstallations(c, c.params.integrationName, c.query),
-  }),
+  ...contentInstallationOperations("Space"),
+  ...contentInstallationOperations("Site"),
 
   // What is installed in an organization, a space, a site
   defineOperation({

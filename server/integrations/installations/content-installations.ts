@@ -70,8 +70,10 @@ async function loadContentInstallation(tx: Db, actor: Actor, kind: ContentKind, 
   const missing = () => notFound(`No installation ${installationId} of ${integrationName}.`);
   const installation = await tx.integrationInstallation.findUnique({ where: { id: installationId } });
   if (!installation) throw missing();
-  // A person's access to the space or site decides first: one they cannot see is not found, whatever else holds.
-  const seen = actor.integration ? null : await loadTarget(tx, actor, kind, installation.organizationId, targetId);
+  // A person's access to the space or site decides first: one they cannot see is not found, whatever else holds,
+  // in the same words as an installation that does not exist (the answer tells nothing about either).
+  const seen = actor.integration ? null : await orNotFound(loadTarget(tx, actor, kind, installation.organizationId, targetId));
+  if (seen === null && !actor.integration) throw missing();
   const access = await loadIntegration(tx, actor, integrationName);
   if (installation.integrationId !== access.integration.id || (actor.integration && !isIntegrationCaller(actor, access.integration.id, installation.id))) throw missing();
   const target = seen ?? (await loadTarget(tx, actor, kind, installation.organizationId, targetId));
