@@ -53,7 +53,7 @@ const TABLE: Record<string, Row> = {
   // The caller themself
   getAuthenticatedUser: { needs: "self" },
   listOrganizationsForAuthenticatedUser: { needs: "self" },
-  createOrganization: { needs: "self", mutates: true, body: () => ({ title: "Made by the matrix" }) },
+  createOrganization: { needs: "self", people: true, mutates: true, body: () => ({ title: "Made by the matrix" }) },
   getOrganizationsForEmailDomain: { needs: "self" },
   // Quire extensions: the caller's notifications
   listUserNotifications: { needs: "self", query: () => "unread=true" },
@@ -86,13 +86,13 @@ const TABLE: Record<string, Row> = {
   updateOrganizationInviteById: { needs: "organization.admin", mutates: true, body: () => ({ role: "edit" }) },
   deleteOrganizationInviteById: { needs: "organization.admin", mutates: true },
   // Any signed-in caller joins with a link they hold (a fresh organization's: see world.fresh).
-  joinOrganizationWithInvite: { needs: "self", mutates: true },
+  joinOrganizationWithInvite: { needs: "self", people: true, mutates: true },
   // Members are in already (204); no caller's address is on a verified domain of A, so no one else joins.
-  joinOrganization: { needs: "organization.view" },
+  joinOrganization: { needs: "organization.view", people: true },
   // A member of A alone: the bystander is also in the fresh organizations earlier rows make, which do not require SSO.
   getUserById: { needs: "organization.view", params: (ids) => ({ userId: ids.loneMemberId }) },
   // The caller's own profile (a user edits only themself: tests/api/email-domains-subdomains-users.test.ts).
-  updateUserById: { needs: "self", mutates: true, body: () => ({ displayName: "Renamed by the matrix" }) },
+  updateUserById: { needs: "self", people: true, mutates: true, body: () => ({ displayName: "Renamed by the matrix" }) },
   getSubdomain: { needs: "organization.view" },
 
   // Collections
@@ -283,6 +283,9 @@ const TABLE: Record<string, Row> = {
   moveSiteSpace: { needs: "site.create", mutates: true, body: (ids) => ({ position: { after: { type: "site-space", siteSpace: ids.otherSiteSpaceId } } }) },
   // The copy of the space goes where S2 is: creating content at the organization's root.
   duplicateSiteSpace: { needs: "site.create", also: ["organization.createContent"], mutates: true, body: () => ({}) },
+
+  // Integrations (issue 13): the integration itself mints its installation's tokens (the first integration of the world, public)
+  createIntegrationInstallationToken: { needs: "self", integrationItself: true, mutates: true },
 };
 
 /**
