@@ -5,6 +5,8 @@ import { commentOperations } from "./operations/comments";
 import { contentOperations } from "./operations/content";
 import { contentExtraOperations } from "./operations/content-extras";
 import { importOperations } from "./operations/import";
+import { integrationOperations } from "./operations/integrations";
+import { integrationInstallationOperations } from "./operations/integration-installations";
 import { inviteOperations } from "./operations/invites";
 import { linkOperations } from "./operations/links";
 import { memberOperations } from "./operations/members";
@@ -61,6 +63,8 @@ export const v1Operations = [
   ...siteAdaptiveOperations,
   ...siteCustomizationOperations,
   ...customFontOperations,
+  ...integrationOperations,
+  ...integrationInstallationOperations,
   ...integrationTokenOperations,
 ];
 

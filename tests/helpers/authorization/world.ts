@@ -25,6 +25,7 @@ import { createApiToken, revokeApiToken } from "../../../server/tokens/api-token
 import { createCustomFont } from "../../../server/fonts/custom-fonts";
 import { createIntegrationInstallationToken } from "../../../server/integrations/tokens/mint";
 import { hashIntegrationToken } from "../../../server/integrations/tokens/resolve";
+import { publishIntegration } from "../../../server/integrations/registry";
 import { addMember, createFontUpload, createInstallation, createIntegration, createOrganization } from "../factories";
 import { createIdpKeys } from "../saml-idp";
 import { CALLERS, canSee, type Caller, type CallerName, type DefaultLevel, type Entity, type OrgKey, type Resource, type Role, type Subject, type TeamRole } from "./model";
@@ -151,9 +152,9 @@ export type Ids = {
   loneMemberId: string;
   /** A's admin caller, who may review every space of A and opened no fresh change request: whom review requests ask. */
   reviewerId: string;
-  /** An integration (published by B) and its installation in A: what minting installation tokens names. */
-  integrationName: string;
-  installationId: string;
+  /** An integration published by B and its installation in A: what minting installation tokens names. */
+  installedIntegrationName: string;
+  installedInstallationId: string;
   /** An approval of the place's draft change request. */
   reviewId?: string;
   /** A link invite of the organization; for "self" rows, the secret token of a fresh organization's link (joinOrganizationWithInvite). */
@@ -183,6 +184,8 @@ export type Ids = {
   /** The organization's custom font, and a font file uploaded to it (what a new font's face names). */
   fontId: string;
   fontStorageKey: string;
+  /** A private integration the organization published. */
+  integrationName: string;
   /** The place's own item, which a fresh item sits after among its siblings: moves go before it. */
   anchor?: { type: "space"; space: string } | { type: "collection"; collection: string };
 };
@@ -242,7 +245,7 @@ export async function buildWorld(options: { importUrl: string; imports?: boolean
   await installed("expired installation token", ["space:content:read", "site:metadata:read"], { spaces: "all", sites: "all" }, { expired: true });
   await asCaller("integration token", first.integration.botUserId, first.integrationToken, { integrationItself: true });
   /** What createIntegrationInstallationToken is called on: the first integration's installation. */
-  const integrationIds = { integrationName: first.integration.name, installationId: first.installation.id };
+  const integrationIds = { installedIntegrationName: first.integration.name, installedInstallationId: first.installation.id };
   /** Installs the integrations that selected an item (by its label) on it: the world's items and the fresh ones standing in for them. */
   async function reach(kind: "space" | "site", label: string, id: string) {
     for (const reacher of reachers) {
@@ -261,6 +264,14 @@ export async function buildWorld(options: { importUrl: string; imports?: boolean
     const fontStorageKey = await createFontUpload(organizationId);
     const font = await createCustomFont(ctx, organizationId, { fontFamily: "Matrix Sans", fontFaces: [{ weight: 400, storageKey: fontStorageKey }] });
     return { fontId: font.id, fontStorageKey };
+  }
+  /** A private integration of an organization: what integration rows act on (its members see it, its admins manage it). */
+  async function integrations(ctx: ServiceContext, organizationId: string) {
+    const integrationName = `matrix-${newId().toLowerCase()}`;
+    await publishIntegration(ctx, integrationName, { organization: organizationId, title: "Matrix", description: "Made by the matrix", script: "", scopes: [], runtime: "v1", visibility: "private", target: "all" });
+    // In development mode, so that turning it off changes something.
+    await db().integration.update({ where: { name: integrationName }, data: { devTunnelUrl: "https://tunnel.example.com/world" } });
+    return { integrationName };
   }
   /** A link and an email invite of an organization: what invite rows act on. */
   async function invites(organizationId: string) {
@@ -428,6 +439,7 @@ export async function buildWorld(options: { importUrl: string; imports?: boolean
     siteContentSpaceId: byKey.get("S1")!.entity.id,
     ...(await invites(orgA.id)),
     ...(await fonts(ctxA, orgA.id)),
+    ...(await integrations(ctxA, orgA.id)),
   };
 
   /** The target a place stands for, as built. */
@@ -471,7 +483,7 @@ export async function buildWorld(options: { importUrl: string; imports?: boolean
       });
       const provider = await makeProvider("A", organization.id);
       const entity = organizationEntity("A", organization.id);
-      return { place, subject: { organization: entity, container: entity, destination: organizations.A2 }, ids: { ...common, organizationId: organization.id, samlProviderId: provider.id, ...(await invites(organization.id)), ...(await fonts(ctxA, organization.id)) } };
+      return { place, subject: { organization: entity, container: entity, destination: organizations.A2 }, ids: { ...common, organizationId: organization.id, samlProviderId: provider.id, ...(await invites(organization.id)), ...(await fonts(ctxA, organization.id)), ...(await integrations(ctxA, organization.id)) } };
     }
     if (resource === "team") {
       const entity = await makeTeam(TEAMS.find((spec) => spec.key === place)!);
@@ -499,6 +511,7 @@ export async function buildWorld(options: { importUrl: string; imports?: boolean
             samlProviders: { orderBy: { id: "asc" } },
             customFonts: { include: { faces: true }, orderBy: { id: "asc" } },
             storageUploads: { orderBy: { id: "asc" } },
+            integrations: { include: { assets: true }, orderBy: { id: "asc" } },
           },
         });
       case "collection":
