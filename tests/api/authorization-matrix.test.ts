@@ -90,10 +90,10 @@ const TABLE: Record<string, Row> = {
   // Members are in already (204); no caller's address is on a verified domain of A, so no one else joins.
   joinOrganization: { needs: "organization.view", people: true },
   // A member of A alone: the bystander is also in the fresh organizations earlier rows make, which do not require SSO.
-  getUserById: { needs: "organization.view", params: (ids) => ({ userId: ids.loneMemberId }) },
+  getUserById: { needs: "organization.view", membersOnly: true, params: (ids) => ({ userId: ids.loneMemberId }) },
   // The caller's own profile (a user edits only themself: tests/api/email-domains-subdomains-users.test.ts).
   updateUserById: { needs: "self", people: true, mutates: true, body: () => ({ displayName: "Renamed by the matrix" }) },
-  getSubdomain: { needs: "organization.view" },
+  getSubdomain: { needs: "organization.view", membersOnly: true },
 
   // Collections
   getCollectionById: { needs: "collection.view" },
@@ -262,14 +262,15 @@ const TABLE: Record<string, Row> = {
   updateCustomFont: { needs: "organization.admin", mutates: true, body: () => ({ fontFamily: "Renamed by the matrix" }) },
   deleteCustomFont: { needs: "organization.admin", mutates: true },
   // Integrations (server/policies/integration.ts): the world's are private, so its organization's members see them and its admins manage them
+  // (installations in it, no members, do not: membersOnly)
   listIntegrations: { needs: "self", query: () => "blocks=false" },
   listOrganizationIntegrations: { needs: "organization.view" },
-  getIntegrationByName: { needs: "organization.view" },
-  publishIntegration: { needs: "organization.admin", mutates: true, body: (ids) => ({ organization: ids.organizationId, title: "Republished", description: "By the matrix", script: "", scopes: ["space:content:read"] }) },
+  getIntegrationByName: { needs: "organization.view", membersOnly: true },
+  publishIntegration: { needs: "organization.admin", membersOnly: true, mutates: true, body: (ids) => ({ organization: ids.organizationId, title: "Republished", description: "By the matrix", script: "", scopes: ["space:content:read"] }) },
   // Another organization's private integration is already gone to an outsider (204); its own admins remove it (205).
-  unpublishIntegration: { needs: "organization.admin", mutates: true, invisibleIsDone: true },
-  setIntegrationDevelopmentMode: { needs: "organization.admin", mutates: true, body: () => ({ tunnelUrl: "https://tunnel.example.com/matrix", all: true }) },
-  disableIntegrationDevelopmentMode: { needs: "organization.admin", mutates: true },
+  unpublishIntegration: { needs: "organization.admin", membersOnly: true, mutates: true, invisibleIsDone: true },
+  setIntegrationDevelopmentMode: { needs: "organization.admin", membersOnly: true, mutates: true, body: () => ({ tunnelUrl: "https://tunnel.example.com/matrix", all: true }) },
+  disableIntegrationDevelopmentMode: { needs: "organization.admin", membersOnly: true, mutates: true },
   getSiteStructure: { needs: "site.view" },
   sortSiteStructure: { needs: "site.create", mutates: true, body: (ids) => ({ item: { type: "site-section", id: ids.siteSectionId }, position: { after: { type: "site-section", id: ids.lastSectionId } } }) },
   listSiteSections: { needs: "site.view" },
