@@ -47,7 +47,7 @@ import { CALLERS, canSee, type Caller, type CallerName, type DefaultLevel, type 
  *    holding another, a last one
  * B: CB ─ SB   team TB   SAML provider PB   site WB (showing SB)
  *
- * Integrations published by B are installed in A (issue 13): an installation token reading S1 and
+ * Integrations published by an organization of their own are installed in A (issue 13): an installation token reading S1 and
  * W1, one writing S1, S3 and WP, one reaching every space and site with every space scope, an
  * expired one, and the first integration's own token (which reaches no organization content and
  * mints its installation's tokens). Fresh items standing in for a place are reached as the place is.
@@ -152,7 +152,7 @@ export type Ids = {
   loneMemberId: string;
   /** A's admin caller, who may review every space of A and opened no fresh change request: whom review requests ask. */
   reviewerId: string;
-  /** An integration published by B and its installation in A: what minting installation tokens names. */
+  /** An installed integration and its installation in A: what minting installation tokens names. */
   installedIntegrationName: string;
   installedInstallationId: string;
   /** An approval of the place's draft change request. */
@@ -221,16 +221,18 @@ export async function buildWorld(options: { importUrl: string; imports?: boolean
   await member("guest", "A", null);
   await member("guest with a team grant on S1", "A", null);
   await member("guest with a user grant on C", "A", null);
-  // Integrations published by B and installed in A (issue 13): installation tokens (one expired), and the first
+  // Integrations installed in A (issue 13), published (public) by an organization of their own, which public listings name:
+  // installation tokens (one expired), and the first
   // integration's own token, which mints that installation's tokens. What they reach is added as spaces and sites are made.
   type Reach = { spaces: "all" | string[]; sites: "all" | string[] };
   const reachers: (Reach & { installationId: string })[] = [];
+  const publisher = await createOrganization("Matrix integrations");
   const asCaller = async (name: CallerName, botUserId: string, token: string, extra: Partial<Caller>) => {
     const bot = await db().user.findUniqueOrThrow({ where: { id: botUserId } });
     callers.set(name, { name, signedIn: true, userId: bot.id, email: bot.email, token, memberships: {}, integration: true, ...extra });
   };
   const installed = async (name: CallerName, scopes: string[], reach: Reach, options: { expired?: boolean } = {}) => {
-    const { integration, token: integrationToken } = await createIntegration(orgB.id, { scopes, visibility: "public" });
+    const { integration, token: integrationToken } = await createIntegration(publisher.id, { scopes, visibility: "public" });
     const installation = await createInstallation(integration.id, orgA.id, { spaceSelection: reach.spaces === "all" ? "all" : "selected", siteSelection: reach.sites === "all" ? "all" : "selected" });
     reachers.push({ installationId: installation.id, ...reach });
     const ctx: ServiceContext = { actor: { userId: integration.botUserId, via: "integration", integration: { id: integration.id, name: integration.name } }, baseUrl: BASE_URL };
