@@ -28,6 +28,7 @@ import { siteShareLinkOperations } from "./operations/site-share-links";
 import { sitePublishingAuthOperations } from "./operations/site-publishing-auth";
 import { siteRedirectOperations } from "./operations/site-redirects";
 import { sitePublishedOperations } from "./operations/site-published";
+import { integrationTokenOperations } from "./operations/integration-tokens";
 import { ApiRouter } from "./router";
 
 /** Every /v1 operation Quire serves (exported so tests can walk them all). */
@@ -62,6 +63,7 @@ export const v1Operations = [
   ...siteCustomizationOperations,
   ...customFontOperations,
   ...integrationOperations,
+  ...integrationTokenOperations,
 ];
 
 export const v1Router = new ApiRouter(v1Operations);
