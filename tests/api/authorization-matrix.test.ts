@@ -50,8 +50,6 @@ const moveBefore = (ids: Ids) => ({ position: { before: ids.anchor } });
 const toDestination = (ids: Ids) => ({ organization: ids.destinationId });
 const search = () => `query=${SEARCH_WORD}`;
 const importBody = (ids: Ids) => ({ url: ids.importUrl, source: "website" });
-/** The registry's rows act on the organization's own private integration (`integrationName` is the one installed in A, published by B). */
-const ownIntegration = (ids: Ids) => ({ integrationName: ids.organizationIntegrationName });
 
 const TABLE: Record<string, Row> = {
   // The caller themself
@@ -269,17 +267,16 @@ const TABLE: Record<string, Row> = {
   // B's integration installed in A is public: its owner, organization B, is named in it for anyone to see.
   listIntegrations: { needs: "self", query: () => "blocks=false", shows: ["organization B"] },
   listOrganizationIntegrations: { needs: "organization.view", shows: ["organization B"] },
-  getIntegrationByName: { needs: "organization.view", params: ownIntegration },
+  getIntegrationByName: { needs: "organization.view" },
   publishIntegration: {
     needs: "organization.admin",
     mutates: true,
-    params: ownIntegration,
     body: (ids) => ({ organization: ids.organizationId, title: "Republished", description: "By the matrix", script: "", scopes: ["space:content:read"] }),
   },
   // Another organization's private integration is already gone to an outsider (204); its own admins remove it (205).
-  unpublishIntegration: { needs: "organization.admin", mutates: true, invisibleIsDone: true, params: ownIntegration },
-  setIntegrationDevelopmentMode: { needs: "organization.admin", mutates: true, params: ownIntegration, body: () => ({ tunnelUrl: "https://tunnel.example.com/matrix", all: true }) },
-  disableIntegrationDevelopmentMode: { needs: "organization.admin", mutates: true, params: ownIntegration },
+  unpublishIntegration: { needs: "organization.admin", mutates: true, invisibleIsDone: true },
+  setIntegrationDevelopmentMode: { needs: "organization.admin", mutates: true, body: () => ({ tunnelUrl: "https://tunnel.example.com/matrix", all: true }) },
+  disableIntegrationDevelopmentMode: { needs: "organization.admin", mutates: true },
   getSiteStructure: { needs: "site.view" },
   sortSiteStructure: { needs: "site.create", mutates: true, body: (ids) => ({ item: { type: "site-section", id: ids.siteSectionId }, position: { after: { type: "site-section", id: ids.lastSectionId } } }) },
   listSiteSections: { needs: "site.view" },
@@ -304,7 +301,8 @@ const TABLE: Record<string, Row> = {
   duplicateSiteSpace: { needs: "site.create", also: ["organization.createContent"], mutates: true, body: () => ({}) },
 
   // Integrations (issue 13): the integration itself mints its installation's tokens (the first integration of the world, public)
-  createIntegrationInstallationToken: { needs: "self", integrationItself: true, mutates: true },
+  // B's integration's installation in A (the world's `integrationName` is A's own integration).
+  createIntegrationInstallationToken: { needs: "self", integrationItself: true, mutates: true, params: (ids) => ({ integrationName: ids.tokenIntegrationName, installationId: ids.tokenInstallationId }) },
 };
 
 /**

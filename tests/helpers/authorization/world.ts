@@ -153,8 +153,8 @@ export type Ids = {
   /** A's admin caller, who may review every space of A and opened no fresh change request: whom review requests ask. */
   reviewerId: string;
   /** An integration (published by B) and its installation in A: what minting installation tokens names. */
-  integrationName: string;
-  installationId: string;
+  tokenIntegrationName: string;
+  tokenInstallationId: string;
   /** An approval of the place's draft change request. */
   reviewId?: string;
   /** A link invite of the organization; for "self" rows, the secret token of a fresh organization's link (joinOrganizationWithInvite). */
@@ -185,7 +185,7 @@ export type Ids = {
   fontId: string;
   fontStorageKey: string;
   /** A private integration the organization published: what the registry's rows act on. */
-  organizationIntegrationName: string;
+  integrationName: string;
   /** The place's own item, which a fresh item sits after among its siblings: moves go before it. */
   anchor?: { type: "space"; space: string } | { type: "collection"; collection: string };
 };
@@ -245,7 +245,7 @@ export async function buildWorld(options: { importUrl: string; imports?: boolean
   await installed("expired installation token", ["space:content:read", "site:metadata:read"], { spaces: "all", sites: "all" }, { expired: true });
   await asCaller("integration token", first.integration.botUserId, first.integrationToken, { integrationItself: true });
   /** What createIntegrationInstallationToken is called on: the first integration's installation. */
-  const integrationIds = { integrationName: first.integration.name, installationId: first.installation.id };
+  const integrationIds = { tokenIntegrationName: first.integration.name, tokenInstallationId: first.installation.id };
   /** Installs the integrations that selected an item (by its label) on it: the world's items and the fresh ones standing in for them. */
   async function reach(kind: "space" | "site", label: string, id: string) {
     for (const reacher of reachers) {
@@ -267,11 +267,11 @@ export async function buildWorld(options: { importUrl: string; imports?: boolean
   }
   /** A private integration of an organization: what integration rows act on (its members see it, its admins manage it). */
   async function integrations(ctx: ServiceContext, organizationId: string) {
-    const organizationIntegrationName = `matrix-${newId().toLowerCase()}`;
-    await publishIntegration(ctx, organizationIntegrationName, { organization: organizationId, title: "Matrix", description: "Made by the matrix", script: "", scopes: [], runtime: "v1", visibility: "private", target: "all" });
+    const integrationName = `matrix-${newId().toLowerCase()}`;
+    await publishIntegration(ctx, integrationName, { organization: organizationId, title: "Matrix", description: "Made by the matrix", script: "", scopes: [], runtime: "v1", visibility: "private", target: "all" });
     // In development mode, so that turning it off changes something.
-    await db().integration.update({ where: { name: organizationIntegrationName }, data: { devTunnelUrl: "https://tunnel.example.com/world" } });
-    return { organizationIntegrationName };
+    await db().integration.update({ where: { name: integrationName }, data: { devTunnelUrl: "https://tunnel.example.com/world" } });
+    return { integrationName };
   }
   /** A link and an email invite of an organization: what invite rows act on. */
   async function invites(organizationId: string) {
