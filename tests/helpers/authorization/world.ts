@@ -47,7 +47,7 @@ import { CALLERS, canSee, type Caller, type CallerName, type DefaultLevel, type 
  *    holding another, a last one
  * B: CB ─ SB   team TB   SAML provider PB   site WB (showing SB)
  *
- * Integrations published by an organization of their own are installed in A (issue 13): an installation token reading S1 and
+ * Integrations published by B are installed in A (issue 13): an installation token reading S1 and
  * W1, one writing S1, S3 and WP, one reaching every space and site with every space scope, an
  * expired one, and the first integration's own token (which reaches no organization content and
  * mints its installation's tokens). Fresh items standing in for a place are reached as the place is.
@@ -152,9 +152,9 @@ export type Ids = {
   loneMemberId: string;
   /** A's admin caller, who may review every space of A and opened no fresh change request: whom review requests ask. */
   reviewerId: string;
-  /** An installed integration and its installation in A: what minting installation tokens names. */
-  installedIntegrationName: string;
-  installedInstallationId: string;
+  /** An integration (published by B) and its installation in A: what minting installation tokens names. */
+  tokenIntegrationName: string;
+  tokenInstallationId: string;
   /** An approval of the place's draft change request. */
   reviewId?: string;
   /** A link invite of the organization; for "self" rows, the secret token of a fresh organization's link (joinOrganizationWithInvite). */
@@ -184,7 +184,7 @@ export type Ids = {
   /** The organization's custom font, and a font file uploaded to it (what a new font's face names). */
   fontId: string;
   fontStorageKey: string;
-  /** A private integration the organization published. */
+  /** A private integration the organization published: what the registry's rows act on. */
   integrationName: string;
   /** The place's own item, which a fresh item sits after among its siblings: moves go before it. */
   anchor?: { type: "space"; space: string } | { type: "collection"; collection: string };
@@ -221,18 +221,16 @@ export async function buildWorld(options: { importUrl: string; imports?: boolean
   await member("guest", "A", null);
   await member("guest with a team grant on S1", "A", null);
   await member("guest with a user grant on C", "A", null);
-  // Integrations installed in A (issue 13), published (public) by an organization of their own, which public listings name:
-  // installation tokens (one expired), and the first
+  // Integrations published by B and installed in A (issue 13): installation tokens (one expired), and the first
   // integration's own token, which mints that installation's tokens. What they reach is added as spaces and sites are made.
   type Reach = { spaces: "all" | string[]; sites: "all" | string[] };
   const reachers: (Reach & { installationId: string })[] = [];
-  const publisher = await createOrganization("Matrix integrations");
   const asCaller = async (name: CallerName, botUserId: string, token: string, extra: Partial<Caller>) => {
     const bot = await db().user.findUniqueOrThrow({ where: { id: botUserId } });
     callers.set(name, { name, signedIn: true, userId: bot.id, email: bot.email, token, memberships: {}, integration: true, ...extra });
   };
   const installed = async (name: CallerName, scopes: string[], reach: Reach, options: { expired?: boolean } = {}) => {
-    const { integration, token: integrationToken } = await createIntegration(publisher.id, { scopes, visibility: "public" });
+    const { integration, token: integrationToken } = await createIntegration(orgB.id, { scopes, visibility: "public" });
     const installation = await createInstallation(integration.id, orgA.id, { spaceSelection: reach.spaces === "all" ? "all" : "selected", siteSelection: reach.sites === "all" ? "all" : "selected" });
     reachers.push({ installationId: installation.id, ...reach });
     const ctx: ServiceContext = { actor: { userId: integration.botUserId, via: "integration", integration: { id: integration.id, name: integration.name } }, baseUrl: BASE_URL };
@@ -247,7 +245,7 @@ export async function buildWorld(options: { importUrl: string; imports?: boolean
   await installed("expired installation token", ["space:content:read", "site:metadata:read"], { spaces: "all", sites: "all" }, { expired: true });
   await asCaller("integration token", first.integration.botUserId, first.integrationToken, { integrationItself: true });
   /** What createIntegrationInstallationToken is called on: the first integration's installation. */
-  const integrationIds = { installedIntegrationName: first.integration.name, installedInstallationId: first.installation.id };
+  const integrationIds = { tokenIntegrationName: first.integration.name, tokenInstallationId: first.installation.id };
   /** Installs the integrations that selected an item (by its label) on it: the world's items and the fresh ones standing in for them. */
   async function reach(kind: "space" | "site", label: string, id: string) {
     for (const reacher of reachers) {
