@@ -303,6 +303,10 @@ const TABLE: Record<string, Row> = {
   // Integrations (issue 13): the integration itself mints its installation's tokens (the first integration of the world, public)
   // B's integration's installation in A (the world's `integrationName` is A's own integration).
   createIntegrationInstallationToken: { needs: "self", integrationItself: true, mutates: true, params: (ids) => ({ integrationName: ids.tokenIntegrationName, installationId: ids.tokenInstallationId }) },
+  // The event log is its admins' (server/integrations/events/log.ts); tasks are queued by the integration itself.
+  listIntegrationEvents: { needs: "organization.admin" },
+  getIntegrationEvent: { needs: "organization.admin" },
+  queueIntegrationTask: { needs: "self", integrationItself: true, mutates: true, params: (ids) => ({ integrationName: ids.tokenIntegrationName }), body: () => ({ task: { from: "the matrix" }, schedule: 60 }) },
 };
 
 /**

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { ServiceContext } from "../../../server/context";
 import { applyContentChanges } from "../../../server/change-requests/apply-content-changes";
 import { createChangeRequest } from "../../../server/change-requests/create-change-request";
@@ -186,6 +187,8 @@ export type Ids = {
   fontStorageKey: string;
   /** A private integration the organization published: what the registry's rows act on. */
   integrationName: string;
+  /** A delivered event in that integration's event log (getIntegrationEvent). */
+  eventId: string;
   /** The place's own item, which a fresh item sits after among its siblings: moves go before it. */
   anchor?: { type: "space"; space: string } | { type: "collection"; collection: string };
 };
@@ -270,8 +273,16 @@ export async function buildWorld(options: { importUrl: string; imports?: boolean
     const integrationName = `matrix-${newId().toLowerCase()}`;
     await publishIntegration(ctx, integrationName, { organization: organizationId, title: "Matrix", description: "Made by the matrix", script: "", scopes: [], runtime: "v1", visibility: "private", target: "all" });
     // In development mode, so that turning it off changes something.
-    await db().integration.update({ where: { name: integrationName }, data: { devTunnelUrl: "https://tunnel.example.com/world" } });
-    return { integrationName };
+    const integration = await db().integration.update({ where: { name: integrationName }, data: { devTunnelUrl: "https://tunnel.example.com/world" } });
+    // One task delivered to it, with its attempt: what its event log shows.
+    const eventId = randomUUID();
+    const taskId = randomUUID();
+    const event = await db().organizationEvent.create({ data: { id: taskId, organizationId, type: "task", payload: { eventId: taskId, type: "task", task: {} }, integrationId: integration.id } });
+    await db().eventDelivery.create({
+      data: { id: eventId, eventId: event.id, organizationId, integrationId: integration.id, eventTxid: event.txid, eventSeq: event.seq, status: "success", attempts: 1, completedAt: new Date() },
+    });
+    await db().deliveryAttempt.create({ data: { deliveryId: eventId, attempt: 1, url: "https://tunnel.example.com/world", startedAt: new Date(), durationMs: 12, responseStatus: 200 } });
+    return { integrationName, eventId };
   }
   /** A link and an email invite of an organization: what invite rows act on. */
   async function invites(organizationId: string) {
