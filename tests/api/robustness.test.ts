@@ -61,6 +61,8 @@ type Ids = {
   integrationName: string;
   /** That integration installed in its own organization. */
   installationId: string;
+  /** An entry of that integration's event log. */
+  eventId: string;
 };
 type World = { token: string; strangerToken: string; own: Ids; stranger: Ids };
 
@@ -140,6 +142,8 @@ async function populate(token: string, organizationId: string, memberId: string)
     fontStorageKey,
     integrationName,
     installationId: installation.id,
+    // Its event log is empty (nothing reaches it): a well-formed id of none, so the log cases test validation and scoping only.
+    eventId: randomUUID(),
   };
 }
 
@@ -174,6 +178,7 @@ const missingIds = (): Ids => ({
   fontStorageKey: `orgs/${newId()}/customization_font/${newId()}`,
   integrationName: `robust-${newId().toLowerCase()}`,
   installationId: newId(),
+  eventId: randomUUID(),
 });
 
 const samlProviderBody = () => ({ label: "Robust", entityID: "https://idp.example/robust", ssoURL: "https://idp.example/sso", certificate: idpCertificate });
@@ -231,6 +236,7 @@ const validBodies: Record<string, (world: World) => object> = {
   updateCustomFont: () => ({ fontFamily: "Robust 2" }),
   publishIntegration: (world) => ({ organization: world.own.organizationId, title: "Robust", description: "Robust", script: "", scopes: [] }),
   setIntegrationDevelopmentMode: () => ({ tunnelUrl: "https://tunnel.example.com/robust" }),
+  queueIntegrationTask: () => ({ task: { sync: "all" }, schedule: 60 }),
 };
 const validBody = (operation: Operation, world: World) => validBodies[operation.operationId]?.(world) ?? {};
 
