@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { Prisma } from "../../db/generated/client";
 import type { Db } from "../../db/client";
-import { deliverEventsJob, type Subscriber } from "../../deliveries/job";
+import { deliverEventsJob, subscriberOf } from "../../deliveries/job";
 import { enqueue } from "../../jobs/enqueue";
 import { reachesSiteSql, reachesSpaceSql } from "../reach";
 import { REFERENCE_EVENT_TYPES } from "./types";
@@ -134,12 +134,5 @@ export async function recordOrganizationEvents(tx: Db, events: NewOrganizationEv
       RETURNING installation_id, integration_id, webhook_id
     )
     SELECT DISTINCT installation_id, integration_id, webhook_id FROM delivered`;
-  for (const row of subscribers) {
-    const subscriber: Subscriber = row.webhook_id
-      ? { kind: "webhook", id: row.webhook_id }
-      : row.installation_id
-        ? { kind: "installation", id: row.installation_id }
-        : { kind: "integration", id: row.integration_id! };
-    await enqueue(tx, deliverEventsJob, { subscriber });
-  }
+  for (const row of subscribers) await enqueue(tx, deliverEventsJob, { subscriber: subscriberOf(row) });
 }
