@@ -40,7 +40,7 @@ async function setup() {
 test("the event log lists delivered events newest first with their payload, and each one's trace of attempts", async () => {
   const { receiver, integration, installation, record, admin, tenant, signingSecret } = await setup();
   await record(3);
-  await until("three deliveries", () => receiver.received.length >= 3);
+  await until("three deliveries", async () => receiver.received.length >= 3 && (await db().eventDelivery.count({ where: { installationId: installation.id, status: "success" } })) === 3);
   const list = await admin.get(`/v1/integrations/${integration.name}/events?limit=2`);
   expect(list.status).toBe(200);
   expect(list.body.count).toBe(3);
@@ -90,7 +90,7 @@ test("a failing delivery shows failed with its next attempt, its trace warns, an
   const member = await tenant.member("edit");
   await expect(redeliverEvent({ ...ctx, actor: { userId: member.user.id, via: "session" } }, retrying.id)).rejects.toMatchObject({ code: "forbidden" });
   await redeliverEvent(ctx, retrying.id);
-  await until("delivered again", () => receiver.received.length >= 1);
+  await until("delivered again", async () => (await db().eventDelivery.findUniqueOrThrow({ where: { id: retrying.id } })).status === "success");
   const after = await admin.get(`/v1/integrations/${integration.name}/events/${retrying.id}`);
   expect(after.body.event.status).toBe("success");
   expect(after.body.trace.logs.at(-1).message).toMatch(/ → 200 in \d+ ms$/);
