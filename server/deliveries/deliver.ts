@@ -162,20 +162,17 @@ async function settle(delivery: Claimed, outcome: Outcome): Promise<void> {
   const delivered = outcome.error === null;
   const expired = Date.now() - delivery.createdAt.getTime() >= RETRY_WINDOW_MS;
   const retryAt = new Date(Date.now() + retryDelayMs(delivery.attempt));
-  await inTransaction(
-    async (tx) => {
-      await tx.$executeRaw`
-        INSERT INTO delivery_attempts (delivery_id, attempt, url, started_at, duration_ms, response_status, error)
-        VALUES (${delivery.id}, ${delivery.attempt}, ${delivery.url ?? ""}, ${outcome.startedAt}, ${outcome.durationMs}, ${outcome.status}, ${outcome.error})
-        ON CONFLICT DO NOTHING`;
-      // Only while this run's lease is the delivery's latest attempt: a redelivery or a later run decides otherwise.
-      await tx.$executeRaw`
-        UPDATE event_deliveries SET
-          status = ${delivered ? "success" : expired ? "failed" : "pending"},
-          completed_at = ${delivered || expired ? Prisma.sql`now()` : Prisma.sql`NULL`},
-          next_attempt_at = ${delivered || expired ? Prisma.sql`next_attempt_at` : Prisma.sql`${retryAt}`}
-        WHERE id = ${delivery.id} AND attempts = ${delivery.attempt} AND status = 'pending'`;
-    },
-    { timeoutMs: 15_000 },
-  );
+  // One statement (so one implicit transaction): the attempt, and the delivery moved on only while
+  // this run's lease is its latest attempt (a redelivery or a later run decides otherwise).
+  await db().$executeRaw`
+    WITH attempt AS (
+      INSERT INTO delivery_attempts (delivery_id, attempt, url, started_at, duration_ms, response_status, error)
+      VALUES (${delivery.id}, ${delivery.attempt}, ${delivery.url ?? ""}, ${outcome.startedAt}, ${outcome.durationMs}, ${outcome.status}, ${outcome.error})
+      ON CONFLICT DO NOTHING
+    )
+    UPDATE event_deliveries SET
+      status = ${delivered ? "success" : expired ? "failed" : "pending"},
+      completed_at = ${delivered || expired ? Prisma.sql`now()` : Prisma.sql`NULL`},
+      next_attempt_at = ${delivered || expired ? Prisma.sql`next_attempt_at` : Prisma.sql`${retryAt}`}
+    WHERE id = ${delivery.id} AND attempts = ${delivery.attempt} AND status = 'pending'`;
 }
