@@ -60,6 +60,8 @@ type Ids = {
   integrationName: string;
   /** Its installation on the organization, on the space and on the site. */
   installationId: string;
+  /** An entry of that integration's event log. */
+  eventId: string;
 };
 type World = { token: string; strangerToken: string; own: Ids; stranger: Ids };
 
@@ -141,6 +143,8 @@ async function populate(token: string, organizationId: string, memberId: string)
     fontStorageKey,
     integrationName,
     installationId: installation.body.id,
+    // Its event log is empty (nothing reaches it): a well-formed id of none, so the log cases test validation and scoping only.
+    eventId: randomUUID(),
   };
 }
 
@@ -175,6 +179,7 @@ const missingIds = (): Ids => ({
   fontStorageKey: `orgs/${newId()}/customization_font/${newId()}`,
   integrationName: `robust-${newId().toLowerCase()}`,
   installationId: newId(),
+  eventId: randomUUID(),
 });
 
 const samlProviderBody = () => ({ label: "Robust", entityID: "https://idp.example/robust", ssoURL: "https://idp.example/sso", certificate: idpCertificate });
@@ -236,6 +241,7 @@ const validBodies: Record<string, (world: World) => object> = {
   installIntegrationOnSite: (world) => ({ siteId: world.own.siteId }),
   updateIntegrationInstallation: () => ({ externalIds: ["robust"] }),
   setIntegrationDevelopmentMode: () => ({ tunnelUrl: "https://tunnel.example.com/robust" }),
+  queueIntegrationTask: () => ({ task: { sync: "all" }, schedule: 60 }),
 };
 const validBody = (operation: Operation, world: World) => validBodies[operation.operationId]?.(world) ?? {};
 
