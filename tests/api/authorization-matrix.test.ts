@@ -302,28 +302,29 @@ const TABLE: Record<string, Row> = {
 
   // Installations (server/integrations/installations/access.ts: an organization's installations are its admins'; a space's or
   // site's installation its admins' there, the organization's included; lists of a (private) integration's installations are
-  // for those who see it, and show each the installations they may see)
-  listIntegrationInstallations: { needs: "organization.view" },
+  // for those who see it, and show each the installations they may see). The world's integration is A's private one: an
+  // installation token, of another integration, does not find it (membersOnly).
+  listIntegrationInstallations: { needs: "organization.view", membersOnly: true },
   // The fresh organization has it installed already: installing again answers that installation.
-  installIntegration: { needs: "organization.admin", mutates: true, body: (ids) => ({ organization: ids.organizationId }) },
-  getIntegrationInstallationById: { needs: "organization.admin" },
-  updateIntegrationInstallation: { needs: "organization.admin", mutates: true, body: () => ({ externalIds: ["matrix"], space_selection: "all" }) },
-  uninstallIntegration: { needs: "organization.admin", mutates: true, invisibleIsDone: true },
+  installIntegration: { needs: "organization.admin", membersOnly: true, mutates: true, body: (ids) => ({ organization: ids.organizationId }) },
+  getIntegrationInstallationById: { needs: "organization.admin", membersOnly: true },
+  updateIntegrationInstallation: { needs: "organization.admin", membersOnly: true, mutates: true, body: () => ({ externalIds: ["matrix"], space_selection: "all" }) },
+  uninstallIntegration: { needs: "organization.admin", membersOnly: true, mutates: true, invisibleIsDone: true },
   listOrganizationInstallations: { needs: "organization.admin" },
-  listIntegrationInstallationSpaces: { needs: "organization.admin" },
-  listIntegrationInstallationSites: { needs: "organization.admin" },
-  listIntegrationSpaceInstallations: { needs: "organization.view" },
-  listIntegrationSiteInstallations: { needs: "organization.view" },
+  listIntegrationInstallationSpaces: { needs: "organization.admin", membersOnly: true },
+  listIntegrationInstallationSites: { needs: "organization.admin", membersOnly: true },
+  listIntegrationSpaceInstallations: { needs: "organization.view", membersOnly: true },
+  listIntegrationSiteInstallations: { needs: "organization.view", membersOnly: true },
   // The fresh space or site has it installed already, as the place: installing again answers that row.
-  installIntegrationOnSpace: { needs: "space.admin", mutates: true, body: (ids) => ({ space: ids.spaceId }) },
-  getIntegrationSpaceInstallation: { needs: "space.admin" },
-  updateIntegrationSpaceInstallation: { needs: "space.admin", mutates: true, body: () => ({ externalIds: ["matrix"] }) },
-  uninstallIntegrationFromSpace: { needs: "space.admin", mutates: true, invisibleIsDone: true },
+  installIntegrationOnSpace: { needs: "space.admin", membersOnly: true, mutates: true, body: (ids) => ({ space: ids.spaceId }) },
+  getIntegrationSpaceInstallation: { needs: "space.admin", membersOnly: true },
+  updateIntegrationSpaceInstallation: { needs: "space.admin", membersOnly: true, mutates: true, body: () => ({ externalIds: ["matrix"] }) },
+  uninstallIntegrationFromSpace: { needs: "space.admin", membersOnly: true, mutates: true, invisibleIsDone: true },
   listSpaceIntegrations: { needs: "space.view" },
-  installIntegrationOnSite: { needs: "site.admin", mutates: true, body: (ids) => ({ siteId: ids.siteId }) },
-  getIntegrationSiteInstallation: { needs: "site.admin" },
-  updateIntegrationSiteInstallation: { needs: "site.admin", mutates: true, body: () => ({ externalIds: ["matrix"] }) },
-  uninstallIntegrationFromSite: { needs: "site.admin", mutates: true, invisibleIsDone: true },
+  installIntegrationOnSite: { needs: "site.admin", membersOnly: true, mutates: true, body: (ids) => ({ siteId: ids.siteId }) },
+  getIntegrationSiteInstallation: { needs: "site.admin", membersOnly: true },
+  updateIntegrationSiteInstallation: { needs: "site.admin", membersOnly: true, mutates: true, body: () => ({ externalIds: ["matrix"] }) },
+  uninstallIntegrationFromSite: { needs: "site.admin", membersOnly: true, mutates: true, invisibleIsDone: true },
   listSiteIntegrations: { needs: "site.view" },
   // Integrations (issue 13): the integration itself mints its installation's tokens (the first integration of the world, public)
   // B's integration's installation in A (the world's `integrationName` is A's own integration).

@@ -84,12 +84,13 @@ export async function loadInstallingOrganization(tx: Db, actor: Actor, organizat
 /**
  * Which installations of an integration a caller's lists show: every one for the integration and
  * its administrators, its own for an installation token, else those of the organizations the
- * caller administers.
+ * caller administers. Another integration (or its installation) does not find it (404).
  */
 export function visibleInstallationsWhere(actor: Actor, access: IntegrationAccess) {
   const integrationId = access.integration.id;
   if (actor.integration) {
-    if (!isIntegrationCaller(actor, integrationId)) return { id: "" };
+    // Another integration's installations are none of its business: as if there were no such integration.
+    if (!isIntegrationCaller(actor, integrationId)) throw notFound(`No integration ${access.integration.name}.`);
     return actor.via === "installation" ? { integrationId, id: actor.integration.installationId ?? "" } : { integrationId };
   }
   if (access.permissions.admin) return { integrationId };
