@@ -225,8 +225,10 @@ export async function buildWorld(options: { importUrl: string; imports?: boolean
   await member("guest", "A", null);
   await member("guest with a team grant on S1", "A", null);
   await member("guest with a user grant on C", "A", null);
-  // Integrations published by B and installed in A (issue 13): installation tokens (one expired), and the first
-  // integration's own token, which mints that installation's tokens. What they reach is added as spaces and sites are made.
+  // Integrations published by a vendor organization no caller belongs to, installed in A (issue 13): installation tokens
+  // (one expired), and the first integration's own token, which mints that installation's tokens. What they reach is added
+  // as spaces and sites are made. Not B: a public integration shows its owner, and B's id is what A's callers must never see.
+  const vendor = await createOrganization("Matrix vendor");
   type Reach = { spaces: "all" | string[]; sites: "all" | string[] };
   const reachers: (Reach & { installationId: string })[] = [];
   const asCaller = async (name: CallerName, botUserId: string, token: string, extra: Partial<Caller>) => {
@@ -234,7 +236,7 @@ export async function buildWorld(options: { importUrl: string; imports?: boolean
     callers.set(name, { name, signedIn: true, userId: bot.id, email: bot.email, token, memberships: {}, integration: true, ...extra });
   };
   const installed = async (name: CallerName, scopes: string[], reach: Reach, options: { expired?: boolean } = {}) => {
-    const { integration, token: integrationToken } = await createIntegration(orgB.id, { scopes, visibility: "public" });
+    const { integration, token: integrationToken } = await createIntegration(vendor.id, { scopes, visibility: "public" });
     const installation = await createInstallation(integration.id, orgA.id, { spaceSelection: reach.spaces === "all" ? "all" : "selected", siteSelection: reach.sites === "all" ? "all" : "selected" });
     reachers.push({ installationId: installation.id, ...reach });
     const ctx: ServiceContext = { actor: { userId: integration.botUserId, via: "integration", integration: { id: integration.id, name: integration.name } }, baseUrl: BASE_URL };
