@@ -6,6 +6,7 @@ import { contentOperations } from "./operations/content";
 import { contentExtraOperations } from "./operations/content-extras";
 import { importOperations } from "./operations/import";
 import { integrationOperations } from "./operations/integrations";
+import { integrationInstallationOperations } from "./operations/integration-installations";
 import { inviteOperations } from "./operations/invites";
 import { linkOperations } from "./operations/links";
 import { memberOperations } from "./operations/members";
@@ -63,6 +64,7 @@ export const v1Operations = [
   ...siteCustomizationOperations,
   ...customFontOperations,
   ...integrationOperations,
+  ...integrationInstallationOperations,
   ...integrationTokenOperations,
 ];
 
