@@ -217,6 +217,24 @@ describe("publishing", () => {
   });
 });
 
+test("a publish at every size limit at once (a 256 KB icon, three 1 MB previews, a 1 MB script) passes the body limit", async () => {
+  const tenant = await createTenant();
+  const image = (bytes: number) => Buffer.concat([PNG, randomBytes(bytes - PNG.length)]).toString("base64");
+  const name = `largest-${unique()}`;
+  const body = definition(tenant.organization.id, { icon: image(256 * 1024), previewImages: [1, 2, 3].map(() => image(1024 * 1024)), script: "x".repeat(1024 * 1024) });
+  const started = performance.now();
+  const answer = await apiClient(server.url, tenant.admin.token).post(`/v1/integrations/${name}`, body);
+  console.log(`publishIntegration of ${(JSON.stringify(body).length / 1024 / 1024).toFixed(1)} MB: ${Math.round(performance.now() - started)} ms`);
+  expect(answer.status).toBe(200);
+  expect(answer.body.previewImages).toHaveLength(3);
+  const sizes = await db().integrationAsset.findMany({ where: { integration: { name } }, select: { kind: true, bytes: true }, orderBy: [{ kind: "asc" }, { position: "asc" }] });
+  expect(sizes.map((asset) => [asset.kind, asset.bytes.length])).toEqual([["icon", 256 * 1024], ...[1, 2, 3].map(() => ["preview", 1024 * 1024])]);
+  // One byte more in a preview is refused, naming it.
+  const over = await apiClient(server.url, tenant.admin.token).post(`/v1/integrations/${name}`, { ...body, previewImages: [image(1024 * 1024 + 1)] });
+  expect(over.status).toBe(400);
+  expect(over.body.error.message).toContain("previewImages.0");
+});
+
 describe("visibility", () => {
   test("a private integration is its organization's members' alone: 404 and unlisted to anyone else, its images included", async () => {
     const tenant = await createTenant();
@@ -302,6 +320,10 @@ describe("listing", () => {
     expect(await names(`&owner=${tenant.otherOrganization.id}`)).toEqual([]);
     // The owner's members see every integration of theirs under `owner`, the unlisted one included.
     expect(await names(`&owner=${tenant.organization.id}`)).toEqual(["a", "b", "c", "d"]);
+    const hostname = `own${unique()}`;
+    await db().organization.update({ where: { id: tenant.organization.id }, data: { hostname } });
+    expect(await names(`&owner=${hostname}`)).toEqual(["a", "b", "c", "d"]);
+    expect((await apiClient(server.url, tenant.stranger.token).get(`/v1/integrations?search=${tag}&owner=${hostname}`)).body.items.map((item: { name: string }) => item.name.slice(tag.length + 1))).toEqual(["a", "b", "c"]);
     // `search` also finds titles.
     expect((await api.get(`/v1/integrations?owner=${tenant.organization.id}&search=feeds`)).body.items.map((item: { name: string }) => item.name)).toEqual([`${tag}-c`]);
 

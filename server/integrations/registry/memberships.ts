@@ -1,6 +1,8 @@
 import type { Actor } from "../../auth/actor";
 import type { Db } from "../../db/client";
+import type { Organization } from "../../db/generated/client";
 import { parseRole, type Role } from "../../policies/roles";
+import { ssoAllows } from "../../policies/sso";
 
 /**
  * The organizations the caller stands in, with its role there (null: a guest's standing), as
@@ -17,4 +19,12 @@ export async function callerMemberships(tx: Db, actor: Actor): Promise<Map<strin
   if (actor.via === "integration") return new Map();
   const rows = await tx.member.findMany({ where: { userId: actor.userId }, select: { organizationId: true, role: true } });
   return new Map(rows.map((row) => [row.organizationId, parseRole(row.role)]));
+}
+
+/**
+ * Whether the owner organization's single sign-on rule lets the caller see what its members see:
+ * an installation is no member and not under the rule (server/policies/installation.ts).
+ */
+export function ownerSsoAllows(actor: Actor, organization: Pick<Organization, "id" | "sso">, role: Role | null): boolean {
+  return actor.via === "installation" || ssoAllows(actor, organization, role);
 }

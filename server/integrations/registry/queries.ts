@@ -6,10 +6,9 @@ import { decodeKeysetCursor, encodeKeysetCursor, type ListResult } from "../../p
 import { loadOrganization } from "../../policies/access";
 import { authorizeIntegration, integrationPermissions, integrationViewer } from "../../policies/integration";
 import type { Role } from "../../policies/roles";
-import { ssoAllows } from "../../policies/sso";
 import { presentIntegration } from "../../presenters/integration";
 import { loadIntegration } from "../load";
-import { callerMemberships } from "./memberships";
+import { callerMemberships, ownerSsoAllows } from "./memberships";
 import { INTEGRATION_NAME_PATTERN, type ListIntegrationsQuery } from "./schemas";
 
 /** What the presenter needs with an integration row: its owner and its images. */
@@ -57,7 +56,7 @@ export async function listIntegrations(ctx: ServiceContext, query: ListIntegrati
   let visible = Prisma.sql`i.visibility = 'public'`;
   if (query.owner !== undefined) {
     const owner = await tx.organization.findFirst({ where: { OR: [{ id: query.owner }, { hostname: query.owner.toLowerCase() }] }, select: { id: true, sso: true } });
-    if (owner && memberships.has(owner.id) && ssoAllows(ctx.actor, owner, memberships.get(owner.id) ?? null)) visible = Prisma.sql`TRUE`;
+    if (owner && memberships.has(owner.id) && ownerSsoAllows(ctx.actor, owner, memberships.get(owner.id) ?? null)) visible = Prisma.sql`TRUE`;
   }
   return listWhere(ctx, tx, memberships, visible, query);
 }
