@@ -76,7 +76,7 @@ export class ApiRouter {
       baseUrl: configuredPublicUrl() ?? url.origin,
       params: operation.params ? parseWith(operation.params, decodeParams(params), "path") : decodeParams(params),
       query: operation.query ? parseWith(operation.query, queryObject(url.searchParams), "query") : undefined,
-      body: operation.body ? parseWith(operation.body, await readJson(request), "body") : undefined,
+      body: operation.body ? parseWith(operation.body, await readJson(request, operation.bodyLimit ?? BODY_LIMITS.api), "body") : undefined,
     };
     const result = await operation.handler(context as never);
     const status = operation.statusOf?.(result as never) ?? operation.status ?? 200;
@@ -122,8 +122,8 @@ function queryObject(searchParams: URLSearchParams): Record<string, string | str
 
 const utf8 = new TextDecoder("utf-8", { fatal: true });
 
-async function readJson(request: Request): Promise<unknown> {
-  const bytes = await readBody(request, BODY_LIMITS.api);
+async function readJson(request: Request, limit: number): Promise<unknown> {
+  const bytes = await readBody(request, limit);
   let text: string;
   try {
     text = utf8.decode(bytes);

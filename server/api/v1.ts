@@ -5,6 +5,7 @@ import { commentOperations } from "./operations/comments";
 import { contentOperations } from "./operations/content";
 import { contentExtraOperations } from "./operations/content-extras";
 import { importOperations } from "./operations/import";
+import { integrationOperations } from "./operations/integrations";
 import { inviteOperations } from "./operations/invites";
 import { linkOperations } from "./operations/links";
 import { memberOperations } from "./operations/members";
@@ -60,6 +61,7 @@ export const v1Operations = [
   ...siteAdaptiveOperations,
   ...siteCustomizationOperations,
   ...customFontOperations,
+  ...integrationOperations,
 ];
 
 export const v1Router = new ApiRouter(v1Operations);

@@ -56,7 +56,7 @@ export async function listOrganizationsForEmailDomain(ctx: ServiceContext, email
   });
   return {
     organizations: organizations.map(({ members, ...organization }) =>
-      members[0] ? presentOrganization(organization, parseRole(members[0].role), ctx.baseUrl) : presentOrganizationToOutsider(organization, emailDomain, ctx.baseUrl),
+      members[0] ? presentOrganization(organization, parseRole(members[0].role), ctx.baseUrl) : presentOrganizationToOutsider(organization, [emailDomain], ctx.baseUrl),
     ),
   };
 }
