@@ -38,6 +38,19 @@ export function configurationFailure(error: unknown): { property: string; proble
   return null;
 }
 
+/** A number field's text as the number it spells, else as typed (which the service refuses, naming the field). */
+function numberOrText(text: string): number | string {
+  const number = Number(text.trim());
+  return text.trim() !== "" && Number.isFinite(number) ? number : text;
+}
+
+/** The form's value as sent: number fields hold text while edited. */
+function configurationToSend(schema: ConfigurationSchema | undefined, value: ConfigurationValue): ConfigurationValue {
+  const sent = { ...value };
+  for (const [name, property] of formProperties(schema)) if (property.type === "number" && typeof sent[name] === "string") sent[name] = numberOrText(sent[name]);
+  return sent;
+}
+
 /**
  * The fields of a configuration schema: string (a select when it has `enum`), number and boolean
  * properties, required ones marked, each with its description and the error about it.
@@ -88,6 +101,7 @@ export function ConfigurationFields({
           );
         }
         if (property.type === "number") {
+          // Text, not type="number": what was typed reaches the service, whose answer says what is wrong with it.
           return (
             <TextField
               key={name}
@@ -96,11 +110,10 @@ export function ConfigurationFields({
               hint={hint}
               error={error}
               disabled={disabled}
-              type="number"
               inputMode="decimal"
-              step="any"
-              value={typeof current === "number" ? String(current) : ""}
-              onChange={(event) => set(name, event.target.value === "" || !Number.isFinite(event.target.valueAsNumber) ? undefined : event.target.valueAsNumber)}
+              maxLength={100}
+              value={current === undefined ? "" : String(current)}
+              onChange={(event) => set(name, event.target.value === "" ? undefined : event.target.value)}
             />
           );
         }
@@ -191,7 +204,7 @@ export function ConfigurationForm({
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    onSave(value);
+    onSave(configurationToSend(schema, value));
   }
 
   return (

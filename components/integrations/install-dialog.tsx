@@ -15,7 +15,7 @@ type Selection = { mode: "all" | "selected"; chosen: string[] };
 
 /**
  * Installs the integration in the organization, on all its spaces and sites or on those chosen:
- * the installation, then its selections, then each chosen space and site, one call each.
+ * the installation with its selections, then each chosen space and site, one call each.
  */
 export function InstallDialog({ organizationId, integration, open, onClose }: { organizationId: string; integration: IntegrationObject; open: boolean; onClose: () => void }) {
   const trpc = useTRPC();
@@ -30,13 +30,13 @@ export function InstallDialog({ organizationId, integration, open, onClose }: { 
   const install = useMutation({
     mutationFn: async () => {
       const integrationName = integration.name;
-      const installation = await client.integrations.install.mutate({ integrationName, organizationId });
+      const installation = await client.integrations.install.mutate({
+        integrationName,
+        organizationId,
+        ...(withSpaces ? { space_selection: spaces.mode } : {}),
+        ...(withSites ? { site_selection: sites.mode } : {}),
+      });
       const ids = { integrationName, installationId: installation.id };
-      const selections = {
-        ...(withSpaces && installation.space_selection !== spaces.mode ? { space_selection: spaces.mode } : {}),
-        ...(withSites && installation.site_selection !== sites.mode ? { site_selection: sites.mode } : {}),
-      };
-      if (Object.keys(selections).length > 0) await client.integrations.updateInstallation.mutate({ ...ids, ...selections });
       if (withSpaces && spaces.mode === "selected") for (const spaceId of spaces.chosen) await client.integrations.installOnSpace.mutate({ ...ids, spaceId });
       if (withSites && sites.mode === "selected") for (const siteId of sites.chosen) await client.integrations.installOnSite.mutate({ ...ids, siteId });
     },
