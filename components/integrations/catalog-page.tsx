@@ -10,7 +10,10 @@ import { Button } from "@/components/ui/button";
 import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
 import { errorMessage } from "@/components/ui/trpc-error";
 import { IntegrationBadges, IntegrationIcon, IntegrationsEmblem } from "./integration-badges";
+import type { ListIntegrationsQuery } from "@/server/integrations/registry/schemas";
 import { CATEGORY_LABELS, integrationHref, isOwnIntegration, type IntegrationObject } from "./integration-model";
+
+type Category = NonNullable<ListIntegrationsQuery["category"]>;
 
 /**
  * The organization's catalog: every integration it may install (its own private ones among them),
@@ -20,7 +23,7 @@ export function CatalogPage({ organizationId }: { organizationId: string }) {
   const trpc = useTRPC();
   const tree = useContentTree();
   const [search, setSearch] = useState("");
-  const [category, setCategory] = useState("");
+  const [category, setCategory] = useState<Category | "">("");
   const query = useDeferredValue(search.trim());
   const filters = { organizationId, ...(query ? { search: query } : {}), ...(category ? { category } : {}) };
   const list = useInfiniteQuery(trpc.integrations.catalog.infiniteQueryOptions(filters, { getNextPageParam: (last) => last.next?.page }));
@@ -56,7 +59,7 @@ export function CatalogPage({ organizationId }: { organizationId: string }) {
         <select
           aria-label="Category"
           value={category}
-          onChange={(event) => setCategory(event.target.value)}
+          onChange={(event) => setCategory(event.target.value as Category | "")}
           className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm focus:border-indigo-500 focus:ring-1 focus:ring-indigo-500 focus:outline-none"
         >
           <option value="">All categories</option>

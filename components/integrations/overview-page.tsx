@@ -83,7 +83,7 @@ function Facts({ integration }: { integration: IntegrationObject }) {
           </ul>
         </section>
       )}
-      {integration.externalLinks.length > 0 && (
+      {integration.externalLinks && integration.externalLinks.length > 0 && (
         <section aria-labelledby="links-heading" className="space-y-2">
           <h2 id="links-heading" className="font-semibold text-slate-900">
             Links

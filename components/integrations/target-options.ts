@@ -30,7 +30,7 @@ function spaceOptions(items: ContentNode[]): TargetOption[] {
  * The spaces or sites of the organization the caller sees (titles for installed ones), each saying
  * whether the caller may install integrations on it (the `installIntegration` of its permissions).
  */
-export function useTargetOptions(kind: TargetKind, organizationId: string) {
+export function useTargetOptions(kind: TargetKind, organizationId: string): { isPending: boolean; error: unknown; options: TargetOption[] } {
   const trpc = useTRPC();
   const tree = useContentTree();
   const sites = useQuery({ ...trpc.sites.list.queryOptions({ organizationId, limit: 1000 }), enabled: kind === "site" });
