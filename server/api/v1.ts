@@ -6,6 +6,7 @@ import { contentOperations } from "./operations/content";
 import { contentExtraOperations } from "./operations/content-extras";
 import { importOperations } from "./operations/import";
 import { integrationOperations } from "./operations/integrations";
+import { integrationInstallationOperations } from "./operations/integration-installations";
 import { inviteOperations } from "./operations/invites";
 import { linkOperations } from "./operations/links";
 import { memberOperations } from "./operations/members";
@@ -28,6 +29,7 @@ import { siteShareLinkOperations } from "./operations/site-share-links";
 import { sitePublishingAuthOperations } from "./operations/site-publishing-auth";
 import { siteRedirectOperations } from "./operations/site-redirects";
 import { sitePublishedOperations } from "./operations/site-published";
+import { integrationTokenOperations } from "./operations/integration-tokens";
 import { ApiRouter } from "./router";
 
 /** Every /v1 operation Quire serves (exported so tests can walk them all). */
@@ -62,6 +64,8 @@ export const v1Operations = [
   ...siteCustomizationOperations,
   ...customFontOperations,
   ...integrationOperations,
+  ...integrationInstallationOperations,
+  ...integrationTokenOperations,
 ];
 
 export const v1Router = new ApiRouter(v1Operations);

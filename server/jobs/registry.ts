@@ -1,4 +1,5 @@
 import { deliverEventsJob } from "../deliveries/job";
+import { purgeInstallationTokensJob } from "../integrations/tokens/purge-job";
 import { inviteEmailJob } from "../invites/invite-email-job";
 import { buildNotificationsJob } from "../notifications/build-job";
 import { notificationEmailJob } from "../notifications/email-job";
@@ -8,4 +9,4 @@ import type { AnyJobKind } from "./job-kind";
 import { purgeDeletedSpacesJob } from "./purge-job";
 
 /** Every kind of background job; workers (server/jobs/workers.ts) work exactly these. */
-export const JOB_KINDS: AnyJobKind[] = [indexSpaceJob, searchCatchUpJob, contentImportJob, purgeDeletedSpacesJob, inviteEmailJob, buildNotificationsJob, notificationEmailJob, deliverEventsJob];
+export const JOB_KINDS: AnyJobKind[] = [indexSpaceJob, searchCatchUpJob, contentImportJob, purgeDeletedSpacesJob, inviteEmailJob, buildNotificationsJob, notificationEmailJob, deliverEventsJob, purgeInstallationTokensJob];
