@@ -29,7 +29,7 @@ export function CatalogPage({ organizationId }: { organizationId: string }) {
   const list = useInfiniteQuery(trpc.integrations.catalog.infiniteQueryOptions(filters, { getNextPageParam: (last) => last.next?.page }));
   // Installations are for the organization's admins to see: others get the catalog without the marks.
   const canSeeInstallations = tree.data?.organization.permissions.listInstallations ?? false;
-  const installed = useQuery({ ...trpc.integrations.organizationInstallations.queryOptions({ organizationId }), enabled: canSeeInstallations });
+  const installed = useQuery({ ...trpc.integrations.organizationInstallations.queryOptions({ organizationId, limit: 1000 }), enabled: canSeeInstallations });
   const installedNames = new Set(installed.data?.items.map((item) => item.integration.name) ?? []);
   const items = list.data?.pages.flatMap((page) => page.items) ?? [];
   const filtered = query !== "" || category !== "";

@@ -25,7 +25,7 @@ export function useOrganizationInstallation(organizationId: string, name: string
   const trpc = useTRPC();
   const tree = useContentTree();
   const enabled = tree.data?.organization.permissions.listInstallations ?? false;
-  const installations = useQuery({ ...trpc.integrations.organizationInstallations.queryOptions({ organizationId }), enabled });
+  const installations = useQuery({ ...trpc.integrations.organizationInstallations.queryOptions({ organizationId, search: name, limit: 1000 }), enabled });
   return { ...installations, installation: installations.data?.items.find((item) => item.integration.name === name)?.installation };
 }
 

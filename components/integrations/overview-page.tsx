@@ -50,6 +50,8 @@ function About({ integration }: { integration: IntegrationObject }) {
 
 /** The side column: the permissions it asks for in plain words, its categories and links. */
 function Facts({ integration }: { integration: IntegrationObject }) {
+  // Stored as published, which the registry validated (the reference's IntegrationExternalLinks: http(s) URLs).
+  const links = (Array.isArray(integration.externalLinks) ? integration.externalLinks : []) as { url: string; label: string }[];
   return (
     <aside aria-label="About this integration" className="space-y-6 text-sm">
       <section aria-labelledby="scopes-heading" className="space-y-2">
@@ -83,13 +85,13 @@ function Facts({ integration }: { integration: IntegrationObject }) {
           </ul>
         </section>
       )}
-      {integration.externalLinks && integration.externalLinks.length > 0 && (
+      {links.length > 0 && (
         <section aria-labelledby="links-heading" className="space-y-2">
           <h2 id="links-heading" className="font-semibold text-slate-900">
             Links
           </h2>
           <ul className="space-y-1">
-            {integration.externalLinks.map((link) => (
+            {links.map((link) => (
               <li key={link.url}>
                 <a href={link.url} target="_blank" rel="noreferrer noopener" className="inline-flex items-center gap-1 text-indigo-700 hover:underline">
                   {link.label}
