@@ -27,9 +27,9 @@ export function EventLog({ name }: { name: string }) {
   });
   const redeliverFailed = useMutation(
     trpc.integrations.redeliverFailed.mutationOptions({
-      onSuccess: async () => {
+      onSuccess: async ({ count }) => {
         await queryClient.invalidateQueries({ queryKey: trpc.integrations.events.pathKey() });
-        toast.success("The failed events are being sent again.");
+        toast.success(count === 0 ? "No event has failed: there is nothing to send again." : count === 1 ? "The failed event is being sent again." : `The ${count} failed events are being sent again.`);
       },
       onError: (error) => toast.error(`The failed events could not be sent again. ${errorMessage(error)}`),
     }),
@@ -111,8 +111,9 @@ function EventRow({ name, event }: { name: string; event: IntegrationEventObject
           <span className="truncate font-mono text-sm text-slate-900">{type}</span>
           <span className="shrink-0 text-xs text-slate-500">{formatTime(event.createdAt)}</span>
         </button>
-        <DeliveryStatus status={event.status} />
-        <Button variant="ghost" loading={redeliver.isPending} onClick={() => redeliver.mutate({ integrationName: name, eventId: event.id })} aria-label={`Redeliver the ${type} event of ${formatTime(event.createdAt)}`}>
+        <DeliveryStatus event={event} />
+        <span className="text-xs text-slate-500">{event.attempts === 1 ? "1 attempt" : `${event.attempts} attempts`}</span>
+        <Button variant="ghost" loading={redeliver.isPending} onClick={() => redeliver.mutate({ deliveryId: event.id })} aria-label={`Redeliver the ${type} event of ${formatTime(event.createdAt)}`}>
           Redeliver
         </Button>
       </div>
@@ -121,13 +122,11 @@ function EventRow({ name, event }: { name: string; event: IntegrationEventObject
   );
 }
 
-function DeliveryStatus({ status }: { status: string }) {
-  const failed = status === "failed";
-  return (
-    <span className={failed ? "rounded-full bg-red-100 px-2 py-0.5 text-xs font-medium text-red-800" : "rounded-full bg-indigo-100 px-2 py-0.5 text-xs font-medium text-indigo-800"}>
-      {failed ? "Failed" : status === "success" ? "Delivered" : status}
-    </span>
-  );
+/** Delivered, being retried (the last attempt failed, another is due), or failed for good. */
+function DeliveryStatus({ event }: { event: IntegrationEventObject }) {
+  if (event.status === "success") return <span className="rounded-full bg-indigo-100 px-2 py-0.5 text-xs font-medium text-indigo-800">Delivered</span>;
+  if (event.nextAttemptAt) return <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">Retrying at {formatTime(event.nextAttemptAt)}</span>;
+  return <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-medium text-red-800">Failed</span>;
 }
 
 /** The delivery trace of one event: each attempt's time, answer, duration and error, as the service logged them. */
@@ -144,7 +143,7 @@ function EventTrace({ id, name, eventId }: { id: string; name: string; eventId: 
         <>
           <h3 className="text-sm font-medium text-slate-900">Delivery trace</h3>
           {(detail.data.trace?.logs ?? []).length === 0 ? (
-            <p className="text-sm text-slate-500">Not attempted yet: it is waiting in the queue.</p>
+            <p className="text-sm text-slate-500">No attempt is recorded yet.</p>
           ) : (
             <ol aria-label="Delivery attempts" className="space-y-1 text-sm">
               {(detail.data.trace?.logs ?? []).map((log, index) => (

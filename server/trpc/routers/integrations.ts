@@ -36,6 +36,8 @@ import {
   updateContentInstallationInput,
   updateInstallationInput,
 } from "../../integrations/installations/schemas";
+import { getIntegrationEvent, integrationEventIdSchema, listIntegrationEvents } from "../../integrations/events/log";
+import { redeliverEvent, redeliverFailedEvents } from "../../integrations/events/redeliver";
 import { integrationPath } from "../../integrations/registry/schemas";
 import { trpcListLimit } from "../../pagination";
 import { organizationPath, sitePath } from "../../sites/schemas";
@@ -98,6 +100,16 @@ export const integrationsRouter = router({
   uninstallFromSite: protectedProcedure
     .input(siteInstallationPath)
     .mutation(({ ctx, input }) => uninstallIntegrationFromSite(ctx, input.integrationName, input.installationId, input.siteId)),
+
+  // The integration's event log (its own admins'): each delivery with its trace, and sending again.
+  events: protectedProcedure
+    .input(integrationInput.extend(page))
+    .query(({ ctx, input: { integrationName, ...rest } }) => listIntegrationEvents(ctx, integrationName, pageOf(rest))),
+  event: protectedProcedure
+    .input(integrationInput.extend({ eventId: integrationEventIdSchema }))
+    .query(({ ctx, input }) => getIntegrationEvent(ctx, input.integrationName, input.eventId)),
+  redeliver: protectedProcedure.input(z.object({ deliveryId: integrationEventIdSchema })).mutation(({ ctx, input }) => redeliverEvent(ctx, input.deliveryId)),
+  redeliverFailed: protectedProcedure.input(integrationInput).mutation(({ ctx, input }) => redeliverFailedEvents(ctx, { integrationName: input.integrationName })),
 
   // What is installed on a space or a site: its Integrations tab.
   spaceIntegrations: protectedProcedure
