@@ -7,6 +7,7 @@ import { contentExtraOperations } from "./operations/content-extras";
 import { importOperations } from "./operations/import";
 import { integrationOperations } from "./operations/integrations";
 import { integrationInstallationOperations } from "./operations/integration-installations";
+import { integrationEventOperations } from "./operations/integration-events";
 import { inviteOperations } from "./operations/invites";
 import { linkOperations } from "./operations/links";
 import { memberOperations } from "./operations/members";
@@ -66,6 +67,7 @@ export const v1Operations = [
   ...integrationOperations,
   ...integrationInstallationOperations,
   ...integrationTokenOperations,
+  ...integrationEventOperations,
 ];
 
 export const v1Router = new ApiRouter(v1Operations);

@@ -9,4 +9,4 @@ import type { AnyJobKind } from "./job-kind";
 import { purgeDeletedSpacesJob } from "./purge-job";
 
 /** Every kind of background job; workers (server/jobs/workers.ts) work exactly these. */
-export const JOB_KINDS: AnyJobKind[] = [indexSpaceJob, searchCatchUpJob, contentImportJob, purgeDeletedSpacesJob, inviteEmailJob, buildNotificationsJob, notificationEmailJob, deliverEventsJob, purgeInstallationTokensJob];
+export const JOB_KINDS: AnyJobKind[] = [indexSpaceJob, searchCatchUpJob, contentImportJob, purgeDeletedSpacesJob, inviteEmailJob, buildNotificationsJob, notificationEmailJob, purgeInstallationTokensJob, deliverEventsJob];

@@ -21,6 +21,16 @@ import type { Role } from "./roles";
  * user who belongs to no organization: it reaches no organization content at all.
  */
 
+/**
+ * What only people do — create an organization, join one, edit a profile — an integration never
+ * does, with its own token or an installation's: it acts within the installations organizations gave it.
+ */
+export function assertPerson(actor: Actor): void {
+  if (actor.via === "integration" || actor.via === "installation") {
+    throw new AppError("forbidden", "Integrations act only within their installations: creating or joining an organization, or editing a profile, is for people.", { reason: "integration_caller" });
+  }
+}
+
 /** The installation a caller acts for, as the loaders carry it in `OrgAccess`. */
 export type InstallationGrant = { id: string; integrationId: string; scopes: string[] };
 
@@ -74,7 +84,7 @@ export async function installationRefusal(tx: Db, actor: Actor, pathTemplate: st
  * scope, or that a role from more scopes would not lift (a space in locked edit mode), pass as they are.
  */
 export function scopeRefusal(target: RefusedTarget, scopes: readonly string[], refusal: AppError): AppError {
-  if (refusal.details?.scope) return refusal;
+  if (refusal.details?.scope || refusal.details?.reason) return refusal;
   if (target === "space") {
     const scope = nextSpaceScope(scopes);
     return scope ? missingScope(scope, refusal.message) : refusal;
