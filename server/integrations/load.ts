@@ -4,6 +4,7 @@ import type { Integration, Organization } from "../db/generated/client";
 import { notFound } from "../errors";
 import { integrationPermissions, integrationViewer, type IntegrationViewer } from "../policies/integration";
 import { parseRole } from "../policies/roles";
+import { assertSsoSatisfied } from "../policies/sso";
 
 export type IntegrationAccess = {
   integration: Integration & { organization: Organization };
@@ -26,5 +27,7 @@ export async function loadIntegration(tx: Db, actor: Actor, name: string): Promi
   const viewer = integrationViewer(actor, record, { member: member !== undefined, role: member ? parseRole(member.role) : null });
   const permissions = integrationPermissions(viewer, record.visibility);
   if (!permissions.view) throw notFound(`No integration ${name}.`);
+  // A private integration is its organization's, seen through membership: the organization's single sign-on rule applies.
+  if (record.visibility === "private" && viewer.ownerMember && !viewer.isIntegration) assertSsoSatisfied(actor, organization, viewer.ownerRole);
   return { integration: { ...record, organization }, viewer, permissions };
 }

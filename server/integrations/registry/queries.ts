@@ -7,6 +7,7 @@ import { decodeKeysetCursor, encodeKeysetCursor, type ListResult } from "../../p
 import { loadOrganization } from "../../policies/access";
 import { authorizeIntegration, integrationPermissions, integrationViewer } from "../../policies/integration";
 import { parseRole, type Role } from "../../policies/roles";
+import { ssoAllows } from "../../policies/sso";
 import { presentIntegration } from "../../presenters/integration";
 import { loadIntegration } from "../load";
 import { INTEGRATION_NAME_PATTERN, type ListIntegrationsQuery } from "./schemas";
@@ -61,8 +62,8 @@ export async function listIntegrations(ctx: ServiceContext, query: ListIntegrati
   const memberships = await membershipsOf(tx, ctx.actor);
   let visible = Prisma.sql`i.visibility = 'public'`;
   if (query.owner !== undefined) {
-    const owner = await tx.organization.findFirst({ where: { OR: [{ id: query.owner }, { hostname: query.owner.toLowerCase() }] }, select: { id: true } });
-    if (owner && memberships.has(owner.id)) visible = Prisma.sql`TRUE`;
+    const owner = await tx.organization.findFirst({ where: { OR: [{ id: query.owner }, { hostname: query.owner.toLowerCase() }] }, select: { id: true, sso: true } });
+    if (owner && memberships.has(owner.id) && ssoAllows(ctx.actor, owner, memberships.get(owner.id) ?? null)) visible = Prisma.sql`TRUE`;
   }
   return listWhere(ctx, tx, memberships, visible, query);
 }

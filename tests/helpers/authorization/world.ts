@@ -23,6 +23,7 @@ import { createTeam } from "../../../server/teams/create-team";
 import { addTeamMember } from "../../../server/teams/update-team-members";
 import { createApiToken, revokeApiToken } from "../../../server/tokens/api-tokens";
 import { createCustomFont } from "../../../server/fonts/custom-fonts";
+import { publishIntegration } from "../../../server/integrations/registry";
 import { addMember, createFontUpload, createOrganization } from "../factories";
 import { createIdpKeys } from "../saml-idp";
 import { CALLERS, canSee, type Caller, type CallerName, type DefaultLevel, type Entity, type OrgKey, type Resource, type Role, type Subject, type TeamRole } from "./model";
@@ -173,6 +174,8 @@ export type Ids = {
   /** The organization's custom font, and a font file uploaded to it (what a new font's face names). */
   fontId: string;
   fontStorageKey: string;
+  /** A private integration the organization published. */
+  integrationName: string;
   /** The place's own item, which a fresh item sits after among its siblings: moves go before it. */
   anchor?: { type: "space"; space: string } | { type: "collection"; collection: string };
 };
@@ -217,6 +220,14 @@ export async function buildWorld(options: { importUrl: string; imports?: boolean
     const fontStorageKey = await createFontUpload(organizationId);
     const font = await createCustomFont(ctx, organizationId, { fontFamily: "Matrix Sans", fontFaces: [{ weight: 400, storageKey: fontStorageKey }] });
     return { fontId: font.id, fontStorageKey };
+  }
+  /** A private integration of an organization: what integration rows act on (its members see it, its admins manage it). */
+  async function integrations(ctx: ServiceContext, organizationId: string) {
+    const integrationName = `matrix-${newId().toLowerCase()}`;
+    await publishIntegration(ctx, integrationName, { organization: organizationId, title: "Matrix", description: "Made by the matrix", script: "", scopes: [], runtime: "v1", visibility: "private", target: "all" });
+    // In development mode, so that turning it off changes something.
+    await db().integration.update({ where: { name: integrationName }, data: { devTunnelUrl: "https://tunnel.example.com/world" } });
+    return { integrationName };
   }
   /** A link and an email invite of an organization: what invite rows act on. */
   async function invites(organizationId: string) {
@@ -381,6 +392,7 @@ export async function buildWorld(options: { importUrl: string; imports?: boolean
     siteContentSpaceId: byKey.get("S1")!.entity.id,
     ...(await invites(orgA.id)),
     ...(await fonts(ctxA, orgA.id)),
+    ...(await integrations(ctxA, orgA.id)),
   };
 
   /** The target a place stands for, as built. */
@@ -424,7 +436,7 @@ export async function buildWorld(options: { importUrl: string; imports?: boolean
       });
       const provider = await makeProvider("A", organization.id);
       const entity = organizationEntity("A", organization.id);
-      return { place, subject: { organization: entity, container: entity, destination: organizations.A2 }, ids: { ...common, organizationId: organization.id, samlProviderId: provider.id, ...(await invites(organization.id)), ...(await fonts(ctxA, organization.id)) } };
+      return { place, subject: { organization: entity, container: entity, destination: organizations.A2 }, ids: { ...common, organizationId: organization.id, samlProviderId: provider.id, ...(await invites(organization.id)), ...(await fonts(ctxA, organization.id)), ...(await integrations(ctxA, organization.id)) } };
     }
     if (resource === "team") {
       const entity = await makeTeam(TEAMS.find((spec) => spec.key === place)!);
@@ -452,6 +464,7 @@ export async function buildWorld(options: { importUrl: string; imports?: boolean
             samlProviders: { orderBy: { id: "asc" } },
             customFonts: { include: { faces: true }, orderBy: { id: "asc" } },
             storageUploads: { orderBy: { id: "asc" } },
+            integrations: { include: { assets: true }, orderBy: { id: "asc" } },
           },
         });
       case "collection":
