@@ -184,24 +184,18 @@ function TargetRow({ kind, integration, ids, entry, title }: { kind: TargetKind;
   return (
     <li className="space-y-3 px-3 py-2">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
-        <button
-          type="button"
-          aria-expanded={open}
-          aria-controls={panelId}
-          onClick={() => setOpen(!open)}
-          className="inline-flex min-w-0 flex-1 items-center gap-1.5 text-left text-sm font-medium text-slate-900 hover:underline"
-        >
-          {open ? <ChevronDown aria-hidden className="size-4 shrink-0" /> : <ChevronRight aria-hidden className="size-4 shrink-0" />}
-          <span className="truncate">{title}</span>
-          <span className="sr-only">: configuration</span>
-        </button>
+        <span className="min-w-0 flex-1 truncate text-sm font-medium text-slate-900">{title}</span>
         <StatusBadge status={entry.status} />
+        <Button variant="secondary" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen(!open)} aria-label={`Configure ${title}`}>
+          Configure
+          {open ? <ChevronDown aria-hidden className="size-4" /> : <ChevronRight aria-hidden className="size-4" />}
+        </Button>
         <Button variant="ghost" loading={remove.isPending} onClick={() => remove.mutate()} aria-label={`Remove ${title}`}>
           Remove
         </Button>
       </div>
       {open && (
-        <div id={panelId} className="pb-2 pl-6">
+        <div id={panelId} className="pb-2">
           <ConfigurationForm
             key={JSON.stringify(entry.configuration)}
             schema={schema}

@@ -28,6 +28,8 @@ const onSpace = (ids: Ids) => ({ target: { type: "space", id: ids.spaceId } });
 const onCollection = (ids: Ids) => ({ target: { type: "collection", id: ids.collectionId } });
 const site = (ids: Ids) => ({ organizationId: ids.organizationId, siteId: ids.siteId });
 const onSite = (ids: Ids) => ({ target: { type: "site", id: ids.siteId, organizationId: ids.organizationId } });
+const integration = (ids: Ids) => ({ integrationName: ids.integrationName });
+const installation = (ids: Ids) => ({ integrationName: ids.integrationName, installationId: ids.installationId });
 
 const TABLE: Record<string, Row> = {
   "organizations.me": { needs: "self" },
@@ -254,6 +256,37 @@ const TABLE: Record<string, Row> = {
     mutates: true,
     input: (ids) => ({ ...site(ids), item: { type: "site-section", id: ids.lastSectionId }, position: { before: { type: "site-section-group", id: ids.siteSectionGroupId } } }),
   },
+
+  // The Integrations area (server/policies/integration.ts, server/integrations/installations/access.ts): the world's
+  // integration is private to its organization, whose members see it and whose admins administer it, install it
+  // and configure its installation (an admin of the organization is an admin of each of its spaces and sites).
+  "integrations.catalog": { needs: "organization.view", input: (ids) => ({ ...organization(ids), search: "matrix", category: "other" }) },
+  "integrations.get": { needs: "organization.view", input: integration },
+  "integrations.developerSettings": { needs: "organization.admin", input: integration },
+  "integrations.setDevelopmentMode": { needs: "organization.admin", mutates: true, input: (ids) => ({ ...integration(ids), tunnelUrl: "https://tunnel.example.com/matrix", all: true }) },
+  "integrations.disableDevelopmentMode": { needs: "organization.admin", mutates: true, input: integration },
+  "integrations.regenerateToken": { needs: "organization.admin", mutates: true, input: integration },
+  "integrations.organizationInstallations": { needs: "organization.admin", input: (ids) => ({ ...organization(ids), search: "matrix" }) },
+  // A fresh organization's integration is installed there already: installing again answers that installation as it is.
+  "integrations.install": { needs: "organization.admin", mutates: true, input: (ids) => ({ ...integration(ids), ...organization(ids), space_selection: "all" }) },
+  "integrations.getInstallation": { needs: "organization.admin", input: installation },
+  "integrations.updateInstallation": { needs: "organization.admin", mutates: true, input: (ids) => ({ ...installation(ids), site_selection: "all", configuration: {} }) },
+  "integrations.uninstall": { needs: "organization.admin", mutates: true, input: installation },
+  "integrations.installationSpaces": { needs: "organization.admin", input: installation },
+  "integrations.installOnSpace": { needs: "organization.admin", mutates: true, input: (ids) => ({ ...installation(ids), spaceId: ids.otherSpaceId }) },
+  "integrations.updateSpaceInstallation": { needs: "organization.admin", mutates: true, input: (ids) => ({ ...installation(ids), spaceId: ids.installedSpaceId, configuration: {} }) },
+  "integrations.uninstallFromSpace": { needs: "organization.admin", mutates: true, input: (ids) => ({ ...installation(ids), spaceId: ids.installedSpaceId }) },
+  "integrations.installationSites": { needs: "organization.admin", input: installation },
+  "integrations.installOnSite": { needs: "organization.admin", mutates: true, input: (ids) => ({ ...installation(ids), siteId: ids.otherSiteId }) },
+  "integrations.updateSiteInstallation": { needs: "organization.admin", mutates: true, input: (ids) => ({ ...installation(ids), siteId: ids.installedSiteId, configuration: {} }) },
+  "integrations.uninstallFromSite": { needs: "organization.admin", mutates: true, input: (ids) => ({ ...installation(ids), siteId: ids.installedSiteId }) },
+  "integrations.events": { needs: "organization.admin", input: integration },
+  "integrations.event": { needs: "organization.admin", input: (ids) => ({ ...integration(ids), eventId: ids.deliveryId }) },
+  "integrations.redeliver": { needs: "organization.admin", mutates: true, input: (ids) => ({ deliveryId: ids.deliveryId }) },
+  "integrations.redeliverFailed": { needs: "organization.admin", mutates: true, input: integration },
+  // What is installed on a space (its readers see it) and on a site (its viewers).
+  "integrations.spaceIntegrations": { needs: "space.view", input: space },
+  "integrations.siteIntegrations": { needs: "site.view", input: site },
 };
 
 const procedures = Object.entries(appRouter._def.procedures as unknown as Record<string, { _def: { type: "query" | "mutation" } }>).map(([path, procedure]) => ({ path, type: procedure._def.type }));

@@ -24,6 +24,7 @@ import { addTeamMember } from "../../../server/teams/update-team-members";
 import { createApiToken, revokeApiToken } from "../../../server/tokens/api-tokens";
 import { createCustomFont } from "../../../server/fonts/custom-fonts";
 import { publishIntegration } from "../../../server/integrations/registry";
+import { installIntegration, installIntegrationOnSite, installIntegrationOnSpace } from "../../../server/integrations/installations";
 import { addMember, createFontUpload, createOrganization } from "../factories";
 import { createIdpKeys } from "../saml-idp";
 import { CALLERS, canSee, type Caller, type CallerName, type DefaultLevel, type Entity, type OrgKey, type Resource, type Role, type Subject, type TeamRole } from "./model";
@@ -176,6 +177,16 @@ export type Ids = {
   fontStorageKey: string;
   /** A private integration the organization published. */
   integrationName: string;
+  /**
+   * Its installation in the organization, reaching the spaces and sites chosen: one space and one site
+   * it is installed on, one of each it is not, and a delivery to it with one failed attempt (the event log's).
+   */
+  installationId: string;
+  installedSpaceId: string;
+  installedSiteId: string;
+  otherSpaceId: string;
+  otherSiteId: string;
+  deliveryId: string;
   /** The place's own item, which a fresh item sits after among its siblings: moves go before it. */
   anchor?: { type: "space"; space: string } | { type: "collection"; collection: string };
 };
@@ -228,6 +239,32 @@ export async function buildWorld(options: { importUrl: string; imports?: boolean
     // In development mode, so that turning it off changes something.
     await db().integration.update({ where: { name: integrationName }, data: { devTunnelUrl: "https://tunnel.example.com/world" } });
     return { integrationName };
+  }
+  /**
+   * The organization's integration installed there on one of two spaces and one of two sites (A: S1 and W1,
+   * not S2 and WP; a fresh organization: its own), and a delivery of the installation's setup event
+   * with a failed attempt: what installation and event log rows act on.
+   */
+  async function installations(ctx: ServiceContext, organizationId: string, integrationName: string, targets: { installedSpaceId: string; installedSiteId: string; otherSpaceId: string; otherSiteId: string }) {
+    const installation = await installIntegration(ctx, integrationName, { organization: organizationId, space_selection: "selected", site_selection: "selected" });
+    await installIntegrationOnSpace(ctx, integrationName, installation.id, { space: targets.installedSpaceId });
+    await installIntegrationOnSite(ctx, integrationName, installation.id, { siteId: targets.installedSiteId });
+    // No worker delivers in these tests: the attempt is written as the delivery job would have.
+    const delivery = await db().eventDelivery.findFirstOrThrow({ where: { installationId: installation.id }, orderBy: { createdAt: "asc" } });
+    await db().eventDelivery.update({ where: { id: delivery.id }, data: { status: "failed", attempts: 1, completedAt: new Date() } });
+    await db().deliveryAttempt.create({ data: { deliveryId: delivery.id, attempt: 1, url: "https://receiver.example.com/matrix", startedAt: new Date(), durationMs: 12, responseStatus: 500, error: "answered 500" } });
+    return { installationId: installation.id, deliveryId: delivery.id, ...targets };
+  }
+  /** A fresh organization's own integration, installed there. */
+  async function freshIntegration(organizationId: string) {
+    const { integrationName } = await integrations(ctxA, organizationId);
+    return { integrationName, ...(await installations(ctxA, organizationId, integrationName, await installationTargets(organizationId))) };
+  }
+  /** Two spaces and two sites of a fresh organization, for its installation. */
+  async function installationTargets(organizationId: string) {
+    const [installed, other] = [await createSpace(ctxA, organizationId, { title: "Installed" }), await createSpace(ctxA, organizationId, { title: "Not installed" })];
+    const site = (title: string) => createSite(ctxA, organizationId, { title, spaces: [installed.id] });
+    return { installedSpaceId: installed.id, otherSpaceId: other.id, installedSiteId: (await site("Installed")).id, otherSiteId: (await site("Not installed")).id };
   }
   /** A link and an email invite of an organization: what invite rows act on. */
   async function invites(organizationId: string) {
@@ -392,7 +429,9 @@ export async function buildWorld(options: { importUrl: string; imports?: boolean
     siteContentSpaceId: byKey.get("S1")!.entity.id,
     ...(await invites(orgA.id)),
     ...(await fonts(ctxA, orgA.id)),
-    ...(await integrations(ctxA, orgA.id)),
+    ...(await integrations(ctxA, orgA.id).then(({ integrationName }) =>
+      installations(ctxA, orgA.id, integrationName, { installedSpaceId: idOf("S1"), installedSiteId: idOf("W1"), otherSpaceId: idOf("S2"), otherSiteId: idOf("WP") }).then((ids) => ({ integrationName, ...ids })),
+    )),
   };
 
   /** The target a place stands for, as built. */
@@ -436,7 +475,7 @@ export async function buildWorld(options: { importUrl: string; imports?: boolean
       });
       const provider = await makeProvider("A", organization.id);
       const entity = organizationEntity("A", organization.id);
-      return { place, subject: { organization: entity, container: entity, destination: organizations.A2 }, ids: { ...common, organizationId: organization.id, samlProviderId: provider.id, ...(await invites(organization.id)), ...(await fonts(ctxA, organization.id)), ...(await integrations(ctxA, organization.id)) } };
+      return { place, subject: { organization: entity, container: entity, destination: organizations.A2 }, ids: { ...common, organizationId: organization.id, samlProviderId: provider.id, ...(await invites(organization.id)), ...(await fonts(ctxA, organization.id)), ...(await freshIntegration(organization.id)) } };
     }
     if (resource === "team") {
       const entity = await makeTeam(TEAMS.find((spec) => spec.key === place)!);
@@ -465,6 +504,8 @@ export async function buildWorld(options: { importUrl: string; imports?: boolean
             customFonts: { include: { faces: true }, orderBy: { id: "asc" } },
             storageUploads: { orderBy: { id: "asc" } },
             integrations: { include: { assets: true }, orderBy: { id: "asc" } },
+            integrationInstallations: { include: { spaces: true, sites: true }, orderBy: { id: "asc" } },
+            eventDeliveries: { include: { attemptsLog: true }, orderBy: { id: "asc" } },
           },
         });
       case "collection":
