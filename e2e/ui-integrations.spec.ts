@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 import { adminApiToken, createSpace, expectNoSeriousAxeViolations, publishThroughApi, signIn, uniqueSuffix, v1 } from "./helpers";
 
 /**
@@ -52,7 +52,7 @@ function signatureValid(delivery: Received, secret: string): boolean {
  * axe-core and saved for the README as docs/screenshots/integrations-<name>-<width>-<scheme>.png; without
  * reloading, so that a state on screen (a field's error) is what is pictured. Ends light at the laptop width.
  */
-async function documentedScreenshots(page: Page, name: string) {
+async function documentedScreenshots(page: Page, name: string, focus?: Locator) {
   for (const [width, height] of [[1280, 900], [390, 844]] as const) {
     await page.setViewportSize({ width, height });
     for (const scheme of ["light", "dark"] as const) {
@@ -61,7 +61,8 @@ async function documentedScreenshots(page: Page, name: string) {
       // Buttons ease into the new theme's colors (transition-colors): the picture waits for them.
       await page.waitForTimeout(300);
       await expectNoSeriousAxeViolations(page);
-      await page.screenshot({ path: `docs/screenshots/integrations-${name}-${width}-${scheme}.png`, fullPage: width > 500 });
+      if (focus) await focus.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `docs/screenshots/integrations-${name}-${width}-${scheme}.png` });
     }
   }
   await page.emulateMedia({ colorScheme: "light" });
@@ -78,7 +79,7 @@ test("an admin installs an integration on one space, configures it, and sees the
   const spacePath = await createSpace(page, `Integrations ${suffix}`, "Handbook");
   const [, , organizationId, , spaceId] = spacePath.split("/");
   // A second space, which the installation must not reach.
-  await v1(request, token, "post", `/v1/orgs/${organizationId}/spaces`, { title: "Archive" });
+  const archive = (await v1(request, token, "post", `/v1/orgs/${organizationId}/spaces`, { title: "Archive" })) as { id: string };
 
   const name = `notifier-${suffix}`;
   const published = (await v1(request, token, "post", `/v1/integrations/${name}`, {
@@ -144,24 +145,26 @@ test("an admin installs an integration on one space, configures it, and sees the
     await spaces.getByRole("button", { name: "Configure Handbook" }).click();
     await spaces.getByLabel("Channel (required)").fill("#docs");
     await spaces.getByLabel("Retries").fill("three");
-    await spaces.getByRole("button", { name: "Save the configuration of “Handbook”" }).click();
+    await spaces.getByRole("button", { name: "Save configuration of Handbook" }).click();
     await expect(page.getByRole("alert").filter({ hasText: "“Retries” must be a number" })).toBeVisible();
     const retries = spaces.getByLabel("Retries");
     await expect(retries).toHaveAttribute("aria-invalid", "true");
     await expect(retries).toBeFocused();
     await expect(spaces.getByText("must be a number", { exact: true })).toBeVisible();
-    await documentedScreenshots(page, "configuration-error");
+    await documentedScreenshots(page, "configuration-error", retries);
     await spaces.getByLabel("Retries").fill("3");
-    await spaces.getByRole("button", { name: "Save the configuration of “Handbook”" }).click();
+    await spaces.getByRole("button", { name: "Save configuration of Handbook" }).click();
     await expect(page.getByRole("status").filter({ hasText: "The configuration of “Handbook” is saved." })).toBeVisible();
     await expect(spaces).toContainText("Active");
     await expectNoSeriousAxeViolations(page);
   });
 
-  await test.step("the space's Integrations tab lists it", async () => {
+  await test.step("the space's Integrations tab lists it; the other space's does not", async () => {
     await page.goto(`${spacePath}/integrations`);
-    await expect(page.getByRole("list", { name: "Integrations on this space" }).getByRole("link", { name: "Notifier" })).toBeVisible();
+    await expect(page.getByRole("list", { name: "Integrations on this space" }).getByRole("link", { name: "Notifier", exact: true })).toBeVisible();
     await expectNoSeriousAxeViolations(page);
+    await page.goto(`/o/${organizationId}/s/${archive.id}/integrations`);
+    await expect(page.getByText("No integration is installed on this space")).toBeVisible();
   });
 
   await test.step("an edit of the space is delivered, signed, and shown with its trace in the event log", async () => {
@@ -181,7 +184,7 @@ test("an admin installs an integration on one space, configures it, and sees the
     const attempts = row.getByRole("list", { name: "Delivery attempts" });
     await expect(attempts).toContainText("200");
     await expectNoSeriousAxeViolations(page);
-    await documentedScreenshots(page, "events");
+    await documentedScreenshots(page, "events", attempts);
   });
 
   await test.step("development mode and the token, for the integration's own admins", async () => {

@@ -179,14 +179,15 @@ export function ConfigurationForm({
   pending,
   error,
   onSave,
-  saveLabel = "Save configuration",
+  saveName,
 }: {
   schema: ConfigurationSchema | undefined;
   stored: ConfigurationValue | undefined;
   pending: boolean;
   error: unknown;
   onSave: (configuration: ConfigurationValue) => void;
-  saveLabel?: string;
+  /** The Save button's accessible name where several forms share a screen ("Save configuration of …"). */
+  saveName?: string;
 }) {
   const [value, setValue] = useState(() => initialConfiguration(schema, stored));
   const formRef = useRef<HTMLFormElement>(null);
@@ -215,8 +216,8 @@ export function ConfigurationForm({
           {shownOnField && failure ? `The configuration was not saved: “${titleOf(failure.property)}” ${failure.problem}.` : `The configuration was not saved. ${errorMessage(error)}`}
         </p>
       ) : null}
-      <Button type="submit" loading={pending}>
-        {saveLabel}
+      <Button type="submit" loading={pending} aria-label={saveName}>
+        Save configuration
       </Button>
     </form>
   );

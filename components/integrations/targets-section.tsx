@@ -10,7 +10,7 @@ import { ErrorState, LoadingState } from "@/components/ui/states";
 import { errorMessage } from "@/components/ui/trpc-error";
 import { ConfigurationForm, type ConfigurationValue } from "./configuration-form";
 import { StatusBadge } from "./integration-badges";
-import type { InstallationObject, IntegrationObject } from "./integration-model";
+import { statusOf, type InstallationObject, type IntegrationObject } from "./integration-model";
 import { schemaOf } from "./installation-panel";
 import { TARGET_WORDS, useTargetOptions, type TargetKind, type TargetOption } from "./target-options";
 
@@ -194,6 +194,7 @@ function TargetRow({ kind, integration, ids, entry, title }: { kind: TargetKind;
           Remove
         </Button>
       </div>
+      {entry.status !== "active" && <p className="text-xs text-slate-500">{statusOf(entry.status).text}</p>}
       {open && (
         <div id={panelId} className="pb-2">
           <ConfigurationForm
@@ -203,7 +204,7 @@ function TargetRow({ kind, integration, ids, entry, title }: { kind: TargetKind;
             pending={configure.isPending}
             error={configure.error}
             onSave={(configuration) => configure.mutate(configuration)}
-            saveLabel={`Save the configuration of “${title}”`}
+            saveName={`Save configuration of ${title}`}
           />
         </div>
       )}

@@ -475,7 +475,14 @@ export async function buildWorld(options: { importUrl: string; imports?: boolean
       });
       const provider = await makeProvider("A", organization.id);
       const entity = organizationEntity("A", organization.id);
-      return { place, subject: { organization: entity, container: entity, destination: organizations.A2 }, ids: { ...common, organizationId: organization.id, samlProviderId: provider.id, ...(await invites(organization.id)), ...(await fonts(ctxA, organization.id)), ...(await freshIntegration(organization.id)) } };
+      const integration = await freshIntegration(organization.id);
+      // The installation's spaces and sites are made by its admin with the default level (inherit) and no grants: what the model sees of them.
+      const content = (kind: "space" | "site", id: string): Entity => ({ id, label: `the fresh organization's ${kind}`, kind, org: "A", parent: null, level: "inherit", grants: {}, minimum: "read", related: [] });
+      return {
+        place,
+        subject: { organization: entity, container: entity, destination: organizations.A2, space: content("space", integration.installedSpaceId), site: content("site", integration.installedSiteId) },
+        ids: { ...common, organizationId: organization.id, samlProviderId: provider.id, ...(await invites(organization.id)), ...(await fonts(ctxA, organization.id)), ...integration },
+      };
     }
     if (resource === "team") {
       const entity = await makeTeam(TEAMS.find((spec) => spec.key === place)!);
