@@ -180,7 +180,7 @@ test("an admin installs an integration on one space, configures it, and sees the
     const row = events.getByRole("listitem").filter({ hasText: "space_content_updated" }).first();
     await expect(row).toBeVisible();
     await expect(row).toContainText("Delivered");
-    await row.getByRole("button", { name: /space_content_updated/ }).click();
+    await row.getByRole("button", { name: /^space_content_updated/ }).click();
     const attempts = row.getByRole("list", { name: "Delivery attempts" });
     await expect(attempts).toContainText("200");
     await expectNoSeriousAxeViolations(page);
