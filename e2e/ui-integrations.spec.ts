@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { adminApiToken, createSpace, expectNoSeriousAxeViolations, publishThroughApi, signIn, uniqueSuffix, v1 } from "./helpers";
+import { adminApiToken, createSpace, expectNoSeriousAxeViolations, publishThroughApi, screenshotsAcross, signIn, uniqueSuffix, v1 } from "./helpers";
 
 /**
  * The issue's scenario: an integration published through /v1 with an endpoint on a receiver this
@@ -165,6 +165,12 @@ test("an admin installs an integration on one space, configures it, and sees the
     await expectNoSeriousAxeViolations(page);
     await page.goto(`/o/${organizationId}/s/${archive.id}/integrations`);
     await expect(page.getByText("No integration is installed on this space")).toBeVisible();
+    // A site's tab: the integration is made for spaces alone.
+    const site = (await v1(request, token, "post", `/v1/orgs/${organizationId}/sites`, { title: "Handbook site", spaces: [spaceId] })) as { id: string };
+    await page.goto(`/o/${organizationId}/sites/${site.id}`);
+    await page.getByRole("navigation", { name: "Site" }).getByRole("link", { name: "Integrations" }).click();
+    await expect(page.getByText("No integration is installed on this site")).toBeVisible();
+    await expectNoSeriousAxeViolations(page);
   });
 
   await test.step("an edit of the space is delivered, signed, and shown with its trace in the event log", async () => {
@@ -195,6 +201,7 @@ test("an admin installs an integration on one space, configures it, and sees the
     await page.getByRole("button", { name: "Turn development mode on" }).click();
     await expect(page.getByText("Development mode is on: events are sent to")).toBeVisible();
     await expectNoSeriousAxeViolations(page);
+    await screenshotsAcross(page, "integrations-development");
     await page.getByRole("switch", { name: "Development mode" }).click();
     await expect(page.getByText(`Events are sent to its endpoint,`)).toBeVisible();
   });

@@ -108,8 +108,10 @@ function EventRow({ name, event }: { name: string; event: IntegrationEventObject
           className="inline-flex min-w-0 flex-1 basis-60 items-center gap-1.5 text-left hover:underline"
         >
           {open ? <ChevronDown aria-hidden className="size-4 shrink-0 text-slate-500" /> : <ChevronRight aria-hidden className="size-4 shrink-0 text-slate-500" />}
-          <span className="truncate font-mono text-sm text-slate-900">{type}</span>
-          <span className="shrink-0 text-xs text-slate-500">{formatTime(event.createdAt)}</span>
+          <span className="flex min-w-0 flex-wrap items-baseline gap-x-2">
+            <span className="font-mono text-sm break-all text-slate-900">{type}</span>
+            <span className="text-xs text-slate-500">{formatTime(event.createdAt)}</span>
+          </span>
         </button>
         <DeliveryStatus event={event} />
         <span className="text-xs text-slate-500">{event.attempts === 1 ? "1 attempt" : `${event.attempts} attempts`}</span>
@@ -149,7 +151,7 @@ function EventTrace({ id, name, eventId }: { id: string; name: string; eventId: 
               {(detail.data.trace?.logs ?? []).map((log, index) => (
                 <li key={index} className="flex flex-wrap gap-x-3 gap-y-0.5">
                   {log.timestamp && <time className="shrink-0 text-xs text-slate-500">{formatTime(log.timestamp)}</time>}
-                  <span className={log.level === "error" || log.level === "warn" ? "break-all text-red-700" : "break-all text-slate-700"}>{log.message}</span>
+                  <span className={log.level === "error" || log.level === "warn" ? "[overflow-wrap:anywhere] text-red-700" : "[overflow-wrap:anywhere] text-slate-700"}>{log.message}</span>
                 </li>
               ))}
             </ol>
