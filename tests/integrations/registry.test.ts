@@ -110,9 +110,9 @@ describe("publishing", () => {
     await expect(publishIntegration(itself, name, publishIntegrationInput.parse(definition(tenant.otherOrganization.id)))).rejects.toMatchObject({ code: "not_found" });
     // Its token is for itself: another integration's name is not its to publish.
     await expect(publishIntegration(itself, `other-${unique()}`, publishIntegrationInput.parse(definition(tenant.organization.id)))).rejects.toMatchObject({ code: "not_found" });
-    const event = await db().domainEvent.findFirstOrThrow({ where: { organizationId: tenant.organization.id, action: "integration.published", targetId: row.id, actorId: row.botUserId } });
-    // Recorded as the bot user, by the title it was just given.
-    expect(event.actorLabel).toBe("By itself");
+    const event = await db().domainEvent.findFirstOrThrow({ where: { organizationId: tenant.organization.id, action: "integration.published", targetId: row.id, actorType: "integration" } });
+    // Recorded as the integration, by the title it was just given.
+    expect(event).toMatchObject({ actorId: row.id, actorLabel: "By itself" });
   });
 
   test("each invalid field is refused with 400 naming it", async () => {
@@ -217,6 +217,24 @@ describe("publishing", () => {
   });
 });
 
+test("a publish at every size limit at once (a 256 KB icon, three 1 MB previews, a 1 MB script) passes the body limit", async () => {
+  const tenant = await createTenant();
+  const image = (bytes: number) => Buffer.concat([PNG, randomBytes(bytes - PNG.length)]).toString("base64");
+  const name = `largest-${unique()}`;
+  const body = definition(tenant.organization.id, { icon: image(256 * 1024), previewImages: [1, 2, 3].map(() => image(1024 * 1024)), script: "x".repeat(1024 * 1024) });
+  const started = performance.now();
+  const answer = await apiClient(server.url, tenant.admin.token).post(`/v1/integrations/${name}`, body);
+  console.log(`publishIntegration of ${(JSON.stringify(body).length / 1024 / 1024).toFixed(1)} MB: ${Math.round(performance.now() - started)} ms`);
+  expect(answer.status).toBe(200);
+  expect(answer.body.previewImages).toHaveLength(3);
+  const sizes = await db().integrationAsset.findMany({ where: { integration: { name } }, select: { kind: true, bytes: true }, orderBy: [{ kind: "asc" }, { position: "asc" }] });
+  expect(sizes.map((asset) => [asset.kind, asset.bytes.length])).toEqual([["icon", 256 * 1024], ...[1, 2, 3].map(() => ["preview", 1024 * 1024])]);
+  // One byte more in a preview is refused, naming it.
+  const over = await apiClient(server.url, tenant.admin.token).post(`/v1/integrations/${name}`, { ...body, previewImages: [image(1024 * 1024 + 1)] });
+  expect(over.status).toBe(400);
+  expect(over.body.error.message).toContain("previewImages.0");
+});
+
 describe("visibility", () => {
   test("a private integration is its organization's members' alone: 404 and unlisted to anyone else, its images included", async () => {
     const tenant = await createTenant();
@@ -302,6 +320,10 @@ describe("listing", () => {
     expect(await names(`&owner=${tenant.otherOrganization.id}`)).toEqual([]);
     // The owner's members see every integration of theirs under `owner`, the unlisted one included.
     expect(await names(`&owner=${tenant.organization.id}`)).toEqual(["a", "b", "c", "d"]);
+    const hostname = `own${unique()}`;
+    await db().organization.update({ where: { id: tenant.organization.id }, data: { hostname } });
+    expect(await names(`&owner=${hostname}`)).toEqual(["a", "b", "c", "d"]);
+    expect((await apiClient(server.url, tenant.stranger.token).get(`/v1/integrations?search=${tag}&owner=${hostname}`)).body.items.map((item: { name: string }) => item.name.slice(tag.length + 1))).toEqual(["a", "b", "c"]);
     // `search` also finds titles.
     expect((await api.get(`/v1/integrations?owner=${tenant.organization.id}&search=feeds`)).body.items.map((item: { name: string }) => item.name)).toEqual([`${tag}-c`]);
 
@@ -354,7 +376,14 @@ describe("secrets and tokens", () => {
     await expect(regenerateIntegrationToken(ctxOf(editor.user.id), name)).rejects.toMatchObject({ code: "forbidden" });
     await expect(regenerateIntegrationToken(ctxOf(tenant.stranger.user.id), name)).rejects.toMatchObject({ code: "not_found" });
 
+    // The token works as the integration itself: it administers itself, and republishes over /v1.
+    const asItself = apiClient(server.url, first.body.token);
+    expect((await asItself.get(`/v1/integrations/${name}`)).body.permissions).toEqual({ admin: true });
+    expect((await asItself.post(`/v1/integrations/${name}`, definition(tenant.organization.id))).body.version).toBe(2);
+
     const rotated = await regenerateIntegrationToken(ctxOf(tenant.admin.user.id), name);
+    expect((await asItself.get(`/v1/integrations/${name}`)).status).toBe(401);
+    expect((await apiClient(server.url, rotated.token).get(`/v1/integrations/${name}`)).status).toBe(200);
     expect(rotated.token).toMatch(/^qi_/);
     expect(rotated.token).not.toBe(first.body.token);
     expect(rotated.signingSecret).not.toBe(first.body.signingSecret);
@@ -372,7 +401,8 @@ describe("unpublishing and development mode", () => {
     const tenant = await createTenant();
     const name = `leaving-${unique()}`;
     const api = apiClient(server.url, tenant.admin.token);
-    await api.post(`/v1/integrations/${name}`, definition(tenant.organization.id, { visibility: "public", icon: PNG.toString("base64") }));
+    const { token } = (await api.post(`/v1/integrations/${name}`, definition(tenant.organization.id, { visibility: "public", icon: PNG.toString("base64") }))).body;
+    expect((await apiClient(server.url, token).get("/v1/integrations")).status).toBe(200);
     const integration = await db().integration.findUniqueOrThrow({ where: { name } });
     const installationId = newId();
     await db().integrationInstallation.create({ data: { id: installationId, integrationId: integration.id, organizationId: tenant.otherOrganization.id, status: "active" } });
@@ -391,6 +421,8 @@ describe("unpublishing and development mode", () => {
     expect(await db().domainEvent.count({ where: { organizationId: tenant.otherOrganization.id, action: "integration_installation.deleted", targetId: installationId } })).toBe(1);
     expect((await api.delete(`/v1/integrations/${name}`)).status).toBe(204);
     expect((await api.get(`/v1/integrations/${name}`)).status).toBe(404);
+    // Its token went with it.
+    expect((await apiClient(server.url, token).get("/v1/integrations")).status).toBe(401);
   });
 
   test("another organization's private integration is already gone to an outsider: 204, and it stays", async () => {

@@ -25,7 +25,9 @@ import { createApiToken, revokeApiToken } from "../../../server/tokens/api-token
 import { createCustomFont } from "../../../server/fonts/custom-fonts";
 import { publishIntegration } from "../../../server/integrations/registry";
 import { installIntegration, installIntegrationOnSite, installIntegrationOnSpace } from "../../../server/integrations/installations";
-import { addMember, createFontUpload, createOrganization } from "../factories";
+import { createIntegrationInstallationToken } from "../../../server/integrations/tokens/mint";
+import { hashIntegrationToken } from "../../../server/integrations/tokens/resolve";
+import { addMember, createFontUpload, createInstallation, createIntegration, createOrganization } from "../factories";
 import { createIdpKeys } from "../saml-idp";
 import { CALLERS, canSee, type Caller, type CallerName, type DefaultLevel, type Entity, type OrgKey, type Resource, type Role, type Subject, type TeamRole } from "./model";
 
@@ -45,6 +47,11 @@ import { CALLERS, canSee, type Caller, type CallerName, type DefaultLevel, type 
  *    each with a share link, a redirect and sections: the default one (two site spaces), a group
  *    holding another, a last one
  * B: CB ─ SB   team TB   SAML provider PB   site WB (showing SB)
+ *
+ * Integrations published by B are installed in A (issue 13): an installation token reading S1 and
+ * W1, one writing S1, S3 and WP, one reaching every space and site with every space scope, an
+ * expired one, and the first integration's own token (which reaches no organization content and
+ * mints its installation's tokens). Fresh items standing in for a place are reached as the place is.
  *
  * The bystander is a member of A (role edit) who is no caller: the member that operations naming a
  * user (team members, grants, explanations, SSO members) name.
@@ -146,6 +153,9 @@ export type Ids = {
   loneMemberId: string;
   /** A's admin caller, who may review every space of A and opened no fresh change request: whom review requests ask. */
   reviewerId: string;
+  /** An integration (published by B) and its installation in A: what minting installation tokens names. */
+  tokenIntegrationName: string;
+  tokenInstallationId: string;
   /** An approval of the place's draft change request. */
   reviewId?: string;
   /** A link invite of the organization; for "self" rows, the secret token of a fresh organization's link (joinOrganizationWithInvite). */
@@ -175,7 +185,7 @@ export type Ids = {
   /** The organization's custom font, and a font file uploaded to it (what a new font's face names). */
   fontId: string;
   fontStorageKey: string;
-  /** A private integration the organization published. */
+  /** A private integration the organization published: what the registry's rows act on. */
   integrationName: string;
   /**
    * Its installation in the organization, reaching the spaces and sites chosen: one space and one site
@@ -222,6 +232,40 @@ export async function buildWorld(options: { importUrl: string; imports?: boolean
   await member("guest", "A", null);
   await member("guest with a team grant on S1", "A", null);
   await member("guest with a user grant on C", "A", null);
+  // Integrations published by B and installed in A (issue 13): installation tokens (one expired), and the first
+  // integration's own token, which mints that installation's tokens. What they reach is added as spaces and sites are made.
+  type Reach = { spaces: "all" | string[]; sites: "all" | string[] };
+  const reachers: (Reach & { installationId: string })[] = [];
+  const asCaller = async (name: CallerName, botUserId: string, token: string, extra: Partial<Caller>) => {
+    const bot = await db().user.findUniqueOrThrow({ where: { id: botUserId } });
+    callers.set(name, { name, signedIn: true, userId: bot.id, email: bot.email, token, memberships: {}, integration: true, ...extra });
+  };
+  const installed = async (name: CallerName, scopes: string[], reach: Reach, options: { expired?: boolean } = {}) => {
+    const { integration, token: integrationToken } = await createIntegration(orgB.id, { scopes, visibility: "public" });
+    const installation = await createInstallation(integration.id, orgA.id, { spaceSelection: reach.spaces === "all" ? "all" : "selected", siteSelection: reach.sites === "all" ? "all" : "selected" });
+    reachers.push({ installationId: installation.id, ...reach });
+    const ctx: ServiceContext = { actor: { userId: integration.botUserId, via: "integration", integration: { id: integration.id, name: integration.name } }, baseUrl: BASE_URL };
+    const token = (await createIntegrationInstallationToken(ctx, integration.name, installation.id)).token;
+    if (options.expired) await db().integrationInstallationToken.update({ where: { tokenHash: hashIntegrationToken(token) }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await asCaller(name, integration.botUserId, token, options.expired ? { signedIn: false } : { installation: { organizationId: orgA.id, scopes, ...reach } });
+    return { integration, integrationToken, installation };
+  };
+  const first = await installed("installation reading S1 and W1", ["space:content:read", "space:metadata:read", "site:metadata:read"], { spaces: ["space S1"], sites: ["site W1"] });
+  await installed("installation writing S1, S3 and WP", ["space:content:write", "site:views:read"], { spaces: ["space S1", "private space S3"], sites: ["private site WP"] });
+  await installed("installation reaching everything", ["space:content:read", "space:content:write", "space:metadata:write", "site:metadata:read"], { spaces: "all", sites: "all" });
+  await installed("expired installation token", ["space:content:read", "site:metadata:read"], { spaces: "all", sites: "all" }, { expired: true });
+  await asCaller("integration token", first.integration.botUserId, first.integrationToken, { integrationItself: true });
+  /** What createIntegrationInstallationToken is called on: the first integration's installation. */
+  const integrationIds = { tokenIntegrationName: first.integration.name, tokenInstallationId: first.installation.id };
+  /** Installs the integrations that selected an item (by its label) on it: the world's items and the fresh ones standing in for them. */
+  async function reach(kind: "space" | "site", label: string, id: string) {
+    for (const reacher of reachers) {
+      const selected = kind === "space" ? reacher.spaces : reacher.sites;
+      if (selected === "all" || !selected.includes(label)) continue;
+      if (kind === "space") await db().integrationSpaceInstallation.create({ data: { installationId: reacher.installationId, spaceId: id, status: "active" } });
+      else await db().integrationSiteInstallation.create({ data: { installationId: reacher.installationId, siteId: id, status: "active" } });
+    }
+  }
   const bystanderId = (await addMember(orgA.id, "edit")).user.id;
   const loneMemberId = (await addMember(orgA.id, "read")).user.id;
   const subdomain = `matrix-${newId().toLowerCase()}`;
@@ -338,6 +382,7 @@ export async function buildWorld(options: { importUrl: string; imports?: boolean
     // Shared while live (a space in the trash is shared with no one new), then in the trash.
     await grant(spec, { type: "space", id: space.id });
     if (options.deleted) await db().space.update({ where: { id: space.id }, data: { deletedAt: new Date() } });
+    await reach("space", spec.label, space.id);
     const ids: Partial<Ids> = { spaceId: space.id, revisionId: space.revision, anchor: { type: "space", space: space.id } };
     const related = [space.revision];
     if (options.content) {
@@ -357,6 +402,7 @@ export async function buildWorld(options: { importUrl: string; imports?: boolean
     const site = await createSite(ctx, orgIds[org], { title: `Matrix ${spec.key}`, spaces: [byKey.get(spec.parent!)!.entity.id] });
     await db().site.update({ where: { id: site.id }, data: { defaultLevel: spec.level, adaptiveSchema: MATRIX_VISITOR_SCHEMA } });
     await grant(spec, { type: "site", id: site.id, organizationId: orgIds[org] });
+    await reach("site", spec.label, site.id);
     const siteSpace = await db().siteSpace.findFirstOrThrow({ where: { siteId: site.id } });
     const shareLink = await createShareLink(ctx, orgIds[org], site.id, { name: "Matrix" });
     const redirect = await createRedirect(ctx, orgIds[org], site.id, { source: "/old", destination: { kind: "site-space", siteSpaceId: siteSpace.id }, captureWildcard: false, permanent: false });
@@ -426,6 +472,7 @@ export async function buildWorld(options: { importUrl: string; imports?: boolean
     subdomain,
     loneMemberId,
     reviewerId: adminId,
+    ...integrationIds,
     siteContentSpaceId: byKey.get("S1")!.entity.id,
     ...(await invites(orgA.id)),
     ...(await fonts(ctxA, orgA.id)),
@@ -555,10 +602,14 @@ export async function buildWorld(options: { importUrl: string; imports?: boolean
    * organization with, any token, and other people's token ids.
    */
   function forbiddenFor(caller: Caller): { label: string; value: string }[] {
-    const hidden = entities.filter((entity) => !canSee(caller, entity)).flatMap((entity) => [entity.id, ...entity.related].map((value) => ({ label: entity.label, value })));
-    const shares = (other: Caller) => caller.signedIn && memberOf(other).some((org) => org in caller.memberships);
-    const people = [...callers.values()].filter((other) => other.userId && other !== caller && !shares(other));
-    const bystander = caller.signedIn && "A" in caller.memberships ? [] : [{ label: "A's bystander's user id", value: bystanderId }, { label: "A's lone member's user id", value: loneMemberId }];
+    // An installation reading a space's permissions sees the teams and people of A they name: its organization's.
+    const named = (entity: Entity) => caller.installation !== undefined && entity.kind === "team" && entity.org === "A";
+    const hidden = entities.filter((entity) => !canSee(caller, entity) && !named(entity)).flatMap((entity) => [entity.id, ...entity.related].map((value) => ({ label: entity.label, value })));
+    const callerOrgs = caller.installation ? ["A"] : Object.keys(caller.memberships);
+    const shares = (other: Caller) => caller.signedIn && memberOf(other).some((org) => callerOrgs.includes(org));
+    // (The integration's own token and its installation's are one bot user.)
+    const people = [...callers.values()].filter((other) => other.userId && other.userId !== caller.userId && !shares(other));
+    const bystander = caller.signedIn && callerOrgs.includes("A") ? [] : [{ label: "A's bystander's user id", value: bystanderId }, { label: "A's lone member's user id", value: loneMemberId }];
     return [
       ...hidden,
       ...bystander,
