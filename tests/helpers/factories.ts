@@ -4,6 +4,7 @@ import { commitRevision, currentRevision, inReadingOrder, readPage, readPages, t
 import { sealSecret } from "../../server/crypto/secret-box";
 import { newId } from "../../server/ids";
 import { hashIntegrationToken } from "../../server/integrations/tokens/resolve";
+import { publishIntegration, publishIntegrationInput, type PublishIntegrationInput } from "../../server/integrations/registry";
 import type { Role } from "../../server/policies/roles";
 import { fileStorage } from "../../server/storage/file-storage";
 import { createApiToken } from "../../server/tokens/api-tokens";
@@ -186,4 +187,17 @@ export async function createInstallation(
   for (const spaceId of options.spaceIds ?? []) await db().integrationSpaceInstallation.create({ data: { installationId: installation.id, spaceId, status: "active" } });
   for (const siteId of options.siteIds ?? []) await db().integrationSiteInstallation.create({ data: { installationId: installation.id, siteId, status: "active" } });
   return installation;
+}
+
+/**
+ * An integration published by a fresh admin of `organizationId` through the registry service: a
+ * public one targeting everything unless told. Its first publish's answer, with the token and
+ * signing secret shown that once.
+ */
+export async function publishTestIntegration(organizationId: string, overrides: Partial<Omit<PublishIntegrationInput, "organization">> & { name?: string } = {}) {
+  const { user } = await addMember(organizationId, "admin");
+  const { name = `test-${unique()}`, ...definition } = overrides;
+  const input = publishIntegrationInput.parse({ title: "Test integration", description: "Made by a test", scopes: [], script: "", visibility: "public", ...definition, organization: organizationId });
+  const published = (await publishIntegration({ actor: { userId: user.id, via: "session" }, baseUrl: "http://quire.test" }, name, input)) as Awaited<ReturnType<typeof publishIntegration>> & { token: string; signingSecret: string };
+  return { ...published, name, publisherId: user.id };
 }
