@@ -145,16 +145,18 @@ export async function createFontUpload(organizationId: string, bytes = fakeFont(
 
 /**
  * A published integration owned by `organizationId`, written as rows (its bot user, its token's
- * hash, a sealed signing secret), with its own token (`qi_…`) for calling /v1 as itself.
+ * hash, a sealed signing secret), with its own token (`qi_…`) for calling /v1 as itself and the
+ * signing secret its event deliveries are signed with.
  */
 export async function createIntegration(
   organizationId: string,
-  overrides: { name?: string; title?: string; scopes?: string[]; target?: string; visibility?: string; endpoint?: string | null } = {},
+  overrides: { name?: string; title?: string; scopes?: string[]; target?: string; visibility?: string; endpoint?: string | null; devTunnelUrl?: string | null; devAll?: boolean } = {},
 ) {
   const id = newId();
   const title = overrides.title ?? `Integration ${unique()}`;
   const bot = await db().user.create({ data: { id: newId(), email: `integration-${id.toLowerCase()}@integrations.invalid`, displayName: title } });
   const token = `qi_${randomBytes(32).toString("base64url")}`;
+  const signingSecret = `whsec_${randomBytes(32).toString("base64url")}`;
   const integration = await db().integration.create({
     data: {
       id,
@@ -167,12 +169,14 @@ export async function createIntegration(
       target: overrides.target ?? "all",
       scopes: overrides.scopes ?? [],
       endpoint: overrides.endpoint ?? null,
+      devTunnelUrl: overrides.devTunnelUrl ?? null,
+      devAll: overrides.devAll ?? false,
       tokenHash: hashIntegrationToken(token),
       tokenPrefix: token.slice(0, 9),
-      signingSecret: await sealSecret(`whsec_${randomBytes(32).toString("base64url")}`, `integration-signing:${id}`),
+      signingSecret: await sealSecret(signingSecret, `integration-signing:${id}`),
     },
   });
-  return { integration, token };
+  return { integration, token, signingSecret };
 }
 
 /** An installation of an integration on an organization, active unless told, with the spaces and sites it selected. */
