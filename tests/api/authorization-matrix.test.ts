@@ -92,10 +92,10 @@ const TABLE: Record<string, Row> = {
   // Members are in already (204); no caller's address is on a verified domain of A, so no one else joins.
   joinOrganization: { needs: "organization.view", people: true },
   // A member of A alone: the bystander is also in the fresh organizations earlier rows make, which do not require SSO.
-  getUserById: { needs: "organization.view", params: (ids) => ({ userId: ids.loneMemberId }) },
+  getUserById: { needs: "organization.view", membersOnly: true, params: (ids) => ({ userId: ids.loneMemberId }) },
   // The caller's own profile (a user edits only themself: tests/api/email-domains-subdomains-users.test.ts).
   updateUserById: { needs: "self", people: true, mutates: true, body: () => ({ displayName: "Renamed by the matrix" }) },
-  getSubdomain: { needs: "organization.view" },
+  getSubdomain: { needs: "organization.view", membersOnly: true },
 
   // Collections
   getCollectionById: { needs: "collection.view" },

@@ -6,7 +6,8 @@ import type { Operation } from "../../server/api/operation";
 import { v1Operations } from "../../server/api/v1";
 import { BODY_LIMITS } from "../../server/http/read-body";
 import { newId } from "../../server/ids";
-import { addMember, createFontUpload, createTenant } from "../helpers/factories";
+import { db } from "../../server/db/client";
+import { addMember, createFontUpload, createInstallation, createTenant } from "../helpers/factories";
 import { createIdpKeys } from "../helpers/saml-idp";
 import { apiClient, startApiServer, type ApiResponse } from "../helpers/server";
 
@@ -58,6 +59,8 @@ type Ids = {
   fontStorageKey: string;
   /** A private integration the organization published. */
   integrationName: string;
+  /** That integration installed in its own organization. */
+  installationId: string;
 };
 type World = { token: string; strangerToken: string; own: Ids; stranger: Ids };
 
@@ -103,6 +106,7 @@ async function populate(token: string, organizationId: string, memberId: string)
   const font = await api.put(`/v1/orgs/${organizationId}/fonts`, { fontFamily: "Robust", fontFaces: [{ weight: 400, storageKey: fontStorageKey }] });
   const integrationName = `robust-${newId().toLowerCase()}`;
   expect((await api.post(`/v1/integrations/${integrationName}`, { organization: organizationId, title: "Robust", description: "Robust", script: "", scopes: [] })).status).toBe(200);
+  const installation = await createInstallation((await db().integration.findUniqueOrThrow({ where: { name: integrationName } })).id, organizationId);
   const [event] = (await api.get(`/v1/orgs/${organizationId}/audit-events?limit=1`)).body.items;
   return {
     organizationId,
@@ -135,6 +139,7 @@ async function populate(token: string, organizationId: string, memberId: string)
     fontId: font.body.id,
     fontStorageKey,
     integrationName,
+    installationId: installation.id,
   };
 }
 
@@ -168,6 +173,7 @@ const missingIds = (): Ids => ({
   fontId: newId(),
   fontStorageKey: `orgs/${newId()}/customization_font/${newId()}`,
   integrationName: `robust-${newId().toLowerCase()}`,
+  installationId: newId(),
 });
 
 const samlProviderBody = () => ({ label: "Robust", entityID: "https://idp.example/robust", ssoURL: "https://idp.example/sso", certificate: idpCertificate });

@@ -66,7 +66,7 @@ export type Caller = {
  * `space:metadata:write` besides administers; on a site, any site scope reads and none writes.
  */
 function scopeRole(scopes: string[], on: "space" | "site"): Role | null {
-  if (on === "site") return scopes.some((scope) => scope.startsWith("site:") || scope === "page:feedback:read") ? "read" : null;
+  if (on === "site") return scopes.some((scope) => ["site:metadata:read", "site:views:read", "page:feedback:read", "site:adaptive:read", "site:adaptive:write"].includes(scope)) ? "read" : null;
   if (scopes.includes("space:content:write")) return scopes.includes("space:metadata:write") ? "admin" : "edit";
   return scopes.some((scope) => scope.startsWith("space:")) ? "read" : null;
 }
@@ -210,6 +210,8 @@ export type Requirement<Call> = Call & {
   invisibleIsDone?: true;
   /** What only people do (creating or joining an organization, editing a profile): integration callers are refused, 403, first. */
   people?: true;
+  /** What is seen through membership of its organization alone (a private integration, a member's profile, its subdomain): an installation, no member, finds nothing (404). */
+  membersOnly?: true;
   /** What only the integration itself, with its own token, may do (minting its installation's tokens): 403 for anyone else. */
   integrationItself?: true;
 };
@@ -228,13 +230,18 @@ export function matrixSize(operations: string[], needsOf: (operation: string) =>
 /** Where a call lands in the model: the items its needs are checked on. */
 export type Subject = { organization: Entity; collection?: Entity; space?: Entity; team?: Entity; site?: Entity; container: Entity; destination: Entity };
 
-/** What the caller must get: allowed (the operation's success), or refused with 401, 403 or 404. */
-export type Verdict = { allowed: true } | { allowed: false; status: 401 | 403 | 404; reason?: "sso_required" };
+/**
+ * What the caller must get: allowed (the operation's success), or refused with 401, 403 or 404 —
+ * or 400 for an installation whose space would go to the collection it sits in (a move, a copy):
+ * the collection is one it cannot see, and a place named that it cannot see is a bad request.
+ */
+export type Verdict = { allowed: true } | { allowed: false; status: 400 | 401 | 403 | 404; reason?: "sso_required" };
 
 /** The outcome the model gives: unknown or invisible → 404, visible but below the need → 403. */
 export function verdictFor(caller: Caller, row: Requirement<object>, subject: Subject): Verdict {
   if (!caller.signedIn) return { allowed: false, status: 401 };
   if (row.people && caller.integration) return { allowed: false, status: 403 };
+  if (row.membersOnly && caller.installation) return { allowed: false, status: 404 };
   if (row.integrationItself) return caller.integrationItself ? { allowed: true } : { allowed: false, status: 403 };
   const needs: Need[] = row.needs === "self" ? [] : [row.needs, ...(row.also ?? [])];
   for (const need of needs) {
@@ -254,6 +261,7 @@ export function verdictFor(caller: Caller, row: Requirement<object>, subject: Su
                   ? subject.container
                   : subject.destination;
     if (!entity) throw new Error(`The row needs ${need} but its target has no ${resource}.`);
+    if (resource === "container" && caller.installation && entity.kind === "collection") return { allowed: false, status: 400 };
     if (!canSee(caller, entity)) return { allowed: false, status: 404 };
     const minimum: Level = resource === "container" || resource === "destination" ? (permission === "create" ? "create" : "admin") : MINIMUM_ROLE[need as PermissionKey];
     if (!atLeast(roleOf(caller, entity), minimum)) return { allowed: false, status: 403 };

@@ -23,10 +23,10 @@ import { createTeam } from "../../../server/teams/create-team";
 import { addTeamMember } from "../../../server/teams/update-team-members";
 import { createApiToken, revokeApiToken } from "../../../server/tokens/api-tokens";
 import { createCustomFont } from "../../../server/fonts/custom-fonts";
-import { publishIntegration } from "../../../server/integrations/registry";
 import { installIntegration, installIntegrationOnSite, installIntegrationOnSpace } from "../../../server/integrations/installations";
 import { createIntegrationInstallationToken } from "../../../server/integrations/tokens/mint";
 import { hashIntegrationToken } from "../../../server/integrations/tokens/resolve";
+import { publishIntegration } from "../../../server/integrations/registry";
 import { addMember, createFontUpload, createInstallation, createIntegration, createOrganization } from "../factories";
 import { createIdpKeys } from "../saml-idp";
 import { CALLERS, canSee, type Caller, type CallerName, type DefaultLevel, type Entity, type OrgKey, type Resource, type Role, type Subject, type TeamRole } from "./model";
@@ -602,8 +602,8 @@ export async function buildWorld(options: { importUrl: string; imports?: boolean
    * organization with, any token, and other people's token ids.
    */
   function forbiddenFor(caller: Caller): { label: string; value: string }[] {
-    // An installation reading a space's permissions sees the teams and people of A they name: its organization's.
-    const named = (entity: Entity) => caller.installation !== undefined && entity.kind === "team" && entity.org === "A";
+    // An installation sees the ids of A's teams and collections that what it reaches names (a space's grants, its parent), and A's people.
+    const named = (entity: Entity) => caller.installation !== undefined && (entity.kind === "team" || entity.kind === "collection") && entity.org === "A";
     const hidden = entities.filter((entity) => !canSee(caller, entity) && !named(entity)).flatMap((entity) => [entity.id, ...entity.related].map((value) => ({ label: entity.label, value })));
     const callerOrgs = caller.installation ? ["A"] : Object.keys(caller.memberships);
     const shares = (other: Caller) => caller.signedIn && memberOf(other).some((org) => callerOrgs.includes(org));
