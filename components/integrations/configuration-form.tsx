@@ -100,23 +100,8 @@ export function ConfigurationFields({
             />
           );
         }
-        if (property.type === "number") {
-          // Text, not type="number": what was typed reaches the service, whose answer says what is wrong with it.
-          return (
-            <TextField
-              key={name}
-              name={name}
-              label={label}
-              hint={hint}
-              error={error}
-              disabled={disabled}
-              inputMode="decimal"
-              maxLength={100}
-              value={current === undefined ? "" : String(current)}
-              onChange={(event) => set(name, event.target.value === "" ? undefined : event.target.value)}
-            />
-          );
-        }
+        // Numbers are typed as text, not type="number": what was typed reaches the service, whose answer says what is wrong with it.
+        const number = property.type === "number";
         return (
           <TextField
             key={name}
@@ -125,8 +110,9 @@ export function ConfigurationFields({
             hint={hint}
             error={error}
             disabled={disabled}
-            maxLength={10_000}
-            value={typeof current === "string" ? current : current === undefined ? "" : String(current)}
+            inputMode={number ? "decimal" : undefined}
+            maxLength={number ? 100 : 10_000}
+            value={current === undefined ? "" : String(current)}
             onChange={(event) => set(name, event.target.value === "" ? undefined : event.target.value)}
           />
         );
