@@ -185,7 +185,7 @@ export function ConfigurationForm({
     if (!shownOnField || !failure) return;
     const field = formRef.current?.elements.namedItem(failure.property);
     if (field instanceof HTMLElement) field.focus();
-  }, [failure?.property, failure?.problem, shownOnField]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [failure?.property, failure?.problem, shownOnField]);
 
   if (formProperties(schema).length === 0) return <p className="text-sm text-slate-500">This integration has nothing to configure here.</p>;
 

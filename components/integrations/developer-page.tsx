@@ -148,26 +148,29 @@ function TokenSection({ name, tokenPrefix }: { name: string; tokenPrefix: string
   );
   const fresh = regenerate.data;
   return (
-    <section aria-labelledby="token-heading" className={card}>
-      <div className="space-y-1">
-        <h2 id="token-heading" className="text-lg font-semibold text-slate-900">
-          Token and signing secret
-        </h2>
-        <p className="text-sm text-slate-600">
-          The integration calls the API with its token (it begins <span className="font-mono text-xs text-slate-800">{tokenPrefix}…</span>) and checks the signature of each event with the signing secret.
-        </p>
-      </div>
-      {fresh ? (
-        <div role="status" className="space-y-3 rounded-md border border-indigo-200 bg-indigo-50 p-3">
-          <p className="text-sm font-medium text-indigo-900">Copy them now: they are shown only this once.</p>
-          <Secret label="Token" value={fresh.token} />
-          <Secret label="Signing secret" value={fresh.signingSecret} />
+    <>
+      <section aria-labelledby="token-heading" className={card}>
+        <div className="space-y-1">
+          <h2 id="token-heading" className="text-lg font-semibold text-slate-900">
+            Token and signing secret
+          </h2>
+          <p className="text-sm text-slate-600">
+            The integration calls the API with its token (it begins <span className="font-mono text-xs text-slate-800">{tokenPrefix}…</span>) and checks the signature of each event with the signing secret.
+          </p>
         </div>
-      ) : (
-        <Button variant="secondary" onClick={() => setConfirming(true)}>
-          Regenerate the token
-        </Button>
-      )}
+        {fresh ? (
+          <div role="status" className="space-y-3 rounded-md border border-indigo-200 bg-indigo-50 p-3">
+            <p className="text-sm font-medium text-indigo-900">Copy them now: they are shown only this once.</p>
+            <Secret label="Token" value={fresh.token} />
+            <Secret label="Signing secret" value={fresh.signingSecret} />
+          </div>
+        ) : (
+          <Button variant="secondary" onClick={() => setConfirming(true)}>
+            Regenerate the token
+          </Button>
+        )}
+      </section>
+      {/* Outside the card: a closed dialog still takes the stack's spacing. */}
       <Dialog
         open={confirming}
         onClose={() => {
@@ -190,7 +193,7 @@ function TokenSection({ name, tokenPrefix }: { name: string; tokenPrefix: string
           />
         </div>
       </Dialog>
-    </section>
+    </>
   );
 }
 
