@@ -14,12 +14,14 @@ export function InstalledHere({ kind, organizationId, targetId }: { kind: "space
   const spaceList = useQuery({ ...trpc.integrations.spaceIntegrations.queryOptions({ spaceId: targetId }), enabled: kind === "space" });
   const siteList = useQuery({ ...trpc.integrations.siteIntegrations.queryOptions({ organizationId, siteId: targetId }), enabled: kind === "site" });
   const list = kind === "space" ? spaceList : siteList;
+  // A space's screens title themselves (h1) under the space's tabs; a site's page sits under the site's own h1.
+  const Heading = kind === "space" ? "h1" : "h2";
   return (
     <section aria-labelledby="installed-here-heading" className="space-y-4">
       <div className="space-y-1">
-        <h2 id="installed-here-heading" className="text-lg font-semibold text-slate-900">
+        <Heading id="installed-here-heading" className="text-lg font-semibold text-slate-900">
           Integrations
-        </h2>
+        </Heading>
         <p className="text-sm text-slate-600">The integrations that receive this {kind}’s events. Each is installed and configured by the organization’s admins on its page.</p>
       </div>
       {list.isPending ? (
