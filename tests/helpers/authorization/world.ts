@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { ServiceContext } from "../../../server/context";
 import { applyContentChanges } from "../../../server/change-requests/apply-content-changes";
 import { createChangeRequest } from "../../../server/change-requests/create-change-request";
@@ -293,11 +294,25 @@ export async function buildWorld(options: { importUrl: string; imports?: boolean
     const installation = await installIntegration(ctx, integrationName, { organization: organizationId, space_selection: "selected", site_selection: "selected" });
     await installIntegrationOnSpace(ctx, integrationName, installation.id, { space: targets.installedSpaceId });
     await installIntegrationOnSite(ctx, integrationName, installation.id, { siteId: targets.installedSiteId });
-    // No worker delivers in these tests: the attempt is written as the delivery job would have.
-    const delivery = await db().eventDelivery.findFirstOrThrow({ where: { installationId: installation.id }, orderBy: { createdAt: "asc" } });
-    await db().eventDelivery.update({ where: { id: delivery.id }, data: { status: "failed", attempts: 1, completedAt: new Date() } });
-    await db().deliveryAttempt.create({ data: { deliveryId: delivery.id, attempt: 1, url: "https://receiver.example.com/matrix", startedAt: new Date(), durationMs: 12, responseStatus: 500, error: "answered 500" } });
-    return { installationId: installation.id, deliveryId: delivery.id, ...targets };
+    // A second delivery of its setup event, written as given up after a failed attempt: no worker touches a failed
+    // delivery, so it stays as written where workers deliver the recorded one meanwhile (the /v1 matrix's server).
+    const recorded = await db().eventDelivery.findFirstOrThrow({ where: { installationId: installation.id }, orderBy: { createdAt: "asc" } });
+    const { id: deliveryId } = await db().eventDelivery.create({
+      data: {
+        id: randomUUID(),
+        eventId: recorded.eventId,
+        organizationId: recorded.organizationId,
+        integrationId: recorded.integrationId,
+        installationId: recorded.installationId,
+        eventTxid: recorded.eventTxid,
+        eventSeq: recorded.eventSeq,
+        status: "failed",
+        attempts: 1,
+        completedAt: new Date(),
+        attemptsLog: { create: { attempt: 1, url: "https://receiver.example.com/matrix", startedAt: new Date(), durationMs: 12, responseStatus: 500, error: "answered 500" } },
+      },
+    });
+    return { installationId: installation.id, deliveryId, ...targets };
   }
   /** A fresh organization's own integration, installed there. */
   async function freshIntegration(organizationId: string) {
@@ -559,7 +574,8 @@ export async function buildWorld(options: { importUrl: string; imports?: boolean
             storageUploads: { orderBy: { id: "asc" } },
             integrations: { include: { assets: true }, orderBy: { id: "asc" } },
             integrationInstallations: { include: { spaces: true, sites: true }, orderBy: { id: "asc" } },
-            eventDeliveries: { include: { attemptsLog: true }, orderBy: { id: "asc" } },
+            // Failed ones alone: workers attempt the pending ones meanwhile where they run.
+            eventDeliveries: { where: { status: "failed" }, include: { attemptsLog: true }, orderBy: { id: "asc" } },
           },
         });
       case "collection":
