@@ -18,15 +18,16 @@ export const readerHref = (organizationId: string, spaceId: string, pageId?: str
 export const changeRequestsHref = (organizationId: string, spaceId: string) => `${spaceHref(organizationId, spaceId)}/change-requests`;
 export const changeRequestHref = (organizationId: string, spaceId: string, number: number | string) => `${changeRequestsHref(organizationId, spaceId)}/${number}`;
 export const historyHref = (organizationId: string, spaceId: string) => `${spaceHref(organizationId, spaceId)}/history`;
+export const spaceIntegrationsHref = (organizationId: string, spaceId: string) => `${spaceHref(organizationId, spaceId)}/integrations`;
 /** The reader at a past revision (the address `/v1` gives a revision as its `urls.app`). */
 export const revisionReaderHref = (organizationId: string, spaceId: string, revisionId: string, pageId?: string) =>
   `${spaceHref(organizationId, spaceId)}/revisions/${revisionId}${pageId ? `/p/${pageId}` : ""}`;
 
-type Tab = "content" | "change-requests" | "history" | "settings";
+type Tab = "content" | "change-requests" | "history" | "integrations" | "settings";
 
 /**
  * The frame of a space's screens: loads the space (with its loading, error and not-found
- * states), shows its title and the Content / Change requests / History / Settings tabs, then the screen.
+ * states), shows its title and the Content / Change requests / History / Integrations / Settings tabs, then the screen.
  */
 export function SpaceFrame({
   organizationId,
@@ -85,12 +86,13 @@ export function SpaceTabs({ space, organizationId, current }: { space: SpaceObje
   );
 }
 
-/** Content / Change requests / History / Settings: the space's screens (the count is its open change requests). */
+/** Content / Change requests / History / Integrations / Settings: the space's screens (the count is its open change requests). */
 export function SpaceNavTabs({ space, organizationId, current, className }: { space: SpaceObject; organizationId: string; current: Tab; className?: string }) {
   const tabs: { id: Tab; label: string; href: string; count?: number }[] = [
     { id: "content", label: "Content", href: readerHref(organizationId, space.id) },
     { id: "change-requests", label: "Change requests", href: changeRequestsHref(organizationId, space.id), count: space.changeRequestsOpen },
     { id: "history", label: "History", href: historyHref(organizationId, space.id) },
+    { id: "integrations", label: "Integrations", href: spaceIntegrationsHref(organizationId, space.id) },
     { id: "settings", label: "Settings", href: spaceHref(organizationId, space.id) },
   ];
   return (

@@ -1,7 +1,7 @@
 "use client";
 
 import clsx from "clsx";
-import { BookPlus, FolderPlus, Globe, House, Trash2, Users } from "lucide-react";
+import { BookPlus, FolderPlus, Globe, House, Puzzle, Trash2, Users } from "lucide-react";
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { usePathname } from "next/navigation";
@@ -9,10 +9,11 @@ import { useContentDialogs } from "@/components/tree/content-dialogs";
 import { useContentTree } from "@/components/tree/content-tree-context";
 import { ContentTree } from "@/components/tree/content-tree";
 import { creatableCollection } from "@/components/tree/tree-model";
+import { integrationsHref } from "@/components/integrations/integration-model";
 import { peopleHref } from "@/components/people/people-nav";
 import { sitesHref } from "@/components/sites/list/site-model";
 
-/** The organization's navigation: create buttons, home, the content tree, sites, people, and the trash. */
+/** The organization's navigation: create buttons, home, the content tree, sites, integrations, people, and the trash. */
 export function Sidebar({ organizationId }: { organizationId: string }) {
   const tree = useContentTree();
   const dialogs = useContentDialogs();
@@ -21,6 +22,7 @@ export function Sidebar({ organizationId }: { organizationId: string }) {
   const trashHref = `/o/${organizationId}/trash`;
   const peopleRoot = peopleHref(organizationId);
   const sitesRoot = sitesHref(organizationId);
+  const integrationsRoot = integrationsHref(organizationId);
   const canCreate = tree.data?.organization.permissions.createContent ?? false;
   // With a collection open, new content goes inside it (the dialog says where).
   const openCollection = /^\/o\/[^/]+\/c\/([^/]+)/.exec(pathname)?.[1];
@@ -50,6 +52,11 @@ export function Sidebar({ organizationId }: { organizationId: string }) {
         <SidebarLink href={sitesRoot} current={pathname === sitesRoot || pathname.startsWith(`${sitesRoot}/`)} icon={<Globe aria-hidden className="size-4" />}>
           Sites
         </SidebarLink>
+        {tree.data?.organization.permissions.listIntegrations && (
+          <SidebarLink href={integrationsRoot} current={pathname === integrationsRoot || pathname.startsWith(`${integrationsRoot}/`)} icon={<Puzzle aria-hidden className="size-4" />}>
+            Integrations
+          </SidebarLink>
+        )}
         {tree.data?.organization.permissions.listMembers && (
           <SidebarLink href={peopleRoot} current={pathname.startsWith(peopleRoot)} icon={<Users aria-hidden className="size-4" />}>
             People

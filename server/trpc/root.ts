@@ -5,6 +5,7 @@ import { commentsRouter } from "./routers/comments";
 import { contentRouter } from "./routers/content";
 import { historyRouter } from "./routers/history";
 import { importsRouter } from "./routers/imports";
+import { integrationsRouter } from "./routers/integrations";
 import { invitesRouter } from "./routers/invites";
 import { membersRouter } from "./routers/members";
 import { mergeRulesRouter } from "./routers/merge-rules";
@@ -56,6 +57,7 @@ export const appRouter = router({
   siteCustomization: siteCustomizationRouter,
   siteInsights: siteInsightsRouter,
   customFonts: customFontsRouter,
+  integrations: integrationsRouter,
 });
 
 export type AppRouter = typeof appRouter;

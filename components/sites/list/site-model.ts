@@ -31,6 +31,7 @@ export const SITE_TABS = [
   { path: "/access", label: "Access", needs: "admin" },
   { path: "/redirects", label: "Redirects", needs: "view" },
   { path: "/insights", label: "Insights", needs: "view" },
+  { path: "/integrations", label: "Integrations", needs: "view" },
   { path: "/settings", label: "Settings", needs: "view" },
 ] as const;
 

@@ -190,6 +190,15 @@ export type Ids = {
   installationId: string;
   /** A delivered event in that integration's event log (getIntegrationEvent). */
   eventId: string;
+  /**
+   * One space and one site its installation reaches, one of each it does not, and a delivery to it
+   * given up after a failed attempt (the event log's redelivery).
+   */
+  installedSpaceId: string;
+  installedSiteId: string;
+  otherSpaceId: string;
+  otherSiteId: string;
+  integrationDeliveryId: string;
   /** The place's own item, which a fresh item sits after among its siblings: moves go before it. */
   anchor?: { type: "space"; space: string } | { type: "collection"; collection: string };
 };
@@ -281,7 +290,7 @@ export async function buildWorld(options: { importUrl: string; imports?: boolean
     // In development mode, so that turning it off changes something.
     const integration = await db().integration.update({ where: { name: integrationName }, data: { devTunnelUrl: "https://tunnel.example.com/world" } });
     const installation = await createInstallation(integration.id, organizationId, installedOn);
-        // One task delivered to it, with its attempt: what its event log shows.
+    // One task delivered to it, with its attempt: what its event log shows.
     const eventId = randomUUID();
     const taskId = randomUUID();
     const event = await db().organizationEvent.create({ data: { id: taskId, organizationId, type: "task", payload: { eventId: taskId, type: "task", task: {} }, integrationId: integration.id } });
@@ -290,6 +299,41 @@ export async function buildWorld(options: { importUrl: string; imports?: boolean
     });
     await db().deliveryAttempt.create({ data: { deliveryId: eventId, attempt: 1, url: "https://tunnel.example.com/world", startedAt: new Date(), durationMs: 12, responseStatus: 200 } });
     return { integrationName, installationId: installation.id, eventId };
+  }
+  /**
+   * A delivery to an installation given up after a failed attempt: no worker touches a failed
+   * delivery, so it stays as written while workers deliver others (the /v1 matrix's server).
+   */
+  async function failedDelivery(organizationId: string, installationId: string) {
+    const installation = await db().integrationInstallation.findUniqueOrThrow({ where: { id: installationId } });
+    const eventId = randomUUID();
+    const event = await db().organizationEvent.create({
+      data: { id: eventId, organizationId, type: "installation_setup", payload: { eventId, type: "installation_setup", installationId, status: "active" }, installationId },
+    });
+    const { id: integrationDeliveryId } = await db().eventDelivery.create({
+      data: {
+        id: randomUUID(),
+        eventId,
+        organizationId,
+        integrationId: installation.integrationId,
+        installationId,
+        eventTxid: event.txid,
+        eventSeq: event.seq,
+        status: "failed",
+        attempts: 1,
+        completedAt: new Date(),
+        attemptsLog: { create: { attempt: 1, url: "https://receiver.example.com/matrix", startedAt: new Date(), durationMs: 12, responseStatus: 500, error: "answered 500" } },
+      },
+    });
+    return { integrationDeliveryId };
+  }
+  /** A fresh organization's own integration, installed there on one of two spaces and one of two sites. */
+  async function freshIntegration(organizationId: string) {
+    const [installed, other] = [await createSpace(ctxA, organizationId, { title: "Installed" }), await createSpace(ctxA, organizationId, { title: "Not installed" })];
+    const site = (title: string) => createSite(ctxA, organizationId, { title, spaces: [installed.id] });
+    const targets = { installedSpaceId: installed.id, otherSpaceId: other.id, installedSiteId: (await site("Installed")).id, otherSiteId: (await site("Not installed")).id };
+    const integration = await integrations(ctxA, organizationId, { spaceIds: [targets.installedSpaceId], siteIds: [targets.installedSiteId] });
+    return { ...integration, ...targets, ...(await failedDelivery(organizationId, integration.installationId)) };
   }
   /** A link and an email invite of an organization: what invite rows act on. */
   async function invites(organizationId: string) {
@@ -464,6 +508,11 @@ export async function buildWorld(options: { importUrl: string; imports?: boolean
     ...(await invites(orgA.id)),
     ...(await fonts(ctxA, orgA.id)),
     ...integrationA,
+    ...(await failedDelivery(orgA.id, integrationA.installationId)),
+    installedSpaceId: idOf("S1"),
+    installedSiteId: idOf("W1"),
+    otherSpaceId: idOf("S2"),
+    otherSiteId: idOf("WP"),
   };
 
   /** The target a place stands for, as built. */
@@ -507,7 +556,14 @@ export async function buildWorld(options: { importUrl: string; imports?: boolean
       });
       const provider = await makeProvider("A", organization.id);
       const entity = organizationEntity("A", organization.id);
-      return { place, subject: { organization: entity, container: entity, destination: organizations.A2 }, ids: { ...common, organizationId: organization.id, samlProviderId: provider.id, ...(await invites(organization.id)), ...(await fonts(ctxA, organization.id)), ...(await integrations(ctxA, organization.id)) } };
+      const integration = await freshIntegration(organization.id);
+      // The installation's spaces and sites are made by its admin with the default level (inherit) and no grants: what the model sees of them.
+      const content = (kind: "space" | "site", id: string): Entity => ({ id, label: `the fresh organization's ${kind}`, kind, org: "A", parent: null, level: "inherit", grants: {}, minimum: "read", related: [] });
+      return {
+        place,
+        subject: { organization: entity, container: entity, destination: organizations.A2, space: content("space", integration.installedSpaceId), site: content("site", integration.installedSiteId) },
+        ids: { ...common, organizationId: organization.id, samlProviderId: provider.id, ...(await invites(organization.id)), ...(await fonts(ctxA, organization.id)), ...integration },
+      };
     }
     if (resource === "team") {
       const entity = await makeTeam(TEAMS.find((spec) => spec.key === place)!);
@@ -539,6 +595,9 @@ export async function buildWorld(options: { importUrl: string; imports?: boolean
             customFonts: { include: { faces: true }, orderBy: { id: "asc" } },
             storageUploads: { orderBy: { id: "asc" } },
             integrations: { include: { assets: true }, orderBy: { id: "asc" } },
+            integrationInstallations: { include: { spaces: true, sites: true }, orderBy: { id: "asc" } },
+            // Failed ones alone: workers attempt the pending ones meanwhile where they run.
+            eventDeliveries: { where: { status: "failed" }, include: { attemptsLog: true }, orderBy: { id: "asc" } },
           },
         });
       case "collection":

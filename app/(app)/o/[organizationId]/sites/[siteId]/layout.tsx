@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { SiteFrame } from "@/components/sites/settings/site-frame";
 
-/** A site's pages: Structure, Customization, Access, Redirects, Insights and Settings, under the site's header. */
+/** A site's pages: Structure, Customization, Access, Redirects, Insights, Integrations and Settings, under the site's header. */
 export default async function SiteLayout({ children, params }: { children: ReactNode; params: Promise<{ organizationId: string; siteId: string }> }) {
   const { organizationId, siteId } = await params;
   return (
