@@ -27,6 +27,8 @@ import { siteShareLinkOperations } from "./operations/site-share-links";
 import { sitePublishingAuthOperations } from "./operations/site-publishing-auth";
 import { siteRedirectOperations } from "./operations/site-redirects";
 import { sitePublishedOperations } from "./operations/site-published";
+import { organizationEventOperations } from "./operations/organization-events";
+import { webhookOperations } from "./operations/webhooks";
 import { ApiRouter } from "./router";
 
 /** Every /v1 operation Quire serves (exported so tests can walk them all). */
@@ -60,6 +62,8 @@ export const v1Operations = [
   ...siteAdaptiveOperations,
   ...siteCustomizationOperations,
   ...customFontOperations,
+  ...webhookOperations,
+  ...organizationEventOperations,
 ];
 
 export const v1Router = new ApiRouter(v1Operations);

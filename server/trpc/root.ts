@@ -26,6 +26,7 @@ import { siteRedirectsRouter } from "./routers/site-redirects";
 import { ssoRouter } from "./routers/sso";
 import { teamsRouter } from "./routers/teams";
 import { tokensRouter } from "./routers/tokens";
+import { webhooksRouter } from "./routers/webhooks";
 
 /** The admin UI's API: procedures call the same service functions as /v1. */
 export const appRouter = router({
@@ -56,6 +57,7 @@ export const appRouter = router({
   siteCustomization: siteCustomizationRouter,
   siteInsights: siteInsightsRouter,
   customFonts: customFontsRouter,
+  webhooks: webhooksRouter,
 });
 
 export type AppRouter = typeof appRouter;
