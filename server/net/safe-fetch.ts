@@ -51,7 +51,7 @@ export async function safeFetch(input: string, options: SafeFetchOptions = {}): 
     let url = parseUrl(input);
     for (let redirects = 0; ; redirects++) {
       const addresses = await checkedAddresses(url, allowlist);
-      const response = await get(url, addresses, controller.signal);
+      const response = await send(url, addresses, controller.signal, { method: "GET", headers: { "user-agent": "Quire (file import)", accept: "*/*" } });
       const location = response.headers.location;
       if (REDIRECTS.has(response.statusCode ?? 0) && location) {
         response.resume();
@@ -122,7 +122,35 @@ function describeAddress(host: string, address: string): string {
   return notes.length ? `${host} (${notes.join(", ")})` : host;
 }
 
-function get(url: URL, pinned: { address: string; family: number }[], signal: AbortSignal): Promise<IncomingMessage> {
+export type SafePostOptions = { body: string; headers: Record<string, string>; timeoutMs: number; maxBytes: number; allowlist?: string[] };
+
+/**
+ * POSTs to a URL given by a caller (an event delivery) under the same address rules as safeFetch.
+ * Redirects are not followed (the answer is the receiver's); the response body is read up to
+ * `maxBytes` and discarded. Resolves with the status of any complete answer, 2xx or not.
+ */
+export async function safePost(input: string, options: SafePostOptions): Promise<{ status: number }> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), options.timeoutMs);
+  try {
+    const url = parseUrl(input);
+    const addresses = await checkedAddresses(url, options.allowlist ?? fetchAllowlist());
+    const headers = { "user-agent": "Quire (event delivery)", "content-length": String(Buffer.byteLength(options.body)), ...options.headers };
+    const response = await send(url, addresses, controller.signal, { method: "POST", headers, body: options.body });
+    await discardBody(response, options.maxBytes);
+    return { status: response.statusCode ?? 0 };
+  } catch (error) {
+    if (controller.signal.aborted) throw new SafeFetchError(`no complete answer within ${options.timeoutMs / 1000} s`);
+    if (error instanceof SafeFetchError) throw error;
+    throw new SafeFetchError(`could not be reached (${(error as Error).message})`);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+type SendInit = { method: "GET" | "POST"; headers: Record<string, string>; body?: string };
+
+function send(url: URL, pinned: { address: string; family: number }[], signal: AbortSignal, init: SendInit): Promise<IncomingMessage> {
   const host = url.hostname.replace(/^\[|\]$/g, "");
   // Name resolution is answered with the checked addresses: a second lookup could answer otherwise.
   const lookup: LookupFunction = (_hostname, options, callback) => {
@@ -136,8 +164,8 @@ function get(url: URL, pinned: { address: string; family: number }[], signal: Ab
         host,
         port: url.port || undefined,
         path: `${url.pathname}${url.search}`,
-        method: "GET",
-        headers: { "user-agent": "Quire (file import)", accept: "*/*" },
+        method: init.method,
+        headers: init.headers,
         lookup,
         // A connection of its own: never a pooled socket opened for another request.
         agent: false,
@@ -147,8 +175,20 @@ function get(url: URL, pinned: { address: string; family: number }[], signal: Ab
       resolve,
     );
     req.on("error", reject);
-    req.end();
+    req.end(init.body);
   });
+}
+
+/** Reads an answer nobody needs up to `maxBytes` (so the exchange completes), then drops the connection. */
+async function discardBody(response: IncomingMessage, maxBytes: number): Promise<void> {
+  let size = 0;
+  for await (const chunk of response) {
+    size += (chunk as Buffer).length;
+    if (size > maxBytes) {
+      response.destroy();
+      return;
+    }
+  }
 }
 
 async function readBody(response: IncomingMessage, maxBytes: number): Promise<Buffer> {
