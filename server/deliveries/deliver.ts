@@ -104,7 +104,7 @@ async function describe(tx: Db, subscriber: Subscriber, deliveryId: string): Pro
       CASE
         WHEN d.webhook_id IS NOT NULL THEN w.url
         -- Development mode sends the owner organization's events (every organization's with dev_all) to the tunnel.
-        WHEN g.dev_tunnel_url IS NOT NULL AND (g.dev_all OR d.organization_id = g.organization_id) THEN g.dev_tunnel_url
+        WHEN g.dev_tunnel_url IS NOT NULL AND (g.dev_all OR COALESCE(ins.organization_id, g.organization_id) = g.organization_id) THEN g.dev_tunnel_url
         ELSE g.endpoint
       END AS url,
       COALESCE(w.secret, g.signing_secret) AS sealed,
@@ -113,6 +113,7 @@ async function describe(tx: Db, subscriber: Subscriber, deliveryId: string): Pro
     JOIN organization_events e ON e.id = d.event_id
     LEFT JOIN webhooks w ON w.id = d.webhook_id
     LEFT JOIN integrations g ON g.id = d.integration_id
+    LEFT JOIN integration_installations ins ON ins.id = d.installation_id
     WHERE d.id = ${deliveryId}`;
   if (!row) throw new Error(`Delivery ${deliveryId} vanished while claimed.`);
   return {

@@ -2,6 +2,8 @@ import { randomUUID } from "node:crypto";
 import { sourceOf } from "../auth/actor";
 import type { ServiceContext } from "../context";
 import type { Db } from "../db/client";
+import { typedEventsFrom } from "../integrations/events/from-domain-event";
+import { recordOrganizationEvents } from "../integrations/events/record";
 import { publishEvent } from "../live/publish-event";
 import { notifyAboutEvent } from "../notifications/build-job";
 import type { EventAction } from "./actions";
@@ -39,8 +41,9 @@ export async function withEvents<T>(tx: Db, ctx: ServiceContext, work: (events: 
 
 /**
  * Records one event, and in the same transaction what follows from it once it commits: the live
- * update of the screens showing its space (server/live) and, for the actions that notify someone,
- * the job building their notifications (server/notifications).
+ * update of the screens showing its space (server/live), the typed events integrations and webhooks
+ * receive (server/integrations/events) and, for the actions that notify someone, the job building
+ * their notifications (server/notifications).
  */
 async function insertEvent(tx: Db, ctx: ServiceContext, event: ChangeEvent): Promise<void> {
   const id = randomUUID();
@@ -49,6 +52,7 @@ async function insertEvent(tx: Db, ctx: ServiceContext, event: ChangeEvent): Pro
     SELECT ${id}, ${event.organizationId}, ${event.action}, 'user', u.id, u.display_name, ${AUDIT_SOURCE[sourceOf(ctx.actor)]},
            ${event.target.type}, ${event.target.id}, ${event.target.label ?? null}, ${JSON.stringify(event.payload ?? {})}::jsonb
     FROM users u WHERE u.id = ${ctx.actor.userId}`;
+  await recordOrganizationEvents(tx, await typedEventsFrom(tx, id, event, ctx.actor.userId, ctx.baseUrl));
   await publishEvent(tx, event);
   await notifyAboutEvent(tx, id, event.action, ctx.baseUrl);
 }

@@ -33,7 +33,13 @@ export async function updateSpace(ctx: ServiceContext, spaceId: string, input: U
     });
     // The default level is part of the role rule: answer with the role as it now stands.
     const newRole = await spaceRoleOf(tx, access, updated);
-    events.record({ organizationId: updated.organizationId, action: "space.updated", target: { type: "space", id: updated.id, label: updated.title }, payload: input });
+    events.record({
+      organizationId: updated.organizationId,
+      action: "space.updated",
+      target: { type: "space", id: updated.id, label: updated.title },
+      // The previous visibility too, for the space_visibility_updated event integrations receive.
+      payload: input.visibility !== undefined ? { ...input, previousVisibility: space.visibility } : input,
+    });
     return presentSpace(updated, newRole, ctx.baseUrl, await openSpaceCommentCount(tx, updated.id), await spacePublication(tx, updated.id, ctx.baseUrl));
   });
 }

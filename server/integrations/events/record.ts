@@ -69,14 +69,17 @@ export async function recordOrganizationEvents(tx: Db, events: NewOrganizationEv
     ), ev AS (
       SELECT inserted.*, COALESCE(input.deliver_at, inserted.created_at) AS deliver_at FROM inserted JOIN input USING (id)
     ), targets AS (
-      -- Installations of the organization the event is for.
+      -- An event about one installation: to it, whichever organization recorded it.
       SELECT ev.id AS event_id, ins.integration_id, ins.id AS installation_id, NULL::text AS webhook_id
+      FROM ev JOIN integration_installations ins ON ins.id = ev.installation_id
+      WHERE ev.webhook_id IS NULL
+      UNION ALL
+      -- Any other event of the organization: to its installations reaching the event's space or site (all active ones for an organization event).
+      SELECT ev.id, ins.integration_id, ins.id, NULL
       FROM ev
       JOIN integration_installations ins ON ins.organization_id = ev.organization_id
       JOIN integrations integration ON integration.id = ins.integration_id
-      WHERE ev.webhook_id IS NULL AND CASE
-        WHEN ev.installation_id IS NOT NULL THEN ins.id = ev.installation_id
-        WHEN ev.integration_id IS NOT NULL THEN false
+      WHERE ev.webhook_id IS NULL AND ev.installation_id IS NULL AND ev.integration_id IS NULL AND CASE
         WHEN ev.space_id IS NOT NULL THEN ${reachesSpaceSql("ins", "integration", Prisma.sql`ev.space_id`)}
         WHEN ev.site_id IS NOT NULL THEN ${reachesSiteSql("ins", "integration", Prisma.sql`ev.site_id`)}
           AND (NOT (${JSON.stringify(SITE_EVENT_SCOPES)}::jsonb ? ev.type) OR (${JSON.stringify(SITE_EVENT_SCOPES)}::jsonb ->> ev.type) = ANY (integration.scopes))
