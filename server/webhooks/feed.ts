@@ -30,9 +30,10 @@ export function encodeFeedCursor(position: Position): string {
   return Buffer.from(`${position.txid}.${position.seq}.${position.createdAt.getTime()}`, "utf8").toString("base64url");
 }
 
-export function decodeFeedCursor(cursor: string): Position {
+/** `parameter` names the query parameter the cursor came in, for the error. */
+export function decodeFeedCursor(cursor: string, parameter = "after"): Position {
   const match = /^([0-9]{1,19})\.([0-9]{1,19})\.([0-9]{1,15})$/.exec(Buffer.from(cursor, "base64url").toString("utf8"));
-  if (!match) throw badRequest("after: not a cursor of this feed (use an event's `cursor` or the list's `next.page`).");
+  if (!match) throw badRequest(`${parameter}: not a cursor of this feed (use an event's \`cursor\` or the list's \`next.page\`).`);
   return { txid: BigInt(match[1]!), seq: BigInt(match[2]!), createdAt: new Date(Number(match[3]!)) };
 }
 
@@ -75,10 +76,11 @@ export type FeedPage = { items: FeedEventObject[]; next?: { page: string } };
  */
 export async function listOrganizationEvents(ctx: ServiceContext, organizationId: string, query: FeedQuery): Promise<FeedPage> {
   if (query.after !== undefined && query.page !== undefined && query.after !== query.page) throw badRequest("after and page: give one cursor, not two.");
+  const parameter = query.after !== undefined ? "after" : "page";
   const cursorText = query.after ?? query.page;
-  const cursor = cursorText === undefined ? undefined : decodeFeedCursor(cursorText);
+  const cursor = cursorText === undefined ? undefined : decodeFeedCursor(cursorText, parameter);
   if (cursor && cursor.createdAt.getTime() < Date.now() - FEED_RETENTION_DAYS * DAY_MS) {
-    throw new AppError("bad_request", `after: this cursor is older than the feed's ${FEED_RETENTION_DAYS}-day retention, and events after it may be gone. Read again from the oldest retained event (without \`after\`).`, {
+    throw new AppError("bad_request", `${parameter}: this cursor is older than the feed's ${FEED_RETENTION_DAYS}-day retention, and events after it may be gone. Read again from the oldest retained event (without \`after\`).`, {
       reason: "cursor_expired",
       retentionDays: FEED_RETENTION_DAYS,
     });

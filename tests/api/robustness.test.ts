@@ -55,6 +55,9 @@ type Ids = {
   fontId: string;
   /** A font file the organization uploaded: what a new font's face names (not a path parameter). */
   fontStorageKey: string;
+  webhookId: string;
+  /** The delivery of a test send to the webhook. */
+  deliveryId: string;
 };
 type World = { token: string; strangerToken: string; own: Ids; stranger: Ids };
 
@@ -98,6 +101,8 @@ async function populate(token: string, organizationId: string, memberId: string)
   const redirect = await api.post(`/v1/orgs/${organizationId}/sites/${site.body.id}/redirects`, { source: "/robust-old", destination: { kind: "external", url: "https://example.com/" } });
   const fontStorageKey = await createFontUpload(organizationId);
   const font = await api.put(`/v1/orgs/${organizationId}/fonts`, { fontFamily: "Robust", fontFaces: [{ weight: 400, storageKey: fontStorageKey }] });
+  const webhook = await api.post(`/v1/orgs/${organizationId}/webhooks`, { url: "https://webhook.invalid/robust", active: false });
+  const webhookTest = await api.post(`/v1/orgs/${organizationId}/webhooks/${webhook.body.id}/test`);
   const [event] = (await api.get(`/v1/orgs/${organizationId}/audit-events?limit=1`)).body.items;
   return {
     organizationId,
@@ -129,6 +134,8 @@ async function populate(token: string, organizationId: string, memberId: string)
     siteSpaceId: section.body.siteSpaces[0].id,
     fontId: font.body.id,
     fontStorageKey,
+    webhookId: webhook.body.id,
+    deliveryId: webhookTest.body.deliveryId,
   };
 }
 
@@ -161,6 +168,8 @@ const missingIds = (): Ids => ({
   siteSpaceId: newId(),
   fontId: newId(),
   fontStorageKey: `orgs/${newId()}/customization_font/${newId()}`,
+  webhookId: newId(),
+  deliveryId: randomUUID(),
 });
 
 const samlProviderBody = () => ({ label: "Robust", entityID: "https://idp.example/robust", ssoURL: "https://idp.example/sso", certificate: idpCertificate });
@@ -216,6 +225,8 @@ const validBodies: Record<string, (world: World) => object> = {
   generateStorageUploadURL: () => ({ file: { name: "Robust.woff2", type: "font/woff2", size: 1000 }, kind: "customization_font" }),
   createCustomFont: (world) => ({ fontFamily: "Robust", fontFaces: [{ weight: 400, storageKey: world.own.fontStorageKey }] }),
   updateCustomFont: () => ({ fontFamily: "Robust 2" }),
+  createOrganizationWebhook: () => ({ url: "https://webhook.invalid/robust-2", eventTypes: ["ping"] }),
+  updateOrganizationWebhook: () => ({ description: "Robust" }),
 };
 const validBody = (operation: Operation, world: World) => validBodies[operation.operationId]?.(world) ?? {};
 

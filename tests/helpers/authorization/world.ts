@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { ServiceContext } from "../../../server/context";
 import { applyContentChanges } from "../../../server/change-requests/apply-content-changes";
 import { createChangeRequest } from "../../../server/change-requests/create-change-request";
@@ -23,6 +24,7 @@ import { createTeam } from "../../../server/teams/create-team";
 import { addTeamMember } from "../../../server/teams/update-team-members";
 import { createApiToken, revokeApiToken } from "../../../server/tokens/api-tokens";
 import { createCustomFont } from "../../../server/fonts/custom-fonts";
+import { createWebhook } from "../../../server/webhooks/webhooks";
 import { addMember, createFontUpload, createOrganization } from "../factories";
 import { createIdpKeys } from "../saml-idp";
 import { CALLERS, canSee, type Caller, type CallerName, type DefaultLevel, type Entity, type OrgKey, type Resource, type Role, type Subject, type TeamRole } from "./model";
@@ -173,6 +175,9 @@ export type Ids = {
   /** The organization's custom font, and a font file uploaded to it (what a new font's face names). */
   fontId: string;
   fontStorageKey: string;
+  /** The organization's webhook (inactive) and the delivery of a test event to it. */
+  webhookId: string;
+  webhookDeliveryId: string;
   /** The place's own item, which a fresh item sits after among its siblings: moves go before it. */
   anchor?: { type: "space"; space: string } | { type: "collection"; collection: string };
 };
@@ -217,6 +222,24 @@ export async function buildWorld(options: { importUrl: string; imports?: boolean
     const fontStorageKey = await createFontUpload(organizationId);
     const font = await createCustomFont(ctx, organizationId, { fontFamily: "Matrix Sans", fontFaces: [{ weight: 400, storageKey: fontStorageKey }] });
     return { fontId: font.id, fontStorageKey };
+  }
+  /**
+   * An inactive webhook of an organization (its URL never resolves) with a failed delivery of a
+   * ping: what webhook rows act on. The delivery is inserted as failed, with no job, so that no
+   * worker tries it while the matrix runs.
+   */
+  async function webhooks(ctx: ServiceContext, organizationId: string) {
+    const webhook = await createWebhook(ctx, organizationId, { url: "https://webhook.invalid/matrix", description: "Matrix", eventTypes: [], active: false });
+    const eventId = randomUUID();
+    const webhookDeliveryId = randomUUID();
+    await db().$executeRaw`
+      WITH event AS (
+        INSERT INTO organization_events (id, organization_id, type, payload, webhook_id)
+        VALUES (${eventId}, ${organizationId}, 'ping', ${JSON.stringify({ eventId, type: "ping", webhookId: webhook.id })}::jsonb, ${webhook.id})
+        RETURNING id, txid, seq)
+      INSERT INTO event_deliveries (id, event_id, organization_id, webhook_id, event_txid, event_seq, status, attempts, completed_at)
+      SELECT ${webhookDeliveryId}, id, ${organizationId}, ${webhook.id}, txid, seq, 'failed', 1, now() FROM event`;
+    return { webhookId: webhook.id, webhookDeliveryId };
   }
   /** A link and an email invite of an organization: what invite rows act on. */
   async function invites(organizationId: string) {
@@ -381,6 +404,7 @@ export async function buildWorld(options: { importUrl: string; imports?: boolean
     siteContentSpaceId: byKey.get("S1")!.entity.id,
     ...(await invites(orgA.id)),
     ...(await fonts(ctxA, orgA.id)),
+    ...(await webhooks(ctxA, orgA.id)),
   };
 
   /** The target a place stands for, as built. */
@@ -424,7 +448,7 @@ export async function buildWorld(options: { importUrl: string; imports?: boolean
       });
       const provider = await makeProvider("A", organization.id);
       const entity = organizationEntity("A", organization.id);
-      return { place, subject: { organization: entity, container: entity, destination: organizations.A2 }, ids: { ...common, organizationId: organization.id, samlProviderId: provider.id, ...(await invites(organization.id)), ...(await fonts(ctxA, organization.id)) } };
+      return { place, subject: { organization: entity, container: entity, destination: organizations.A2 }, ids: { ...common, organizationId: organization.id, samlProviderId: provider.id, ...(await invites(organization.id)), ...(await fonts(ctxA, organization.id)), ...(await webhooks(ctxA, organization.id)) } };
     }
     if (resource === "team") {
       const entity = await makeTeam(TEAMS.find((spec) => spec.key === place)!);
@@ -452,6 +476,9 @@ export async function buildWorld(options: { importUrl: string; imports?: boolean
             samlProviders: { orderBy: { id: "asc" } },
             customFonts: { include: { faces: true }, orderBy: { id: "asc" } },
             storageUploads: { orderBy: { id: "asc" } },
+            webhooks: { orderBy: { id: "asc" } },
+            organizationEvents: { select: { id: true }, orderBy: { id: "asc" } },
+            eventDeliveries: { select: { id: true, status: true }, orderBy: { id: "asc" } },
           },
         });
       case "collection":
