@@ -58,6 +58,8 @@ export default defineConfig({
       NEXTAUTH_URL: baseURL,
       // Background jobs run, as in production.
       QUIRE_DISABLE_JOBS: "",
+      // Event deliveries reach the receivers specs start on the loopback address.
+      QUIRE_FETCH_ALLOWLIST: "127.0.0.1",
     },
     // The first start on a fresh clone includes `next build`.
     timeout: 10 * 60_000,

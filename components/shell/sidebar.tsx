@@ -1,7 +1,7 @@
 "use client";
 
 import clsx from "clsx";
-import { BookPlus, FolderPlus, Globe, House, Trash2, Users } from "lucide-react";
+import { BookPlus, FolderPlus, Globe, House, Trash2, Users, Webhook } from "lucide-react";
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { usePathname } from "next/navigation";
@@ -12,13 +12,14 @@ import { creatableCollection } from "@/components/tree/tree-model";
 import { peopleHref } from "@/components/people/people-nav";
 import { sitesHref } from "@/components/sites/list/site-model";
 
-/** The organization's navigation: create buttons, home, the content tree, sites, people, and the trash. */
+/** The organization's navigation: create buttons, home, the content tree, sites, people, webhooks (admins), and the trash. */
 export function Sidebar({ organizationId }: { organizationId: string }) {
   const tree = useContentTree();
   const dialogs = useContentDialogs();
   const pathname = usePathname();
   const homeHref = `/o/${organizationId}`;
   const trashHref = `/o/${organizationId}/trash`;
+  const webhooksHref = `/o/${organizationId}/webhooks`;
   const peopleRoot = peopleHref(organizationId);
   const sitesRoot = sitesHref(organizationId);
   const canCreate = tree.data?.organization.permissions.createContent ?? false;
@@ -53,6 +54,11 @@ export function Sidebar({ organizationId }: { organizationId: string }) {
         {tree.data?.organization.permissions.listMembers && (
           <SidebarLink href={peopleRoot} current={pathname.startsWith(peopleRoot)} icon={<Users aria-hidden className="size-4" />}>
             People
+          </SidebarLink>
+        )}
+        {tree.data?.organization.permissions.admin && (
+          <SidebarLink href={webhooksHref} current={pathname.startsWith(webhooksHref)} icon={<Webhook aria-hidden className="size-4" />}>
+            Webhooks
           </SidebarLink>
         )}
         <SidebarLink href={trashHref} current={pathname === trashHref} icon={<Trash2 aria-hidden className="size-4" />}>

@@ -270,7 +270,7 @@ const TABLE: Record<string, Row> = {
   rotateOrganizationWebhookSecret: { needs: "organization.admin", mutates: true },
   testOrganizationWebhook: { needs: "organization.admin", mutates: true },
   listOrganizationWebhookDeliveries: { needs: "organization.admin" },
-  redeliverOrganizationWebhookDelivery: { needs: "organization.admin", mutates: true, params: (ids) => ({ deliveryId: ids.webhookDeliveryId }) },
+  redeliverOrganizationWebhookDelivery: { needs: "organization.admin", mutates: true },
   redeliverFailedOrganizationWebhookDeliveries: { needs: "organization.admin", mutates: true },
   listOrganizationEvents: { needs: "organization.admin" },
   getSiteStructure: { needs: "site.view" },

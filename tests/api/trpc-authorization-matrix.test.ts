@@ -192,7 +192,7 @@ const TABLE: Record<string, Row> = {
   "webhooks.delete": { needs: "organization.admin", mutates: true, input: (ids) => ({ ...organization(ids), webhookId: ids.webhookId }) },
   "webhooks.test": { needs: "organization.admin", mutates: true, input: (ids) => ({ ...organization(ids), webhookId: ids.webhookId }) },
   "webhooks.deliveries": { needs: "organization.admin", input: (ids) => ({ ...organization(ids), webhookId: ids.webhookId }) },
-  "webhooks.redeliver": { needs: "organization.admin", mutates: true, input: (ids) => ({ ...organization(ids), webhookId: ids.webhookId, deliveryId: ids.webhookDeliveryId }) },
+  "webhooks.redeliver": { needs: "organization.admin", mutates: true, input: (ids) => ({ ...organization(ids), webhookId: ids.webhookId, deliveryId: ids.deliveryId }) },
   "webhooks.redeliverFailed": { needs: "organization.admin", mutates: true, input: (ids) => ({ ...organization(ids), webhookId: ids.webhookId }) },
   "audit.list": { needs: "organization.admin", input: organization },
   "audit.get": { needs: "organization.admin", input: (ids) => ({ ...organization(ids), auditEventId: ids.auditEventId }) },

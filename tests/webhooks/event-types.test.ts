@@ -13,3 +13,10 @@ test("every event type the feed records from domain events can be subscribed to"
   expect(recorded.size).toBeGreaterThan(10);
   expect([...recorded].filter((type) => !(WEBHOOK_EVENT_TYPES as readonly string[]).includes(type))).toEqual([]);
 });
+
+test("the webhooks page lists every type once, with a label", async () => {
+  const { EVENT_TYPE_GROUPS, eventTypeLabel } = await import("../../components/webhooks/event-type-labels");
+  const listed = EVENT_TYPE_GROUPS.flatMap((group) => group.types);
+  expect([...listed].sort()).toEqual([...WEBHOOK_EVENT_TYPES].sort());
+  for (const type of listed) expect(eventTypeLabel(type)).not.toBe(type);
+});

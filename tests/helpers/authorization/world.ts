@@ -177,7 +177,7 @@ export type Ids = {
   fontStorageKey: string;
   /** The organization's webhook (inactive) and the delivery of a test event to it. */
   webhookId: string;
-  webhookDeliveryId: string;
+  deliveryId: string;
   /** The place's own item, which a fresh item sits after among its siblings: moves go before it. */
   anchor?: { type: "space"; space: string } | { type: "collection"; collection: string };
 };
@@ -231,15 +231,15 @@ export async function buildWorld(options: { importUrl: string; imports?: boolean
   async function webhooks(ctx: ServiceContext, organizationId: string) {
     const webhook = await createWebhook(ctx, organizationId, { url: "https://webhook.invalid/matrix", description: "Matrix", eventTypes: [], active: false });
     const eventId = randomUUID();
-    const webhookDeliveryId = randomUUID();
+    const deliveryId = randomUUID();
     await db().$executeRaw`
       WITH event AS (
         INSERT INTO organization_events (id, organization_id, type, payload, webhook_id)
         VALUES (${eventId}, ${organizationId}, 'ping', ${JSON.stringify({ eventId, type: "ping", webhookId: webhook.id })}::jsonb, ${webhook.id})
         RETURNING id, txid, seq)
       INSERT INTO event_deliveries (id, event_id, organization_id, webhook_id, event_txid, event_seq, status, attempts, completed_at)
-      SELECT ${webhookDeliveryId}, id, ${organizationId}, ${webhook.id}, txid, seq, 'failed', 1, now() FROM event`;
-    return { webhookId: webhook.id, webhookDeliveryId };
+      SELECT ${deliveryId}, id, ${organizationId}, ${webhook.id}, txid, seq, 'failed', 1, now() FROM event`;
+    return { webhookId: webhook.id, deliveryId };
   }
   /** A link and an email invite of an organization: what invite rows act on. */
   async function invites(organizationId: string) {
