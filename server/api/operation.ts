@@ -27,6 +27,8 @@ export type Operation<P extends Schema | undefined = Schema | undefined, Q exten
   params?: P;
   query?: Q;
   body?: B;
+  /** The largest body it reads, when not `BODY_LIMITS.api` (server/http/read-body.ts). */
+  bodyLimit?: number;
   /** Success status: 200 by default; 204 and 205 (where the reference says so) answer with an empty body. */
   status?: 200 | 201 | 204 | 205;
   /** The success status decided by the result, where the reference answers two (e.g. 204 "did not exist", 205 "removed"). */

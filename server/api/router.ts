@@ -7,6 +7,8 @@ import { pathProblem } from "../http/request-guard";
 import { jsonShapeProblem } from "../validation/json-shape";
 import { findUnstorableText } from "../validation/storable-text";
 import { requestActor } from "../auth/request-actor";
+import { db } from "../db/client";
+import { installationRefusal } from "../policies/installation";
 import { describeZodError, errorResponse, responseForError } from "./errors";
 import type { HttpMethod, Operation } from "./operation";
 
@@ -76,9 +78,12 @@ export class ApiRouter {
       baseUrl: configuredPublicUrl() ?? url.origin,
       params: operation.params ? parseWith(operation.params, decodeParams(params), "path") : decodeParams(params),
       query: operation.query ? parseWith(operation.query, queryObject(url.searchParams), "query") : undefined,
-      body: operation.body ? parseWith(operation.body, await readJson(request), "body") : undefined,
+      body: operation.body ? parseWith(operation.body, await readJson(request, operation.bodyLimit ?? BODY_LIMITS.api), "body") : undefined,
     };
-    const result = await operation.handler(context as never);
+    // An installation token refused is told which scope it lacks (server/policies/installation.ts).
+    const result = await operation.handler(context as never).catch(async (error: unknown) => {
+      throw actor.via === "installation" ? await installationRefusal(db(), actor, operation.path, error) : error;
+    });
     const status = operation.statusOf?.(result as never) ?? operation.status ?? 200;
     if (status === 204 || status === 205) return new Response(null, { status });
     const headers: Record<string, string> = {};
@@ -122,8 +127,8 @@ function queryObject(searchParams: URLSearchParams): Record<string, string | str
 
 const utf8 = new TextDecoder("utf-8", { fatal: true });
 
-async function readJson(request: Request): Promise<unknown> {
-  const bytes = await readBody(request, BODY_LIMITS.api);
+async function readJson(request: Request, limit: number): Promise<unknown> {
+  const bytes = await readBody(request, limit);
   let text: string;
   try {
     text = utf8.decode(bytes);

@@ -5,6 +5,9 @@ import { commentOperations } from "./operations/comments";
 import { contentOperations } from "./operations/content";
 import { contentExtraOperations } from "./operations/content-extras";
 import { importOperations } from "./operations/import";
+import { integrationOperations } from "./operations/integrations";
+import { integrationInstallationOperations } from "./operations/integration-installations";
+import { integrationEventOperations } from "./operations/integration-events";
 import { inviteOperations } from "./operations/invites";
 import { linkOperations } from "./operations/links";
 import { memberOperations } from "./operations/members";
@@ -27,6 +30,7 @@ import { siteShareLinkOperations } from "./operations/site-share-links";
 import { sitePublishingAuthOperations } from "./operations/site-publishing-auth";
 import { siteRedirectOperations } from "./operations/site-redirects";
 import { sitePublishedOperations } from "./operations/site-published";
+import { integrationTokenOperations } from "./operations/integration-tokens";
 import { organizationEventOperations } from "./operations/organization-events";
 import { webhookOperations } from "./operations/webhooks";
 import { ApiRouter } from "./router";
@@ -62,6 +66,10 @@ export const v1Operations = [
   ...siteAdaptiveOperations,
   ...siteCustomizationOperations,
   ...customFontOperations,
+  ...integrationOperations,
+  ...integrationInstallationOperations,
+  ...integrationTokenOperations,
+  ...integrationEventOperations,
   ...webhookOperations,
   ...organizationEventOperations,
 ];

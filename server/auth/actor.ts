@@ -24,3 +24,10 @@ export function sourceOf(actor: Actor): "ui" | "api" | "system" {
   if (actor.via === "token" || actor.via === "integration" || actor.via === "installation") return "api";
   return actor.via === "system" ? "system" : "ui";
 }
+
+/** Who an actor's changes are recorded as (domain_events.actor_type / actor_id): an installation, an integration, or the user (null: `userId`). */
+export function eventActorOf(actor: Actor): { actorType: "user" | "integration" | "installation"; actorId: string | null } {
+  if (actor.via === "installation" && actor.integration?.installationId) return { actorType: "installation", actorId: actor.integration.installationId };
+  if (actor.via === "integration" && actor.integration) return { actorType: "integration", actorId: actor.integration.id };
+  return { actorType: "user", actorId: null };
+}

@@ -1,3 +1,4 @@
+import { actorForIntegrationToken } from "../integrations/tokens/resolve";
 import { actorForToken } from "../tokens/api-tokens";
 import type { Actor } from "./actor";
 
@@ -13,11 +14,19 @@ export type Credentials = "token" | "session" | "token-or-session";
 export async function requestActor(headers: Headers, accepts: Credentials): Promise<Actor | null> {
   if (accepts !== "session") {
     const bearer = bearerToken(headers);
-    if (bearer !== undefined || accepts === "token") return bearer ? actorForToken(bearer) : null;
+    if (bearer !== undefined || accepts === "token") return bearer ? actorForBearer(bearer) : null;
   }
   if (!headers.has("cookie")) return null;
   const { getSessionActor } = await import("./next-auth");
   return getSessionActor();
+}
+
+/**
+ * The actor of a bearer token: a user's API token (`qr_`), an integration's own token (`qi_`) or an
+ * installation's (`qt_`). Integrations call /v1 only: tRPC and pages take sessions.
+ */
+function actorForBearer(token: string): Promise<Actor | null> {
+  return token.startsWith("qr_") ? actorForToken(token) : actorForIntegrationToken(token);
 }
 
 /** The caller of a server-rendered page: its browser session. */

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { sourceOf } from "../auth/actor";
+import { eventActorOf, sourceOf } from "../auth/actor";
 import type { ServiceContext } from "../context";
 import type { Db } from "../db/client";
 import { typedEventsFrom } from "../integrations/events/from-domain-event";
@@ -47,11 +47,13 @@ export async function withEvents<T>(tx: Db, ctx: ServiceContext, work: (events: 
  */
 async function insertEvent(tx: Db, ctx: ServiceContext, event: ChangeEvent): Promise<void> {
   const id = randomUUID();
+  // The audit log's actor (AuditEventActor): the user, or the integration or installation acting through its bot user, named by the integration's title.
+  const { actorType, actorId } = eventActorOf(ctx.actor);
   await tx.$executeRaw`
     INSERT INTO domain_events (id, organization_id, action, actor_type, actor_id, actor_label, source, target_type, target_id, target_label, payload)
-    SELECT ${id}, ${event.organizationId}, ${event.action}, 'user', u.id, u.display_name, ${AUDIT_SOURCE[sourceOf(ctx.actor)]},
+    SELECT ${id}, ${event.organizationId}, ${event.action}, ${actorType}, coalesce(${actorId}, u.id), coalesce(g.title, u.display_name), ${AUDIT_SOURCE[sourceOf(ctx.actor)]},
            ${event.target.type}, ${event.target.id}, ${event.target.label ?? null}, ${JSON.stringify(event.payload ?? {})}::jsonb
-    FROM users u WHERE u.id = ${ctx.actor.userId}`;
+    FROM users u LEFT JOIN integrations g ON g.bot_user_id = u.id AND g.id = ${ctx.actor.integration?.id ?? null} WHERE u.id = ${ctx.actor.userId}`;
   await recordOrganizationEvents(tx, await typedEventsFrom(tx, id, event, ctx.actor.userId, ctx.baseUrl));
   await publishEvent(tx, event);
   await notifyAboutEvent(tx, id, event.action, ctx.baseUrl);

@@ -16,6 +16,11 @@ export const BODY_LIMITS = {
   saml: 256 * 1024,
   /** A file PUT to an upload URL (server/storage/uploads): a font file, at most 5 MB. */
   storageUpload: 5 * 1024 * 1024,
+  /**
+   * `publishIntegration`: an icon (256 KB) and three preview images (1 MB each) in base64 — 4.4 MB
+   * of text — and a script of up to 1 MB beside the definition.
+   */
+  integrationPublish: 6 * 1024 * 1024,
 } as const;
 
 export const MAX_BODY_BYTES = Math.max(...Object.values(BODY_LIMITS));

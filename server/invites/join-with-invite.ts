@@ -9,6 +9,7 @@ import { admitMember } from "../members/admit-member";
 import { parseRole } from "../policies/roles";
 import { findInviteByToken } from "./queries";
 import type { SignUpWithInviteInput } from "./schemas";
+import { assertPerson } from "../policies/installation";
 
 type FoundInvite = NonNullable<Awaited<ReturnType<typeof findInviteByToken>>>;
 
@@ -51,6 +52,7 @@ async function admitWithInvite(tx: Db, events: EventRecorder, { invite }: FoundI
  * the invite whose link holds `token`. An email invite is for its address only.
  */
 export async function joinWithInvite(ctx: ServiceContext, token: string, organizationId?: string): Promise<{ organizationId: string; joined: boolean }> {
+  assertPerson(ctx.actor);
   const user = await db().user.findUniqueOrThrow({ where: { id: ctx.actor.userId } });
   return writeChange(ctx, async (tx, events) => {
     const found = await usableInvite(tx, token, organizationId);

@@ -29,7 +29,7 @@ const EXCERPT_LENGTH = 280;
 /** One event notifies at most this many people (a review asked of a whole team, say). */
 const MAX_RECIPIENTS = 500;
 
-type EventRow = { id: string; occurredAt: Date; organizationId: string; action: string; actorId: string; actorLabel: string | null; targetType: string; targetId: string; payload: unknown };
+type EventRow = { id: string; occurredAt: Date; organizationId: string; action: string; actorType: string; actorId: string; actorLabel: string | null; targetType: string; targetId: string; payload: unknown };
 
 const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : []);
 const stringOr = (value: unknown): string | null => (typeof value === "string" ? value : null);
@@ -43,7 +43,7 @@ const stringOr = (value: unknown): string | null => (typeof value === "string" ?
 export async function buildNotifications(eventId: string, baseUrl: string): Promise<string[]> {
   const event = await db().domainEvent.findUnique({
     where: { id: eventId },
-    select: { id: true, occurredAt: true, organizationId: true, action: true, actorId: true, actorLabel: true, targetType: true, targetId: true, payload: true },
+    select: { id: true, occurredAt: true, organizationId: true, action: true, actorType: true, actorId: true, actorLabel: true, targetType: true, targetId: true, payload: true },
   });
   if (!event) return [];
   const payload = (event.payload ?? {}) as Record<string, unknown>;
@@ -70,7 +70,8 @@ export async function buildNotifications(eventId: string, baseUrl: string): Prom
   // Deleted before its notifications were built: nothing to point at.
   if (commentId && !comment) return [];
   const pageId = stringOr(payload.pageId) ?? comment?.targetPageId ?? null;
-  const actor = await db().user.findUnique({ where: { id: event.actorId }, select: { displayName: true } });
+  // An integration or installation acting is no user: named by its label alone.
+  const actor = event.actorType === "user" ? await db().user.findUnique({ where: { id: event.actorId }, select: { displayName: true } }) : null;
   const summary: NotificationSummary = {
     action: event.action,
     actorName: actor?.displayName ?? event.actorLabel,
@@ -156,7 +157,7 @@ async function insertNotification(
   const id = newId();
   const rows = await tx.$queryRaw<{ id: string }[]>`
     INSERT INTO notifications (id, user_id, organization_id, event_id, kind, actor_id, space_id, change_request_id, comment_id, summary, created_at)
-    VALUES (${id}, ${input.userId}, ${input.event.organizationId}, ${input.event.id}, ${input.kind}, ${input.event.actorId}, ${input.summary.spaceId},
+    VALUES (${id}, ${input.userId}, ${input.event.organizationId}, ${input.event.id}, ${input.kind}, ${input.event.actorType === "user" ? input.event.actorId : null}, ${input.summary.spaceId},
             ${input.changeRequestId}, ${input.commentId}, ${JSON.stringify(input.summary)}::jsonb, ${input.event.occurredAt})
     ON CONFLICT (user_id, event_id) DO NOTHING
     RETURNING id`;

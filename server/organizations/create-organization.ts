@@ -4,9 +4,11 @@ import { db } from "../db/client";
 import { newId } from "../ids";
 import { presentOrganization } from "../presenters/organization";
 import type { createOrganizationInput } from "./schemas";
+import { assertPerson } from "../policies/installation";
 
 /** Creates an organization with the caller as its first admin. */
 export async function createOrganization(ctx: ServiceContext, input: z.infer<typeof createOrganizationInput>) {
+  assertPerson(ctx.actor);
   const organization = await db().organization.create({
     data: {
       id: newId(),

@@ -8,6 +8,7 @@ import { admitMember } from "../members/admit-member";
 import { loadOrganization } from "../policies/access";
 import { parseRole } from "../policies/roles";
 import { presentOrganization, presentOrganizationToOutsider } from "../presenters/organization";
+import { assertPerson } from "../policies/installation";
 
 /**
  * An organization's `emailDomains` are claims; a domain counts — people with an address on it find
@@ -56,7 +57,7 @@ export async function listOrganizationsForEmailDomain(ctx: ServiceContext, email
   });
   return {
     organizations: organizations.map(({ members, ...organization }) =>
-      members[0] ? presentOrganization(organization, parseRole(members[0].role), ctx.baseUrl) : presentOrganizationToOutsider(organization, emailDomain, ctx.baseUrl),
+      members[0] ? presentOrganization(organization, parseRole(members[0].role), ctx.baseUrl) : presentOrganizationToOutsider(organization, [emailDomain], ctx.baseUrl),
     ),
   };
 }
@@ -66,6 +67,7 @@ export async function listOrganizationsForEmailDomain(ctx: ServiceContext, email
  * (a member is answered that they are in). Any other organization is not found, whether it exists or not.
  */
 export async function joinOrganizationByEmailDomain(ctx: ServiceContext, organizationId: string) {
+  assertPerson(ctx.actor);
   const tx = db();
   const user = await tx.user.findUniqueOrThrow({ where: { id: ctx.actor.userId } });
   if (await tx.member.findUnique({ where: { organizationId_userId: { organizationId, userId: user.id } }, select: { userId: true } })) {

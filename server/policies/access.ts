@@ -5,6 +5,7 @@ import { organizationFromJson, spaceFromJson } from "../db/json-rows";
 import type { Collection, Organization, Site, Space } from "../db/generated/client";
 import { notFound } from "../errors";
 import { contentRole } from "./content-role";
+import { installationSpaceRole, installationSpaceRoleOf, loadInstallationMembership, loadInstallationSpace, reachedSpaceIds, type InstallationGrant } from "./installation";
 import { parseDefaultLevel, parseRole, type DefaultLevel, type Role } from "./roles";
 import { assertSsoSatisfied } from "./sso";
 
@@ -22,7 +23,8 @@ import { assertSsoSatisfied } from "./sso";
  * collection they could not see anyway stays "not found", so the refusal confirms nothing about it.
  */
 
-export type OrgAccess = { organization: Organization; memberRole: Role | null; userId: string };
+/** `installation`: the caller is an installation token, no member (server/policies/installation.ts decides its roles). */
+export type OrgAccess = { organization: Organization; memberRole: Role | null; userId: string; installation?: InstallationGrant };
 export type CollectionAccess = OrgAccess & { collection: Collection; role: Role | null };
 export type SpaceAccess = OrgAccess & { space: Space; role: Role | null };
 
@@ -44,6 +46,7 @@ export async function loadOrganization(tx: Db, actor: Actor, organizationId: str
  * apply the rule themselves.
  */
 export async function loadMembership(tx: Db, actor: Actor, organizationId: string): Promise<OrgAccess> {
+  if (actor.via === "installation") return loadInstallationMembership(tx, actor, organizationId);
   const member = await tx.member.findUnique({
     where: { organizationId_userId: { organizationId, userId: actor.userId } },
     include: { organization: true },
@@ -130,12 +133,15 @@ export function roleFromChain(memberRole: Role | null, chain: AccessChain): Role
 
 /** The caller's role on a collection of their organization (null: the root, where only the organization role counts). */
 export async function collectionRole(tx: Db, access: OrgAccess, collectionId: string | null): Promise<Role | null> {
+  // Installations reach spaces, never collections.
+  if (access.installation) return null;
   if (collectionId === null) return contentRole({ memberRole: access.memberRole, levels: [] });
   return roleFromChain(access.memberRole, await accessChain(tx, access.userId, { collectionId }));
 }
 
 /** The caller's role on a space of their organization, as it now stands (after a write, say). */
 export async function spaceRoleOf(tx: Db, access: OrgAccess, space: Pick<Space, "id" | "defaultLevel" | "parentId">): Promise<Role | null> {
+  if (access.installation) return installationSpaceRoleOf(tx, access.installation, space.id);
   return roleFromChain(access.memberRole, await accessChain(tx, access.userId, { space, collectionId: space.parentId }));
 }
 
@@ -168,6 +174,7 @@ export async function loadCollection(tx: Db, actor: Actor, collectionId: string)
  * membership, and what gives them their role (`accessChain`'s levels and grants).
  */
 export async function loadSpace(tx: Db, actor: Actor, spaceId: string, options: { deleted?: boolean } = {}): Promise<SpaceAccess> {
+  if (actor.via === "installation") return loadInstallationSpace(tx, actor, spaceId, options);
   const [row] = await preparedRows<{ space: Record<string, unknown> | null; organization: Record<string, unknown> | null; member_role: string | null; levels: { id: string; level: string | null }[]; grants: ChainGrantRow[] }>(tx, "load-space", Prisma.sql`
     WITH RECURSIVE target AS (
       SELECT s.*, m.role AS member_role FROM spaces s
@@ -201,6 +208,7 @@ export async function loadSpace(tx: Db, actor: Actor, spaceId: string, options: 
  * collections and the caller's grants in it — instead of one chain per item.
  */
 export async function contentRoleResolver(tx: Db, access: OrgAccess) {
+  if (access.installation) return installationRoleResolver(tx, access.installation, access.organization.id);
   const { memberRole } = access;
   const [collections, grants] = await Promise.all([
     tx.collection.findMany({ where: { organizationId: access.organization.id }, select: { id: true, parentId: true, defaultLevel: true } }),
@@ -240,12 +248,26 @@ export async function contentRoleResolver(tx: Db, access: OrgAccess) {
   };
 }
 
+/** `contentRoleResolver` for an installation: its scopes' role on the spaces it reaches, nothing on collections. */
+async function installationRoleResolver(tx: Db, grant: InstallationGrant, organizationId: string) {
+  const reached = await reachedSpaceIds(tx, grant, organizationId);
+  const reachedSet = new Set(reached);
+  const role = installationSpaceRole(grant.scopes);
+  return {
+    collection: (_collection: Pick<Collection, "id">): Role | null => null,
+    space: (space: Pick<Space, "id" | "defaultLevel" | "parentId">) => (reachedSet.has(space.id) ? role : null),
+    grantedSpaceIds: role === null ? [] : reached,
+    grantReachesCollection: (_collectionId: string) => false,
+  };
+}
+
 /**
  * Prisma filters selecting the collections and spaces a member can see, so that lists page
  * in SQL (a filtered page is still `limit` long) instead of dropping rows after the query.
  */
 export async function visibleContentFilters(tx: Db, access: OrgAccess) {
   const resolver = await contentRoleResolver(tx, access);
+  if (access.installation) return { resolver, collectionWhere: { id: { in: [] } }, spaceWhere: { id: { in: resolver.grantedSpaceIds } } };
   const collections = await tx.collection.findMany({ where: { organizationId: access.organization.id }, select: { id: true } });
   const visibleCollectionIds = collections.filter((collection) => resolver.collection(collection) !== null).map((c) => c.id);
   const grantedCollectionIds = collections.filter((collection) => resolver.grantReachesCollection(collection.id)).map((c) => c.id);

@@ -3,6 +3,7 @@ import type { Db } from "../db/client";
 import type { Site } from "../db/generated/client";
 import { forbidden, notFound } from "../errors";
 import { loadMembership, type OrgAccess } from "./access";
+import { assertReadsSites, installationSiteRole, reachedSiteIds } from "./installation";
 import { assertSsoSatisfied } from "./sso";
 import { contentRole } from "./content-role";
 import { atLeast, parseDefaultLevel, parseRole, type Role } from "./roles";
@@ -76,6 +77,12 @@ export async function loadSite(tx: Db, actor: Actor, organizationId: string, sit
   const org = await loadMembership(tx, actor, organizationId);
   const site = await tx.site.findFirst({ where: { id: siteId, organizationId } });
   if (!site) throw notFound(`No site ${siteId}.`);
+  if (org.installation) {
+    // An installation token: the sites its installation reaches, read as its scopes allow (server/policies/installation.ts).
+    if (!(await reachedSiteIds(tx, org.installation, [site.id])).has(site.id)) throw notFound(`No site ${siteId}.`);
+    assertReadsSites(org.installation, site.id);
+    return { ...org, site, role: installationSiteRole(org.installation.scopes) };
+  }
   const grants = await siteGrants(tx, actor.userId, [site.id]);
   const role = siteRole(org.memberRole, site, grants.get(site.id) ?? []);
   if (!atLeast(role, "read")) throw notFound(`No site ${siteId}.`);
@@ -86,6 +93,11 @@ export async function loadSite(tx: Db, actor: Actor, organizationId: string, sit
 
 /** The caller's roles on many sites of their organization at once (lists), from one query. */
 export async function siteRoleResolver(tx: Db, access: OrgAccess, sites: Pick<Site, "id" | "defaultLevel">[]) {
+  if (access.installation) {
+    const reached = await reachedSiteIds(tx, access.installation, sites.map((site) => site.id));
+    const role = installationSiteRole(access.installation.scopes);
+    return (site: Pick<Site, "id" | "defaultLevel">) => (reached.has(site.id) ? role : null);
+  }
   const grants = await siteGrants(tx, access.userId, sites.map((site) => site.id));
   return (site: Pick<Site, "id" | "defaultLevel">) => siteRole(access.memberRole, site, grants.get(site.id) ?? []);
 }

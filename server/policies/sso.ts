@@ -18,7 +18,8 @@ import type { Role } from "./roles";
 export const SSO_REQUIRED = "sso_required";
 
 export function ssoAllows(actor: Actor, organization: Pick<Organization, "id" | "sso">, memberRole: Role | null): boolean {
-  if (!organization.sso || memberRole === "admin" || actor.via === "system") return true;
+  // An installation is no member signing in: an admin installed it, and its scopes and reach bound it.
+  if (!organization.sso || memberRole === "admin" || actor.via === "system" || actor.via === "installation") return true;
   return actor.via === "sso" && actor.ssoOrganizationId === organization.id;
 }
 

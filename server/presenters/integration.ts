@@ -1,15 +1,22 @@
 import type { Integration, Organization } from "../db/generated/client";
-import type { integrationPermissions } from "../policies/integration";
-import { presentOrganization } from "./organization";
+import type { integrationPermissions, IntegrationViewer } from "../policies/integration";
+import { presentOrganization, presentOrganizationToOutsider } from "./organization";
 import { apiUrl, appUrl } from "./urls";
 
 type IntegrationRow = Integration & { organization: Organization; assets?: { kind: string; position: number; sha256: string }[] };
 
 /**
  * An integration as the reference's `Integration`. Its secrets, token, signing secret, script,
- * dispatch endpoint and tunnel are never part of it.
+ * dispatch endpoint and tunnel are never part of it. Its `owner` is the organization as its members
+ * see it to members (`viewer`), and as an outsider sees it to anyone else: the integration is
+ * public, its owner's email domains and settings are not.
  */
-export function presentIntegration(integration: IntegrationRow, permissions: ReturnType<typeof integrationPermissions>, baseUrl: string) {
+export function presentIntegration(
+  integration: IntegrationRow,
+  permissions: ReturnType<typeof integrationPermissions>,
+  baseUrl: string,
+  viewer?: Pick<IntegrationViewer, "ownerMember" | "ownerRole">,
+) {
   const assetUrl = (kind: string, position: number, sha256: string) => `${baseUrl}/api/integrations/${integration.name}/assets/${kind}-${position}?v=${sha256.slice(0, 12)}`;
   const assets = integration.assets ?? [];
   const icon = assets.find((asset) => asset.kind === "icon");
@@ -31,7 +38,7 @@ export function presentIntegration(integration: IntegrationRow, permissions: Ret
     contentSources: integration.contentSources,
     configurations: integration.configurations,
     externalLinks: integration.externalLinks,
-    owner: presentOrganization(integration.organization, null, baseUrl),
+    owner: viewer?.ownerMember ? presentOrganization(integration.organization, viewer.ownerRole, baseUrl) : presentOrganizationToOutsider(integration.organization, [], baseUrl),
     urls: {
       location: apiUrl(baseUrl, `/integrations/${integration.name}`),
       ...(icon ? { icon: assetUrl(icon.kind, icon.position, icon.sha256) } : {}),

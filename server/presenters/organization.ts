@@ -37,18 +37,19 @@ function organizationUrls(organization: Organization, baseUrl: string) {
 }
 
 /**
- * An organization as someone outside it, who could join it by their email domain, sees it: its id,
- * title and logo, which joining needs. The other fields the reference requires are there with
- * values that say nothing of it (no creation time, settings or permissions; only the domain asked about).
+ * An organization as someone outside it sees it: its id, title and logo (which joining it by email
+ * domain needs, and which name an integration's publisher). The other fields the reference
+ * requires are there with values that say nothing of it (no creation time, settings or
+ * permissions; only the email domains the caller already knows: the one asked about, or none).
  */
-export function presentOrganizationToOutsider(organization: Organization, domain: string, baseUrl: string) {
+export function presentOrganizationToOutsider(organization: Organization, emailDomains: string[], baseUrl: string) {
   const none = organizationPermissions(null);
   return {
     object: "organization" as const,
     id: organization.id,
     title: organization.title,
     createdAt: new Date(0).toISOString(),
-    emailDomains: [domain],
+    emailDomains,
     type: "business",
     inviteLinks: false,
     ...SELF_HOSTED,

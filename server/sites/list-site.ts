@@ -3,6 +3,7 @@ import { db } from "../db/client";
 import type { Prisma } from "../db/generated/client";
 import { paginateModel, type ListParams } from "../pagination";
 import { loadOrganization, type OrgAccess } from "../policies/access";
+import { visibleInstallationSiteIds } from "../policies/installation";
 import { loadSite, siteRoleResolver } from "../policies/site";
 import { presentOneSite, presentSite, siteSpaceCounts } from "../presenters/site";
 import type { SiteFilters } from "./schemas";
@@ -24,7 +25,7 @@ export async function listSites(ctx: ServiceContext, organizationId: string, par
   const where: Prisma.SiteWhereInput = {
     AND: [
       { organizationId },
-      visibleSitesWhere(access),
+      await visibleSitesWhere(access),
       ...(params.space ? [{ siteSpaces: { some: { spaceId: params.space } } }] : []),
       ...(params.title ? [{ title: { contains: params.title, mode: "insensitive" as const } }] : []),
       ...(params.published !== undefined ? [{ published: params.published }] : []),
@@ -39,9 +40,10 @@ export async function listSites(ctx: ServiceContext, organizationId: string, par
 /**
  * The sites a member can see, as a filter (so that a filtered page is still `limit` long), by the
  * rule of `siteRole`: admins see every site, members those whose default level gives access, and
- * anyone those granted to them or their teams.
+ * anyone those granted to them or their teams; an installation those it reaches (server/policies/installation.ts).
  */
-function visibleSitesWhere(access: OrgAccess): Prisma.SiteWhereInput {
+async function visibleSitesWhere(access: OrgAccess): Promise<Prisma.SiteWhereInput> {
+  if (access.installation) return { id: { in: await visibleInstallationSiteIds(db(), access.installation, access.organization.id) } };
   if (access.memberRole === "admin") return {};
   const granted: Prisma.SiteWhereInput = {
     grants: { some: { OR: [{ userId: access.userId }, { team: { members: { some: { userId: access.userId } } } }] } },

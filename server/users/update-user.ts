@@ -6,12 +6,14 @@ import { writeChange } from "../events/write-change";
 import { presentUser } from "../presenters/user";
 import { loadVisibleUser } from "./queries";
 import type { updateUserInput } from "./schemas";
+import { assertPerson } from "../policies/installation";
 
 /**
  * Changes a user's name or photo: a user edits only themself (403 for another user the caller can
  * see, 404 for anyone else). Each organization they belong to records it: admins see who is who.
  */
 export async function updateUser(ctx: ServiceContext, userId: string, input: z.infer<typeof updateUserInput>) {
+  assertPerson(ctx.actor);
   const user = await loadVisibleUser(db(), ctx.actor, userId);
   if (user.id !== ctx.actor.userId) throw forbidden("A user's profile can only be changed by that user.");
   const updated = await writeChange(ctx, async (tx, events) => {

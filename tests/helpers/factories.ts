@@ -1,7 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { db } from "../../server/db/client";
 import { commitRevision, currentRevision, inReadingOrder, readPage, readPages, type FileVersion, type Page } from "../../server/content/revisions";
+import { sealSecret } from "../../server/crypto/secret-box";
 import { newId } from "../../server/ids";
+import { hashIntegrationToken } from "../../server/integrations/tokens/resolve";
 import type { Role } from "../../server/policies/roles";
 import { fileStorage } from "../../server/storage/file-storage";
 import { createApiToken } from "../../server/tokens/api-tokens";
@@ -138,4 +140,50 @@ export async function createFontUpload(organizationId: string, bytes = fakeFont(
     data: { id, organizationId, kind: "customization_font", key, name: "font.woff2", contentType: "font/woff2", size: bytes.length, tokenHash: randomBytes(32).toString("hex"), expiresAt: new Date(), usedAt: new Date(), blob, format: "woff2" },
   });
   return key;
+}
+
+/**
+ * A published integration owned by `organizationId`, written as rows (its bot user, its token's
+ * hash, a sealed signing secret), with its own token (`qi_…`) for calling /v1 as itself.
+ */
+export async function createIntegration(
+  organizationId: string,
+  overrides: { name?: string; title?: string; scopes?: string[]; target?: string; visibility?: string; endpoint?: string | null } = {},
+) {
+  const id = newId();
+  const title = overrides.title ?? `Integration ${unique()}`;
+  const bot = await db().user.create({ data: { id: newId(), email: `integration-${id.toLowerCase()}@integrations.invalid`, displayName: title } });
+  const token = `qi_${randomBytes(32).toString("base64url")}`;
+  const integration = await db().integration.create({
+    data: {
+      id,
+      name: overrides.name ?? `integration-${unique()}`,
+      organizationId,
+      botUserId: bot.id,
+      title,
+      description: `${title}, for tests.`,
+      visibility: overrides.visibility ?? "public",
+      target: overrides.target ?? "all",
+      scopes: overrides.scopes ?? [],
+      endpoint: overrides.endpoint ?? null,
+      tokenHash: hashIntegrationToken(token),
+      tokenPrefix: token.slice(0, 9),
+      signingSecret: await sealSecret(`whsec_${randomBytes(32).toString("base64url")}`, `integration-signing:${id}`),
+    },
+  });
+  return { integration, token };
+}
+
+/** An installation of an integration on an organization, active unless told, with the spaces and sites it selected. */
+export async function createInstallation(
+  integrationId: string,
+  organizationId: string,
+  options: { status?: string; spaceSelection?: "all" | "selected"; siteSelection?: "all" | "selected"; spaceIds?: string[]; siteIds?: string[] } = {},
+) {
+  const installation = await db().integrationInstallation.create({
+    data: { id: newId(), integrationId, organizationId, status: options.status ?? "active", spaceSelection: options.spaceSelection ?? "selected", siteSelection: options.siteSelection ?? "selected" },
+  });
+  for (const spaceId of options.spaceIds ?? []) await db().integrationSpaceInstallation.create({ data: { installationId: installation.id, spaceId, status: "active" } });
+  for (const siteId of options.siteIds ?? []) await db().integrationSiteInstallation.create({ data: { installationId: installation.id, siteId, status: "active" } });
+  return installation;
 }

@@ -4,6 +4,7 @@ import type { Db } from "../../db/client";
 import { deliverEventsJob, type Subscriber } from "../../deliveries/job";
 import { enqueue } from "../../jobs/enqueue";
 import { reachesSiteSql, reachesSpaceSql } from "../reach";
+import { REFERENCE_EVENT_TYPES } from "./types";
 
 /** One typed event of an organization's feed, as its producers declare it (docs/events.md lists the types). */
 export type NewOrganizationEvent = {
@@ -30,7 +31,7 @@ const SITE_EVENT_SCOPES: Record<string, string> = { site_view: "site:views:read"
 
 /**
  * Records typed events in the organization's feed and, in the same statement, one pending delivery
- * per event and subscriber, then sends one delivery job per subscriber that got something — all in
+ * per event and subscriber (integrations get the reference's event types only: types.ts), then sends one delivery job per subscriber that got something — all in
  * the caller's transaction, so events, deliveries and jobs exist exactly when the change does.
  *
  * Runs inside every write (through `insertEvent`): with no subscriber in the organization it costs
@@ -72,14 +73,14 @@ export async function recordOrganizationEvents(tx: Db, events: NewOrganizationEv
       -- An event about one installation: to it, whichever organization recorded it.
       SELECT ev.id AS event_id, ins.integration_id, ins.id AS installation_id, NULL::text AS webhook_id
       FROM ev JOIN integration_installations ins ON ins.id = ev.installation_id
-      WHERE ev.webhook_id IS NULL
+      WHERE ev.webhook_id IS NULL AND ev.type = ANY (${REFERENCE_EVENT_TYPES})
       UNION ALL
       -- Any other event of the organization: to its installations reaching the event's space or site (all active ones for an organization event).
       SELECT ev.id, ins.integration_id, ins.id, NULL
       FROM ev
       JOIN integration_installations ins ON ins.organization_id = ev.organization_id
       JOIN integrations integration ON integration.id = ins.integration_id
-      WHERE ev.webhook_id IS NULL AND ev.installation_id IS NULL AND ev.integration_id IS NULL AND CASE
+      WHERE ev.webhook_id IS NULL AND ev.installation_id IS NULL AND ev.integration_id IS NULL AND ev.type = ANY (${REFERENCE_EVENT_TYPES}) AND CASE
         WHEN ev.space_id IS NOT NULL THEN ${reachesSpaceSql("ins", "integration", Prisma.sql`ev.space_id`)}
         WHEN ev.site_id IS NOT NULL THEN ${reachesSiteSql("ins", "integration", Prisma.sql`ev.site_id`)}
           AND (NOT (${JSON.stringify(SITE_EVENT_SCOPES)}::jsonb ? ev.type) OR (${JSON.stringify(SITE_EVENT_SCOPES)}::jsonb ->> ev.type) = ANY (integration.scopes))
@@ -89,7 +90,7 @@ export async function recordOrganizationEvents(tx: Db, events: NewOrganizationEv
       -- The integration itself: its tasks, and events about an installation that no longer exists (installation_deleted).
       SELECT ev.id, ev.integration_id, NULL, NULL
       FROM ev
-      WHERE ev.integration_id IS NOT NULL AND ev.webhook_id IS NULL
+      WHERE ev.integration_id IS NOT NULL AND ev.webhook_id IS NULL AND ev.type = ANY (${REFERENCE_EVENT_TYPES})
         AND (ev.installation_id IS NULL OR NOT EXISTS (SELECT 1 FROM integration_installations gone WHERE gone.id = ev.installation_id))
         AND EXISTS (SELECT 1 FROM integrations owner WHERE owner.id = ev.integration_id)
       UNION ALL

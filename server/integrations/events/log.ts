@@ -1,0 +1,110 @@
+import { z } from "zod";
+import type { ServiceContext } from "../../context";
+import { db } from "../../db/client";
+import { Prisma } from "../../db/generated/client";
+import { eventPayload } from "../../deliveries/deliver";
+import { badRequest, notFound } from "../../errors";
+import { decodeKeysetCursor, encodeKeysetCursor, listParams, type ListResult } from "../../pagination";
+import { authorizeIntegration } from "../../policies/integration";
+import { loadIntegration } from "../load";
+
+/**
+ * An integration's event log (listIntegrationEvents, getIntegrationEvent): one entry per delivery to
+ * it — to any of its installations or to itself — newest first, with the trace of its attempts. For
+ * the integration's admins (its owner organization's admins, or the integration itself).
+ *
+ * The reference's `status` is success or failed. A delivery being retried shows `failed` (its last
+ * attempt did) with Quire's `attempts` and `nextAttemptAt` beside it; one never attempted yet (just
+ * recorded, or a task scheduled for later) is not in the log until its first attempt.
+ */
+
+export const listIntegrationEventsParams = listParams;
+export type ListIntegrationEventsParams = z.infer<typeof listIntegrationEventsParams>;
+export const integrationEventIdSchema = z.uuid();
+
+type DeliveryRow = {
+  id: string;
+  integration_id: string;
+  installation_id: string | null;
+  status: string;
+  attempts: number;
+  next_attempt_at: Date;
+  created_at: Date;
+  event_created_at: Date;
+  payload: Record<string, unknown>;
+};
+
+async function administeredIntegration(ctx: ServiceContext, name: string) {
+  const access = await loadIntegration(db(), ctx.actor, name);
+  authorizeIntegration("admin", access.viewer, access.integration.visibility);
+  return access.integration;
+}
+
+const SELECT = Prisma.sql`
+  SELECT d.id, d.integration_id, d.installation_id, d.status, d.attempts, d.next_attempt_at, d.created_at, e.created_at AS event_created_at, e.payload
+  FROM event_deliveries d JOIN organization_events e ON e.id = d.event_id`;
+
+export async function listIntegrationEvents(ctx: ServiceContext, name: string, params: ListIntegrationEventsParams): Promise<ListResult<ReturnType<typeof presentIntegrationEvent>>> {
+  const integration = await administeredIntegration(ctx, name);
+  const after = decodeKeysetCursor(params.page);
+  if (after && (after.value === null || Number.isNaN(Date.parse(after.value)))) throw badRequest("page: not a valid page cursor");
+  const where = Prisma.sql`d.integration_id = ${integration.id} AND d.attempts > 0`;
+  const [rows, [counted]] = await Promise.all([
+    db().$queryRaw<DeliveryRow[]>`${SELECT}
+      WHERE ${where} ${after ? Prisma.sql`AND (d.created_at, d.id) < (${new Date(after.value!)}, ${after.id})` : Prisma.empty}
+      ORDER BY d.created_at DESC, d.id DESC LIMIT ${params.limit + 1}`,
+    db().$queryRaw<{ count: number }[]>`SELECT count(*)::int AS count FROM event_deliveries d WHERE ${where}`,
+  ]);
+  const items = rows.slice(0, params.limit);
+  const last = items[items.length - 1];
+  return {
+    items: items.map(presentIntegrationEvent),
+    count: counted?.count ?? 0,
+    ...(rows.length > params.limit && last ? { next: { page: encodeKeysetCursor(last.created_at.toISOString(), last.id) } } : {}),
+  };
+}
+
+export async function getIntegrationEvent(ctx: ServiceContext, name: string, eventId: string) {
+  const integration = await administeredIntegration(ctx, name);
+  const [row] = await db().$queryRaw<DeliveryRow[]>`${SELECT} WHERE d.id = ${eventId} AND d.integration_id = ${integration.id} AND d.attempts > 0`;
+  if (!row) throw notFound(`No event ${eventId} in the log of integration ${name}.`);
+  const attempts = await db().$queryRaw<AttemptRow[]>`
+    SELECT attempt, url, started_at, duration_ms, response_status, error FROM delivery_attempts WHERE delivery_id = ${row.id} ORDER BY attempt`;
+  return { event: presentIntegrationEvent(row), trace: { logs: traceLogs(row, attempts) } };
+}
+
+function presentIntegrationEvent(row: DeliveryRow) {
+  return {
+    id: row.id,
+    integrationId: row.integration_id,
+    ...(row.installation_id ? { installationId: row.installation_id } : {}),
+    createdAt: row.event_created_at.toISOString(),
+    payload: eventPayload(row.payload, row.installation_id),
+    status: row.status === "success" ? ("success" as const) : ("failed" as const),
+    attempts: row.attempts,
+    ...(row.status === "pending" ? { nextAttemptAt: row.next_attempt_at.toISOString() } : {}),
+  };
+}
+
+type AttemptRow = { attempt: number; url: string; started_at: Date; duration_ms: number; response_status: number | null; error: string | null };
+
+/** The reference's `logs`: one line per attempt ("POST https://… → 500 in 120 ms"), then what happens next. */
+export function traceLogs(delivery: Pick<DeliveryRow, "status" | "next_attempt_at">, attempts: AttemptRow[]) {
+  const logs = attempts.map((attempt) => {
+    const delivered = attempt.error === null;
+    const message = !attempt.url
+      ? `Not sent: ${attempt.error}`
+      : attempt.response_status !== null
+        ? `POST ${attempt.url} → ${attempt.response_status} in ${attempt.duration_ms} ms`
+        : `POST ${attempt.url} failed after ${attempt.duration_ms} ms: ${attempt.error}`;
+    return {
+      message,
+      level: delivered ? ("info" as const) : attempt.response_status !== null ? ("warn" as const) : ("error" as const),
+      timestamp: attempt.started_at.toISOString(),
+    };
+  });
+  const last = attempts[attempts.length - 1];
+  if (delivery.status === "pending" && last) logs.push({ message: `Next attempt at ${delivery.next_attempt_at.toISOString()}`, level: "info", timestamp: last.started_at.toISOString() });
+  if (delivery.status === "failed" && last) logs.push({ message: "Gave up: not delivered within a day of retries", level: "error", timestamp: last.started_at.toISOString() });
+  return logs;
+}

@@ -1,0 +1,224 @@
+import type { Actor } from "../../auth/actor";
+import { openSpaceComments } from "../../comments/counts";
+import type { ServiceContext } from "../../context";
+import { db, type Db } from "../../db/client";
+import { Prisma, type Integration, type IntegrationInstallation } from "../../db/generated/client";
+import { badRequest, forbidden, notFound } from "../../errors";
+import { writeChange } from "../../events/write-change";
+import { decodeKeysetCursor, encodeKeysetCursor, type ListParams, type ListResult } from "../../pagination";
+import { loadSpace } from "../../policies/access";
+import { spacePermissions } from "../../policies/content";
+import type { Role } from "../../policies/roles";
+import { loadSite, sitePermissions } from "../../policies/site";
+import { presentContentInstallation, type ContentInstallationRow } from "../../presenters/integration-installation";
+import { presentSite, siteSpaceCounts } from "../../presenters/site";
+import { presentSpace } from "../../presenters/space";
+import { spacePublications } from "../../sites/space-publications";
+import { configurationSchemaOf, validateConfiguration } from "../configuration";
+import { loadIntegration, type IntegrationAccess } from "../load";
+import { authorizeInstallation, isIntegrationCaller, loadInstallation, orNotFound, visibleInstallationsWhere } from "./access";
+import { lockInstallation, recordInstallationChange, statusFor } from "./records";
+import type { ListContentInstallationsParams, ListInstallationSpacesParams, UpdateContentInstallationInput } from "./schemas";
+
+/**
+ * An installation on one space or one site (the reference's IntegrationSpaceInstallation and
+ * IntegrationSiteInstallation), both written here once: the two differ only in their table, their
+ * target's loader and permission, and the configuration schema they are checked against.
+ *
+ * Who: a user who may `installIntegration` on the space or site (its admins, the organization's
+ * among them) installs, configures and uninstalls it there; the integration itself, or a token of
+ * this installation, reads and configures it (configuration, externalIds), never installs or
+ * uninstalls. The space or site must belong to the installing organization (else 404), and the
+ * integration's `target` must allow it (else 400). Installing again answers the row as it is.
+ */
+
+export type ContentKind = "space" | "site";
+
+type Row = ContentInstallationRow & { targetId: string; organizationId: string };
+type Loaded = { id: string; organizationId: string; role: Role | null; manage: boolean };
+
+const TABLES = {
+  space: { table: Prisma.raw("integration_space_installations"), column: Prisma.raw("space_id") },
+  site: { table: Prisma.raw("integration_site_installations"), column: Prisma.raw("site_id") },
+} as const;
+
+const SCOPE = { space: (id: string) => ({ kind: "space" as const, spaceId: id }), site: (id: string) => ({ kind: "site" as const, siteId: id }) };
+
+/** The space or site as the caller sees it: a user through the scoped loaders, an integration by the installation's organization. */
+async function loadTarget(tx: Db, actor: Actor, kind: ContentKind, organizationId: string, id: string): Promise<Loaded> {
+  if (actor.integration) {
+    const found =
+      kind === "space"
+        ? await tx.space.findFirst({ where: { id, organizationId, deletedAt: null }, select: { id: true } })
+        : await tx.site.findFirst({ where: { id, organizationId }, select: { id: true } });
+    if (!found) throw notFound(`No ${kind} ${id}.`);
+    return { id, organizationId, role: null, manage: false };
+  }
+  if (kind === "space") {
+    const { space, role } = await loadSpace(tx, actor, id);
+    if (space.organizationId !== organizationId) throw notFound(`No space ${id} in this installation's organization.`);
+    return { id, organizationId, role, manage: spacePermissions(role, space).installIntegration };
+  }
+  const { site, role } = await loadSite(tx, actor, organizationId, id);
+  return { id: site.id, organizationId, role, manage: sitePermissions(role).installIntegration };
+}
+
+type ContentAccess = IntegrationAccess & { installation: IntegrationInstallation; target: Loaded; may: { read: boolean; configure: boolean; manage: boolean } };
+
+async function loadContentInstallation(tx: Db, actor: Actor, kind: ContentKind, integrationName: string, installationId: string, targetId: string): Promise<ContentAccess> {
+  const access = await loadIntegration(tx, actor, integrationName);
+  const installation = await tx.integrationInstallation.findFirst({ where: { id: installationId, integrationId: access.integration.id } });
+  if (!installation || (actor.integration && !isIntegrationCaller(actor, access.integration.id, installation.id))) {
+    throw notFound(`No installation ${installationId} of ${integrationName}.`);
+  }
+  const target = await loadTarget(tx, actor, kind, installation.organizationId, targetId);
+  if (actor.integration) return { ...access, installation, target, may: { read: true, configure: true, manage: false } };
+  if (!target.manage) throw forbidden(`Installing and configuring integrations on this ${kind} needs the admin role on it.`);
+  return { ...access, installation, target, may: { read: true, configure: true, manage: true } };
+}
+
+const rowSelect = (kind: ContentKind) =>
+  Prisma.sql`SELECT r.installation_id AS "installationId", r.${TABLES[kind].column} AS "targetId", r.status, r.configuration, r.external_ids AS "externalIds", i.organization_id AS "organizationId"
+             FROM ${TABLES[kind].table} r JOIN integration_installations i ON i.id = r.installation_id`;
+
+async function findRow(tx: Db, kind: ContentKind, installationId: string, targetId: string): Promise<Row | null> {
+  const [row] = await tx.$queryRaw<Row[]>`${rowSelect(kind)} WHERE r.installation_id = ${installationId} AND r.${TABLES[kind].column} = ${targetId}`;
+  return row ?? null;
+}
+
+/** The spaces or sites of `rows` as the reference's objects (`extended`), else their ids; the caller's role on each from `roleOf`. */
+async function presentRows(tx: Db, kind: ContentKind, rows: Row[], integrationName: string, extended: boolean, roleOf: (row: Row) => Role | null, baseUrl: string) {
+  const ids = rows.map((row) => row.targetId);
+  const objects = new Map<string, unknown>();
+  if (extended && kind === "space" && ids.length > 0) {
+    const [spaces, comments, publications] = await Promise.all([tx.space.findMany({ where: { id: { in: ids } } }), openSpaceComments(tx, ids), spacePublications(tx, ids, baseUrl)]);
+    const rowOf = new Map(rows.map((row) => [row.targetId, row]));
+    for (const space of spaces) objects.set(space.id, presentSpace(space, roleOf(rowOf.get(space.id)!), baseUrl, comments.get(space.id)!, publications.get(space.id)));
+  }
+  if (extended && kind === "site" && ids.length > 0) {
+    const [sites, counts] = await Promise.all([tx.site.findMany({ where: { id: { in: ids } } }), siteSpaceCounts(tx, ids)]);
+    const rowOf = new Map(rows.map((row) => [row.targetId, row]));
+    for (const site of sites) objects.set(site.id, presentSite(site, roleOf(rowOf.get(site.id)!), baseUrl, counts.get(site.id)!));
+  }
+  return rows.map((row) => presentContentInstallation(kind, row, integrationName, row.targetId, extended ? objects.get(row.targetId) : row.targetId, baseUrl));
+}
+
+async function presentOne(tx: Db, kind: ContentKind, row: Row, access: Pick<ContentAccess, "integration" | "target">, extended: boolean, baseUrl: string) {
+  const [presented] = await presentRows(tx, kind, [row], access.integration.name, extended, () => access.target.role, baseUrl);
+  return presented!;
+}
+
+function assertTargetAllows(integration: Pick<Integration, "target" | "title">, kind: ContentKind): void {
+  if (integration.target !== "all" && integration.target !== kind) {
+    throw badRequest(`${integration.title} cannot be installed on a ${kind}: it is made for ${integration.target === "organization" ? "the organization alone" : `${integration.target}s`}.`);
+  }
+}
+
+/** installIntegrationOnSpace / installIntegrationOnSite. */
+export async function installOnContent(ctx: ServiceContext, kind: ContentKind, integrationName: string, installationId: string, targetId: string, extended = false) {
+  return writeChange(ctx, async (tx, events) => {
+    await lockInstallation(tx, installationId);
+    const access = await loadContentInstallation(tx, ctx.actor, kind, integrationName, installationId, targetId);
+    if (!access.may.manage) throw forbidden(`Only the ${kind}'s admins can install integrations on it.`);
+    assertTargetAllows(access.integration, kind);
+    const { configuration, missing } = validateConfiguration(configurationSchemaOf(access.integration.configurations, kind), {});
+    const status = statusFor(missing);
+    const { table, column } = TABLES[kind];
+    const inserted = await tx.$executeRaw`
+      INSERT INTO ${table} (installation_id, ${column}, status, configuration) VALUES (${installationId}, ${targetId}, ${status}, ${JSON.stringify(configuration)}::jsonb)
+      ON CONFLICT DO NOTHING`;
+    if (inserted === 0) events.nothingChanged();
+    else recordInstallationChange(events, access, SCOPE[kind](targetId), { change: "created", status });
+    return presentOne(tx, kind, (await findRow(tx, kind, installationId, targetId))!, access, extended, ctx.baseUrl);
+  });
+}
+
+export async function getContentInstallation(ctx: ServiceContext, kind: ContentKind, integrationName: string, installationId: string, targetId: string, extended = false) {
+  const access = await loadContentInstallation(db(), ctx.actor, kind, integrationName, installationId, targetId);
+  const row = await findRow(db(), kind, installationId, targetId);
+  if (!row) throw notFound(`${access.integration.title} is not installed on this ${kind}.`);
+  return presentOne(db(), kind, row, access, extended, ctx.baseUrl);
+}
+
+/** updateIntegrationSpaceInstallation / …Site…: `configuration` replaces the row's (checked against the target's schema, status following), `externalIds` the integration's ids. */
+export async function updateContentInstallation(ctx: ServiceContext, kind: ContentKind, integrationName: string, installationId: string, targetId: string, input: UpdateContentInstallationInput, extended = false) {
+  return writeChange(ctx, async (tx, events) => {
+    await lockInstallation(tx, installationId);
+    const access = await loadContentInstallation(tx, ctx.actor, kind, integrationName, installationId, targetId);
+    const row = await findRow(tx, kind, installationId, targetId);
+    if (!row) throw notFound(`${access.integration.title} is not installed on this ${kind}.`);
+    let { status, configuration } = row as { status: string; configuration: unknown };
+    if (input.configuration !== undefined) {
+      const validated = validateConfiguration(configurationSchemaOf(access.integration.configurations, kind), input.configuration);
+      configuration = validated.configuration;
+      status = statusFor(validated.missing);
+    }
+    const externalIds = input.externalIds ?? row.externalIds;
+    const unchanged = status === row.status && JSON.stringify(configuration) === JSON.stringify(row.configuration) && JSON.stringify(externalIds) === JSON.stringify(row.externalIds);
+    if (unchanged) {
+      events.nothingChanged();
+      return presentOne(tx, kind, row, access, extended, ctx.baseUrl);
+    }
+    const { table, column } = TABLES[kind];
+    await tx.$executeRaw`
+      UPDATE ${table} SET status = ${status}, configuration = ${JSON.stringify(configuration)}::jsonb, external_ids = ${externalIds}::text[], updated_at = now()
+      WHERE installation_id = ${installationId} AND ${column} = ${targetId}`;
+    recordInstallationChange(events, access, SCOPE[kind](targetId), { change: "updated", status, previous: { status: row.status, configuration: row.configuration } });
+    return presentOne(tx, kind, { ...row, status, configuration, externalIds }, access, extended, ctx.baseUrl);
+  });
+}
+
+/** uninstallIntegrationFromSpace / …Site: absent, or invisible to the caller, is done (204). */
+export async function uninstallFromContent(ctx: ServiceContext, kind: ContentKind, integrationName: string, installationId: string, targetId: string): Promise<void> {
+  await writeChange(ctx, async (tx, events) => {
+    await lockInstallation(tx, installationId);
+    const access = await orNotFound(loadContentInstallation(tx, ctx.actor, kind, integrationName, installationId, targetId));
+    if (!access) return events.nothingChanged();
+    if (!access.may.manage) throw forbidden(`Only the ${kind}'s admins can uninstall integrations from it.`);
+    const { table, column } = TABLES[kind];
+    const deleted = await tx.$executeRaw`DELETE FROM ${table} WHERE installation_id = ${installationId} AND ${column} = ${targetId}`;
+    if (deleted === 0) return events.nothingChanged();
+    recordInstallationChange(events, access, SCOPE[kind](targetId), { change: "deleted" });
+  });
+}
+
+/** Rows matching `where`, keyset-paged by (installation, space or site). */
+async function pageRows(tx: Db, kind: ContentKind, where: Prisma.Sql, params: ListParams): Promise<ListResult<Row>> {
+  const cursor = decodeKeysetCursor(params.page);
+  const { column } = TABLES[kind];
+  const after = cursor ? Prisma.sql`AND (r.installation_id, r.${column}) > (${cursor.value ?? ""}, ${cursor.id})` : Prisma.empty;
+  const [rows, [total]] = await Promise.all([
+    tx.$queryRaw<Row[]>`${rowSelect(kind)} WHERE ${where} ${after} ORDER BY r.installation_id, r.${column} LIMIT ${params.limit + 1}`,
+    tx.$queryRaw<{ count: number }[]>`SELECT count(*)::int AS count FROM ${TABLES[kind].table} r JOIN integration_installations i ON i.id = r.installation_id WHERE ${where}`,
+  ]);
+  const items = rows.slice(0, params.limit);
+  const last = items[items.length - 1];
+  return { items, count: total!.count, ...(rows.length > params.limit && last ? { next: { page: encodeKeysetCursor(last.installationId, last.targetId) } } : {}) };
+}
+
+/** listIntegrationInstallationSpaces / …Sites: the rows of one installation the caller may read. */
+export async function listInstallationContent(ctx: ServiceContext, kind: ContentKind, integrationName: string, installationId: string, params: ListInstallationSpacesParams): Promise<ListResult<ReturnType<typeof presentContentInstallation>>> {
+  const access = await loadInstallation(db(), ctx.actor, integrationName, installationId);
+  authorizeInstallation("read", access);
+  const page = await pageRows(db(), kind, Prisma.sql`r.installation_id = ${installationId}`, params);
+  const role: Role | null = access.may.select ? "admin" : null;
+  return { ...page, items: await presentRows(db(), kind, page.items, access.integration.name, params.extended, () => role, ctx.baseUrl) };
+}
+
+/**
+ * listIntegrationSpaceInstallations / …Sites: the space or site rows of every installation of the
+ * integration the caller may see (access.ts visibleInstallationsWhere), filtered by an external id.
+ */
+export async function listIntegrationContent(ctx: ServiceContext, kind: ContentKind, integrationName: string, params: ListContentInstallationsParams): Promise<ListResult<ReturnType<typeof presentContentInstallation>>> {
+  const access = await loadIntegration(db(), ctx.actor, integrationName);
+  const installations = await db().integrationInstallation.findMany({ where: visibleInstallationsWhere(ctx.actor, access), select: { id: true } });
+  const ids = installations.map((installation) => installation.id);
+  if (ids.length === 0) return { items: [], count: 0 };
+  const byExternalId = params.externalId !== undefined ? Prisma.sql`AND ${params.externalId} = ANY(r.external_ids)` : Prisma.empty;
+  const page = await pageRows(db(), kind, Prisma.sql`r.installation_id = ANY(${ids}::text[]) ${byExternalId}`, params);
+  // Extended objects carry the caller's permissions: admin where they administer the organization.
+  const adminOf = ctx.actor.integration
+    ? new Set<string>()
+    : new Set((await db().member.findMany({ where: { userId: ctx.actor.userId, role: "admin", organizationId: { in: page.items.map((row) => row.organizationId) } }, select: { organizationId: true } })).map((m) => m.organizationId));
+  return { ...page, items: await presentRows(db(), kind, page.items, access.integration.name, params.extended, (row) => (adminOf.has(row.organizationId) ? "admin" : null), ctx.baseUrl) };
+}

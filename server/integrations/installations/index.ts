@@ -1,0 +1,44 @@
+import type { ServiceContext } from "../../context";
+import { getContentInstallation, installOnContent, listInstallationContent, listIntegrationContent, uninstallFromContent, updateContentInstallation } from "./content-installations";
+import type { ExtendedParams, ListContentInstallationsParams, ListInstallationSpacesParams, UpdateContentInstallationInput } from "./schemas";
+
+/**
+ * The installation services by the names /v1 and the tRPC router call (COMMON contract 5): the
+ * organization installation's own (organization-installations.ts), the space and site ones
+ * (content-installations.ts, written once for both) and the lists of what is installed where.
+ */
+export {
+  getIntegrationInstallation,
+  installIntegration,
+  listIntegrationInstallations,
+  uninstallIntegration,
+  updateIntegrationInstallation,
+} from "./organization-installations";
+export { listOrganizationInstallations, listSiteIntegrations, listSpaceIntegrations } from "./installed-integrations";
+export { validateConfiguration } from "../configuration";
+
+type Extended = Partial<ExtendedParams>;
+
+export const installIntegrationOnSpace = (ctx: ServiceContext, name: string, installationId: string, body: { space: string }, query: Extended = {}) =>
+  installOnContent(ctx, "space", name, installationId, body.space, query.extended);
+export const listIntegrationInstallationSpaces = (ctx: ServiceContext, name: string, installationId: string, query: ListInstallationSpacesParams) =>
+  listInstallationContent(ctx, "space", name, installationId, query);
+export const getIntegrationSpaceInstallation = (ctx: ServiceContext, name: string, installationId: string, spaceId: string, query: Extended = {}) =>
+  getContentInstallation(ctx, "space", name, installationId, spaceId, query.extended);
+export const updateIntegrationSpaceInstallation = (ctx: ServiceContext, name: string, installationId: string, spaceId: string, body: UpdateContentInstallationInput, query: Extended = {}) =>
+  updateContentInstallation(ctx, "space", name, installationId, spaceId, body, query.extended);
+export const uninstallIntegrationFromSpace = (ctx: ServiceContext, name: string, installationId: string, spaceId: string) =>
+  uninstallFromContent(ctx, "space", name, installationId, spaceId);
+export const listIntegrationSpaceInstallations = (ctx: ServiceContext, name: string, query: ListContentInstallationsParams) => listIntegrationContent(ctx, "space", name, query);
+
+export const installIntegrationOnSite = (ctx: ServiceContext, name: string, installationId: string, body: { siteId: string }, query: Extended = {}) =>
+  installOnContent(ctx, "site", name, installationId, body.siteId, query.extended);
+export const listIntegrationInstallationSites = (ctx: ServiceContext, name: string, installationId: string, query: ListInstallationSpacesParams) =>
+  listInstallationContent(ctx, "site", name, installationId, query);
+export const getIntegrationSiteInstallation = (ctx: ServiceContext, name: string, installationId: string, siteId: string, query: Extended = {}) =>
+  getContentInstallation(ctx, "site", name, installationId, siteId, query.extended);
+export const updateIntegrationSiteInstallation = (ctx: ServiceContext, name: string, installationId: string, siteId: string, body: UpdateContentInstallationInput, query: Extended = {}) =>
+  updateContentInstallation(ctx, "site", name, installationId, siteId, body, query.extended);
+export const uninstallIntegrationFromSite = (ctx: ServiceContext, name: string, installationId: string, siteId: string) =>
+  uninstallFromContent(ctx, "site", name, installationId, siteId);
+export const listIntegrationSiteInstallations = (ctx: ServiceContext, name: string, query: ListContentInstallationsParams) => listIntegrationContent(ctx, "site", name, query);

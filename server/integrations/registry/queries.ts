@@ -1,0 +1,129 @@
+import type { Actor } from "../../auth/actor";
+import type { ServiceContext } from "../../context";
+import { db, type Db } from "../../db/client";
+import { Prisma } from "../../db/generated/client";
+import { badRequest } from "../../errors";
+import { decodeKeysetCursor, encodeKeysetCursor, type ListResult } from "../../pagination";
+import { loadOrganization } from "../../policies/access";
+import { authorizeIntegration, integrationPermissions, integrationViewer } from "../../policies/integration";
+import { parseRole, type Role } from "../../policies/roles";
+import { presentIntegration } from "../../presenters/integration";
+import { loadIntegration } from "../load";
+import { INTEGRATION_NAME_PATTERN, type ListIntegrationsQuery } from "./schemas";
+
+/** What the presenter needs with an integration row: its owner and its images. */
+export const integrationInclude = {
+  organization: true,
+  assets: { select: { kind: true, position: true, sha256: true } },
+} as const satisfies Prisma.IntegrationInclude;
+
+export type PresentableIntegration = Prisma.IntegrationGetPayload<{ include: typeof integrationInclude }>;
+
+/** The caller's role in each organization they belong to (null: a guest), to present owners and permissions. */
+async function membershipsOf(tx: Db, actor: Actor): Promise<Map<string, Role | null>> {
+  const rows = await tx.member.findMany({ where: { userId: actor.userId }, select: { organizationId: true, role: true } });
+  return new Map(rows.map((row) => [row.organizationId, parseRole(row.role)]));
+}
+
+/** Presents an integration for a caller whose memberships are known. */
+export function presentFor(ctx: ServiceContext, memberships: Map<string, Role | null>, integration: PresentableIntegration) {
+  const member = memberships.has(integration.organizationId);
+  const viewer = integrationViewer(ctx.actor, integration, { member, role: member ? (memberships.get(integration.organizationId) ?? null) : null });
+  return presentIntegration(integration, integrationPermissions(viewer, integration.visibility), ctx.baseUrl, viewer);
+}
+
+/** One integration by name (404 when there is none, or it is another organization's private one). */
+export async function getIntegration(ctx: ServiceContext, name: string) {
+  const tx = db();
+  const { integration, viewer, permissions } = await loadIntegration(tx, ctx.actor, name);
+  const assets = await tx.integrationAsset.findMany({ where: { integrationId: integration.id }, select: integrationInclude.assets.select });
+  return presentIntegration({ ...integration, assets }, permissions, ctx.baseUrl, viewer);
+}
+
+/**
+ * What the integration's developers configure beside its published definition, for its admins:
+ * where its events go (its endpoint, or the tunnel while development mode is on) and how to
+ * recognize its current token. Never the token or any secret.
+ */
+export async function getIntegrationDeveloperSettings(ctx: ServiceContext, name: string) {
+  const { integration, viewer } = await loadIntegration(db(), ctx.actor, name);
+  authorizeIntegration("admin", viewer, integration.visibility);
+  return { endpoint: integration.endpoint, devTunnelUrl: integration.devTunnelUrl, devAll: integration.devAll, tokenPrefix: integration.tokenPrefix };
+}
+
+/**
+ * The public catalog (`GET /v1/integrations`): public integrations only; unlisted ones are reached
+ * by name. Filtering by an `owner` the caller is a member of lists all of that organization's
+ * integrations, private and unlisted ones included, as its members see them anyway.
+ */
+export async function listIntegrations(ctx: ServiceContext, query: ListIntegrationsQuery): Promise<ListResult<ReturnType<typeof presentFor>>> {
+  const tx = db();
+  const memberships = await membershipsOf(tx, ctx.actor);
+  let visible = Prisma.sql`i.visibility = 'public'`;
+  if (query.owner !== undefined) {
+    const owner = await tx.organization.findFirst({ where: { OR: [{ id: query.owner }, { hostname: query.owner.toLowerCase() }] }, select: { id: true } });
+    if (owner && memberships.has(owner.id)) visible = Prisma.sql`TRUE`;
+  }
+  return listWhere(ctx, tx, memberships, visible, query);
+}
+
+/**
+ * The integrations an organization may use (`GET /v1/orgs/{organizationId}/integrations`), for its
+ * members: every public one, every one it owns (private and unlisted included), and the unlisted
+ * ones it has installed.
+ */
+export async function listOrganizationIntegrations(ctx: ServiceContext, organizationId: string, query: ListIntegrationsQuery) {
+  const tx = db();
+  await loadOrganization(tx, ctx.actor, organizationId);
+  const visible = Prisma.sql`(i.visibility = 'public' OR i.organization_id = ${organizationId}
+    OR (i.visibility = 'unlisted' AND EXISTS (SELECT 1 FROM integration_installations ii WHERE ii.integration_id = i.id AND ii.organization_id = ${organizationId})))`;
+  return listWhere(ctx, tx, await membershipsOf(tx, ctx.actor), visible, query);
+}
+
+/** The reference's filters as SQL, each by its query parameter's name. */
+function filtersOf(query: ListIntegrationsQuery): Prisma.Sql[] {
+  const filters: Prisma.Sql[] = [];
+  if (query.search) filters.push(Prisma.sql`strpos(lower(i.name || ' ' || i.title), lower(${query.search})) > 0`);
+  if (query.category) filters.push(Prisma.sql`${query.category} = ANY (i.categories)`);
+  if (query.scope) filters.push(Prisma.sql`${query.scope} = ANY (i.scopes)`);
+  // What can be installed on that target: those made for it and those made for every target.
+  if (query.target) filters.push(query.target === "all" ? Prisma.sql`i.target = 'all'` : Prisma.sql`i.target IN (${query.target}, 'all')`);
+  if (query.blocks !== undefined) filters.push(query.blocks ? Prisma.sql`jsonb_array_length(i.blocks) > 0` : Prisma.sql`jsonb_array_length(i.blocks) = 0`);
+  if (query.contentSources !== undefined) filters.push(query.contentSources ? Prisma.sql`jsonb_array_length(i.content_sources) > 0` : Prisma.sql`jsonb_array_length(i.content_sources) = 0`);
+  if (query.owner !== undefined) filters.push(Prisma.sql`i.organization_id IN (SELECT id FROM organizations WHERE id = ${query.owner} OR hostname = ${query.owner.toLowerCase()})`);
+  if (query.blockDomain) {
+    // A block unfurls links of a domain when one of its URL patterns' host is it or a subdomain of it.
+    const domain = query.blockDomain.toLowerCase();
+    filters.push(Prisma.sql`EXISTS (
+      SELECT 1 FROM jsonb_array_elements(i.blocks) AS block,
+        jsonb_array_elements_text(CASE WHEN jsonb_typeof(block -> 'urlUnfurl') = 'array' THEN block -> 'urlUnfurl' ELSE '[]'::jsonb END) AS pattern,
+        LATERAL (SELECT lower(substring(pattern FROM '^(?:[a-zA-Z][a-zA-Z0-9+.-]*://)?([^/:?#]+)')) AS host) AS h
+      WHERE h.host = ${domain} OR right(h.host, ${domain.length + 1}) = ${`.${domain}`})`);
+  }
+  return filters;
+}
+
+/** A page of the integrations `visible` and the filters keep, in name order. */
+async function listWhere(ctx: ServiceContext, tx: Db, memberships: Map<string, Role | null>, visible: Prisma.Sql, query: ListIntegrationsQuery) {
+  const cursor = decodeKeysetCursor(query.page);
+  if (cursor && (cursor.value === null || !INTEGRATION_NAME_PATTERN.test(cursor.value))) throw badRequest("page: not a valid page cursor");
+  const where = Prisma.join([visible, ...filtersOf(query)], " AND ");
+  const after = cursor ? Prisma.sql`AND i.name COLLATE "C" > ${cursor.value} COLLATE "C"` : Prisma.empty;
+  const [rows, [total]] = await Promise.all([
+    tx.$queryRaw<{ id: string; name: string }[]>`SELECT i.id, i.name FROM integrations i WHERE ${where} ${after} ORDER BY i.name COLLATE "C" LIMIT ${query.limit + 1}`,
+    tx.$queryRaw<{ count: number }[]>`SELECT count(*)::int AS count FROM integrations i WHERE ${where}`,
+  ]);
+  const page = rows.slice(0, query.limit);
+  const records = await tx.integration.findMany({ where: { id: { in: page.map((row) => row.id) } }, include: integrationInclude });
+  const byId = new Map(records.map((record) => [record.id, record]));
+  const last = page[page.length - 1];
+  return {
+    // A row unpublished between the two reads is left out.
+    items: page.flatMap((row) => {
+      const record = byId.get(row.id);
+      return record ? [presentFor(ctx, memberships, record)] : [];
+    }),
+    count: total?.count ?? 0,
+    ...(rows.length > query.limit && last ? { next: { page: encodeKeysetCursor(last.name, last.id) } } : {}),
+  };
+}
