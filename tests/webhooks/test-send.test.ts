@@ -99,6 +99,45 @@ describe("test send and deliveries (testOrganizationWebhook, listOrganizationWeb
     }
   });
 
+  test("a failed delivery is sent again with redeliver-failed, a delivered one with redeliver; another webhook's delivery is not found here", async () => {
+    const tenant = await createTenant();
+    const organizationId = tenant.organization.id;
+    const admin = apiClient(server.url, tenant.admin.token);
+    const webhook = (await admin.post(`/v1/orgs/${organizationId}/webhooks`, { url: `${receiverUrl}/again` })).body;
+    const other = (await admin.post(`/v1/orgs/${organizationId}/webhooks`, { url: `${receiverUrl}/elsewhere`, active: false })).body;
+    const base = `/v1/orgs/${organizationId}/webhooks/${webhook.id}`;
+    const deliveryOf = async (id: string) => deliveryListAnswer.parse((await admin.get(`${base}/deliveries`)).body).items.find((item) => item.id === id);
+
+    answerStatus = 500;
+    let deliveryId: string;
+    try {
+      ({ deliveryId } = webhookTestAnswer.parse((await admin.post(`${base}/test`)).body));
+      await until(async () => ((await deliveryOf(deliveryId))?.trace.length ? true : undefined), "the failed attempt");
+    } finally {
+      answerStatus = 200;
+    }
+    // A day of retries, shortened: the delivery has given up.
+    await db().eventDelivery.update({ where: { id: deliveryId }, data: { status: "failed", completedAt: new Date() } });
+    expect((await admin.get(`${base}/deliveries?status=failed`)).body.items.map((item: { id: string }) => item.id)).toEqual([deliveryId]);
+
+    const again = await admin.post(`${base}/redeliver-failed`);
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual({ count: 1 });
+    const delivered = await until(async () => {
+      const delivery = await deliveryOf(deliveryId);
+      return delivery?.status === "success" ? delivery : undefined;
+    }, "the delivery sent again");
+    expect(delivered.trace.map((attempt) => attempt.responseStatus)).toEqual([500, 200]);
+    expect((await admin.post(`${base}/redeliver-failed`)).body).toEqual({ count: 0 });
+
+    expect((await admin.post(`${base}/deliveries/${deliveryId}/redeliver`)).status).toBe(204);
+    const eventId = delivered.event.id;
+    await until(async () => (received.filter((entry) => entry.headers["x-quire-event-id"] === eventId).length === 3 ? true : undefined), "the third copy");
+    expect((await admin.post(`/v1/orgs/${organizationId}/webhooks/${other.id}/deliveries/${deliveryId}/redeliver`)).status).toBe(404);
+    const actions = await db().domainEvent.findMany({ where: { organizationId, action: "event_delivery.redelivered" } });
+    expect(actions).toHaveLength(2);
+  });
+
   test("deliveries page newest first; only admins read them and send tests", async () => {
     const tenant = await createTenant();
     const organizationId = tenant.organization.id;
