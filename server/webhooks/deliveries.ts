@@ -3,20 +3,11 @@ import type { ServiceContext } from "../context";
 import { db } from "../db/client";
 import { Prisma } from "../db/generated/client";
 import { badRequest } from "../errors";
-import { DEFAULT_PAGE_SIZE } from "../pagination";
+import { listParams } from "../pagination";
 import { loadWebhook } from "./access";
 import { DELIVERY_STATUSES } from "./schemas";
 
-export const deliveriesQuery = z.object({
-  page: z.string().max(200).optional(),
-  limit: z
-    .string()
-    .regex(/^[0-9]+$/, "must be a whole number")
-    .transform(Number)
-    .pipe(z.number().int().min(1).max(100))
-    .default(DEFAULT_PAGE_SIZE),
-  status: z.enum(DELIVERY_STATUSES).optional(),
-});
+export const deliveriesQuery = listParams.extend({ status: z.enum(DELIVERY_STATUSES).optional() });
 export type DeliveriesQuery = { page?: string; limit: number; status?: (typeof DELIVERY_STATUSES)[number] };
 
 type DeliveryRow = {

@@ -1,13 +1,10 @@
+import { REFERENCE_EVENT_TYPES } from "../integrations/events/types";
+
 /**
- * The event types an organization's feed carries and a webhook may subscribe to: those
- * server/integrations/events/from-domain-event.ts and the site insights record (the reference's
- * `Event` variants and Quire's own), and `ping`, sent only by a test send. docs/events.md describes
- * each payload. One list, read by the webhook schemas and the UI: a new type recorded for an
- * organization is added here too (tests/webhooks/event-types.test.ts checks the recorder's).
+ * Quire's own event types, beside the reference's: those server/integrations/events/from-domain-event.ts
+ * records for webhooks alone (docs/events.md), and `ping`, sent only by a webhook's test send.
  */
-export const WEBHOOK_EVENT_TYPES = [
-  "space_content_updated",
-  "space_visibility_updated",
+const QUIRE_EVENT_TYPES = [
   "change_request_opened",
   "change_request_merged",
   "review_submitted",
@@ -20,15 +17,19 @@ export const WEBHOOK_EVENT_TYPES = [
   "permission_changed",
   "site_published",
   "site_unpublished",
-  "site_view",
-  "page_feedback",
-  "installation_setup",
-  "installation_deleted",
-  "space_installation_setup",
-  "space_installation_deleted",
-  "site_installation_setup",
-  "site_installation_deleted",
   "ping",
 ] as const;
 
-export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+/** A `task` is for the integration that queued it alone: no webhook receives one. */
+type SubscribableReferenceType = Exclude<(typeof REFERENCE_EVENT_TYPES)[number], "task">;
+export type WebhookEventType = SubscribableReferenceType | (typeof QUIRE_EVENT_TYPES)[number];
+
+/**
+ * The types a webhook may subscribe to: every type an organization's feed carries. One list, read by
+ * the webhook schemas and the UI; tests/webhooks/event-types.test.ts checks that every type the
+ * feed records is in it.
+ */
+export const WEBHOOK_EVENT_TYPES: readonly [WebhookEventType, ...WebhookEventType[]] = [
+  ...QUIRE_EVENT_TYPES,
+  ...REFERENCE_EVENT_TYPES.filter((type): type is SubscribableReferenceType => type !== "task"),
+];

@@ -3,7 +3,7 @@ import type { ServiceContext } from "../context";
 import { db } from "../db/client";
 import { Prisma } from "../db/generated/client";
 import { AppError, badRequest } from "../errors";
-import { DEFAULT_PAGE_SIZE } from "../pagination";
+import { listParams } from "../pagination";
 import { assertManagesWebhooks } from "./access";
 
 /**
@@ -37,17 +37,8 @@ export function decodeFeedCursor(cursor: string, parameter = "after"): Position 
   return { txid: BigInt(match[1]!), seq: BigInt(match[2]!), createdAt: new Date(Number(match[3]!)) };
 }
 
-export const feedQuery = z.object({
-  /** The cursor to resume after; `page` (the list envelope's `next.page`) is the same cursor. */
-  after: z.string().max(200).optional(),
-  page: z.string().max(200).optional(),
-  limit: z
-    .string()
-    .regex(/^[0-9]+$/, "must be a whole number")
-    .transform(Number)
-    .pipe(z.number().int().min(1).max(1000))
-    .default(DEFAULT_PAGE_SIZE),
-});
+/** `page` (the list envelope's `next.page`) and `after` are the same cursor, under the name each kind of client sends. */
+export const feedQuery = listParams.extend({ after: z.string().max(200).optional() });
 export type FeedQuery = { after?: string; page?: string; limit: number };
 
 type FeedRow = { id: string; type: string; payload: unknown; txid: bigint; seq: bigint; created_at: Date };

@@ -73,7 +73,7 @@ export const webhookOperations = [
     handler: (c) => sendWebhookTest(c, c.params.organizationId, c.params.webhookId),
   }),
   defineOperation({
-    // page, limit (≤ 100), status (pending | success | failed) → { items: WebhookDelivery[], next? }, newest first;
+    // page, limit, status (pending | success | failed) → { items: WebhookDelivery[], next? }, newest first;
     // a delivery is { id, event: { id, type }, status, attempts, createdAt, nextAttemptAt?, completedAt?, trace: Attempt[] }.
     operationId: "listOrganizationWebhookDeliveries",
     method: "GET",
