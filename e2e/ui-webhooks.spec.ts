@@ -90,7 +90,7 @@ test("an admin adds a webhook, sends a test event and sees it delivered with its
   await test.step("the webhook is listed with its events; the secret appears nowhere", async () => {
     await expect(item.getByText("Build pipeline")).toBeVisible();
     await expect(item.getByText("Active")).toBeVisible();
-    await expect(item.getByText("A space's content changed; A test event sent from this page")).toBeVisible();
+    await expect(item.getByText("A test event sent from this page; A space's content changed")).toBeVisible();
     await expect(page.getByText(secret)).toHaveCount(0);
   });
 

@@ -113,7 +113,7 @@ export function WebhookDeliveries({ organizationId, webhookId, id }: { organizat
                 <summary className="cursor-pointer rounded text-slate-600 hover:text-slate-900">
                   {delivery.attempts === 0 ? "Not attempted yet" : delivery.attempts === 1 ? "1 attempt" : `${delivery.attempts} attempts`}
                   {delivery.nextAttemptAt && delivery.attempts > 0 ? `, next ${formatDateTime(new Date(delivery.nextAttemptAt))}` : ""}
-                  <span className="font-mono text-xs text-slate-400"> · event {delivery.event.id}</span>
+                  <span className="font-mono text-xs text-slate-500"> · event {delivery.event.id}</span>
                 </summary>
                 {delivery.trace.length > 0 && (
                   <ol aria-label="Attempts" className="mt-2 space-y-1.5 rounded-md bg-slate-50 p-2.5">

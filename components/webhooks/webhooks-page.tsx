@@ -117,7 +117,7 @@ function WebhookItem({
           <Button variant="secondary" aria-label={`Edit ${webhook.url}`} onClick={onEdit}>
             Edit
           </Button>
-          <Button variant="secondary" aria-label={`Rotate the secret of ${webhook.url}`} onClick={onRotate}>
+          <Button variant="secondary" aria-label={`Rotate secret of ${webhook.url}`} onClick={onRotate}>
             Rotate secret
           </Button>
           <Button variant="secondary" aria-label={`Delete ${webhook.url}`} onClick={onRemove}>
