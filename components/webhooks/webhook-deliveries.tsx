@@ -93,7 +93,7 @@ export function WebhookDeliveries({ organizationId, webhookId, id }: { organizat
             <li key={delivery.id} className="space-y-2 px-3 py-2.5">
               <div className="flex flex-wrap items-center gap-x-3 gap-y-1.5">
                 <DeliveryStatus status={delivery.status} />
-                <span className="min-w-0 flex-1 text-sm text-slate-800">
+                <span className="min-w-48 flex-1 text-sm text-slate-800">
                   {eventTypeLabel(delivery.event.type)} <span className="font-mono text-xs text-slate-500">{delivery.event.type}</span>
                 </span>
                 <time dateTime={delivery.createdAt} className="text-xs text-slate-500">
