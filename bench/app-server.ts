@@ -30,8 +30,11 @@ export const log = (line: string) => console.error(line);
 
 export type BenchServer = { origin: string; coldStartMs: number; rssMiB: number; stop: () => Promise<void> };
 
-/** A fresh database in `.data/<name>`, migrated and seeded, and the production server on it (build excluded from every figure). */
-export async function startBenchServer(name: string): Promise<BenchServer> {
+/**
+ * A fresh database in `.data/<name>`, migrated and seeded, and the production server on it (build excluded from every figure).
+ * `env` adds to the server's environment (e.g. `QUIRE_DISABLE_JOBS: ""` for a benchmark of background work).
+ */
+export async function startBenchServer(name: string, env: Record<string, string> = {}): Promise<BenchServer> {
   process.env.QUIRE_DATA_DIR = path.resolve(`.data/${name}`);
   // A fresh database each run: figures never depend on what an earlier run (or schema) left.
   removeDataFolder(process.env.QUIRE_DATA_DIR);
@@ -60,7 +63,7 @@ export async function startBenchServer(name: string): Promise<BenchServer> {
     server = await spawnServer({
       dev: false,
       stdio: ["ignore", "ignore", "inherit"],
-      env: { PORT: String(port), DATABASE_URL: database.url, NEXTAUTH_URL: origin, NEXTAUTH_SECRET: authSecret(), QUIRE_DISABLE_JOBS: "1" },
+      env: { PORT: String(port), DATABASE_URL: database.url, NEXTAUTH_URL: origin, NEXTAUTH_SECRET: authSecret(), QUIRE_DISABLE_JOBS: "1", ...env },
     });
     await waitUntilServing(port, 10);
     const coldStartMs = performance.now() - spawnedAt;

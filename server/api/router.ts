@@ -80,10 +80,9 @@ export class ApiRouter {
       query: operation.query ? parseWith(operation.query, queryObject(url.searchParams), "query") : undefined,
       body: operation.body ? parseWith(operation.body, await readJson(request, operation.bodyLimit ?? BODY_LIMITS.api), "body") : undefined,
     };
+    const pending = operation.handler(context as never);
     // An installation token refused is told which scope it lacks (server/policies/installation.ts).
-    const result = await operation.handler(context as never).catch(async (error: unknown) => {
-      throw actor.via === "installation" ? await installationRefusal(db(), actor, operation.path, error) : error;
-    });
+    const result = await (actor.via === "installation" ? pending.catch(async (error: unknown) => Promise.reject(await installationRefusal(db(), actor, operation.path, error))) : pending);
     const status = operation.statusOf?.(result as never) ?? operation.status ?? 200;
     if (status === 204 || status === 205) return new Response(null, { status });
     const headers: Record<string, string> = {};

@@ -10,6 +10,13 @@ export function subscriberKey(subscriber: Subscriber): string {
   return `${subscriber.kind}:${subscriber.id}`;
 }
 
+/** The subscriber of a delivery row: its webhook, else its installation, else its integration itself. */
+export function subscriberOf(row: { webhook_id: string | null; installation_id: string | null; integration_id: string | null }): Subscriber {
+  if (row.webhook_id) return { kind: "webhook", id: row.webhook_id };
+  if (row.installation_id) return { kind: "installation", id: row.installation_id };
+  return { kind: "integration", id: row.integration_id! };
+}
+
 /**
  * Delivers one subscriber's due deliveries, one at a time in position order (server/deliveries/deliver.ts).
  * Sent in the transaction recording events (`at` absent: as soon as it commits, one queued per

@@ -15,6 +15,7 @@ import { crawlSite, describeHtmlLimit, type CrawledImage, type CrawlResult, type
 import { HTML_BUDGET_MS, htmlPool } from "./html-pool";
 import type { ImportLimits } from "./limits";
 import { openImportTarget } from "./target";
+import { jobActorFor } from "../integrations/tokens/job-actor";
 
 export type ImportDependencies = { fetch: Fetcher; storage: FileStorage; limits: ImportLimits };
 
@@ -106,8 +107,8 @@ async function convertBodies(bodies: ImportedBodies, crawl: CrawlResult): Promis
  */
 async function commitImport(record: ContentImport, crawl: CrawlResult, files: Map<string, FileVersion>, ids: Map<string, string>, markdown: string[]): Promise<void> {
   const lock = record.changeRequestId ? "changeRequests" : "space";
-  // The import acts for the user who started it, as a background job.
-  const ctx: ServiceContext = { actor: { userId: record.createdById, via: "system" }, baseUrl: "" };
+  // The import acts for the user who started it, as a background job (an integration's, as its installation).
+  const ctx: ServiceContext = { actor: await jobActorFor(record.createdById, record.spaceId), baseUrl: "" };
   await writeSpace(ctx, record.spaceId, { lock, pages: crawl.pages.length + files.size }, async (tx, events) => {
     const target = await openImportTarget(
       tx,

@@ -18,7 +18,8 @@ type PropertySchema = {
   default?: unknown;
   enum?: unknown;
 };
-export type ConfigurationSchema = { properties?: Record<string, PropertySchema>; required?: unknown };
+/** A schema of properties, or a content-kit component (`componentId`) of the integration's that edits the configuration itself. */
+export type ConfigurationSchema = { properties?: Record<string, PropertySchema>; required?: unknown; componentId?: unknown };
 
 /** One property's problem, as the 400's `details.problems` lists them (the first also as `property`/`problem`). */
 export type ConfigurationProblem = { property: string; problem: string };
@@ -50,6 +51,8 @@ export function validateConfiguration(schema: ConfigurationSchema | null, value:
   if (JSON.stringify(value).length > MAX_CONFIGURATION_BYTES) {
     throw configurationError([{ property: "", problem: `is too large (at most ${MAX_CONFIGURATION_BYTES / 1024} KiB of settings)` }]);
   }
+  // The integration's own component writes this configuration: any settings it keeps, bounded above.
+  if (schema && typeof schema.componentId === "string" && schema.properties === undefined) return { configuration: value, missing: [] };
   const properties = schema?.properties && isObject(schema.properties) ? schema.properties : {};
   const configuration: Record<string, unknown> = {};
   for (const [name, given] of Object.entries(value)) {

@@ -3,7 +3,8 @@ import type { Db } from "../db/client";
 import type { Integration, Organization } from "../db/generated/client";
 import { notFound } from "../errors";
 import { integrationPermissions, integrationViewer, type IntegrationViewer } from "../policies/integration";
-import { parseRole } from "../policies/roles";
+import { assertSsoSatisfied } from "../policies/sso";
+import { callerMemberships } from "./registry/memberships";
 
 export type IntegrationAccess = {
   integration: Integration & { organization: Organization };
@@ -16,15 +17,13 @@ export type IntegrationAccess = {
  * not see (private, of another organization) is "not found", as one that does not exist.
  */
 export async function loadIntegration(tx: Db, actor: Actor, name: string): Promise<IntegrationAccess> {
-  const record = await tx.integration.findUnique({
-    where: { name },
-    include: { organization: { include: { members: { where: { userId: actor.userId }, select: { role: true } } } } },
-  });
+  const [record, memberships] = await Promise.all([tx.integration.findUnique({ where: { name }, include: { organization: true } }), callerMemberships(tx, actor)]);
   if (!record) throw notFound(`No integration ${name}.`);
-  const { members, ...organization } = record.organization;
-  const member = members[0];
-  const viewer = integrationViewer(actor, record, { member: member !== undefined, role: member ? parseRole(member.role) : null });
+  const member = memberships.has(record.organizationId);
+  const viewer = integrationViewer(actor, record, { member, role: member ? (memberships.get(record.organizationId) ?? null) : null });
   const permissions = integrationPermissions(viewer, record.visibility);
   if (!permissions.view) throw notFound(`No integration ${name}.`);
-  return { integration: { ...record, organization }, viewer, permissions };
+  // A private integration is its organization's, seen by its members: the organization's single sign-on rule applies to them.
+  if (record.visibility === "private" && viewer.ownerMember && !viewer.isIntegration && actor.via !== "installation") assertSsoSatisfied(actor, record.organization, viewer.ownerRole);
+  return { integration: record, viewer, permissions };
 }

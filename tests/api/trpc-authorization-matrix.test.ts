@@ -6,7 +6,7 @@ import { db } from "../../server/db/client";
 import { isSsoRefusal } from "../../server/policies/sso";
 import { createCallerFactory } from "../../server/trpc/init";
 import { appRouter } from "../../server/trpc/root";
-import { answersSuccess, CALLERS, matrixSize, resourceOf, verdictFor, verdictWithSsoRequired, type Caller, type CallerName, type Requirement } from "../helpers/authorization/model";
+import { answersSuccess, CALLERS, matrixSize, resourceOf, sessionCaller, verdictFor, verdictWithSsoRequired, type Caller, type CallerName, type Requirement } from "../helpers/authorization/model";
 import { BASE_URL, buildWorld, PLACES, SEARCH_WORD, type Ids, type World } from "../helpers/authorization/world";
 
 /**
@@ -285,7 +285,8 @@ beforeAll(async () => {
 
 /** The actor a browser session of the caller's resolves to, as getSessionActor decides it (server/auth/next-auth.ts). */
 async function sessionActor(caller: Caller, version: number): Promise<Actor | null> {
-  if (!caller.userId) return null;
+  // Integrations never sign in: their bot users have no password, and their tokens are for /v1 alone.
+  if (!caller.userId || caller.integration) return null;
   return (await sessionIsCurrent(db(), caller.userId, version)) ? { userId: caller.userId, via: "session" } : null;
 }
 
@@ -337,7 +338,7 @@ describe("with A's single sign-on required", () => {
 async function runCell(path: string, place: string, name: CallerName, expect: ExpectStatic, verdictOf: typeof verdictFor) {
   const row = TABLE[path]!;
   const resource = resourceOf(row.needs);
-  const caller = world.caller(name);
+  const caller = sessionCaller(world.caller(name));
   const target = row.mutates
     ? await world.fresh(resource, place, caller, { empty: row.mutates === "empty space", deleted: row.mutates === "deleted space", content: row.mutates === "space with content" })
     : world.target(resource, place);

@@ -3,8 +3,8 @@ import { db } from "../../server/db/client";
 import { recordOrganizationEvents } from "../../server/integrations/events/record";
 import { jobQueue } from "../../server/jobs/boss";
 import { deliverEventsJob } from "../../server/deliveries/job";
-import { createOrganization } from "../helpers/factories";
-import { createInstallationRow, createIntegrationRow, createWebhookRow } from "./fixtures";
+import { createInstallation, createIntegration, createOrganization } from "../helpers/factories";
+import { createWebhookRow } from "./fixtures";
 
 async function deliveriesOf(eventIds: string[]) {
   return db().$queryRaw<{ type: string; installation_id: string | null; integration_id: string | null; webhook_id: string | null }[]>`
@@ -35,10 +35,10 @@ test("each event goes to the installations reaching it (reference types only), t
   const other = await createOrganization();
   const space = (await db().space.create({ data: { id: `s-${Date.now()}`, organizationId: organization.id, title: "A", sortKey: 1 } })).id;
   const unreached = (await db().space.create({ data: { id: `u-${Date.now()}`, organizationId: organization.id, title: "B", sortKey: 2 } })).id;
-  const { integration } = await createIntegrationRow(other.id, { scopes: ["site:views:read"] });
-  const reaching = await createInstallationRow(integration.id, organization.id, { spaces: [space] });
-  const { integration: unscoped } = await createIntegrationRow(other.id);
-  const allSpaces = await createInstallationRow(unscoped.id, organization.id, { spaceSelection: "all", siteSelection: "all" });
+  const { integration } = await createIntegration(other.id, { scopes: ["site:views:read"] });
+  const reaching = await createInstallation(integration.id, organization.id, { spaceIds: [space] });
+  const { integration: unscoped } = await createIntegration(other.id);
+  const allSpaces = await createInstallation(unscoped.id, organization.id, { spaceSelection: "all", siteSelection: "all" });
   const { webhook: all } = await createWebhookRow(organization.id, "https://example.test/all");
   const { webhook: onlyMembers } = await createWebhookRow(organization.id, "https://example.test/m", ["member_joined"]);
   const site = (await db().site.findFirst({ where: { organizationId: organization.id } }))?.id;

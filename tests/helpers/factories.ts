@@ -4,6 +4,7 @@ import { commitRevision, currentRevision, inReadingOrder, readPage, readPages, t
 import { sealSecret } from "../../server/crypto/secret-box";
 import { newId } from "../../server/ids";
 import { hashIntegrationToken } from "../../server/integrations/tokens/resolve";
+import { publishIntegration, publishIntegrationInput, type PublishIntegrationInput } from "../../server/integrations/registry";
 import type { Role } from "../../server/policies/roles";
 import { fileStorage } from "../../server/storage/file-storage";
 import { createApiToken } from "../../server/tokens/api-tokens";
@@ -144,16 +145,18 @@ export async function createFontUpload(organizationId: string, bytes = fakeFont(
 
 /**
  * A published integration owned by `organizationId`, written as rows (its bot user, its token's
- * hash, a sealed signing secret), with its own token (`qi_…`) for calling /v1 as itself.
+ * hash, a sealed signing secret), with its own token (`qi_…`) for calling /v1 as itself and the
+ * signing secret its event deliveries are signed with.
  */
 export async function createIntegration(
   organizationId: string,
-  overrides: { name?: string; title?: string; scopes?: string[]; target?: string; visibility?: string; endpoint?: string | null } = {},
+  overrides: { name?: string; title?: string; scopes?: string[]; target?: string; visibility?: string; endpoint?: string | null; devTunnelUrl?: string | null; devAll?: boolean } = {},
 ) {
   const id = newId();
   const title = overrides.title ?? `Integration ${unique()}`;
   const bot = await db().user.create({ data: { id: newId(), email: `integration-${id.toLowerCase()}@integrations.invalid`, displayName: title } });
   const token = `qi_${randomBytes(32).toString("base64url")}`;
+  const signingSecret = `whsec_${randomBytes(32).toString("base64url")}`;
   const integration = await db().integration.create({
     data: {
       id,
@@ -166,12 +169,14 @@ export async function createIntegration(
       target: overrides.target ?? "all",
       scopes: overrides.scopes ?? [],
       endpoint: overrides.endpoint ?? null,
+      devTunnelUrl: overrides.devTunnelUrl ?? null,
+      devAll: overrides.devAll ?? false,
       tokenHash: hashIntegrationToken(token),
       tokenPrefix: token.slice(0, 9),
-      signingSecret: await sealSecret(`whsec_${randomBytes(32).toString("base64url")}`, `integration-signing:${id}`),
+      signingSecret: await sealSecret(signingSecret, `integration-signing:${id}`),
     },
   });
-  return { integration, token };
+  return { integration, token, signingSecret };
 }
 
 /** An installation of an integration on an organization, active unless told, with the spaces and sites it selected. */
@@ -186,4 +191,17 @@ export async function createInstallation(
   for (const spaceId of options.spaceIds ?? []) await db().integrationSpaceInstallation.create({ data: { installationId: installation.id, spaceId, status: "active" } });
   for (const siteId of options.siteIds ?? []) await db().integrationSiteInstallation.create({ data: { installationId: installation.id, siteId, status: "active" } });
   return installation;
+}
+
+/**
+ * An integration published by a fresh admin of `organizationId` through the registry service: a
+ * public one targeting everything unless told. Its first publish's answer, with the token and
+ * signing secret shown that once.
+ */
+export async function publishTestIntegration(organizationId: string, overrides: Partial<Omit<PublishIntegrationInput, "organization">> & { name?: string } = {}) {
+  const { user } = await addMember(organizationId, "admin");
+  const { name = `test-${unique()}`, ...definition } = overrides;
+  const input = publishIntegrationInput.parse({ title: "Test integration", description: "Made by a test", scopes: [], script: "", visibility: "public", ...definition, organization: organizationId });
+  const published = (await publishIntegration({ actor: { userId: user.id, via: "session" }, baseUrl: "http://quire.test" }, name, input)) as Awaited<ReturnType<typeof publishIntegration>> & { token: string; signingSecret: string };
+  return { ...published, name, publisherId: user.id };
 }

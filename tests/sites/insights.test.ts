@@ -13,6 +13,8 @@ import { addSiteSpace, publishedSite, spaceWithPages } from "./serve-fixtures";
 /** Page views and feedback of a published site: recorded for the pages a visitor may see, read by the site's owners. */
 
 const BASE_URL = "http://quire.test";
+/** The request a view or feedback comes with (its site events read the visitor from it). */
+const reader = { request: new Request("http://quire.test/~/insights", { method: "POST" }), address: { siteId: "", origin: "http://quire.test", basePath: "" } };
 const createCaller = createCallerFactory(appRouter);
 
 /**
@@ -43,8 +45,8 @@ const today = () => new Date().toISOString().slice(0, 10);
 describe("recording", () => {
   test("views add up in one row per page and UTC day, and show per day and in the top pages with their titles", async () => {
     const { visible, guidesSiteSpace, start, install, admin, ids, site, guides } = await setup();
-    for (let i = 0; i < 3; i++) await recordPageView(visible, { siteSpaceId: guidesSiteSpace.id, pageId: start.id });
-    await recordPageView(visible, { siteSpaceId: guidesSiteSpace.id, pageId: install.id });
+    for (let i = 0; i < 3; i++) await recordPageView(visible, { siteSpaceId: guidesSiteSpace.id, pageId: start.id }, reader);
+    await recordPageView(visible, { siteSpaceId: guidesSiteSpace.id, pageId: install.id }, reader);
     // An earlier day's views, as a previous day's upserts left them.
     const twoDaysAgo = new Date(Date.now() - 2 * 86_400_000);
     await db().sitePageView.create({ data: { siteId: site.id, day: new Date(twoDaysAgo.toISOString().slice(0, 10)), spaceId: guides.id, pageId: install.id, views: 5 } });
@@ -71,9 +73,9 @@ describe("recording", () => {
   test("feedback is stored with its rating and comment, counted overall and per page, and listed newest first", async () => {
     const { visible, guidesSiteSpace, start, install, admin, ids } = await setup();
     const on = (pageId: string) => ({ siteSpaceId: guidesSiteSpace.id, pageId });
-    expect((await recordPageFeedback(visible, { ...on(start.id), rating: "good" })).outcome).toBe("recorded");
-    await recordPageFeedback(visible, { ...on(start.id), rating: "bad", comment: "  The example does not run.  " });
-    await recordPageFeedback(visible, { ...on(install.id), rating: "ok", comment: "" });
+    expect((await recordPageFeedback(visible, { ...on(start.id), rating: "good" }, reader)).outcome).toBe("recorded");
+    await recordPageFeedback(visible, { ...on(start.id), rating: "bad", comment: "  The example does not run.  " }, reader);
+    await recordPageFeedback(visible, { ...on(install.id), rating: "ok", comment: "" }, reader);
 
     const summary = await admin.siteInsights.summary(ids);
     expect(summary.days).toBe(30);
@@ -95,7 +97,7 @@ describe("recording", () => {
     await db().sitePageFeedback.createMany({
       data: Array.from({ length: 25 }, (_, index) => ({ id: newId(), siteId: site.id, siteSpaceId: guidesSiteSpace.id, spaceId: guides.id, pageId: start.id, rating: "good", comment: `Comment ${index}`, createdAt: new Date(base + index * 1000) })),
     });
-    await recordPageFeedback(visible, { siteSpaceId: guidesSiteSpace.id, pageId: start.id, rating: "bad" });
+    await recordPageFeedback(visible, { siteSpaceId: guidesSiteSpace.id, pageId: start.id, rating: "bad" }, reader);
     const first = await admin.siteInsights.feedback(ids);
     expect(first.items).toHaveLength(20);
     expect(first.items[0]).toMatchObject({ rating: "bad", comment: null });
@@ -115,8 +117,8 @@ describe("recording", () => {
       { siteSpaceId: guidesSiteSpace.id, pageId: "unknown" },
     ];
     for (const target of refused) {
-      await expect(recordPageView(visible, target)).rejects.toMatchObject({ code: "not_found" });
-      await expect(recordPageFeedback(visible, { ...target, rating: "good" })).rejects.toMatchObject({ code: "not_found" });
+      await expect(recordPageView(visible, target, reader)).rejects.toMatchObject({ code: "not_found" });
+      await expect(recordPageFeedback(visible, { ...target, rating: "good" }, reader)).rejects.toMatchObject({ code: "not_found" });
     }
     expect(await db().sitePageView.count({ where: { siteId: site.id } })).toBe(0);
     expect(await db().sitePageFeedback.count({ where: { siteId: site.id } })).toBe(0);
@@ -125,10 +127,10 @@ describe("recording", () => {
   test("input is bounded: a rating outside bad/ok/good, a comment over 512 characters, an id that is no id", async () => {
     const { visible, guidesSiteSpace, start, site } = await setup();
     const on = { siteSpaceId: guidesSiteSpace.id, pageId: start.id };
-    await expect(recordPageFeedback(visible, { ...on, rating: "great" as "good" })).rejects.toThrow();
-    await expect(recordPageFeedback(visible, { ...on, rating: "good", comment: "x".repeat(513) })).rejects.toThrow(/512/);
-    await expect(recordPageFeedback(visible, { ...on, pageId: "../../x", rating: "good" })).rejects.toThrow();
-    expect((await recordPageFeedback(visible, { ...on, rating: "good", comment: "é".repeat(512) })).outcome).toBe("recorded");
+    await expect(recordPageFeedback(visible, { ...on, rating: "great" as "good" }, reader)).rejects.toThrow();
+    await expect(recordPageFeedback(visible, { ...on, rating: "good", comment: "x".repeat(513) }, reader)).rejects.toThrow(/512/);
+    await expect(recordPageFeedback(visible, { ...on, pageId: "../../x", rating: "good" }, reader)).rejects.toThrow();
+    expect((await recordPageFeedback(visible, { ...on, rating: "good", comment: "é".repeat(512) }, reader)).outcome).toBe("recorded");
     expect(await db().sitePageFeedback.count({ where: { siteId: site.id } })).toBe(1);
   });
 
@@ -137,11 +139,11 @@ describe("recording", () => {
     await db().sitePageFeedback.createMany({
       data: Array.from({ length: FEEDBACK_PER_MINUTE }, () => ({ id: newId(), siteId: site.id, spaceId: guides.id, pageId: start.id, rating: "good" })),
     });
-    expect((await recordPageFeedback(visible, { siteSpaceId: guidesSiteSpace.id, pageId: start.id, rating: "bad" })).outcome).toBe("busy");
+    expect((await recordPageFeedback(visible, { siteSpaceId: guidesSiteSpace.id, pageId: start.id, rating: "bad" }, reader)).outcome).toBe("busy");
     expect(await db().sitePageFeedback.count({ where: { siteId: site.id } })).toBe(FEEDBACK_PER_MINUTE);
     // A minute later the site takes answers again.
     await db().sitePageFeedback.updateMany({ where: { siteId: site.id }, data: { createdAt: new Date(Date.now() - 61_000) } });
-    expect((await recordPageFeedback(visible, { siteSpaceId: guidesSiteSpace.id, pageId: start.id, rating: "bad" })).outcome).toBe("recorded");
+    expect((await recordPageFeedback(visible, { siteSpaceId: guidesSiteSpace.id, pageId: start.id, rating: "bad" }, reader)).outcome).toBe("recorded");
   });
 });
 
@@ -153,7 +155,7 @@ describe("the owners' reads", () => {
     expect(empty.daily).toHaveLength(30);
     expect((await admin.siteInsights.feedback(ids)).items).toEqual([]);
 
-    await recordPageView(visible, { siteSpaceId: guidesSiteSpace.id, pageId: start.id });
+    await recordPageView(visible, { siteSpaceId: guidesSiteSpace.id, pageId: start.id }, reader);
     await commitPages(guides.id, [{ title: "Other", slug: "other" }], { replace: true });
     expect((await admin.siteInsights.summary(ids)).topPages).toEqual([{ spaceId: guides.id, spaceTitle: "Guides", pageId: start.id, title: null, views: 1 }]);
   });

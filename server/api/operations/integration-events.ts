@@ -1,10 +1,8 @@
-import { z } from "zod";
 import { getIntegrationEvent, integrationEventIdSchema, listIntegrationEvents, listIntegrationEventsParams } from "../../integrations/events/log";
 import { queueIntegrationTask, queueIntegrationTaskBody } from "../../integrations/events/tasks";
+import { integrationPath } from "../../integrations/registry/schemas";
 import { defineOperation } from "../operation";
 
-/** An integration's name as the schema allows it (integrations.name). */
-const integrationPath = z.object({ integrationName: z.string().regex(/^[a-zA-Z0-9_.-]{1,100}$/, "not an integration name") });
 
 export const integrationEventOperations = [
   defineOperation({

@@ -1,4 +1,5 @@
-import { createIntegrationInstallationToken, installationTokenPath } from "../../integrations/tokens/mint";
+import { installationPath } from "../../integrations/installations/schemas";
+import { createIntegrationInstallationToken } from "../../integrations/tokens/mint";
 import { defineOperation } from "../operation";
 
 export const integrationTokenOperations = [
@@ -6,7 +7,7 @@ export const integrationTokenOperations = [
     operationId: "createIntegrationInstallationToken",
     method: "POST",
     path: "/v1/integrations/{integrationName}/installations/{installationId}/tokens",
-    params: installationTokenPath,
+    params: installationPath,
     handler: (c) => createIntegrationInstallationToken(c, c.params.integrationName, c.params.installationId),
   }),
 ];

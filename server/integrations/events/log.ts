@@ -30,6 +30,8 @@ type DeliveryRow = {
   attempts: number;
   next_attempt_at: Date;
   created_at: Date;
+  event_txid: bigint;
+  event_seq: bigint;
   event_created_at: Date;
   payload: Record<string, unknown>;
 };
@@ -41,18 +43,17 @@ async function administeredIntegration(ctx: ServiceContext, name: string) {
 }
 
 const SELECT = Prisma.sql`
-  SELECT d.id, d.integration_id, d.installation_id, d.status, d.attempts, d.next_attempt_at, d.created_at, e.created_at AS event_created_at, e.payload
+  SELECT d.id, d.integration_id, d.installation_id, d.status, d.attempts, d.next_attempt_at, d.created_at, d.event_txid, d.event_seq, e.created_at AS event_created_at, e.payload
   FROM event_deliveries d JOIN organization_events e ON e.id = d.event_id`;
 
 export async function listIntegrationEvents(ctx: ServiceContext, name: string, params: ListIntegrationEventsParams): Promise<ListResult<ReturnType<typeof presentIntegrationEvent>>> {
   const integration = await administeredIntegration(ctx, name);
-  const after = decodeKeysetCursor(params.page);
-  if (after && (after.value === null || Number.isNaN(Date.parse(after.value)))) throw badRequest("page: not a valid page cursor");
+  const after = decodeCursorPosition(params.page);
   const where = Prisma.sql`d.integration_id = ${integration.id} AND d.attempts > 0`;
   const [rows, [counted]] = await Promise.all([
     db().$queryRaw<DeliveryRow[]>`${SELECT}
-      WHERE ${where} ${after ? Prisma.sql`AND (d.created_at, d.id) < (${new Date(after.value!)}, ${after.id})` : Prisma.empty}
-      ORDER BY d.created_at DESC, d.id DESC LIMIT ${params.limit + 1}`,
+      WHERE ${where} ${after ? Prisma.sql`AND (d.created_at, d.event_txid, d.event_seq, d.id) < (${after.createdAt}, ${after.txid}, ${after.seq}, ${after.id})` : Prisma.empty}
+      ORDER BY d.created_at DESC, d.event_txid DESC, d.event_seq DESC, d.id DESC LIMIT ${params.limit + 1}`,
     db().$queryRaw<{ count: number }[]>`SELECT count(*)::int AS count FROM event_deliveries d WHERE ${where}`,
   ]);
   const items = rows.slice(0, params.limit);
@@ -60,8 +61,17 @@ export async function listIntegrationEvents(ctx: ServiceContext, name: string, p
   return {
     items: items.map(presentIntegrationEvent),
     count: counted?.count ?? 0,
-    ...(rows.length > params.limit && last ? { next: { page: encodeKeysetCursor(last.created_at.toISOString(), last.id) } } : {}),
+    ...(rows.length > params.limit && last ? { next: { page: encodeKeysetCursor(`${last.created_at.toISOString()}|${last.event_txid}|${last.event_seq}`, last.id) } } : {}),
   };
+}
+
+/** Newest first: by the delivery's creation (a redelivery counts as new), then its event's position (events of one transaction share a time). */
+function decodeCursorPosition(page: string | undefined): { createdAt: Date; txid: bigint; seq: bigint; id: string } | undefined {
+  const cursor = decodeKeysetCursor(page);
+  if (!cursor) return undefined;
+  const match = /^([0-9T:.Z-]{1,40})\|([0-9]{1,19})\|([0-9]{1,19})$/.exec(cursor.value ?? "");
+  if (!match || Number.isNaN(Date.parse(match[1]!))) throw badRequest("page: not a valid page cursor");
+  return { createdAt: new Date(match[1]!), txid: BigInt(match[2]!), seq: BigInt(match[3]!), id: cursor.id };
 }
 
 export async function getIntegrationEvent(ctx: ServiceContext, name: string, eventId: string) {

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { Prisma } from "../../db/generated/client";
 import type { Db } from "../../db/client";
-import { deliverEventsJob, type Subscriber } from "../../deliveries/job";
+import { deliverEventsJob, subscriberOf } from "../../deliveries/job";
 import { enqueue } from "../../jobs/enqueue";
 import { reachesSiteSql, reachesSpaceSql } from "../reach";
 import { REFERENCE_EVENT_TYPES } from "./types";
@@ -28,6 +28,32 @@ export type NewOrganizationEvent = {
 
 /** Scopes an integration needs to receive a site event of these types (the reference's scope descriptions). */
 const SITE_EVENT_SCOPES: Record<string, string> = { site_view: "site:views:read", page_feedback: "page:feedback:read" };
+
+/** Whether installation `ins` of `integration` gets a site event: it reaches the site, and has the scope the type needs. */
+function installationGetsSiteEvent(type: Prisma.Sql, siteId: Prisma.Sql): Prisma.Sql {
+  const scopes = JSON.stringify(SITE_EVENT_SCOPES);
+  return Prisma.sql`(${reachesSiteSql("ins", "integration", siteId)} AND (NOT (${scopes}::jsonb ? ${type}) OR (${scopes}::jsonb ->> ${type}) = ANY (integration.scopes)))`;
+}
+
+/** Whether `webhook` gets an event of this type: active, and subscribed to every type or to it. */
+function webhookGets(type: Prisma.Sql): Prisma.Sql {
+  return Prisma.sql`(webhook.active AND (cardinality(webhook.event_types) = 0 OR ${type} = ANY (webhook.event_types)))`;
+}
+
+/**
+ * Whether anyone would get a site event of this type (site_view): the cheap question asked before
+ * recording an event that every page view could produce, answered by the same rules as below.
+ */
+export async function siteEventHasSubscribers(tx: Db, organizationId: string, siteId: string, type: string): Promise<boolean> {
+  const [row] = await tx.$queryRaw<{ wanted: boolean }[]>`
+    SELECT EXISTS (
+      SELECT 1 FROM integration_installations ins JOIN integrations integration ON integration.id = ins.integration_id
+      WHERE ins.organization_id = ${organizationId} AND ${installationGetsSiteEvent(Prisma.sql`${type}::text`, Prisma.sql`${siteId}::text`)}
+    ) OR EXISTS (
+      SELECT 1 FROM webhooks webhook WHERE webhook.organization_id = ${organizationId} AND ${webhookGets(Prisma.sql`${type}::text`)}
+    ) AS wanted`;
+  return row?.wanted === true;
+}
 
 /**
  * Records typed events in the organization's feed and, in the same statement, one pending delivery
@@ -82,8 +108,7 @@ export async function recordOrganizationEvents(tx: Db, events: NewOrganizationEv
       JOIN integrations integration ON integration.id = ins.integration_id
       WHERE ev.webhook_id IS NULL AND ev.installation_id IS NULL AND ev.integration_id IS NULL AND ev.type = ANY (${REFERENCE_EVENT_TYPES}) AND CASE
         WHEN ev.space_id IS NOT NULL THEN ${reachesSpaceSql("ins", "integration", Prisma.sql`ev.space_id`)}
-        WHEN ev.site_id IS NOT NULL THEN ${reachesSiteSql("ins", "integration", Prisma.sql`ev.site_id`)}
-          AND (NOT (${JSON.stringify(SITE_EVENT_SCOPES)}::jsonb ? ev.type) OR (${JSON.stringify(SITE_EVENT_SCOPES)}::jsonb ->> ev.type) = ANY (integration.scopes))
+        WHEN ev.site_id IS NOT NULL THEN ${installationGetsSiteEvent(Prisma.sql`ev.type`, Prisma.sql`ev.site_id`)}
         ELSE ins.status = 'active'
       END
       UNION ALL
@@ -100,8 +125,7 @@ export async function recordOrganizationEvents(tx: Db, events: NewOrganizationEv
       JOIN webhooks webhook ON webhook.organization_id = ev.organization_id
       WHERE CASE
         WHEN ev.webhook_id IS NOT NULL THEN webhook.id = ev.webhook_id
-        ELSE webhook.active AND (ev.integration_id IS NULL OR ev.installation_id IS NOT NULL)
-          AND (cardinality(webhook.event_types) = 0 OR ev.type = ANY (webhook.event_types))
+        ELSE (ev.integration_id IS NULL OR ev.installation_id IS NOT NULL) AND ${webhookGets(Prisma.sql`ev.type`)}
       END
     ), delivered AS (
       INSERT INTO event_deliveries (id, event_id, organization_id, integration_id, installation_id, webhook_id, event_txid, event_seq, next_attempt_at)
@@ -110,12 +134,5 @@ export async function recordOrganizationEvents(tx: Db, events: NewOrganizationEv
       RETURNING installation_id, integration_id, webhook_id
     )
     SELECT DISTINCT installation_id, integration_id, webhook_id FROM delivered`;
-  for (const row of subscribers) {
-    const subscriber: Subscriber = row.webhook_id
-      ? { kind: "webhook", id: row.webhook_id }
-      : row.installation_id
-        ? { kind: "installation", id: row.installation_id }
-        : { kind: "integration", id: row.integration_id! };
-    await enqueue(tx, deliverEventsJob, { subscriber });
-  }
+  for (const row of subscribers) await enqueue(tx, deliverEventsJob, { subscriber: subscriberOf(row) });
 }

@@ -1,7 +1,7 @@
 import type { ServiceContext } from "../../context";
 import type { Db } from "../../db/client";
 import { Prisma } from "../../db/generated/client";
-import { deliverEventsJob, type Subscriber } from "../../deliveries/job";
+import { deliverEventsJob, subscriberKey, subscriberOf, type Subscriber } from "../../deliveries/job";
 import { forbidden, notFound } from "../../errors";
 import type { EventRecorder } from "../../events/record-event";
 import { writeChange } from "../../events/write-change";
@@ -81,13 +81,9 @@ function reopen(tx: Db, where: Prisma.Sql) {
 
 async function wake(tx: Db, deliveries: DeliveryRef[]): Promise<void> {
   const subscribers = new Map<string, Subscriber>();
-  for (const d of deliveries) {
-    const subscriber: Subscriber = d.webhook_id
-      ? { kind: "webhook", id: d.webhook_id }
-      : d.installation_id
-        ? { kind: "installation", id: d.installation_id }
-        : { kind: "integration", id: d.integration_id! };
-    subscribers.set(`${subscriber.kind}:${subscriber.id}`, subscriber);
+  for (const delivery of deliveries) {
+    const subscriber = subscriberOf(delivery);
+    subscribers.set(subscriberKey(subscriber), subscriber);
   }
   for (const subscriber of subscribers.values()) await enqueue(tx, deliverEventsJob, { subscriber });
 }

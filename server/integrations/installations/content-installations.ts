@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from "node:util";
 import type { Actor } from "../../auth/actor";
 import { openSpaceComments } from "../../comments/counts";
 import type { ServiceContext } from "../../context";
@@ -154,7 +155,7 @@ export async function updateContentInstallation(ctx: ServiceContext, kind: Conte
       status = statusFor(validated.missing);
     }
     const externalIds = input.externalIds ?? row.externalIds;
-    const unchanged = status === row.status && JSON.stringify(configuration) === JSON.stringify(row.configuration) && JSON.stringify(externalIds) === JSON.stringify(row.externalIds);
+    const unchanged = status === row.status && isDeepStrictEqual(configuration, row.configuration) && isDeepStrictEqual(externalIds, row.externalIds);
     if (unchanged) {
       events.nothingChanged();
       return presentOne(tx, kind, row, access, extended, ctx.baseUrl);

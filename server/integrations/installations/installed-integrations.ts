@@ -1,17 +1,15 @@
-import type { Actor } from "../../auth/actor";
 import type { ServiceContext } from "../../context";
 import { db, type Db } from "../../db/client";
-import { Prisma, type Integration, type Organization } from "../../db/generated/client";
+import { Prisma } from "../../db/generated/client";
 import { forbidden } from "../../errors";
 import { paginateModel, type ListResult } from "../../pagination";
 import { loadOrganization, loadSpace } from "../../policies/access";
-import { integrationPermissions, integrationViewer } from "../../policies/integration";
 import { organizationPermissions } from "../../policies/organization";
 import { parseRole } from "../../policies/roles";
 import { loadSite } from "../../policies/site";
-import { presentIntegration } from "../../presenters/integration";
 import { presentInstallation, type IntegrationInstallationObject } from "../../presenters/integration-installation";
 import { reachesSiteSql, reachesSpaceSql } from "../reach";
+import { integrationInclude, presentFor, type PresentableIntegration } from "../registry/queries";
 import { reachedSpaceCounts } from "./records";
 import type { IntegrationSearchParams, ListOrganizationInstallationsParams } from "./schemas";
 
@@ -24,20 +22,14 @@ import type { IntegrationSearchParams, ListOrganizationInstallationsParams } fro
 /** Most integrations one space or site list answers (the reference does not page them). */
 const MAX_LISTED = 1000;
 
-type IntegrationRow = Integration & { organization: Organization; assets: { kind: string; position: number; sha256: string }[] };
-const withOwner = { organization: true, assets: { select: { kind: true, position: true, sha256: true } } } as const;
-
-/** Integrations presented with the caller's permissions on each (its owner organization's role), from one query. */
-async function presentIntegrations(tx: Db, actor: Actor, integrations: IntegrationRow[], baseUrl: string) {
+/** Presents integrations with the caller's permissions on each (its role in their owner organizations, from one query). */
+async function presentIntegrations(ctx: ServiceContext, integrations: PresentableIntegration[]) {
   const owners = [...new Set(integrations.map((integration) => integration.organizationId))];
-  const members = owners.length === 0 ? [] : await tx.member.findMany({ where: { userId: actor.userId, organizationId: { in: owners } }, select: { organizationId: true, role: true } });
-  const roleIn = new Map(members.map((member) => [member.organizationId, parseRole(member.role)]));
-  return integrations.map((integration) => {
-    const owner = { member: roleIn.has(integration.organizationId), role: roleIn.get(integration.organizationId) ?? null };
-    return presentIntegration(integration, integrationPermissions(integrationViewer(actor, integration, owner), integration.visibility), baseUrl);
-  });
+  const members = owners.length === 0 ? [] : await db().member.findMany({ where: { userId: ctx.actor.userId, organizationId: { in: owners } }, select: { organizationId: true, role: true } });
+  const memberships = new Map(members.map((member) => [member.organizationId, parseRole(member.role)]));
+  return integrations.map((integration) => presentFor(ctx, memberships, integration));
 }
-type IntegrationObject = ReturnType<typeof presentIntegration>;
+type IntegrationObject = ReturnType<typeof presentFor>;
 
 const searchWhere = (search: string | undefined): Prisma.IntegrationWhereInput =>
   search ? { OR: [{ name: { contains: search, mode: "insensitive" } }, { title: { contains: search, mode: "insensitive" } }] } : {};
@@ -54,9 +46,9 @@ export async function listOrganizationInstallations(
   const ids = page.items.map((installation) => installation.id);
   const [counts, integrations] = await Promise.all([
     reachedSpaceCounts(db(), ids),
-    db().integration.findMany({ where: { id: { in: page.items.map((installation) => installation.integrationId) } }, include: withOwner }),
+    db().integration.findMany({ where: { id: { in: page.items.map((installation) => installation.integrationId) } }, include: integrationInclude }),
   ]);
-  const presented = new Map((await presentIntegrations(db(), ctx.actor, integrations, ctx.baseUrl)).map((integration, index) => [integrations[index]!.id, integration]));
+  const presented = new Map((await presentIntegrations(ctx, integrations)).map((integration, index) => [integrations[index]!.id, integration]));
   const nameOf = new Map(integrations.map((integration) => [integration.id, integration.name]));
   return {
     ...page,
@@ -68,25 +60,24 @@ export async function listOrganizationInstallations(
 }
 
 /** The integrations whose installation in `organizationId` reaches the space or site `reaches` says, by name. */
-async function reachingIntegrations(tx: Db, organizationId: string, reaches: Prisma.Sql, search: string | undefined): Promise<IntegrationRow[]> {
+async function reachingIntegrations(tx: Db, organizationId: string, reaches: Prisma.Sql, search: string | undefined): Promise<PresentableIntegration[]> {
   const rows = await tx.$queryRaw<{ id: string }[]>`
     SELECT g.id FROM integration_installations i JOIN integrations g ON g.id = i.integration_id
     WHERE i.organization_id = ${organizationId} AND ${reaches}
     ORDER BY g.name LIMIT ${MAX_LISTED}`;
-  const integrations = await tx.integration.findMany({ where: { AND: [{ id: { in: rows.map((row) => row.id) } }, searchWhere(search)] }, include: withOwner, orderBy: { name: "asc" } });
-  return integrations;
+  return tx.integration.findMany({ where: { AND: [{ id: { in: rows.map((row) => row.id) } }, searchWhere(search)] }, include: integrationInclude, orderBy: { name: "asc" } });
 }
 
 /** listSpaceIntegrations: the integrations reaching a space the caller can see. */
 export async function listSpaceIntegrations(ctx: ServiceContext, spaceId: string, params: IntegrationSearchParams): Promise<ListResult<IntegrationObject>> {
   const { space } = await loadSpace(db(), ctx.actor, spaceId);
   const integrations = await reachingIntegrations(db(), space.organizationId, reachesSpaceSql("i", "g", Prisma.sql`${space.id}`), params.search);
-  return { items: await presentIntegrations(db(), ctx.actor, integrations, ctx.baseUrl), count: integrations.length };
+  return { items: await presentIntegrations(ctx, integrations), count: integrations.length };
 }
 
 /** listSiteIntegrations: the integrations reaching a site the caller can see. */
 export async function listSiteIntegrations(ctx: ServiceContext, organizationId: string, siteId: string, params: IntegrationSearchParams): Promise<ListResult<IntegrationObject>> {
   const { site } = await loadSite(db(), ctx.actor, organizationId, siteId);
   const integrations = await reachingIntegrations(db(), organizationId, reachesSiteSql("i", "g", Prisma.sql`${site.id}`), params.search);
-  return { items: await presentIntegrations(db(), ctx.actor, integrations, ctx.baseUrl), count: integrations.length };
+  return { items: await presentIntegrations(ctx, integrations), count: integrations.length };
 }

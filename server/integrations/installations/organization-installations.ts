@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from "node:util";
 import type { ServiceContext } from "../../context";
 import { db, type Db } from "../../db/client";
 import { Prisma, type Integration, type IntegrationInstallation } from "../../db/generated/client";
@@ -80,10 +81,10 @@ export async function updateIntegrationInstallation(ctx: ServiceContext, integra
     const data: Prisma.IntegrationInstallationUpdateInput = {};
     if (input.configuration !== undefined) {
       const { configuration, missing } = validateConfiguration(configurationSchemaOf(integration.configurations, "account"), input.configuration);
-      if (JSON.stringify(configuration) !== JSON.stringify(installation.configuration)) data.configuration = configuration as Prisma.InputJsonObject;
+      if (!isDeepStrictEqual(configuration, installation.configuration)) data.configuration = configuration as Prisma.InputJsonObject;
       if (statusFor(missing) !== installation.status) data.status = statusFor(missing);
     }
-    if (input.externalIds !== undefined && JSON.stringify(input.externalIds) !== JSON.stringify(installation.externalIds)) data.externalIds = input.externalIds;
+    if (input.externalIds !== undefined && !isDeepStrictEqual(input.externalIds, installation.externalIds)) data.externalIds = input.externalIds;
     if (input.space_selection !== undefined && input.space_selection !== installation.spaceSelection) data.spaceSelection = input.space_selection;
     if (input.site_selection !== undefined && input.site_selection !== installation.siteSelection) data.siteSelection = input.site_selection;
     if (Object.keys(data).length === 0) {

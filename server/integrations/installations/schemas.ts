@@ -1,10 +1,12 @@
 import { z } from "zod";
 import { entityIdSchema } from "../../ids";
 import { listParams } from "../../pagination";
+import { integrationPath } from "../registry/schemas";
+
+export { integrationPath };
 
 /** Input schemas of the installation operations, shared by /v1 and tRPC; bounds follow the reference. */
 
-export const integrationNameSchema = z.string().min(1).max(100).regex(/^[a-zA-Z0-9_.-]+$/, "must be letters, digits, '-', '_' and '.'");
 const selectionSchema = z.enum(["all", "selected"]);
 /** Bounded here; its content is checked against the integration's schema (server/integrations/configuration.ts). */
 const configurationSchema = z.record(z.string().max(100), z.unknown());
@@ -12,7 +14,6 @@ const configurationSchema = z.record(z.string().max(100), z.unknown());
 const externalIdsSchema = z.array(z.string().min(1).max(200)).max(5);
 const queryBoolean = z.stringbool({ truthy: ["true"], falsy: ["false"] });
 
-export const integrationPath = z.object({ integrationName: integrationNameSchema });
 export const installationPath = integrationPath.extend({ installationId: entityIdSchema });
 export const spaceInstallationPath = installationPath.extend({ spaceId: entityIdSchema });
 export const siteInstallationPath = installationPath.extend({ siteId: entityIdSchema });

@@ -1,5 +1,6 @@
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { sealSecret } from "../../crypto/secret-box";
+import { hashIntegrationToken, INTEGRATION_TOKEN_PREFIX } from "../tokens/resolve";
 
 /**
  * An integration's credentials (COMMON contract 1): its token `qi_…`, stored as a SHA-256 hash with
@@ -12,12 +13,12 @@ export const signingSecretContext = (integrationId: string) => `integration-sign
 export const secretsContext = (integrationId: string) => `integration-secrets:${integrationId}`;
 
 export async function newIntegrationCredentials(integrationId: string) {
-  const token = `qi_${randomBytes(32).toString("base64url")}`;
+  const token = `${INTEGRATION_TOKEN_PREFIX}${randomBytes(32).toString("base64url")}`;
   const signingSecret = `whsec_${randomBytes(32).toString("base64url")}`;
   return {
     shown: { token, signingSecret } satisfies IntegrationCredentials,
     stored: {
-      tokenHash: createHash("sha256").update(token).digest("hex"),
+      tokenHash: hashIntegrationToken(token),
       tokenPrefix: token.slice(0, 9),
       signingSecret: await sealSecret(signingSecret, signingSecretContext(integrationId)),
     },

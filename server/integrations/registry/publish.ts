@@ -6,9 +6,9 @@ import { writeChange } from "../../events/write-change";
 import { conflict, forbidden, notFound } from "../../errors";
 import { newId } from "../../ids";
 import { integrationPermissions, integrationViewer } from "../../policies/integration";
-import { parseRole } from "../../policies/roles";
 import { presentIntegration } from "../../presenters/integration";
 import { decodeIntegrationImages } from "./assets";
+import { callerMemberships } from "./memberships";
 import { newIntegrationCredentials, sealIntegrationSecrets, type IntegrationCredentials } from "./credentials";
 import { integrationInclude } from "./queries";
 import type { PublishIntegrationInput } from "./schemas";
@@ -22,13 +22,11 @@ const BOT_EMAIL_DOMAIN = "integrations.quire.invalid";
  * except for the integration itself republishing under its own owner.
  */
 async function publishingOrganization(tx: Db, actor: Actor, reference: string, ownOrganizationId: string | null) {
-  const include = { members: { where: { userId: actor.userId }, select: { role: true } } } as const;
-  const organization =
-    (await tx.organization.findUnique({ where: { id: reference }, include })) ?? (await tx.organization.findUnique({ where: { hostname: reference.toLowerCase() }, include }));
-  const member = organization?.members[0];
+  const organization = (await tx.organization.findUnique({ where: { id: reference } })) ?? (await tx.organization.findUnique({ where: { hostname: reference.toLowerCase() } }));
+  const memberships = await callerMemberships(tx, actor);
+  const member = organization !== null && memberships.has(organization.id);
   if (!organization || (!member && organization.id !== ownOrganizationId)) throw notFound(`organization: no organization ${reference} (give its id or its subdomain).`);
-  const { members: _, ...rest } = organization;
-  return { organization: rest, member: member !== undefined, role: member ? parseRole(member.role) : null };
+  return { organization, member, role: member ? (memberships.get(organization.id) ?? null) : null };
 }
 
 /** The definition as stored: what a publish replaces, every field left out going back to its default. */

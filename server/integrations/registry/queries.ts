@@ -1,4 +1,3 @@
-import type { Actor } from "../../auth/actor";
 import type { ServiceContext } from "../../context";
 import { db, type Db } from "../../db/client";
 import { Prisma } from "../../db/generated/client";
@@ -6,9 +5,11 @@ import { badRequest } from "../../errors";
 import { decodeKeysetCursor, encodeKeysetCursor, type ListResult } from "../../pagination";
 import { loadOrganization } from "../../policies/access";
 import { authorizeIntegration, integrationPermissions, integrationViewer } from "../../policies/integration";
-import { parseRole, type Role } from "../../policies/roles";
+import type { Role } from "../../policies/roles";
+import { ssoAllows } from "../../policies/sso";
 import { presentIntegration } from "../../presenters/integration";
 import { loadIntegration } from "../load";
+import { callerMemberships } from "./memberships";
 import { INTEGRATION_NAME_PATTERN, type ListIntegrationsQuery } from "./schemas";
 
 /** What the presenter needs with an integration row: its owner and its images. */
@@ -18,12 +19,6 @@ export const integrationInclude = {
 } as const satisfies Prisma.IntegrationInclude;
 
 export type PresentableIntegration = Prisma.IntegrationGetPayload<{ include: typeof integrationInclude }>;
-
-/** The caller's role in each organization they belong to (null: a guest), to present owners and permissions. */
-async function membershipsOf(tx: Db, actor: Actor): Promise<Map<string, Role | null>> {
-  const rows = await tx.member.findMany({ where: { userId: actor.userId }, select: { organizationId: true, role: true } });
-  return new Map(rows.map((row) => [row.organizationId, parseRole(row.role)]));
-}
 
 /** Presents an integration for a caller whose memberships are known. */
 export function presentFor(ctx: ServiceContext, memberships: Map<string, Role | null>, integration: PresentableIntegration) {
@@ -58,11 +53,11 @@ export async function getIntegrationDeveloperSettings(ctx: ServiceContext, name:
  */
 export async function listIntegrations(ctx: ServiceContext, query: ListIntegrationsQuery): Promise<ListResult<ReturnType<typeof presentFor>>> {
   const tx = db();
-  const memberships = await membershipsOf(tx, ctx.actor);
+  const memberships = await callerMemberships(tx, ctx.actor);
   let visible = Prisma.sql`i.visibility = 'public'`;
   if (query.owner !== undefined) {
-    const owner = await tx.organization.findFirst({ where: { OR: [{ id: query.owner }, { hostname: query.owner.toLowerCase() }] }, select: { id: true } });
-    if (owner && memberships.has(owner.id)) visible = Prisma.sql`TRUE`;
+    const owner = await tx.organization.findFirst({ where: { OR: [{ id: query.owner }, { hostname: query.owner.toLowerCase() }] }, select: { id: true, sso: true } });
+    if (owner && memberships.has(owner.id) && ssoAllows(ctx.actor, owner, memberships.get(owner.id) ?? null)) visible = Prisma.sql`TRUE`;
   }
   return listWhere(ctx, tx, memberships, visible, query);
 }
@@ -77,7 +72,7 @@ export async function listOrganizationIntegrations(ctx: ServiceContext, organiza
   await loadOrganization(tx, ctx.actor, organizationId);
   const visible = Prisma.sql`(i.visibility = 'public' OR i.organization_id = ${organizationId}
     OR (i.visibility = 'unlisted' AND EXISTS (SELECT 1 FROM integration_installations ii WHERE ii.integration_id = i.id AND ii.organization_id = ${organizationId})))`;
-  return listWhere(ctx, tx, await membershipsOf(tx, ctx.actor), visible, query);
+  return listWhere(ctx, tx, await callerMemberships(tx, ctx.actor), visible, query);
 }
 
 /** The reference's filters as SQL, each by its query parameter's name. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { entityIdSchema } from "../../ids";
 import { listParams } from "../../pagination";
 import { httpUrlSchema } from "../../validation/http-url";
 
@@ -11,7 +12,7 @@ import { httpUrlSchema } from "../../validation/http-url";
 export const INTEGRATION_NAME_PATTERN = /^[a-zA-Z0-9_.-]+$/;
 export const integrationNameSchema = z.string().min(1).max(100).regex(INTEGRATION_NAME_PATTERN, "must be letters, digits, `-`, `_` or `.`");
 export const integrationPath = z.object({ integrationName: integrationNameSchema });
-export const organizationIntegrationsPath = z.object({ organizationId: z.string().min(1).max(64) });
+export const organizationIntegrationsPath = z.object({ organizationId: entityIdSchema });
 
 export const INTEGRATION_SCOPES = [
   "space:content:read",
@@ -58,8 +59,9 @@ const linkUrl = httpUrlSchema;
  * logs and answers; the signature authenticates deliveries). Its address is checked when delivering.
  */
 export const dispatchUrlSchema = httpUrlSchema.refine((value) => {
-  const url = new URL(value);
-  return url.username === "" && url.password === "";
+  // Refinements run even after the URL check failed: a value that is no URL has been refused already.
+  const url = URL.canParse(value) ? new URL(value) : null;
+  return url === null || (url.username === "" && url.password === "");
 }, "must not carry a user name or password");
 
 const propertyTitle = z.string().min(2).max(50);
@@ -79,30 +81,47 @@ const configurationProperty = z.discriminatedUnion("type", [
 
 const propertyName = z.string().min(1).max(100).regex(/^[A-Za-z0-9_.-]+$/, "property names are letters, digits, `-`, `_` or `.`");
 
-/** The reference's `IntegrationConfigurationSchema`: the properties an installation's configuration has. */
-export const configurationSchemaDefinition = z
+const componentId = z.string().min(1).max(100);
+
+/**
+ * A configuration (the reference's `IntegrationConfiguration`): a schema of the properties an
+ * installation's configuration has (`IntegrationConfigurationSchema`), or a ContentKit component the
+ * integration renders (`{ componentId }`). One object checked by hand rather than a union of two,
+ * so that a refusal names the property at fault rather than the whole configuration.
+ */
+const configurationDefinition = z
   .strictObject({
-    properties: z.record(propertyName, configurationProperty).refine((properties) => Object.keys(properties).length <= 50, "at most 50 properties"),
+    properties: z
+      .record(propertyName, configurationProperty)
+      .refine((properties) => Object.keys(properties).length <= 50, "at most 50 properties")
+      .optional(),
     required: z.array(propertyName).max(50).optional(),
+    componentId: componentId.optional(),
   })
-  .superRefine((schema, context) => {
-    const names = new Set(Object.keys(schema.properties));
+  .superRefine((configuration, context) => {
+    if (configuration.componentId !== undefined) {
+      if (configuration.properties !== undefined || configuration.required !== undefined) {
+        context.addIssue({ code: "custom", path: ["componentId"], message: "a configuration is a schema (`properties`) or a component (`componentId`), not both" });
+      }
+      return;
+    }
+    if (configuration.properties === undefined) {
+      context.addIssue({ code: "custom", path: ["properties"], message: "give the configuration's `properties` (or a `componentId`)" });
+      return;
+    }
+    const names = new Set(Object.keys(configuration.properties));
     const seen = new Set<string>();
-    for (const [index, name] of (schema.required ?? []).entries()) {
+    for (const [index, name] of (configuration.required ?? []).entries()) {
       if (!names.has(name)) context.addIssue({ code: "custom", path: ["required", index], message: `names no property (${name})` });
       if (seen.has(name)) context.addIssue({ code: "custom", path: ["required", index], message: `${name} is listed twice` });
       seen.add(name);
     }
-    for (const [name, property] of Object.entries(schema.properties)) {
+    for (const [name, property] of Object.entries(configuration.properties)) {
       if (property.type === "string" && property.enum && property.default !== undefined && !property.enum.includes(property.default)) {
         context.addIssue({ code: "custom", path: ["properties", name, "default"], message: "must be one of the property's `enum` values" });
       }
     }
   });
-
-const componentId = z.string().min(1).max(100);
-/** A configuration is a schema, or a ContentKit component the integration renders (`IntegrationConfiguration`). */
-const configurationDefinition = z.union([configurationSchemaDefinition, z.strictObject({ componentId })]);
 
 export const configurationsSchema = z.strictObject({
   account: configurationDefinition.optional(),

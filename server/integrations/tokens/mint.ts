@@ -1,20 +1,14 @@
 import { randomBytes } from "node:crypto";
-import { z } from "zod";
 import type { ServiceContext } from "../../context";
 import { db } from "../../db/client";
 import { notFound } from "../../errors";
-import { entityIdSchema, newId } from "../../ids";
+import { newId } from "../../ids";
 import { authorizeIntegration } from "../../policies/integration";
 import { loadIntegration } from "../load";
 import { hashIntegrationToken, INSTALLATION_TOKEN_PREFIX } from "./resolve";
 
 /** How long an installation token works: an integration mints a new one when it runs out. */
 export const INSTALLATION_TOKEN_TTL_MS = 60 * 60 * 1000;
-
-export const installationTokenPath = z.object({
-  integrationName: z.string().max(100).regex(/^[a-zA-Z0-9_.-]+$/, "must be an integration name"),
-  installationId: entityIdSchema,
-});
 
 /**
  * Mints a token with which the integration calls /v1 as one of its installations

@@ -40,7 +40,7 @@ function parseJson(body: string): unknown {
 }
 
 /** `POST ~/insights`: `{ type: "page_view", siteSpaceId, pageId }` as JSON (or text/plain, as sendBeacon sends a string). 204. */
-export async function handleInsightsBeacon({ request, visible }: SiteRequest): Promise<Response> {
+export async function handleInsightsBeacon({ request, address, visible }: SiteRequest): Promise<Response> {
   const type = mediaType(request);
   if (type !== "application/json" && type !== "text/plain" && type !== "") return text(415, "Send the event as JSON.");
   const body = await bodyText(request);
@@ -48,7 +48,7 @@ export async function handleInsightsBeacon({ request, visible }: SiteRequest): P
   const event = pageViewInput.safeParse(parseJson(body));
   if (!event.success) return text(400, 'Send {"type":"page_view","siteSpaceId":…,"pageId":…}.');
   try {
-    await recordPageView(visible, event.data);
+    await recordPageView(visible, event.data, { request, address });
   } catch (error) {
     if (asAppError(error)?.code === "not_found") return text(404, "This page does not exist on this site.");
     throw error;
@@ -89,7 +89,7 @@ export async function handleFeedback({ request, address, visible }: SiteRequest)
   }
   let recorded: Awaited<ReturnType<typeof recordPageFeedback>>;
   try {
-    recorded = await recordPageFeedback(visible, input.data);
+    recorded = await recordPageFeedback(visible, input.data, { request, address });
   } catch (error) {
     if (asAppError(error)?.code === "not_found") return answer(404, "This page does not exist on this site.");
     throw error;

@@ -2,6 +2,7 @@ import { db } from "../../db/client";
 import { notFound } from "../../errors";
 import { newId } from "../../ids";
 import type { ModelPage, ModelSection, ModelSiteSpace, VisibleSite } from "../serve/types";
+import { recordPageFeedbackEvent, recordSiteViewEvent, type SiteEventRequest } from "./events";
 import { pageFeedbackInput, type PageFeedbackInput, type PageViewInput } from "./schemas";
 
 /**
@@ -38,21 +39,23 @@ function requireVisiblePage(visible: VisibleSite, siteSpaceId: string, pageId: s
   return found;
 }
 
-/** Adds one to today's (UTC) views of the page: one upsert. */
-export async function recordPageView(visible: VisibleSite, input: Pick<PageViewInput, "siteSpaceId" | "pageId">): Promise<void> {
-  const { siteSpace, page } = requireVisiblePage(visible, input.siteSpaceId, input.pageId);
+/** Adds one to today's (UTC) views of the page: one upsert; and the `site_view` event, when anyone gets it (server/sites/insights/events.ts). */
+export async function recordPageView(visible: VisibleSite, input: Pick<PageViewInput, "siteSpaceId" | "pageId">, from: SiteEventRequest): Promise<void> {
+  const found = requireVisiblePage(visible, input.siteSpaceId, input.pageId);
+  const { siteSpace, page } = found;
   await db().$executeRaw`
     INSERT INTO site_page_views (site_id, space_id, page_id, day, views)
     VALUES (${visible.site.id}, ${siteSpace.spaceId}, ${page.id}, (now() AT TIME ZONE 'UTC')::date, 1)
     ON CONFLICT (site_id, day, space_id, page_id) DO UPDATE SET views = site_page_views.views + 1`;
+  await recordSiteViewEvent(visible, found, from);
 }
 
 /**
  * Stores a reader's rating (and comment) of a page, and says which page it was. "busy" when the
  * site already took FEEDBACK_PER_MINUTE answers in the last minute: the answer is dropped, and
- * the reader told.
+ * the reader told. Stored with its `page_feedback` event (server/sites/insights/events.ts).
  */
-export async function recordPageFeedback(visible: VisibleSite, input: PageFeedbackInput): Promise<{ outcome: "recorded" | "busy"; page: VisiblePage }> {
+export async function recordPageFeedback(visible: VisibleSite, input: PageFeedbackInput, from: SiteEventRequest): Promise<{ outcome: "recorded" | "busy"; page: VisiblePage }> {
   const { siteSpaceId, pageId, rating, comment } = pageFeedbackInput.parse(input);
   const found = requireVisiblePage(visible, siteSpaceId, pageId);
   const { siteSpace, page } = found;
@@ -60,6 +63,9 @@ export async function recordPageFeedback(visible: VisibleSite, input: PageFeedba
   const [recent] = await db().$queryRaw<{ count: number }[]>`
     SELECT count(*)::int AS count FROM site_page_feedback WHERE site_id = ${siteId} AND created_at > now() - interval '1 minute'`;
   if ((recent?.count ?? 0) >= FEEDBACK_PER_MINUTE) return { outcome: "busy", page: found };
-  await db().sitePageFeedback.create({ data: { id: newId(), siteId, siteSpaceId: siteSpace.id, spaceId: siteSpace.spaceId, pageId: page.id, rating, comment: comment ?? null } });
+  await db().$transaction(async (tx) => {
+    await tx.sitePageFeedback.create({ data: { id: newId(), siteId, siteSpaceId: siteSpace.id, spaceId: siteSpace.spaceId, pageId: page.id, rating, comment: comment ?? null } });
+    await recordPageFeedbackEvent(tx, visible, found, from, { rating, comment });
+  });
   return { outcome: "recorded", page: found };
 }

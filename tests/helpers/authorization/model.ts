@@ -31,6 +31,12 @@ export const CALLERS = [
   "admin",
   "guest with a team grant on S1",
   "guest with a user grant on C",
+  // Integrations (issue 13; /v1 only): installation tokens of installations in A, the integration's own token, an expired installation token.
+  "installation reading S1 and W1",
+  "installation writing S1, S3 and WP",
+  "installation reaching everything",
+  "integration token",
+  "expired installation token",
 ] as const;
 export type CallerName = (typeof CALLERS)[number];
 
@@ -46,7 +52,46 @@ export type Caller = {
   /** The REST bearer token (also for the revoked caller, whose token no longer counts). */
   token: string | null;
   memberships: Partial<Record<OrgKey, Role | null>>;
+  /** An integration calling (its own token or an installation's): no person, and no session (tRPC refuses it). */
+  integration?: true;
+  /** The integration's own token (the only caller minting its installation's tokens). */
+  integrationItself?: true;
+  /** An installation token's installation in A: its scopes and what it reaches (space and site labels, or every one). */
+  installation?: { organizationId: string; scopes: string[]; spaces: "all" | string[]; sites: "all" | string[] };
 };
+
+/**
+ * The role an installation's scopes give (restated from server/policies/installation.ts's
+ * documentation): on a space, any space scope reads, `space:content:write` edits, and with
+ * `space:metadata:write` besides administers; on a site, any site scope reads and none writes.
+ */
+function scopeRole(scopes: string[], on: "space" | "site"): Role | null {
+  if (on === "site") return scopes.some((scope) => ["site:metadata:read", "site:views:read", "page:feedback:read", "site:adaptive:read", "site:adaptive:write"].includes(scope)) ? "read" : null;
+  if (scopes.includes("space:content:write")) return scopes.includes("space:metadata:write") ? "admin" : "edit";
+  return scopes.some((scope) => scope.startsWith("space:")) ? "read" : null;
+}
+
+/**
+ * An installation's role on an item: in its organization it is no member (a guest's standing: it
+ * sees the organization and nothing of its people, teams or collections); on the spaces and sites it
+ * reaches, its scopes' role; nothing elsewhere. Another organization (a fresh one too) is unknown.
+ */
+function installationRole(installation: NonNullable<Caller["installation"]>, entity: Entity): Level | null {
+  if (entity.org !== "A") return null;
+  const reaches = (selection: "all" | string[]) => selection === "all" || selection.includes(entity.label);
+  switch (entity.kind) {
+    case "organization":
+      return entity.id === installation.organizationId ? "guest" : null;
+    case "space":
+      return reaches(installation.spaces) ? scopeRole(installation.scopes, "space") : null;
+    case "site":
+      return reaches(installation.sites) ? scopeRole(installation.scopes, "site") : null;
+    case "collection":
+      return null;
+    default:
+      return "guest";
+  }
+}
 
 /** A member's role in a team: its owners manage it. */
 export type TeamRole = "owner" | "member";
@@ -84,6 +129,7 @@ export type Entity = {
  * Null: the caller is not a member at all.
  */
 export function roleOf(caller: Caller, entity: Entity): Level | null {
+  if (caller.installation) return installationRole(caller.installation, entity);
   if (!(entity.org in caller.memberships)) return null;
   const memberRole = caller.memberships[entity.org] ?? null;
   if (entity.kind === "organization" || entity.kind === "samlProvider" || entity.kind === "auditEvent") return memberRole ?? "guest";
@@ -162,6 +208,12 @@ export type Requirement<Call> = Call & {
   mutates?: true | "empty space" | "deleted space" | "space with content";
   /** The service's documented rule that an item the caller cannot see is already done (deletes). */
   invisibleIsDone?: true;
+  /** What only people do (creating or joining an organization, editing a profile): integration callers are refused, 403, first. */
+  people?: true;
+  /** What is seen through membership of its organization alone (a private integration, a member's profile, its subdomain): an installation, no member, finds nothing (404). */
+  membersOnly?: true;
+  /** What only the integration itself, with its own token, may do (minting its installation's tokens): 403 for anyone else. */
+  integrationItself?: true;
 };
 
 export const resourceOf = (needs: PermissionKey | "self"): Resource => (needs === "self" ? "self" : (needs.split(".")[0] as Resource));
@@ -178,12 +230,19 @@ export function matrixSize(operations: string[], needsOf: (operation: string) =>
 /** Where a call lands in the model: the items its needs are checked on. */
 export type Subject = { organization: Entity; collection?: Entity; space?: Entity; team?: Entity; site?: Entity; container: Entity; destination: Entity };
 
-/** What the caller must get: allowed (the operation's success), or refused with 401, 403 or 404. */
-export type Verdict = { allowed: true } | { allowed: false; status: 401 | 403 | 404; reason?: "sso_required" };
+/**
+ * What the caller must get: allowed (the operation's success), or refused with 401, 403 or 404 —
+ * or 400 for an installation whose space would go to the collection it sits in (a move, a copy):
+ * the collection is one it cannot see, and a place named that it cannot see is a bad request.
+ */
+export type Verdict = { allowed: true } | { allowed: false; status: 400 | 401 | 403 | 404; reason?: "sso_required" };
 
 /** The outcome the model gives: unknown or invisible → 404, visible but below the need → 403. */
 export function verdictFor(caller: Caller, row: Requirement<object>, subject: Subject): Verdict {
   if (!caller.signedIn) return { allowed: false, status: 401 };
+  if (row.people && caller.integration) return { allowed: false, status: 403 };
+  if (row.membersOnly && caller.installation) return { allowed: false, status: 404 };
+  if (row.integrationItself) return caller.integrationItself ? { allowed: true } : { allowed: false, status: 403 };
   const needs: Need[] = row.needs === "self" ? [] : [row.needs, ...(row.also ?? [])];
   for (const need of needs) {
     const [resource, permission] = need.split(".") as [string, string];
@@ -202,6 +261,7 @@ export function verdictFor(caller: Caller, row: Requirement<object>, subject: Su
                   ? subject.container
                   : subject.destination;
     if (!entity) throw new Error(`The row needs ${need} but its target has no ${resource}.`);
+    if (resource === "container" && caller.installation && entity.kind === "collection") return { allowed: false, status: 400 };
     if (!canSee(caller, entity)) return { allowed: false, status: 404 };
     const minimum: Level = resource === "container" || resource === "destination" ? (permission === "create" ? "create" : "admin") : MINIMUM_ROLE[need as PermissionKey];
     if (!atLeast(roleOf(caller, entity), minimum)) return { allowed: false, status: 403 };
@@ -222,6 +282,9 @@ export function verdictWithSsoRequired(caller: Caller, row: Requirement<object>,
   if (org in caller.memberships && caller.memberships[org] !== "admin" && (verdict.allowed || verdict.status !== 404)) return { allowed: false, status: 403, reason: "sso_required" };
   return verdict;
 }
+
+/** The caller as tRPC sees it: integrations have no browser session (their tokens are for /v1 alone). */
+export const sessionCaller = (caller: Caller): Caller => (caller.integration ? { ...caller, signedIn: false } : caller);
 
 /** Whether the answer for this verdict is the operation's success (an invisible item's delete is "done"). */
 export const answersSuccess = (row: Requirement<object>, verdict: Verdict) =>

@@ -25,7 +25,10 @@ import { addTeamMember } from "../../../server/teams/update-team-members";
 import { createApiToken, revokeApiToken } from "../../../server/tokens/api-tokens";
 import { createCustomFont } from "../../../server/fonts/custom-fonts";
 import { createWebhook } from "../../../server/webhooks/webhooks";
-import { addMember, createFontUpload, createOrganization } from "../factories";
+import { createIntegrationInstallationToken } from "../../../server/integrations/tokens/mint";
+import { hashIntegrationToken } from "../../../server/integrations/tokens/resolve";
+import { publishIntegration } from "../../../server/integrations/registry";
+import { addMember, createFontUpload, createInstallation, createIntegration, createOrganization } from "../factories";
 import { createIdpKeys } from "../saml-idp";
 import { CALLERS, canSee, type Caller, type CallerName, type DefaultLevel, type Entity, type OrgKey, type Resource, type Role, type Subject, type TeamRole } from "./model";
 
@@ -45,6 +48,11 @@ import { CALLERS, canSee, type Caller, type CallerName, type DefaultLevel, type 
  *    each with a share link, a redirect and sections: the default one (two site spaces), a group
  *    holding another, a last one
  * B: CB ─ SB   team TB   SAML provider PB   site WB (showing SB)
+ *
+ * Integrations published by B are installed in A (issue 13): an installation token reading S1 and
+ * W1, one writing S1, S3 and WP, one reaching every space and site with every space scope, an
+ * expired one, and the first integration's own token (which reaches no organization content and
+ * mints its installation's tokens). Fresh items standing in for a place are reached as the place is.
  *
  * The bystander is a member of A (role edit) who is no caller: the member that operations naming a
  * user (team members, grants, explanations, SSO members) name.
@@ -146,6 +154,9 @@ export type Ids = {
   loneMemberId: string;
   /** A's admin caller, who may review every space of A and opened no fresh change request: whom review requests ask. */
   reviewerId: string;
+  /** An integration (published by B) and its installation in A: what minting installation tokens names. */
+  tokenIntegrationName: string;
+  tokenInstallationId: string;
   /** An approval of the place's draft change request. */
   reviewId?: string;
   /** A link invite of the organization; for "self" rows, the secret token of a fresh organization's link (joinOrganizationWithInvite). */
@@ -178,6 +189,10 @@ export type Ids = {
   /** The organization's webhook (inactive) and the delivery of a test event to it. */
   webhookId: string;
   deliveryId: string;
+  /** A private integration the organization published: what the registry's rows act on. */
+  integrationName: string;
+  /** A delivered event in that integration's event log (getIntegrationEvent). */
+  eventId: string;
   /** The place's own item, which a fresh item sits after among its siblings: moves go before it. */
   anchor?: { type: "space"; space: string } | { type: "collection"; collection: string };
 };
@@ -213,6 +228,40 @@ export async function buildWorld(options: { importUrl: string; imports?: boolean
   await member("guest", "A", null);
   await member("guest with a team grant on S1", "A", null);
   await member("guest with a user grant on C", "A", null);
+  // Integrations published by B and installed in A (issue 13): installation tokens (one expired), and the first
+  // integration's own token, which mints that installation's tokens. What they reach is added as spaces and sites are made.
+  type Reach = { spaces: "all" | string[]; sites: "all" | string[] };
+  const reachers: (Reach & { installationId: string })[] = [];
+  const asCaller = async (name: CallerName, botUserId: string, token: string, extra: Partial<Caller>) => {
+    const bot = await db().user.findUniqueOrThrow({ where: { id: botUserId } });
+    callers.set(name, { name, signedIn: true, userId: bot.id, email: bot.email, token, memberships: {}, integration: true, ...extra });
+  };
+  const installed = async (name: CallerName, scopes: string[], reach: Reach, options: { expired?: boolean } = {}) => {
+    const { integration, token: integrationToken } = await createIntegration(orgB.id, { scopes, visibility: "public" });
+    const installation = await createInstallation(integration.id, orgA.id, { spaceSelection: reach.spaces === "all" ? "all" : "selected", siteSelection: reach.sites === "all" ? "all" : "selected" });
+    reachers.push({ installationId: installation.id, ...reach });
+    const ctx: ServiceContext = { actor: { userId: integration.botUserId, via: "integration", integration: { id: integration.id, name: integration.name } }, baseUrl: BASE_URL };
+    const token = (await createIntegrationInstallationToken(ctx, integration.name, installation.id)).token;
+    if (options.expired) await db().integrationInstallationToken.update({ where: { tokenHash: hashIntegrationToken(token) }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await asCaller(name, integration.botUserId, token, options.expired ? { signedIn: false } : { installation: { organizationId: orgA.id, scopes, ...reach } });
+    return { integration, integrationToken, installation };
+  };
+  const first = await installed("installation reading S1 and W1", ["space:content:read", "space:metadata:read", "site:metadata:read"], { spaces: ["space S1"], sites: ["site W1"] });
+  await installed("installation writing S1, S3 and WP", ["space:content:write", "site:views:read"], { spaces: ["space S1", "private space S3"], sites: ["private site WP"] });
+  await installed("installation reaching everything", ["space:content:read", "space:content:write", "space:metadata:write", "site:metadata:read"], { spaces: "all", sites: "all" });
+  await installed("expired installation token", ["space:content:read", "site:metadata:read"], { spaces: "all", sites: "all" }, { expired: true });
+  await asCaller("integration token", first.integration.botUserId, first.integrationToken, { integrationItself: true });
+  /** What createIntegrationInstallationToken is called on: the first integration's installation. */
+  const integrationIds = { tokenIntegrationName: first.integration.name, tokenInstallationId: first.installation.id };
+  /** Installs the integrations that selected an item (by its label) on it: the world's items and the fresh ones standing in for them. */
+  async function reach(kind: "space" | "site", label: string, id: string) {
+    for (const reacher of reachers) {
+      const selected = kind === "space" ? reacher.spaces : reacher.sites;
+      if (selected === "all" || !selected.includes(label)) continue;
+      if (kind === "space") await db().integrationSpaceInstallation.create({ data: { installationId: reacher.installationId, spaceId: id, status: "active" } });
+      else await db().integrationSiteInstallation.create({ data: { installationId: reacher.installationId, siteId: id, status: "active" } });
+    }
+  }
   const bystanderId = (await addMember(orgA.id, "edit")).user.id;
   const loneMemberId = (await addMember(orgA.id, "read")).user.id;
   const subdomain = `matrix-${newId().toLowerCase()}`;
@@ -240,6 +289,22 @@ export async function buildWorld(options: { importUrl: string; imports?: boolean
       INSERT INTO event_deliveries (id, event_id, organization_id, webhook_id, event_txid, event_seq, status, attempts, completed_at)
       SELECT ${deliveryId}, id, ${organizationId}, ${webhook.id}, txid, seq, 'failed', 1, now() FROM event`;
     return { webhookId: webhook.id, deliveryId };
+  }
+  /** A private integration of an organization: what integration rows act on (its members see it, its admins manage it). */
+  async function integrations(ctx: ServiceContext, organizationId: string) {
+    const integrationName = `matrix-${newId().toLowerCase()}`;
+    await publishIntegration(ctx, integrationName, { organization: organizationId, title: "Matrix", description: "Made by the matrix", script: "", scopes: [], runtime: "v1", visibility: "private", target: "all" });
+    // In development mode, so that turning it off changes something.
+    const integration = await db().integration.update({ where: { name: integrationName }, data: { devTunnelUrl: "https://tunnel.example.com/world" } });
+    // One task delivered to it, with its attempt: what its event log shows.
+    const eventId = randomUUID();
+    const taskId = randomUUID();
+    const event = await db().organizationEvent.create({ data: { id: taskId, organizationId, type: "task", payload: { eventId: taskId, type: "task", task: {} }, integrationId: integration.id } });
+    await db().eventDelivery.create({
+      data: { id: eventId, eventId: event.id, organizationId, integrationId: integration.id, eventTxid: event.txid, eventSeq: event.seq, status: "success", attempts: 1, completedAt: new Date() },
+    });
+    await db().deliveryAttempt.create({ data: { deliveryId: eventId, attempt: 1, url: "https://tunnel.example.com/world", startedAt: new Date(), durationMs: 12, responseStatus: 200 } });
+    return { integrationName, eventId };
   }
   /** A link and an email invite of an organization: what invite rows act on. */
   async function invites(organizationId: string) {
@@ -313,6 +378,7 @@ export async function buildWorld(options: { importUrl: string; imports?: boolean
     // Shared while live (a space in the trash is shared with no one new), then in the trash.
     await grant(spec, { type: "space", id: space.id });
     if (options.deleted) await db().space.update({ where: { id: space.id }, data: { deletedAt: new Date() } });
+    await reach("space", spec.label, space.id);
     const ids: Partial<Ids> = { spaceId: space.id, revisionId: space.revision, anchor: { type: "space", space: space.id } };
     const related = [space.revision];
     if (options.content) {
@@ -332,6 +398,7 @@ export async function buildWorld(options: { importUrl: string; imports?: boolean
     const site = await createSite(ctx, orgIds[org], { title: `Matrix ${spec.key}`, spaces: [byKey.get(spec.parent!)!.entity.id] });
     await db().site.update({ where: { id: site.id }, data: { defaultLevel: spec.level, adaptiveSchema: MATRIX_VISITOR_SCHEMA } });
     await grant(spec, { type: "site", id: site.id, organizationId: orgIds[org] });
+    await reach("site", spec.label, site.id);
     const siteSpace = await db().siteSpace.findFirstOrThrow({ where: { siteId: site.id } });
     const shareLink = await createShareLink(ctx, orgIds[org], site.id, { name: "Matrix" });
     const redirect = await createRedirect(ctx, orgIds[org], site.id, { source: "/old", destination: { kind: "site-space", siteSpaceId: siteSpace.id }, captureWildcard: false, permanent: false });
@@ -401,10 +468,12 @@ export async function buildWorld(options: { importUrl: string; imports?: boolean
     subdomain,
     loneMemberId,
     reviewerId: adminId,
+    ...integrationIds,
     siteContentSpaceId: byKey.get("S1")!.entity.id,
     ...(await invites(orgA.id)),
     ...(await fonts(ctxA, orgA.id)),
     ...(await webhooks(ctxA, orgA.id)),
+    ...(await integrations(ctxA, orgA.id)),
   };
 
   /** The target a place stands for, as built. */
@@ -448,7 +517,11 @@ export async function buildWorld(options: { importUrl: string; imports?: boolean
       });
       const provider = await makeProvider("A", organization.id);
       const entity = organizationEntity("A", organization.id);
-      return { place, subject: { organization: entity, container: entity, destination: organizations.A2 }, ids: { ...common, organizationId: organization.id, samlProviderId: provider.id, ...(await invites(organization.id)), ...(await fonts(ctxA, organization.id)), ...(await webhooks(ctxA, organization.id)) } };
+      return {
+        place,
+        subject: { organization: entity, container: entity, destination: organizations.A2 },
+        ids: { ...common, organizationId: organization.id, samlProviderId: provider.id, ...(await invites(organization.id)), ...(await fonts(ctxA, organization.id)), ...(await webhooks(ctxA, organization.id)), ...(await integrations(ctxA, organization.id)) },
+      };
     }
     if (resource === "team") {
       const entity = await makeTeam(TEAMS.find((spec) => spec.key === place)!);
@@ -479,6 +552,7 @@ export async function buildWorld(options: { importUrl: string; imports?: boolean
             webhooks: { orderBy: { id: "asc" } },
             organizationEvents: { select: { id: true }, orderBy: { id: "asc" } },
             eventDeliveries: { select: { id: true, status: true }, orderBy: { id: "asc" } },
+            integrations: { include: { assets: true }, orderBy: { id: "asc" } },
           },
         });
       case "collection":
@@ -521,10 +595,14 @@ export async function buildWorld(options: { importUrl: string; imports?: boolean
    * organization with, any token, and other people's token ids.
    */
   function forbiddenFor(caller: Caller): { label: string; value: string }[] {
-    const hidden = entities.filter((entity) => !canSee(caller, entity)).flatMap((entity) => [entity.id, ...entity.related].map((value) => ({ label: entity.label, value })));
-    const shares = (other: Caller) => caller.signedIn && memberOf(other).some((org) => org in caller.memberships);
-    const people = [...callers.values()].filter((other) => other.userId && other !== caller && !shares(other));
-    const bystander = caller.signedIn && "A" in caller.memberships ? [] : [{ label: "A's bystander's user id", value: bystanderId }, { label: "A's lone member's user id", value: loneMemberId }];
+    // An installation sees the ids of A's teams and collections that what it reaches names (a space's grants, its parent), and A's people.
+    const named = (entity: Entity) => caller.installation !== undefined && (entity.kind === "team" || entity.kind === "collection") && entity.org === "A";
+    const hidden = entities.filter((entity) => !canSee(caller, entity) && !named(entity)).flatMap((entity) => [entity.id, ...entity.related].map((value) => ({ label: entity.label, value })));
+    const callerOrgs = caller.installation ? ["A"] : Object.keys(caller.memberships);
+    const shares = (other: Caller) => caller.signedIn && memberOf(other).some((org) => callerOrgs.includes(org));
+    // (The integration's own token and its installation's are one bot user.)
+    const people = [...callers.values()].filter((other) => other.userId && other.userId !== caller.userId && !shares(other));
+    const bystander = caller.signedIn && callerOrgs.includes("A") ? [] : [{ label: "A's bystander's user id", value: bystanderId }, { label: "A's lone member's user id", value: loneMemberId }];
     return [
       ...hidden,
       ...bystander,
