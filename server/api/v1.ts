@@ -31,6 +31,8 @@ import { sitePublishingAuthOperations } from "./operations/site-publishing-auth"
 import { siteRedirectOperations } from "./operations/site-redirects";
 import { sitePublishedOperations } from "./operations/site-published";
 import { integrationTokenOperations } from "./operations/integration-tokens";
+import { organizationEventOperations } from "./operations/organization-events";
+import { webhookOperations } from "./operations/webhooks";
 import { ApiRouter } from "./router";
 
 /** Every /v1 operation Quire serves (exported so tests can walk them all). */
@@ -68,6 +70,8 @@ export const v1Operations = [
   ...integrationInstallationOperations,
   ...integrationTokenOperations,
   ...integrationEventOperations,
+  ...webhookOperations,
+  ...organizationEventOperations,
 ];
 
 export const v1Router = new ApiRouter(v1Operations);

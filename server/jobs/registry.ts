@@ -7,6 +7,7 @@ import { indexSpaceJob, searchCatchUpJob } from "../search/index-space";
 import { contentImportJob } from "./import-job";
 import type { AnyJobKind } from "./job-kind";
 import { purgeDeletedSpacesJob } from "./purge-job";
+import { purgeOrganizationEventsJob } from "../webhooks/retention-job";
 
 /** Every kind of background job; workers (server/jobs/workers.ts) work exactly these. */
-export const JOB_KINDS: AnyJobKind[] = [indexSpaceJob, searchCatchUpJob, contentImportJob, purgeDeletedSpacesJob, inviteEmailJob, buildNotificationsJob, notificationEmailJob, purgeInstallationTokensJob, deliverEventsJob];
+export const JOB_KINDS: AnyJobKind[] = [indexSpaceJob, searchCatchUpJob, contentImportJob, purgeDeletedSpacesJob, inviteEmailJob, buildNotificationsJob, notificationEmailJob, purgeInstallationTokensJob, deliverEventsJob, purgeOrganizationEventsJob];

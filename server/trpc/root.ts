@@ -27,6 +27,7 @@ import { siteRedirectsRouter } from "./routers/site-redirects";
 import { ssoRouter } from "./routers/sso";
 import { teamsRouter } from "./routers/teams";
 import { tokensRouter } from "./routers/tokens";
+import { webhooksRouter } from "./routers/webhooks";
 
 /** The admin UI's API: procedures call the same service functions as /v1. */
 export const appRouter = router({
@@ -58,6 +59,7 @@ export const appRouter = router({
   siteInsights: siteInsightsRouter,
   customFonts: customFontsRouter,
   integrations: integrationsRouter,
+  webhooks: webhooksRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -263,6 +263,18 @@ const TABLE: Record<string, Row> = {
   createCustomFont: { needs: "organization.admin", mutates: true, body: (ids) => ({ fontFamily: "Made by the matrix", fontFaces: [{ weight: 400, storageKey: ids.fontStorageKey }] }) },
   updateCustomFont: { needs: "organization.admin", mutates: true, body: () => ({ fontFamily: "Renamed by the matrix" }) },
   deleteCustomFont: { needs: "organization.admin", mutates: true },
+  // Webhooks and the event feed, Quire extensions (server/webhooks/access.ts: the organization's admins alone)
+  listOrganizationWebhooks: { needs: "organization.admin" },
+  createOrganizationWebhook: { needs: "organization.admin", mutates: true, body: () => ({ url: "https://webhook.invalid/made", active: false }) },
+  getOrganizationWebhook: { needs: "organization.admin" },
+  updateOrganizationWebhook: { needs: "organization.admin", mutates: true, body: () => ({ description: "Changed by the matrix" }) },
+  deleteOrganizationWebhook: { needs: "organization.admin", mutates: true },
+  rotateOrganizationWebhookSecret: { needs: "organization.admin", mutates: true },
+  testOrganizationWebhook: { needs: "organization.admin", mutates: true },
+  listOrganizationWebhookDeliveries: { needs: "organization.admin" },
+  redeliverOrganizationWebhookDelivery: { needs: "organization.admin", mutates: true },
+  redeliverFailedOrganizationWebhookDeliveries: { needs: "organization.admin", mutates: true },
+  listOrganizationEvents: { needs: "organization.admin" },
   // Integrations (server/policies/integration.ts): the world's are private, so its organization's members see them and its admins manage them
   // B's integration installed in A is public: its owner, organization B, is named in it for anyone to see.
   listIntegrations: { needs: "self", query: () => "blocks=false", shows: ["organization B"] },

@@ -56,6 +56,9 @@ type Ids = {
   fontId: string;
   /** A font file the organization uploaded: what a new font's face names (not a path parameter). */
   fontStorageKey: string;
+  webhookId: string;
+  /** The delivery of a test send to the webhook. */
+  deliveryId: string;
   /** A private integration the organization published. */
   integrationName: string;
   /** Its installation on the organization, on the space and on the site. */
@@ -105,6 +108,8 @@ async function populate(token: string, organizationId: string, memberId: string)
   const redirect = await api.post(`/v1/orgs/${organizationId}/sites/${site.body.id}/redirects`, { source: "/robust-old", destination: { kind: "external", url: "https://example.com/" } });
   const fontStorageKey = await createFontUpload(organizationId);
   const font = await api.put(`/v1/orgs/${organizationId}/fonts`, { fontFamily: "Robust", fontFaces: [{ weight: 400, storageKey: fontStorageKey }] });
+  const webhook = await api.post(`/v1/orgs/${organizationId}/webhooks`, { url: "https://webhook.invalid/robust", active: false });
+  const webhookTest = await api.post(`/v1/orgs/${organizationId}/webhooks/${webhook.body.id}/test`);
   const integrationName = `robust-${newId().toLowerCase()}`;
   expect((await api.post(`/v1/integrations/${integrationName}`, { organization: organizationId, title: "Robust", description: "Robust", script: "", scopes: [] })).status).toBe(200);
   const installation = await api.post(`/v1/integrations/${integrationName}/installations`, { organization: organizationId });
@@ -141,6 +146,8 @@ async function populate(token: string, organizationId: string, memberId: string)
     siteSpaceId: section.body.siteSpaces[0].id,
     fontId: font.body.id,
     fontStorageKey,
+    webhookId: webhook.body.id,
+    deliveryId: webhookTest.body.deliveryId,
     integrationName,
     installationId: installation.body.id,
     // Its event log is empty (nothing reaches it): a well-formed id of none, so the log cases test validation and scoping only.
@@ -177,6 +184,8 @@ const missingIds = (): Ids => ({
   siteSpaceId: newId(),
   fontId: newId(),
   fontStorageKey: `orgs/${newId()}/customization_font/${newId()}`,
+  webhookId: newId(),
+  deliveryId: randomUUID(),
   integrationName: `robust-${newId().toLowerCase()}`,
   installationId: newId(),
   eventId: randomUUID(),
@@ -235,6 +244,8 @@ const validBodies: Record<string, (world: World) => object> = {
   generateStorageUploadURL: () => ({ file: { name: "Robust.woff2", type: "font/woff2", size: 1000 }, kind: "customization_font" }),
   createCustomFont: (world) => ({ fontFamily: "Robust", fontFaces: [{ weight: 400, storageKey: world.own.fontStorageKey }] }),
   updateCustomFont: () => ({ fontFamily: "Robust 2" }),
+  createOrganizationWebhook: () => ({ url: "https://webhook.invalid/robust-2", eventTypes: ["ping"] }),
+  updateOrganizationWebhook: () => ({ description: "Robust" }),
   publishIntegration: (world) => ({ organization: world.own.organizationId, title: "Robust", description: "Robust", script: "", scopes: [] }),
   installIntegration: (world) => ({ organization: world.own.organizationId }),
   installIntegrationOnSpace: (world) => ({ space: world.own.spaceId }),

@@ -24,6 +24,7 @@ import { createTeam } from "../../../server/teams/create-team";
 import { addTeamMember } from "../../../server/teams/update-team-members";
 import { createApiToken, revokeApiToken } from "../../../server/tokens/api-tokens";
 import { createCustomFont } from "../../../server/fonts/custom-fonts";
+import { createWebhook } from "../../../server/webhooks/webhooks";
 import { createIntegrationInstallationToken } from "../../../server/integrations/tokens/mint";
 import { hashIntegrationToken } from "../../../server/integrations/tokens/resolve";
 import { publishIntegration } from "../../../server/integrations/registry";
@@ -185,6 +186,9 @@ export type Ids = {
   /** The organization's custom font, and a font file uploaded to it (what a new font's face names). */
   fontId: string;
   fontStorageKey: string;
+  /** The organization's webhook (inactive) and the delivery of a test event to it. */
+  webhookId: string;
+  deliveryId: string;
   /** A private integration the organization published, and its installation there (on A: on every place's space and site). */
   integrationName: string;
   installationId: string;
@@ -279,6 +283,24 @@ export async function buildWorld(options: { importUrl: string; imports?: boolean
     const fontStorageKey = await createFontUpload(organizationId);
     const font = await createCustomFont(ctx, organizationId, { fontFamily: "Matrix Sans", fontFaces: [{ weight: 400, storageKey: fontStorageKey }] });
     return { fontId: font.id, fontStorageKey };
+  }
+  /**
+   * An inactive webhook of an organization (its URL never resolves) with a failed delivery of a
+   * ping: what webhook rows act on. The delivery is inserted as failed, with no job, so that no
+   * worker tries it while the matrix runs.
+   */
+  async function webhooks(ctx: ServiceContext, organizationId: string) {
+    const webhook = await createWebhook(ctx, organizationId, { url: "https://webhook.invalid/matrix", description: "Matrix", eventTypes: [], active: false });
+    const eventId = randomUUID();
+    const deliveryId = randomUUID();
+    await db().$executeRaw`
+      WITH event AS (
+        INSERT INTO organization_events (id, organization_id, type, payload, webhook_id)
+        VALUES (${eventId}, ${organizationId}, 'ping', ${JSON.stringify({ eventId, type: "ping", webhookId: webhook.id })}::jsonb, ${webhook.id})
+        RETURNING id, txid, seq)
+      INSERT INTO event_deliveries (id, event_id, organization_id, webhook_id, event_txid, event_seq, status, attempts, completed_at)
+      SELECT ${deliveryId}, id, ${organizationId}, ${webhook.id}, txid, seq, 'failed', 1, now() FROM event`;
+    return { webhookId: webhook.id, deliveryId };
   }
   /**
    * A private integration of an organization: what integration rows act on (its members see it, its admins manage it),
@@ -507,6 +529,7 @@ export async function buildWorld(options: { importUrl: string; imports?: boolean
     siteContentSpaceId: byKey.get("S1")!.entity.id,
     ...(await invites(orgA.id)),
     ...(await fonts(ctxA, orgA.id)),
+    ...(await webhooks(ctxA, orgA.id)),
     ...integrationA,
     ...(await failedDelivery(orgA.id, integrationA.installationId)),
     installedSpaceId: idOf("S1"),
@@ -562,7 +585,7 @@ export async function buildWorld(options: { importUrl: string; imports?: boolean
       return {
         place,
         subject: { organization: entity, container: entity, destination: organizations.A2, space: content("space", integration.installedSpaceId), site: content("site", integration.installedSiteId) },
-        ids: { ...common, organizationId: organization.id, samlProviderId: provider.id, ...(await invites(organization.id)), ...(await fonts(ctxA, organization.id)), ...integration },
+        ids: { ...common, organizationId: organization.id, samlProviderId: provider.id, ...(await invites(organization.id)), ...(await fonts(ctxA, organization.id)), ...(await webhooks(ctxA, organization.id)), ...integration },
       };
     }
     if (resource === "team") {
@@ -594,6 +617,8 @@ export async function buildWorld(options: { importUrl: string; imports?: boolean
             samlProviders: { orderBy: { id: "asc" } },
             customFonts: { include: { faces: true }, orderBy: { id: "asc" } },
             storageUploads: { orderBy: { id: "asc" } },
+            webhooks: { orderBy: { id: "asc" } },
+            organizationEvents: { select: { id: true }, orderBy: { id: "asc" } },
             integrations: { include: { assets: true }, orderBy: { id: "asc" } },
             integrationInstallations: { include: { spaces: true, sites: true }, orderBy: { id: "asc" } },
             // Failed ones alone: workers attempt the pending ones meanwhile where they run.

@@ -1,0 +1,26 @@
+import { z } from "zod";
+import { listWebhookDeliveries } from "../../webhooks/deliveries";
+import { redeliverFailedWebhookDeliveries, redeliverWebhookDelivery } from "../../webhooks/redeliver";
+import { createWebhookInput, deliveryPath, DELIVERY_STATUSES, organizationPath, updateWebhookInput, webhookPath } from "../../webhooks/schemas";
+import { sendWebhookTest } from "../../webhooks/test-send";
+import { createWebhook, deleteWebhook, listWebhooks, rotateWebhookSecret, updateWebhook } from "../../webhooks/webhooks";
+import { protectedProcedure, router } from "../init";
+
+/** The webhooks page: the same services and input schemas as /v1's webhook operations. */
+export const webhooksRouter = router({
+  list: protectedProcedure.input(organizationPath).query(({ ctx, input }) => listWebhooks(ctx, input.organizationId)),
+  create: protectedProcedure
+    .input(organizationPath.extend(createWebhookInput.shape))
+    .mutation(({ ctx, input: { organizationId, ...body } }) => createWebhook(ctx, organizationId, body)),
+  update: protectedProcedure
+    .input(webhookPath.extend(updateWebhookInput.shape))
+    .mutation(({ ctx, input: { organizationId, webhookId, ...body } }) => updateWebhook(ctx, organizationId, webhookId, body)),
+  rotateSecret: protectedProcedure.input(webhookPath).mutation(({ ctx, input }) => rotateWebhookSecret(ctx, input.organizationId, input.webhookId)),
+  delete: protectedProcedure.input(webhookPath).mutation(({ ctx, input }) => deleteWebhook(ctx, input.organizationId, input.webhookId)),
+  test: protectedProcedure.input(webhookPath).mutation(({ ctx, input }) => sendWebhookTest(ctx, input.organizationId, input.webhookId)),
+  deliveries: protectedProcedure
+    .input(webhookPath.extend({ cursor: z.string().max(200).optional(), limit: z.number().int().min(1).max(100).default(20), status: z.enum(DELIVERY_STATUSES).optional() }))
+    .query(({ ctx, input: { organizationId, webhookId, cursor, ...query } }) => listWebhookDeliveries(ctx, organizationId, webhookId, { ...query, page: cursor })),
+  redeliver: protectedProcedure.input(deliveryPath).mutation(({ ctx, input }) => redeliverWebhookDelivery(ctx, input.organizationId, input.webhookId, input.deliveryId)),
+  redeliverFailed: protectedProcedure.input(webhookPath).mutation(({ ctx, input }) => redeliverFailedWebhookDeliveries(ctx, input.organizationId, input.webhookId)),
+});

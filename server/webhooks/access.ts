@@ -1,0 +1,26 @@
+import type { ServiceContext } from "../context";
+import type { Db } from "../db/client";
+import type { Webhook } from "../db/generated/client";
+import { forbidden, notFound } from "../errors";
+import { loadOrganization } from "../policies/access";
+import { organizationPermissions } from "../policies/organization";
+
+/**
+ * Webhooks, their deliveries and the organization's event feed are the organization admins': a
+ * webhook receives every space's and site's events, which no narrower role may read. Integration
+ * and installation tokens act as a bot user that is a member of no organization, so they get the
+ * 404 of any outsider (their events come through their own installation's deliveries).
+ */
+export async function assertManagesWebhooks(tx: Db, ctx: ServiceContext, organizationId: string) {
+  const access = await loadOrganization(tx, ctx.actor, organizationId);
+  if (!organizationPermissions(access.memberRole).admin) throw forbidden("Only organization admins can manage webhooks and read the event feed.");
+  return access;
+}
+
+/** A webhook of this organization; another organization's is as absent as a missing one. */
+export async function loadWebhook(tx: Db, ctx: ServiceContext, organizationId: string, webhookId: string): Promise<Webhook> {
+  await assertManagesWebhooks(tx, ctx, organizationId);
+  const webhook = await tx.webhook.findFirst({ where: { id: webhookId, organizationId } });
+  if (!webhook) throw notFound(`No webhook ${webhookId} in this organization.`);
+  return webhook;
+}
