@@ -8,9 +8,7 @@ import { usePathname } from "next/navigation";
 import type { ReactNode } from "react";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { useContentTree } from "@/components/tree/content-tree-context";
-import { NotFoundMessage } from "@/components/ui/not-found-message";
-import { ErrorState, LoadingState } from "@/components/ui/states";
-import { errorMessage } from "@/components/ui/trpc-error";
+import { ResourceFrame } from "@/components/ui/resource-frame";
 import { IntegrationBadges, IntegrationIcon } from "./integration-badges";
 import { integrationHref, integrationsHref, isOwnIntegration, type IntegrationObject } from "./integration-model";
 
@@ -31,22 +29,16 @@ export function useOrganizationInstallation(organizationId: string, name: string
 
 /** An integration's pages: its header (icon, title, owner, state) and tabs above the page of the tab chosen. */
 export function IntegrationFrame({ organizationId, name, children }: { organizationId: string; name: string; children: ReactNode }) {
-  const integration = useIntegration(name);
-  if (integration.isPending) return <LoadingState label="Loading the integration…" />;
-  if (integration.isError) {
-    if (integration.error.data?.code === "NOT_FOUND") return <NotFoundMessage insideMain className="grid min-h-[60vh] place-items-center p-6" explanation="This integration does not exist, or it is private to another organization." />;
-    return (
-      <div className="mx-auto max-w-5xl px-4 py-8 sm:px-8">
-        <ErrorState message={`The integration could not be loaded. ${errorMessage(integration.error)}`} onRetry={() => void integration.refetch()} />
-      </div>
-    );
-  }
   return (
-    <div className="mx-auto max-w-5xl space-y-6 px-4 py-6 sm:px-8 sm:py-8">
-      <IntegrationHeader organizationId={organizationId} integration={integration.data} />
-      <IntegrationTabs organizationId={organizationId} integration={integration.data} />
-      {children}
-    </div>
+    <ResourceFrame query={useIntegration(name)} noun="integration" notFoundExplanation="This integration does not exist, or it is private to another organization.">
+      {(integration) => (
+        <>
+          <IntegrationHeader organizationId={organizationId} integration={integration} />
+          <IntegrationTabs organizationId={organizationId} integration={integration} />
+          {children}
+        </>
+      )}
+    </ResourceFrame>
   );
 }
 

@@ -11,8 +11,7 @@ import { useToast } from "@/components/shell/toast";
 import { Button } from "@/components/ui/button";
 import { ConfirmActions } from "@/components/ui/confirm-actions";
 import { Dialog } from "@/components/ui/dialog";
-import { NotFoundMessage } from "@/components/ui/not-found-message";
-import { ErrorState, LoadingState } from "@/components/ui/states";
+import { ResourceFrame } from "@/components/ui/resource-frame";
 import { errorMessage } from "@/components/ui/trpc-error";
 import { PublishedLink, SiteBadges, SiteEmblem } from "../list/site-badges";
 import { SITE_TABS, siteHref, sitesHref, type SiteObject } from "../list/site-model";
@@ -20,22 +19,16 @@ import { useSite, useSiteChanged } from "../list/use-site";
 
 /** A site's pages: its header (title, state, publishing) and tabs above the page of the tab chosen. */
 export function SiteFrame({ organizationId, siteId, children }: { organizationId: string; siteId: string; children: ReactNode }) {
-  const site = useSite(organizationId, siteId);
-  if (site.isPending) return <LoadingState label="Loading the site…" />;
-  if (site.isError) {
-    if (site.error.data?.code === "NOT_FOUND") return <NotFoundMessage insideMain className="grid min-h-[60vh] place-items-center p-6" explanation="This site does not exist, or you have no access to it." />;
-    return (
-      <div className="mx-auto max-w-5xl px-4 py-8 sm:px-8">
-        <ErrorState message={`The site could not be loaded. ${errorMessage(site.error)}`} onRetry={() => void site.refetch()} />
-      </div>
-    );
-  }
   return (
-    <div className="mx-auto max-w-5xl space-y-6 px-4 py-6 sm:px-8 sm:py-8">
-      <SiteHeader organizationId={organizationId} site={site.data} />
-      <SiteTabs organizationId={organizationId} site={site.data} />
-      {children}
-    </div>
+    <ResourceFrame query={useSite(organizationId, siteId)} noun="site" notFoundExplanation="This site does not exist, or you have no access to it.">
+      {(site) => (
+        <>
+          <SiteHeader organizationId={organizationId} site={site} />
+          <SiteTabs organizationId={organizationId} site={site} />
+          {children}
+        </>
+      )}
+    </ResourceFrame>
   );
 }
 
