@@ -1,8 +1,8 @@
 "use client";
 
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
-import { SelectField, TextField } from "@/components/ui/field";
+import { CheckboxField, SelectField, TextField } from "@/components/ui/field";
 import { errorMessage } from "@/components/ui/trpc-error";
 
 /** One property of an integration's `configurations.<target>` schema (reference IntegrationConfigurationSchema). */
@@ -82,7 +82,7 @@ export function ConfigurationFields({
         const error = errors[name];
         const hint = property.description || undefined;
         const current = value[name];
-        if (property.type === "boolean") return <CheckboxField key={name} name={name} label={label} hint={hint} error={error} checked={current === true} disabled={disabled} onChange={(checked) => set(name, checked)} />;
+        if (property.type === "boolean") return <CheckboxField key={name} name={name} label={label} hint={hint} error={error} checked={current === true} disabled={disabled} onChange={(event) => set(name, event.target.checked)} />;
         if (property.type === "string" && Array.isArray(property.enum)) {
           const options = property.enum.filter((option): option is string => typeof option === "string").map((option) => ({ value: option, label: option }));
           return (
@@ -117,40 +117,6 @@ export function ConfigurationFields({
           />
         );
       })}
-    </div>
-  );
-}
-
-function CheckboxField({ name, label, hint, error, checked, disabled, onChange }: { name: string; label: string; hint?: string; error?: string; checked: boolean; disabled?: boolean; onChange: (checked: boolean) => void }) {
-  const id = useId();
-  const describedBy = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
-  return (
-    <div className="flex items-start gap-2">
-      <input
-        id={id}
-        name={name}
-        type="checkbox"
-        checked={checked}
-        disabled={disabled}
-        aria-describedby={describedBy}
-        aria-invalid={error ? true : undefined}
-        onChange={(event) => onChange(event.target.checked)}
-        className="mt-0.5 size-4 accent-indigo-600"
-      />
-      <div className="min-w-0">
-        <label htmlFor={id} className="block text-sm font-medium text-slate-700">
-          {label}
-        </label>
-        {error ? (
-          <p id={`${id}-error`} className="text-sm text-red-600">
-            {error}
-          </p>
-        ) : hint ? (
-          <p id={`${id}-hint`} className="text-xs text-slate-500">
-            {hint}
-          </p>
-        ) : null}
-      </div>
     </div>
   );
 }

@@ -8,22 +8,59 @@ const control =
 /** A labelled form control with an optional hint and error, wired for screen readers. */
 function Field({ label, hint, error, children }: { label: string; hint?: ReactNode; error?: string; children: (id: string, describedBy?: string) => ReactNode }) {
   const id = useId();
-  const describedBy = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
+  const describedBy = describedById(id, hint, error);
   return (
     <div className="space-y-1">
       <label htmlFor={id} className="block text-sm font-medium text-slate-700">
         {label}
       </label>
       {children(id, describedBy)}
-      {error ? (
-        <p id={`${id}-error`} className="text-sm text-red-600">
-          {error}
-        </p>
-      ) : hint ? (
-        <p id={`${id}-hint`} className="text-xs text-slate-500">
-          {hint}
-        </p>
-      ) : null}
+      <FieldMessage id={id} hint={hint} error={error} />
+    </div>
+  );
+}
+
+/** The element describing a control (`aria-describedby`): its error, else its hint. */
+function describedById(id: string, hint: ReactNode, error: string | undefined): string | undefined {
+  return error ? `${id}-error` : hint ? `${id}-hint` : undefined;
+}
+
+/** The error under a control, else its hint, with the ids `describedById` names. */
+function FieldMessage({ id, hint, error }: { id: string; hint?: ReactNode; error?: string }) {
+  if (error)
+    return (
+      <p id={`${id}-error`} className="text-sm text-red-600">
+        {error}
+      </p>
+    );
+  if (hint)
+    return (
+      <p id={`${id}-hint`} className="text-xs text-slate-500">
+        {hint}
+      </p>
+    );
+  return null;
+}
+
+/** A checkbox with its label beside it, and its hint or error under the label. */
+export function CheckboxField({ label, hint, error, className, ...props }: Omit<InputHTMLAttributes<HTMLInputElement>, "type"> & { label: string; hint?: ReactNode; error?: string }) {
+  const id = useId();
+  return (
+    <div className="flex items-start gap-2">
+      <input
+        id={id}
+        type="checkbox"
+        aria-describedby={describedById(id, hint, error)}
+        aria-invalid={error ? true : undefined}
+        className={clsx("mt-0.5 size-4 accent-indigo-600", className)}
+        {...props}
+      />
+      <div className="min-w-0">
+        <label htmlFor={id} className="block text-sm font-medium text-slate-700">
+          {label}
+        </label>
+        <FieldMessage id={id} hint={hint} error={error} />
+      </div>
     </div>
   );
 }
