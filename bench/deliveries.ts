@@ -5,14 +5,16 @@
  * its own transaction (the cost of the write itself is bench/writes.ts's), by 8 concurrent writers;
  * first for one installation (delivery is one at a time per subscriber, in order), then for 8
  * installations reached by the same space (subscribers delivered in parallel), then paced below the
- * throughput (the latency of an event nothing queues before). Also what recording costs a write in
- * an organization with no subscriber. Reports numbers and asserts nothing.
+ * throughput (the latency of an event nothing queues before). Then the whole way from a change made
+ * through /v1 (a space's visibility switched, one change at a time) to its event's arrival. Also what
+ * recording costs a write in an organization with no subscriber. Reports numbers and asserts nothing.
  */
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { db, type Db } from "../server/db/client";
 import { newId } from "../server/ids";
 import { recordOrganizationEvents } from "../server/integrations/events/record";
+import { createApiToken } from "../server/tokens/api-tokens";
 import { createInstallation, createIntegration } from "../tests/helpers/factories";
 import { log, startBenchServer } from "./app-server";
 
@@ -20,12 +22,15 @@ const EVENTS = 2_000;
 const WRITERS = 8;
 
 const arrivals = new Map<string, number[]>();
+/** Called with each arriving event's type (the change-to-arrival scenario waits on it). */
+let onArrival: ((type: string) => void) | null = null;
 const receiver = createServer((request, response) => {
   const chunks: Buffer[] = [];
   request.on("data", (chunk: Buffer) => chunks.push(chunk));
   request.on("end", () => {
-    const eventId = JSON.parse(Buffer.concat(chunks).toString("utf8")).eventId as string;
+    const { eventId, type } = JSON.parse(Buffer.concat(chunks).toString("utf8")) as { eventId: string; type: string };
     arrivals.set(eventId, [...(arrivals.get(eventId) ?? []), Date.now()]);
+    onArrival?.(type);
     response.writeHead(204).end();
   });
 });
@@ -39,8 +44,9 @@ try {
   const eight = await scenario(8, EVENTS / 4);
   // Below that throughput: the latency of one event when nothing queues before it.
   const paced = await scenario(1, 100, 5);
+  const change = await changeToArrival(bench.origin, 100);
   console.log(`\nQuire benchmark, event delivery: one production app server, a receiver on 127.0.0.1, events recorded by ${WRITERS} concurrent writers`);
-  for (const result of [unsubscribed, one, eight, paced]) console.log(`  ${result}`);
+  for (const result of [unsubscribed, one, eight, paced, change]) console.log(`  ${result}`);
 } finally {
   await bench.stop();
   receiver.close();
@@ -95,4 +101,34 @@ async function scenario(installations: number, events: number, perSecond?: numbe
   const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((latencies.length * p) / 100))]!;
   const seconds = (finished - started) / 1000;
   return `${installations} installation(s), ${events} events${perSecond ? ` at ${perSecond}/s` : " at once"}, ${expected} deliveries in ${seconds.toFixed(1)} s: ${(expected / seconds).toFixed(0)} deliveries/s; commit → arrival p50 ${pct(50)} ms, p99 ${pct(99)} ms`;
+}
+
+/**
+ * The whole way of one change: from sending `PATCH /v1/spaces/{spaceId}` (its visibility switched) to
+ * the arrival of its `space_visibility_updated` event — the request, the write and its commit, the
+ * job's wake-up, the signed POST. One change at a time, so nothing queues before it.
+ */
+async function changeToArrival(origin: string, changes: number): Promise<string> {
+  const admin = await db().member.findFirstOrThrow({ where: { role: "admin" }, orderBy: { joinedAt: "asc" } });
+  const { token } = await createApiToken({ userId: admin.userId, via: "system" }, { name: "bench" });
+  const { integration } = await createIntegration(admin.organizationId, { endpoint: receiverUrl });
+  await createInstallation(integration.id, admin.organizationId, { spaceSelection: "all" });
+  const api = async (method: string, path: string, body: object) => {
+    const response = await fetch(`${origin}/v1${path}`, { method, headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" }, body: JSON.stringify(body) });
+    if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
+    return (await response.json()) as { id: string };
+  };
+  const space = await api("POST", `/orgs/${admin.organizationId}/spaces`, { title: "Delivery latency" });
+  log(`Switching a space's visibility ${changes} times through /v1…`);
+  const latencies: number[] = [];
+  for (let i = 0; i < changes; i++) {
+    const arrived = new Promise<number>((resolve) => (onArrival = (type) => type === "space_visibility_updated" && resolve(performance.now())));
+    const started = performance.now();
+    await api("PATCH", `/spaces/${space.id}`, { visibility: i % 2 === 0 ? "unlisted" : "private" });
+    latencies.push((await arrived) - started);
+  }
+  onArrival = null;
+  latencies.sort((a, b) => a - b);
+  const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((latencies.length * p) / 100))]!.toFixed(0);
+  return `a change through /v1 (PATCH a space's visibility, ${changes} one after another) → its event at the receiver: p50 ${pct(50)} ms, p99 ${pct(99)} ms`;
 }

@@ -81,13 +81,14 @@ function pidOfServer(dataDir: string): number {
   return Number(readFileSync(path.join(dataDir, "postgres", "postmaster.pid"), "utf8").split("\n")[0]);
 }
 
+/** Whether the process runs (a zombie does not). It may exit between the two looks: gone is not alive. */
 function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
+    return !readFileSync(`/proc/${pid}/stat`, "utf8").includes(") Z ");
   } catch {
     return false;
   }
-  return !readFileSync(`/proc/${pid}/stat`, "utf8").includes(") Z ");
 }
 
 /** The pids of every PostgreSQL server whose data directory is `cluster`. */
