@@ -28,8 +28,11 @@ export default defineConfig({
   testDir: "e2e",
   fullyParallel: false,
   workers: 2,
-  // The longest flows take about 20 s on an idle two-core machine; leave room for a busy one.
-  timeout: 90_000,
+  // The longest flows take about 20 s on an idle two-core machine; leave room for a busy one, where
+  // two workers, their browsers, the server and PostgreSQL share the two cores (a first visit to the
+  // editor's route has taken over 5 s there, Playwright's default for one expectation).
+  timeout: 120_000,
+  expect: { timeout: 15_000 },
   retries: 0,
   forbidOnly: !!process.env.CI,
   reporter: "list",
