@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { documentBlocks } from "../../server/content/format/block-keys";
 import { createTenant } from "../helpers/factories";
 import { apiClient, startApiServer } from "../helpers/server";
-import { callRouter, MAX_STALL_MS } from "../helpers/stalls";
+import { MAX_STALL_MS } from "../helpers/measure-stall";
+import { callRouter } from "../helpers/stalls";
 
 /**
  * Block keys on hostile pages: huge keyless documents and markdown, and documents whose keys all

@@ -6,7 +6,8 @@ import { searchIndexed } from "../helpers/jobs";
 import { commitLegacyPages } from "../helpers/legacy-content";
 import { openPdfLink } from "../helpers/pdf-link";
 import { apiClient, startApiServer } from "../helpers/server";
-import { callRouter, MAX_STALL_MS, measureStall, type RouterAnswer } from "../helpers/stalls";
+import { MAX_STALL_MS, measureStall } from "../helpers/measure-stall";
+import { callRouter, type RouterAnswer } from "../helpers/stalls";
 
 /**
  * The defects of issue 7, part 6, each as measured on the running server: markdown that blocked

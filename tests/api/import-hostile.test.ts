@@ -4,7 +4,8 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { db } from "../../server/db/client";
 import { startWorkers } from "../../server/jobs/workers";
 import { createTenant, pagesOf } from "../helpers/factories";
-import { callRouter, MAX_STALL_MS } from "../helpers/stalls";
+import { MAX_STALL_MS } from "../helpers/measure-stall";
+import { callRouter } from "../helpers/stalls";
 
 /**
  * A website import reads and converts whatever HTML the site sends: a page of megabytes took 12 s of

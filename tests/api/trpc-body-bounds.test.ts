@@ -2,7 +2,7 @@ import { TRPCError } from "@trpc/server";
 import { describe, expect, test } from "vitest";
 import { BODY_LIMITS } from "../../server/http/read-body";
 import { boundedBody } from "../../server/trpc/http-handler";
-import { MAX_STALL_MS, measureStall } from "../helpers/stalls";
+import { MAX_STALL_MS, measureStall } from "../helpers/measure-stall";
 
 /**
  * tRPC parses its request bodies itself; the endpoint bounds them first as /v1 does, so that no body

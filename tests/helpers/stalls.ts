@@ -1,24 +1,5 @@
-import { monitorEventLoopDelay } from "node:perf_hooks";
 import { v1Router } from "../../server/api/v1";
-
-/** The longest any one request may block the event loop: part 6 of issue 7 (no request may stall the others). */
-export const MAX_STALL_MS = 100;
-
-/**
- * Runs `work` and answers its result with the longest the event loop was blocked meanwhile, in
- * ms: a 10 ms timer's lateness, as Node measures it. The /v1 router runs in the test process, so
- * a request that stalls the server stalls this timer.
- */
-export async function measureStall<T>(work: () => Promise<T>): Promise<{ result: T; stallMs: number }> {
-  const delay = monitorEventLoopDelay({ resolution: 10 });
-  delay.enable();
-  try {
-    const result = await work();
-    return { result, stallMs: delay.max / 1e6 };
-  } finally {
-    delay.disable();
-  }
-}
+import { measureStall } from "./measure-stall";
 
 export type RouterAnswer = { status: number; body: any; stallMs: number };
 

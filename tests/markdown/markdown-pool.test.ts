@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { MAX_KEYED_BLOCKS } from "../../server/content/format/block-keys";
 import { markdownLimitError, markdownPool, READ_BUDGET_MS, WRITE_BUDGET_MS } from "../../server/markdown/markdown-pool";
-import { MAX_STALL_MS, measureStall } from "../helpers/stalls";
+import { MAX_STALL_MS, measureStall } from "../helpers/measure-stall";
 
 /** Markdown micromark needs seconds for (3.7 s measured for a fifth of it). */
 const SLOW = "[ (](".repeat(40_000);

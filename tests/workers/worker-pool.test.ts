@@ -1,7 +1,7 @@
 import { Worker } from "node:worker_threads";
 import { describe, expect, test } from "vitest";
 import { WorkerPool } from "../../server/workers/worker-pool";
-import { MAX_STALL_MS, measureStall } from "../helpers/stalls";
+import { MAX_STALL_MS, measureStall } from "../helpers/measure-stall";
 import type { fixtureTasks } from "./fixture-tasks";
 
 /** A pool of workers serving the fixture tasks, each with a 64 MB heap. */
