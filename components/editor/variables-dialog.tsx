@@ -91,7 +91,7 @@ export function VariablesDialog({ spaceId, changeRequestRef, scope, onClose, onS
           }}
         >
           <p className="text-sm text-slate-600">
-            Pages show a value where they write <code className="rounded bg-slate-100 px-1 text-xs">{usage}</code>.
+            Pages show a value where they write <code className="rounded bg-slate-100 px-1 text-xs text-slate-800">{usage}</code>.
           </p>
           <ul aria-label="Variables" className="max-h-80 space-y-2 overflow-y-auto">
             {rows.map((row, index) => (

@@ -85,7 +85,7 @@ export function CatalogPage({ organizationId }: { organizationId: string }) {
             title="No integrations yet — publish one with the API"
             description={
               <>
-                An integration is published with <code className="rounded bg-slate-100 px-1 text-xs">POST /v1/integrations/&lt;name&gt;</code>; the README’s section “Integrations: the registry” says how, with an API token.
+                An integration is published with <code className="rounded bg-slate-100 px-1 text-xs text-slate-800">POST /v1/integrations/&lt;name&gt;</code>; the README’s section “Integrations: the registry” says how, with an API token.
               </>
             }
           />
