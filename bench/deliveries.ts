@@ -98,7 +98,7 @@ async function scenario(installations: number, events: number, perSecond?: numbe
   }
   const finished = Math.max(...[...arrivals.values()].flat());
   const latencies = [...arrivals.entries()].flatMap(([id, times]) => times.map((at) => at - committed.get(id)!)).sort((a, b) => a - b);
-  const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((latencies.length * p) / 100))]!;
+  const pct = (p: number) => percentile(latencies, p);
   const seconds = (finished - started) / 1000;
   return `${installations} installation(s), ${events} events${perSecond ? ` at ${perSecond}/s` : " at once"}, ${expected} deliveries in ${seconds.toFixed(1)} s: ${(expected / seconds).toFixed(0)} deliveries/s; commit → arrival p50 ${pct(50)} ms, p99 ${pct(99)} ms`;
 }
@@ -129,6 +129,11 @@ async function changeToArrival(origin: string, changes: number): Promise<string>
   }
   onArrival = null;
   latencies.sort((a, b) => a - b);
-  const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((latencies.length * p) / 100))]!.toFixed(0);
+  const pct = (p: number) => percentile(latencies, p).toFixed(0);
   return `a change through /v1 (PATCH a space's visibility, ${changes} one after another) → its event at the receiver: p50 ${pct(50)} ms, p99 ${pct(99)} ms`;
+}
+
+/** The `p`th percentile of ascending `sorted`. */
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!;
 }
