@@ -7,6 +7,7 @@ import { useTRPC } from "@/components/providers/trpc-provider";
 import { useToast } from "@/components/shell/toast";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogFormActions } from "@/components/ui/dialog";
+import { InlineCode } from "@/components/ui/inline-code";
 import { ErrorState, LoadingState } from "@/components/ui/states";
 import { errorMessage } from "@/components/ui/trpc-error";
 import { newRow, planVariablesUpdate, rowsFrom, type VariableRow } from "./variables-form";
@@ -91,7 +92,7 @@ export function VariablesDialog({ spaceId, changeRequestRef, scope, onClose, onS
           }}
         >
           <p className="text-sm text-slate-600">
-            Pages show a value where they write <code className="rounded bg-slate-100 px-1 text-xs text-slate-800">{usage}</code>.
+            Pages show a value where they write <InlineCode>{usage}</InlineCode>.
           </p>
           <ul aria-label="Variables" className="max-h-80 space-y-2 overflow-y-auto">
             {rows.map((row, index) => (

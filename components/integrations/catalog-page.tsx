@@ -7,6 +7,7 @@ import { useDeferredValue, useState } from "react";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { useContentTree } from "@/components/tree/content-tree-context";
 import { Button } from "@/components/ui/button";
+import { InlineCode } from "@/components/ui/inline-code";
 import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
 import { errorMessage } from "@/components/ui/trpc-error";
 import { IntegrationBadges, IntegrationIcon, IntegrationsEmblem } from "./integration-badges";
@@ -85,7 +86,7 @@ export function CatalogPage({ organizationId }: { organizationId: string }) {
             title="No integrations yet — publish one with the API"
             description={
               <>
-                An integration is published with <code className="rounded bg-slate-100 px-1 text-xs text-slate-800">POST /v1/integrations/&lt;name&gt;</code>; the README’s section “Integrations: the registry” says how, with an API token.
+                An integration is published with <InlineCode>POST /v1/integrations/&lt;name&gt;</InlineCode>; the README’s section “Integrations: the registry” says how, with an API token.
               </>
             }
           />

@@ -9,6 +9,7 @@ import { useToast } from "@/components/shell/toast";
 import { Button } from "@/components/ui/button";
 import { DialogFormActions } from "@/components/ui/dialog";
 import { TextAreaField, TextField } from "@/components/ui/field";
+import { InlineCode } from "@/components/ui/inline-code";
 import { errorMessage } from "@/components/ui/trpc-error";
 import { formErrors } from "../list/site-model";
 import { ConditionField } from "./condition-field";
@@ -32,7 +33,7 @@ export function SectionPanel({ section }: { section: SectionObject }) {
             {section.default && <DefaultBadge />}
           </h3>
           <p className="text-sm text-slate-600">
-            Path <code className="rounded bg-slate-100 px-1 text-slate-800">/{section.path}</code>
+            Path <InlineCode>/{section.path}</InlineCode>
             {group && (
               <>
                 {" · "}in the group <strong className="font-medium text-slate-800">{group.title}</strong>
@@ -42,7 +43,7 @@ export function SectionPanel({ section }: { section: SectionObject }) {
           {section.description && <p className="text-sm text-slate-600">{section.description}</p>}
           {section.condition && (
             <p className="text-sm text-slate-600">
-              Shown when <code className="rounded bg-slate-100 px-1 font-mono text-xs text-slate-800">{section.condition}</code>
+              Shown when <InlineCode>{section.condition}</InlineCode>
             </p>
           )}
         </div>
