@@ -79,9 +79,11 @@ export async function writeMarkdown(page: Page, markdown: string): Promise<void>
   await page.getByLabel("Page content (markdown)").fill(markdown);
 }
 
-/** Waits for the editor's autosave of the edit just made (it starts a second after the last change). */
+/**
+ * Waits for the editor's autosave of the edit just made (it starts a second after the last change).
+ * "Saved" shows only once nothing is left unsaved; "Saving…" may already be gone when this looks.
+ */
 export async function expectSaved(page: Page): Promise<void> {
-  await expect(page.getByRole("status").filter({ hasText: "Saving…" })).toBeVisible();
   await expect(page.getByRole("status").filter({ hasText: /^Saved$/ })).toBeVisible();
 }
 

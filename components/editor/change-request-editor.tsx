@@ -492,7 +492,8 @@ function SaveStatusLine({ status, blocked, dirty, onRetry }: { status: SaveStatu
       <p role="status" className="text-slate-600">
         {blocked && dirty ? (
           <span className="font-medium text-amber-800">Not saved: a page has no title</span>
-        ) : status.state === "saving" || status.state === "pending" ? (
+        ) : status.state === "saving" || status.state === "pending" || (dirty && status.state === "saved") ? (
+          // An edit is "Saving…" from the moment it is made, before the autosave's effect has run.
           "Saving…"
         ) : status.state === "offline" ? (
           <span className="inline-flex items-center gap-1 font-medium text-amber-800">
