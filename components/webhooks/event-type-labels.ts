@@ -27,7 +27,7 @@ const LABELS: Record<WebhookEventType, string> = {
   ping: "A test event sent from this page",
 };
 
-/** The types as the form lists them, grouped by what they concern (every type, each once: tests/webhooks/event-types.test.ts). */
+/** The types as the form lists them, grouped by what they concern (every type, each once: tests/webhooks/event-types.unit.test.ts). */
 export const EVENT_TYPE_GROUPS: { title: string; types: WebhookEventType[] }[] = [
   {
     title: "Content",

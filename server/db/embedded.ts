@@ -69,6 +69,8 @@ type StartOptions = {
   log?: (line: string) => void;
   binaries?: PostgresBinaries;
   systemFolder?: string;
+  /** Server settings beyond ours (`-c name=value`), e.g. durability traded for speed in a throwaway test database. */
+  settings?: Record<string, string>;
 };
 
 async function start(dataDir: string, options: StartOptions): Promise<EmbeddedDatabase> {
@@ -88,7 +90,7 @@ async function start(dataDir: string, options: StartOptions): Promise<EmbeddedDa
     const fresh = !existsSync(path.join(cluster, "PG_VERSION"));
     ensureFreeSpace(cluster, fresh ? FREE_FOR_NEW_DATABASE : FREE_FOR_START);
     if (fresh) await initdb(setup, newPassword(dataDir));
-    ({ server, url } = await launch(setup, dataDir, options.port, log));
+    ({ server, url } = await launch(setup, dataDir, options, log));
   } catch (error) {
     removeOwner(dataDir);
     output.close();
@@ -185,8 +187,10 @@ async function initdb({ bin, cluster, user, output }: Setup, password: string): 
 }
 
 /** Starts postgres on a free port (or `fixedPort`), trying other ports when one is taken meanwhile. */
-async function launch(setup: Setup, dataDir: string, fixedPort: number | undefined, log: (line: string) => void): Promise<{ server: ChildProcess; url: string }> {
+async function launch(setup: Setup, dataDir: string, options: StartOptions, log: (line: string) => void): Promise<{ server: ChildProcess; url: string }> {
   const { bin, cluster, user, output } = setup;
+  const fixedPort = options.port;
+  const settings = Object.entries(options.settings ?? {}).flatMap(([name, value]) => ["-c", `${name}=${value}`]);
   const tried: number[] = [];
   for (;;) {
     const port = fixedPort ?? (await freePort());
@@ -194,7 +198,7 @@ async function launch(setup: Setup, dataDir: string, fixedPort: number | undefin
     const url = `postgresql://${USER}:${encodeURIComponent(databasePassword(dataDir))}@127.0.0.1:${port}/quire`;
     // Recorded before the server exists, so that a running server always has a known owner.
     writeOwner(dataDir, url);
-    const args = ["-D", cluster, "-p", String(port), "-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories=", "-c", "max_connections=200"];
+    const args = ["-D", cluster, "-p", String(port), "-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories=", "-c", "max_connections=200", ...settings];
     const server = spawn(path.join(bin, "postgres"), args, { ...runAs(user), env: serverEnv(), stdio: ["ignore", "pipe", "pipe"] });
     output.follow(server);
     const ready = await Promise.race([output.waitFor("database system is ready to accept connections"), closed(server).then(() => false)]);

@@ -26,7 +26,7 @@ export type WebhookEventType = SubscribableReferenceType | (typeof QUIRE_EVENT_T
 
 /**
  * The types a webhook may subscribe to: every type an organization's feed carries. One list, read by
- * the webhook schemas and the UI; tests/webhooks/event-types.test.ts checks that every type the
+ * the webhook schemas and the UI; tests/webhooks/event-types.unit.test.ts checks that every type the
  * feed records is in it.
  */
 export const WEBHOOK_EVENT_TYPES: readonly [WebhookEventType, ...WebhookEventType[]] = [
