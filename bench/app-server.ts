@@ -10,7 +10,8 @@ import { removeDataFolder } from "../server/db/embedded-location";
 import { db } from "../server/db/client";
 import { openDatabase } from "../server/db/runtime";
 import { stopJobQueue } from "../server/jobs/workers";
-import { authSecret, buildIsStale, exitCode, prepareDatabase, spawnNext, spawnServer, waitUntilServing } from "../scripts/app-server";
+import { buildIsStale } from "../scripts/build-freshness";
+import { authSecret, exitCode, prepareDatabase, spawnNext, spawnServer, waitUntilServing } from "../scripts/app-server";
 
 export type AutocannonResult = {
   requests: { average: number; total: number };

@@ -2,7 +2,7 @@
 import { spawn, type ChildProcess, type StdioOptions } from "node:child_process";
 import { createServer } from "node:net";
 import { randomBytes } from "node:crypto";
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { db } from "../server/db/client";
 import { migrate } from "../server/db/migrate";
@@ -14,9 +14,6 @@ import { searchCatchUpJob } from "../server/search/index-space";
 import { SERVER_READY } from "./server-protocol";
 
 const nextBin = path.resolve("node_modules/.bin/next");
-
-// Inputs of `next build`: when one is newer than the build, it is rebuilt.
-const BUILD_INPUTS = ["app", "components", "server", "prisma", "package-lock.json", "next.config.ts", "postcss.config.mjs", "tsconfig.json", "instrumentation.ts", "proxy.ts", "middleware.ts"];
 
 /**
  * Applies the migrations, seeds the demo on a database without users, and queues the search
@@ -33,19 +30,6 @@ export async function prepareDatabase(url: string, log: (line: string) => void):
   await stopJobQueue();
   await db().$disconnect();
   return seeded;
-}
-
-export function buildIsStale(): boolean {
-  const buildId = path.resolve(".next/BUILD_ID");
-  if (!existsSync(buildId)) return true;
-  const built = statSync(buildId).mtimeMs;
-  return BUILD_INPUTS.some((input) => existsSync(input) && newestMtime(input) > built);
-}
-
-function newestMtime(file: string): number {
-  const stat = statSync(file);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return readdirSync(file).reduce((newest, name) => Math.max(newest, newestMtime(path.join(file, name))), stat.mtimeMs);
 }
 
 /** Spawns `next <args>` (the build) with the environment Quire's server needs. */

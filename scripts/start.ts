@@ -14,7 +14,6 @@ import type { SeededAdmin } from "../server/db/seed";
 import { dataDir, openDatabase, type DatabaseHandle } from "../server/db/runtime";
 import {
   authSecret,
-  buildIsStale,
   exitCode,
   portIsFree,
   prepareDatabase,
@@ -22,7 +21,9 @@ import {
   spawnNext,
   spawnServer,
 } from "./app-server";
+import { buildIsStale } from "./build-freshness";
 import { EXIT_PORT_IN_USE, portInUseMessage } from "./server-protocol";
+import { chromium, ensureSystemPackages } from "./system-packages";
 
 const dev = process.argv.includes("--dev");
 const port = Number(process.env.PORT || 3000);
@@ -74,6 +75,10 @@ try {
   await stopping;
   const seeded = await prepareDatabase(database.url, log);
   if (seeded) reportSeededAdmin(seeded);
+  await stopping;
+  // PDF export prints with Chromium: installed on the first start where it is missing. Without it
+  // Quire still runs, and a PDF answers 503 saying what to install.
+  await ensureSystemPackages([chromium()], "PDF export", log);
   await stopping;
   if (!dev && buildIsStale()) {
     log("Building…");

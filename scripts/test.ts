@@ -1,72 +1,96 @@
 /**
  * `npm test`: makes sure Chromium and poppler-utils are there (before Vitest: its PDF tests print
- * with Chromium), then type-check, Vitest and Playwright. Every step runs
- * even after a failure, and the last line is `N passed, N failed` over both test runners (CI reads it).
+ * with Chromium), then the steps below, each even after a failure. At the end it prints each step's
+ * duration and the 15 slowest test files, and as its last line `N passed, N failed` over every step
+ * (CI reads it).
  */
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { buildIsStale } from "./build-freshness";
+import { ensureSystemPackages, testPackages } from "./system-packages";
 
 type StepResult = { passed: number; failed: number };
+type FileTime = { file: string; seconds: number };
+type Step = { name: string; seconds: number; result: StepResult };
 
 const bin = (name: string) => path.resolve("node_modules/.bin", name);
 const reports = mkdtempSync(path.join(tmpdir(), "quire-test-"));
+const steps: Step[] = [];
+const fileTimes: FileTime[] = [];
 
-await ensureChromium();
+if (!(await ensureSystemPackages(testPackages(), "the browser and PDF tests"))) {
+  console.log("0 passed, 1 failed");
+  process.exit(1);
+}
 
-const results: StepResult[] = [];
-results.push(await step("Type-check", bin("tsc"), ["--noEmit", "-p", "."], {}, () => ({ passed: 0, failed: 0 })));
+await step("Type-check", bin("tsc"), ["--noEmit", "-p", "."]);
 
 /**
  * Test files that measure the event loop's stalls (no request may hold it past 100 ms) run after the
  * others, one file at a time, so that what they measure is their own request's work and not that of
  * a test file running beside them on the same two cores.
  */
-const STALL_TESTS = ["tests/api/hostile-", "tests/api/import-hostile.test.ts", "tests/api/trpc-body-bounds.test.ts", "tests/markdown/", "tests/workers/"];
-const vitest = (name: string, args: string[]) => {
-  const report = path.join(reports, `${name}.json`);
-  return step(name, bin("vitest"), ["run", ...args, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`], {}, () => {
-    const counts = JSON.parse(readFileSync(report, "utf8")) as { numPassedTests: number; numFailedTests: number };
-    return { passed: counts.numPassedTests, failed: counts.numFailedTests };
-  });
-};
+const STALL_TESTS = ["tests/api/hostile-", "tests/api/import-hostile.test.ts", "tests/api/trpc-body-bounds.unit.test.ts", "tests/markdown/", "tests/workers/"];
 // Vitest takes file filters as path prefixes and exclusions as globs.
-results.push(await vitest("Vitest", STALL_TESTS.flatMap((prefix) => ["--exclude", `${prefix}**`])));
-results.push(await vitest("Vitest (stall measurements, one file at a time)", [...STALL_TESTS, "--maxWorkers=1", "--no-file-parallelism"]));
+const withoutStalls = STALL_TESTS.flatMap((prefix) => ["--exclude", `${prefix}**`]);
+await vitest("Unit (no database)", ["--project", "unit", ...withoutStalls]);
+await vitest("Integration", ["--project", "integration", ...withoutStalls]);
+await vitest("Stall measurements, one file at a time", [...STALL_TESTS, "--maxWorkers=1", "--no-file-parallelism"]);
+
+// The browser tests run the production build, rebuilt when its sources changed. Type-checked above:
+// the build need not do it again (next.config.ts reads QUIRE_TYPECHECKED).
+if (buildIsStale()) await step("Build", bin("next"), ["build"], { env: { QUIRE_TYPECHECKED: "1", NEXT_TELEMETRY_DISABLED: "1" } });
 
 const playwrightReport = path.join(reports, "playwright.json");
-results.push(
-  await step("Playwright", bin("playwright"), ["test", "--reporter=list,json"], { PLAYWRIGHT_JSON_OUTPUT_FILE: playwrightReport }, () => {
-    const { stats } = JSON.parse(readFileSync(playwrightReport, "utf8")) as { stats: { expected: number; unexpected: number; flaky: number } };
-    return { passed: stats.expected + stats.flaky, failed: stats.unexpected };
-  }),
-);
+await step("Browser (Playwright)", bin("playwright"), ["test", "--reporter=list,json"], {
+  env: { PLAYWRIGHT_JSON_OUTPUT_FILE: playwrightReport },
+  count: () => {
+    const report = JSON.parse(readFileSync(playwrightReport, "utf8")) as PlaywrightReport;
+    for (const [file, seconds] of playwrightFileTimes(report)) fileTimes.push({ file, seconds });
+    return { passed: report.stats.expected + report.stats.flaky, failed: report.stats.unexpected };
+  },
+});
 
 rmSync(reports, { recursive: true, force: true });
-const passed = results.reduce((sum, result) => sum + result.passed, 0);
-const failed = results.reduce((sum, result) => sum + result.failed, 0);
+printSummary();
+const passed = steps.reduce((sum, { result }) => sum + result.passed, 0);
+const failed = steps.reduce((sum, { result }) => sum + result.failed, 0);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);
 
+/** A Vitest step: its counts and per-file times from its JSON report. */
+function vitest(name: string, args: string[]): Promise<void> {
+  const report = path.join(reports, `vitest-${steps.length}.json`);
+  return step(name, bin("vitest"), ["run", ...args, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`], {
+    count: () => {
+      const counts = JSON.parse(readFileSync(report, "utf8")) as VitestReport;
+      for (const file of counts.testResults) fileTimes.push({ file: path.relative(process.cwd(), file.name), seconds: (file.endTime - file.startTime) / 1000 });
+      return { passed: counts.numPassedTests, failed: counts.numFailedTests };
+    },
+  });
+}
+
 /**
- * Runs one step and reads its counts. A step that fails without a failed test to show for it
- * (a type error, a crashed setup, a missing report) counts as one failure, so a red run never reads "0 failed".
+ * Runs one step, timing it, and reads its counts. A step that fails without a failed test to show for
+ * it (a type error, a crashed setup, a missing report) counts as one failure, so a red run never reads "0 failed".
  */
-async function step(name: string, command: string, args: string[], env: Record<string, string>, count: () => StepResult): Promise<StepResult> {
+async function step(name: string, command: string, args: string[], options: { env?: Record<string, string>; count?: () => StepResult } = {}): Promise<void> {
   console.error(`\n=== ${name}`);
-  const code = await run(command, args, env);
-  let result: StepResult;
+  const started = performance.now();
+  const code = await run(command, args, options.env);
+  let result: StepResult = { passed: 0, failed: 0 };
   try {
-    result = count();
+    if (options.count) result = options.count();
   } catch {
-    result = { passed: 0, failed: 0 };
+    // No report: the exit code decides below.
   }
   if (code !== 0 && result.failed === 0) {
     console.error(`${name} failed (exit code ${code}).`);
     result.failed = 1;
   }
-  return result;
+  steps.push({ name, seconds: (performance.now() - started) / 1000, result });
 }
 
 function run(command: string, args: string[], env: Record<string, string> = {}): Promise<number> {
@@ -77,27 +101,30 @@ function run(command: string, args: string[], env: Record<string, string> = {}):
   });
 }
 
-/**
- * Browser tests always run, and so do the PDF tests (Chromium prints PDFs; poppler's pdftotext
- * reads them back as a second extractor): install Debian's packages when we can, else say exactly what is missing.
- */
-async function ensureChromium(): Promise<void> {
-  const chromium = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
-  const missing = [...(existsSync(chromium) ? [] : ["chromium"]), ...(existsSync("/usr/bin/pdftotext") ? [] : ["poppler-utils"])];
-  if (missing.length === 0) return;
-  const canInstall = !(missing.includes("chromium") && process.env.CHROMIUM_PATH) && process.getuid?.() === 0 && existsSync("/etc/debian_version") && existsSync("/usr/bin/apt-get");
-  if (canInstall) {
-    console.error(`Missing for the tests: installing Debian's ${missing.join(" and ")} (apt-get)…`);
-    const env = { DEBIAN_FRONTEND: "noninteractive" };
-    if ((await run("apt-get", ["update"], env)) === 0 && (await run("apt-get", ["install", "-y", ...missing], env)) === 0 && existsSync(chromium) && existsSync("/usr/bin/pdftotext")) return;
-    console.error(`Installing ${missing.join(" and ")} with apt-get failed (see above).`);
-  } else {
-    console.error(
-      `The browser and PDF tests need Chromium at ${chromium} and poppler's pdftotext at /usr/bin/pdftotext; missing: ${missing.join(", ")}.\n` +
-        `Install them, e.g. on Debian or Ubuntu: sudo apt-get update && sudo apt-get install -y ${missing.join(" ")}\n` +
-        "(CHROMIUM_PATH may point at a Chromium or Chrome executable instead), then run npm test again.",
-    );
-  }
-  console.log("0 passed, 1 failed");
-  process.exit(1);
+/** Where the time went: each step, then the slowest files of every runner. */
+function printSummary(): void {
+  const seconds = (value: number) => `${value.toFixed(1).padStart(7)} s`;
+  console.log("\nSteps:");
+  for (const { name, seconds: time, result } of steps) console.log(`${seconds(time)}  ${name} (${result.passed} passed, ${result.failed} failed)`);
+  console.log(`${seconds(steps.reduce((sum, { seconds: time }) => sum + time, 0))}  in all`);
+  console.log("\nThe 15 slowest test files:");
+  for (const { file, seconds: time } of fileTimes.sort((a, b) => b.seconds - a.seconds).slice(0, 15)) console.log(`${seconds(time)}  ${file}`);
+}
+
+type VitestReport = { numPassedTests: number; numFailedTests: number; testResults: { name: string; startTime: number; endTime: number }[] };
+type PlaywrightSuite = { file: string; specs?: { tests: { results: { duration: number }[] }[] }[]; suites?: PlaywrightSuite[] };
+type PlaywrightReport = { stats: { expected: number; unexpected: number; flaky: number }; suites: PlaywrightSuite[] };
+
+/** The time each spec file's tests took (summed over its tests and their retries). */
+function playwrightFileTimes(report: PlaywrightReport): Map<string, number> {
+  const times = new Map<string, number>();
+  const visit = (suite: PlaywrightSuite) => {
+    for (const spec of suite.specs ?? []) {
+      const ms = spec.tests.flatMap((test) => test.results).reduce((sum, result) => sum + result.duration, 0);
+      times.set(`e2e/${suite.file}`, (times.get(`e2e/${suite.file}`) ?? 0) + ms / 1000);
+    }
+    suite.suites?.forEach(visit);
+  };
+  report.suites.forEach(visit);
+  return times;
 }
