@@ -12,8 +12,9 @@ import { organizationPermissions } from "../../server/policies/organization";
 import { sharingPermissions } from "../../server/policies/grant";
 import { sitePermissions } from "../../server/policies/site";
 import { teamPermissions } from "../../server/policies/team";
-import { answersSuccess, CALLERS, holds, matrixSize, MINIMUM_ROLE, resourceOf, roleOf, verdictFor, verdictWithSsoRequired, type Caller, type CallerName, type Entity, type PermissionKey, type Requirement } from "../helpers/authorization/model";
-import { buildWorld, PLACES, SEARCH_WORD, type Ids, type World } from "../helpers/authorization/world";
+import { CALLERS, holds, matrixSize, MINIMUM_ROLE, resourceOf, roleOf, verdictFor, verdictWithSsoRequired, type Caller, type Entity, type PermissionKey, type Requirement } from "../helpers/authorization/model";
+import { runRow, type Answer } from "../helpers/authorization/row";
+import { buildWorld, PLACES, SEARCH_WORD, type Ids, type Target, type World } from "../helpers/authorization/world";
 import { assertConformsToSchema } from "../helpers/conformance";
 import { apiClient, startApiServer } from "../helpers/server";
 
@@ -102,16 +103,16 @@ const TABLE: Record<string, Row> = {
   updateCollectionById: { needs: "collection.admin", mutates: true, body: () => ({ title: "Renamed" }) },
   deleteCollectionById: { needs: "collection.admin", mutates: true, invisibleIsDone: true },
   listSpacesInCollectionById: { needs: "collection.view" },
-  moveCollection: { needs: "collection.admin", also: ["container.create"], mutates: true, body: moveBefore },
+  moveCollection: { needs: "collection.admin", also: ["container.create"], mutates: true, reordersSiblings: true, body: moveBefore },
   transferCollection: { needs: "collection.admin", also: ["destination.admin"], mutates: true, body: toDestination },
 
   // Spaces
   getSpaceById: { needs: "space.view" },
   updateSpaceById: { needs: "space.admin", mutates: true, body: () => ({ title: "Renamed" }) },
   deleteSpaceById: { needs: "space.admin", mutates: true, invisibleIsDone: true },
-  duplicateSpace: { needs: "space.view", also: ["container.create"], mutates: true },
+  duplicateSpace: { needs: "space.view", also: ["container.create"], mutates: true, reordersSiblings: true },
   restoreSpace: { needs: "space.admin", mutates: "deleted space" },
-  moveSpace: { needs: "space.admin", also: ["container.create"], mutates: true, body: moveBefore },
+  moveSpace: { needs: "space.admin", also: ["container.create"], mutates: true, reordersSiblings: true, body: moveBefore },
   transferSpace: { needs: "space.admin", also: ["destination.admin"], mutates: true, body: toDestination },
   applyTemplateToSpace: {
     needs: "space.edit",
@@ -310,7 +311,7 @@ const TABLE: Record<string, Row> = {
   deleteSiteSpaceById: { needs: "site.create", mutates: true },
   moveSiteSpace: { needs: "site.create", mutates: true, body: (ids) => ({ position: { after: { type: "site-space", siteSpace: ids.otherSiteSpaceId } } }) },
   // The copy of the space goes where S2 is: creating content at the organization's root.
-  duplicateSiteSpace: { needs: "site.create", also: ["organization.createContent"], mutates: true, body: () => ({}) },
+  duplicateSiteSpace: { needs: "site.create", also: ["organization.createContent"], mutates: true, reordersSiblings: true, body: () => ({}) },
 
   // Installations (server/integrations/installations/access.ts: an organization's installations are its admins'; a space's or
   // site's installation its admins' there, the organization's included; lists of a (private) integration's installations are
@@ -419,11 +420,10 @@ afterAll(async () => {
 // ---- the matrix ----
 
 const covered = v1Operations.filter((operation) => TABLE[operation.operationId]);
-// Reads first, so that they see the world as built, before fresh targets join it.
-const ordered = [...covered].sort((a, b) => Number(!!TABLE[a.operationId]!.mutates) - Number(!!TABLE[b.operationId]!.mutates));
-const casesOf = (operation: Operation) => PLACES[resourceOf(TABLE[operation.operationId]!.needs)].flatMap((place) => CALLERS.map((caller) => ({ place, caller })));
-/** The reads, run again with A's single sign-on required (the last block). */
-const reads = ordered.filter((operation) => !TABLE[operation.operationId]!.mutates && TABLE[operation.operationId]!.needs !== "self");
+const changes = (operation: Operation) => !!TABLE[operation.operationId]!.mutates;
+const reorders = (operation: Operation) => !!TABLE[operation.operationId]!.reordersSiblings;
+/** The reads of an organization's things, run again with A's single sign-on required (the last block). */
+const reads = covered.filter((operation) => !changes(operation) && TABLE[operation.operationId]!.needs !== "self");
 /** The matrix's size for the closing note (operations with a row; the first test fails unless that is all of them). */
 export const restMatrixSize = () => ({
   ...matrixSize(covered.map((operation) => operation.operationId), (operationId) => TABLE[operationId]!.needs, PLACES),
@@ -539,60 +539,76 @@ test("A's admin naming B's team, SAML provider, audit event or admin inside A's 
   expect(await stateOfB()).toEqual(before);
 });
 
-describe.each(ordered.map((operation) => ({ operation, name: `${operation.operationId}: ${operation.method} ${operation.path}` })))("$name", ({ operation }) => {
-  test.concurrent.for(casesOf(operation))("$place · $caller", ({ place, caller }, { expect }) => runCell(operation, place, caller as CallerName, expect, verdictFor));
-});
+/** Each (operation, place) of a list of operations, named for the test. */
+const rowsOf = (operations: Operation[], places = (operation: Operation) => PLACES[resourceOf(TABLE[operation.operationId]!.needs)]) =>
+  operations.flatMap((operation) => places(operation).map((place) => ({ operation, place, name: `${operation.operationId}: ${operation.method} ${operation.path} · ${place}` })));
 
+// Reads first, so that they see the world as built, before fresh targets join it (and again with
+// single sign-on required); then the changes (tests/helpers/authorization/row.ts).
+describe.concurrent("reads", () => {
+  test.for(rowsOf(covered.filter((operation) => !changes(operation))))("$name", ({ operation, place }, { expect }) => checkRow(operation, place, expect, verdictFor));
+});
 /**
  * The reads again (one place per resource), with organization A's single sign-on required: its
  * members other than admins reach it only through a session its identity provider began, so
  * their tokens are refused on everything of A's, 403 even where they would otherwise see nothing
- * (server/policies/sso.ts; the model's verdictWithSsoRequired). Run last: A's switch is on only
- * while this block runs.
+ * (server/policies/sso.ts; the model's verdictWithSsoRequired). A's switch is on only while this
+ * block runs, alone.
  */
 describe("with A's single sign-on required", () => {
   const setSso = (sso: boolean) => db().organization.update({ where: { id: world.target("organization", "A").ids.organizationId }, data: { sso } });
   beforeAll(() => setSso(true));
   afterAll(() => setSso(false));
 
-  describe.each(reads.map((operation) => ({ operation, name: `${operation.operationId}: ${operation.method} ${operation.path}` })))("$name", ({ operation }) => {
-    const place = PLACES[resourceOf(TABLE[operation.operationId]!.needs)][0]!;
-    test.concurrent.for(CALLERS.map((caller) => ({ place, caller })))("$place · $caller", ({ caller }, { expect }) => runCell(operation, place, caller, expect, verdictWithSsoRequired));
+  describe.concurrent("reads", () => {
+    test.for(rowsOf(reads, (operation) => PLACES[resourceOf(TABLE[operation.operationId]!.needs)].slice(0, 1)))("$name", ({ operation, place }, { expect }) =>
+      checkRow(operation, place, expect, verdictWithSsoRequired),
+    );
   });
 });
 
-/** One cell: the operation called by the caller at the place, its status the one the verdict gives, its answer free of what the caller may not see. */
-async function runCell(operation: Operation, place: string, name: CallerName, expect: ExpectStatic, verdictOf: typeof verdictFor) {
-  const row = TABLE[operation.operationId]!;
-  const resource = resourceOf(row.needs);
-  const caller = world.caller(name);
-  const target = row.mutates
-    ? await world.fresh(resource, place, caller, { empty: row.mutates === "empty space", deleted: row.mutates === "deleted space", content: row.mutates === "space with content" })
-    : world.target(resource, place);
-  const before = row.mutates ? await world.snapshot(resource, target.ids) : undefined;
-  const verdict = verdictOf(caller, row, target.subject);
-  const success = answersSuccess(row, verdict);
+describe.concurrent("changes", () => {
+  test.for(rowsOf(covered.filter((operation) => changes(operation) && !reorders(operation))))("$name", ({ operation, place }, { expect }) => checkRow(operation, place, expect, verdictFor));
+});
+describe("changes that reorder their siblings, one at a time", () => {
+  test.for(rowsOf(covered.filter(reorders)))("$name", ({ operation, place }, { expect }) => checkRow(operation, place, expect, verdictFor));
+});
 
+/**
+ * One row at one place: every caller's status the one its verdict gives, its answer free of what the
+ * caller may not see, and a refused change leaving its target as it was.
+ */
+async function checkRow(operation: Operation, place: string, expect: ExpectStatic, verdictOf: typeof verdictFor) {
+  const row = TABLE[operation.operationId]!;
+  const { actual, expected, explanation } = await runRow({
+    world,
+    row,
+    place,
+    callers: world.callers,
+    verdictOf,
+    // What the caller cannot see is already done: 204, "there was none", where the reference tells that from a removal (205).
+    expectedAnswer: (verdict, success) => String(verdict.allowed ? (operation.status ?? 200) : success ? 204 : verdict.status),
+    call: (caller, target) => callOperation(operation, row, caller.token, target),
+  });
+  expect(actual, explanation).toEqual(expected);
+}
+
+/** The operation called with a token at a target: its status, and what its answer shows. */
+async function callOperation(operation: Operation, row: Row, token: string | null, target: Target): Promise<Answer> {
   const path = operation.path.replace(/\{(\w+)\}/g, (_, param: string) => {
     const value = { ...target.ids, ...row.params?.(target.ids) }[param as keyof Ids];
-    if (typeof value !== "string") throw new Error(`No value for the path parameter {${param}} at ${place}: add it to the world's Ids.`);
+    if (typeof value !== "string") throw new Error(`No value for the path parameter {${param}} at ${target.place}: add it to the world's Ids.`);
     return encodeURIComponent(value);
   });
   const query = row.query?.(target.ids);
   const body = row.body?.(target.ids);
   const url = query ? `${path}?${query}` : path;
   const response = row.successUnlikeReference
-    ? await unchecked(operation.method, url, caller.token, body)
-    : await apiClient(server.url, caller.token ?? undefined).raw(operation.method, url, body === undefined ? {} : { body });
-
-  // What the caller cannot see is already done: 204, "there was none", where the reference tells that from a removal (205).
-  const expected = success ? (verdict.allowed ? (operation.status ?? 200) : 204) : !verdict.allowed ? verdict.status : undefined;
-  expect(response.status, `${JSON.stringify(verdict)}: ${JSON.stringify(response.body)?.slice(0, 300)}`).toBe(expected);
-  if (!verdict.allowed && verdict.reason) expect((response.body as { error?: { details?: { reason?: string } } })?.error?.details?.reason).toBe(verdict.reason);
+    ? await unchecked(operation.method, url, token, body)
+    : await apiClient(server.url, token ?? undefined).raw(operation.method, url, body === undefined ? {} : { body });
   const text = JSON.stringify(response.body) ?? "";
-  const forbidden = world.forbiddenFor(caller).filter(({ label }) => (response.status < 300 && !row.shows?.includes(label)) || label.endsWith("'s token"));
-  expect(forbidden.filter(({ value }) => text.includes(value)).map(({ label }) => label)).toEqual([]);
-  if (row.mutates && !verdict.allowed) expect(await world.snapshot(resource, target.ids)).toEqual(before);
+  const reason = (response.body as { error?: { details?: { reason?: string } } } | undefined)?.error?.details?.reason;
+  return { answer: String(response.status), ok: response.status < 300, text, ...(reason === "sso_required" ? { reason } : {}), excerpt: `${response.status} ${text.slice(0, 300)}` };
 }
 
 /** A call whose success answer the reference does not describe: errors are still checked for the envelope. */

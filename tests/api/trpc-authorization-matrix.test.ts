@@ -6,7 +6,8 @@ import { db } from "../../server/db/client";
 import { isSsoRefusal } from "../../server/policies/sso";
 import { createCallerFactory } from "../../server/trpc/init";
 import { appRouter } from "../../server/trpc/root";
-import { answersSuccess, CALLERS, matrixSize, resourceOf, sessionCaller, verdictFor, verdictWithSsoRequired, type Caller, type CallerName, type Requirement } from "../helpers/authorization/model";
+import { CALLERS, matrixSize, resourceOf, sessionCaller, verdictFor, verdictWithSsoRequired, type Caller, type CallerName, type Requirement } from "../helpers/authorization/model";
+import { runRow } from "../helpers/authorization/row";
 import { BASE_URL, buildWorld, PLACES, SEARCH_WORD, type Ids, type World } from "../helpers/authorization/world";
 
 /**
@@ -72,8 +73,8 @@ const TABLE: Record<string, Row> = {
   "content.createSpace": { needs: "organization.createContent", mutates: true, input: (ids) => ({ ...organization(ids), title: "Made" }) },
   "content.renameCollection": { needs: "collection.admin", mutates: true, input: (ids) => ({ ...collection(ids), title: "Renamed" }) },
   "content.renameSpace": { needs: "space.admin", mutates: true, input: (ids) => ({ ...space(ids), title: "Renamed" }) },
-  "content.moveCollection": { needs: "collection.admin", also: ["container.create"], mutates: true, input: (ids) => ({ ...collection(ids), position: { before: ids.anchor } }) },
-  "content.moveSpace": { needs: "space.admin", also: ["container.create"], mutates: true, input: (ids) => ({ ...space(ids), position: { before: ids.anchor } }) },
+  "content.moveCollection": { needs: "collection.admin", also: ["container.create"], mutates: true, reordersSiblings: true, input: (ids) => ({ ...collection(ids), position: { before: ids.anchor } }) },
+  "content.moveSpace": { needs: "space.admin", also: ["container.create"], mutates: true, reordersSiblings: true, input: (ids) => ({ ...space(ids), position: { before: ids.anchor } }) },
   "content.deleteCollection": { needs: "collection.admin", mutates: true, invisibleIsDone: true, input: collection },
   "content.deleteSpace": { needs: "space.admin", mutates: true, invisibleIsDone: true, input: space },
   "content.restoreSpace": { needs: "space.admin", mutates: "deleted space", input: space },
@@ -260,7 +261,7 @@ const TABLE: Record<string, Row> = {
   "siteStructure.updateSiteSpace": { needs: "site.create", mutates: true, input: (ids) => ({ ...site(ids), siteSpaceId: ids.siteSpaceId, title: "Renamed", path: "renamed" }) },
   "siteStructure.removeSiteSpace": { needs: "site.create", mutates: true, input: (ids) => ({ ...site(ids), siteSpaceId: ids.siteSpaceId }) },
   // The copy of the space goes where S2 is: creating content at the organization's root.
-  "siteStructure.duplicateSiteSpace": { needs: "site.create", also: ["organization.createContent"], mutates: true, input: (ids) => ({ ...site(ids), siteSpaceId: ids.siteSpaceId }) },
+  "siteStructure.duplicateSiteSpace": { needs: "site.create", also: ["organization.createContent"], mutates: true, reordersSiblings: true, input: (ids) => ({ ...site(ids), siteSpaceId: ids.siteSpaceId }) },
   "siteStructure.setDefault": { needs: "site.create", mutates: true, input: (ids) => ({ ...site(ids), item: { type: "site-space", id: ids.otherSiteSpaceId } }) },
   "siteStructure.move": {
     needs: "site.create",
@@ -326,13 +327,13 @@ async function sessionActor(caller: Caller, version: number): Promise<Actor | nu
   return (await sessionIsCurrent(db(), caller.userId, version)) ? { userId: caller.userId, via: "session" } : null;
 }
 
-const covered = procedures.filter((procedure) => TABLE[procedure.path]);
-const ordered = [...covered].sort((a, b) => Number(!!TABLE[a.path]!.mutates) - Number(!!TABLE[b.path]!.mutates));
-const casesOf = (path: string) => PLACES[resourceOf(TABLE[path]!.needs)].flatMap((place) => CALLERS.map((caller) => ({ place, caller })));
-/** The reads, run again with A's single sign-on required (the last block). */
-const reads = ordered.filter((procedure) => !TABLE[procedure.path]!.mutates && TABLE[procedure.path]!.needs !== "self");
+const covered = procedures.filter((procedure) => TABLE[procedure.path]).map((procedure) => procedure.path);
+const procedureType = new Map(procedures.map((procedure) => [procedure.path, procedure.type]));
+const changes = (path: string) => !!TABLE[path]!.mutates;
+/** The queries of an organization's things, run again with A's single sign-on required. */
+const reads = covered.filter((path) => !changes(path) && TABLE[path]!.needs !== "self");
 /** The matrix's size for the closing note (procedures with a row; the first test fails unless that is all of them). */
-export const trpcMatrixSize = () => ({ ...matrixSize(covered.map((procedure) => procedure.path), (path) => TABLE[path]!.needs, PLACES), ssoRequiredCalls: reads.length * CALLERS.length });
+export const trpcMatrixSize = () => ({ ...matrixSize(covered, (path) => TABLE[path]!.needs, PLACES), ssoRequiredCalls: reads.length * CALLERS.length });
 const size = trpcMatrixSize();
 console.log(
   `tRPC authorization matrix: ${size.operations} procedures × ${size.callers} callers = ${size.pairs} pairs, ${size.calls} calls over the places of each resource; then ${reads.length} queries × ${CALLERS.length} callers = ${size.ssoRequiredCalls} calls with A's single sign-on required.`,
@@ -349,52 +350,63 @@ test("a session that was ended is no session", () => {
   expect(contexts.get("admin")!.actor).not.toBeNull();
 });
 
-describe.each(ordered.map((procedure) => ({ ...procedure, name: `${procedure.path} (${procedure.type})` })))("$name", ({ path }) => {
-  test.concurrent.for(casesOf(path))("$place · $caller", ({ place, caller }, { expect }) => runCell(path, place, caller as CallerName, expect, verdictFor));
+/** Each (procedure, place) of a list of procedures, named for the test. */
+const rowsOf = (paths: string[], places = (path: string) => PLACES[resourceOf(TABLE[path]!.needs)]) =>
+  paths.flatMap((path) => places(path).map((place) => ({ path, place, name: `${path} (${procedureType.get(path)}) · ${place}` })));
+
+// Queries first, so that they see the world as built, before fresh targets join it (and again with
+// single sign-on required); then the mutations (tests/helpers/authorization/row.ts).
+describe.concurrent("queries", () => {
+  test.for(rowsOf(covered.filter((path) => !changes(path))))("$name", ({ path, place }, { expect }) => checkRow(path, place, expect, verdictFor));
 });
 
 /**
  * The queries again (one place per resource), with organization A's single sign-on required:
  * its members other than admins, here with password sessions, are refused on everything of A's
- * (server/policies/sso.ts; the model's verdictWithSsoRequired). Run last: A's switch is on only
- * while this block runs.
+ * (server/policies/sso.ts; the model's verdictWithSsoRequired). A's switch is on only while this
+ * block runs, alone.
  */
 describe("with A's single sign-on required", () => {
   const setSso = (sso: boolean) => db().organization.update({ where: { id: world.target("organization", "A").ids.organizationId }, data: { sso } });
   beforeAll(() => setSso(true));
   afterAll(() => setSso(false));
 
-  describe.each(reads.map((procedure) => ({ ...procedure, name: `${procedure.path} (${procedure.type})` })))("$name", ({ path }) => {
-    const place = PLACES[resourceOf(TABLE[path]!.needs)][0]!;
-    test.concurrent.for(CALLERS.map((caller) => ({ place, caller })))("$place · $caller", ({ caller }, { expect }) => runCell(path, place, caller, expect, verdictWithSsoRequired));
+  describe.concurrent("queries", () => {
+    test.for(rowsOf(reads, (path) => PLACES[resourceOf(TABLE[path]!.needs)].slice(0, 1)))("$name", ({ path, place }, { expect }) => checkRow(path, place, expect, verdictWithSsoRequired));
   });
 });
 
-/** One cell: the procedure called by the caller at the place, its outcome the one the verdict gives, its result free of what the caller may not see. */
-async function runCell(path: string, place: string, name: CallerName, expect: ExpectStatic, verdictOf: typeof verdictFor) {
+describe.concurrent("mutations", () => {
+  test.for(rowsOf(covered.filter((path) => changes(path) && !TABLE[path]!.reordersSiblings)))("$name", ({ path, place }, { expect }) => checkRow(path, place, expect, verdictFor));
+});
+describe("mutations that reorder their siblings, one at a time", () => {
+  test.for(rowsOf(covered.filter((path) => TABLE[path]!.reordersSiblings)))("$name", ({ path, place }, { expect }) => checkRow(path, place, expect, verdictFor));
+});
+
+/**
+ * One row at one place: every caller's outcome the one its verdict gives, its result free of what
+ * the caller may not see, and a refused change leaving its target as it was.
+ */
+async function checkRow(path: string, place: string, expect: ExpectStatic, verdictOf: typeof verdictFor) {
   const row = TABLE[path]!;
-  const resource = resourceOf(row.needs);
-  const caller = sessionCaller(world.caller(name));
-  const target = row.mutates
-    ? await world.fresh(resource, place, caller, { empty: row.mutates === "empty space", deleted: row.mutates === "deleted space", content: row.mutates === "space with content" })
-    : world.target(resource, place);
-  const before = row.mutates ? await world.snapshot(resource, target.ids) : undefined;
-  const verdict = verdictOf(caller, row, target.subject);
-
-  const procedure = path.split(".").reduce<any>((node, key) => node[key], createCaller(contexts.get(caller.name)!));
-  const outcome = await procedure(row.input?.(target.ids)).then(
-    (value: unknown) => ({ ok: true as const, value }),
-    (error: unknown) => ({ ok: false as const, error }),
-  );
-
-  if (answersSuccess(row, verdict)) {
-    expect(outcome.ok, outcome.ok ? "" : String(outcome.error)).toBe(true);
-  } else {
-    expect(outcome.ok ? "resolved" : outcome.error instanceof TRPCError ? outcome.error.code : String(outcome.error), JSON.stringify(verdict)).toBe(CODES[(verdict as { status: 401 | 403 | 404 }).status]);
-    if (!verdict.allowed && verdict.reason) expect(!outcome.ok && isSsoRefusal((outcome.error as Error).cause)).toBe(true);
-  }
-  const text = (outcome.ok ? JSON.stringify(outcome.value) : String((outcome.error as Error).message)) ?? "";
-  const forbidden = world.forbiddenFor(caller).filter(({ label }) => (outcome.ok && !row.shows?.includes(label)) || label.endsWith("'s token"));
-  expect(forbidden.filter(({ value }) => text.includes(value)).map(({ label }) => label)).toEqual([]);
-  if (row.mutates && !verdict.allowed) expect(await world.snapshot(resource, target.ids)).toEqual(before);
+  const { actual, expected, explanation } = await runRow({
+    world,
+    row,
+    place,
+    callers: world.callers.map(sessionCaller),
+    verdictOf,
+    expectedAnswer: (verdict, success) => (success ? "resolved" : CODES[(verdict as { status: 401 | 403 | 404 }).status]),
+    call: async (caller, target) => {
+      const procedure = path.split(".").reduce<any>((node, key) => node[key], createCaller(contexts.get(caller.name)!));
+      try {
+        const value: unknown = await procedure(row.input?.(target.ids));
+        return { answer: "resolved", ok: true, text: JSON.stringify(value) ?? "" };
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        const answer = error instanceof TRPCError ? error.code : `threw: ${message}`;
+        return { answer, ok: false, text: message, ...(isSsoRefusal((error as Error).cause) ? { reason: "sso_required" } : {}), excerpt: `${answer}: ${message.slice(0, 300)}` };
+      }
+    },
+  });
+  expect(actual, explanation).toEqual(expected);
 }

@@ -206,6 +206,12 @@ export type Requirement<Call> = Call & {
   also?: Need[];
   /** Changes its target: every call then gets a fresh one (an empty space, a space in the trash, one with pages and revisions). */
   mutates?: true | "empty space" | "deleted space" | "space with content";
+  /**
+   * Places its target among its siblings (moves, copies placed after their source): when positions run
+   * out of room the siblings are renumbered, which other rows' targets there would show as a change.
+   * Such rows run alone, their refusals before their successes (tests/helpers/authorization/row.ts).
+   */
+  reordersSiblings?: true;
   /** The service's documented rule that an item the caller cannot see is already done (deletes). */
   invisibleIsDone?: true;
   /** What only people do (creating or joining an organization, editing a profile): integration callers are refused, 403, first. */
