@@ -473,6 +473,7 @@ function bodyCases(operation: Operation, schema: z.ZodType): Case[] {
 let world: World;
 beforeAll(async () => {
   world = await createWorld();
+  console.log(`Robustness walk: ${walkOrder.length} operations, ${walkOrder.reduce((sum, operation) => sum + casesFor(operation).length, 0)} cases.`);
 }, 120_000);
 
 const METHOD_ORDER = ["GET", "POST", "PUT", "PATCH", "DELETE"];
