@@ -27,17 +27,10 @@ if (!(await ensureSystemPackages(testPackages(), "the browser and PDF tests"))) 
 
 await step("Type-check", bin("tsc"), ["--noEmit", "-p", "."]);
 
-/**
- * Test files that measure the event loop's stalls (no request may hold it past 100 ms) run after the
- * others, one file at a time, so that what they measure is their own request's work and not that of
- * a test file running beside them on the same two cores.
- */
-const STALL_TESTS = ["tests/api/hostile-", "tests/api/import-hostile.test.ts", "tests/api/trpc-body-bounds.unit.test.ts", "tests/markdown/", "tests/workers/"];
-// Vitest takes file filters as path prefixes and exclusions as globs.
-const withoutStalls = STALL_TESTS.flatMap((prefix) => ["--exclude", `${prefix}**`]);
-await vitest("Unit (no database)", ["--project", "unit", ...withoutStalls]);
-await vitest("Integration", ["--project", "integration", ...withoutStalls]);
-await vitest("Stall measurements, one file at a time", [...STALL_TESTS, "--maxWorkers=1", "--no-file-parallelism"]);
+await vitest("Unit (no database)", ["--project", "unit"]);
+await vitest("Integration", ["--project", "integration"]);
+// The stall measurements (vitest.config.ts) run alone, one file at a time.
+await vitest("Stall measurements, one file at a time", ["--project", "stall", "--maxWorkers=1", "--no-file-parallelism"]);
 
 // The browser tests run the production build, rebuilt when its sources changed. Type-checked above:
 // the build need not do it again (next.config.ts reads QUIRE_TYPECHECKED).

@@ -11,13 +11,16 @@ type BossState = { boss?: Promise<PgBoss>; queues: Map<string, Promise<void>> };
 const globalJobs = globalThis as unknown as { quireBoss?: BossState };
 const state: BossState = (globalJobs.quireBoss ??= { queues: new Map() });
 
+/** The PostgreSQL schema of the job queue's tables. */
+export const jobsSchema = () => process.env.QUIRE_JOBS_SCHEMA || "pgboss";
+
 async function startBoss(): Promise<PgBoss> {
   const connectionString = process.env.DATABASE_URL;
   if (!connectionString) throw new Error("DATABASE_URL is not set: the job queue needs the database.");
   const boss = new PgBoss({
     connectionString,
     application_name: "quire-jobs",
-    schema: process.env.QUIRE_JOBS_SCHEMA || "pgboss",
+    schema: jobsSchema(),
     max: 4,
     // LISTEN/NOTIFY wakes workers when a job of a `notify` queue is committed, rather than at their next poll.
     useListenNotify: true,

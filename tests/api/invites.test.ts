@@ -3,6 +3,7 @@ import { POST as joinRoute } from "../../app/api/invites/[token]/route";
 import { verifyPassword } from "../../server/auth/passwords";
 import { db } from "../../server/db/client";
 import { hashInviteToken } from "../../server/invites/tokens";
+import { jobsSchema } from "../../server/jobs/boss";
 import { startWorkers } from "../../server/jobs/workers";
 import { createTenant } from "../helpers/factories";
 import { apiClient, startApiServer } from "../helpers/server";
@@ -81,7 +82,7 @@ describe("POST /v1/orgs/{organizationId}/invites (inviteUsersToOrganization) thr
       // The job marks the invite emailed once the SMTP server has taken the message.
       const mailed = await until(() => db().organizationInvite.findFirst({ where: { id: invite.id, emailedAt: { not: null } } }));
       expect(mailed.tokenHash).toBe(hashInviteToken(token));
-      expect(JSON.stringify(await db().$queryRawUnsafe(`SELECT data FROM ${process.env.QUIRE_JOBS_SCHEMA}.job WHERE name = 'invite-email'`))).not.toContain(token);
+      expect(JSON.stringify(await db().$queryRawUnsafe(`SELECT data FROM ${jobsSchema()}.job WHERE name = 'invite-email'`))).not.toContain(token);
       expect(await db().domainEvent.count({ where: { organizationId, action: "member.invite_emailed", targetId: invite.id } })).toBe(1);
 
       // Following the link: a name and a password make the account, which joins with the invite's role.
