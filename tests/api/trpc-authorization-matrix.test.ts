@@ -8,6 +8,7 @@ import { createCallerFactory } from "../../server/trpc/init";
 import { appRouter } from "../../server/trpc/root";
 import { CALLERS, matrixSize, resourceOf, sessionCaller, verdictFor, verdictWithSsoRequired, type Caller, type CallerName, type Requirement } from "../helpers/authorization/model";
 import { runRow } from "../helpers/authorization/row";
+import { isSkipped } from "../helpers/skipped-operations";
 import { BASE_URL, buildWorld, PLACES, SEARCH_WORD, type Ids, type World } from "../helpers/authorization/world";
 
 /**
@@ -327,7 +328,7 @@ async function sessionActor(caller: Caller, version: number): Promise<Actor | nu
   return (await sessionIsCurrent(db(), caller.userId, version)) ? { userId: caller.userId, via: "session" } : null;
 }
 
-const covered = procedures.filter((procedure) => TABLE[procedure.path]).map((procedure) => procedure.path);
+const covered = procedures.filter((procedure) => TABLE[procedure.path] && !isSkipped(procedure.path)).map((procedure) => procedure.path);
 const procedureType = new Map(procedures.map((procedure) => [procedure.path, procedure.type]));
 const changes = (path: string) => !!TABLE[path]!.mutates;
 /** The queries of an organization's things, run again with A's single sign-on required. */
