@@ -4,9 +4,10 @@ import { documentMarkdown } from "../content/format/document-input";
 import { blockCount, keyedDocument, pageBlockKeys } from "../content/format/keyed-document";
 import { pdfPageHtml } from "../pdf/page-html";
 import { pageSections } from "../search/sections";
+import { pageBodyHtml } from "../sites/serve/render/page-body-html";
 import type { TaskTable } from "../workers/worker-protocol";
 
-/** What the markdown workers do: every parse of page markdown the server makes, and the HTML PDFs are printed from. */
+/** What the markdown workers do: every parse of page markdown the server makes, the published pages' bodies and the HTML PDFs are printed from. */
 export const markdownTasks = {
   recordedLinks: (markdown: string) => recordedLinks(markdown),
   linkDestinations: (markdown: string) => linkDestinations(markdown),
@@ -16,6 +17,7 @@ export const markdownTasks = {
   documentMarkdown: (json: string) => documentMarkdown(json),
   pageSections: (markdown: string) => pageSections(markdown),
   pdfPageHtml: (input: Parameters<typeof pdfPageHtml>[0]) => pdfPageHtml(input),
+  pageBodyHtml: (input: Parameters<typeof pageBodyHtml>[0]) => pageBodyHtml(input),
 } satisfies TaskTable;
 
 export type MarkdownTasks = typeof markdownTasks;

@@ -40,10 +40,11 @@ export async function renderNotFound(req: RenderRequest): Promise<Response> {
   return htmlResponse(req, documentHtml(req, { title: "Page not found", mainHtml: main, robots: "noindex", place }), 404);
 }
 
+/** The page: 200, or 503 (never cached) when its body could not be rendered. */
 export async function renderPage(req: RenderRequest, route: PageRoute): Promise<Response> {
-  const html = await pageDocument(req, route);
-  if (html === null) return renderNotFound(req);
-  return htmlResponse(req, html, 200);
+  const document = await pageDocument(req, route);
+  if (document === null) return renderNotFound(req);
+  return htmlResponse(req, document.html, document.bodyShown ? 200 : 503);
 }
 
 /**
