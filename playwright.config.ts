@@ -1,6 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { defineConfig } from "@playwright/test";
+import { adminStatePath } from "./e2e/run-files";
 import { removeDataFolder } from "./server/db/embedded-location";
 
 /**
@@ -46,8 +47,11 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "api", testMatch: /api-.*\.spec\.ts$/, testIgnore: /api-hostile-http\.spec\.ts$/ },
-    { name: "ui", testMatch: /ui-.*\.spec\.ts$/ },
+    // Signs the seeded admin in over HTTP once and makes their /v1 token (e2e/auth.setup.ts).
+    { name: "setup", testMatch: /auth\.setup\.ts$/ },
+    { name: "api", testMatch: /api-.*\.spec\.ts$/, testIgnore: /api-hostile-http\.spec\.ts$/, dependencies: ["setup"] },
+    // Every page starts signed in as the seeded admin; other people sign in over HTTP into contexts of their own.
+    { name: "ui", testMatch: /ui-.*\.spec\.ts$/, dependencies: ["setup"], use: { storageState: adminStatePath() } },
     // It measures the server's memory while refusing huge bodies: alone, after every other spec, so
     // that no other work on the same server (a PDF printing in its own thread) moves the figure.
     { name: "hostile-http", testMatch: /api-hostile-http\.spec\.ts$/, dependencies: ["api", "ui"] },

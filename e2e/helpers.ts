@@ -1,6 +1,8 @@
 import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, request as playwrightRequest, type APIRequestContext, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from "@playwright/test";
+import { adminTokenPath } from "./run-files";
 
 /** The admin seeded by `npm start` (playwright.config.ts sets both variables for the web server and the specs). */
 export const seededAdmin = {
@@ -8,14 +10,38 @@ export const seededAdmin = {
   password: process.env.QUIRE_ADMIN_PASSWORD || "",
 };
 
-/** Signs in through the login form, as a person would, and waits for the first signed-in page. */
-export async function signIn(page: Page, credentials: { email: string; password: string } = seededAdmin): Promise<void> {
+export type Credentials = { email: string; password: string };
+
+/** A browser context's options for nobody signed in (the UI projects' contexts start as the seeded admin). */
+export const signedOut = { storageState: { cookies: [], origins: [] } };
+
+/**
+ * Signs in over HTTP as the sign-in form does (next-auth's credentials provider: a CSRF token, then
+ * the form's fields posted to its callback), without the form: the session cookie lands in `target`'s
+ * cookie jar (a browser context's is its pages'). Fails with next-auth's reason when refused.
+ */
+export async function signInOverHttp(target: BrowserContext | APIRequestContext, credentials: Credentials = seededAdmin): Promise<void> {
   expect(credentials.password, "QUIRE_ADMIN_PASSWORD must be set for browser tests").not.toBe("");
-  await page.goto("/login");
-  await page.getByLabel("Email").fill(credentials.email);
-  await page.getByLabel("Password").fill(credentials.password);
-  await page.getByRole("button", { name: "Sign in", exact: true }).click();
-  await expect(page).not.toHaveURL(/\/login/);
+  const request = "request" in target ? target.request : target;
+  const csrf = await request.get("/api/auth/csrf");
+  expect(csrf.ok(), `GET /api/auth/csrf: ${csrf.status()}`).toBe(true);
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  const answer = await request.post("/api/auth/callback/credentials", {
+    form: { csrfToken, email: credentials.email, password: credentials.password, callbackUrl: "/", json: "true" },
+    maxRedirects: 0,
+  });
+  // next-auth answers a redirect, to the callback URL or to the sign-in page with `?error=` (the form shows that error).
+  const location = answer.headers()["location"] ?? ((await answer.json().catch(() => ({}))) as { url?: string }).url ?? "";
+  expect(new URL(location, "http://e2e").searchParams.get("error"), `signing in as ${credentials.email}`).toBeNull();
+  const session = (await (await request.get("/api/auth/session")).json()) as { user?: { email?: string } };
+  expect(session.user?.email, `the session of ${credentials.email}`).toBe(credentials.email.toLowerCase());
+}
+
+/** A new browser context (with a page) signed in over HTTP as `credentials`: a second person of a spec. */
+export async function signedInPage(browser: Browser, credentials: Credentials, options: BrowserContextOptions = {}): Promise<Page> {
+  const context = await browser.newContext({ ...options, ...signedOut });
+  await signInOverHttp(context, credentials);
+  return context.newPage();
 }
 
 /** A suffix that keeps names of one run apart from the data of earlier runs on the same database. */
@@ -62,15 +88,41 @@ export async function createOrganization(page: Page, title: string): Promise<voi
   await expect(page.getByRole("button", { name: `Organization: ${title}` })).toBeVisible();
 }
 
-/** An organization of its own (so runs never see each other's data) with one space; returns the space's address. */
-export async function createSpace(page: Page, organization: string, space: string): Promise<string> {
-  await createOrganization(page, organization);
-  await sidebar(page).getByRole("button", { name: "New space" }).click();
-  const spaceDialog = page.getByRole("dialog", { name: "New space" });
-  await spaceDialog.getByLabel("Title").fill(space);
-  await spaceDialog.getByRole("button", { name: "Create space" }).click();
-  await expect(page).toHaveURL(/\/o\/[^/]+\/s\/[^/]+$/);
-  return new URL(page.url()).pathname;
+/**
+ * An organization of its own (so runs never see each other's data) with one space, made through
+ * /v1 as the seeded admin: setup for specs whose subject is not making them (ui-content drives the
+ * organization switcher and the New space dialog).
+ */
+export async function createSpaceOverApi(request: APIRequestContext, organization: string, space: string): Promise<{ organizationId: string; spaceId: string; spacePath: string }> {
+  const token = adminApiToken();
+  const { id: organizationId } = (await v1(request, token, "post", "/v1/orgs", { title: organization })) as { id: string };
+  const { id: spaceId } = (await v1(request, token, "post", `/v1/orgs/${organizationId}/spaces`, { title: space })) as { id: string };
+  return { organizationId, spaceId, spacePath: `/o/${organizationId}/s/${spaceId}` };
+}
+
+/** An organization of its own, made through /v1 as the seeded admin; its id. */
+export async function createOrganizationOverApi(request: APIRequestContext, title: string): Promise<string> {
+  return ((await v1(request, adminApiToken(), "post", "/v1/orgs", { title })) as { id: string }).id;
+}
+
+/**
+ * A new person in `organizationId` with `role` (null: a guest), who joins through a link invite as a
+ * person would (the invite page's own call, without a session: signed in, it would join the caller).
+ */
+export async function joinThroughLinkInvite(
+  request: APIRequestContext,
+  organizationId: string,
+  role: string | null,
+  person: { email: string; password: string; displayName: string },
+): Promise<void> {
+  const invite = (await v1(request, adminApiToken(), "post", `/v1/orgs/${organizationId}/link-invites`, { role })) as { url: string };
+  const anonymous = await playwrightRequest.newContext(signedOut);
+  try {
+    const joined = await anonymous.post(`/api/invites/${new URL(invite.url).pathname.split("/").pop()}`, { data: person });
+    expect(joined.ok(), `joining as ${person.email}: ${await joined.text()}`).toBe(true);
+  } finally {
+    await anonymous.dispose();
+  }
 }
 
 /** The change request editor's source mode: the page's markdown, written in a textarea. */
@@ -87,14 +139,19 @@ export async function expectSaved(page: Page): Promise<void> {
   await expect(page.getByRole("status").filter({ hasText: /^Saved$/ })).toBeVisible();
 }
 
-/** A /v1 token of the seeded admin, made by `npm run token` on the web server's database (call once per spec, in beforeAll). */
-export function adminApiToken(): string {
+/** A /v1 token of the seeded admin, made by `npm run token` on the web server's database. */
+export function cliToken(email: string = seededAdmin.email): string {
   // Same data folder as the web server, so the command uses its running database.
-  const token = execFileSync("npm", ["run", "--silent", "token", "--", process.env.QUIRE_ADMIN_EMAIL!], {
+  const token = execFileSync("npm", ["run", "--silent", "token", "--", email], {
     encoding: "utf8",
     env: { ...process.env, QUIRE_DATA_DIR: process.env.QUIRE_E2E_DATA_DIR },
   });
   return token.trim();
+}
+
+/** The seeded admin's /v1 token that e2e/auth.setup.ts made once for the run (with `npm run token`). */
+export function adminApiToken(): string {
+  return readFileSync(adminTokenPath(), "utf8").trim();
 }
 
 /** Calls /v1 with a token, as an API client would, and expects success. */
@@ -111,6 +168,13 @@ export async function publishThroughApi(request: APIRequestContext, token: strin
   const applied = (await v1(request, token, "post", `${crs}/${changeRequest.id}/content?compat=false`, { changes })) as { changes: { object: string; page?: { id: string } }[] };
   await v1(request, token, "post", `${crs}/${changeRequest.id}/merge`);
   return applied.changes.flatMap((change) => (change.object === "created_page" && change.page ? [change.page.id] : []));
+}
+
+/** A tRPC mutation over HTTP with `request`'s session (a browser context's `request` has its pages' cookies). */
+export async function trpcMutation<T = unknown>(request: APIRequestContext, path: string, input: unknown): Promise<T> {
+  const response = await request.post(`/api/trpc/${path}`, { data: { json: input } });
+  expect(response.ok(), `${path}: ${await response.text()}`).toBe(true);
+  return ((await response.json()) as { result: { data: { json: T } } }).result.data.json;
 }
 
 /** Fails on any serious or critical axe-core violation of the page as it is. */

@@ -1,7 +1,6 @@
-import { execFileSync } from "node:child_process";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { createSpace, screenshot, seededAdmin, signIn, uniqueSuffix } from "./helpers";
+import { adminApiToken, createSpaceOverApi, screenshot, signedOut, uniqueSuffix, v1 } from "./helpers";
 
 /**
  * Every admin screen, in the light and the dark theme, has no serious or critical axe-core
@@ -10,9 +9,6 @@ import { createSpace, screenshot, seededAdmin, signIn, uniqueSuffix } from "./he
  */
 
 test.use({ viewport: { width: 1280, height: 900 } });
-
-const env = { ...process.env, QUIRE_DATA_DIR: process.env.QUIRE_E2E_DATA_DIR };
-const cliToken = () => execFileSync("npm", ["run", "--silent", "token", "--", seededAdmin.email], { encoding: "utf8", env }).trim();
 
 /** The data the screens show: an organization with a collection, a space with a merged and a draft change request. */
 type World = { org: string; space: string; collection: string; page: string; merged: number; draft: number; conflicted: number };
@@ -95,17 +91,11 @@ const screens: Screen[] = [
   { name: "sign in", path: () => "/login", signedOut: true, shot: true },
 ];
 
-/** Builds the world through the UI (organization, space) and the /v1 API (content, change requests). */
-async function buildWorld(page: Page, request: APIRequestContext): Promise<World> {
-  await signIn(page);
-  const spacePath = await createSpace(page, `Screens ${uniqueSuffix()}`, "Handbook");
-  const [, , org, , space] = spacePath.split("/") as [string, string, string, string, string];
-  const headers = { Authorization: `Bearer ${cliToken()}` };
-  const post = async (path: string, data?: unknown) => {
-    const response = await request.post(path, { headers, data });
-    expect(response.ok(), `${path}: ${await response.text()}`).toBe(true);
-    return response.json();
-  };
+/** Builds the world through the /v1 API: an organization with a collection, a space, content and change requests. */
+async function buildWorld(request: APIRequestContext): Promise<World> {
+  const token = adminApiToken();
+  const { organizationId: org, spaceId: space } = await createSpaceOverApi(request, `Screens ${uniqueSuffix()}`, "Handbook");
+  const post = (path: string, data?: unknown) => v1(request, token, "post", path, data);
   const collection = await post(`/v1/orgs/${org}/collections`, { title: "Guides" });
   const merged = await post(`/v1/spaces/${space}/change-requests`, { subject: "Add the checklist" });
   await post(`/v1/spaces/${space}/change-requests/${merged.id}/content`, {
@@ -115,7 +105,7 @@ async function buildWorld(page: Page, request: APIRequestContext): Promise<World
   type PageEntry = { id: string; title: string; pages?: PageEntry[] };
   const all = (entries: PageEntry[]): PageEntry[] => entries.flatMap((entry) => [entry, ...all(entry.pages ?? [])]);
   const pageIdByTitle = async (title: string) => {
-    const listed = (await (await request.get(`/v1/spaces/${space}/content/pages`, { headers })).json()) as { pages: PageEntry[] };
+    const listed = (await v1(request, token, "get", `/v1/spaces/${space}/content/pages`)) as { pages: PageEntry[] };
     const found = all(listed.pages).find((entry) => entry.title === title);
     expect(found, JSON.stringify(listed)).toBeDefined();
     return found!.id;
@@ -154,23 +144,19 @@ async function seriousViolations(page: Page): Promise<string[]> {
 
 let world: World;
 
-test.beforeAll(async ({ browser, request }) => {
-  test.setTimeout(120_000);
-  const context = await browser.newContext();
-  world = await buildWorld(await context.newPage(), request);
-  await context.close();
+test.beforeAll(async ({ request }) => {
+  world = await buildWorld(request);
 });
 
 for (const theme of ["light", "dark"] as const) {
   test(`every admin screen is axe-clean in the ${theme} theme`, async ({ browser }) => {
     test.setTimeout(6 * 60_000);
-    // Two contexts (axe needs pages of their own context): one signed in, one signed out.
+    // Two contexts (axe needs pages of their own context): one signed in as the seeded admin, one signed out.
     const signedIn = await (await browser.newContext({ colorScheme: theme })).newPage();
-    await signIn(signedIn);
-    const signedOut = await (await browser.newContext({ colorScheme: theme })).newPage();
+    const nobody = await (await browser.newContext({ colorScheme: theme, ...signedOut })).newPage();
     const failures: string[] = [];
     for (const screen of screens) {
-      const page = screen.signedOut ? signedOut : signedIn;
+      const page = screen.signedOut ? nobody : signedIn;
       await page.goto(screen.path(world));
       await settled(page);
       await screen.open?.(page);
@@ -184,7 +170,6 @@ for (const theme of ["light", "dark"] as const) {
 }
 
 test("the reader names task-list checkboxes by their item", async ({ page }) => {
-  await signIn(page);
   await page.goto(`/o/${world.org}/s/${world.space}/p/${world.page}`);
   await expect(page.getByRole("checkbox", { name: "Write the introduction" })).toBeChecked();
   await expect(page.getByRole("checkbox", { name: "Ask for a review" })).not.toBeChecked();

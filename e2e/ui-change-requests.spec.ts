@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { createSpace, screenshot, signIn, uniqueSuffix, expectSaved, writeMarkdown } from "./helpers";
+import { createSpaceOverApi, expectSaved, screenshot, uniqueSuffix, writeMarkdown } from "./helpers";
 
 /**
  * A change request from start to finish, as a person would do it: open one on a new space,
@@ -27,10 +27,10 @@ const merged = true;
 Made with {{ space.vars.product }}.
 `;
 
-test("create a change request, edit a page, see the diff, merge, read the merged page", async ({ page }) => {
+test("create a change request, edit a page, see the diff, merge, read the merged page", async ({ page, request }) => {
   const suffix = uniqueSuffix();
-  await signIn(page);
-  const spacePath = await createSpace(page, `Docs ${suffix}`, "Handbook");
+  const { spacePath } = await createSpaceOverApi(request, `Docs ${suffix}`, "Handbook");
+  await page.goto(spacePath);
 
   await test.step("the space has no change request yet; open one", async () => {
     const tabs = page.getByRole("navigation", { name: "Space" });

@@ -1,7 +1,6 @@
-import { execFileSync } from "node:child_process";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { createSpace, screenshot, signIn, uniqueSuffix } from "./helpers";
+import { adminApiToken, createSpaceOverApi, screenshot, uniqueSuffix } from "./helpers";
 
 /**
  * A merge that conflicts, as a reviewer meets it: the review screen lists the conflicting page
@@ -17,12 +16,7 @@ const BASE = "Upload files from the editor.\nEach file may be 10 MB.\nFiles are 
 
 let headers: Record<string, string>;
 test.beforeAll(() => {
-  // Same data folder as the web server, so the command uses its running database.
-  const token = execFileSync("npm", ["run", "--silent", "token", "--", process.env.QUIRE_ADMIN_EMAIL!], {
-    encoding: "utf8",
-    env: { ...process.env, QUIRE_DATA_DIR: process.env.QUIRE_E2E_DATA_DIR },
-  });
-  headers = { Authorization: `Bearer ${token.trim()}` };
+  headers = { Authorization: `Bearer ${adminApiToken()}` };
 });
 
 async function api(request: APIRequestContext, method: "get" | "post", path: string, data?: unknown) {
@@ -33,9 +27,7 @@ async function api(request: APIRequestContext, method: "get" | "post", path: str
 
 test("a conflicting merge shows the page, the fields in conflict and both versions of the lines", async ({ page, request }) => {
   const suffix = uniqueSuffix();
-  await signIn(page);
-  const spacePath = await createSpace(page, `Conflicts ${suffix}`, "Handbook");
-  const spaceId = spacePath.split("/").pop()!;
+  const { spacePath, spaceId } = await createSpaceOverApi(request, `Conflicts ${suffix}`, "Handbook");
   const crs = `/v1/spaces/${spaceId}/change-requests`;
 
   const { pageId, number } = await test.step("through /v1: a page, then two change requests editing neighbouring lines of it and its description", async () => {
@@ -119,9 +111,7 @@ async function expectAccessible(page: Page, include: string) {
 
 test("a conflict resolved hunk by hunk, one from each side, then merged: main has the result", async ({ page, request }) => {
   const suffix = uniqueSuffix();
-  await signIn(page);
-  const spacePath = await createSpace(page, `Resolve ${suffix}`, "Handbook");
-  const spaceId = spacePath.split("/").pop()!;
+  const { spacePath, spaceId } = await createSpaceOverApi(request, `Resolve ${suffix}`, "Handbook");
   const base = "Uploads start in the editor.\n\nPick a file to send.\n\nFiles are kept forever.\n";
   const { pageId, number } = await conflictingEdits(request, spaceId, base, {
     main: [["in the editor", "in the sidebar"], ["kept forever", "kept for a year"]],
@@ -198,9 +188,7 @@ test("a conflict resolved hunk by hunk, one from each side, then merged: main ha
 
 test("a resolution made against content that moved on is refused with the fresh conflicts, written for people", async ({ page, request }) => {
   const suffix = uniqueSuffix();
-  await signIn(page);
-  const spacePath = await createSpace(page, `Stale ${suffix}`, "Handbook");
-  const spaceId = spacePath.split("/").pop()!;
+  const { spacePath, spaceId } = await createSpaceOverApi(request, `Stale ${suffix}`, "Handbook");
   const base = "One.\n\nTwo.\n";
   const { pageId, number } = await conflictingEdits(request, spaceId, base, { main: [["One.", "One, main."]], mine: [["One.", "One, mine."]] });
 

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { createSpace, screenshot, signIn, uniqueSuffix, adminApiHeaders } from "./helpers";
+import { adminApiHeaders, createSpaceOverApi, screenshot, uniqueSuffix } from "./helpers";
 
 /**
  * The block editor as a writer uses it: a page written with the slash menu (heading, list,
@@ -34,9 +34,8 @@ async function insertBlock(page: Page, query: string, option: string) {
 
 test("write a page with the slash menu, find it saved after a reload, read it back through /v1, and Back with unsaved work is caught", async ({ page, context, request }) => {
   const suffix = uniqueSuffix();
-  await signIn(page);
-  const spacePath = await createSpace(page, `Editor ${suffix}`, "Guide");
-  const spaceId = spacePath.split("/")[4]!;
+  const { spacePath, spaceId } = await createSpaceOverApi(request, `Editor ${suffix}`, "Guide");
+  await page.goto(spacePath);
 
   await page.getByRole("navigation", { name: "Space" }).getByRole("link", { name: "Change requests" }).click();
   await page.getByRole("button", { name: "New change request" }).first().click();
@@ -205,9 +204,8 @@ test("write a page with the slash menu, find it saved after a reload, read it ba
 });
 
 test("Edit on a page opens the editor on that page", async ({ page, request }) => {
-  await signIn(page);
-  const spacePath = await createSpace(page, `Edit here ${uniqueSuffix()}`, "Guide");
-  const crs = `/v1/spaces/${spacePath.split("/")[4]}/change-requests`;
+  const { spacePath, spaceId } = await createSpaceOverApi(request, `Edit here ${uniqueSuffix()}`, "Guide");
+  const crs = `/v1/spaces/${spaceId}/change-requests`;
   const post = async (path: string, data: unknown) => {
     const response = await request.post(path, { headers, data });
     expect(response.ok(), await response.text()).toBe(true);

@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { adminApiToken, createSpace, expectNoSeriousAxeViolations, publishThroughApi, screenshotsAcross, signIn, uniqueSuffix, v1 } from "./helpers";
+import { adminApiToken, createSpaceOverApi, expectNoSeriousAxeViolations, publishThroughApi, screenshotsAcross, uniqueSuffix, v1 } from "./helpers";
 
 /**
  * The issue's scenario: an integration published through /v1 with an endpoint on a receiver this
@@ -75,9 +75,8 @@ test("an admin installs an integration on one space, configures it, and sees the
   test.setTimeout(240_000);
   const suffix = uniqueSuffix();
   const token = adminApiToken();
-  await signIn(page);
-  const spacePath = await createSpace(page, `Integrations ${suffix}`, "Handbook");
-  const [, , organizationId, , spaceId] = spacePath.split("/");
+  const { spacePath, organizationId, spaceId } = await createSpaceOverApi(request, `Integrations ${suffix}`, "Handbook");
+  await page.goto(spacePath);
   // A second space, which the installation must not reach.
   const archive = (await v1(request, token, "post", `/v1/orgs/${organizationId}/spaces`, { title: "Archive" })) as { id: string };
 

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { adminApiToken, expectNoSeriousAxeViolations, publishThroughApi, uniqueSuffix, v1 } from "./helpers";
+import { adminApiToken, expectNoSeriousAxeViolations, publishThroughApi, signedOut, uniqueSuffix, v1 } from "./helpers";
 
 /**
  * A published site as its readers get it, from the production server: built through /v1 (spaces
@@ -9,6 +9,9 @@ import { adminApiToken, expectNoSeriousAxeViolations, publishThroughApi, uniqueS
  * driven by the keyboard —, checked by axe-core in light and dark at phone and desktop widths,
  * and photographed for the README.
  */
+
+// Readers are nobody in particular: not the seeded admin the UI projects sign in.
+test.use(signedOut);
 
 let token: string;
 test.beforeAll(() => {

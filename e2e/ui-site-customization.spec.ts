@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { adminApiToken, createSpace, expectNoSeriousAxeViolations, screenshot, screenshotsAcross, signIn, uniqueSuffix, v1 } from "./helpers";
+import { adminApiToken, createSpaceOverApi, expectNoSeriousAxeViolations, screenshot, screenshotsAcross, uniqueSuffix, v1 } from "./helpers";
 
 /**
  * A site's admin at work beyond its structure: declares the visitor schema, sets a section's
@@ -23,9 +23,7 @@ test("an admin sets a condition with completion, customizes with a live preview,
   test.setTimeout(240_000);
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   const suffix = uniqueSuffix();
-  await signIn(page);
-  const spacePath = await createSpace(page, `Customize ${suffix}`, "Guides");
-  const [, , organizationId, , spaceId] = spacePath.split("/");
+  const { organizationId, spaceId } = await createSpaceOverApi(request, `Customize ${suffix}`, "Guides");
   const token = adminApiToken();
   await v1(request, token, "post", `/v1/orgs/${organizationId}/spaces`, { title: "Changelog" });
   const site = (await v1(request, token, "post", `/v1/orgs/${organizationId}/sites`, { title: "Acme Docs", spaces: [spaceId] })) as { id: string };
@@ -229,9 +227,7 @@ const woff2 = (size = 256) => {
 test("an admin uploads a font for the organization, sees a file that is no font refused, and picks the font for the site", async ({ page, request }) => {
   test.setTimeout(120_000);
   const suffix = uniqueSuffix();
-  await signIn(page);
-  const spacePath = await createSpace(page, `Fonts ${suffix}`, "Guides");
-  const [, , organizationId, , spaceId] = spacePath.split("/");
+  const { organizationId, spaceId } = await createSpaceOverApi(request, `Fonts ${suffix}`, "Guides");
   const token = adminApiToken();
   const site = (await v1(request, token, "post", `/v1/orgs/${organizationId}/sites`, { title: "Font Docs", spaces: [spaceId] })) as { id: string };
   const family = `Brand Sans ${suffix}`;

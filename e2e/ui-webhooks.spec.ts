@@ -2,7 +2,7 @@ import { createHmac } from "node:crypto";
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, test, type Page } from "@playwright/test";
-import { createSpace, expectNoSeriousAxeViolations, screenshot, screenshotsAcross, sidebar, signIn, uniqueSuffix } from "./helpers";
+import { createSpaceOverApi, expectNoSeriousAxeViolations, screenshot, screenshotsAcross, sidebar, uniqueSuffix } from "./helpers";
 
 /**
  * The webhooks page as an admin uses it: add a webhook pointing at a receiver this spec starts (the
@@ -42,11 +42,10 @@ async function documented(page: Page, name: string) {
   await page.emulateMedia({ colorScheme: "light" });
 }
 
-test("an admin adds a webhook, sends a test event and sees it delivered with its trace, then edits and deletes it", async ({ page }) => {
+test("an admin adds a webhook, sends a test event and sees it delivered with its trace, then edits and deletes it", async ({ page, request }) => {
   test.setTimeout(180_000);
-  await signIn(page);
-  const spacePath = await createSpace(page, `Webhooks ${uniqueSuffix()}`, "Guides");
-  const organizationId = spacePath.split("/")[2]!;
+  const { spacePath, organizationId } = await createSpaceOverApi(request, `Webhooks ${uniqueSuffix()}`, "Guides");
+  await page.goto(spacePath);
 
   await test.step("the Webhooks entry of the navigation leads to an empty page that invites adding one", async () => {
     await sidebar(page).getByRole("link", { name: "Webhooks" }).click();
