@@ -55,22 +55,42 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 }
 
 /**
+ * Turns off CSS transitions and animations on the page as it is (until it navigates): a color
+ * scheme switched, the page shows and axe-core reads the new theme's colors at once, rather than
+ * buttons easing into them (transition-colors). Returns the undoing.
+ */
+export async function withoutTransitions(page: Page): Promise<() => Promise<void>> {
+  const style = await page.addStyleTag({
+    content: "*, *::before, *::after { transition: none !important; animation: none !important; scroll-behavior: auto !important; }",
+  });
+  return async () => {
+    await style.evaluate((element) => (element as Element).remove()).catch(() => {});
+  };
+}
+
+/** Switches the system's color scheme and waits until the app follows it (the `dark` class on <html>). */
+export async function colorScheme(page: Page, scheme: "light" | "dark"): Promise<void> {
+  await page.emulateMedia({ colorScheme: scheme });
+  await expect(page.locator("html")).toHaveClass(scheme === "dark" ? /\bdark\b/ : /^(?!.*\bdark\b)/);
+}
+
+/**
  * Screenshots of what is on screen, light and dark, at the laptop, tablet and phone widths
  * (`<name>-<width>-<scheme>`), each after `check` (e.g. axe-core) when given; ends light at the laptop width.
  */
 export async function screenshotsAcross(page: Page, name: string, check?: (page: Page) => Promise<void>): Promise<void> {
+  const restore = await withoutTransitions(page);
   for (const [width, height] of [[1280, 900], [768, 1024], [390, 844]] as const) {
     await page.setViewportSize({ width, height });
     for (const scheme of ["light", "dark"] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
-      // Buttons ease into the new theme's colors (transition-colors): the picture waits for them.
-      await page.waitForTimeout(300);
+      await colorScheme(page, scheme);
       if (check) await check(page);
       await screenshot(page, `${name}-${width}-${scheme}`);
     }
   }
-  await page.emulateMedia({ colorScheme: "light" });
+  await colorScheme(page, "light");
   await page.setViewportSize({ width: 1280, height: 900 });
+  await restore();
 }
 
 export const sidebar = (page: Page) => page.getByRole("complementary", { name: "Organization navigation" });
@@ -125,6 +145,42 @@ export async function joinThroughLinkInvite(
   }
 }
 
+/** Keeps the text of every notice the page shows: each element added to a status or alert region. */
+function keepNotices() {
+  const page = window as unknown as { quireNotices?: string[] };
+  if (page.quireNotices) return;
+  const notices: string[] = (page.quireNotices = []);
+  new MutationObserver((records) => {
+    for (const record of records) {
+      for (const node of record.addedNodes) {
+        if (node instanceof Element && node.parentElement?.matches('[role="status"], [role="alert"]')) notices.push(node.textContent ?? "");
+      }
+    }
+  }).observe(document, { childList: true, subtree: true });
+}
+
+/**
+ * From now on, every notice `page` shows (the app's toasts: gone after 4 s, errors 9 s) is kept, so
+ * that expectNotice finds it however long the spec took to look. Call before the page is opened.
+ */
+export async function keepNoticesOf(page: Page): Promise<void> {
+  await page.addInitScript(keepNotices);
+  await page.evaluate(keepNotices);
+}
+
+/** Waits until `page` has shown a notice containing `text` (once per notice: the same one shown twice is expected twice). */
+export async function expectNotice(page: Page, text: string): Promise<void> {
+  const taken = () =>
+    page.evaluate((wanted) => {
+      const notices = (window as unknown as { quireNotices?: string[] }).quireNotices;
+      if (!notices) throw new Error("Notices are not kept on this page: call keepNoticesOf(page) before opening it.");
+      const index = notices.findIndex((notice) => notice.includes(wanted));
+      if (index >= 0) notices.splice(index, 1);
+      return index >= 0;
+    }, text);
+  await expect.poll(taken, { message: `the notice “${text}”` }).toBe(true);
+}
+
 /** The change request editor's source mode: the page's markdown, written in a textarea. */
 export async function writeMarkdown(page: Page, markdown: string): Promise<void> {
   await page.getByRole("button", { name: "Markdown", exact: true }).click();
@@ -175,6 +231,46 @@ export async function trpcMutation<T = unknown>(request: APIRequestContext, path
   const response = await request.post(`/api/trpc/${path}`, { data: { json: input } });
   expect(response.ok(), `${path}: ${await response.text()}`).toBe(true);
   return ((await response.json()) as { result: { data: { json: T } } }).result.data.json;
+}
+
+/**
+ * Waits until `page`'s live stream of a space (the space's screens open `/api/live?space=`) or, without
+ * `spaceId`, its inbox stream (the bell's `/api/live`) is open: the stream subscribes to the server's
+ * hub before it answers, so from its answer on, the page hears what the hub hears (see liveHubListening).
+ * Call it with the navigation that opens the stream: `await Promise.all([liveStreamOpen(page, id), page.goto(…)])`.
+ */
+export async function liveStreamOpen(page: Page, spaceId?: string): Promise<void> {
+  const response = await page.waitForResponse((candidate) => {
+    const url = new URL(candidate.url());
+    return url.pathname === "/api/live" && url.searchParams.get("space") === (spaceId ?? null);
+  });
+  expect(response.status(), `the live stream ${response.url()}`).toBe(200);
+}
+
+/**
+ * Waits until the live hub of `page`'s server LISTENs to PostgreSQL (one connection per server,
+ * opened by its first stream): every stream says ": listening" once it does; one is opened here with
+ * the page's session and read until then. Streams are limited per user and server, so use it with a
+ * person of the spec's own rather than the seeded admin, whom every spec running meanwhile signs in.
+ */
+export async function liveHubListening(page: Page): Promise<void> {
+  const origin = new URL(page.url()).origin;
+  const cookie = (await page.context().cookies(origin)).map(({ name, value }) => `${name}=${value}`).join("; ");
+  const controller = new AbortController();
+  const stream = await fetch(`${origin}/api/live`, { headers: { cookie }, signal: controller.signal });
+  expect(stream.status, `GET ${origin}/api/live`).toBe(200);
+  const reader = stream.body!.getReader();
+  const decoder = new TextDecoder();
+  let received = "";
+  try {
+    while (!received.includes(": listening")) {
+      const { value, done } = await reader.read();
+      if (done) throw new Error(`The live stream ended before its server listened: ${JSON.stringify(received)}`);
+      received += decoder.decode(value, { stream: true });
+    }
+  } finally {
+    controller.abort();
+  }
 }
 
 /** Fails on any serious or critical axe-core violation of the page as it is. */

@@ -69,6 +69,8 @@ const screens: Screen[] = [
     path: (w) => `/o/${w.org}`,
     shot: true,
     open: async (page) => {
+      // The top bar's search button shows once the page's palette has registered its shortcut.
+      await expect(page.getByRole("button", { name: "Search", exact: true })).toBeVisible();
       await page.keyboard.press("Control+K");
       const palette = page.getByRole("dialog", { name: "Search everywhere" });
       await palette.getByRole("combobox").fill("review");

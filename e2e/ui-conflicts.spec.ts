@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { adminApiToken, createSpaceOverApi, screenshot, uniqueSuffix } from "./helpers";
+import { adminApiToken, createSpaceOverApi, expectNotice, keepNoticesOf, screenshot, uniqueSuffix } from "./helpers";
 
 /**
  * A merge that conflicts, as a reviewer meets it: the review screen lists the conflicting page
@@ -112,6 +112,7 @@ async function expectAccessible(page: Page, include: string) {
 test("a conflict resolved hunk by hunk, one from each side, then merged: main has the result", async ({ page, request }) => {
   const suffix = uniqueSuffix();
   const { spacePath, spaceId } = await createSpaceOverApi(request, `Resolve ${suffix}`, "Handbook");
+  await keepNoticesOf(page);
   const base = "Uploads start in the editor.\n\nPick a file to send.\n\nFiles are kept forever.\n";
   const { pageId, number } = await conflictingEdits(request, spaceId, base, {
     main: [["in the editor", "in the sidebar"], ["kept forever", "kept for a year"]],
@@ -176,10 +177,10 @@ test("a conflict resolved hunk by hunk, one from each side, then merged: main ha
 
   await test.step("resolving updates the change request; then it merges, and main has the resolved content", async () => {
     await resolver.getByRole("button", { name: "Resolve and update" }).click();
-    await expect(page.getByText("Conflicts resolved: this change request now has the space's latest content, and can be merged.")).toBeVisible();
+    await expectNotice(page, "Conflicts resolved: this change request now has the space's latest content, and can be merged.");
     await expect(resolver).toHaveCount(0);
     await page.getByRole("button", { name: "Merge", exact: true }).click();
-    await expect(page.getByText(`Change request #${number} merged.`)).toBeVisible();
+    await expectNotice(page, `Change request #${number} merged.`);
     const main = await api(request, "get", `/v1/spaces/${spaceId}/content/page/${pageId}?format=markdown`);
     expect(main.markdown).toBe("Uploads start in the sidebar.\n\nPick a file to send.\n\nFiles are kept until deleted.\n");
     expect(main.title).toBe("File uploads");

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { createOrganization, createOrganizationOverApi, screenshot, sidebar, uniqueSuffix } from "./helpers";
+import { createOrganization, createOrganizationOverApi, expectNotice, keepNoticesOf, screenshot, sidebar, uniqueSuffix } from "./helpers";
 
 /**
  * The admin UI's content tree, driven as a person would: create an organization of one's own (so
@@ -60,6 +60,7 @@ async function topLevelTitles(page: Page): Promise<string[]> {
 
 test("create a collection and a space in it, rename, move, delete and restore the space", async ({ page }) => {
   const suffix = uniqueSuffix();
+  await keepNoticesOf(page);
   await page.goto("/");
   await createEmptyOrganization(page, `Content ${suffix}`);
   await expect(page.getByRole("main").getByText("No spaces yet")).toBeVisible();
@@ -143,7 +144,7 @@ test("create a collection and a space in it, rename, move, delete and restore th
     await screenshot(page, "delete-dialog-1280");
     await dialog.getByRole("button", { name: "Move to trash" }).click();
     await expect(dialog).toBeHidden();
-    await expect(page.getByRole("status").filter({ hasText: "“Onboarding” moved to the trash" })).toBeVisible();
+    await expectNotice(page, "“Onboarding” moved to the trash");
     await expect(item(page, "Onboarding")).toHaveCount(0);
   });
 
@@ -155,7 +156,7 @@ test("create a collection and a space in it, rename, move, delete and restore th
     await expect(entry).toContainText("Deleted");
     await screenshot(page, "trash-1280");
     await entry.getByRole("button", { name: "Restore Onboarding" }).click();
-    await expect(page.getByRole("status").filter({ hasText: "“Onboarding” restored" })).toBeVisible();
+    await expectNotice(page, "“Onboarding” restored");
     await expect(page.getByText("The trash is empty")).toBeVisible();
     // Back where it was: its collection still exists.
     await expect(childItem(item(page, "Guides"), "Onboarding")).toBeVisible();

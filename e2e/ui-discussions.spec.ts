@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { adminApiToken, createSpaceOverApi, expectNoSeriousAxeViolations, publishThroughApi, screenshot, uniqueSuffix, v1 } from "./helpers";
+import { adminApiToken, createSpaceOverApi, expectNoSeriousAxeViolations, liveStreamOpen, publishThroughApi, screenshot, uniqueSuffix, v1 } from "./helpers";
 
 /**
  * The discussion panel, as a person uses it: on a change request, comment on a block (with a
@@ -121,7 +121,8 @@ test("discuss a change request's blocks, then the space reader's", async ({ page
   await test.step("another browser with the panel open sees a new comment without reloading (the space's live stream)", async () => {
     // The same admin in another browser context (its own page, session and stream).
     const other = await (await page.context().browser()!.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-    await other.goto(`${spacePath}/change-requests/${changeRequest.number}`);
+    // Its screen follows the space from here (the stream subscribes before it answers).
+    await Promise.all([liveStreamOpen(other, spaceId), other.goto(`${spacePath}/change-requests/${changeRequest.number}`)]);
     await other.getByRole("button", { name: /^Comments/ }).click();
     await expect(panel(other).getByText("still bold")).toBeVisible();
     const box = panel(page).getByRole("textbox", { name: "Comment on this change request" });

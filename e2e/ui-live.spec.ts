@@ -7,7 +7,7 @@ import pg from "pg";
 import { hashPassword } from "../server/auth/passwords";
 import { readOwner } from "../server/db/embedded-lock";
 import { newId } from "../server/ids";
-import { adminApiToken, screenshot, signedOut, signInOverHttp, trpcMutation, uniqueSuffix } from "./helpers";
+import { adminApiToken, colorScheme, liveHubListening, liveStreamOpen, screenshot, signedOut, signInOverHttp, trpcMutation, uniqueSuffix, withoutTransitions } from "./helpers";
 
 /**
  * Live updates across two app servers on one PostgreSQL: Playwright's web server (server 1, with the
@@ -41,14 +41,19 @@ test.beforeAll(async () => {
   second = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
     // The same data folder: the same auth secret; DATABASE_URL: the first server's database, not one of its own.
     env: { ...process.env, PORT: String(port), DATABASE_URL: databaseUrl, QUIRE_DATA_DIR: dataDir, NEXTAUTH_URL: secondUrl, QUIRE_DISABLE_JOBS: "" },
-    stdio: ["ignore", "inherit", "inherit"],
+    stdio: ["ignore", "pipe", "inherit"],
   });
-  for (const deadline = Date.now() + 150_000; ; ) {
-    const ok = await fetch(`${secondUrl}/api/health`).then((response) => response.ok, () => false);
-    if (ok) break;
-    if (second.exitCode !== null || Date.now() > deadline) throw new Error("The second app server did not start.");
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
+  // `npm start` says on stdout when it serves (its server answered): wait for that line, or its end.
+  await new Promise<void>((resolve, reject) => {
+    let output = "";
+    second!.stdout!.on("data", (chunk: Buffer) => {
+      process.stdout.write(chunk);
+      output += chunk.toString("utf8");
+      if (output.includes(`Quire is ready at ${secondUrl}`)) resolve();
+    });
+    second!.once("exit", (code) => reject(new Error(`The second app server exited (${code}) before it was ready.`)));
+  });
+  expect((await fetch(`${secondUrl}/api/health`)).ok).toBe(true);
 });
 
 test.afterAll(async () => {
@@ -102,7 +107,9 @@ test("what B does on the second app server appears on A's screen on the first, w
 
   const listPath = `/o/${organization.id}/s/${space.id}/change-requests?status=draft`;
   await test.step("A on server 1 and B on server 2 open the space's change requests", async () => {
-    await page.goto(listPath);
+    // A's screen listens from here: the space's stream and the inbox's are open, and server 1 hears PostgreSQL.
+    await Promise.all([liveStreamOpen(page, space.id), liveStreamOpen(page), page.goto(listPath)]);
+    await liveHubListening(page);
     await expect(page.getByText("No change requests yet")).toBeVisible();
     await expect(page.getByRole("button", { name: "Notifications", exact: true })).toBeVisible();
 
@@ -114,8 +121,6 @@ test("what B does on the second app server appears on A's screen on the first, w
   const delays: Record<string, number> = {};
   let cr: { id: string; number: number } = { id: "", number: 0 };
   await test.step("B creates a change request through server 2: it appears in A's list", async () => {
-    // The streams are open once the list is: give the EventSource its first message (a resync) time to arrive.
-    await page.waitForTimeout(500);
     cr = await call(request, secondUrl, bToken, "post", crs, { subject: "Written by B" });
     const answered = Date.now();
     await expect(page.getByRole("link", { name: "#1 Written by B" })).toBeVisible({ timeout: 5_000 });
@@ -165,9 +170,12 @@ test("what B does on the second app server appears on A's screen on the first, w
     await expect(entries.nth(0)).toContainText("unread");
     await expectAccessibleInbox(page);
     await screenshot(page, "notifications-inbox-1280");
-    await page.emulateMedia({ colorScheme: "dark" });
+    // Colors switch at once (no transitions), once the app has followed the system's scheme.
+    const restore = await withoutTransitions(page);
+    await colorScheme(page, "dark");
     await screenshot(page, "notifications-inbox-dark-1280");
-    await page.emulateMedia({ colorScheme: "light" });
+    await colorScheme(page, "light");
+    await restore();
     await page.keyboard.press("Escape");
     await expect(inbox).toBeHidden();
     await expect(bell).toBeFocused();

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { adminApiToken, createSpaceOverApi, expectSaved, screenshot, uniqueSuffix, writeMarkdown } from "./helpers";
+import { adminApiToken, createSpaceOverApi, expectNotice, expectSaved, keepNoticesOf, screenshot, uniqueSuffix, writeMarkdown } from "./helpers";
 
 /**
  * A page's settings as an editor sets them and a reader meets them: a page hidden from the
@@ -11,6 +11,7 @@ test.use({ viewport: { width: 1280, height: 800 } });
 
 test("page settings: a hidden page leaves the navigation, a layout leaves out the title and the page tree", async ({ page, request }) => {
   const { spacePath, spaceId } = await createSpaceOverApi(request, `Settings ${uniqueSuffix()}`, "Manual");
+  await keepNoticesOf(page);
   await page.goto(spacePath);
 
   await test.step("open a change request and add a second page", async () => {
@@ -37,6 +38,8 @@ test("page settings: a hidden page leaves the navigation, a layout leaves out th
     // The notice is dismissed as soon as it shows (it would go by itself after 4 s).
     await page.getByRole("status").filter({ hasText: "Page settings saved." }).getByRole("button", { name: "Dismiss" }).click();
     await expect(page.getByText("Page settings saved.")).toHaveCount(0);
+    await expectNotice(page, "Page settings saved.");
+    await expect(dialog).toBeHidden();
   });
 
   await test.step("give the introduction a layout without its title and the page tree", async () => {
@@ -47,7 +50,7 @@ test("page settings: a hidden page leaves the navigation, a layout leaves out th
     await dialog.getByLabel("Show page tree").uncheck();
     await expect(dialog.getByLabel("Preset")).toHaveValue("custom");
     await dialog.getByRole("button", { name: "Save settings" }).click();
-    await expect(page.getByText("Page settings saved.")).toBeVisible();
+    await expectNotice(page, "Page settings saved.");
   });
 
   await test.step("the review lists the settings that changed", async () => {
@@ -58,7 +61,7 @@ test("page settings: a hidden page leaves the navigation, a layout leaves out th
     await expect(page.getByRole("term").filter({ hasText: "Layout: Table of contents" })).toBeVisible();
     await screenshot(page, "review-page-settings-1280");
     await page.getByRole("button", { name: "Merge", exact: true }).click();
-    await expect(page.getByText("Change request #1 merged.")).toBeVisible();
+    await expectNotice(page, "Change request #1 merged.");
   });
 
   await test.step("the reader: no page tree and no visible title on the introduction; the hidden page is out of the navigation", async () => {

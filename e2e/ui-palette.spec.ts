@@ -37,6 +37,8 @@ test("Ctrl-K finds a page by a word of its body and opens it at its section; arr
 
   await test.step("Ctrl-K opens the palette with the field focused; typing the word lists the page with its section's excerpt", async () => {
     await page.goto(`${spacePath}/change-requests`);
+    // The top bar's search button shows once the page's palette has registered its shortcut.
+    await expect(page.getByRole("button", { name: "Search", exact: true })).toBeVisible();
     await page.keyboard.press("Control+K");
     const palette = page.getByRole("dialog", { name: "Search everywhere" });
     await expect(palette).toBeVisible();

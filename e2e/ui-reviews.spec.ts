@@ -3,7 +3,11 @@ import {
   adminApiToken,
   createSpaceOverApi,
   expectNoSeriousAxeViolations,
+  expectNotice,
   joinThroughLinkInvite,
+  keepNoticesOf,
+  liveHubListening,
+  liveStreamOpen,
   publishThroughApi,
   screenshot,
   signedOut,
@@ -26,6 +30,7 @@ test("two people review a change request: a comment arrives live, the reviewer a
   test.setTimeout(180_000);
   const suffix = uniqueSuffix();
   const { spacePath, organizationId, spaceId } = await createSpaceOverApi(request, `Reviews ${suffix}`, "Handbook");
+  await keepNoticesOf(ada);
   const token = adminApiToken();
 
   // A page on main, and a change request that rewrites it.
@@ -50,9 +55,10 @@ test("two people review a change request: a comment arrives live, the reviewer a
   const bo = await boContext.newPage();
 
   await test.step("Ada submits it for review: Merge waits for an approval, and says so", async () => {
-    await ada.goto(reviewPath);
+    // Ada's screen follows the change request and her inbox (the server's listening is checked with Bo's).
+    await Promise.all([liveStreamOpen(ada, spaceId), liveStreamOpen(ada), ada.goto(reviewPath)]);
     await ada.getByRole("button", { name: "Submit for review" }).click();
-    await expect(ada.getByText("Submitted for review.")).toBeVisible();
+    await expectNotice(ada, "Submitted for review.");
     const merge = ada.getByRole("button", { name: "Merge", exact: true });
     await expect(merge).toBeDisabled();
     await expect(merge).toHaveAccessibleDescription(/approval/i);
@@ -82,7 +88,9 @@ test("two people review a change request: a comment arrives live, the reviewer a
   });
 
   await test.step("Bo opens the change request in his own browser", async () => {
-    await bo.goto(reviewPath);
+    // Bo's screen follows the change request from here: its live stream is open and the server listens.
+    await Promise.all([liveStreamOpen(bo, spaceId), bo.goto(reviewPath)]);
+    await liveHubListening(bo);
     await expect(bo.getByRole("heading", { name: /Explain approvals/ })).toBeVisible();
     await expect(bo.getByRole("region", { name: "Reviews" }).getByRole("list", { name: "Requested reviewers" })).toContainText(boCredentials.displayName);
     await bo.getByRole("button", { name: "Comments 0 open" }).click();
@@ -159,7 +167,7 @@ test("two people review a change request: a comment arrives live, the reviewer a
     await expect(merge).not.toHaveAttribute("aria-describedby");
     await expect(ada.getByRole("region", { name: "Reviews" }).getByRole("status")).toHaveText("1 of 1 approval");
     await merge.click();
-    await expect(ada.getByText(`Change request #${changeRequest.number} merged.`)).toBeVisible();
+    await expectNotice(ada, `Change request #${changeRequest.number} merged.`);
     await screenshot(ada, "reviews-merged-1280");
   });
 

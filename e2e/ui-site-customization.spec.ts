@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { adminApiToken, createSpaceOverApi, expectNoSeriousAxeViolations, screenshot, screenshotsAcross, uniqueSuffix, v1 } from "./helpers";
+import { adminApiToken, createSpaceOverApi, expectNoSeriousAxeViolations, expectNotice, keepNoticesOf, screenshot, screenshotsAcross, uniqueSuffix, v1 } from "./helpers";
 
 /**
  * A site's admin at work beyond its structure: declares the visitor schema, sets a section's
@@ -24,6 +24,7 @@ test("an admin sets a condition with completion, customizes with a live preview,
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   const suffix = uniqueSuffix();
   const { organizationId, spaceId } = await createSpaceOverApi(request, `Customize ${suffix}`, "Guides");
+  await keepNoticesOf(page);
   const token = adminApiToken();
   await v1(request, token, "post", `/v1/orgs/${organizationId}/spaces`, { title: "Changelog" });
   const site = (await v1(request, token, "post", `/v1/orgs/${organizationId}/sites`, { title: "Acme Docs", spaces: [spaceId] })) as { id: string };
@@ -42,7 +43,7 @@ test("an admin sets a condition with completion, customizes with a live preview,
     await expect(page.getByRole("alert").filter({ hasText: /plan/ })).toBeVisible();
     await field.fill(JSON.stringify(VISITOR_SCHEMA, null, 2));
     await page.getByRole("button", { name: "Save visitor schema" }).click();
-    await expect(page.getByRole("status").filter({ hasText: "Visitor schema saved." })).toBeVisible();
+    await expectNotice(page, "Visitor schema saved.");
     await expectNoSeriousAxeViolations(page);
   });
 
@@ -114,7 +115,7 @@ test("an admin sets a condition with completion, customizes with a live preview,
     await expect(page.getByText("Unsaved changes")).toBeVisible();
     await expectNoSeriousAxeViolations(page);
     await page.getByRole("button", { name: "Save", exact: true }).click();
-    await expect(page.getByRole("status").filter({ hasText: "Customization saved." })).toBeVisible();
+    await expectNotice(page, "Customization saved.");
     await expect(page.getByText("All changes saved")).toBeVisible();
     await page.reload();
     // A cold reload on a busy machine may take a while to draw the editor again.
@@ -156,7 +157,7 @@ test("an admin sets a condition with completion, customizes with a live preview,
     await dialog.getByLabel("Name").fill("Reviewers");
     await dialog.getByRole("button", { name: "Create and copy" }).click();
     await expect(dialog).toBeHidden();
-    await expect(page.getByRole("status").filter({ hasText: "Share link “Reviewers” created and copied." })).toBeVisible();
+    await expectNotice(page, "Share link “Reviewers” created and copied.");
     const copied = await page.evaluate(() => navigator.clipboard.readText());
     expect(copied).toMatch(/^https?:\/\//);
     const row = page.getByRole("list", { name: "Share links" }).getByRole("listitem").filter({ hasText: "Reviewers" });
@@ -180,14 +181,14 @@ test("an admin sets a condition with completion, customizes with a live preview,
     const dialog = page.getByRole("dialog", { name: "Regenerate the signing key?" });
     await dialog.getByRole("button", { name: "Regenerate key" }).click();
     await expect(dialog).toBeHidden();
-    await expect(page.getByRole("status").filter({ hasText: "New key made." })).toBeVisible();
+    await expectNotice(page, "New key made.");
     await expect(key).not.toHaveText(before);
     await page.getByRole("button", { name: "Hide key" }).click();
     await page.getByLabel("Fallback URL").fill("not a url");
     await expect(page.getByText("An address starting with https:// or http://.")).toBeVisible();
     await page.getByLabel("Fallback URL").fill("https://example.com/login");
     await page.getByRole("button", { name: "Save addresses" }).click();
-    await expect(page.getByRole("status").filter({ hasText: "Visitor authentication saved." })).toBeVisible();
+    await expectNotice(page, "Visitor authentication saved.");
     await expectNoSeriousAxeViolations(page);
     await screenshotsAcross(page, "site-access");
   });
@@ -228,6 +229,7 @@ test("an admin uploads a font for the organization, sees a file that is no font 
   test.setTimeout(120_000);
   const suffix = uniqueSuffix();
   const { organizationId, spaceId } = await createSpaceOverApi(request, `Fonts ${suffix}`, "Guides");
+  await keepNoticesOf(page);
   const token = adminApiToken();
   const site = (await v1(request, token, "post", `/v1/orgs/${organizationId}/sites`, { title: "Font Docs", spaces: [spaceId] })) as { id: string };
   const family = `Brand Sans ${suffix}`;
@@ -248,7 +250,7 @@ test("an admin uploads a font for the organization, sees a file that is no font 
     await dialog.getByLabel("Bold (700)").setInputFiles({ name: "brand-bold.woff2", mimeType: "font/woff2", buffer: woff2(300) });
     await dialog.getByRole("button", { name: "Upload", exact: true }).click();
     await expect(dialog).toBeHidden();
-    await expect(page.getByText(`${family} uploaded`)).toBeVisible();
+    await expectNotice(page, `${family} uploaded`);
   });
 
   await test.step("pick it as the site's font: the preview uses it, and the saved customization carries its files", async () => {

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import {
   adminApiToken,
+  colorScheme,
   createSpaceOverApi,
   expectNoSeriousAxeViolations,
   joinThroughLinkInvite,
@@ -9,6 +10,7 @@ import {
   signedInPage,
   uniqueSuffix,
   v1,
+  withoutTransitions,
 } from "./helpers";
 
 /**
@@ -21,14 +23,14 @@ test.use({ viewport: { width: 1280, height: 900 } });
 
 /** Screenshots of what is on screen, light and dark, for people to look at. */
 async function screenshots(page: Page, name: string) {
-  await page.emulateMedia({ colorScheme: "light" });
-  await page.waitForTimeout(300);
+  // Buttons would fade their colors (transition-colors): off, each picture has the theme's final colors.
+  const restore = await withoutTransitions(page);
+  await colorScheme(page, "light");
   await screenshot(page, `${name}-light`);
-  await page.emulateMedia({ colorScheme: "dark" });
-  // Buttons fade their colors (transition-colors): the picture waits for the end.
-  await page.waitForTimeout(300);
+  await colorScheme(page, "dark");
   await screenshot(page, `${name}-dark`);
-  await page.emulateMedia({ colorScheme: "light" });
+  await colorScheme(page, "light");
+  await restore();
 }
 
 test("an admin creates a site from two spaces, adds a section and a variant, reorders with the keyboard and publishes; a reader sees no edit controls", async ({ page, browser, request }) => {
