@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { adminApiToken, createSpaceOverApi, screenshot, signedOut, uniqueSuffix, v1 } from "./helpers";
+import { adminApiToken, axe, createSpaceOverApi, screenshot, signedOut, uniqueSuffix, v1 } from "./helpers";
 
 /**
  * Every admin screen, in the light and the dark theme, has no serious or critical axe-core
@@ -138,7 +137,7 @@ async function settled(page: Page) {
 }
 
 async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
+  const results = await axe(page).withTags(["wcag2a", "wcag2aa"]).analyze();
   return results.violations
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
     .map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);

@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { adminApiToken, createSpaceOverApi, expectNotice, keepNoticesOf, screenshot, uniqueSuffix } from "./helpers";
+import { adminApiToken, axe, createSpaceOverApi, expectNotice, keepNoticesOf, screenshot, uniqueSuffix } from "./helpers";
 
 /**
  * A merge that conflicts, as a reviewer meets it: the review screen lists the conflicting page
@@ -104,7 +103,7 @@ async function conflictingEdits(request: APIRequestContext, spaceId: string, bas
 }
 
 async function expectAccessible(page: Page, include: string) {
-  const results = await new AxeBuilder({ page }).include(include).analyze();
+  const results = await axe(page).include(include).analyze();
   const serious = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
   expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
 }

@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { adminApiToken, screenshot, uniqueSuffix } from "./helpers";
+import { adminApiToken, axe, screenshot, uniqueSuffix } from "./helpers";
 
 /**
  * GitBook's tabs, expandables and files as readers meet them: a page holding each (written through
@@ -139,7 +138,7 @@ test("tabs, expandables and a file read as a tab list, disclosures and a downloa
   });
 
   await screenshot(page, "reader-blocks-1280");
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axe(page).analyze();
   expect(results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical").map((violation) => violation.id)).toEqual([]);
 
   await page.setViewportSize({ width: 390, height: 844 });

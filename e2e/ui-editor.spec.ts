@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { adminApiHeaders, createSpaceOverApi, screenshot, uniqueSuffix } from "./helpers";
+import { adminApiHeaders, axe, createSpaceOverApi, screenshot, uniqueSuffix } from "./helpers";
 
 /**
  * The block editor as a writer uses it: a page written with the slash menu (heading, list,
@@ -113,7 +112,7 @@ test("write a page with the slash menu, find it saved after a reload, read it ba
     const toolbar = page.getByRole("toolbar", { name: "Formatting" });
     await expect(toolbar.getByRole("button", { name: "Bold" })).toHaveAttribute("aria-pressed", "false");
     await screenshot(page, "editor-toolbar-1280");
-    const results = await new AxeBuilder({ page }).analyze();
+    const results = await axe(page).analyze();
     const serious = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
     expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
     // The empty paragraph below the image. The toolbar goes once the editor's own selection (not only
@@ -124,7 +123,7 @@ test("write a page with the slash menu, find it saved after a reload, read it ba
     const menu = page.getByRole("listbox", { name: "Insert a block" });
     await expect(menu).toBeVisible();
     await screenshot(page, "editor-slash-menu-1280");
-    const menuResults = await new AxeBuilder({ page }).analyze();
+    const menuResults = await axe(page).analyze();
     expect(menuResults.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical").map((violation) => violation.id)).toEqual([]);
     await page.keyboard.press("Escape");
     await expect(menu).toBeHidden();
@@ -204,7 +203,7 @@ test("write a page with the slash menu, find it saved after a reload, read it ba
     await page.setViewportSize({ width: 390, height: 844 });
     await expect(editor.getByRole("heading", { level: 1 })).toBeVisible();
     await screenshot(page, "editor-390");
-    const results = await new AxeBuilder({ page }).analyze();
+    const results = await axe(page).analyze();
     expect(results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical").map((violation) => violation.id)).toEqual([]);
   });
 });

@@ -1,13 +1,12 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { createServer, type AddressInfo } from "node:net";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import pg from "pg";
 import { hashPassword } from "../server/auth/passwords";
 import { readOwner } from "../server/db/embedded-lock";
 import { newId } from "../server/ids";
-import { adminApiToken, colorScheme, liveHubListening, liveStreamOpen, screenshot, signedOut, signInOverHttp, trpcMutation, uniqueSuffix, withoutTransitions } from "./helpers";
+import { adminApiToken, axe, colorScheme, liveHubListening, liveStreamOpen, screenshot, signedOut, signInOverHttp, trpcMutation, uniqueSuffix, withoutTransitions } from "./helpers";
 
 /**
  * Live updates across two app servers on one PostgreSQL: Playwright's web server (server 1, with the
@@ -65,7 +64,7 @@ test.afterAll(async () => {
 
 /** No serious or critical axe-core violation in the top bar and the inbox (the screen under them is other specs' to check). */
 async function expectAccessibleInbox(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).include("header").analyze();
+  const results = await axe(page).include("header").analyze();
   const serious = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
   expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
 }

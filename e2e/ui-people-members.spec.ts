@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { adminApiToken, createSpaceOverApi, expectSaved, screenshot, signedOut, uniqueSuffix, writeMarkdown } from "./helpers";
+import { adminApiToken, axe, createSpaceOverApi, expectSaved, screenshot, signedOut, uniqueSuffix, writeMarkdown } from "./helpers";
 
 /**
  * Members and invites as people use them: an admin invites someone by email (this server sends no
@@ -13,7 +12,7 @@ test.use({ viewport: { width: 1280, height: 900 } });
 
 /** No axe violations in what is on screen (the open dialog when there is one). */
 async function expectAccessible(page: Page, include?: string) {
-  const builder = new AxeBuilder({ page });
+  const builder = axe(page);
   const results = await (include ? builder.include(include) : builder).analyze();
   expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
 }

@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { adminApiToken, createSpaceOverApi, expectSaved, joinThroughLinkInvite, screenshot, signedInPage, uniqueSuffix, writeMarkdown } from "./helpers";
+import { adminApiToken, axe, createSpaceOverApi, expectSaved, joinThroughLinkInvite, screenshot, signedInPage, uniqueSuffix, writeMarkdown } from "./helpers";
 
 /**
  * Teams, sharing and the audit log as people use them: an admin makes a team, adds a member, shares
@@ -12,7 +11,7 @@ test.use({ viewport: { width: 1280, height: 900 } });
 
 /** No axe violations in what is on screen (the open dialog when there is one). */
 async function expectAccessible(page: Page, include?: string) {
-  const builder = new AxeBuilder({ page });
+  const builder = axe(page);
   const results = await (include ? builder.include(include) : builder).analyze();
   expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
 }

@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { createOrganizationOverApi, joinThroughLinkInvite, screenshot, signedOut, signInOverHttp, uniqueSuffix } from "./helpers";
+import { axe, createOrganizationOverApi, joinThroughLinkInvite, screenshot, signedOut, signInOverHttp, uniqueSuffix } from "./helpers";
 
 /**
  * A person changes their password on their profile: a wrong current password is refused beside its
@@ -32,7 +31,7 @@ test("changing one's password keeps this browser signed in and ends the other se
 
   await page.goto("/settings/profile");
   await expect(page.getByRole("heading", { name: "Password" })).toBeVisible();
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axe(page).analyze();
   expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
 
   await page.getByLabel("Current password", { exact: true }).fill("not-my-password");

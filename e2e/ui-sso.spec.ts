@@ -1,7 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { startTestIdp, type TestIdp } from "../tests/helpers/saml-idp";
-import { createOrganizationOverApi, screenshot, signedOut, uniqueSuffix } from "./helpers";
+import { axe, createOrganizationOverApi, screenshot, signedOut, uniqueSuffix } from "./helpers";
 
 /**
  * Single sign-on in the browser, against a SAML identity provider this spec serves on loopback
@@ -19,7 +18,7 @@ test.beforeAll(async () => {
 test.afterAll(() => idp.close());
 
 async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axe(page).analyze();
   expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
 }
 
