@@ -27,7 +27,9 @@ const baseURL = `http://localhost:${port}`;
 
 export default defineConfig({
   testDir: "e2e",
-  fullyParallel: false,
+  // Every spec makes the data it needs (an organization of its own, people of its own), so any two
+  // tests may run at once: the two workers share even one file's tests (the axe walk's groups).
+  fullyParallel: true,
   workers: 2,
   // The longest flows take about 20 s on an idle two-core machine; leave room for a busy one, where
   // two workers, their browsers, the server and PostgreSQL share the two cores (a first visit to the
@@ -54,7 +56,7 @@ export default defineConfig({
     { name: "ui", testMatch: /ui-.*\.spec\.ts$/, dependencies: ["setup"], use: { storageState: adminStatePath() } },
     // It measures the server's memory while refusing huge bodies: alone, after every other spec, so
     // that no other work on the same server (a PDF printing in its own thread) moves the figure.
-    { name: "hostile-http", testMatch: /api-hostile-http\.spec\.ts$/, dependencies: ["api", "ui"] },
+    { name: "hostile-http", testMatch: /api-hostile-http\.spec\.ts$/, dependencies: ["api", "ui"], fullyParallel: false },
   ],
   webServer: {
     command: "npm start",
