@@ -28,7 +28,6 @@ test.beforeAll(() => {
 });
 
 test("discuss a change request's blocks, then the space reader's", async ({ page, request }) => {
-  test.setTimeout(120_000);
   const { spacePath, spaceId } = await createSpaceOverApi(request, `Talk ${uniqueSuffix()}`, "Handbook");
   const [pageId] = await publishThroughApi(request, token, spaceId, "First page", [{ operation: "insert_page", title: "Guide", document: { markdown: PAGE } }]);
   const crs = `/v1/spaces/${spaceId}/change-requests`;

@@ -32,7 +32,6 @@ async function freePort(): Promise<number> {
 }
 
 test.beforeAll(async () => {
-  test.setTimeout(180_000);
   const databaseUrl = readOwner(dataDir)?.url;
   expect(databaseUrl, "the web server's embedded PostgreSQL").toBeTruthy();
   const port = await freePort();

@@ -18,8 +18,6 @@ async function expectAccessible(page: Page, include?: string) {
 }
 
 test("an admin invites someone by email into a team that edits one space; they join with a password, edit it and nothing else; the audit log has it all", async ({ page, browser, request, baseURL }) => {
-  // Two people, five steps and axe checks along the way: 85–110 s in full runs, past 120 s once under heavy load.
-  test.setTimeout(180_000);
   const suffix = uniqueSuffix();
   const { spacePath, organizationId, spaceId } = await createSpaceOverApi(request, `Members ${suffix}`, "Handbook");
   const headers = { Authorization: `Bearer ${adminApiToken()}` };

@@ -135,7 +135,6 @@ async function setTheme(page: Page, theme: "light" | "dark") {
 }
 
 test("a reader navigates a published site across pages, sections and variants, switches the theme, follows a redirect, meets the 404 page and searches with the keyboard", async ({ page, request }) => {
-  test.setTimeout(240_000);
   const suffix = uniqueSuffix();
   const { root } = await test.step("through /v1: three spaces, a site of two sections (the first with two variants), a redirect, a customization, published", () => buildSite(request, suffix));
   await page.setViewportSize({ width: 1280, height: 900 });

@@ -27,7 +27,6 @@ import {
 test.use({ viewport: { width: 1280, height: 900 } });
 
 test("two people review a change request: a comment arrives live, the reviewer answers and approves, the author merges once the rule is met", async ({ browser, page: ada, request }) => {
-  test.setTimeout(180_000);
   const suffix = uniqueSuffix();
   const { spacePath, organizationId, spaceId } = await createSpaceOverApi(request, `Reviews ${suffix}`, "Handbook");
   await keepNoticesOf(ada);

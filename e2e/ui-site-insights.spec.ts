@@ -10,7 +10,6 @@ import { adminApiToken, createSpaceOverApi, expectNoSeriousAxeViolations, publis
 test.use({ viewport: { width: 1280, height: 900 } });
 
 test("a reader's view and feedback on a published page reach the owner's Insights page", async ({ page, browser, request }) => {
-  test.setTimeout(180_000);
   const suffix = uniqueSuffix();
   const token = adminApiToken();
   const { organizationId, spaceId } = await createSpaceOverApi(request, `Insights ${suffix}`, "Guides");

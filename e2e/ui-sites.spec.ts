@@ -34,8 +34,6 @@ async function screenshots(page: Page, name: string) {
 }
 
 test("an admin creates a site from two spaces, adds a section and a variant, reorders with the keyboard and publishes; a reader sees no edit controls", async ({ page, browser, request }) => {
-  // A long walk (two people, three widths, two themes): more than the default 90 s on a busy machine.
-  test.setTimeout(240_000);
   const suffix = uniqueSuffix();
   const { spacePath, organizationId } = await createSpaceOverApi(request, `Sites ${suffix}`, "Guides");
   const token = adminApiToken();

@@ -45,7 +45,6 @@ async function documented(page: Page, name: string) {
 }
 
 test("an admin adds a webhook, sends a test event and sees it delivered with its trace, then edits and deletes it", async ({ page, request }) => {
-  test.setTimeout(180_000);
   const { spacePath, organizationId } = await createSpaceOverApi(request, `Webhooks ${uniqueSuffix()}`, "Guides");
   await page.goto(spacePath);
 
