@@ -31,8 +31,10 @@ async function create(page: Page, kind: "space" | "collection", title: string, p
     await openActions(page, parent);
     await page.getByRole("menuitem", { name: `New ${kind}` }).click();
   } else {
-    // With a collection open, the sidebar's buttons create inside it: the top level is created from Home.
+    // With a collection open, the sidebar's buttons create inside it: the top level is created from Home,
+    // once it is open (the collection's page had a heading too).
     await sidebar(page).getByRole("link", { name: "Home" }).click();
+    await expect(page).toHaveURL(/\/o\/[^/]+$/);
     await expect(page.getByRole("main").getByRole("heading", { level: 1 })).toBeVisible();
     await sidebar(page).getByRole("button", { name: `New ${kind}` }).click();
   }
