@@ -101,6 +101,9 @@ test("discuss a change request's blocks, then the space reader's", async ({ page
     await panel(page).getByRole("button", { name: "Resolved", exact: true }).click();
     await expect(thread.getByText(/^Resolved by /)).toBeVisible();
     await thread.getByRole("button", { name: "Reopen" }).click();
+    // Reopened, it leaves the Resolved list. (Shown before the reopening is saved, the All list's first
+    // read can predate it, and the invalidation that follows joins that read rather than reading again.)
+    await expect(thread).toHaveCount(0);
     await panel(page).getByRole("button", { name: "All", exact: true }).click();
     await expect(thread.getByRole("button", { name: "Resolve" })).toBeVisible();
   });

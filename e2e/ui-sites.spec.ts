@@ -42,6 +42,8 @@ test("an admin creates a site from two spaces, adds a section and a variant, reo
 
   await test.step("the empty Sites page invites creating a site", async () => {
     await page.goto(spacePath);
+    // Clicked once the sidebar has loaded (its tree lists the four spaces): not while it still lays itself out.
+    await expect(sidebar(page).getByRole("tree", { name: "Content" }).getByText("Guides (French)")).toBeVisible();
     await sidebar(page).getByRole("link", { name: "Sites" }).click();
     await expect(page).toHaveURL(sitesPath);
     await expect(page.getByRole("heading", { name: "Sites", level: 1 })).toBeVisible();
