@@ -38,7 +38,17 @@ test.beforeAll(async () => {
   secondUrl = `http://localhost:${port}`;
   second = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
     // The same data folder: the same auth secret; DATABASE_URL: the first server's database, not one of its own.
-    env: { ...process.env, PORT: String(port), DATABASE_URL: databaseUrl, QUIRE_DATA_DIR: dataDir, NEXTAUTH_URL: secondUrl, QUIRE_DISABLE_JOBS: "" },
+    // Its job workers share the first server's queue, so they may deliver other specs' events: to those
+    // specs' receivers on loopback, which the first server is allowed to reach (playwright.config.ts).
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATABASE_URL: databaseUrl,
+      QUIRE_DATA_DIR: dataDir,
+      NEXTAUTH_URL: secondUrl,
+      QUIRE_DISABLE_JOBS: "",
+      QUIRE_FETCH_ALLOWLIST: "127.0.0.1",
+    },
     stdio: ["ignore", "pipe", "inherit"],
   });
   // `npm start` says on stdout when it serves (its server answered): wait for that line, or its end.
