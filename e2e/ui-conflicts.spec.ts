@@ -1,7 +1,5 @@
-import { execFileSync } from "node:child_process";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { createSpace, screenshot, signIn, uniqueSuffix } from "./helpers";
+import { adminApiToken, axe, createSpaceOverApi, expectNotice, keepNoticesOf, screenshot, uniqueSuffix } from "./helpers";
 
 /**
  * A merge that conflicts, as a reviewer meets it: the review screen lists the conflicting page
@@ -17,12 +15,7 @@ const BASE = "Upload files from the editor.\nEach file may be 10 MB.\nFiles are 
 
 let headers: Record<string, string>;
 test.beforeAll(() => {
-  // Same data folder as the web server, so the command uses its running database.
-  const token = execFileSync("npm", ["run", "--silent", "token", "--", process.env.QUIRE_ADMIN_EMAIL!], {
-    encoding: "utf8",
-    env: { ...process.env, QUIRE_DATA_DIR: process.env.QUIRE_E2E_DATA_DIR },
-  });
-  headers = { Authorization: `Bearer ${token.trim()}` };
+  headers = { Authorization: `Bearer ${adminApiToken()}` };
 });
 
 async function api(request: APIRequestContext, method: "get" | "post", path: string, data?: unknown) {
@@ -33,9 +26,7 @@ async function api(request: APIRequestContext, method: "get" | "post", path: str
 
 test("a conflicting merge shows the page, the fields in conflict and both versions of the lines", async ({ page, request }) => {
   const suffix = uniqueSuffix();
-  await signIn(page);
-  const spacePath = await createSpace(page, `Conflicts ${suffix}`, "Handbook");
-  const spaceId = spacePath.split("/").pop()!;
+  const { spacePath, spaceId } = await createSpaceOverApi(request, `Conflicts ${suffix}`, "Handbook");
   const crs = `/v1/spaces/${spaceId}/change-requests`;
 
   const { pageId, number } = await test.step("through /v1: a page, then two change requests editing neighbouring lines of it and its description", async () => {
@@ -112,16 +103,15 @@ async function conflictingEdits(request: APIRequestContext, spaceId: string, bas
 }
 
 async function expectAccessible(page: Page, include: string) {
-  const results = await new AxeBuilder({ page }).include(include).analyze();
+  const results = await axe(page).include(include).analyze();
   const serious = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
   expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
 }
 
 test("a conflict resolved hunk by hunk, one from each side, then merged: main has the result", async ({ page, request }) => {
   const suffix = uniqueSuffix();
-  await signIn(page);
-  const spacePath = await createSpace(page, `Resolve ${suffix}`, "Handbook");
-  const spaceId = spacePath.split("/").pop()!;
+  const { spacePath, spaceId } = await createSpaceOverApi(request, `Resolve ${suffix}`, "Handbook");
+  await keepNoticesOf(page);
   const base = "Uploads start in the editor.\n\nPick a file to send.\n\nFiles are kept forever.\n";
   const { pageId, number } = await conflictingEdits(request, spaceId, base, {
     main: [["in the editor", "in the sidebar"], ["kept forever", "kept for a year"]],
@@ -186,10 +176,10 @@ test("a conflict resolved hunk by hunk, one from each side, then merged: main ha
 
   await test.step("resolving updates the change request; then it merges, and main has the resolved content", async () => {
     await resolver.getByRole("button", { name: "Resolve and update" }).click();
-    await expect(page.getByText("Conflicts resolved: this change request now has the space's latest content, and can be merged.")).toBeVisible();
+    await expectNotice(page, "Conflicts resolved: this change request now has the space's latest content, and can be merged.");
     await expect(resolver).toHaveCount(0);
     await page.getByRole("button", { name: "Merge", exact: true }).click();
-    await expect(page.getByText(`Change request #${number} merged.`)).toBeVisible();
+    await expectNotice(page, `Change request #${number} merged.`);
     const main = await api(request, "get", `/v1/spaces/${spaceId}/content/page/${pageId}?format=markdown`);
     expect(main.markdown).toBe("Uploads start in the sidebar.\n\nPick a file to send.\n\nFiles are kept until deleted.\n");
     expect(main.title).toBe("File uploads");
@@ -198,9 +188,7 @@ test("a conflict resolved hunk by hunk, one from each side, then merged: main ha
 
 test("a resolution made against content that moved on is refused with the fresh conflicts, written for people", async ({ page, request }) => {
   const suffix = uniqueSuffix();
-  await signIn(page);
-  const spacePath = await createSpace(page, `Stale ${suffix}`, "Handbook");
-  const spaceId = spacePath.split("/").pop()!;
+  const { spacePath, spaceId } = await createSpaceOverApi(request, `Stale ${suffix}`, "Handbook");
   const base = "One.\n\nTwo.\n";
   const { pageId, number } = await conflictingEdits(request, spaceId, base, { main: [["One.", "One, main."]], mine: [["One.", "One, mine."]] });
 
