@@ -625,7 +625,8 @@ function KeptWork({ offers, onRestore, onDiscard }: { offers: KeptOffer[]; onRes
   return (
     <section aria-label="Unsaved changes on this device" className="mb-4 flex flex-wrap items-start gap-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
       <History aria-hidden className="mt-0.5 size-4 shrink-0" />
-      <div className="min-w-0 flex-1 space-y-1">
+      {/* At least 12rem of text: on a phone the buttons go below it rather than squeeze it. */}
+      <div className="min-w-48 flex-1 space-y-1">
         <p className="font-medium">
           Unsaved changes to {names} were kept on this device ({when}).
         </p>

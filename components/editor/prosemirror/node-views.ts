@@ -84,13 +84,21 @@ const hint: NodeViewConstructor = (node, view, getPos) => {
   for (const style of HINT_STYLES) select.append(element("option", { value: style }, style[0]!.toUpperCase() + style.slice(1)));
   select.addEventListener("change", () => setData(view, getPos, { style: select.value }));
   const content = element("div", { class: "pm-hint-body" });
-  const dom = element("div", { class: "pm-hint", role: "note" }, element("div", { class: "pm-block-bar", contenteditable: "false" }, select), content);
+  const bar = element("div", { class: "pm-block-bar", contenteditable: "false" }, select);
+  const dom = element("div", { class: "pm-hint", role: "note" }, bar, content);
   const render = (current: Node) => {
     select.value = current.attrs.data?.style ?? "info";
     dom.dataset.hint = select.value;
   };
   render(node);
-  return { dom, contentDOM: content, update: (next) => next.type === node.type && (render(next), true), stopEvent: (event) => event.target === select, ignoreMutation: () => true };
+  return {
+    dom,
+    contentDOM: content,
+    update: (next) => next.type === node.type && (render(next), true),
+    stopEvent: (event) => event.target === select,
+    // The style menu and the view's own attribute are not content; the text's changes and a click in it (the selection) are.
+    ignoreMutation: (mutation) => (mutation.type === "attributes" ? mutation.target === dom : bar.contains(mutation.target as globalThis.Node)),
+  };
 };
 
 /** An image: shown from its file or url, with its caption editable in place. */
