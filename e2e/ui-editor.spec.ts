@@ -25,7 +25,8 @@ const saved = (page: Page) => page.getByRole("status").filter({ hasText: /^Saved
 async function insertBlock(page: Page, query: string, option: string) {
   await page.keyboard.type(`/${query}`);
   const menu = page.getByRole("listbox", { name: "Insert a block" });
-  await expect(menu.getByRole("option").first()).toHaveText(option);
+  // An option is named by its label, then its description.
+  await expect(menu.getByRole("option").first()).toHaveAccessibleName(new RegExp(`^${option} `));
   await expect(menu.getByRole("option").first()).toHaveAttribute("aria-selected", "true");
   await page.keyboard.press("Enter");
   await expect(menu).toBeHidden();

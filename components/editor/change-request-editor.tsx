@@ -2,7 +2,7 @@
 
 import type { JSONDocument } from "@gitbook/api";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { ArrowLeft, Braces, Check, CloudOff, FileDiff, PanelLeftClose, PanelLeftOpen, Settings2 } from "lucide-react";
+import { ArrowLeft, Braces, Check, CloudOff, FileDiff, History, PanelLeftClose, PanelLeftOpen, Settings2 } from "lucide-react";
 import Link from "next/link";
 import { useSearchParams } from "next/navigation";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
@@ -39,13 +39,17 @@ import { PageTreeEditor } from "./page-tree-editor";
 import { sendPlan, type ContentChangeInput } from "./save-plan";
 import { useAutosave, type SaveStatus } from "./use-autosave";
 import { useUnsavedWarning } from "@/components/ui/use-unsaved-warning";
-import { BlockEditor, type UploadedFile } from "./block-editor";
+import { BlockEditor, type BlockEditorHandle, type UploadedFile } from "./block-editor";
+import { forgetKept, keepUnsaved, offersFor, restoreOffers, type DraftScope, type KeptOffer } from "./local-draft";
+import type { Files } from "./prosemirror/node-views";
 import { emptyDocument, withoutKeys } from "./prosemirror/document-conversion";
 import { documentToMarkdown } from "@/server/content/format/document-to-markdown";
 import { markdownToDocument } from "@/server/content/format/markdown-to-document";
+import { plainText } from "@/server/content/format/document-text";
 import { PageSettingsDialog } from "./page-settings-dialog";
 import { VariablesDialog, type VariablesScope } from "./variables-dialog";
 import { isActive } from "@/server/policies/change-request";
+import { slugFollowsTitle } from "@/server/change-requests/content-changes/slugs";
 
 export function ChangeRequestEditorScreen({ organizationId, spaceId, number }: { organizationId: string; spaceId: string; number: string }) {
   return (
@@ -83,7 +87,11 @@ function EditorLoader({ space, organizationId, number }: { space: SpaceObject; o
   return <Editor space={space} organizationId={organizationId} changeRequest={changeRequest.data} serverPages={pages.data.pages} />;
 }
 
+// Pages made in the editor are named `new-<session>-<n>` until saved: unsaved work kept on this
+// device is keyed by them, so a later session's new pages must not take the same names.
+const session = Math.random().toString(36).slice(2, 8);
 let newPageCounter = 0;
+const newPageKey = () => `new-${session}-${++newPageCounter}`;
 
 type Mode = "blocks" | "source";
 const MODES: { value: Mode; label: string }[] = [
@@ -108,9 +116,15 @@ function Editor({ space, organizationId, changeRequest, serverPages }: { space: 
   });
   const [deleting, setDeleting] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
-  const [uploaded, setUploaded] = useState<Record<string, string>>({});
+  const [uploaded, setUploaded] = useState<Record<string, { url: string; name: string }>>({});
+  // Pages whose document the block editor could not write, with why and their text (kept on this device).
+  const [faults, setFaults] = useState<Record<string, { message: string; text: string }>>({});
+  const [offers, setOffers] = useState<KeptOffer[]>([]);
+  // Grows with each restore, so that the open page's block editor opens afresh on the restored text.
+  const [restores, setRestores] = useState(0);
+  const body = useRef<BlockEditorHandle | null>(null);
   const [variablesScope, setVariablesScope] = useState<VariablesScope | null>(null);
-  const [settingsOf, setSettingsOf] = useState<{ id: string; title: string } | null>(null);
+  const [settingsOf, setSettingsOf] = useState<{ id: string; key: string; title: string } | null>(null);
   const [mode, setMode] = useStoredState<Mode>(MODE_KEY, "blocks", (value) => value === "blocks" || value === "source");
   const [pagesOpen, setPagesOpen] = useStoredState<boolean>(PAGES_OPEN_KEY, true, (value) => typeof value === "boolean");
   const textarea = useRef<HTMLTextAreaElement>(null);
@@ -120,12 +134,57 @@ function Editor({ space, organizationId, changeRequest, serverPages }: { space: 
 
   const plan = useMemo(() => planSave(original, draft), [original, draft]);
   const dirty = plan.length > 0;
-  useUnsavedWarning(dirty);
+  const fault = Object.values(faults)[0]?.message;
+  useUnsavedWarning(dirty || fault !== undefined);
 
   const idOf = useCallback((key: string) => (isNewKey(key) ? created.current.get(key) : key), []);
   const hrefOf = useCallback((pageId: string) => readerHref(organizationId, space.id, pageId), [organizationId, space.id]);
   const serverLinks = useContentLinks(space.id, { kind: "change-request", ref }, hrefOf);
-  const links = useMemo(() => ({ ...serverLinks, file: (id: string) => uploaded[id] ?? serverLinks.file?.(id) }), [serverLinks, uploaded]);
+  const links = useMemo(() => ({ ...serverLinks, file: (id: string) => uploaded[id]?.url ?? serverLinks.file?.(id) }), [serverLinks, uploaded]);
+  const files = useMemo<Files>(() => ({ url: links.file, name: (id) => uploaded[id]?.name ?? serverLinks.fileInfo?.(id)?.name }), [links, serverLinks, uploaded]);
+
+  // Unsaved work kept on this device: offered back on return, written as the draft changes, removed once saved.
+  const scope = useMemo<DraftScope>(() => ({ spaceId: space.id, changeRequest: ref }), [space.id, ref]);
+  useEffect(() => {
+    setOffers(offersFor(window.localStorage, scope, original));
+    // Read once, against the pages as loaded.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [scope]);
+  const offered = useMemo(() => new Set(offers.map((offer) => offer.id)), [offers]);
+  const keepLocally = useCallback(() => {
+    const texts = Object.fromEntries(Object.entries(faults).map(([key, { text }]) => [key, text]));
+    keepUnsaved(window.localStorage, scope, { original, draft, idOf, texts, keep: offered, now: Date.now() });
+  }, [draft, faults, idOf, offered, original, scope]);
+  useEffect(() => {
+    const timer = setTimeout(keepLocally, 300);
+    // Closing or hiding the tab writes at once what the wait would have.
+    const now = () => {
+      clearTimeout(timer);
+      keepLocally();
+    };
+    const onVisibility = () => document.visibilityState === "hidden" && now();
+    window.addEventListener("pagehide", now);
+    document.addEventListener("visibilitychange", onVisibility);
+    return () => {
+      clearTimeout(timer);
+      window.removeEventListener("pagehide", now);
+      document.removeEventListener("visibilitychange", onVisibility);
+    };
+  }, [keepLocally]);
+
+  function restore() {
+    setDraft((current) => restoreOffers(current, offers, newPageKey));
+    forgetKept(window.localStorage, scope, offers.map((offer) => offer.id));
+    setOffers([]);
+    setRestores((count) => count + 1);
+    const first = offers[0]?.id;
+    if (first && draft.pages[first]) setSelected(first);
+  }
+
+  function discardOffers() {
+    forgetKept(window.localStorage, scope, offers.map((offer) => offer.id));
+    setOffers([]);
+  }
 
   const page = selected ? draft.pages[selected] : undefined;
   const untitled = readingOrder(draft).find(({ key }) => !draft.pages[key]!.title.trim());
@@ -187,6 +246,16 @@ function Editor({ space, organizationId, changeRequest, serverPages }: { space: 
 
   const { status, saveNow } = useAutosave({ dirty, blocked: untitled !== undefined, version: draft, save, describe: saveError });
 
+  /** Enter in the title: on into the page's text, at its start, before another key is typed. */
+  function enterBody() {
+    if (mode === "blocks") {
+      body.current?.focusStart();
+      return;
+    }
+    textarea.current?.focus();
+    textarea.current?.setSelectionRange(0, 0);
+  }
+
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if ((event.metaKey || event.ctrlKey) && event.key.toLowerCase() === "s") {
@@ -199,8 +268,8 @@ function Editor({ space, organizationId, changeRequest, serverPages }: { space: 
   }, [saveNow]);
 
   function add(place: "after" | "inside") {
-    const key = `new-${++newPageCounter}`;
-    setDraft((current) => addPage(current, { key, title: "Untitled page", markdown: "" }, selected ? (place === "inside" ? { inside: selected } : { after: selected }) : {}));
+    const key = newPageKey();
+    setDraft((current) => addPage(current, { key, title: "Untitled page", markdown: "", slugFollowsTitle: true }, selected ? (place === "inside" ? { inside: selected } : { after: selected }) : {}));
     setSelected(key);
     requestAnimationFrame(() => {
       const input = document.getElementById("page-title") as HTMLInputElement | null;
@@ -238,7 +307,7 @@ function Editor({ space, organizationId, changeRequest, serverPages }: { space: 
       );
       const answer = await apply.mutateAsync({ spaceId: space.id, ref, changes: [{ operation: "insert_files", files: sources }] });
       const inserted = "insertedFiles" in answer ? answer.insertedFiles : [];
-      setUploaded((current) => ({ ...current, ...Object.fromEntries(inserted.map((file) => [file.id, file.downloadURL])) }));
+      setUploaded((current) => ({ ...current, ...Object.fromEntries(inserted.map((file) => [file.id, { url: file.downloadURL, name: file.name }])) }));
       void markStale();
       toast.success(inserted.length === 1 ? `Uploaded ${inserted[0]!.name}.` : `Uploaded ${inserted.length} files.`);
       return inserted.map((file) => ({ id: file.id, name: file.name, contentType: file.contentType, url: file.downloadURL }));
@@ -286,7 +355,7 @@ function Editor({ space, organizationId, changeRequest, serverPages }: { space: 
           </h1>
         </div>
         <div className="flex flex-wrap items-center gap-2">
-          <SaveStatusLine status={status} blocked={untitled !== undefined} dirty={dirty} onRetry={saveNow} />
+          <SaveStatusLine status={status} blocked={untitled !== undefined} dirty={dirty} fault={fault} onRetry={saveNow} />
           <Button variant="secondary" onClick={() => setVariablesScope({ kind: "space" })}>
             <Braces aria-hidden className="size-4" />
             Space variables
@@ -300,7 +369,7 @@ function Editor({ space, organizationId, changeRequest, serverPages }: { space: 
             <Braces aria-hidden className="size-4" />
             Page variables
           </Button>
-          <Button variant="secondary" disabled={!savedPage} title={page && !savedPage ? "Available once the new page is saved" : undefined} onClick={() => savedPage && setSettingsOf(savedPage)}>
+          <Button variant="secondary" disabled={!savedPage} title={page && !savedPage ? "Available once the new page is saved" : undefined} onClick={() => savedPage && selected && setSettingsOf({ ...savedPage, key: selected })}>
             <Settings2 aria-hidden className="size-4" />
             Page settings
           </Button>
@@ -324,9 +393,11 @@ function Editor({ space, organizationId, changeRequest, serverPages }: { space: 
             </Button>
             <ToggleGroup label="Editing mode" value={mode} options={MODES} onChange={setMode} />
           </div>
+          {offers.length > 0 && <KeptWork offers={offers} onRestore={restore} onDiscard={discardOffers} />}
           {page && selected ? (
-            <div className={mode === "source" ? "space-y-3" : "mx-auto max-w-3xl space-y-3"}>
-              <PageTitleField title={page.title} error={titleError} onChange={(title) => setDraft((current) => updatePage(current, selected, { title }))} />
+            // The writing column: about 680 px, a line of reading length, as the reader shows it.
+            <div className={mode === "source" ? "space-y-3" : "mx-auto max-w-[680px] space-y-3"}>
+              <PageTitleField title={page.title} error={titleError} onEnter={enterBody} onChange={(title) => setDraft((current) => updatePage(current, selected, { title }))} />
               {mode === "source" ? (
                 <MarkdownPane
                   ref={textarea}
@@ -338,15 +409,21 @@ function Editor({ space, organizationId, changeRequest, serverPages }: { space: 
                 />
               ) : (
                 <PageBlocks
-                  key={selected}
+                  key={`${selected}:${restores}`}
+                  handle={body}
                   spaceId={space.id}
                   changeRequestRef={ref}
                   pageKey={selected}
                   serverId={savedId}
                   page={page}
                   unchanged={original.pages[selected]?.markdown === page.markdown && !isNewKey(selected)}
-                  fileUrl={links.file}
-                  onChange={(document, markdown) => setDraft((current) => updatePage(current, selected, { document, markdown }))}
+                  files={files}
+                  onChange={(document, markdown) => {
+                    setDraft((current) => updatePage(current, selected, { document, markdown }));
+                    setFaults((current) => (selected in current ? Object.fromEntries(Object.entries(current).filter(([key]) => key !== selected)) : current));
+                  }}
+                  onFault={(error, text) => setFaults((current) => ({ ...current, [selected]: { message: faultMessage(error), text } }))}
+                  onNotice={(message) => toast.error(message)}
                   onUpload={uploadFiles}
                 />
               )}
@@ -365,7 +442,23 @@ function Editor({ space, organizationId, changeRequest, serverPages }: { space: 
         </div>
       </div>
       <VariablesDialog spaceId={space.id} changeRequestRef={ref} scope={variablesScope} onClose={() => setVariablesScope(null)} onSaved={markStale} />
-      <PageSettingsDialog spaceId={space.id} changeRequestRef={ref} page={settingsOf} onClose={() => setSettingsOf(null)} onSaved={markStale} />
+      <PageSettingsDialog
+        spaceId={space.id}
+        changeRequestRef={ref}
+        page={settingsOf}
+        onClose={() => setSettingsOf(null)}
+        onSaved={({ slug }) => {
+          // A slug set by hand stays when the title changes; emptied (or set to the title's), it follows the title again.
+          if (slug !== undefined && settingsOf) {
+            const { key } = settingsOf;
+            setDraft((current) => {
+              const title = current.pages[key]?.title ?? "";
+              return updatePage(current, key, { slugFollowsTitle: slug === "" || slugFollowsTitle(slug, title) });
+            });
+          }
+          return markStale();
+        }}
+      />
       <Dialog open={deletingPage !== undefined} onClose={() => setDeleting(null)} title={`Delete “${deletingPage?.title || "Untitled page"}”?`}>
         <p className="text-sm text-slate-600">
           {deletingCount > 0 ? `The page and its ${deletingCount} subpage${deletingCount === 1 ? "" : "s"} will be deleted` : "The page will be deleted"} from this change
@@ -390,7 +483,13 @@ function saveError(error: unknown): string {
   return /failed to fetch|networkerror|load failed/i.test(message) ? "the server could not be reached." : message;
 }
 
-function PageTitleField({ title, error, onChange }: { title: string; error?: string; onChange: (title: string) => void }) {
+/** Why the block editor could not write a page, for the status line. */
+function faultMessage(error: unknown): string {
+  const reason = error instanceof Error ? error.message : String(error);
+  return reason.replace(/\.?$/, ".");
+}
+
+function PageTitleField({ title, error, onChange, onEnter }: { title: string; error?: string; onChange: (title: string) => void; onEnter: () => void }) {
   return (
     <div className="space-y-1">
       <label htmlFor="page-title" className="sr-only">
@@ -402,6 +501,14 @@ function PageTitleField({ title, error, onChange }: { title: string; error?: str
         maxLength={256}
         placeholder="Page title"
         onChange={(event) => onChange(event.target.value)}
+        onKeyDown={(event) => {
+          // Enter (or ↓ at the end of the title) goes on into the text, as in a document: the title is one line.
+          const atEnd = event.currentTarget.selectionStart === event.currentTarget.value.length;
+          if (event.key === "Enter" || (event.key === "ArrowDown" && atEnd)) {
+            event.preventDefault();
+            onEnter();
+          }
+        }}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? "page-title-error" : undefined}
         className="block w-full border-0 border-b border-transparent bg-transparent px-0 py-1 text-3xl font-bold text-slate-900 placeholder:text-slate-400 hover:border-slate-200 focus:border-indigo-500 focus:outline-none"
@@ -427,8 +534,11 @@ function PageBlocks({
   serverId,
   page,
   unchanged,
-  fileUrl,
+  files,
+  handle,
   onChange,
+  onFault,
+  onNotice,
   onUpload,
 }: {
   spaceId: string;
@@ -437,8 +547,11 @@ function PageBlocks({
   serverId: string | undefined;
   page: DraftPage;
   unchanged: boolean;
-  fileUrl: (id: string) => string | undefined;
+  files: Files;
+  handle: React.RefObject<BlockEditorHandle | null>;
   onChange: (document: JSONDocument, markdown: string) => void;
+  onFault: (error: unknown, text: string) => void;
+  onNotice: (message: string) => void;
   onUpload: (files: File[]) => Promise<UploadedFile[]>;
 }) {
   const trpc = useTRPC();
@@ -451,6 +564,13 @@ function PageBlocks({
     gcTime: 0,
     refetchOnWindowFocus: false,
   });
+  // File blocks show their files' names: the editor opens once the list is there.
+  const fileList = useQuery(trpc.changeRequests.files.queryOptions({ spaceId, source }));
+  // From this component's own answer, so that the file blocks the editor shows as it opens have it.
+  const pageFiles = useMemo<Files>(() => {
+    const byId = new Map(fileList.data?.items.map((file) => [file.id, file]));
+    return { url: (id) => files.url(id) ?? byId.get(id)?.downloadURL, name: (id) => files.name(id) ?? byId.get(id)?.name };
+  }, [fileList.data, files]);
   const spaceVariables = useQuery(trpc.changeRequests.variables.queryOptions({ spaceId, source }));
   const pageVariables = useQuery({ ...trpc.changeRequests.variables.queryOptions({ spaceId, source, pageId: serverId ?? "" }), enabled: !!serverId });
   const variables = useMemo(
@@ -464,33 +584,79 @@ function PageBlocks({
   const [initial] = useState<JSONDocument | null>(() => page.document ?? (needsServer ? null : page.markdown ? withoutKeys(markdownToDocument(page.markdown)) : emptyDocument()));
   if (server.error) return <ErrorState message={`The page could not be opened: ${errorMessage(server.error)}`} onRetry={() => void server.refetch()} />;
   const document = initial ?? (server.data && "document" in server.data ? (server.data.document as JSONDocument) : null);
-  if (!document) return <LoadingState label="Opening the page…" />;
+  if (!document || fileList.isPending) return <LoadingState label="Opening the page…" />;
   return (
     <BlockEditor
       document={document}
       label={`Content of “${page.title || "Untitled page"}”`}
       variables={variables}
-      fileUrl={fileUrl}
+      files={pageFiles}
+      handle={handle}
       onUpload={onUpload}
+      onNotice={onNotice}
+      onFault={onFault}
       onChange={(next) => {
-        // A document deeper than markdown allows is refused by the server's limits anyway; its markdown stays the last written.
+        let markdown: string;
         try {
           // Empty paragraphs left at the end write blank lines, which markdown does not keep.
-          onChange(next, documentToMarkdown(next).replace(/\n{2,}$/, "\n"));
-        } catch {}
+          markdown = documentToMarkdown(next).replace(/\n{2,}$/, "\n");
+        } catch (error) {
+          // Not written, not dropped: the status says so and the text is kept on this device.
+          onFault(error, plainTextOf(next));
+          return;
+        }
+        onChange(next, markdown);
       }}
     />
   );
 }
 
+/** A page's text, paragraph by paragraph: what is kept of a document that could not be written. */
+function plainTextOf(document: JSONDocument): string {
+  return (document.nodes as unknown[]).map((block) => plainText([block])).join("\n\n");
+}
+
+/** Unsaved work found on this device from an earlier visit: put back, or let go. */
+function KeptWork({ offers, onRestore, onDiscard }: { offers: KeptOffer[]; onRestore: () => void; onDiscard: () => void }) {
+  const names = offers.map((offer) => `“${offer.page.title || "Untitled page"}”`).join(", ");
+  const when = new Date(Math.max(...offers.map((offer) => offer.page.savedAt))).toLocaleString();
+  const changedSince = offers.some((offer) => offer.changedSince);
+  const textOnly = offers.some((offer) => offer.page.textOnly);
+  return (
+    <section aria-label="Unsaved changes on this device" className="mb-4 flex flex-wrap items-start gap-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+      <History aria-hidden className="mt-0.5 size-4 shrink-0" />
+      {/* At least 12rem of text: on a phone the buttons go below it rather than squeeze it. */}
+      <div className="min-w-48 flex-1 space-y-1">
+        <p className="font-medium">
+          Unsaved changes to {names} were kept on this device ({when}).
+        </p>
+        {(changedSince || textOnly) && (
+          <p>
+            {changedSince ? "The page has changed on the server since: restoring replaces it with your version. " : ""}
+            {textOnly ? "Only the text could be kept, without its formatting." : ""}
+          </p>
+        )}
+      </div>
+      <div className="flex gap-2">
+        <Button onClick={onRestore}>Restore</Button>
+        <Button variant="secondary" onClick={onDiscard}>
+          Discard
+        </Button>
+      </div>
+    </section>
+  );
+}
+
 /** Where the draft stands: saved, waiting, saving, or failing (with when it retries, and a way to retry now). */
-function SaveStatusLine({ status, blocked, dirty, onRetry }: { status: SaveStatus; blocked: boolean; dirty: boolean; onRetry: () => void }) {
+function SaveStatusLine({ status, blocked, dirty, fault, onRetry }: { status: SaveStatus; blocked: boolean; dirty: boolean; fault?: string; onRetry: () => void }) {
   const now = useNow(status.state === "offline" || status.state === "error");
   const seconds = "retryAt" in status ? Math.max(0, Math.ceil((status.retryAt - now) / 1000)) : 0;
   return (
     <div className="flex items-center gap-2 text-sm">
       <p role="status" className="text-slate-600">
-        {blocked && dirty ? (
+        {fault ? (
+          <span className="font-medium text-red-700">Couldn't save: {fault} Your text is kept on this device.</span>
+        ) : blocked && dirty ? (
           <span className="font-medium text-amber-800">Not saved: a page has no title</span>
         ) : status.state === "saving" || status.state === "pending" || (dirty && status.state === "saved") ? (
           // An edit is "Saving…" from the moment it is made, before the autosave's effect has run.

@@ -22,7 +22,10 @@ const WRAPPERS = { bold: "strong", italic: "emphasis", strikethrough: "delete" }
 
 export function phrasing(nodes: readonly (DocumentText | DocumentInline)[], options: PhrasingOptions = {}): PhrasingContent[] {
   const lineBreak: PhrasingContent = options.breaks === "html" ? { type: "html", value: "<br>" } : { type: "break" };
-  return hoistWhitespace(build(items(nodes, lineBreak), new Set()));
+  const list = items(nodes, lineBreak);
+  // A break ending the text has no line to break to: markdown would read its `\` back as a literal backslash.
+  while (list.at(-1)?.kind === "neutral" && (list.at(-1) as { node: PhrasingContent }).node === lineBreak) list.pop();
+  return hoistWhitespace(build(list, new Set()));
 }
 
 const marksOf = (item: Item): Set<Mark> | null => (item.kind === "neutral" ? null : item.marks);
