@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { openChangeRequest, storedMarkdown } from "./editor-setup";
-import { adminApiToken, expectSaved, signIn } from "./helpers";
+import { adminApiToken, expectSaved } from "./helpers";
 
 /**
  * Nothing pasted is lost: each kind of paste — Google Docs, Word, a spreadsheet, a web page with
@@ -71,7 +71,6 @@ async function pasteAndReadBack(
 }
 
 test("every kind of paste is saved as shown, read back through /v1, and there after a reload", async ({ page }) => {
-  await signIn(page);
   await page.goto(editorPath);
   const editor = page.getByRole("textbox", { name: "Content of “Introduction”" });
   await expect(editor).toBeVisible();

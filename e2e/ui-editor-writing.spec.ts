@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { openChangeRequest, storedMarkdown, type EditorPlace } from "./editor-setup";
-import { adminApiToken, expectNoSeriousAxeViolations, expectSaved, screenshot, screenshotsAcross, signIn, v1 } from "./helpers";
+import { adminApiToken, expectNoSeriousAxeViolations, expectSaved, screenshot, screenshotsAcross, v1 } from "./helpers";
 
 /**
  * Writing in the block editor as in GitBook, Notion or Outline: the title goes on into the text
@@ -46,7 +46,6 @@ const topLevel = (editor: Locator, text: string) => editor.locator(":scope > p",
 
 test("the title, inline markdown, code fences, links and line breaks", async ({ page, request }) => {
   const place = await openChangeRequest(request, token, "Writing");
-  await signIn(page);
   await page.goto(place.editorPath);
 
   await test.step("Enter in the title goes on into the text, whatever is typed next; the slug follows the title", async () => {
@@ -154,7 +153,6 @@ test("the title, inline markdown, code fences, links and line breaks", async ({ 
 
 test("blocks at the end of a page can be left; tables start empty and grow; the slash menu works in any empty line and turns lines", async ({ page, request }) => {
   const place = await openChangeRequest(request, token, "Blocks");
-  await signIn(page);
   const editor = await openEmpty(page, place);
 
   await test.step("code, a hint, a quote, a table and tabs at the end of the page are left by Enter twice, ↓ or a click below", async () => {
@@ -251,7 +249,6 @@ test("tabs edit as a tab strip; a file block names its file; the writing column 
   await v1(request, token, "post", `/v1/spaces/${place.spaceId}/change-requests/${place.changeRequestId}/content?compat=false`, {
     changes: [{ operation: "update_page", page: place.pageId, document: { markdown: `The manual:\n\n{% file src="/files/${fileId}" %}\n{% endfile %}\n` } }],
   });
-  await signIn(page);
   await page.goto(place.editorPath);
   const editor = editorOf(page, "Introduction");
 
@@ -314,7 +311,6 @@ test("tabs edit as a tab strip; a file block names its file; the writing column 
 
 test("unsaved text survives a reload and a crash of the tab, offered back on return", async ({ page, request, context }) => {
   const place = await openChangeRequest(request, token, "Kept");
-  await signIn(page);
   const editor = await openEmpty(page, place);
   const saves = /\/api\/trpc\/[^?]*changeRequests\.applyChanges/;
 
