@@ -35,7 +35,8 @@ import {
   type ServerPage,
 } from "./draft-model";
 import { MarkdownPane, MAX_UPLOAD_BYTES } from "./markdown-pane";
-import { PageTreeEditor } from "./page-tree-editor";
+import { PageTreeEditor, type PageTreeActions } from "./page-tree-editor";
+import { duplicatePage, placePage } from "./page-tree-model";
 import { sendPlan, type ContentChangeInput } from "./save-plan";
 import { useAutosave, type SaveStatus } from "./use-autosave";
 import { useUnsavedWarning } from "@/components/ui/use-unsaved-warning";
@@ -198,9 +199,9 @@ function Editor({ space, organizationId, changeRequest, serverPages }: { space: 
     return () => window.removeEventListener("keydown", onKeyDown);
   }, [saveNow]);
 
-  function add(place: "after" | "inside") {
+  function add(place: "after" | "inside", at = selected) {
     const key = `new-${++newPageCounter}`;
-    setDraft((current) => addPage(current, { key, title: "Untitled page", markdown: "" }, selected ? (place === "inside" ? { inside: selected } : { after: selected }) : {}));
+    setDraft((current) => addPage(current, { key, title: "Untitled page", markdown: "" }, at ? (place === "inside" ? { inside: at } : { after: at }) : {}));
     setSelected(key);
     requestAnimationFrame(() => {
       const input = document.getElementById("page-title") as HTMLInputElement | null;
@@ -212,6 +213,29 @@ function Editor({ space, organizationId, changeRequest, serverPages }: { space: 
   function move(key: string, direction: Move) {
     setDraft((current) => movePage(current, key, direction));
   }
+
+  const treeActions: PageTreeActions = {
+    onSelect: setSelected,
+    onMove: move,
+    onAdd: add,
+    onDelete: setDeleting,
+    onPlace: (key, target) => setDraft((current) => placePage(current, key, target)),
+    onRename: (key, title) => setDraft((current) => updatePage(current, key, { title })),
+    onDuplicate: (key) => {
+      const { draft: next, copy } = duplicatePage(draft, key, () => `new-${++newPageCounter}`);
+      setDraft(next);
+      setSelected(copy);
+    },
+    onCopyLink: (key) => {
+      // The page in this change request's editor: where the link is shared, the page is there.
+      const url = new URL(window.location.href);
+      url.search = new URLSearchParams({ page: key }).toString();
+      navigator.clipboard.writeText(url.toString()).then(
+        () => toast.success("Link copied."),
+        () => toast.error("The link could not be copied: the browser refused access to the clipboard."),
+      );
+    },
+  };
 
   function confirmDelete() {
     if (!deleting) return;
@@ -313,7 +337,7 @@ function Editor({ space, organizationId, changeRequest, serverPages }: { space: 
       <div className="flex flex-col gap-6 md:flex-row">
         {pagesOpen && (
           <aside id="editor-pages" aria-label="Pages of the change request" className="md:sticky md:top-20 md:max-h-[calc(100vh-6rem)] md:w-60 md:shrink-0 md:self-start md:overflow-y-auto">
-            <PageTreeEditor draft={draft} original={original} selected={selected} onSelect={setSelected} onMove={move} onAdd={add} onDelete={setDeleting} />
+            <PageTreeEditor draft={draft} original={original} selected={selected} actions={treeActions} />
           </aside>
         )}
         <div className="min-w-0 flex-1">
