@@ -21,7 +21,7 @@ function row(tree: Locator, title: string): Locator {
   return tree.locator("li[data-row-key]").filter({ has: tree.page().getByRole("button", { name: new RegExp(`^${escaped}( (New|Edited))?$`) }) });
 }
 
-/** Drags a row with the mouse to `to` (a point), through a few moves, checking the drop line shows before letting go. */
+/** Drags a row with the mouse (pressed 40 px into its title) to `to`, through a few moves, checking the drop line shows before letting go. */
 async function drag(page: Page, from: Locator, to: { x: number; y: number }) {
   const box = (await from.locator("[data-page-key]").boundingBox())!;
   await page.mouse.move(box.x + 40, box.y + box.height / 2);
@@ -50,7 +50,7 @@ test("arrange a change request's pages in the tree: drag with the mouse to nest 
 
   await test.step("drag Gamma onto the top of Beta, pointer moved right: it becomes Alpha's subpage", async () => {
     const beta = (await row(tree, "Beta").boundingBox())!;
-    const gamma = (await row(tree, "Gamma").boundingBox())!;
+    const gamma = (await row(tree, "Gamma").locator("[data-page-key]").boundingBox())!;
     await drag(page, row(tree, "Gamma"), { x: gamma.x + 40 + 24, y: beta.y + 4 });
     await expect.poll(order).toEqual(["Introduction", "Alpha", "  Gamma", "Beta"]);
     await screenshot(page, "page-tree-nested-1280");
@@ -67,7 +67,7 @@ test("arrange a change request's pages in the tree: drag with the mouse to nest 
 
   await test.step("drag Gamma below the last page, pointer moved left: back at the top level, last", async () => {
     const beta = (await row(tree, "Beta").boundingBox())!;
-    const gamma = (await row(tree, "Gamma").boundingBox())!;
+    const gamma = (await row(tree, "Gamma").locator("[data-page-key]").boundingBox())!;
     await drag(page, row(tree, "Gamma"), { x: gamma.x + 40 - 24, y: beta.y + beta.height + 6 });
     await expect.poll(order).toEqual(["Introduction", "Alpha", "Beta", "Gamma"]);
   });
