@@ -68,6 +68,12 @@ function SourceDiff({ before, after, title, split }: { before: string; after: st
       <div className="overflow-x-auto">
         {split ? (
           <table aria-label={`Source changes of ${title}, side by side`} className="w-full table-fixed border-collapse font-mono text-xs leading-5">
+            <colgroup>
+              <col className="w-10" />
+              <col />
+              <col className="w-10" />
+              <col />
+            </colgroup>
             <thead className="sr-only">
               <tr>
                 <th>Old line</th>
