@@ -103,6 +103,7 @@ export function PageTreeEditor({ draft, original, selected, actions }: { draft: 
 
   function onPointerDown(event: PointerEvent<HTMLButtonElement>, row: TreeRow) {
     if (event.button !== 0 || renaming) return;
+    suppressClick.current = false;
     event.currentTarget.setPointerCapture(event.pointerId);
     setDrag({ key: row.key, depth: row.depth, startX: event.clientX, startY: event.clientY, pointerId: event.pointerId, active: false, drop: null });
   }
