@@ -136,8 +136,20 @@ test("edit a space live: Edit opens the editor on its content, saves reach reade
   await signIn(page);
   const spacePath = await createSpace(page, `Live ${uniqueSuffix()}`, "Notes");
   const spaceId = spacePath.split("/")[4]!;
-  const [pageId] = await publishThroughApi(request, adminApiToken(), spaceId, "A page", [{ operation: "insert_page", title: "Herons", document: { markdown: "Herons wade." } }]);
+  const token = adminApiToken();
+  const [pageId] = await publishThroughApi(request, token, spaceId, "A page", [{ operation: "insert_page", title: "Herons", document: { markdown: "Herons wade." } }]);
+  await publishThroughApi(request, token, spaceId, "A subpage", [{ operation: "insert_page", title: "Grey heron", into: pageId, document: { markdown: "Grey." } }]);
   await page.goto(`${spacePath}/p/${pageId}`);
+
+  // The reader's page navigation folds a page's subpages too.
+  const navigation = page.getByRole("navigation", { name: "Pages", exact: true });
+  const chevron = navigation.getByRole("button", { name: "Subpages" });
+  await expect(chevron).toHaveAttribute("aria-expanded", "true");
+  await chevron.click();
+  await expect(navigation.getByRole("link", { name: "Grey heron" })).toBeHidden();
+  await chevron.click();
+  await expect(navigation.getByRole("link", { name: "Grey heron" })).toBeVisible();
+
   await page.getByRole("button", { name: "Edit", exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/edit\\?page=${pageId}$`));
   await expect(page.getByRole("heading", { level: 1, name: "Editing live" })).toBeVisible();
@@ -158,6 +170,17 @@ test("edit a space live: Edit opens the editor on its content, saves reach reade
   await expect(versions.first()).toContainText("Edited live");
   // Two saves, one editing session: one entry.
   await expect(versions.filter({ hasText: "Edited live" })).toHaveCount(1);
+
+  // Once the space's merge rules require an approval, its changes are reviewed: Edit opens a change request.
+  const rules = await page.request.post("/api/trpc/mergeRules.updateForSpace", { data: { json: { spaceId, requiredApprovals: 1 } } });
+  expect(rules.ok(), await rules.text()).toBe(true);
+  await page.goto(`${spacePath}/p/${pageId}`);
+  await page.getByRole("button", { name: "Edit", exact: true }).click();
+  await expect(page.getByRole("dialog", { name: "New change request" })).toBeVisible();
+  await page.goto(`${spacePath}/edit`);
+  await expect(page.getByText("This space is not edited live")).toBeVisible();
+  await expect(page.getByText("This space's merge rules require 1 approval: its content changes through reviewed change requests.")).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
 });
 
 test("the organization sidebar folds and stays folded; the space's header is the same on every tab", async ({ page }) => {
