@@ -113,7 +113,7 @@ export function Editor({ space, organizationId, target, serverPages }: { space: 
   const searchParams = useSearchParams();
   const changeRequest = target.kind === "change-request" ? target.changeRequest : null;
   const ref = changeRequest ? String(changeRequest.number) : "";
-  const source: ContentSource = useMemo(() => (changeRequest ? { kind: "change-request", ref: String(changeRequest.number) } : { kind: "main" }), [changeRequest]);
+  const source: ContentSource = useMemo(() => (ref ? { kind: "change-request", ref } : { kind: "main" }), [ref]);
   const [original, setOriginal] = useState<Draft>(() => draftFromServer(serverPages));
   const [draft, setDraft] = useState<Draft>(original);
   // "Edit" on a page opens its change request's editor on that page (`?page=`).
