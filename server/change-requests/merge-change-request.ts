@@ -8,6 +8,7 @@ import { setMainRevision } from "../search/index-space";
 import { changeRequestBase } from "../presenters/change-request";
 import { authorizeChangeRequest } from "../policies/change-request";
 import { assertMergeRules } from "../reviews/merge-rules";
+import { closeReviewThreads } from "../reviews/close-review-threads";
 import { loadChangeRequest } from "./access";
 import { recountStatus } from "./status-counts";
 import { mergeRevisions } from "./three-way";
@@ -21,6 +22,7 @@ import type { MergeConflicts } from "../content/merge/conflicts";
  * Merges of one space run one at a time (a write that locks the space), so two change requests
  * touching the same page cannot both win: the second merges on top of the first or conflicts.
  * The space's merge rules (server/reviews/merge-rules.ts) must be met: else a 409 names the rule.
+ * The threads reviews' messages opened close with it.
  */
 export async function mergeChangeRequest(ctx: ServiceContext, spaceId: string, ref: string) {
   const pages = await pendingChangeSize(ctx, spaceId, ref);
@@ -43,6 +45,7 @@ export async function mergeChangeRequest(ctx: ServiceContext, spaceId: string, r
       where: { id: changeRequest.id },
       data: { status: "merged", revisionMergedId: merged.id, mergedById: ctx.actor.userId, mergedAt: new Date() },
     });
+    await closeReviewThreads(tx, events, { organizationId: space.organizationId, spaceId, changeRequestId: changeRequest.id, userId: ctx.actor.userId, now: new Date() });
     events.record({ organizationId: space.organizationId, action: "change_request.merged", target: { type: "change_request", id: changeRequest.id, label: `#${changeRequest.number}` }, payload: { revision: merged.id, spaceId, changeRequestId: changeRequest.id } });
     return { revision: merged.id, result: "merge" as const };
   });
