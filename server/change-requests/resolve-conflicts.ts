@@ -1,7 +1,7 @@
 import { badRequest, type AppError } from "../errors";
 import type { BodyChoice, BodyMergeInput, BodyMergeOutcome } from "../content/merge/body-merge";
 import { markdownLimitProblem } from "../content/format/markdown-limits";
-import { CONFLICT_FIELD_NAMES, RESOLUTION_FIELD_OF, type ConflictSide } from "../content/merge/conflicts";
+import { blockTakes, CONFLICT_FIELD_NAMES, RESOLUTION_FIELD_OF, type ConflictSide } from "../content/merge/conflicts";
 import type { PageChanges, PageConflict, PageConflictKind, PageState } from "../content/merge/page-merge";
 import { fileKey } from "../content/revisions";
 import { withVariables } from "../content/variables";
@@ -90,10 +90,13 @@ function checkBlocks(at: string, page: string, blocks: BlockResolution[], markdo
     if (!conflict) throw badRequest(`${at}[${index}].key: block ${resolution.key} of ${page} is not in conflict`);
     if (seen.has(resolution.key)) throw badRequest(`${at}[${index}].key: block ${resolution.key} of ${page} is resolved twice`);
     seen.add(resolution.key);
-    const choice = "take" in resolution ? resolution.take : "written";
-    if (choice === "both" && conflict.kind === "deleted") throw badRequest(`${at}[${index}].take: block ${resolution.key} of ${page} was deleted on one side: take a side or write it`);
-    if ((choice === "both" || choice === "written") && conflict.container) {
-      throw badRequest(`${at}[${index}]: the settings of block ${resolution.key} of ${page} (a ${conflict.type}) conflict: take a side`);
+    const takes = blockTakes(conflict);
+    if ("take" in resolution ? resolution.take === "both" && !takes.both : !takes.write) {
+      throw badRequest(
+        conflict.container
+          ? `${at}[${index}]: the settings of block ${resolution.key} of ${page} (a ${conflict.type}) conflict: take a side`
+          : `${at}[${index}].take: block ${resolution.key} of ${page} was deleted on one side: take a side or write it`,
+      );
     }
   });
   const missing = [...conflicts.keys()].filter((key) => !seen.has(key));

@@ -33,6 +33,7 @@ export const CONFLICT_FIELD_NAMES: Record<string, string> = {
   layout: "layout",
   cover: "cover",
   variables: "variables",
+  blocks: "text",
   place: "place",
   parentId: "place",
   sortKey: "place",
@@ -79,6 +80,15 @@ export const blockConflictSchema = z.discriminatedUnion("kind", [
   }),
 ]);
 export type BlockConflictDetail = z.infer<typeof blockConflictSchema>;
+
+/**
+ * How a conflicting block may be settled besides taking a side: both versions (two blocks) only
+ * when it was edited on both sides, and blocks written instead unless it is a container whose
+ * settings conflict (writing it would drop what the merge put in it).
+ */
+export function blockTakes(block: { kind: "edited" | "deleted"; container: boolean }): { both: boolean; write: boolean } {
+  return { both: block.kind === "edited" && !block.container, write: !block.container };
+}
 
 /** One reason a page cannot be merged. */
 export const pageConflictSchema = z.discriminatedUnion("kind", [
