@@ -250,7 +250,7 @@ function ContentConflict({ conflict, links }: { conflict: Extract<PageConflictDe
       <span className="text-red-700">
         {count === 1 ? "One block" : `${count} blocks`} of its text {count === 1 ? "was" : "were"} changed both here and in the space:
       </span>
-      <ol className="space-y-3">
+      <ol aria-label="Conflicting blocks" className="space-y-3">
         {conflict.blocks.map((block) => (
           <li key={block.key} className="space-y-1">
             <p className="text-slate-800">{blockConflictSentence({ ...block, deletedIn: block.kind === "deleted" ? block.deletedIn : undefined })}</p>

@@ -1,7 +1,8 @@
 import type { Db } from "../db/client";
 import type { Revision } from "../db/generated/client";
 import { extractLinks } from "../content/format";
-import { mergePages, pageTreeOf, type PageChanges, type PageState, type PageTree } from "../content/merge/page-merge";
+import { createHash } from "node:crypto";
+import { bodyMerges, mergePages, pageTreeOf, type PageChanges, type PageState, type PageTree } from "../content/merge/page-merge";
 import { coverFiles } from "../content/page-display";
 import { commitRevision, pageKey, parseContentKey, readPages, type FileVersion, type PageVersion } from "../content/revisions";
 import { ObjectStore } from "../content/store/object-store";
@@ -31,28 +32,25 @@ export async function mergeRevisions(
     changeRequestId?: string;
     /** Resolutions of the conflicts this merge has (checked against them): the sides are made to agree on what they resolve. */
     resolutions?: MergeResolutions;
+    /** Body merges made before the write (`premergeBodies`): those of the same versions are not made again. */
+    premerged?: PremergedBodies;
   },
 ): Promise<Revision> {
   const { base, ours, theirs } = input;
   const store = new ObjectStore(tx, base.spaceId);
-  const [oursDiff, theirsDiff] = await Promise.all([trieDiff(store, base.root, ours.root), trieDiff(store, base.root, theirs.root)]);
-  let sides: MergeSides = {
-    pages: await pageChanges(store, oursDiff, theirsDiff),
-    oursDiff,
-    theirsDiff,
-    variables: { base: spaceVariablesOf(base), ours: spaceVariablesOf(ours), theirs: spaceVariablesOf(theirs) },
-  };
+  let sides = await mergeSides(store, input);
   const sideOf = (side: ConflictSide): MergeSide => ((side === "main") === (input.type === "merge") ? "ours" : "theirs");
   const changeRequest = sideOf("changeRequest");
-  let attempt = await attemptMerge(tx, store, ours, sides, changeRequest);
+  const mergeBodies = bodyMerger(input.premerged);
+  let attempt = await attemptMerge(tx, store, ours, sides, changeRequest, mergeBodies);
   // The bodies' keyed documents, where a merge or a resolution wrote them anew.
   let documents = attempt.documents;
   const { pages } = sides;
   if (input.resolutions) {
     await checkResolutions(input.resolutions, attempt.conflicts, { pages: sides.pages, unresolvable: (conflicts) => conflictError(store, { ...input, ...sides, conflicts }, UNRESOLVABLE) });
-    const resolved = await resolveBlocks(input.resolutions, sides.pages, sideOf, mergeBodiesInPool);
+    const resolved = await resolveBlocks(input.resolutions, sides.pages, sideOf, mergeBodies);
     sides = applyResolutions(sides, resolved.resolutions, sideOf);
-    attempt = await attemptMerge(tx, store, ours, sides, changeRequest);
+    attempt = await attemptMerge(tx, store, ours, sides, changeRequest, mergeBodies);
     documents = new Map([...attempt.documents, ...resolved.documents]);
   }
   const { merged, files, variables, conflicts } = attempt;
@@ -106,8 +104,19 @@ export type MergeSides = {
   variables: { base: Variables; ours: Variables; theirs: Variables };
 };
 
+/** What a merge compares, read from the three revisions. */
+async function mergeSides(store: ObjectStore, { base, ours, theirs }: { base: Revision; ours: Revision; theirs: Revision }): Promise<MergeSides> {
+  const [oursDiff, theirsDiff] = await Promise.all([trieDiff(store, base.root, ours.root), trieDiff(store, base.root, theirs.root)]);
+  return {
+    pages: await pageChanges(store, oursDiff, theirsDiff),
+    oursDiff,
+    theirsDiff,
+    variables: { base: spaceVariablesOf(base), ours: spaceVariablesOf(ours), theirs: spaceVariablesOf(theirs) },
+  };
+}
+
 /** The merge of two sides, or its conflicts; nothing is written. */
-async function attemptMerge(tx: Db, store: ObjectStore, ours: Revision, sides: MergeSides, changeRequest: MergeSide) {
+async function attemptMerge(tx: Db, store: ObjectStore, ours: Revision, sides: MergeSides, changeRequest: MergeSide, mergeBodies: BodyMerger) {
   const { pages } = sides;
   const files = mergeFiles(sides.oursDiff, sides.theirsDiff);
   let merged: Map<string, PageState | null> | undefined;
@@ -115,7 +124,7 @@ async function attemptMerge(tx: Db, store: ObjectStore, ours: Revision, sides: M
   const conflicts: MergeConflict[] = [...files.conflicts];
   if (pages.ours.size > 0 && pages.theirs.size > 0) {
     // Both sides touched pages: the tree checks may ask about pages neither side changed.
-    const result = await mergePages({ ...pages, tree: revisionTree(tx, ours), changeRequest, mergeBodies: mergeBodiesInPool });
+    const result = await mergePages({ ...pages, tree: revisionTree(tx, ours), changeRequest, mergeBodies });
     if (result.ok) ({ result: merged, documents } = result);
     else conflicts.push(...result.conflicts);
   } else {
@@ -134,10 +143,42 @@ async function attemptMerge(tx: Db, store: ObjectStore, ours: Revision, sides: M
  */
 const BODY_MERGE_BUDGET_MS = 3 * WRITE_BUDGET_MS;
 
+type BodyMerger = (inputs: BodyMergeInput[]) => Promise<BodyMergeOutcome[]>;
+
 /** Bodies merged block by block in the markdown workers. */
 async function mergeBodiesInPool(inputs: BodyMergeInput[]): Promise<BodyMergeOutcome[]> {
+  if (inputs.length === 0) return [];
   const outcomes = await markdownPool().map("mergePageBody", inputs, BODY_MERGE_BUDGET_MS);
   return outcomes.map((outcome) => (outcome.ok ? outcome.value : { ok: false, tooDifferent: true }));
+}
+
+/** Body merges made ahead of a write, by a digest of their input (the versions merged, with their keys, and the choices). */
+export type PremergedBodies = ReadonlyMap<string, BodyMergeOutcome>;
+
+const digestOf = (input: BodyMergeInput) => createHash("sha256").update(JSON.stringify(input)).digest("base64url");
+
+/** A body merger that takes the merges made ahead where their input is the same, and makes the others. */
+function bodyMerger(premerged: PremergedBodies = new Map()): BodyMerger {
+  return async (inputs) => {
+    const digests = inputs.map(digestOf);
+    const missing = inputs.filter((_, index) => !premerged.has(digests[index]!));
+    const made = await mergeBodiesInPool(missing);
+    let next = 0;
+    return digests.map((digest) => premerged.get(digest) ?? made[next++]!);
+  };
+}
+
+/**
+ * The body merges a three-way merge of these revisions will need, made before its write: parsing
+ * and merging bodies takes the markdown workers a while, which would otherwise be spent holding
+ * the space's lock. Revisions are immutable, so these stay right for as long as the merge is of
+ * the same revisions; reads here take no locks.
+ */
+export async function premergeBodies(db: Db, input: { base: Revision; ours: Revision; theirs: Revision; type: "merge" | "update" }): Promise<PremergedBodies> {
+  const sides = await mergeSides(new ObjectStore(db, input.base.spaceId), input);
+  const requests = bodyMerges({ ...sides.pages, changeRequest: input.type === "merge" ? "theirs" : "ours" });
+  const outcomes = await mergeBodiesInPool(requests);
+  return new Map(requests.map((request, index) => [digestOf(request), outcomes[index]!]));
 }
 
 /**

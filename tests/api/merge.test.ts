@@ -6,6 +6,7 @@ import { newId } from "../../server/ids";
 import { db } from "../../server/db/client";
 import { commitPages, commitToChangeRequest, createTenant, pagesOf } from "../helpers/factories";
 import { apiClient, startApiServer } from "../helpers/server";
+import { WorkerPool } from "../../server/workers/worker-pool";
 
 let server: Awaited<ReturnType<typeof startApiServer>>;
 beforeAll(async () => {
@@ -56,7 +57,14 @@ describe("merge", () => {
     await commitToChangeRequest(second.id, { put: [{ ...guide, title: "User guide", markdown: GUIDE.replace("Open the app.", "Open the app in a browser.") }] });
     expect((await admin.post(`${crs}/${first.id}/merge`)).status).toBe(200);
     expect((await admin.get(`${crs}/${second.id}`)).body.outdated).toBe(true);
-    expect((await admin.post(`${crs}/${second.id}/merge`)).status).toBe(200);
+    // The body is merged once, before the write (its lock) begins: the write takes that merge.
+    const pool = vi.spyOn(WorkerPool.prototype, "map");
+    try {
+      expect((await admin.post(`${crs}/${second.id}/merge`)).status).toBe(200);
+      expect(pool.mock.calls.filter(([task]) => task === "mergePageBody").map(([, inputs]) => inputs.length)).toEqual([1]);
+    } finally {
+      pool.mockRestore();
+    }
     const merged = (await main()).find((p) => p.id === guide.id)!;
     expect(merged.title).toBe("User guide");
     expect(merged.markdown).toBe(GUIDE.replace("Run the installer.", "Run `npm install`.").replace("Open the app.", "Open the app in a browser."));

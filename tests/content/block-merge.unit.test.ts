@@ -118,10 +118,12 @@ describe("two edits of top-level blocks", () => {
     expect(merge(base, side(main, "main"), side(changeRequest, "changeRequest"))).toEqual(expected);
   });
 
-  test("a block both sides rewrote past recognition (a new key on each side) is one block edited on both: it conflicts", () => {
+  test("a block rewritten past recognition (a new key) is that block edited: against another rewrite or an edit, it conflicts", () => {
     const main = paragraphs(["a", "Alpha one."], ["m", "Main wrote this instead."], ["c", "Charlie three."], ["d", "Delta four."]);
     const changeRequest = paragraphs(["a", "Alpha one."], ["r", "Rewritten by the change request."], ["c", "Charlie three."], ["d", "Delta four."]);
     expect(merge(base, main, changeRequest)).toEqual([{ key: "b", kind: "edited" }]);
+    // Rewritten on one side and edited on the other: edited on both.
+    expect(merge(base, main, side("b edited", "changeRequest"))).toEqual([{ key: "b", kind: "edited" }]);
     // Rewritten on one side and deleted on the other, it is the rewrite, a new block.
     expect(merge(base, main, side("b deleted", "changeRequest"))).toBe(md("Alpha one.", "Main wrote this instead.", "Charlie three.", "Delta four."));
   });
@@ -196,6 +198,18 @@ describe("blocks in containers", () => {
     const main = doc(paragraph("a", "Before the list."), list("L", item("i1", "One apple."), item("m", "From main."), item("i2", "Two pears."), item("i3", "Three plums.")));
     const changeRequest = doc(paragraph("a", "Before the list."), list("L", item("i1", "One apple."), item("c", "From the change request."), item("i2", "Two pears.")));
     expect(merge(base, main, changeRequest)).toBe("Before the list.\n\n- One apple.\n- From main.\n- From the change request.\n- Two pears.\n");
+  });
+
+  test("conflicts are told in document order, nested blocks where they are", () => {
+    const withLast = (text: string) => doc(paragraph("a", "Before the list."), list("L", item("i1", "One apple."), item("i2", text)), paragraph("z", "After the list."));
+    const start = withLast("Two pears.");
+    const main = doc(paragraph("a", "Before the list, by main."), list("L", item("i1", "One apple."), item("i2", "Two green pears.")), paragraph("z", "After the list, by main."));
+    const changeRequest = doc(paragraph("a", "Before the list, edited."), list("L", item("i1", "One apple."), item("i2", "Two ripe pears.")), paragraph("z", "After the list, edited."));
+    expect(merge(start, main, changeRequest)).toEqual([
+      { key: "a", kind: "edited" },
+      { key: "i2", kind: "edited" },
+      { key: "z", kind: "edited" },
+    ]);
   });
 
   test("an item deleted on one side and edited on the other conflicts, naming the item", () => {

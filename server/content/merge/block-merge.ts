@@ -52,20 +52,20 @@ export type BlockTree = { entries: Map<string, Entry>; children: Map<string, str
 /** The blocks of a keyed document by key, with their parents and the children of each container; null when a key is missing or repeated. */
 export function indexDocument(document: JSONDocument): BlockTree | null {
   const entries = new Map<string, Entry>();
-  const children = new Map<string, string[]>();
-  const pending: { nodes: unknown[]; parent: string }[] = [{ nodes: document.nodes as unknown[], parent: ROOT }];
+  const children = new Map<string, string[]>([[ROOT, []]]);
+  // In pre-order (a block, then what is in it), the order conflicts are told in.
+  const pending: { node: Block; parent: string }[] = [...(document.nodes as Block[])].reverse().map((node) => ({ node, parent: ROOT }));
   for (let item = pending.pop(); item; item = pending.pop()) {
-    const list: string[] = [];
-    children.set(item.parent, list);
-    for (const node of item.nodes) {
-      const block = node as Block;
-      if (block.object !== "block") continue;
-      if (!block.key || entries.has(block.key)) return null;
-      const container = FLOW_CONTAINERS.has(block.type);
-      const content = container ? contentJson({ container, type: block.type, data: block.data }) : contentJson(block);
-      entries.set(block.key, { block, parent: item.parent, container, content });
-      list.push(block.key);
-      if (container) pending.push({ nodes: block.nodes ?? [], parent: block.key });
+    const { node: block, parent } = item;
+    if (block.object !== "block") continue;
+    if (!block.key || entries.has(block.key)) return null;
+    const container = FLOW_CONTAINERS.has(block.type);
+    const content = container ? contentJson({ container, type: block.type, data: block.data }) : contentJson(block);
+    entries.set(block.key, { block, parent, container, content });
+    children.get(parent)!.push(block.key);
+    if (container) {
+      children.set(block.key, []);
+      for (const child of [...((block.nodes ?? []) as Block[])].reverse()) pending.push({ node: child, parent: block.key });
     }
   }
   return { entries, children };
@@ -96,11 +96,12 @@ export function mergeDocuments(
 }
 
 /**
- * A block both sides replaced — deleted, with a new block of its type written in its place — is
- * taken as edited on both sides (each replacement gets its key), so that two rewrites of one
- * paragraph conflict where they differ instead of both staying. (A block's key changes when it is
- * rewritten past recognition through markdown; the editor keeps it.) One side's replacement of a
- * block the other deleted is left a new block. Answers whether any key was given.
+ * A block a side replaced — deleted, with a new block of its type written in its place — is taken
+ * as edited by that side (the replacement gets its key) when the other side kept the block or
+ * replaced it too: two rewrites of one paragraph, or a rewrite and an edit, then conflict where
+ * they differ, rather than both staying or being a deletion. (A block's key changes when it is
+ * rewritten past recognition through markdown; the editor keeps it.) A replacement of a block the
+ * other side deleted stays a new block. Answers whether any key was given.
  */
 function pairReplacements(base: BlockTree, trees: Record<Side, BlockTree>): boolean {
   const taken = { ours: new Set<string>(), theirs: new Set<string>() };
@@ -114,7 +115,8 @@ function pairReplacements(base: BlockTree, trees: Record<Side, BlockTree>): bool
   };
   let paired = false;
   for (const [key, entry] of base.entries) {
-    if (trees.ours.entries.has(key) || trees.theirs.entries.has(key)) continue;
+    const kept = { ours: trees.ours.entries.has(key), theirs: trees.theirs.entries.has(key) };
+    if (kept.ours && kept.theirs) continue;
     const siblings = base.children.get(entry.parent)!;
     const at = positionsIn(base, entry.parent).get(key)!;
     const replacement = (side: Side) => {
@@ -131,9 +133,12 @@ function pairReplacements(base: BlockTree, trees: Record<Side, BlockTree>): bool
       }
       return undefined;
     };
-    const [ours, theirs] = [replacement("ours"), replacement("theirs")];
-    if (ours === undefined || theirs === undefined) continue;
-    for (const [side, candidate] of [["ours", ours], ["theirs", theirs]] as const) {
+    const replacements = { ours: kept.ours ? undefined : replacement("ours"), theirs: kept.theirs ? undefined : replacement("theirs") };
+    // Each side that lacks the block must have replaced it.
+    if ((!kept.ours && replacements.ours === undefined) || (!kept.theirs && replacements.theirs === undefined)) continue;
+    for (const side of ["ours", "theirs"] as const) {
+      const candidate = replacements[side];
+      if (candidate === undefined) continue;
       taken[side].add(candidate);
       trees[side].entries.get(candidate)!.block.key = key;
     }

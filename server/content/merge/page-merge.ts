@@ -100,6 +100,14 @@ export async function mergePages(input: PageMergeInput): Promise<PageMergeResult
 
 /** The merges of the bodies that changed differently on both sides, by page: the others take a side's body as it is. */
 async function mergeBodies(input: PageMergeInput): Promise<Map<string, BodyMergeOutcome>> {
+  const requests = bodyMerges(input);
+  if (requests.length === 0) return new Map();
+  const outcomes = await input.mergeBodies(requests);
+  return new Map(requests.map((request, index) => [request.pageId, outcomes[index]!]));
+}
+
+/** The bodies a merge of these sides merges block by block: those changed differently on both. */
+export function bodyMerges(input: Pick<PageMergeInput, "base" | "ours" | "theirs" | "changeRequest">): BodyMergeInput[] {
   const requests: BodyMergeInput[] = [];
   for (const [pageId, ours] of input.ours) {
     const theirs = input.theirs.get(pageId);
@@ -109,9 +117,7 @@ async function mergeBodies(input: PageMergeInput): Promise<Map<string, BodyMerge
     const version = (page: PageState) => ({ markdown: page.markdown, blockKeys: page.blockKeys });
     requests.push({ pageId, base: version(base), ours: version(ours), theirs: version(theirs), changeRequest: input.changeRequest });
   }
-  if (requests.length === 0) return new Map();
-  const outcomes = await input.mergeBodies(requests);
-  return new Map(requests.map((request, index) => [request.pageId, outcomes[index]!]));
+  return requests;
 }
 
 // ---------------------------------------------------------------------------------------------
