@@ -157,6 +157,12 @@ test("conflicts resolved block by block — both versions, a side, one written i
   await test.step("axe-clean in light and dark, at 1280, 768 and 390 px", async () => {
     await block(1).scrollIntoViewIfNeeded();
     await screenshotsAcross(page, "conflicts-resolve", expectNoSeriousAxeViolations);
+    // The block written in the editor, on a laptop and on a phone.
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await block(3).scrollIntoViewIfNeeded();
+      await screenshot(page, `conflicts-resolve-write-${width}`);
+    }
   });
 
   await test.step("resolving updates the change request; then it merges, and main has the resolved content", async () => {
