@@ -157,12 +157,16 @@ test("conflicts resolved block by block — both versions, a side, one written i
   await test.step("axe-clean in light and dark, at 1280, 768 and 390 px", async () => {
     await block(1).scrollIntoViewIfNeeded();
     await screenshotsAcross(page, "conflicts-resolve", expectNoSeriousAxeViolations);
-    // The block written in the editor, on a laptop and on a phone.
-    for (const width of [1280, 390]) {
+    // All three blocks, the last written in the editor (the README's pictures), and on a phone.
+    for (const [width, scheme] of [[1280, "light"], [1280, "dark"], [390, "light"]] as const) {
       await page.setViewportSize({ width, height: 900 });
+      await page.emulateMedia({ colorScheme: scheme });
       await block(3).scrollIntoViewIfNeeded();
-      await screenshot(page, `conflicts-resolve-write-${width}`);
+      await expect(page.locator("html")).toHaveClass(scheme === "dark" ? /\bdark\b/ : /^(?!.*\bdark\b)/);
+      await screenshot(page, `conflicts-resolve-write-${width}-${scheme}`);
     }
+    await page.emulateMedia({ colorScheme: "light" });
+    await page.setViewportSize({ width: 1280, height: 900 });
   });
 
   await test.step("resolving updates the change request; then it merges, and main has the resolved content", async () => {

@@ -199,7 +199,8 @@ function BlockResolver({
 function WrittenBlocks({ label, document, links, onChange }: { label: string; document: JSONDocument; links: ConflictLinks; onChange: (document: JSONDocument) => void }) {
   const toast = useToast();
   return (
-    <div className="rounded-md border border-slate-300 px-3 pb-2 pl-8 sm:pl-9">
+    // A block or a page, not a whole page's height (the editor's own minimum, in unlayered CSS: hence !); room on the left for its drag handle where it shows.
+    <div className="rounded-md border border-slate-300 px-3 pb-2 sm:pl-9 [&_.pm-editor]:min-h-24! [&_.pm-editor]:pb-4!">
       <BlockEditor
         document={document}
         label={label}
