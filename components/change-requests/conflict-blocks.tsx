@@ -57,7 +57,7 @@ const TYPE_NAMES: Record<string, string> = {
   divider: "divider",
 };
 /** A block's type as people say it. */
-export const blockName = (type: string) => TYPE_NAMES[type] ?? "block";
+const blockName = (type: string) => TYPE_NAMES[type] ?? "block";
 
 /** What happened to a conflicting block, in a sentence. */
 export function blockConflictSentence(block: { kind: "edited" | "deleted"; container: boolean; type: string; deletedIn?: ConflictSide }): string {

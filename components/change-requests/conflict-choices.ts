@@ -5,7 +5,6 @@ import {
   type ConflictResolutionBlock,
   type ConflictSide,
   type MergeConflicts,
-  type PageConflictDetail,
   type ValueField,
 } from "@/server/content/merge/conflicts";
 import type { MergeResolutionsInput } from "@/server/change-requests/schemas-resolutions";
@@ -78,10 +77,6 @@ export function initialChoices(conflicts: MergeConflicts): Choices {
     files: Object.fromEntries(conflicts.files.map((file) => [file.id, null])),
   };
 }
-
-/** The content conflict of a page, if its body conflicts. */
-export const contentConflictOf = (conflicts: readonly PageConflictDetail[]) =>
-  conflicts.find((conflict): conflict is Extract<PageConflictDetail, { kind: "content" }> => conflict.kind === "content");
 
 /** Where writing a block starts: the change request's version, or main's where the change request deleted it. */
 export function writingStart(block: ConflictResolutionBlock): JSONDocument {

@@ -1,6 +1,6 @@
 import type { JSONDocument } from "@gitbook/api";
 import { keptInOrder, mergeOrder } from "./block-order";
-import { contentJson } from "./canonical-json";
+import { contentJson } from "./content-json";
 import { mergeBlockValue } from "./value-merge";
 
 /**
@@ -34,7 +34,7 @@ export type Side = "ours" | "theirs";
 export type Block = { object: "block"; type: string; key?: string; data?: unknown; nodes?: unknown[]; fragments?: unknown[] };
 
 /** Blocks whose children are blocks of the merge in their own right. */
-export const FLOW_CONTAINERS: ReadonlySet<string> = new Set(["blockquote", "hint", "list-ordered", "list-unordered", "list-tasks", "tabs", "tabs-item"]);
+const FLOW_CONTAINERS: ReadonlySet<string> = new Set(["blockquote", "hint", "list-ordered", "list-unordered", "list-tasks", "tabs", "tabs-item"]);
 
 export type BlockConflict = { key: string; kind: "edited"; container: boolean } | { key: string; kind: "deleted"; deletedIn: Side; container: boolean };
 
@@ -395,7 +395,7 @@ function fitInto(parentType: string | undefined, blocks: Block[]): Block[] {
 }
 
 /** A block with no key left anywhere in it. */
-export function withoutKeys<T>(value: T): T {
+function withoutKeys<T>(value: T): T {
   if (Array.isArray(value)) return value.map(withoutKeys) as T;
   if (!value || typeof value !== "object") return value;
   return Object.fromEntries(Object.entries(value).flatMap(([name, item]) => (name === "key" ? [] : [[name, withoutKeys(item)]]))) as T;

@@ -1,5 +1,5 @@
 import type { DocumentInline, DocumentText, DocumentTextLeaf, DocumentTextMark } from "@gitbook/api";
-import { canonicalJson } from "./canonical-json";
+import { canonicalJson } from "../store/hash";
 import { mergeTokens, wordTokens } from "./text-merge";
 
 /**

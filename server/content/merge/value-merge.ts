@@ -1,4 +1,4 @@
-import { contentJson } from "./canonical-json";
+import { contentJson } from "./content-json";
 import { isInlineContent, mergeInlines } from "./inline-merge";
 import { mergeTokens } from "./text-merge";
 
