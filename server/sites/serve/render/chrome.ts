@@ -206,12 +206,14 @@ function announcement(req: RenderRequest, place: Place, look: Look, settings: Re
 }
 
 /**
- * Sets the theme class before the first paint: the stored choice (where toggling is allowed), else
- * the site's default, read from <html>'s attributes. The same text on every page, so the content
- * security policy allows it by its hash (THEME_SCRIPT_CSP) rather than allowing inline scripts.
+ * Sets the theme class before the first paint. Where the site lets readers switch
+ * (`data-theme-toggle`), the reader's stored choice, else the system's preference; where it does
+ * not, the site's default (`data-theme`: light, dark, or the system's). The same text on every
+ * page, so the content security policy allows it by its hash (THEME_SCRIPT_CSP) rather than
+ * allowing inline scripts.
  */
 export const THEME_SCRIPT =
-  '(function(e){var m=e.getAttribute("data-theme"),s;try{s=e.hasAttribute("data-theme-toggle")&&localStorage.getItem("quire-theme")}catch(_){}var k=s||m;if(k==="system")k=matchMedia("(prefers-color-scheme: dark)").matches?"dark":"light";if(k==="dark")e.classList.add("dark")})(document.documentElement)';
+  '(function(e){var k=e.getAttribute("data-theme"),s;if(e.hasAttribute("data-theme-toggle")){try{s=localStorage.getItem("quire-theme")}catch(_){}k=s==="dark"||s==="light"?s:"system"}if(k==="system")k=matchMedia("(prefers-color-scheme: dark)").matches?"dark":"light";if(k==="dark")e.classList.add("dark")})(document.documentElement)';
 export const THEME_SCRIPT_CSP = `'sha256-${createHash("sha256").update(THEME_SCRIPT).digest("base64")}'`;
 
 export type ShellOptions = {

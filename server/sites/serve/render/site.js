@@ -3,11 +3,18 @@
   "use strict";
   var doc = document, root = doc.documentElement, body = doc.body, base = body.getAttribute("data-base") || "";
 
-  // Theme toggle: shown only with JavaScript; the choice is remembered (the head's inline script reads it before paint).
+  // Theme: where readers may switch, the system's preference until they choose (the head's inline
+  // script applied it before paint), then their choice, remembered; following the system live.
   var toggle = doc.querySelector("button[data-theme-toggle]");
+  var canToggle = root.hasAttribute("data-theme-toggle");
+  function storedTheme() {
+    try {
+      var value = localStorage.getItem("quire-theme");
+      return value === "dark" || value === "light" ? value : null;
+    } catch (_) { return null; }
+  }
   function syncToggle() {
-    var dark = root.classList.contains("dark");
-    toggle.setAttribute("aria-pressed", String(dark));
+    if (toggle) toggle.setAttribute("aria-pressed", String(root.classList.contains("dark")));
   }
   if (toggle) {
     toggle.hidden = false;
@@ -15,6 +22,14 @@
     toggle.addEventListener("click", function () {
       var dark = root.classList.toggle("dark");
       try { localStorage.setItem("quire-theme", dark ? "dark" : "light"); } catch (_) {}
+      syncToggle();
+    });
+  }
+  var systemDark = window.matchMedia && matchMedia("(prefers-color-scheme: dark)");
+  if (systemDark && systemDark.addEventListener) {
+    systemDark.addEventListener("change", function (event) {
+      if (canToggle ? storedTheme() : root.getAttribute("data-theme") !== "system") return;
+      root.classList.toggle("dark", event.matches);
       syncToggle();
     });
   }
