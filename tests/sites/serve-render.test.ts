@@ -312,6 +312,41 @@ describe("renderPage", () => {
   });
 });
 
+describe("the page actions menu", () => {
+  const render = async (options: { visibility?: string; customization?: object } = {}) => {
+    const { req, siteSpace } = await siteWith({ ...options, pages: [{ title: "Home", slug: "home" }, { title: "Guide", slug: "guide" }] });
+    const r = req("guide");
+    const html = await (await renderPage(r, { kind: "page", section: null, siteSpace: siteSpace!, page: page(siteSpace!, "guide") })).text();
+    return { html, markdownUrl: `${r.address.origin}${r.address.basePath}/guide.md` };
+  };
+
+  test("by default (markdown, external AI): Copy page as the main button once site.js shows it, the .md and two assistants as links with the page's .md URL", async () => {
+    const { html, markdownUrl } = await render();
+    expect(html).toContain(`<div class="page-menu" data-copy-first><button type="button" class="button" data-copy-page="${markdownUrl}" hidden>`);
+    expect(html).toContain(`<li hidden data-js-only><button type="button" data-copy-page="${markdownUrl}">`);
+    expect(html).toContain(`<li><a href="${markdownUrl}">`);
+    const prompt = encodeURIComponent(`Read ${markdownUrl} so I can ask questions about it.`);
+    expect(html).toContain(`<a href="https://chatgpt.com/?hints=search&amp;q=${prompt}" target="_blank" rel="noopener noreferrer">`);
+    expect(html).toContain(`<a href="https://claude.ai/new?q=${prompt}" target="_blank" rel="noopener noreferrer">`);
+    // Beside the title, in the page's header.
+    expect(html).toMatch(/<header class="page-header"><div class="page-title-row"><h1>Guide<\/h1><div class="page-menu"/);
+  });
+
+  test("only what the customization lists, in its order; no assistant for a site they could not read; no menu when nothing is offered", async () => {
+    const aiOnly = await render({ customization: { pageActions: { items: ["external-ai", "pdf"] } } });
+    expect(aiOnly.html).toContain('<div class="page-menu"><details class="menu">');
+    expect(aiOnly.html).not.toContain("data-copy-page");
+    expect(aiOnly.html).toContain("Open in ChatGPT");
+    const restricted = await render({ visibility: "share-link" });
+    expect(restricted.html).toContain("View as Markdown");
+    expect(restricted.html).not.toContain("chatgpt.com");
+    const none = await render({ customization: { pageActions: { items: [] } } });
+    expect(none.html).not.toContain("page-menu");
+    const neither = await render({ visibility: "share-link", customization: { pageActions: { items: ["external-ai"] } } });
+    expect(neither.html).not.toContain("page-menu");
+  });
+});
+
 describe("renderNotFound and renderShell", () => {
   test("404 with the search form and a link home, noindex", async () => {
     const { req } = await siteWith();
