@@ -262,9 +262,8 @@ describe("renderPage", () => {
     expect(html).toContain('--font:"Roboto", system-ui');
     expect(html).toContain('data-theme="dark">');
     expect(html).not.toContain('class="icon-button theme-toggle"');
-    // The logo names the site (and stands in for it as text if it cannot load).
-    expect(html).toContain('<a class="brand" href="/');
-    expect(html).toContain('<img class="logo only-light" src="https://cdn.example.com/logo.svg" alt="Custom Title"><img class="logo only-dark" src="https://cdn.example.com/logo-dark.svg" alt="Custom Title">');
+    // The site's name stays written beside the logo.
+    expect(html).toMatch(/<a class="brand" href="[^"]*"><img class="logo only-light" src="https:\/\/cdn\.example\.com\/logo\.svg" alt=""><img class="logo only-dark" src="https:\/\/cdn\.example\.com\/logo-dark\.svg" alt=""><span class="brand-name">Custom Title<\/span><\/a>/);
     expect(html).toContain('<link rel="icon" href="data:image/svg+xml,');
     expect(html).toContain('<a class="header-link" href="https://example.com/blog" target="_blank" rel="noreferrer noopener">Blog</a>');
     expect(html).toMatch(/<details class="menu"><summary class="header-link">Products<svg[^]*?<\/summary><ul class="menu-list"><li><a href="https:\/\/example\.com\/cloud"/);

@@ -258,8 +258,8 @@ export function documentHtml(req: RenderRequest, options: ShellOptions): string 
     : "";
   const search = `<form role="search" aria-label="Site" class="search-form" action="${esc(internalHref(req.address, "~/search"))}"><label class="sr-only" for="site-search">Search</label>${ICONS.search}<input id="site-search" type="search" name="q" placeholder="Search…" autocomplete="off" data-search-input><kbd class="search-key" aria-hidden="true">Ctrl K</kbd></form>`;
   const menuButton = sidebar ? `<a class="icon-button nav-link" href="#site-nav">${ICONS.menu}<span class="sr-only">Pages</span></a>` : "";
-  // The logo stands for the site's name (its alt text, shown in its place if the image cannot load).
-  const brand = `<a class="brand" href="${esc(home)}">${look.logo ? logoImg(look.logo, name) : `<span class="brand-name">${esc(name)}</span>`}</a>`;
+  // The site's name stays written beside its logo (the logo, then, is decoration: alt="").
+  const brand = `<a class="brand" href="${esc(home)}">${look.logo ? logoImg(look.logo, "") : ""}<span class="brand-name">${esc(name)}</span></a>`;
   const { preview } = req;
   // A preview frame has no address of its own to load the site's assets from.
   const stylesheet = preview ? `<style>${siteStyles()}</style>` : `<link rel="stylesheet" href="${esc(assetHref(req.address, "css"))}">`;
