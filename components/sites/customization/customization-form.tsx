@@ -102,7 +102,7 @@ export function CustomizationForm({ organizationId, value, onChange, disabled, v
   return (
     <div className="space-y-6">
       <Section title="Title">
-        <TextField label="Site title" hint="Shown in the header when there is no logo, and in the browser's tab. Empty: the site's name." value={value.title ?? ""} maxLength={128} disabled={disabled} onChange={(event) => edit((draft) => void (event.target.value ? (draft.title = event.target.value) : delete draft.title))} />
+        <TextField label="Site title" hint="Shown in the header (beside the logo, if there is one) and in the browser's tab. Empty: the site's name." value={value.title ?? ""} maxLength={128} disabled={disabled} onChange={(event) => edit((draft) => void (event.target.value ? (draft.title = event.target.value) : delete draft.title))} />
       </Section>
 
       <Section title="Theme and colors">

@@ -138,7 +138,8 @@
     var pre = code.parentNode;
     var match = /(?:^|\s)language-(\S+)/.exec(code.className);
     var name = match ? match[1].toLowerCase() : "";
-    var language = Object.prototype.hasOwnProperty.call(LANGUAGES, name) ? LANGUAGES[name] : name;
+    // A language the table does not know is shown as written, if it looks like a language's name.
+    var language = Object.prototype.hasOwnProperty.call(LANGUAGES, name) ? LANGUAGES[name] : /^[a-z0-9][a-z0-9+#._-]{0,19}$/.test(name) ? name : "";
     var previous = pre.previousElementSibling;
     var bar = previous && previous.tagName === "FIGCAPTION" ? previous : el("div");
     bar.classList.add("code-bar");
@@ -146,8 +147,9 @@
     if (language) tools.appendChild(el("span", "code-language", language));
     var button = el("button", "code-copy");
     button.type = "button";
-    button.setAttribute("aria-label", language ? "Copy the " + language + " code" : "Copy the code");
+    // Named by its text (no aria-label), so that its name keeps the words shown, "Copied" included.
     button.innerHTML = COPY_ICON + '<span class="copy-label">Copy</span>';
+    button.appendChild(el("span", "sr-only", " the " + (language ? language + " " : "") + "code"));
     button.addEventListener("click", function () {
       copyText(code.textContent).then(function () { copied(button, "Code copied."); }, function () { announce("The code could not be copied: select it and copy it yourself."); });
     });
