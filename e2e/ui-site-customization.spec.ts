@@ -270,7 +270,8 @@ test("an admin uploads a font for the organization, sees a file that is no font 
   await test.step("pick it as the site's font: the preview uses it, and the saved customization carries its files", async () => {
     const font = page.getByLabel("Font", { exact: true });
     await font.selectOption({ label: `${family} (uploaded)` });
-    await expect(page.getByTestId("site-preview")).toHaveCSS("font-family", new RegExp(family));
+    const preview = page.frameLocator('iframe[title="Preview of the site\'s page"]');
+    await expect(preview.locator("body")).toHaveCSS("font-family", new RegExp(family));
     await page.getByRole("button", { name: "Save", exact: true }).click();
     await expect(page.getByText("All changes saved")).toBeVisible();
     const saved = (await v1(request, token, "get", `/v1/orgs/${organizationId}/sites/${site.id}/customization`)) as { styling: { font: { fontFamily: string; fontFaces: { weight: number; sources: { url: string }[] }[] } } };
