@@ -257,7 +257,7 @@ const TABLE: Record<string, Row> = {
   "siteCustomization.overrideForSiteSpace": { needs: "site.admin", mutates: true, input: (ids) => ({ ...site(ids), siteSpaceId: ids.siteSpaceId, customization: { styling: { theme: "bold" } } }) },
   "siteCustomization.resetForSiteSpace": { needs: "site.admin", mutates: true, input: (ids) => ({ ...site(ids), siteSpaceId: ids.siteSpaceId }) },
   "siteStructure.get": { needs: "site.view", input: site },
-  "siteStructure.addSection": { needs: "site.create", mutates: true, input: (ids) => ({ ...site(ids), spaceId: ids.siteContentSpaceId, title: "Made by the matrix" }) },
+  "siteStructure.addSection": { needs: "site.create", mutates: true, input: (ids) => ({ ...site(ids), spaceId: ids.siteContentSpaceId, title: "Made by the matrix", regroup: null }) },
   "siteStructure.updateSection": { needs: "site.create", mutates: true, input: (ids) => ({ ...site(ids), sectionId: ids.siteSectionId, title: "Renamed", condition: null }) },
   "siteStructure.removeSection": { needs: "site.create", mutates: true, input: (ids) => ({ ...site(ids), sectionId: ids.siteSectionId }) },
   "siteStructure.addSectionGroup": { needs: "site.create", mutates: true, input: (ids) => ({ ...site(ids), title: "Made", sections: [ids.lastSectionId] }) },
