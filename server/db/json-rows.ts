@@ -49,6 +49,7 @@ export function organizationFromJson(row: JsonRow): Organization {
     defaultRole: optionalText(row.default_role),
     defaultSiteId: optionalText(row.default_site_id),
     logoURL: optionalText(row.logo_url),
+    logoUploadId: optionalText(row.logo_upload_id),
     sso: row.sso as boolean,
     ai: row.ai as boolean,
     inviteLinks: row.invite_links as boolean,
@@ -56,5 +57,7 @@ export function organizationFromJson(row: JsonRow): Organization {
     dismissStaleApprovals: row.dismiss_stale_approvals as boolean,
     createdAt: date(row.created_at),
     updatedAt: date(row.updated_at),
+    deletedAt: optionalDate(row.deleted_at),
+    deletedById: optionalText(row.deleted_by_id),
   };
 }

@@ -5,6 +5,8 @@
  */
 export const EVENT_ACTIONS = {
   "organization.updated": "Organization settings changed",
+  "organization.deleted": "Organization deleted",
+  "organization.restored": "Organization restored",
   "collection.created": "Collection created",
   "collection.updated": "Collection changed",
   "collection.moved": "Collection moved",

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { purgeDeletedOrganizations } from "../organizations/purge-deleted-organizations";
 import { purgeDeletedSpaces } from "../spaces/purge-deleted-spaces";
 import { defineJob } from "./job-kind";
 
@@ -12,6 +13,20 @@ export const purgeDeletedSpacesJob = defineJob({
   async handle() {
     const purged = await purgeDeletedSpaces();
     if (purged > 0) console.info(`Purged ${purged} deleted space(s) past their retention.`);
+    return { purged };
+  },
+});
+
+/** Hourly: permanently removes organizations past their retention, with everything they hold. Idempotent. */
+export const purgeDeletedOrganizationsJob = defineJob({
+  name: "purge-deleted-organizations",
+  payload: z.object({}).loose(),
+  queue: { retryLimit: 2, retryDelay: 60 },
+  work: {},
+  schedule: "30 * * * *",
+  async handle() {
+    const purged = await purgeDeletedOrganizations();
+    if (purged > 0) console.info(`Purged ${purged} deleted organization(s) past their retention.`);
     return { purged };
   },
 });

@@ -42,6 +42,11 @@ const TABLE: Record<string, Row> = {
 
   // People: members, invites, email domains, the profile
   "organizations.update": { needs: "organization.admin", mutates: true, input: (ids) => ({ ...organization(ids), title: "Renamed by the matrix" }) },
+  // The settings page: the logo's upload, and the danger zone (the fresh organization's name typed); a deleted one is restored by its admins alone.
+  "organizations.logoUploadUrl": { needs: "organization.admin", mutates: true, input: (ids) => ({ ...organization(ids), file: { name: "Logo.png", type: "image/png", size: 1000 } }) },
+  "organizations.delete": { needs: "organization.admin", mutates: true, invisibleIsDone: true, input: (ids) => ({ ...organization(ids), confirmation: "Matrix A (fresh)" }) },
+  "organizations.restore": { needs: "organization.admin", mutates: "deleted organization", input: organization },
+  "organizations.deleted": { needs: "self" },
   "organizations.joinable": { needs: "self" },
   // Members answer that they are in; no caller's address is on a verified domain, so no one else joins.
   "organizations.joinByEmailDomain": { needs: "organization.view", input: organization },

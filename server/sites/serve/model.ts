@@ -54,9 +54,9 @@ function modelPages(versions: PageVersion[], homePageId: string | null): ModelPa
   }));
 }
 
-/** The site's model, or null when there is no such site or it is not published. */
+/** The site's model, or null when there is no such site, it is not published or its organization is deleted. */
 export async function loadSiteModel(siteId: string, tx: Db = db()): Promise<SiteModel | null> {
-  const site = await tx.site.findUnique({ where: { id: siteId } });
+  const site = await tx.site.findFirst({ where: { id: siteId, organization: { deletedAt: null } } });
   if (!site || !site.published) return null;
   const structure = await loadStructure(tx, siteId);
   const spaceIds = [...new Set(structure.siteSpaces.map((row) => row.spaceId))];
