@@ -55,6 +55,9 @@ const TABLE: Record<string, Row> = {
   "members.update": { needs: "organization.admin", mutates: true, input: (ids) => ({ ...organization(ids), userId: ids.userId, role: "read" }) },
   "members.remove": { needs: "organization.admin", mutates: true, input: (ids) => ({ ...organization(ids), userId: ids.userId }) },
   "members.ping": { needs: "organization.view", input: organization },
+  // An admin's actions on another member's account: a reset only of an account in this organization alone (the fresh organization's lone member).
+  "members.endSessions": { needs: "organization.admin", mutates: true, input: (ids) => ({ ...organization(ids), userId: ids.userId }) },
+  "members.resetPassword": { needs: "organization.admin", mutates: true, input: (ids) => ({ ...organization(ids), userId: ids.loneMemberId }) },
   "invites.inviteByEmail": { needs: "organization.admin", mutates: true, input: (ids) => ({ ...organization(ids), emails: ["invited-by-the-matrix@example.test"] }) },
   "invites.pending": { needs: "organization.admin", input: organization },
   "invites.resend": { needs: "organization.admin", mutates: true, input: (ids) => ({ ...organization(ids), inviteId: ids.emailInviteId }) },
