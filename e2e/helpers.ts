@@ -75,12 +75,12 @@ export async function colorScheme(page: Page, scheme: "light" | "dark"): Promise
 }
 
 /**
- * Screenshots of what is on screen, light and dark, at the laptop, tablet and phone widths
+ * Screenshots of what is on screen, light and dark, at the laptop and phone widths (1280 and 390 px)
  * (`<name>-<width>-<scheme>`), each after `check` (e.g. axe-core) when given; ends light at the laptop width.
  */
 export async function screenshotsAcross(page: Page, name: string, check?: (page: Page) => Promise<void>): Promise<void> {
   const restore = await withoutTransitions(page);
-  for (const [width, height] of [[1280, 900], [768, 1024], [390, 844]] as const) {
+  for (const [width, height] of [[1280, 900], [390, 844]] as const) {
     await page.setViewportSize({ width, height });
     for (const scheme of ["light", "dark"] as const) {
       await colorScheme(page, scheme);

@@ -225,8 +225,8 @@ test("Edit on a page opens the editor on that page", async ({ page, request }) =
   await page.goto(`${spacePath}/p/${pageId}`);
   await expect(page.getByRole("article").getByRole("heading", { level: 1 })).toHaveText("Upgrading");
   await page.getByRole("button", { name: "Edit", exact: true }).click();
-  await page.getByRole("dialog", { name: "New change request" }).getByRole("button", { name: "Create change request" }).click();
-  await expect(page).toHaveURL(new RegExp(`/change-requests/2/edit\\?page=${pageId}$`));
-  await expect(page.getByRole("complementary", { name: "Pages of the change request" }).getByRole("button", { name: "Upgrading" })).toHaveAttribute("aria-current", "page");
+  // The space is edited live (the default edit mode): Edit opens the editor on its content, at this page.
+  await expect(page).toHaveURL(new RegExp(`/edit\\?page=${pageId}$`));
+  await expect(page.getByRole("complementary", { name: "Pages of the space" }).getByRole("button", { name: "Upgrading" })).toHaveAttribute("aria-current", "page");
   await expect(page.getByRole("textbox", { name: "Content of “Upgrading”" })).toHaveText("Stop, then upgrade.");
 });

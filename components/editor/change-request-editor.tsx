@@ -18,6 +18,7 @@ import { Dialog } from "@/components/ui/dialog";
 import { ToggleGroup } from "@/components/ui/toggle-group";
 import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
 import { errorMessage } from "@/components/ui/trpc-error";
+import type { ContentSource } from "@/server/content/reads";
 import type { SpaceObject } from "@/server/presenters/space";
 import {
   addPage,
@@ -35,8 +36,9 @@ import {
   type ServerPage,
 } from "./draft-model";
 import { MarkdownPane, MAX_UPLOAD_BYTES } from "./markdown-pane";
-import { PageTreeEditor } from "./page-tree-editor";
-import { sendPlan, type ContentChangeInput } from "./save-plan";
+import { PageTreeEditor, type PageTreeActions } from "./page-tree-editor";
+import { duplicatePage, placePage } from "./page-tree-model";
+import { sendPlan, type BatchAnswer, type ContentChangeInput } from "./save-plan";
 import { useAutosave, type SaveStatus } from "./use-autosave";
 import { useUnsavedWarning } from "@/components/ui/use-unsaved-warning";
 import { BlockEditor, type BlockEditorHandle, type UploadedFile } from "./block-editor";
@@ -84,12 +86,23 @@ function EditorLoader({ space, organizationId, number }: { space: SpaceObject; o
       />
     );
   }
-  return <Editor space={space} organizationId={organizationId} changeRequest={changeRequest.data} serverPages={pages.data.pages} />;
+  return <Editor space={space} organizationId={organizationId} target={{ kind: "change-request", changeRequest: changeRequest.data }} serverPages={pages.data.pages} />;
 }
 
 // Pages made in the editor are named `new-<session>-<n>` until saved: unsaved work kept on this
 // device is keyed by them, so a later session's new pages must not take the same names.
 const session = Math.random().toString(36).slice(2, 8);
+/**
+ * What the editor writes to: a change request, or the space's main content itself (a live edit,
+ * server/spaces/apply-live-edit.ts), each save of one editor opening belonging to its `session`.
+ */
+export type EditTarget = { kind: "change-request"; changeRequest: ChangeRequest } | { kind: "live"; session: string };
+
+type SaveAnswer = Partial<BatchAnswer> & { insertedFiles?: { id: string; name: string; contentType: string; downloadURL: string }[] };
+type FileSource = { name: string; contentType: string; base64: string };
+/** What the editor sends in one batch: the save plan's page changes, or files to upload. */
+type EditorChange = ContentChangeInput | { operation: "insert_files"; files: FileSource[] };
+
 let newPageCounter = 0;
 const newPageKey = () => `new-${session}-${++newPageCounter}`;
 
@@ -101,12 +114,14 @@ const MODES: { value: Mode; label: string }[] = [
 const PAGES_OPEN_KEY = "quire.editor.pagesOpen";
 const MODE_KEY = "quire.editor.mode";
 
-function Editor({ space, organizationId, changeRequest, serverPages }: { space: SpaceObject; organizationId: string; changeRequest: ChangeRequest; serverPages: ServerPage[] }) {
+export function Editor({ space, organizationId, target, serverPages }: { space: SpaceObject; organizationId: string; target: EditTarget; serverPages: ServerPage[] }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const toast = useToast();
   const searchParams = useSearchParams();
-  const ref = String(changeRequest.number);
+  const changeRequest = target.kind === "change-request" ? target.changeRequest : null;
+  const ref = changeRequest ? String(changeRequest.number) : "";
+  const source: ContentSource = useMemo(() => (ref ? { kind: "change-request", ref } : { kind: "main" }), [ref]);
   const [original, setOriginal] = useState<Draft>(() => draftFromServer(serverPages));
   const [draft, setDraft] = useState<Draft>(original);
   // "Edit" on a page opens its change request's editor on that page (`?page=`).
@@ -131,6 +146,14 @@ function Editor({ space, organizationId, changeRequest, serverPages }: { space: 
   // Server ids of the pages this editor created, by draft key: later saves name them by id.
   const created = useRef(new Map<string, string>());
   const apply = useMutation(trpc.changeRequests.applyChanges.mutationOptions());
+  const saveLive = useMutation(trpc.liveEdits.save.mutationOptions());
+  const session = target.kind === "live" ? target.session : null;
+  // One batch of changes, to the change request or (live) to main.
+  const send = useCallback(
+    async (changes: EditorChange[]): Promise<SaveAnswer> =>
+      (session === null ? apply.mutateAsync({ spaceId: space.id, ref, changes }) : saveLive.mutateAsync({ spaceId: space.id, session, changes })) as Promise<SaveAnswer>,
+    [apply, ref, saveLive, session, space.id],
+  );
 
   const plan = useMemo(() => planSave(original, draft), [original, draft]);
   const dirty = plan.length > 0;
@@ -139,7 +162,7 @@ function Editor({ space, organizationId, changeRequest, serverPages }: { space: 
 
   const idOf = useCallback((key: string) => (isNewKey(key) ? created.current.get(key) : key), []);
   const hrefOf = useCallback((pageId: string) => readerHref(organizationId, space.id, pageId), [organizationId, space.id]);
-  const serverLinks = useContentLinks(space.id, { kind: "change-request", ref }, hrefOf);
+  const serverLinks = useContentLinks(space.id, source, hrefOf);
   const links = useMemo(() => ({ ...serverLinks, file: (id: string) => uploaded[id]?.url ?? serverLinks.file?.(id) }), [serverLinks, uploaded]);
   const files = useMemo<Files>(() => ({ url: links.file, name: (id) => uploaded[id]?.name ?? serverLinks.fileInfo?.(id)?.name }), [links, serverLinks, uploaded]);
 
@@ -197,12 +220,13 @@ function Editor({ space, organizationId, changeRequest, serverPages }: { space: 
         queryClient.invalidateQueries({ queryKey: trpc.changeRequests.pathKey(), refetchType: "none" }),
         queryClient.invalidateQueries({ queryKey: trpc.settings.getSpace.queryKey({ spaceId: space.id }), refetchType: "none" }),
         queryClient.invalidateQueries({ queryKey: trpc.settings.spacePages.queryKey({ spaceId: space.id }), refetchType: "none" }),
+        queryClient.invalidateQueries({ queryKey: trpc.history.pathKey(), refetchType: "none" }),
       ]),
     [queryClient, space.id, trpc],
   );
 
   const reload = useCallback(async () => {
-    const fresh = await queryClient.fetchQuery({ ...trpc.changeRequests.pages.queryOptions({ spaceId: space.id, source: { kind: "change-request", ref } }), staleTime: 0 });
+    const fresh = await queryClient.fetchQuery({ ...trpc.changeRequests.pages.queryOptions({ spaceId: space.id, source }), staleTime: 0 });
     const next = draftFromServer(fresh.pages);
     created.current.clear();
     setOriginal(next);
@@ -211,7 +235,7 @@ function Editor({ space, organizationId, changeRequest, serverPages }: { space: 
       const id = current ? (idOf(current) ?? current) : current;
       return id && next.pages[id] ? id : readingOrder(next)[0]?.key;
     });
-  }, [idOf, queryClient, ref, space.id, trpc]);
+  }, [idOf, queryClient, source, space.id, trpc]);
 
   const draftRef = useRef(draft);
   draftRef.current = draft;
@@ -224,8 +248,8 @@ function Editor({ space, organizationId, changeRequest, serverPages }: { space: 
       await sendPlan(
         changes,
         async (input: ContentChangeInput[]) => {
-          const answer = await apply.mutateAsync({ spaceId: space.id, ref, changes: input });
-          return "changes" in answer ? answer : { changes: [] };
+          const answer = await send(input);
+          return { changes: answer.changes ?? [] };
         },
         () => batches++,
         created.current,
@@ -242,7 +266,7 @@ function Editor({ space, organizationId, changeRequest, serverPages }: { space: 
       }
       throw error;
     }
-  }, [apply, markStale, original, ref, reload, space.id, toast]);
+  }, [markStale, original, reload, send, toast]);
 
   const { status, saveNow } = useAutosave({ dirty, blocked: untitled !== undefined, version: draft, save, describe: saveError });
 
@@ -267,9 +291,9 @@ function Editor({ space, organizationId, changeRequest, serverPages }: { space: 
     return () => window.removeEventListener("keydown", onKeyDown);
   }, [saveNow]);
 
-  function add(place: "after" | "inside") {
+  function add(place: "after" | "inside", at = selected) {
     const key = newPageKey();
-    setDraft((current) => addPage(current, { key, title: "Untitled page", markdown: "", slugFollowsTitle: true }, selected ? (place === "inside" ? { inside: selected } : { after: selected }) : {}));
+    setDraft((current) => addPage(current, { key, title: "Untitled page", markdown: "", slugFollowsTitle: true }, at ? (place === "inside" ? { inside: at } : { after: at }) : {}));
     setSelected(key);
     requestAnimationFrame(() => {
       const input = document.getElementById("page-title") as HTMLInputElement | null;
@@ -281,6 +305,29 @@ function Editor({ space, organizationId, changeRequest, serverPages }: { space: 
   function move(key: string, direction: Move) {
     setDraft((current) => movePage(current, key, direction));
   }
+
+  const treeActions: PageTreeActions = {
+    onSelect: setSelected,
+    onMove: move,
+    onAdd: add,
+    onDelete: setDeleting,
+    onPlace: (key, target) => setDraft((current) => placePage(current, key, target)),
+    onRename: (key, title) => setDraft((current) => updatePage(current, key, { title })),
+    onDuplicate: (key) => {
+      const { draft: next, copy } = duplicatePage(draft, key, newPageKey);
+      setDraft(next);
+      setSelected(copy);
+    },
+    onCopyLink: (key) => {
+      // The page in this change request's editor: where the link is shared, the page is there.
+      const url = new URL(window.location.href);
+      url.search = new URLSearchParams({ page: key }).toString();
+      navigator.clipboard.writeText(url.toString()).then(
+        () => toast.success("Link copied."),
+        () => toast.error("The link could not be copied: the browser refused access to the clipboard."),
+      );
+    },
+  };
 
   function confirmDelete() {
     if (!deleting) return;
@@ -305,8 +352,8 @@ function Editor({ space, organizationId, changeRequest, serverPages }: { space: 
       const sources = await Promise.all(
         files.map(async (file) => ({ name: file.name || "pasted-image.png", contentType: file.type || "application/octet-stream", base64: await readBase64(file) })),
       );
-      const answer = await apply.mutateAsync({ spaceId: space.id, ref, changes: [{ operation: "insert_files", files: sources }] });
-      const inserted = "insertedFiles" in answer ? answer.insertedFiles : [];
+      const answer = await send([{ operation: "insert_files", files: sources }]);
+      const inserted = answer.insertedFiles ?? [];
       setUploaded((current) => ({ ...current, ...Object.fromEntries(inserted.map((file) => [file.id, { url: file.downloadURL, name: file.name }])) }));
       void markStale();
       toast.success(inserted.length === 1 ? `Uploaded ${inserted[0]!.name}.` : `Uploaded ${inserted.length} files.`);
@@ -334,7 +381,6 @@ function Editor({ space, organizationId, changeRequest, serverPages }: { space: 
     });
   }
 
-  const reviewHref = changeRequestHref(organizationId, space.id, changeRequest.number);
   // Variables and settings are saved on the server at once, so only a page the server has can have them.
   const savedId = selected ? idOf(selected) : undefined;
   const savedPage = savedId && page ? { id: savedId, title: page.title } : undefined;
@@ -344,18 +390,27 @@ function Editor({ space, organizationId, changeRequest, serverPages }: { space: 
   return (
     <div className="space-y-4">
       <header className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 pb-4">
-        <div className="min-w-0 space-y-1">
-          <Link href={reviewHref} className="inline-flex items-center gap-1.5 text-sm text-slate-600 hover:text-slate-800">
-            <ArrowLeft aria-hidden className="size-4" />
-            Change request #{changeRequest.number}
-          </Link>
-          <h1 className="flex min-w-0 flex-wrap items-center gap-2 text-xl font-semibold text-slate-900">
-            <span className="truncate">Editing {changeRequest.subject ? `“${changeRequest.subject}”` : `#${changeRequest.number}`}</span>
-            <StatusBadge status={changeRequest.status} />
-          </h1>
-        </div>
+        {changeRequest ? (
+          <div className="min-w-0 space-y-1">
+            <Link href={changeRequestHref(organizationId, space.id, changeRequest.number)} className="inline-flex items-center gap-1.5 text-sm text-slate-600 hover:text-slate-800">
+              <ArrowLeft aria-hidden className="size-4" />
+              Change request #{changeRequest.number}
+            </Link>
+            <h1 className="flex min-w-0 flex-wrap items-center gap-2 text-xl font-semibold text-slate-900">
+              <span className="truncate">Editing {changeRequest.subject ? `“${changeRequest.subject}”` : `#${changeRequest.number}`}</span>
+              <StatusBadge status={changeRequest.status} />
+            </h1>
+          </div>
+        ) : (
+          <div className="min-w-0 space-y-1">
+            <h1 className="text-xl font-semibold text-slate-900">Editing live</h1>
+            <p className="text-sm text-slate-600">Changes are saved to the space as you type; readers see them at once.</p>
+          </div>
+        )}
         <div className="flex flex-wrap items-center gap-2">
           <SaveStatusLine status={status} blocked={untitled !== undefined} dirty={dirty} fault={fault} onRetry={saveNow} />
+          {changeRequest ? (
+            <>
           <Button variant="secondary" onClick={() => setVariablesScope({ kind: "space" })}>
             <Braces aria-hidden className="size-4" />
             Space variables
@@ -373,16 +428,27 @@ function Editor({ space, organizationId, changeRequest, serverPages }: { space: 
             <Settings2 aria-hidden className="size-4" />
             Page settings
           </Button>
-          <Link href={reviewHref} className="inline-flex items-center gap-2 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50">
+          <Link href={changeRequestHref(organizationId, space.id, changeRequest.number)} className="inline-flex items-center gap-2 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50">
             <FileDiff aria-hidden className="size-4" />
             Review changes
           </Link>
+            </>
+          ) : (
+            // Done leaves for the page being edited (once saved), where readers see it.
+            <Link
+              href={readerHref(organizationId, space.id, savedId)}
+              className="inline-flex items-center gap-2 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50"
+            >
+              <Check aria-hidden className="size-4" />
+              Done
+            </Link>
+          )}
         </div>
       </header>
       <div className="flex flex-col gap-6 md:flex-row">
         {pagesOpen && (
-          <aside id="editor-pages" aria-label="Pages of the change request" className="md:sticky md:top-20 md:max-h-[calc(100vh-6rem)] md:w-60 md:shrink-0 md:self-start md:overflow-y-auto">
-            <PageTreeEditor draft={draft} original={original} selected={selected} onSelect={setSelected} onMove={move} onAdd={add} onDelete={setDeleting} />
+          <aside id="editor-pages" aria-label={changeRequest ? "Pages of the change request" : "Pages of the space"} className="md:sticky md:top-20 md:max-h-[calc(100vh-6rem)] md:w-60 md:shrink-0 md:self-start md:overflow-y-auto">
+            <PageTreeEditor draft={draft} original={original} selected={selected} actions={treeActions} />
           </aside>
         )}
         <div className="min-w-0 flex-1">
@@ -412,7 +478,7 @@ function Editor({ space, organizationId, changeRequest, serverPages }: { space: 
                   key={`${selected}:${restores}`}
                   handle={body}
                   spaceId={space.id}
-                  changeRequestRef={ref}
+                  source={source}
                   pageKey={selected}
                   serverId={savedId}
                   page={page}
@@ -441,28 +507,33 @@ function Editor({ space, organizationId, changeRequest, serverPages }: { space: 
           )}
         </div>
       </div>
-      <VariablesDialog spaceId={space.id} changeRequestRef={ref} scope={variablesScope} onClose={() => setVariablesScope(null)} onSaved={markStale} />
-      <PageSettingsDialog
-        spaceId={space.id}
-        changeRequestRef={ref}
-        page={settingsOf}
-        onClose={() => setSettingsOf(null)}
-        onSaved={({ slug }) => {
-          // A slug set by hand stays when the title changes; emptied (or set to the title's), it follows the title again.
-          if (slug !== undefined && settingsOf) {
-            const { key } = settingsOf;
-            setDraft((current) => {
-              const title = current.pages[key]?.title ?? "";
-              return updatePage(current, key, { slugFollowsTitle: slug === "" || slugFollowsTitle(slug, title) });
-            });
-          }
-          return markStale();
-        }}
-      />
+      {/* Variables and page settings are written to change requests only (their dialogs save through one). */}
+      {changeRequest && (
+        <>
+          <VariablesDialog spaceId={space.id} changeRequestRef={ref} scope={variablesScope} onClose={() => setVariablesScope(null)} onSaved={markStale} />
+          <PageSettingsDialog
+            spaceId={space.id}
+            changeRequestRef={ref}
+            page={settingsOf}
+            onClose={() => setSettingsOf(null)}
+            onSaved={({ slug }) => {
+              // A slug set by hand stays when the title changes; emptied (or set to the title's), it follows the title again.
+              if (slug !== undefined && settingsOf) {
+                const { key } = settingsOf;
+                setDraft((current) => {
+                  const title = current.pages[key]?.title ?? "";
+                  return updatePage(current, key, { slugFollowsTitle: slug === "" || slugFollowsTitle(slug, title) });
+                });
+              }
+              return markStale();
+            }}
+          />
+        </>
+      )}
       <Dialog open={deletingPage !== undefined} onClose={() => setDeleting(null)} title={`Delete “${deletingPage?.title || "Untitled page"}”?`}>
         <p className="text-sm text-slate-600">
-          {deletingCount > 0 ? `The page and its ${deletingCount} subpage${deletingCount === 1 ? "" : "s"} will be deleted` : "The page will be deleted"} from this change
-          request.
+          {deletingCount > 0 ? `The page and its ${deletingCount} subpage${deletingCount === 1 ? "" : "s"} will be deleted` : "The page will be deleted"}{" "}
+          {changeRequest ? "from this change request." : "from the space, for readers too."}
         </p>
         <div className="flex justify-end gap-2">
           <Button variant="secondary" onClick={() => setDeleting(null)}>
@@ -529,7 +600,7 @@ function PageTitleField({ title, error, onChange, onEnter }: { title: string; er
  */
 function PageBlocks({
   spaceId,
-  changeRequestRef,
+  source,
   pageKey,
   serverId,
   page,
@@ -542,7 +613,7 @@ function PageBlocks({
   onUpload,
 }: {
   spaceId: string;
-  changeRequestRef: string;
+  source: ContentSource;
   pageKey: string;
   serverId: string | undefined;
   page: DraftPage;
@@ -555,7 +626,6 @@ function PageBlocks({
   onUpload: (files: File[]) => Promise<UploadedFile[]>;
 }) {
   const trpc = useTRPC();
-  const source = { kind: "change-request", ref: changeRequestRef } as const;
   const needsServer = !page.document && unchanged;
   const server = useQuery({
     ...trpc.changeRequests.page.queryOptions({ spaceId, source, pageId: pageKey, format: "document" }),
