@@ -6,8 +6,16 @@ ALTER TABLE "organizations" ADD COLUMN "deleted_by_id" TEXT;
 ALTER TABLE "organizations" ADD CONSTRAINT "organizations_deleted_by_id_fkey" FOREIGN KEY ("deleted_by_id") REFERENCES "users"("id") ON DELETE SET NULL;
 CREATE INDEX "organizations_deleted_at_idx" ON "organizations"("deleted_at");
 
--- A logo uploaded to the organization (an `organization_file` storage upload), served from Quire's
--- own origin; `logo_url` keeps a logo given by URL instead.
+-- A logo uploaded to the organization (an `organization_file` storage upload: an image), served from
+-- Quire's own origin; `logo_url` keeps a logo given by URL instead.
+ALTER TABLE "storage_uploads" DROP CONSTRAINT "storage_uploads_kind_check";
+ALTER TABLE "storage_uploads" ADD CONSTRAINT "storage_uploads_kind_check" CHECK ("kind" IN ('customization_font', 'organization_file'));
+ALTER TABLE "storage_uploads" DROP CONSTRAINT "storage_uploads_format_check";
+ALTER TABLE "storage_uploads" ADD CONSTRAINT "storage_uploads_format_check" CHECK (
+  "format" IS NULL
+  OR ("kind" = 'customization_font' AND "format" IN ('woff2', 'woff'))
+  OR ("kind" = 'organization_file' AND "format" IN ('png', 'jpeg', 'gif', 'webp'))
+);
 ALTER TABLE "organizations" ADD COLUMN "logo_upload_id" TEXT;
 ALTER TABLE "organizations" ADD CONSTRAINT "organizations_logo_upload_id_fkey" FOREIGN KEY ("logo_upload_id") REFERENCES "storage_uploads"("id") ON DELETE SET NULL;
 
