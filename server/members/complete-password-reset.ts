@@ -12,7 +12,8 @@ export const completePasswordResetInput = z.object({ password: newPasswordSchema
 async function findUsableReset(token: string) {
   if (!passwordResetTokenSchema.safeParse(token).success) return null;
   return db().passwordReset.findFirst({
-    where: { tokenHash: hashPasswordResetToken(token), usedAt: null, emailedAt: { not: null }, expiresAt: { gt: new Date() } },
+    // A deleted organization's resets are gone with it, as everything of it.
+    where: { tokenHash: hashPasswordResetToken(token), usedAt: null, emailedAt: { not: null }, expiresAt: { gt: new Date() }, organization: { deletedAt: null } },
     include: { organization: { select: { title: true } } },
   });
 }
