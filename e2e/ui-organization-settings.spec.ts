@@ -22,8 +22,11 @@ import {
 
 test.use({ viewport: { width: 1280, height: 900 } });
 
-/** A 1×1 PNG image. */
-const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
+/** A 48×48 PNG image: an indigo disc on white. */
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAADAAAAAwCAIAAADYYG7QAAAAh0lEQVR42u3YwQ2AMAwEwauOL/0XkDrgTyBYEXEuaC0XME97dZiNAAGaA9q3EtkMUJDSzdJQSgdLOZq4STmUOEvJmleT8jVt0zqgoZqGSbM0T6YVQGmaW5M9KFlTmwABAgQIEKC/gTg/CifsJyC7r4NHcdHf3rF+OPYh04Lm2BhNKyzhHNBlTk0rjAfZJUDrAAAAAElFTkSuQmCC",
+  "base64",
+);
 
 const organizationButton = (page: Page) => page.getByRole("button", { name: /^Organization/ });
 

@@ -24,7 +24,7 @@ export function OrganizationSettingsPage({ organizationId }: { organizationId: s
   const trpc = useTRPC();
   const organization = useQuery(trpc.organizations.get.queryOptions({ organizationId }));
   return (
-    <div className="space-y-8">
+    <div className="mx-auto max-w-4xl space-y-8 px-4 py-8 sm:px-8">
       <div className="flex items-center gap-3">
         <span aria-hidden className="grid size-9 place-items-center rounded-md bg-slate-100 text-slate-600">
           <Settings className="size-5" />
@@ -40,7 +40,9 @@ export function OrganizationSettingsPage({ organizationId }: { organizationId: s
       ) : (
         <>
           <GeneralSettings organization={organization.data} />
-          <InviteLinks organizationId={organizationId} enabled={organization.data.inviteLinks} />
+          <div className="rounded-lg border border-slate-200 p-4 sm:p-6">
+            <InviteLinks organizationId={organizationId} enabled={organization.data.inviteLinks} />
+          </div>
           <OrganizationMergeRules organizationId={organizationId} />
           <DangerZone organization={organization.data} />
         </>

@@ -225,22 +225,24 @@ function MembersChunk({
 }
 
 /**
- * An address with line breaks allowed only after its "@" and before its dots, so that a narrow column
- * wraps it at those points and never inside a word ("sam@" / "example.com").
+ * An address that wraps only at sensible points, never inside a word: first after its "@" (each side
+ * is an inline block, kept whole while it fits), then, in a column narrower than one side, after the
+ * dots, dashes and underscores of its name and before the dots of its domain.
  */
 function EmailAddress({ email }: { email: string }) {
   const at = email.lastIndexOf("@");
-  const domain = email.slice(at + 1).split(".");
+  const breakable = (text: string, pattern: RegExp) =>
+    text.split(pattern).map((part, index) => (
+      <span key={index}>
+        {index > 0 && <wbr />}
+        {part}
+      </span>
+    ));
   return (
     <p title={email} className="break-normal text-slate-500">
-      {email.slice(0, at + 1)}
-      {domain.map((part, index) => (
-        <span key={index}>
-          <wbr />
-          {index > 0 ? "." : ""}
-          {part}
-        </span>
-      ))}
+      <span className="inline-block">{breakable(email.slice(0, at + 1), /(?<=[._-])/)}</span>
+      <wbr />
+      <span className="inline-block">{breakable(email.slice(at + 1), /(?=\.)/)}</span>
     </p>
   );
 }
@@ -294,8 +296,8 @@ function MemberRow({
   return (
     <tr className="align-top">
       <td className="px-3 py-3 sm:px-4">
-        <div className="flex items-center gap-3">
-          <Avatar id={member.id} name={name} photoURL={member.user.photoURL} />
+        <div className="flex items-center gap-2 sm:gap-3">
+          <Avatar id={member.id} name={name} photoURL={member.user.photoURL} className="size-7 sm:size-8" />
           <div className="min-w-0">
             <p className="font-medium break-words text-slate-900">
               {name}

@@ -25,10 +25,10 @@ function toneOf(id: string): string {
 
 /**
  * A person's avatar: their photo, or their initials on a tone of their own. Decorative (the name is
- * always written beside it), so hidden from assistive technology.
+ * always written beside it), so hidden from assistive technology. `className` sizes it (size-8 unless given).
  */
-export function Avatar({ id, name, photoURL, className }: { id: string; name: string; photoURL?: string; className?: string }) {
-  const size = clsx("size-8 shrink-0 rounded-full", className);
+export function Avatar({ id, name, photoURL, className = "size-8" }: { id: string; name: string; photoURL?: string; className?: string }) {
+  const size = clsx("shrink-0 rounded-full", className);
   // A photo anywhere on the web: a plain <img>, not an asset of the app.
   if (photoURL) {
     return <img aria-hidden alt="" src={photoURL} className={clsx(size, "object-cover")} />;
