@@ -7,9 +7,9 @@ import { notificationEmailJob } from "../notifications/email-job";
 import { indexSpaceJob, searchCatchUpJob } from "../search/index-space";
 import { contentImportJob } from "./import-job";
 import type { AnyJobKind } from "./job-kind";
-import { purgeDeletedOrganizationsJob, purgeDeletedSpacesJob } from "./purge-job";
+import { purgeDeletedSpacesJob } from "./purge-job";
 import { purgeOrganizationEventsJob } from "../webhooks/retention-job";
 import { purgeRateWindowsJob } from "../rate-limits/windows";
 
 /** Every kind of background job; workers (server/jobs/workers.ts) work exactly these. */
-export const JOB_KINDS: AnyJobKind[] = [indexSpaceJob, searchCatchUpJob, contentImportJob, purgeDeletedSpacesJob, purgeDeletedOrganizationsJob, inviteEmailJob, passwordResetEmailJob, buildNotificationsJob, notificationEmailJob, purgeInstallationTokensJob, deliverEventsJob, purgeOrganizationEventsJob, purgeRateWindowsJob];
+export const JOB_KINDS: AnyJobKind[] = [indexSpaceJob, searchCatchUpJob, contentImportJob, purgeDeletedSpacesJob, inviteEmailJob, passwordResetEmailJob, buildNotificationsJob, notificationEmailJob, purgeInstallationTokensJob, deliverEventsJob, purgeOrganizationEventsJob, purgeRateWindowsJob];

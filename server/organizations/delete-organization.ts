@@ -12,7 +12,7 @@ import { organizationPermissions } from "../policies/organization";
  * installations' tokens, its invites, its single sign-on — and its published sites stop being
  * served on every app server (each site is NOTIFYed at commit: server/sites/serve/cache.ts). Its
  * admins may restore it for ORGANIZATION_RETENTION_DAYS (restore-organization.ts); then the purge
- * job removes it with everything it holds (purge-deleted-organizations.ts).
+ * job (server/jobs/purge-job.ts) removes it with everything it holds (purge-deleted-organizations.ts).
  *
  * Only its admins delete it. One the caller cannot see (another organization's, an unknown id, one
  * deleted already) is simply done, as every delete is (204). `confirmation`, when given (the
