@@ -47,10 +47,10 @@ function present(row: Row, baseUrl: string): PresentedNotification {
 
 /**
  * The caller's notifications (unread ones only, with `unread`) in the organizations they are still a
- * member of: leaving one takes its notifications out of the inbox.
+ * member of: leaving one, or its deletion, takes its notifications out of the inbox.
  */
 async function visible(ctx: ServiceContext, unread: boolean): Promise<Prisma.NotificationWhereInput> {
-  const memberships = await db().member.findMany({ where: { userId: ctx.actor.userId }, select: { organizationId: true } });
+  const memberships = await db().member.findMany({ where: { userId: ctx.actor.userId, organization: { deletedAt: null } }, select: { organizationId: true } });
   return {
     userId: ctx.actor.userId,
     organizationId: { in: memberships.map((member) => member.organizationId) },

@@ -42,6 +42,11 @@ const TABLE: Record<string, Row> = {
 
   // People: members, invites, email domains, the profile
   "organizations.update": { needs: "organization.admin", mutates: true, input: (ids) => ({ ...organization(ids), title: "Renamed by the matrix" }) },
+  // The settings page: the logo's upload, and the danger zone (the fresh organization's name typed); a deleted one is restored by its admins alone.
+  "organizations.logoUploadUrl": { needs: "organization.admin", mutates: true, input: (ids) => ({ ...organization(ids), file: { name: "Logo.png", type: "image/png", size: 1000 } }) },
+  "organizations.delete": { needs: "organization.admin", mutates: true, invisibleIsDone: true, input: (ids) => ({ ...organization(ids), confirmation: "Matrix A (fresh)" }) },
+  "organizations.restore": { needs: "organization.admin", mutates: "deleted organization", input: organization },
+  "organizations.deleted": { needs: "self" },
   "organizations.joinable": { needs: "self" },
   // Members answer that they are in; no caller's address is on a verified domain, so no one else joins.
   "organizations.joinByEmailDomain": { needs: "organization.view", input: organization },
@@ -50,6 +55,9 @@ const TABLE: Record<string, Row> = {
   "members.update": { needs: "organization.admin", mutates: true, input: (ids) => ({ ...organization(ids), userId: ids.userId, role: "read" }) },
   "members.remove": { needs: "organization.admin", mutates: true, input: (ids) => ({ ...organization(ids), userId: ids.userId }) },
   "members.ping": { needs: "organization.view", input: organization },
+  // An admin's actions on another member's account: a reset only of an account in this organization alone (the fresh organization's lone member).
+  "members.endSessions": { needs: "organization.admin", mutates: true, input: (ids) => ({ ...organization(ids), userId: ids.userId }) },
+  "members.resetPassword": { needs: "organization.admin", mutates: true, input: (ids) => ({ ...organization(ids), userId: ids.loneMemberId }) },
   "invites.inviteByEmail": { needs: "organization.admin", mutates: true, input: (ids) => ({ ...organization(ids), emails: ["invited-by-the-matrix@example.test"] }) },
   "invites.pending": { needs: "organization.admin", input: organization },
   "invites.resend": { needs: "organization.admin", mutates: true, input: (ids) => ({ ...organization(ids), inviteId: ids.emailInviteId }) },

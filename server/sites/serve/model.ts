@@ -55,11 +55,11 @@ function modelPages(versions: PageVersion[], homePageId: string | null): ModelPa
 }
 
 /**
- * The site's model, or null when there is no such site or it is not published (`unpublished`: the
- * model it would have, for the customization's preview).
+ * The site's model, or null when there is no such site, its organization is deleted, or it is not
+ * published (`unpublished`: the model it would have, for the customization's preview).
  */
 export async function loadSiteModel(siteId: string, tx: Db = db(), options: { unpublished?: boolean } = {}): Promise<SiteModel | null> {
-  const site = await tx.site.findUnique({ where: { id: siteId } });
+  const site = await tx.site.findFirst({ where: { id: siteId, organization: { deletedAt: null } } });
   if (!site || (!site.published && !options.unpublished)) return null;
   const structure = await loadStructure(tx, siteId);
   const spaceIds = [...new Set(structure.siteSpaces.map((row) => row.spaceId))];
