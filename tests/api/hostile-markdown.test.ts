@@ -105,7 +105,7 @@ describe("writing hostile markdown", () => {
     const { insert } = await setup();
     const answer = await insert("a".repeat(1_000_000));
     expect(answer.status).toBe(400);
-    expect(answer.body.error.message).toBe("changes[0].document.markdown: larger than 256 KiB");
+    expect(answer.body.error.message).toBe("changes[0].document.markdown: larger than 512 KiB");
     expectNoStall(answer);
   });
 

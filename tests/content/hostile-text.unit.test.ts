@@ -91,7 +91,7 @@ describe("page markdown bounds", () => {
 
   test("too large or too deep markdown is named before any parsing", () => {
     expect(markdownLimitProblem("x".repeat(MAX_MARKDOWN_BYTES))).toBeNull();
-    expect(markdownLimitProblem("é".repeat(MAX_MARKDOWN_BYTES / 2 + 1))).toBe("larger than 256 KiB");
+    expect(markdownLimitProblem("é".repeat(MAX_MARKDOWN_BYTES / 2 + 1))).toBe("larger than 512 KiB");
     expect(markdownLimitProblem(`${"> ".repeat(MAX_NESTING)}x`)).toBeNull();
     expect(markdownLimitProblem(`${"> ".repeat(MAX_NESTING + 1)}x`)).toBe("nested deeper than 64 levels (quotes, list items, hint, code, tab and expandable blocks)");
   });

@@ -7,7 +7,7 @@ import { documentToMarkdown, MAX_DOCUMENT_DEPTH } from "./document-to-markdown";
  * (the conversion to markdown) sees it.
  */
 
-/** Nodes (blocks, inlines, texts, leaves, fragments) one document may hold: past any page a 256 KiB markdown body can express. */
+/** Nodes (blocks, inlines, texts, leaves, fragments) one document may hold: past any page a 512 KiB markdown body can express. */
 export const MAX_DOCUMENT_NODES = 200_000;
 
 const NODE_OBJECTS = new Set(["block", "inline", "text"]);
