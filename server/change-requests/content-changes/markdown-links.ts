@@ -1,4 +1,4 @@
-import { fileSources } from "../../content/format/liquid-tags";
+import { tagTargetSource } from "../../content/format/liquid-tags";
 import { parseMarkdown } from "../../content/format/parse-markdown";
 import { walkTree } from "../../content/format/tree-walk";
 
@@ -6,8 +6,8 @@ import { walkTree } from "../../content/format/tree-walk";
 export type LinkDestination = { kind: "link" | "image" | "definition"; url: string; start: number; end: number };
 
 /**
- * The destinations of a document's links, images, definitions and `{% file src="…" %}` tags (as
- * links), with their exact offsets, so that a link can be rewritten without re-serializing (and
+ * The destinations of a document's links, images, definitions and the targets of its block tags
+ * (`{% file src="…" %}`, `{% content-ref url="…" %}`, `{% openapi src="…" %}`, as links), with their exact offsets, so that a link can be rewritten without re-serializing (and
  * reformatting) the whole document. Each is the destination as written (escapes and character
  * references undecoded), in reading order.
  */
@@ -23,9 +23,9 @@ export function linkDestinations(markdown: string): LinkDestination[] {
       found.push({ kind, url: markdown.slice(destination.start, destination.end), ...destination });
       continue;
     }
-    const { start, end } = node.position ?? {};
-    if (!hasTags || node.type !== "paragraph" || start?.offset === undefined || end?.offset === undefined) continue;
-    for (const source of fileSources(markdown.slice(start.offset, end.offset), start.offset)) found.push({ kind: "link", ...source });
+    if (!hasTags || node.type !== "blockTag" || !node.position) continue;
+    const source = tagTargetSource(node.value, node.position.start.offset!);
+    if (source) found.push({ kind: "link", ...source });
   }
   return found.sort((a, b) => a.start - b.start);
 }

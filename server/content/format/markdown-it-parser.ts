@@ -1,10 +1,11 @@
 import MarkdownIt, { type MarkdownIt as Parser, type StateBlock, type StateInline, type Token } from "markdown-it";
+import { parseBlockTagLine } from "./liquid-tags";
 import { MAX_NESTING } from "./markdown-limits";
 import { MappedText, OffsetMap } from "./source-offsets";
 
 /**
- * The markdown-it parser page bodies are read with: CommonMark and GitHub's tables, strikethrough,
- * autolinks and task lists, plus GitBook's math (`$$…$$`). It stays linear on any input, where
+ * The markdown-it parser page bodies are read with: CommonMark and GitHub's tables, strikethrough
+ * and task lists (GitBook's dialect: bare addresses stay text), plus GitBook's math (`$$…$$`). It stays linear on any input, where
  * micromark rebuilt its event list as each quote or list item closed (seconds for a few thousand).
  *
  * Beyond markdown-it's own tokens, it records what the page's readers need of the source:
@@ -33,7 +34,8 @@ const INLINE_RULES = new Set(["paragraph", "heading", "lheading", "table"]);
 const keepUrl = (url: string) => url;
 
 export function createMarkdownParser(): Parser {
-  const md = new MarkdownIt({ html: true, linkify: true, typographer: false, maxNesting: 4 * CONTAINER_LEVELS });
+  // No linkify: GitBook does not link bare addresses (`www.example.com`, `https://…` in text).
+  const md = new MarkdownIt({ html: true, linkify: false, typographer: false, maxNesting: 4 * CONTAINER_LEVELS });
   md.normalizeLink = keepUrl;
   md.normalizeLinkText = keepUrl;
   md.validateLink = () => true;
@@ -41,6 +43,7 @@ export function createMarkdownParser(): Parser {
   md.core.ruler.disable("strip_references");
 
   md.block.ruler.before("table", "flatten_deep", flattenDeep);
+  md.block.ruler.after("code", "block_tag", blockTag, { alt: ["paragraph", "reference", "blockquote", "list"] });
   md.block.ruler.before("fence", "math_block", mathBlock, { alt: ["paragraph", "reference", "blockquote", "list"] });
   md.inline.ruler.before("escape", "math_inline", mathInline);
   md.core.ruler.after("block", "task_lists", taskLists);
@@ -72,6 +75,7 @@ export function createMarkdownParser(): Parser {
       const opening = state.tokens[first]!;
       opening.meta = { ...opening.meta, start: begin, end: lastLineEnd(state, startLine) };
       if (definition && destinationCapture) opening.meta.destination = destinationCapture;
+      if (rule.name === "html_block") endHtmlAtTag(state, startLine, opening);
       if (mapsInline) mapInlineContent(state, first, rule.name);
       return ok;
     }, { alt: rule.alt });
@@ -250,6 +254,46 @@ function containerMarker(src: string, pos: number, end: number): number {
   }
   while (at < end && (src[at] === " " || src[at] === "\t")) at++;
   return at;
+}
+
+// ---- GitBook's block tags
+
+/**
+ * A line holding one of GitBook's block tags (`{% hint style="info" %}`, `{% endhint %}`) or an
+ * expandable's HTML line (`<details>`, `<summary>…</summary>`): a block of its own, which ends a
+ * paragraph, list or quote written right against it (GitBook writes tags against their content).
+ */
+function blockTag(state: StateBlock, startLine: number, _endLine: number, silent: boolean): boolean {
+  if (state.sCount[startLine]! - state.blkIndent >= 4) return false;
+  const start = state.bMarks[startLine]! + state.tShift[startLine]!;
+  const first = state.src.charCodeAt(start);
+  if (first !== 0x7b && first !== 0x3c) return false;
+  const line = state.src.slice(start, state.eMarks[startLine]!).trimEnd();
+  if (!parseBlockTagLine(line)) return false;
+  if (silent) return true;
+  const token = state.push("block_tag", "", 0);
+  token.content = line;
+  token.map = [startLine, startLine + 1];
+  state.line = startLine + 1;
+  return true;
+}
+
+/**
+ * An HTML block ends at a block tag line: GitBook writes a figure right against the tag that
+ * closes its container (`…</figure>` then `{% endcolumn %}`), where markdown's HTML block would
+ * run on to the next blank line.
+ */
+function endHtmlAtTag(state: StateBlock, startLine: number, token: Token): void {
+  for (let line = startLine + 1; line < state.line; line++) {
+    const text = state.src.slice(state.bMarks[line]! + state.tShift[line]!, state.eMarks[line]!).trimEnd();
+    if (!text.startsWith("{%") && !text.startsWith("<") ) continue;
+    if (!parseBlockTagLine(text)) continue;
+    token.content = state.getLines(startLine, line, state.blkIndent, true);
+    token.map = [startLine, line];
+    state.line = line;
+    token.meta = { ...token.meta, end: lastLineEnd(state, startLine) };
+    return;
+  }
 }
 
 // ---- Task lists

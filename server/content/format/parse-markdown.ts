@@ -6,8 +6,8 @@ import { SourcePoints, type OffsetMap } from "./source-offsets";
 
 /**
  * A page body's markdown syntax tree (mdast, as the rest of the format reads it): CommonMark with
- * GitHub's tables, strikethrough, autolinks and task lists, and GitBook's formulas (`math` and
- * `inlineMath` nodes). Parsed by markdown-it (markdown-it-parser.ts), in time linear in the input.
+ * GitHub's tables, strikethrough and task lists, GitBook's block tags (`blockTag`
+ * nodes: each tag line as written) and formulas (`math` and `inlineMath` nodes). Parsed by markdown-it (markdown-it-parser.ts), in time linear in the input.
  *
  * Blocks, links, images, code spans and inline HTML have positions in the page (offsets count
  * UTF-16 units, as JavaScript strings do). Links carry their resolved url (reference links
@@ -20,9 +20,12 @@ export type Destination = { start: number; end: number };
 declare module "mdast" {
   interface LinkData {
     destination?: Destination;
+    /** Written as a reference (`[text][label]`), its target in a definition elsewhere. */
+    reference?: boolean;
   }
   interface ImageData {
     destination?: Destination;
+    reference?: boolean;
   }
   interface DefinitionData {
     destination?: Destination;
@@ -33,12 +36,18 @@ declare module "mdast" {
   interface InlineMath extends Literal {
     type: "inlineMath";
   }
+  /** A line holding one of GitBook's block tags or an expandable's HTML line, as written. */
+  interface BlockTag extends Literal {
+    type: "blockTag";
+  }
   interface RootContentMap {
     math: Math;
     inlineMath: InlineMath;
+    blockTag: BlockTag;
   }
   interface BlockContentMap {
     math: Math;
+    blockTag: BlockTag;
   }
   interface PhrasingContentMap {
     inlineMath: InlineMath;
@@ -121,6 +130,8 @@ class TreeBuilder {
       }
       case "math_block":
         return { type: "math", value: withoutFinalNewline(token.content), position };
+      case "block_tag":
+        return { type: "blockTag", value: token.content, position };
       case "html_block":
         return { type: "html", value: withoutFinalNewline(token.content), position };
       case "reference_definition":
@@ -216,26 +227,23 @@ class TreeBuilder {
           break;
         case "link_open": {
           const url = String(token.attrGet("href") ?? "");
-          // GitHub links bare `www.` addresses, `scheme://` urls and emails, not other domain names.
-          if (token.markup === "linkify" && !isGithubAutolink(url, children[i + 1]?.content ?? "")) {
-            stack.push({ children: [], literal: true });
-            break;
-          }
           const title = token.attrGet("title");
           const target = destination(token.meta?.destination);
-          open({ type: "link", url, title: title === null ? null : String(title), children: [], position: position(token.meta?.span), ...(target ? { data: { destination: target } } : {}) });
+          const data = target ? { destination: target } : token.meta?.label ? { reference: true } : undefined;
+          open({ type: "link", url, title: title === null ? null : String(title), children: [], position: position(token.meta?.span), ...(data ? { data } : {}) });
           break;
         }
         case "image": {
           const title = token.attrGet("title");
           const target = destination(token.meta?.destination);
+          const data = target ? { destination: target } : token.meta?.label ? { reference: true } : undefined;
           stack.at(-1)!.children.push({
             type: "image",
             url: String(token.attrGet("src") ?? ""),
             alt: plainText(token.children ?? []),
             title: title === null ? null : String(title),
             position: position(token.meta?.span),
-            ...(target ? { data: { destination: target } } : {}),
+            ...(data ? { data } : {}),
           });
           break;
         }
@@ -244,24 +252,17 @@ class TreeBuilder {
         case "s_close":
           stack.pop();
           break;
-        case "link_close": {
-          const closed = stack.pop()!;
-          // A domain name linkify took for a link is text again.
-          if (closed.literal) for (const child of closed.children) append(child);
+        case "link_close":
+          stack.pop();
           break;
-        }
       }
     }
     return root.children;
   }
 }
 
-/** Phrasing being built: a node's children, or (`literal`) a link's that stays text. */
-type Frame = { children: PhrasingContent[]; literal?: boolean };
-
-function isGithubAutolink(url: string, text: string): boolean {
-  return /^[a-z][a-z0-9+.-]*:/i.test(text) || /^www\./i.test(text) || url.startsWith("mailto:");
-}
+/** Phrasing being built: a node's children. */
+type Frame = { children: PhrasingContent[] };
 
 const withoutFinalNewline = (value: string) => (value.endsWith("\n") ? value.slice(0, -1) : value);
 
