@@ -13,7 +13,7 @@ export const markdownTasks = {
   keyedDocument: (input: Parameters<typeof keyedDocument>[0]) => keyedDocument(input),
   blockCount: (markdown: string) => blockCount(markdown),
   pageBlockKeys: (input: Parameters<typeof pageBlockKeys>[0]) => pageBlockKeys(input),
-  documentMarkdown: (json: string) => documentMarkdown(json),
+  documentMarkdown: (input: Parameters<typeof documentMarkdown>[0]) => documentMarkdown(input),
   pageSections: (markdown: string) => pageSections(markdown),
   pdfPageHtml: (input: Parameters<typeof pdfPageHtml>[0]) => pdfPageHtml(input),
 } satisfies TaskTable;

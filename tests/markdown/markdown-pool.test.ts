@@ -35,7 +35,7 @@ describe("the markdown pool", () => {
     expect(await pool.map("pageBlockKeys", [{ markdown: "p\n\n".repeat(MAX_KEYED_BLOCKS + 1), sources: [] }], READ_BUDGET_MS)).toEqual([{ ok: true, value: null }]);
     const leaf = (text: string) => ({ object: "text", leaves: [{ object: "leaf", text, marks: [] }] });
     const document = { object: "document", data: {}, nodes: [{ object: "block", type: "paragraph", data: {}, nodes: [leaf("Text.")] }] };
-    expect(await pool.map("documentMarkdown", [JSON.stringify(document)], WRITE_BUDGET_MS)).toEqual([{ ok: true, value: { markdown: "Text.\n" } }]);
+    expect(await pool.map("documentMarkdown", [{ json: JSON.stringify(document) }], WRITE_BUDGET_MS)).toEqual([{ ok: true, value: { markdown: "Text.\n" } }]);
     const [html] = await pool.map("pdfPageHtml", [{ markdown, printedPageIds: ["guide"], variables: { space: {}, page: {} } }], WRITE_BUDGET_MS);
     expect(html).toMatchObject({ ok: true, value: expect.stringContaining('<a href="#page-guide">the guide</a>') });
   });

@@ -170,7 +170,9 @@ export class ContentBatch {
     if (change.title !== undefined) title = change.title;
     let markdown: string;
     if (change.document) {
-      const meta = await this.readBody(index, page.id, change.document, false);
+      // A JSON document is written against the body it replaces: blocks it left unchanged keep their markdown.
+      const base = "document" in change.document ? (await this.draft.page(page.id))?.markdown : undefined;
+      const meta = await this.readBody(index, page.id, change.document, false, base);
       markdown = meta.markdown;
       title = meta.title ?? title;
       emoji = meta.emoji ?? emoji;
@@ -446,16 +448,17 @@ export class ContentBatch {
 
   /**
    * The markdown of a change's document, with the title, emoji and description its markdown sets.
-   * A JSON document is converted in the markdown pool and sets none: its blocks are all content
-   * (a leading heading stays a heading), and its keys are kept for the commit to carry.
+   * A JSON document is converted in the markdown pool (against `base`, the body it replaces) and
+   * sets none: its blocks are all content (a leading heading stays a heading), and its keys are
+   * kept for the commit to carry.
    */
-  private async readBody(index: number, pageId: string, document: DocumentInput, headingAsTitle: boolean): Promise<MarkdownMeta> {
+  private async readBody(index: number, pageId: string, document: DocumentInput, headingAsTitle: boolean, base?: string): Promise<MarkdownMeta> {
     if ("markdown" in document) {
       this.keyedDocuments.delete(pageId);
       return this.readMeta(index, document.markdown, headingAsTitle);
     }
     const json = JSON.stringify(document.document);
-    const converted = await markdownPool().mapOrFail("documentMarkdown", [json], WRITE_BUDGET_MS);
+    const converted = await markdownPool().mapOrFail("documentMarkdown", [{ json, ...(base === undefined ? {} : { base }) }], WRITE_BUDGET_MS);
     if (!converted.ok) throw markdownLimitError(changePath(index, ["document", "document"]), converted.limit, WRITE_BUDGET_MS);
     const result = converted.values[0]!;
     if ("error" in result) throw bad(index, "document", result.error);
