@@ -1,6 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { defineConfig } from "@playwright/test";
+import { adminStatePath } from "./e2e/run-files";
 import { removeDataFolder } from "./server/db/embedded-location";
 
 /**
@@ -26,13 +27,15 @@ const baseURL = `http://localhost:${port}`;
 
 export default defineConfig({
   testDir: "e2e",
-  fullyParallel: false,
+  // Every spec makes the data it needs (an organization of its own, people of its own), so any two
+  // tests may run at once: the two workers share even one file's tests (the axe walk's groups).
+  fullyParallel: true,
   workers: 2,
-  // The longest flows take about 20 s on an idle two-core machine; leave room for a busy one, where
-  // two workers, their browsers, the server and PostgreSQL share the two cores (a first visit to the
-  // editor's route has taken over 5 s there, Playwright's default for one expectation).
-  timeout: 120_000,
-  expect: { timeout: 15_000 },
+  // Safety nets, not budgets: the longest test (ui-sites) takes 20-25 s while two workers, their
+  // browsers, the server and PostgreSQL share the two cores with another suite, and 60 s when that
+  // suite drives the load to 18. One that needs more is slow for a reason to find.
+  timeout: 90_000,
+  expect: { timeout: 10_000 },
   retries: 0,
   forbidOnly: !!process.env.CI,
   reporter: "list",
@@ -46,11 +49,14 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "api", testMatch: /api-.*\.spec\.ts$/, testIgnore: /api-hostile-http\.spec\.ts$/ },
-    { name: "ui", testMatch: /ui-.*\.spec\.ts$/ },
+    // Signs the seeded admin in over HTTP once and makes their /v1 token (e2e/auth.setup.ts).
+    { name: "setup", testMatch: /auth\.setup\.ts$/ },
+    { name: "api", testMatch: /api-.*\.spec\.ts$/, testIgnore: /api-hostile-http\.spec\.ts$/, dependencies: ["setup"] },
+    // Every page starts signed in as the seeded admin; other people sign in over HTTP into contexts of their own.
+    { name: "ui", testMatch: /ui-.*\.spec\.ts$/, dependencies: ["setup"], use: { storageState: adminStatePath() } },
     // It measures the server's memory while refusing huge bodies: alone, after every other spec, so
     // that no other work on the same server (a PDF printing in its own thread) moves the figure.
-    { name: "hostile-http", testMatch: /api-hostile-http\.spec\.ts$/, dependencies: ["api", "ui"] },
+    { name: "hostile-http", testMatch: /api-hostile-http\.spec\.ts$/, dependencies: ["api", "ui"], fullyParallel: false },
   ],
   webServer: {
     command: "npm start",

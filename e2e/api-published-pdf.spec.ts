@@ -16,8 +16,6 @@ const PAGES = [
 ];
 
 test("pages in Chinese, Russian, Greek and Arabic come out of their PDFs as written, once PDFs are enabled", async ({ request }) => {
-  // Four renders on a loaded two-core machine, after the site is built.
-  test.setTimeout(180_000);
   const token = adminApiToken();
   const api = (method: "get" | "post", path: string, data?: unknown) => v1(request, token, method, path, data);
   const organizationId = (await api("get", "/v1/orgs")).items.find((org: { title: string }) => org.title === "Demo organization").id;
@@ -39,7 +37,7 @@ test("pages in Chinese, Russian, Greek and Arabic come out of their PDFs as writ
   expect((await request.get(pdfPath(pageIds[0]!))).status()).toBe(404);
   const enabled = await request.put(`${base}/customization`, { headers: { Authorization: `Bearer ${token}` }, data: { pdf: { enabled: true } } });
   expect(enabled.ok(), await enabled.text()).toBe(true);
-  await expect.poll(async () => (await request.get(pdfPath(pageIds[0]!), { maxRedirects: 0 })).status(), { timeout: 60_000 }).toBe(200);
+  await expect.poll(async () => (await request.get(pdfPath(pageIds[0]!), { maxRedirects: 0 })).status(), { timeout: 30_000 }).toBe(200);
 
   for (const [index, page] of PAGES.entries()) {
     const response = await request.get(pdfPath(pageIds[index]!));

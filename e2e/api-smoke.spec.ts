@@ -1,19 +1,29 @@
 import { execFileSync } from "node:child_process";
 import { expect, test } from "@playwright/test";
+import { adminApiToken } from "./helpers";
 
-/** The /v1 API of the production server, with a token obtained the way a user gets one: `npm run token`. */
+/**
+ * The /v1 API of the production server, with a token obtained the way a user gets one: `npm run token`
+ * (e2e/auth.setup.ts ran it once for the run; the first test runs it again and checks what it prints).
+ */
 
 const adminEmail = process.env.QUIRE_ADMIN_EMAIL!;
 let headers: Record<string, string>;
 
 test.beforeAll(() => {
+  headers = { Authorization: `Bearer ${adminApiToken()}` };
+});
+
+test("npm run token prints a new token of the user, and nothing else; /v1 takes it", async ({ request }) => {
   // Same data folder as the web server, so the command uses its running database.
   const token = execFileSync("npm", ["run", "--silent", "token", "--", adminEmail], {
     encoding: "utf8",
     env: { ...process.env, QUIRE_DATA_DIR: process.env.QUIRE_E2E_DATA_DIR },
   });
   expect(token).toMatch(/^qr_\S+\n$/);
-  headers = { Authorization: `Bearer ${token.trim()}` };
+  const response = await request.get("/v1/user", { headers: { Authorization: `Bearer ${token.trim()}` } });
+  expect(response.status()).toBe(200);
+  expect(await response.json()).toMatchObject({ object: "user", email: adminEmail });
 });
 
 test("the health check answers", async ({ request }) => {

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { createSpace, screenshot, signIn, uniqueSuffix, expectSaved, writeMarkdown } from "./helpers";
+import { createSpaceOverApi, expectNotice, expectSaved, keepNoticesOf, screenshot, uniqueSuffix, writeMarkdown } from "./helpers";
 
 /**
  * A change request from start to finish, as a person would do it: open one on a new space,
@@ -27,10 +27,11 @@ const merged = true;
 Made with {{ space.vars.product }}.
 `;
 
-test("create a change request, edit a page, see the diff, merge, read the merged page", async ({ page }) => {
+test("create a change request, edit a page, see the diff, merge, read the merged page", async ({ page, request }) => {
   const suffix = uniqueSuffix();
-  await signIn(page);
-  const spacePath = await createSpace(page, `Docs ${suffix}`, "Handbook");
+  const { spacePath } = await createSpaceOverApi(request, `Docs ${suffix}`, "Handbook");
+  await keepNoticesOf(page);
+  await page.goto(spacePath);
 
   await test.step("the space has no change request yet; open one", async () => {
     const tabs = page.getByRole("navigation", { name: "Space" });
@@ -73,7 +74,7 @@ test("create a change request, edit a page, see the diff, merge, read the merged
     await dialog.getByLabel("Name of variable 1").fill("product");
     await screenshot(page, "editor-variables-1280");
     await dialog.getByRole("button", { name: "Save variables" }).click();
-    await expect(page.getByText("Variables saved.")).toBeVisible();
+    await expectNotice(page, "Variables saved.");
     await expect(dialog).toBeHidden();
   });
 
@@ -104,10 +105,10 @@ test("create a change request, edit a page, see the diff, merge, read the merged
 
   await test.step("submit for review, then merge", async () => {
     await page.getByRole("button", { name: "Submit for review" }).click();
-    await expect(page.getByText("Submitted for review.")).toBeVisible();
+    await expectNotice(page, "Submitted for review.");
     await expect(page.getByRole("button", { name: "Back to draft" })).toBeVisible();
     await page.getByRole("button", { name: "Merge", exact: true }).click();
-    await expect(page.getByText("Change request #1 merged.")).toBeVisible();
+    await expectNotice(page, "Change request #1 merged.");
     await expect(page.getByText("These changes are part of the space's content.")).toBeVisible();
     await expect(page.getByRole("button", { name: "Merge", exact: true })).toHaveCount(0);
     await screenshot(page, "review-merged-1280");

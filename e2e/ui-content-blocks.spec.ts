@@ -1,7 +1,5 @@
-import { execFileSync } from "node:child_process";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { screenshot, seededAdmin, signIn, uniqueSuffix } from "./helpers";
+import { adminApiToken, axe, screenshot, uniqueSuffix } from "./helpers";
 
 /**
  * GitBook's tabs, expandables and files as readers meet them: a page holding each (written through
@@ -12,8 +10,6 @@ import { screenshot, seededAdmin, signIn, uniqueSuffix } from "./helpers";
 
 test.use({ viewport: { width: 1280, height: 900 } });
 
-const env = { ...process.env, QUIRE_DATA_DIR: process.env.QUIRE_E2E_DATA_DIR };
-const cliToken = () => execFileSync("npm", ["run", "--silent", "token", "--", seededAdmin.email], { encoding: "utf8", env }).trim();
 
 const pageMarkdown = (fileSource: string) => `# Install
 
@@ -61,7 +57,7 @@ The user manual.
 
 /** A new space of the seeded organization holding the merged page; answers the page's address in the reader. */
 async function writeMergedPage(request: APIRequestContext, baseURL: string): Promise<{ path: string; spaceId: string }> {
-  const headers = { Authorization: `Bearer ${cliToken()}` };
+  const headers = { Authorization: `Bearer ${adminApiToken()}` };
   const organizations = (await (await request.get(`${baseURL}/v1/orgs`, { headers })).json()).items;
   const organizationId = organizations.find((organization: { title: string }) => organization.title === "Demo organization").id;
   const space = await request.post(`${baseURL}/v1/orgs/${organizationId}/spaces`, { headers, data: { title: `Blocks ${uniqueSuffix()}` } });
@@ -91,7 +87,6 @@ async function writeMergedPage(request: APIRequestContext, baseURL: string): Pro
 }
 
 test("tabs, expandables and a file read as a tab list, disclosures and a download card, accessibly", async ({ page, request, baseURL }) => {
-  await signIn(page);
   const { path, spaceId } = await writeMergedPage(request, baseURL!);
   await page.goto(path);
   const article = page.getByRole("main");
@@ -143,7 +138,7 @@ test("tabs, expandables and a file read as a tab list, disclosures and a downloa
   });
 
   await screenshot(page, "reader-blocks-1280");
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axe(page).analyze();
   expect(results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical").map((violation) => violation.id)).toEqual([]);
 
   await page.setViewportSize({ width: 390, height: 844 });

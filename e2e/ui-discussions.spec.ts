@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { adminApiToken, createSpace, expectNoSeriousAxeViolations, publishThroughApi, screenshot, signIn, uniqueSuffix, v1 } from "./helpers";
+import { adminApiToken, createSpaceOverApi, expectNoSeriousAxeViolations, liveStreamOpen, publishThroughApi, screenshot, uniqueSuffix, v1 } from "./helpers";
 
 /**
  * The discussion panel, as a person uses it: on a change request, comment on a block (with a
@@ -28,10 +28,7 @@ test.beforeAll(() => {
 });
 
 test("discuss a change request's blocks, then the space reader's", async ({ page, request }) => {
-  test.setTimeout(120_000);
-  await signIn(page);
-  const spacePath = await createSpace(page, `Talk ${uniqueSuffix()}`, "Handbook");
-  const spaceId = spacePath.split("/")[4]!;
+  const { spacePath, spaceId } = await createSpaceOverApi(request, `Talk ${uniqueSuffix()}`, "Handbook");
   const [pageId] = await publishThroughApi(request, token, spaceId, "First page", [{ operation: "insert_page", title: "Guide", document: { markdown: PAGE } }]);
   const crs = `/v1/spaces/${spaceId}/change-requests`;
   const changeRequest = (await v1(request, token, "post", crs, { subject: "Explain comments" })) as { id: string; number: number };
@@ -104,6 +101,9 @@ test("discuss a change request's blocks, then the space reader's", async ({ page
     await panel(page).getByRole("button", { name: "Resolved", exact: true }).click();
     await expect(thread.getByText(/^Resolved by /)).toBeVisible();
     await thread.getByRole("button", { name: "Reopen" }).click();
+    // Reopened, it leaves the Resolved list. (Shown before the reopening is saved, the All list's first
+    // read can predate it, and the invalidation that follows joins that read rather than reading again.)
+    await expect(thread).toHaveCount(0);
     await panel(page).getByRole("button", { name: "All", exact: true }).click();
     await expect(thread.getByRole("button", { name: "Resolve" })).toBeVisible();
   });
@@ -121,9 +121,10 @@ test("discuss a change request's blocks, then the space reader's", async ({ page
   });
 
   await test.step("another browser with the panel open sees a new comment without reloading (the space's live stream)", async () => {
+    // The same admin in another browser context (its own page, session and stream).
     const other = await (await page.context().browser()!.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-    await signIn(other);
-    await other.goto(`${spacePath}/change-requests/${changeRequest.number}`);
+    // Its screen follows the space from here (the stream subscribes before it answers).
+    await Promise.all([liveStreamOpen(other, spaceId), other.goto(`${spacePath}/change-requests/${changeRequest.number}`)]);
     await other.getByRole("button", { name: /^Comments/ }).click();
     await expect(panel(other).getByText("still bold")).toBeVisible();
     const box = panel(page).getByRole("textbox", { name: "Comment on this change request" });

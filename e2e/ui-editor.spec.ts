@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { createSpace, screenshot, signIn, uniqueSuffix, adminApiHeaders } from "./helpers";
+import { adminApiHeaders, axe, createSpaceOverApi, screenshot, uniqueSuffix } from "./helpers";
 
 /**
  * The block editor as a writer uses it: a page written with the slash menu (heading, list,
@@ -26,7 +25,8 @@ const saved = (page: Page) => page.getByRole("status").filter({ hasText: /^Saved
 async function insertBlock(page: Page, query: string, option: string) {
   await page.keyboard.type(`/${query}`);
   const menu = page.getByRole("listbox", { name: "Insert a block" });
-  await expect(menu.getByRole("option").first()).toHaveText(option);
+  // An option is named by its label, then its description.
+  await expect(menu.getByRole("option").first()).toHaveAccessibleName(new RegExp(`^${option} `));
   await expect(menu.getByRole("option").first()).toHaveAttribute("aria-selected", "true");
   await page.keyboard.press("Enter");
   await expect(menu).toBeHidden();
@@ -34,9 +34,8 @@ async function insertBlock(page: Page, query: string, option: string) {
 
 test("write a page with the slash menu, find it saved after a reload, read it back through /v1, and Back with unsaved work is caught", async ({ page, context, request }) => {
   const suffix = uniqueSuffix();
-  await signIn(page);
-  const spacePath = await createSpace(page, `Editor ${suffix}`, "Guide");
-  const spaceId = spacePath.split("/")[4]!;
+  const { spacePath, spaceId } = await createSpaceOverApi(request, `Editor ${suffix}`, "Guide");
+  await page.goto(spacePath);
 
   await page.getByRole("navigation", { name: "Space" }).getByRole("link", { name: "Change requests" }).click();
   await page.getByRole("button", { name: "New change request" }).first().click();
@@ -107,22 +106,28 @@ test("write a page with the slash menu, find it saved after a reload, read it ba
   });
 
   await test.step("the formatting toolbar and the slash menu are proper ARIA, and the screen is axe-clean", async () => {
-    // On the word itself: a double click in the blank after a line's end can select across into the next item.
+    // On the word itself: a double click in the blank after a line's end selects the line break
+    // into the next item, and "/" typed over a selection across two blocks joins them.
     await editor.getByText("Download it").dblclick({ position: { x: 12, y: 10 } });
+    await expect.poll(() => page.evaluate(() => getSelection()?.toString())).toBe("Download");
     const toolbar = page.getByRole("toolbar", { name: "Formatting" });
     await expect(toolbar.getByRole("button", { name: "Bold" })).toHaveAttribute("aria-pressed", "false");
     await screenshot(page, "editor-toolbar-1280");
-    const results = await new AxeBuilder({ page }).analyze();
+    const results = await axe(page).analyze();
     const serious = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
     expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
-    // The empty paragraph below the image; the selection collapsed there, the toolbar goes.
+    // The empty paragraph below the image. The toolbar goes once the editor's own selection (not only
+    // the page's) is collapsed there: ProseMirror types a key over its own selection when that spans blocks.
     await editor.locator("p").last().click();
     await expect(toolbar).toBeHidden();
     await page.keyboard.type("/");
+    const menu = page.getByRole("listbox", { name: "Insert a block" });
+    await expect(menu).toBeVisible();
     await screenshot(page, "editor-slash-menu-1280");
-    const menuResults = await new AxeBuilder({ page }).analyze();
+    const menuResults = await axe(page).analyze();
     expect(menuResults.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical").map((violation) => violation.id)).toEqual([]);
     await page.keyboard.press("Escape");
+    await expect(menu).toBeHidden();
     await page.keyboard.press("Backspace");
     await expect(saved(page)).toBeVisible();
   });
@@ -199,15 +204,14 @@ test("write a page with the slash menu, find it saved after a reload, read it ba
     await page.setViewportSize({ width: 390, height: 844 });
     await expect(editor.getByRole("heading", { level: 1 })).toBeVisible();
     await screenshot(page, "editor-390");
-    const results = await new AxeBuilder({ page }).analyze();
+    const results = await axe(page).analyze();
     expect(results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical").map((violation) => violation.id)).toEqual([]);
   });
 });
 
 test("Edit on a page opens the editor on that page", async ({ page, request }) => {
-  await signIn(page);
-  const spacePath = await createSpace(page, `Edit here ${uniqueSuffix()}`, "Guide");
-  const crs = `/v1/spaces/${spacePath.split("/")[4]}/change-requests`;
+  const { spacePath, spaceId } = await createSpaceOverApi(request, `Edit here ${uniqueSuffix()}`, "Guide");
+  const crs = `/v1/spaces/${spaceId}/change-requests`;
   const post = async (path: string, data: unknown) => {
     const response = await request.post(path, { headers, data });
     expect(response.ok(), await response.text()).toBe(true);
@@ -221,8 +225,8 @@ test("Edit on a page opens the editor on that page", async ({ page, request }) =
   await page.goto(`${spacePath}/p/${pageId}`);
   await expect(page.getByRole("article").getByRole("heading", { level: 1 })).toHaveText("Upgrading");
   await page.getByRole("button", { name: "Edit", exact: true }).click();
-  await page.getByRole("dialog", { name: "New change request" }).getByRole("button", { name: "Create change request" }).click();
-  await expect(page).toHaveURL(new RegExp(`/change-requests/2/edit\\?page=${pageId}$`));
-  await expect(page.getByRole("complementary", { name: "Pages of the change request" }).getByRole("button", { name: "Upgrading" })).toHaveAttribute("aria-current", "page");
+  // The space is edited live (the default edit mode): Edit opens the editor on its content, at this page.
+  await expect(page).toHaveURL(new RegExp(`/edit\\?page=${pageId}$`));
+  await expect(page.getByRole("complementary", { name: "Pages of the space" }).getByRole("button", { name: "Upgrading" })).toHaveAttribute("aria-current", "page");
   await expect(page.getByRole("textbox", { name: "Content of “Upgrading”" })).toHaveText("Stop, then upgrade.");
 });

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { adminApiToken, createSpace, expectNoSeriousAxeViolations, publishThroughApi, screenshot, signIn, uniqueSuffix } from "./helpers";
+import { adminApiToken, createSpaceOverApi, expectNoSeriousAxeViolations, publishThroughApi, screenshot, uniqueSuffix } from "./helpers";
 
 /**
  * A space's history: two edits made through /v1 are listed newest first; the diff between two
@@ -16,9 +16,7 @@ test.beforeAll(() => {
 
 test("history lists the merged change requests, diffs two versions, reads an old one and restores a page from it", async ({ page, request }) => {
   const suffix = uniqueSuffix();
-  await signIn(page);
-  const spacePath = await createSpace(page, `History ${suffix}`, "Field guide");
-  const spaceId = spacePath.split("/").pop()!;
+  const { spacePath, spaceId } = await createSpaceOverApi(request, `History ${suffix}`, "Field guide");
 
   await test.step("through /v1: a page written, then rewritten and renamed", async () => {
     const [pageId] = await publishThroughApi(request, token, spaceId, "Write the herons page", [

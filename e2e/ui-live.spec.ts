@@ -1,13 +1,12 @@
-import { spawn, execFileSync, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { createServer, type AddressInfo } from "node:net";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import pg from "pg";
 import { hashPassword } from "../server/auth/passwords";
 import { readOwner } from "../server/db/embedded-lock";
 import { newId } from "../server/ids";
-import { adminApiToken, screenshot, seededAdmin, signIn, uniqueSuffix } from "./helpers";
+import { adminApiToken, axe, colorScheme, liveHubListening, liveStreamOpen, screenshot, signedOut, signInOverHttp, trpcMutation, uniqueSuffix, withoutTransitions } from "./helpers";
 
 /**
  * Live updates across two app servers on one PostgreSQL: Playwright's web server (server 1, with the
@@ -15,8 +14,10 @@ import { adminApiToken, screenshot, seededAdmin, signIn, uniqueSuffix } from "./
  * A is signed in on server 1, B on server 2; what B does through server 2 appears on A's open
  * screen without a reload — a new change request in the list, then the top bar's notification
  * count when B asks for A's review and when B merges what A approved — and the delays are measured
- * and logged.
+ * and logged. A and B are people of the spec's own, who sign in over HTTP.
  */
+
+test.use(signedOut);
 
 const dataDir = path.resolve(process.env.QUIRE_E2E_DATA_DIR!);
 let second: ChildProcess | undefined;
@@ -31,22 +32,36 @@ async function freePort(): Promise<number> {
 }
 
 test.beforeAll(async () => {
-  test.setTimeout(180_000);
   const databaseUrl = readOwner(dataDir)?.url;
   expect(databaseUrl, "the web server's embedded PostgreSQL").toBeTruthy();
   const port = await freePort();
   secondUrl = `http://localhost:${port}`;
   second = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
     // The same data folder: the same auth secret; DATABASE_URL: the first server's database, not one of its own.
-    env: { ...process.env, PORT: String(port), DATABASE_URL: databaseUrl, QUIRE_DATA_DIR: dataDir, NEXTAUTH_URL: secondUrl, QUIRE_DISABLE_JOBS: "" },
-    stdio: ["ignore", "inherit", "inherit"],
+    // Its job workers share the first server's queue, so they may deliver other specs' events: to those
+    // specs' receivers on loopback, which the first server is allowed to reach (playwright.config.ts).
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATABASE_URL: databaseUrl,
+      QUIRE_DATA_DIR: dataDir,
+      NEXTAUTH_URL: secondUrl,
+      QUIRE_DISABLE_JOBS: "",
+      QUIRE_FETCH_ALLOWLIST: "127.0.0.1",
+    },
+    stdio: ["ignore", "pipe", "inherit"],
   });
-  for (const deadline = Date.now() + 150_000; ; ) {
-    const ok = await fetch(`${secondUrl}/api/health`).then((response) => response.ok, () => false);
-    if (ok) break;
-    if (second.exitCode !== null || Date.now() > deadline) throw new Error("The second app server did not start.");
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
+  // `npm start` says on stdout when it serves (its server answered): wait for that line, or its end.
+  await new Promise<void>((resolve, reject) => {
+    let output = "";
+    second!.stdout!.on("data", (chunk: Buffer) => {
+      process.stdout.write(chunk);
+      output += chunk.toString("utf8");
+      if (output.includes(`Quire is ready at ${secondUrl}`)) resolve();
+    });
+    second!.once("exit", (code) => reject(new Error(`The second app server exited (${code}) before it was ready.`)));
+  });
+  expect((await fetch(`${secondUrl}/api/health`)).ok).toBe(true);
 });
 
 test.afterAll(async () => {
@@ -58,7 +73,7 @@ test.afterAll(async () => {
 
 /** No serious or critical axe-core violation in the top bar and the inbox (the screen under them is other specs' to check). */
 async function expectAccessibleInbox(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).include("header").analyze();
+  const results = await axe(page).include("header").analyze();
   const serious = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
   expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
 }
@@ -76,31 +91,37 @@ test("what B does on the second app server appears on A's screen on the first, w
   const space = await call(request, baseURL!, adminToken, "post", `/v1/orgs/${organization.id}/spaces`, { title: "Handbook" });
   const crs = `/v1/spaces/${space.id}/change-requests`;
 
-  // B: a second person, an admin of the organization, with a password (to sign in) and a token (to act through /v1).
+  // A and B: two people of this spec's own, admins of the organization, with passwords (to sign in).
+  // Not the seeded admin: other specs running meanwhile notify them, and A's unread count is counted here.
+  const a = { email: `a-${suffix}@example.test`, name: `Ada ${suffix}`, password: `pw-${suffix}-long-enough` };
   const b = { email: `b-${suffix}@example.test`, name: `Bea ${suffix}`, password: `pw-${suffix}-long-enough` };
   const database = new pg.Client({ connectionString: readOwner(dataDir)!.url });
   await database.connect();
-  let adminId = "";
+  const aId = newId();
   try {
-    const bId = newId();
-    await database.query("INSERT INTO users (id, email, display_name, password_hash) VALUES ($1, $2, $3, $4)", [bId, b.email, b.name, await hashPassword(b.password)]);
-    await database.query("INSERT INTO members (organization_id, user_id, role) VALUES ($1, $2, 'admin')", [organization.id, bId]);
-    adminId = (await database.query("SELECT id FROM users WHERE email = $1", [seededAdmin.email])).rows[0].id;
+    for (const [id, person] of [[aId, a], [newId(), b]] as const) {
+      await database.query("INSERT INTO users (id, email, display_name, password_hash) VALUES ($1, $2, $3, $4)", [id, person.email, person.name, await hashPassword(person.password)]);
+      await database.query("INSERT INTO members (organization_id, user_id, role) VALUES ($1, $2, 'admin')", [organization.id, id]);
+    }
   } finally {
     await database.end();
   }
-  const bToken = execFileSync("npm", ["run", "--silent", "token", "--", b.email], { encoding: "utf8", env: { ...process.env, QUIRE_DATA_DIR: dataDir } }).trim();
+  // A signs in on server 1, B on server 2; each makes a token of their own (to act through /v1) with that session.
+  await signInOverHttp(page.context(), a);
+  const aToken = (await trpcMutation<{ token: string }>(page.context().request, "tokens.create", { name: "Live e2e" })).token;
+  const contextB = await browser.newContext({ baseURL: secondUrl, ...signedOut });
+  await signInOverHttp(contextB, b);
+  const bToken = (await trpcMutation<{ token: string }>(contextB.request, "tokens.create", { name: "Live e2e" })).token;
 
   const listPath = `/o/${organization.id}/s/${space.id}/change-requests?status=draft`;
   await test.step("A on server 1 and B on server 2 open the space's change requests", async () => {
-    await signIn(page);
-    await page.goto(listPath);
+    // A's screen listens from here: the space's stream and the inbox's are open, and server 1 hears PostgreSQL.
+    await Promise.all([liveStreamOpen(page, space.id), liveStreamOpen(page), page.goto(listPath)]);
+    await liveHubListening(page);
     await expect(page.getByText("No change requests yet")).toBeVisible();
     await expect(page.getByRole("button", { name: "Notifications", exact: true })).toBeVisible();
 
-    const contextB = await browser.newContext({ baseURL: secondUrl });
     const pageB = await contextB.newPage();
-    await signIn(pageB, { email: b.email, password: b.password });
     await pageB.goto(listPath);
     await expect(pageB.getByRole("heading", { name: "Change requests" })).toBeVisible();
   });
@@ -108,8 +129,6 @@ test("what B does on the second app server appears on A's screen on the first, w
   const delays: Record<string, number> = {};
   let cr: { id: string; number: number } = { id: "", number: 0 };
   await test.step("B creates a change request through server 2: it appears in A's list", async () => {
-    // The streams are open once the list is: give the EventSource its first message (a resync) time to arrive.
-    await page.waitForTimeout(500);
     cr = await call(request, secondUrl, bToken, "post", crs, { subject: "Written by B" });
     const answered = Date.now();
     await expect(page.getByRole("link", { name: "#1 Written by B" })).toBeVisible({ timeout: 5_000 });
@@ -118,14 +137,14 @@ test("what B does on the second app server appears on A's screen on the first, w
 
   await test.step("B asks for A's review through server 2: A's notification count goes up", async () => {
     await call(request, secondUrl, bToken, "post", `${crs}/${cr.id}/content`, { changes: [{ operation: "insert_page", title: "Welcome", document: { markdown: "Hello" } }] });
-    await call(request, secondUrl, bToken, "post", `${crs}/${cr.id}/requested-reviewers`, { users: [adminId] });
+    await call(request, secondUrl, bToken, "post", `${crs}/${cr.id}/requested-reviewers`, { users: [aId] });
     const answered = Date.now();
     await expect(page.getByRole("button", { name: "Notifications, 1 unread" })).toBeVisible({ timeout: 5_000 });
     delays["review request in A's notification count"] = Date.now() - answered;
   });
 
   await test.step("A approves on server 1, B merges on server 2: A, a reviewer, is notified", async () => {
-    await call(request, baseURL!, adminToken, "post", `${crs}/${cr.id}/reviews`, { status: "approved" });
+    await call(request, baseURL!, aToken, "post", `${crs}/${cr.id}/reviews`, { status: "approved" });
     await call(request, secondUrl, bToken, "post", `${crs}/${cr.id}/merge`);
     const answered = Date.now();
     await expect(page.getByRole("button", { name: "Notifications, 2 unread" })).toBeVisible({ timeout: 5_000 });
@@ -133,7 +152,7 @@ test("what B does on the second app server appears on A's screen on the first, w
   });
 
   await test.step("B mentions A in a comment on the space through server 2: A's notification count goes up", async () => {
-    await call(request, secondUrl, bToken, "post", `/v1/spaces/${space.id}/comments`, { body: { markdown: `Welcome aboard, @[Admin](mention:${adminId})` } });
+    await call(request, secondUrl, bToken, "post", `/v1/spaces/${space.id}/comments`, { body: { markdown: `Welcome aboard, @[${a.name}](mention:${aId})` } });
     const answered = Date.now();
     await expect(page.getByRole("button", { name: "Notifications, 3 unread" })).toBeVisible({ timeout: 5_000 });
     delays["comment mentioning A in A's notification count"] = Date.now() - answered;
@@ -153,15 +172,18 @@ test("what B does on the second app server appears on A's screen on the first, w
     const entries = inbox.getByRole("link");
     await expect(entries).toHaveCount(3);
     await expect(entries.nth(0)).toContainText(`${b.name} mentioned you in Handbook`);
-    await expect(entries.nth(0)).toContainText("Welcome aboard, @Admin");
+    await expect(entries.nth(0)).toContainText(`Welcome aboard, @${a.name}`);
     await expect(entries.nth(1)).toContainText(`${b.name} merged change request #1 “Written by B” in Handbook`);
     await expect(entries.nth(2)).toContainText(`${b.name} asked for your review of change request #1 “Written by B” in Handbook`);
     await expect(entries.nth(0)).toContainText("unread");
     await expectAccessibleInbox(page);
     await screenshot(page, "notifications-inbox-1280");
-    await page.emulateMedia({ colorScheme: "dark" });
+    // Colors switch at once (no transitions), once the app has followed the system's scheme.
+    const restore = await withoutTransitions(page);
+    await colorScheme(page, "dark");
     await screenshot(page, "notifications-inbox-dark-1280");
-    await page.emulateMedia({ colorScheme: "light" });
+    await colorScheme(page, "light");
+    await restore();
     await page.keyboard.press("Escape");
     await expect(inbox).toBeHidden();
     await expect(bell).toBeFocused();
@@ -199,4 +221,5 @@ test("what B does on the second app server appears on A's screen on the first, w
     await page.getByRole("checkbox", { name: "Email me my notifications" }).uncheck();
     await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
   });
+  await contextB.close();
 });

@@ -1,14 +1,12 @@
 import { expect, test } from "@playwright/test";
-import { createSpace, expectNoSeriousAxeViolations, screenshot, signIn, uniqueSuffix } from "./helpers";
+import { createSpaceOverApi, expectNoSeriousAxeViolations, screenshot, uniqueSuffix } from "./helpers";
 
 /** The merge rules' settings: the organization's in its people section, a space's own under its settings. */
 
 test.use({ viewport: { width: 1280, height: 900 } });
 
-test("an admin requires an approval for the organization, then gives one space its own rules", async ({ page }) => {
-  await signIn(page);
-  const spacePath = await createSpace(page, `Rules ${uniqueSuffix()}`, "Handbook");
-  const organizationId = spacePath.split("/")[2]!;
+test("an admin requires an approval for the organization, then gives one space its own rules", async ({ page, request }) => {
+  const { spacePath, organizationId } = await createSpaceOverApi(request, `Rules ${uniqueSuffix()}`, "Handbook");
 
   await page.goto(`/o/${organizationId}/people/merge-rules`);
   await expect(page.getByRole("link", { name: "Merge rules" })).toHaveAttribute("aria-current", "page");

@@ -1,6 +1,5 @@
-import { execFileSync } from "node:child_process";
 import { expect, test } from "@playwright/test";
-import { createSpace, screenshot, signIn, uniqueSuffix, expectSaved, writeMarkdown } from "./helpers";
+import { adminApiToken, createSpaceOverApi, expectNotice, expectSaved, keepNoticesOf, screenshot, uniqueSuffix, writeMarkdown } from "./helpers";
 
 /**
  * A page's settings as an editor sets them and a reader meets them: a page hidden from the
@@ -11,8 +10,9 @@ import { createSpace, screenshot, signIn, uniqueSuffix, expectSaved, writeMarkdo
 test.use({ viewport: { width: 1280, height: 800 } });
 
 test("page settings: a hidden page leaves the navigation, a layout leaves out the title and the page tree", async ({ page, request }) => {
-  await signIn(page);
-  const spacePath = await createSpace(page, `Settings ${uniqueSuffix()}`, "Manual");
+  const { spacePath, spaceId } = await createSpaceOverApi(request, `Settings ${uniqueSuffix()}`, "Manual");
+  await keepNoticesOf(page);
+  await page.goto(spacePath);
 
   await test.step("open a change request and add a second page", async () => {
     await page.getByRole("navigation", { name: "Space" }).getByRole("link", { name: "Change requests" }).click();
@@ -35,11 +35,11 @@ test("page settings: a hidden page leaves the navigation, a layout leaves out th
     await dialog.getByLabel("Hide from the navigation").check();
     await screenshot(page, "editor-page-settings-1280");
     await dialog.getByRole("button", { name: "Save settings" }).click();
-    await expect(page.getByText("Page settings saved.")).toBeVisible();
-    await expect(dialog).toBeHidden();
-    // The next save shows the same message: dismissed here, so that the next step sees its own.
+    // The notice is dismissed as soon as it shows (it would go by itself after 4 s).
     await page.getByRole("status").filter({ hasText: "Page settings saved." }).getByRole("button", { name: "Dismiss" }).click();
     await expect(page.getByText("Page settings saved.")).toHaveCount(0);
+    await expectNotice(page, "Page settings saved.");
+    await expect(dialog).toBeHidden();
   });
 
   await test.step("give the introduction a layout without its title and the page tree", async () => {
@@ -50,7 +50,7 @@ test("page settings: a hidden page leaves the navigation, a layout leaves out th
     await dialog.getByLabel("Show page tree").uncheck();
     await expect(dialog.getByLabel("Preset")).toHaveValue("custom");
     await dialog.getByRole("button", { name: "Save settings" }).click();
-    await expect(page.getByText("Page settings saved.")).toBeVisible();
+    await expectNotice(page, "Page settings saved.");
   });
 
   await test.step("the review lists the settings that changed", async () => {
@@ -61,7 +61,7 @@ test("page settings: a hidden page leaves the navigation, a layout leaves out th
     await expect(page.getByRole("term").filter({ hasText: "Layout: Table of contents" })).toBeVisible();
     await screenshot(page, "review-page-settings-1280");
     await page.getByRole("button", { name: "Merge", exact: true }).click();
-    await expect(page.getByText("Change request #1 merged.")).toBeVisible();
+    await expectNotice(page, "Change request #1 merged.");
   });
 
   await test.step("the reader: no page tree and no visible title on the introduction; the hidden page is out of the navigation", async () => {
@@ -73,12 +73,7 @@ test("page settings: a hidden page leaves the navigation, a layout leaves out th
     await screenshot(page, "reader-layout-1280");
 
     // The hidden page is still readable at its address, with the page tree (its layout keeps it), which leaves it out.
-    const token = execFileSync("npm", ["run", "--silent", "token", "--", process.env.QUIRE_ADMIN_EMAIL!], {
-      encoding: "utf8",
-      env: { ...process.env, QUIRE_DATA_DIR: process.env.QUIRE_E2E_DATA_DIR },
-    }).trim();
-    const spaceId = spacePath.split("/").pop()!;
-    const content = await (await request.get(`/v1/spaces/${spaceId}/content`, { headers: { Authorization: `Bearer ${token}` } })).json();
+    const content = await (await request.get(`/v1/spaces/${spaceId}/content`, { headers: { Authorization: `Bearer ${adminApiToken()}` } })).json();
     const internal = content.pages.find((each: { title: string }) => each.title === "Internal");
     expect(internal.hidden).toBe(true);
     await page.goto(`${spacePath}/p/${internal.id}`);

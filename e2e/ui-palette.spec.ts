@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { adminApiToken, createSpace, expectNoSeriousAxeViolations, publishThroughApi, screenshot, signIn, uniqueSuffix, v1 } from "./helpers";
+import { adminApiToken, createSpaceOverApi, expectNoSeriousAxeViolations, publishThroughApi, screenshot, uniqueSuffix, v1 } from "./helpers";
 
 /**
  * The command palette (Ctrl-K): a page found by a word of its body opens in the reader at the
@@ -19,9 +19,7 @@ const FILLER = Array.from({ length: 40 }, (_, index) => `Paragraph ${index + 1} 
 
 test("Ctrl-K finds a page by a word of its body and opens it at its section; arrows, Enter and Escape drive it", async ({ page, request }) => {
   const suffix = uniqueSuffix();
-  await signIn(page);
-  const spacePath = await createSpace(page, `Palette ${suffix}`, "Zoo handbook");
-  const [, , organizationId, , spaceId] = spacePath.split("/");
+  const { spacePath, organizationId, spaceId } = await createSpaceOverApi(request, `Palette ${suffix}`, "Zoo handbook");
 
   const [pageId] = await test.step("through /v1: a page whose only mention of the word is in its third section", async () => {
     const ids = await publishThroughApi(request, token, spaceId!, "Night work", [
@@ -39,6 +37,8 @@ test("Ctrl-K finds a page by a word of its body and opens it at its section; arr
 
   await test.step("Ctrl-K opens the palette with the field focused; typing the word lists the page with its section's excerpt", async () => {
     await page.goto(`${spacePath}/change-requests`);
+    // The top bar's search button shows once the page's palette has registered its shortcut.
+    await expect(page.getByRole("button", { name: "Search", exact: true })).toBeVisible();
     await page.keyboard.press("Control+K");
     const palette = page.getByRole("dialog", { name: "Search everywhere" });
     await expect(palette).toBeVisible();

@@ -1,7 +1,5 @@
-import { execFileSync } from "node:child_process";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { createSpace, screenshot, seededAdmin, signIn, uniqueSuffix, expectSaved, writeMarkdown } from "./helpers";
+import { adminApiToken, axe, createSpaceOverApi, expectSaved, screenshot, signedOut, uniqueSuffix, writeMarkdown } from "./helpers";
 
 /**
  * Members and invites as people use them: an admin invites someone by email (this server sends no
@@ -12,27 +10,17 @@ import { createSpace, screenshot, seededAdmin, signIn, uniqueSuffix, expectSaved
 
 test.use({ viewport: { width: 1280, height: 900 } });
 
-const env = { ...process.env, QUIRE_DATA_DIR: process.env.QUIRE_E2E_DATA_DIR };
-
-/** A token from `npm run token` (the documented way), to prepare data through the API. */
-const cliToken = () => execFileSync("npm", ["run", "--silent", "token", "--", seededAdmin.email], { encoding: "utf8", env }).trim();
-
 /** No axe violations in what is on screen (the open dialog when there is one). */
 async function expectAccessible(page: Page, include?: string) {
-  const builder = new AxeBuilder({ page });
+  const builder = axe(page);
   const results = await (include ? builder.include(include) : builder).analyze();
   expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
 }
 
 test("an admin invites someone by email into a team that edits one space; they join with a password, edit it and nothing else; the audit log has it all", async ({ page, browser, request, baseURL }) => {
-  // Two people, five steps and axe checks along the way: 85–110 s in full runs, past 120 s once under heavy load.
-  test.setTimeout(180_000);
   const suffix = uniqueSuffix();
-  await signIn(page);
-  const spacePath = await createSpace(page, `Members ${suffix}`, "Handbook");
-  const organizationId = spacePath.split("/")[2]!;
-  const spaceId = spacePath.split("/")[4]!;
-  const headers = { Authorization: `Bearer ${cliToken()}` };
+  const { spacePath, organizationId, spaceId } = await createSpaceOverApi(request, `Members ${suffix}`, "Handbook");
+  const headers = { Authorization: `Bearer ${adminApiToken()}` };
   const other = await request.post(`${baseURL}/v1/orgs/${organizationId}/spaces`, { headers, data: { title: "Private notes" } });
   expect(other.status()).toBe(201);
   const otherPath = `/o/${organizationId}/s/${(await other.json()).id}`;
@@ -62,7 +50,8 @@ test("an admin invites someone by email into a team that edits one space; they j
     await expectAccessible(page);
   });
 
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  // The person's own browser, signed in as nobody yet.
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, ...signedOut });
   const personPage = await context.newPage();
 
   await test.step("the person opens the link, sets a password and lands in the organization signed in", async () => {

@@ -1,7 +1,5 @@
-import { execFileSync } from "node:child_process";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { createSpace, screenshot, seededAdmin, signIn, uniqueSuffix, expectSaved, writeMarkdown } from "./helpers";
+import { adminApiToken, axe, createSpaceOverApi, expectSaved, joinThroughLinkInvite, screenshot, signedInPage, uniqueSuffix, writeMarkdown } from "./helpers";
 
 /**
  * Teams, sharing and the audit log as people use them: an admin makes a team, adds a member, shares
@@ -11,35 +9,22 @@ import { createSpace, screenshot, seededAdmin, signIn, uniqueSuffix, expectSaved
 
 test.use({ viewport: { width: 1280, height: 900 } });
 
-const env = { ...process.env, QUIRE_DATA_DIR: process.env.QUIRE_E2E_DATA_DIR };
-
-/** A token from `npm run token` (the documented way), to prepare data through the API. */
-const cliToken = () => execFileSync("npm", ["run", "--silent", "token", "--", seededAdmin.email], { encoding: "utf8", env }).trim();
-
-/** A second person who can sign in: a guest of the organization. */
-function addGuest(organizationId: string, email: string, password: string): string {
-  return execFileSync("node_modules/.bin/tsx", ["e2e/fixtures/add-member.ts", organizationId, email, password, "guest"], { encoding: "utf8", env }).trim();
-}
-
 /** No axe violations in what is on screen (the open dialog when there is one). */
 async function expectAccessible(page: Page, include?: string) {
-  const builder = new AxeBuilder({ page });
+  const builder = axe(page);
   const results = await (include ? builder.include(include) : builder).analyze();
   expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
 }
 
 test("an admin shares a space with a team; its member edits that space only; the grant is in the audit log", async ({ page, browser, request, baseURL }) => {
-  // Two people, five steps and axe checks along the way: 85–110 s in full runs, past 120 s once under heavy load.
-  test.setTimeout(180_000);
   const suffix = uniqueSuffix();
-  await signIn(page);
-  const spacePath = await createSpace(page, `People ${suffix}`, "Handbook");
-  const organizationId = spacePath.split("/")[2]!;
-  const other = await request.post(`${baseURL}/v1/orgs/${organizationId}/spaces`, { headers: { Authorization: `Bearer ${cliToken()}` }, data: { title: "Private notes" } });
+  const { spacePath, organizationId } = await createSpaceOverApi(request, `People ${suffix}`, "Handbook");
+  const other = await request.post(`${baseURL}/v1/orgs/${organizationId}/spaces`, { headers: { Authorization: `Bearer ${adminApiToken()}` }, data: { title: "Private notes" } });
   expect(other.status()).toBe(201);
   const otherPath = `/o/${organizationId}/s/${(await other.json()).id}`;
+  // A second person who can sign in: a guest of the organization (who joined through a link).
   const member = { email: `wren-${suffix}@example.test`, password: `pw-${suffix}-long-enough`, name: `wren-${suffix}` };
-  addGuest(organizationId, member.email, member.password);
+  await joinThroughLinkInvite(request, organizationId, null, { email: member.email, password: member.password, displayName: member.name });
 
   await test.step("create a team from the empty Teams page", async () => {
     await page.goto(`/o/${organizationId}/people/teams`);
@@ -98,9 +83,7 @@ test("an admin shares a space with a team; its member edits that space only; the
   });
 
   await test.step("the member edits that space's content, and cannot open another space", async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const memberPage = await context.newPage();
-    await signIn(memberPage, member);
+    const memberPage = await signedInPage(browser, member, { viewport: { width: 1280, height: 900 } });
     await memberPage.goto(spacePath);
     await expect(memberPage.getByRole("heading", { name: "Handbook" })).toBeVisible();
     await memberPage.getByRole("navigation", { name: "Space" }).getByRole("link", { name: "Change requests" }).click();
@@ -115,7 +98,7 @@ test("an admin shares a space with a team; its member edits that space only; the
     // A space the person cannot see does not exist for them: the not-found page, with HTTP 404.
     expect((await memberPage.goto(otherPath))?.status()).toBe(404);
     await expect(memberPage.getByRole("heading", { name: "Nothing here" })).toBeVisible();
-    await context.close();
+    await memberPage.context().close();
   });
 
   await test.step("the admin finds the grant in the audit log, filters by it and reads its details", async () => {

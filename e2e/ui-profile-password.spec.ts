@@ -1,32 +1,43 @@
-import { execFileSync } from "node:child_process";
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "@playwright/test";
-import { screenshot, seededAdmin, signIn, uniqueSuffix } from "./helpers";
+import { expect, test, type Page } from "@playwright/test";
+import { axe, createOrganizationOverApi, joinThroughLinkInvite, screenshot, signedOut, signInOverHttp, trpcMutation, uniqueSuffix } from "./helpers";
 
 /**
  * A person changes their password on their profile: a wrong current password is refused beside its
  * field; the change keeps this browser signed in, signs out every other browser, and only the new
- * password signs in afterwards.
+ * password signs in afterwards (through the sign-in form, which is what the person meets). Asked
+ * to, it also revokes the person's API tokens.
  */
 
-const env = { ...process.env, QUIRE_DATA_DIR: process.env.QUIRE_E2E_DATA_DIR };
-const cliToken = () => execFileSync("npm", ["run", "--silent", "token", "--", seededAdmin.email], { encoding: "utf8", env }).trim();
+// The person, not the seeded admin, is signed in here.
+test.use(signedOut);
 
-test("changing one's password keeps this browser signed in and ends the other sessions", async ({ page, browser, request, baseURL }) => {
+/** Signs in with the login form on screen, as the person would. */
+async function signInWithForm(page: Page, email: string, password: string) {
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+}
+
+test("changing one's password keeps this browser signed in, ends the other sessions and, asked to, the API tokens", async ({ page, browser, request }) => {
   const suffix = uniqueSuffix();
-  const orgs = await request.get(`${baseURL}/v1/orgs`, { headers: { Authorization: `Bearer ${cliToken()}` } });
-  const organizationId = (await orgs.json()).items[0].id as string;
+  const organizationId = await createOrganizationOverApi(request, `Password ${suffix}`);
   const person = { email: `robin-${suffix}@example.test`, password: `old-${suffix}-password` };
-  execFileSync("node_modules/.bin/tsx", ["e2e/fixtures/add-member.ts", organizationId, person.email, person.password, "read"], { encoding: "utf8", env });
+  await joinThroughLinkInvite(request, organizationId, "read", { ...person, displayName: `Robin ${suffix}` });
 
-  await signIn(page, person);
-  const elsewhere = await browser.newContext();
+  // Signed in twice: this browser and another one.
+  await signInOverHttp(page.context(), person);
+  const elsewhere = await browser.newContext(signedOut);
   const otherBrowser = await elsewhere.newPage();
-  await signIn(otherBrowser, person);
+  await signInOverHttp(elsewhere, person);
+
+  const { token } = await trpcMutation<{ token: string }>(page.context().request, "tokens.create", { name: "Deploy script" });
+  const apiUser = () => page.context().request.get("/v1/user", { headers: { Authorization: `Bearer ${token}` } });
+  expect((await apiUser()).status()).toBe(200);
 
   await page.goto("/settings/profile");
   await expect(page.getByRole("heading", { name: "Password" })).toBeVisible();
-  const results = await new AxeBuilder({ page }).analyze();
+  await expect(page.getByText("Your API tokens keep working unless you revoke them too.")).toBeVisible();
+  const results = await axe(page).analyze();
   expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
 
   await page.getByLabel("Current password", { exact: true }).fill("not-my-password");
@@ -36,8 +47,10 @@ test("changing one's password keeps this browser signed in and ends the other se
   await expect(page.getByText("this is not your current password")).toBeVisible();
 
   await page.getByLabel("Current password", { exact: true }).fill(person.password);
+  await page.getByLabel("Also revoke my API tokens").check();
   await page.getByRole("button", { name: "Change password" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Password changed." })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "Password changed, and your API tokens revoked." })).toBeVisible();
+  expect((await apiUser()).status()).toBe(401);
   await screenshot(page, "profile-password-1280");
 
   // This browser signed in again with the new password; the other one was signed out.
@@ -46,10 +59,9 @@ test("changing one's password keeps this browser signed in and ends the other se
   await otherBrowser.goto(`/o/${organizationId}`);
   await expect(otherBrowser).toHaveURL(/\/login/);
 
-  await otherBrowser.getByLabel("Email").fill(person.email);
-  await otherBrowser.getByLabel("Password").fill(person.password);
-  await otherBrowser.getByRole("button", { name: "Sign in", exact: true }).click();
+  await signInWithForm(otherBrowser, person.email, person.password);
   await expect(otherBrowser.getByText("Incorrect email or password")).toBeVisible();
-  await signIn(otherBrowser, { email: person.email, password: `new-${suffix}-password` });
+  await signInWithForm(otherBrowser, person.email, `new-${suffix}-password`);
+  await expect(otherBrowser).not.toHaveURL(/\/login/);
   await elsewhere.close();
 });

@@ -1,5 +1,21 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { adminApiToken, createSpace, expectNoSeriousAxeViolations, publishThroughApi, screenshot, signIn, uniqueSuffix, v1 } from "./helpers";
+import { expect, test, type Page } from "@playwright/test";
+import {
+  adminApiToken,
+  createSpaceOverApi,
+  expectNoSeriousAxeViolations,
+  expectNotice,
+  joinThroughLinkInvite,
+  keepNoticesOf,
+  liveHubListening,
+  liveStreamOpen,
+  publishThroughApi,
+  screenshot,
+  signedOut,
+  signInOverHttp,
+  trpcMutation,
+  uniqueSuffix,
+  v1,
+} from "./helpers";
 
 /**
  * A review with two people at once, each in their own browser: Ada (the seeded admin) opens a
@@ -10,28 +26,10 @@ import { adminApiToken, createSpace, expectNoSeriousAxeViolations, publishThroug
 
 test.use({ viewport: { width: 1280, height: 900 } });
 
-/** A tRPC mutation with the page's session (setup the UI has no screen for, or not one of this spec). */
-async function trpcMutation(page: Page, path: string, input: unknown) {
-  const response = await page.request.post(`/api/trpc/${path}`, { data: { json: input } });
-  expect(response.ok(), `${path}: ${await response.text()}`).toBe(true);
-  return ((await response.json()) as { result: { data: { json: unknown } } }).result.data.json;
-}
-
-/** A new member with the review role, through a link invite (as a person would join), who then signs in. */
-async function reviewer(request: APIRequestContext, token: string, organizationId: string, suffix: string) {
-  const invite = (await v1(request, token, "post", `/v1/orgs/${organizationId}/link-invites`, { role: "review" })) as { url: string };
-  const person = { email: `bo-${suffix}@example.test`, password: `pw-${suffix}-long-enough`, displayName: `Bo ${suffix}` };
-  const joined = await request.post(`/api/invites/${new URL(invite.url).pathname.split("/").pop()}`, { data: person });
-  expect(joined.ok(), await joined.text()).toBe(true);
-  return person;
-}
-
 test("two people review a change request: a comment arrives live, the reviewer answers and approves, the author merges once the rule is met", async ({ browser, page: ada, request }) => {
-  test.setTimeout(180_000);
   const suffix = uniqueSuffix();
-  await signIn(ada);
-  const spacePath = await createSpace(ada, `Reviews ${suffix}`, "Handbook");
-  const [, , organizationId, , spaceId] = spacePath.split("/") as [string, string, string, string, string];
+  const { spacePath, organizationId, spaceId } = await createSpaceOverApi(request, `Reviews ${suffix}`, "Handbook");
+  await keepNoticesOf(ada);
   const token = adminApiToken();
 
   // A page on main, and a change request that rewrites it.
@@ -43,18 +41,23 @@ test("two people review a change request: a comment arrives live, the reviewer a
   await v1(request, token, "post", `${crs}/${changeRequest.id}/content`, {
     changes: [{ operation: "update_page", page: pageId, document: { markdown: "Quire keeps every change in a change request.\n\nOne approval is enough to merge.\n" } }],
   });
-  await trpcMutation(ada, "mergeRules.updateForSpace", { spaceId, requiredApprovals: 1 });
-  const boCredentials = await reviewer(request, token, organizationId, suffix);
+  // Setup the UI has no screen for, or not one of this spec: a tRPC mutation with Ada's session.
+  await trpcMutation(ada.context().request, "mergeRules.updateForSpace", { spaceId, requiredApprovals: 1 });
+  // A new member with the review role, through a link invite (as a person would join).
+  const boCredentials = { email: `bo-${suffix}@example.test`, password: `pw-${suffix}-long-enough`, displayName: `Bo ${suffix}` };
+  await joinThroughLinkInvite(request, organizationId, "review", boCredentials);
   const reviewPath = `${spacePath}/change-requests/${changeRequest.number}`;
 
   // Bo works in the dark theme: the review screen is checked in both.
-  const boContext = await browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: "dark" });
+  const boContext = await browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: "dark", ...signedOut });
+  await signInOverHttp(boContext, boCredentials);
   const bo = await boContext.newPage();
 
   await test.step("Ada submits it for review: Merge waits for an approval, and says so", async () => {
-    await ada.goto(reviewPath);
+    // Ada's screen follows the change request and her inbox (the server's listening is checked with Bo's).
+    await Promise.all([liveStreamOpen(ada, spaceId), liveStreamOpen(ada), ada.goto(reviewPath)]);
     await ada.getByRole("button", { name: "Submit for review" }).click();
-    await expect(ada.getByText("Submitted for review.")).toBeVisible();
+    await expectNotice(ada, "Submitted for review.");
     const merge = ada.getByRole("button", { name: "Merge", exact: true });
     await expect(merge).toBeDisabled();
     await expect(merge).toHaveAccessibleDescription(/approval/i);
@@ -84,8 +87,9 @@ test("two people review a change request: a comment arrives live, the reviewer a
   });
 
   await test.step("Bo opens the change request in his own browser", async () => {
-    await signIn(bo, boCredentials);
-    await bo.goto(reviewPath);
+    // Bo's screen follows the change request from here: its live stream is open and the server listens.
+    await Promise.all([liveStreamOpen(bo, spaceId), bo.goto(reviewPath)]);
+    await liveHubListening(bo);
     await expect(bo.getByRole("heading", { name: /Explain approvals/ })).toBeVisible();
     await expect(bo.getByRole("region", { name: "Reviews" }).getByRole("list", { name: "Requested reviewers" })).toContainText(boCredentials.displayName);
     await bo.getByRole("button", { name: "Comments 0 open" }).click();
@@ -162,7 +166,7 @@ test("two people review a change request: a comment arrives live, the reviewer a
     await expect(merge).not.toHaveAttribute("aria-describedby");
     await expect(ada.getByRole("region", { name: "Reviews" }).getByRole("status")).toHaveText("1 of 1 approval");
     await merge.click();
-    await expect(ada.getByText(`Change request #${changeRequest.number} merged.`)).toBeVisible();
+    await expectNotice(ada, `Change request #${changeRequest.number} merged.`);
     await screenshot(ada, "reviews-merged-1280");
   });
 

@@ -1,7 +1,6 @@
-import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { expect, test } from "@playwright/test";
-import { seededAdmin, signIn } from "./helpers";
+import { adminApiToken, seededAdmin, signedOut } from "./helpers";
 
 /** Sign-in, space settings and API tokens, driven through the browser like a user would. */
 
@@ -9,37 +8,34 @@ const adminEmail = seededAdmin.email;
 
 test.use({ viewport: { width: 1280, height: 900 } });
 
-/** A token from `npm run token` (the documented way), to prepare data through the API. */
-function cliToken(): string {
-  return execFileSync("npm", ["run", "--silent", "token", "--", adminEmail], {
-    encoding: "utf8",
-    env: { ...process.env, QUIRE_DATA_DIR: process.env.QUIRE_E2E_DATA_DIR },
-  }).trim();
-}
+test.describe("the sign-in form", () => {
+  // Its subject is signing in: these start signed out (the others as the seeded admin, signed in over HTTP).
+  test.use(signedOut);
 
-test("a wrong password shows the error and keeps the user on the sign-in page", async ({ page }) => {
-  await page.goto("/login");
-  await page.getByLabel("Email").fill(adminEmail);
-  await page.getByLabel("Password").fill("not-the-password");
-  // Submitting with the keyboard: Enter in the password field.
-  await page.getByLabel("Password").press("Enter");
-  await expect(page.getByText("Incorrect email or password")).toBeVisible();
-  await expect(page).toHaveURL(/\/login/);
-  await expect(page.getByLabel("Password")).toBeEnabled();
-});
+  test("a wrong password shows the error and keeps the user on the sign-in page", async ({ page }) => {
+    await page.goto("/login");
+    await page.getByLabel("Email").fill(adminEmail);
+    await page.getByLabel("Password").fill("not-the-password");
+    // Submitting with the keyboard: Enter in the password field.
+    await page.getByLabel("Password").press("Enter");
+    await expect(page.getByText("Incorrect email or password")).toBeVisible();
+    await expect(page).toHaveURL(/\/login/);
+    await expect(page.getByLabel("Password")).toBeEnabled();
+  });
 
-test("signing in lands in the app and honours the callback URL", async ({ page }) => {
-  await page.goto("/login?callbackUrl=%2Fsettings%2Ftokens");
-  await page.getByLabel("Email").fill(adminEmail);
-  await page.getByLabel("Password").fill(seededAdmin.password);
-  await page.getByRole("button", { name: "Sign in", exact: true }).click();
-  await expect(page).toHaveURL(/\/settings\/tokens$/);
-  await expect(page.getByRole("heading", { name: "API tokens" })).toBeVisible();
+  test("signing in lands in the app and honours the callback URL", async ({ page }) => {
+    await page.goto("/login?callbackUrl=%2Fsettings%2Ftokens");
+    await page.getByLabel("Email").fill(adminEmail);
+    await page.getByLabel("Password").fill(seededAdmin.password);
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await expect(page).toHaveURL(/\/settings\/tokens$/);
+    await expect(page.getByRole("heading", { name: "API tokens" })).toBeVisible();
+  });
 });
 
 test("space settings: title, visibility and default level persist across a reload", async ({ page, request }) => {
   // The seeded organization gets a space of this test's own, so parallel specs cannot disturb it.
-  const headers = { Authorization: `Bearer ${cliToken()}` };
+  const headers = { Authorization: `Bearer ${adminApiToken()}` };
   const orgs = await (await request.get("/v1/orgs", { headers })).json();
   const demo = orgs.items.find((org: { title: string }) => org.title === "Demo organization");
   expect(demo).toBeDefined();
@@ -47,7 +43,6 @@ test("space settings: title, visibility and default level persist across a reloa
   expect(created.status()).toBe(201);
   const space = await created.json();
 
-  await signIn(page);
   await page.goto(`/o/${demo.id}/s/${space.id}`);
   const form = page.getByRole("form", { name: "Settings" });
   await expect(form.getByLabel("Title")).toHaveValue("Settings e2e");
@@ -85,7 +80,6 @@ test("space settings: title, visibility and default level persist across a reloa
 });
 
 test("API tokens: created, shown once, usable, then revoked", async ({ page, request }) => {
-  await signIn(page);
   await page.goto("/settings/tokens");
   await expect(page.getByRole("heading", { name: "API tokens" })).toBeVisible();
   await expect(page.getByText(/curl -H "Authorization: Bearer <token>" http:\/\/.+\/v1\/user/)).toBeVisible();

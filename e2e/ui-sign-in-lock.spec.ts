@@ -1,5 +1,8 @@
 import { expect, test } from "@playwright/test";
-import { uniqueSuffix } from "./helpers";
+import { signedOut, uniqueSuffix } from "./helpers";
+
+// The sign-in form is the subject: nobody is signed in.
+test.use(signedOut);
 
 test("after too many wrong passwords the sign-in form says when to try again", async ({ page }) => {
   await page.goto("/login");

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { adminApiToken, createSpace, expectNoSeriousAxeViolations, publishThroughApi, screenshotsAcross, signIn, uniqueSuffix, v1 } from "./helpers";
+import { adminApiToken, createSpaceOverApi, expectNoSeriousAxeViolations, publishThroughApi, screenshotsAcross, signedOut, uniqueSuffix, v1 } from "./helpers";
 
 /**
  * Readers and owners of a published site: a reader opens a page (site.js counts the view), another
@@ -10,12 +10,9 @@ import { adminApiToken, createSpace, expectNoSeriousAxeViolations, publishThroug
 test.use({ viewport: { width: 1280, height: 900 } });
 
 test("a reader's view and feedback on a published page reach the owner's Insights page", async ({ page, browser, request }) => {
-  test.setTimeout(180_000);
   const suffix = uniqueSuffix();
   const token = adminApiToken();
-  await signIn(page);
-  const spacePath = await createSpace(page, `Insights ${suffix}`, "Guides");
-  const [, , organizationId, , spaceId] = spacePath.split("/");
+  const { organizationId, spaceId } = await createSpaceOverApi(request, `Insights ${suffix}`, "Guides");
   await publishThroughApi(request, token, spaceId!, "The guide", [
     { operation: "insert_page", title: "Getting started", document: { markdown: "Install the tool, then run it.\n" } },
   ]);
@@ -35,7 +32,8 @@ test("a reader's view and feedback on a published page reach the owner's Insight
   });
 
   await test.step("a reader opens the published page: site.js sends the view", async () => {
-    const reader = await browser.newContext();
+    // Readers are nobody in particular (the UI projects' contexts start as the seeded admin).
+    const reader = await browser.newContext(signedOut);
     const readerPage = await reader.newPage();
     const beacon = readerPage.waitForRequest((sent) => sent.url().endsWith("/~/insights") && sent.method() === "POST");
     await readerPage.goto(siteUrl);
@@ -46,7 +44,7 @@ test("a reader's view and feedback on a published page reach the owner's Insight
   });
 
   await test.step("a reader without JavaScript says the page did not help, through the plain form", async () => {
-    const reader = await browser.newContext({ javaScriptEnabled: false });
+    const reader = await browser.newContext({ javaScriptEnabled: false, ...signedOut });
     const readerPage = await reader.newPage();
     await readerPage.goto(siteUrl);
     await readerPage.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: "Getting started", exact: true }).click();

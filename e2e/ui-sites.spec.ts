@@ -1,6 +1,17 @@
-import { execFileSync } from "node:child_process";
 import { expect, test, type Page } from "@playwright/test";
-import { adminApiToken, createSpace, expectNoSeriousAxeViolations, screenshot, sidebar, signIn, uniqueSuffix, v1 } from "./helpers";
+import {
+  adminApiToken,
+  colorScheme,
+  createSpaceOverApi,
+  expectNoSeriousAxeViolations,
+  joinThroughLinkInvite,
+  screenshot,
+  sidebar,
+  signedInPage,
+  uniqueSuffix,
+  v1,
+  withoutTransitions,
+} from "./helpers";
 
 /**
  * The Sites area as people use it: an admin creates a site from two spaces, adds a section and a
@@ -10,38 +21,29 @@ import { adminApiToken, createSpace, expectNoSeriousAxeViolations, screenshot, s
 
 test.use({ viewport: { width: 1280, height: 900 } });
 
-const env = { ...process.env, QUIRE_DATA_DIR: process.env.QUIRE_E2E_DATA_DIR };
-
-/** A second person who can sign in, with the organization role `role`. */
-function addMember(organizationId: string, email: string, password: string, role: string): void {
-  execFileSync("node_modules/.bin/tsx", ["e2e/fixtures/add-member.ts", organizationId, email, password, role], { encoding: "utf8", env });
-}
-
 /** Screenshots of what is on screen, light and dark, for people to look at. */
 async function screenshots(page: Page, name: string) {
-  await page.emulateMedia({ colorScheme: "light" });
-  await page.waitForTimeout(300);
+  // Buttons would fade their colors (transition-colors): off, each picture has the theme's final colors.
+  const restore = await withoutTransitions(page);
+  await colorScheme(page, "light");
   await screenshot(page, `${name}-light`);
-  await page.emulateMedia({ colorScheme: "dark" });
-  // Buttons fade their colors (transition-colors): the picture waits for the end.
-  await page.waitForTimeout(300);
+  await colorScheme(page, "dark");
   await screenshot(page, `${name}-dark`);
-  await page.emulateMedia({ colorScheme: "light" });
+  await colorScheme(page, "light");
+  await restore();
 }
 
 test("an admin creates a site from two spaces, adds a section and a variant, reorders with the keyboard and publishes; a reader sees no edit controls", async ({ page, browser, request }) => {
-  // A long walk (two people, three widths, two themes): more than the default 90 s on a busy machine.
-  test.setTimeout(240_000);
   const suffix = uniqueSuffix();
-  await signIn(page);
-  const spacePath = await createSpace(page, `Sites ${suffix}`, "Guides");
-  const organizationId = spacePath.split("/")[2]!;
+  const { spacePath, organizationId } = await createSpaceOverApi(request, `Sites ${suffix}`, "Guides");
   const token = adminApiToken();
   for (const title of ["API reference", "Changelog", "Guides (French)"]) await v1(request, token, "post", `/v1/orgs/${organizationId}/spaces`, { title });
   const sitesPath = `/o/${organizationId}/sites`;
 
   await test.step("the empty Sites page invites creating a site", async () => {
-    await page.reload();
+    await page.goto(spacePath);
+    // Clicked once the sidebar has loaded (its tree lists the four spaces): not while it still lays itself out.
+    await expect(sidebar(page).getByRole("tree", { name: "Content" }).getByText("Guides (French)")).toBeVisible();
     await sidebar(page).getByRole("link", { name: "Sites" }).click();
     await expect(page).toHaveURL(sitesPath);
     await expect(page.getByRole("heading", { name: "Sites", level: 1 })).toBeVisible();
@@ -225,10 +227,8 @@ test("an admin creates a site from two spaces, adds a section and a variant, reo
 
   await test.step("a member who may only read sees the site without edit controls", async () => {
     const reader = { email: `ash-${suffix}@example.test`, password: `pw-${suffix}-long-enough` };
-    addMember(organizationId, reader.email, reader.password, "read");
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const readerPage = await context.newPage();
-    await signIn(readerPage, reader);
+    await joinThroughLinkInvite(request, organizationId, "read", { ...reader, displayName: `Ash ${suffix}` });
+    const readerPage = await signedInPage(browser, reader, { viewport: { width: 1280, height: 900 } });
     await readerPage.goto(sitesPath);
     await expect(readerPage.getByRole("button", { name: "Create site" })).toHaveCount(0);
     await readerPage.getByRole("link", { name: "Acme Docs" }).click();
@@ -242,6 +242,6 @@ test("an admin creates a site from two spaces, adds a section and a variant, reo
     await expect(readerPage.getByRole("button", { name: "Save settings" })).toHaveCount(0);
     await expect(readerPage.getByRole("button", { name: "Delete site" })).toHaveCount(0);
     await expectNoSeriousAxeViolations(readerPage);
-    await context.close();
+    await readerPage.context().close();
   });
 });

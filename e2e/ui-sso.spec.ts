@@ -1,7 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { startTestIdp, type TestIdp } from "../tests/helpers/saml-idp";
-import { createOrganization, screenshot, signIn, uniqueSuffix } from "./helpers";
+import { axe, createOrganizationOverApi, screenshot, signedOut, uniqueSuffix } from "./helpers";
 
 /**
  * Single sign-on in the browser, against a SAML identity provider this spec serves on loopback
@@ -19,18 +18,16 @@ test.beforeAll(async () => {
 test.afterAll(() => idp.close());
 
 async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axe(page).analyze();
   expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
 }
 
-test("an admin sets up SAML; a new person signs in with SSO and joins with the provider's role", async ({ page, browser }) => {
+test("an admin sets up SAML; a new person signs in with SSO and joins with the provider's role", async ({ page, browser, request }) => {
   const suffix = uniqueSuffix();
   const domain = `sso-${suffix}.example`;
   const title = `SSO ${suffix}`;
 
-  await signIn(page);
-  await createOrganization(page, title);
-  const organizationId = new URL(page.url()).pathname.split("/")[2]!;
+  const organizationId = await createOrganizationOverApi(request, title);
   await page.goto(`/o/${organizationId}/people/sso`);
   await expect(page.getByRole("link", { name: "Single sign-on" })).toHaveAttribute("aria-current", "page");
   await expect(page.getByText(`/sso/saml/orgs/${organizationId}/acs`)).toBeVisible();
@@ -68,7 +65,7 @@ test("an admin sets up SAML; a new person signs in with SSO and joins with the p
   await screenshot(page, "sso-settings");
 
   // A new person, in a browser of their own.
-  const person = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const person = await browser.newContext({ viewport: { width: 390, height: 844 }, ...signedOut });
   const personPage = await person.newPage();
   idp.behaviour = { email: `grace.${suffix}@${domain}`, displayName: "Grace Hopper" };
   await personPage.goto("/login");

@@ -2,7 +2,7 @@ import { createHmac } from "node:crypto";
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, test, type Page } from "@playwright/test";
-import { createSpace, expectNoSeriousAxeViolations, screenshot, screenshotsAcross, sidebar, signIn, uniqueSuffix } from "./helpers";
+import { colorScheme, createSpaceOverApi, expectNoSeriousAxeViolations, screenshot, screenshotsAcross, sidebar, uniqueSuffix, withoutTransitions } from "./helpers";
 
 /**
  * The webhooks page as an admin uses it: add a webhook pointing at a receiver this spec starts (the
@@ -34,19 +34,19 @@ test.afterAll(() => new Promise<void>((resolve) => receiver.close(() => resolve(
 
 /** For docs/screenshots: the page light and dark at the laptop width. */
 async function documented(page: Page, name: string) {
+  // Buttons would ease into the new theme's colors (transition-colors): off, the colors are final at once.
+  const restore = await withoutTransitions(page);
   for (const scheme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.waitForTimeout(300);
+    await colorScheme(page, scheme);
     await page.screenshot({ path: `docs/screenshots/${name}-${scheme}.png` });
   }
-  await page.emulateMedia({ colorScheme: "light" });
+  await colorScheme(page, "light");
+  await restore();
 }
 
-test("an admin adds a webhook, sends a test event and sees it delivered with its trace, then edits and deletes it", async ({ page }) => {
-  test.setTimeout(180_000);
-  await signIn(page);
-  const spacePath = await createSpace(page, `Webhooks ${uniqueSuffix()}`, "Guides");
-  const organizationId = spacePath.split("/")[2]!;
+test("an admin adds a webhook, sends a test event and sees it delivered with its trace, then edits and deletes it", async ({ page, request }) => {
+  const { spacePath, organizationId } = await createSpaceOverApi(request, `Webhooks ${uniqueSuffix()}`, "Guides");
+  await page.goto(spacePath);
 
   await test.step("the Webhooks entry of the navigation leads to an empty page that invites adding one", async () => {
     await sidebar(page).getByRole("link", { name: "Webhooks" }).click();

@@ -1,4 +1,4 @@
-import { diffArrays, diffLines } from "diff";
+import { diffArrays, diffLines, diffWordsWithSpace } from "diff";
 import type { RootContent } from "mdast";
 import { fromMarkdown } from "mdast-util-from-markdown";
 import { gfmFromMarkdown } from "mdast-util-gfm";
@@ -92,14 +92,86 @@ export function markdownBlocks(markdown: string): string[] {
   return blocks;
 }
 
-export type BlockChange = { kind: "same" | "added" | "removed"; markdown: string };
+export type BlockChange = { kind: "same" | "added" | "removed"; markdown: string } | { kind: "changed"; before: string; markdown: string };
 
-/** The blocks of the new version interleaved with the old version's blocks it no longer has. */
+/**
+ * The blocks of the new version interleaved with the old version's blocks it no longer has. Where
+ * blocks were removed and others added in their place, they pair up in order as `changed` blocks
+ * (an edited paragraph), whose words the view compares.
+ */
 export function blockDiff(before: string, after: string): BlockChange[] {
   const changes: BlockChange[] = [];
+  let removed: string[] = [];
   for (const part of diffArrays(markdownBlocks(before), markdownBlocks(after))) {
-    const kind = part.added ? "added" : part.removed ? "removed" : "same";
-    for (const markdown of part.value) changes.push({ kind, markdown });
+    if (part.removed) {
+      removed = part.value;
+      continue;
+    }
+    if (part.added) {
+      part.value.forEach((markdown, index) => changes.push(index < removed.length ? { kind: "changed", before: removed[index]!, markdown } : { kind: "added", markdown }));
+      changes.push(...removed.slice(part.value.length).map((markdown) => ({ kind: "removed" as const, markdown })));
+    } else {
+      changes.push(...removed.map((markdown) => ({ kind: "removed" as const, markdown })));
+      changes.push(...part.value.map((markdown) => ({ kind: "same" as const, markdown })));
+    }
+    removed = [];
   }
+  changes.push(...removed.map((markdown) => ({ kind: "removed" as const, markdown })));
   return changes;
+}
+
+/** A run of text in a word diff: in both versions, or only in the new or the old one. */
+export type WordPart = { kind: "same" | "added" | "removed"; text: string };
+
+/** Longest text compared word by word: the word diff's time grows with the square of the edits. */
+export const MAX_WORD_DIFF = 10_000;
+
+/**
+ * The words two versions of a text share and those each has alone, as each version's runs; null
+ * when a word diff would not help (a text past `MAX_WORD_DIFF`, or versions sharing less than a
+ * third of their text: a rewrite, better read whole).
+ */
+export function wordDiff(before: string, after: string): { before: WordPart[]; after: WordPart[] } | null {
+  if (before.length > MAX_WORD_DIFF || after.length > MAX_WORD_DIFF) return null;
+  const parts = diffWordsWithSpace(before, after);
+  const shared = parts.filter((part) => !part.added && !part.removed && part.value.trim() !== "").reduce((sum, part) => sum + part.value.length, 0);
+  if (shared * 3 < Math.max(before.length, after.length)) return null;
+  const result: { before: WordPart[]; after: WordPart[] } = { before: [], after: [] };
+  for (const part of parts) {
+    if (!part.added) result.before.push({ kind: part.removed ? "removed" : "same", text: part.value });
+    if (!part.removed) result.after.push({ kind: part.added ? "added" : "same", text: part.value });
+  }
+  return result;
+}
+
+/** One row of a side-by-side diff: the old line on the left, the new one on the right (either may be absent). */
+export type SplitRow = { kind: "line"; left?: DiffLine; right?: DiffLine } | { kind: "fold"; lines: DiffLine[] };
+
+/**
+ * A line diff's rows side by side: unchanged lines face themselves; in each run of changes, the
+ * removed lines face the added ones in order (an edited line beside its new text), the rest face
+ * nothing.
+ */
+export function splitRows(rows: DiffRow[]): SplitRow[] {
+  const result: SplitRow[] = [];
+  let removed: DiffLine[] = [];
+  let added: DiffLine[] = [];
+  const flush = () => {
+    for (let index = 0; index < Math.max(removed.length, added.length); index++) result.push({ kind: "line", left: removed[index], right: added[index] });
+    removed = [];
+    added = [];
+  };
+  for (const row of rows) {
+    if (row.kind === "line" && row.line.kind === "removed") {
+      // A removal after additions starts a new run.
+      if (added.length > 0) flush();
+      removed.push(row.line);
+    } else if (row.kind === "line" && row.line.kind === "added") added.push(row.line);
+    else {
+      flush();
+      result.push(row.kind === "fold" ? row : { kind: "line", left: row.line, right: row.line });
+    }
+  }
+  flush();
+  return result;
 }

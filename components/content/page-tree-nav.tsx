@@ -1,8 +1,9 @@
 "use client";
 
 import clsx from "clsx";
-import { FileText } from "lucide-react";
+import { ChevronRight, FileText } from "lucide-react";
 import Link from "next/link";
+import { useId, useState } from "react";
 import { emojiCharacters } from "@/components/space/emoji";
 
 export type PageSummary = { id: string; title: string; emoji: string | null; depth: number; hidden?: boolean };
@@ -58,22 +59,48 @@ export function PageTreeNav({ pages, currentId, hrefOf, label = "Pages" }: { pag
 function BranchList({ branches, currentId, hrefOf, nested = false }: { branches: Branch[]; currentId?: string; hrefOf: (pageId: string) => string; nested?: boolean }) {
   return (
     <ul className={clsx("space-y-0.5", nested && "ml-3 border-l border-slate-200 pl-2")}>
-      {branches.map(({ page, children }) => (
-        <li key={page.id}>
-          <Link
-            href={hrefOf(page.id)}
-            aria-current={page.id === currentId ? "page" : undefined}
-            className={clsx(
-              "flex items-center gap-2 rounded-md px-2 py-1.5 text-sm",
-              page.id === currentId ? "bg-indigo-50 font-medium text-indigo-900" : "text-slate-700 hover:bg-slate-100 hover:text-slate-900",
-            )}
-          >
-            <PageIcon emoji={page.emoji} />
-            <span className="min-w-0 truncate">{page.title || "Untitled page"}</span>
-          </Link>
-          {children.length > 0 && <BranchList branches={children} currentId={currentId} hrefOf={hrefOf} nested />}
-        </li>
+      {branches.map((branch) => (
+        <BranchItem key={branch.page.id} branch={branch} currentId={currentId} hrefOf={hrefOf} />
       ))}
     </ul>
+  );
+}
+
+/** A page's link and, when it has subpages, a chevron folding them (open at first). */
+function BranchItem({ branch: { page, children }, currentId, hrefOf }: { branch: Branch; currentId?: string; hrefOf: (pageId: string) => string }) {
+  const [open, setOpen] = useState(true);
+  const titleId = useId();
+  return (
+    <li>
+      <div className="flex items-center gap-0.5">
+        <Link
+          href={hrefOf(page.id)}
+          aria-current={page.id === currentId ? "page" : undefined}
+          className={clsx(
+            "flex min-w-0 flex-1 items-center gap-2 rounded-md px-2 py-1.5 text-sm",
+            page.id === currentId ? "bg-indigo-50 font-medium text-indigo-900" : "text-slate-700 hover:bg-slate-100 hover:text-slate-900",
+          )}
+        >
+          <PageIcon emoji={page.emoji} />
+          <span id={titleId} className="min-w-0 truncate">
+            {page.title || "Untitled page"}
+          </span>
+        </Link>
+        {children.length > 0 && (
+          <button
+            type="button"
+            // Named without the title, which stays the link's own name.
+            aria-label="Subpages"
+            aria-describedby={titleId}
+            aria-expanded={open}
+            onClick={() => setOpen(!open)}
+            className="grid size-7 shrink-0 place-items-center rounded text-slate-500 hover:bg-slate-100 hover:text-slate-800"
+          >
+            <ChevronRight aria-hidden className={clsx("size-4 transition-transform", open && "rotate-90")} />
+          </button>
+        )}
+      </div>
+      {children.length > 0 && open && <BranchList branches={children} currentId={currentId} hrefOf={hrefOf} nested />}
+    </li>
   );
 }

@@ -2,10 +2,13 @@
 
 import { useQuery } from "@tanstack/react-query";
 import clsx from "clsx";
+import { Folder, Globe, Link2, Lock, LockKeyhole, UserCheck } from "lucide-react";
 import Link from "next/link";
 import { usePathname, useRouter } from "next/navigation";
 import { useEffect, type ReactNode } from "react";
 import { useTRPC } from "@/components/providers/trpc-provider";
+import { ShareButton } from "@/components/sharing/sharing-dialog";
+import { VISIBILITIES } from "@/components/space/content-options";
 import { emojiCharacters } from "@/components/space/emoji";
 import { NotFoundState, isNotFound } from "@/components/space/query-errors";
 import { ErrorState, LoadingState } from "@/components/ui/states";
@@ -15,6 +18,8 @@ import type { SpaceObject } from "@/server/presenters/space";
 export const spaceHref = (organizationId: string, spaceId: string) => `/o/${organizationId}/s/${spaceId}`;
 export const readerHref = (organizationId: string, spaceId: string, pageId?: string) =>
   pageId ? `${spaceHref(organizationId, spaceId)}/p/${pageId}` : `${spaceHref(organizationId, spaceId)}/content`;
+/** The editor on the space's content itself, for spaces edited live (at `pageId`'s page). */
+export const liveEditHref = (organizationId: string, spaceId: string, pageId?: string) => `${spaceHref(organizationId, spaceId)}/edit${pageId ? `?page=${pageId}` : ""}`;
 export const changeRequestsHref = (organizationId: string, spaceId: string) => `${spaceHref(organizationId, spaceId)}/change-requests`;
 export const changeRequestHref = (organizationId: string, spaceId: string, number: number | string) => `${changeRequestsHref(organizationId, spaceId)}/${number}`;
 export const historyHref = (organizationId: string, spaceId: string) => `${spaceHref(organizationId, spaceId)}/history`;
@@ -26,8 +31,10 @@ export const revisionReaderHref = (organizationId: string, spaceId: string, revi
 type Tab = "content" | "change-requests" | "history" | "integrations" | "settings";
 
 /**
- * The frame of a space's screens: loads the space (with its loading, error and not-found
- * states), shows its title and the Content / Change requests / History / Integrations / Settings tabs, then the screen.
+ * The frame of every screen of a space: loads the space (with its loading, error and not-found
+ * states), shows its header — the same on every tab, at the same place — and the Content / Change
+ * requests / History / Integrations / Settings tabs, then the screen. A screen that is not `wide`
+ * keeps to a narrower column under the header.
  */
 export function SpaceFrame({
   organizationId,
@@ -53,7 +60,7 @@ export function SpaceFrame({
   }, [elsewhere, organizationId, pathname, router, space.data]);
 
   return (
-    <div className={clsx("mx-auto w-full px-4 py-6 sm:px-6", wide ? "max-w-[90rem]" : "max-w-6xl")}>
+    <div className="mx-auto w-full max-w-[90rem] px-4 py-6 sm:px-6">
       {space.isPending || elsewhere ? (
         <LoadingState label="Loading space…" />
       ) : space.isError ? (
@@ -65,24 +72,61 @@ export function SpaceFrame({
       ) : (
         <>
           <SpaceTabs space={space.data} organizationId={organizationId} current={tab} />
-          {children(space.data)}
+          {wide ? children(space.data) : <div className="max-w-6xl">{children(space.data)}</div>}
         </>
       )}
     </div>
   );
 }
 
-/** The space's title above its tabs, for the screens of the space. */
+const visibilityIcons = { public: Globe, unlisted: Link2, "share-link": Link2, "visitor-auth": UserCheck, "in-collection": Folder, private: LockKeyhole };
+
+/**
+ * The space's header above its tabs: its collection, title, sharing, visibility and lock. The
+ * title is the page's heading on the settings tab only; the other tabs have headings of their own
+ * (a page, a change request), so there it is text that looks the same.
+ */
 export function SpaceTabs({ space, organizationId, current }: { space: SpaceObject; organizationId: string; current: Tab }) {
+  const trpc = useTRPC();
+  // The parent's title for the breadcrumb; the header stands without it if it cannot load.
+  const parent = useQuery({ ...trpc.settings.getCollection.queryOptions({ collectionId: space.parent ?? "" }), enabled: space.parent !== undefined });
+  const visibility = VISIBILITIES.find((choice) => choice.value === space.visibility);
+  const VisibilityIcon = visibilityIcons[space.visibility as keyof typeof visibilityIcons] ?? LockKeyhole;
   const emoji = emojiCharacters(space.emoji);
+  const Title = current === "settings" ? "h1" : "p";
   return (
-    <div className="mb-6">
-      <p className="flex min-w-0 items-center gap-2 text-lg font-semibold text-slate-900">
-        {emoji && <span aria-hidden>{emoji}</span>}
-        <span className="truncate">{space.title}</span>
-      </p>
+    <header className="mb-6 space-y-1">
+      {space.parent && parent.data && (
+        <nav aria-label="Breadcrumb" className="text-sm text-slate-500">
+          <Link href={`/o/${organizationId}/c/${parent.data.id}`} className="inline-flex items-center gap-1.5 hover:text-slate-800">
+            <Folder aria-hidden className="size-4" />
+            {parent.data.title}
+          </Link>
+        </nav>
+      )}
+      <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
+        <div className="flex min-w-0 flex-wrap items-baseline gap-x-4 gap-y-1">
+          <Title className="flex min-w-0 items-center gap-2 text-xl font-semibold text-slate-900">
+            {emoji && <span aria-hidden>{emoji}</span>}
+            <span className="truncate">{space.title}</span>
+          </Title>
+          <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-500">
+            <span className="inline-flex items-center gap-1.5">
+              <VisibilityIcon aria-hidden className="size-4" />
+              {visibility?.label ?? space.visibility}
+            </span>
+            {space.editMode === "locked" && (
+              <span className="inline-flex items-center gap-1.5">
+                <Lock aria-hidden className="size-4" />
+                Locked
+              </span>
+            )}
+          </p>
+        </div>
+        <ShareButton organizationId={organizationId} target={{ type: "space", id: space.id }} title={space.title} canShare={space.permissions.admin} />
+      </div>
       <SpaceNavTabs space={space} organizationId={organizationId} current={current} className="mt-2" />
-    </div>
+    </header>
   );
 }
 

@@ -21,7 +21,7 @@ import type { SpaceObject } from "@/server/presenters/space";
 import { MarkdownView } from "./markdown-view";
 import { PageTreeNav, visibleInNavigation, type PageSummary } from "./page-tree-nav";
 import { RestorePageButton, RevisionBanner } from "./revision-banner";
-import { readerHref, revisionReaderHref, SpaceFrame } from "./space-frame";
+import { liveEditHref, readerHref, revisionReaderHref, SpaceFrame } from "./space-frame";
 import type { ContentSource } from "@/server/content/reads";
 import { useContentLinks } from "./use-content-links";
 
@@ -41,6 +41,9 @@ function Reader({ space, organizationId, pageId, revisionId }: { space: SpaceObj
   const trpc = useTRPC();
   const router = useRouter();
   const [creating, setCreating] = useState(false);
+  // In a space edited live, Edit opens the editor on the content itself; elsewhere it opens a change request.
+  const live = useQuery({ ...trpc.liveEdits.availability.queryOptions({ spaceId: space.id }), enabled: space.permissions.edit && !revisionId });
+  const edit = () => (live.data?.allowed ? router.push(liveEditHref(organizationId, space.id, pageId)) : setCreating(true));
   const pages = useQuery(trpc.settings.spacePages.queryOptions({ spaceId: space.id, revisionId }));
   const source: ContentSource = revisionId ? { kind: "revision", revisionId } : { kind: "main" };
   // The page on screen, shared with ReaderPage (one request): its layout may leave the page tree out.
@@ -66,7 +69,7 @@ function Reader({ space, organizationId, pageId, revisionId }: { space: SpaceObj
     space.permissions.edit && pageId && <RestorePageButton space={space} organizationId={organizationId} revisionId={revisionId} pageId={pageId} />
   ) : space.permissions.edit && (
     <div className="flex flex-wrap gap-2">
-      <Button variant="secondary" onClick={() => setCreating(true)}>
+      <Button variant="secondary" onClick={edit} disabled={live.isPending}>
         <PencilLine aria-hidden className="size-4" />
         Edit
       </Button>

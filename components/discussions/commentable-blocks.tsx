@@ -12,15 +12,18 @@ type Placed = { key: string; top: number; preview: string };
 
 const PREVIEW_LENGTH = 140;
 
-// A diff's block holds its "Added" label beside the rendered markdown: the preview is the markdown's text.
-const blockText = (element: HTMLElement) => ((element.querySelector(".quire-markdown") ?? element).textContent ?? "").trim();
+// A diff's block holds its "Added" label beside the rendered markdown, an edited block its old version
+// before its new one: the preview is the new markdown's text.
+const blockText = (element: HTMLElement) =>
+  ((element.querySelector('[data-diff-side="after"] .quire-markdown') ?? element.querySelector(".quire-markdown") ?? element).textContent ?? "").trim();
 
 /**
  * A page's rendered blocks (elements numbered `data-block-index`) with, beside each, a "Comment"
  * button shown on hover or keyboard focus and a marker counting its open threads. Blocks get their
  * document key as `data-block-key` (where "Jump to block" finds them). The numbering must match the
  * document's blocks one to one; when it cannot (a block the view renders differently), the page
- * takes page comments only. Outside a discussion (the history), only the children.
+ * takes page comments only. Outside a discussion (the history), only the children. The buttons sit
+ * in a gutter inside the blocks' box, never past its edge, where they would widen the page.
  */
 export function CommentableBlocks({ spaceId, source, pageId, children }: { spaceId: string; source: ContentSource; pageId: string; children: ReactNode }) {
   const discussion = useDiscussion();
@@ -63,7 +66,7 @@ export function CommentableBlocks({ spaceId, source, pageId, children }: { space
   return (
     <div
       ref={box}
-      className="relative"
+      className="relative pr-9"
       onMouseOver={(event) => setHovered(blockOf(event.target))}
       onMouseLeave={() => setHovered(null)}
     >
@@ -72,7 +75,7 @@ export function CommentableBlocks({ spaceId, source, pageId, children }: { space
         const count = counts.get(block.key) ?? 0;
         const preview = block.preview || `block ${index + 1}`;
         return (
-          <div key={block.key} className="absolute -right-3 flex flex-col items-center gap-1 sm:-right-10" style={{ top: block.top }} onMouseEnter={() => setHovered(block.key)}>
+          <div key={block.key} className="absolute right-0 flex flex-col items-center gap-1" style={{ top: block.top }} onMouseEnter={() => setHovered(block.key)}>
             {count > 0 && (
               <button
                 type="button"

@@ -21,7 +21,8 @@ const COLUMNS = 4;
 
 /**
  * A button opening a grid of emojis: arrow keys move between them (one Tab stop), Enter or Space
- * picks one, Escape closes and gives focus back to the button.
+ * picks one, Escape closes and gives focus back to the button. The grid is as wide as its
+ * emojis (`w-max`), not as its toggle's narrow box, where its buttons would overlap.
  */
 export function EmojiPicker({ onPick, disabled, label = "Add a reaction" }: { onPick: (emoji: string) => void; disabled?: boolean; label?: string }) {
   const [open, setOpen] = useState(false);
@@ -94,7 +95,7 @@ export function EmojiPicker({ onPick, disabled, label = "Add a reaction" }: { on
           role="group"
           aria-label="Reactions"
           onKeyDown={onKeyDown}
-          className="absolute bottom-full left-0 z-30 mb-1 grid grid-cols-4 gap-1 rounded-lg border border-slate-200 bg-white p-1.5 shadow-lg"
+          className="absolute bottom-full left-0 z-30 mb-1 grid w-max grid-cols-4 gap-1 rounded-lg border border-slate-200 bg-white p-1.5 shadow-lg"
         >
           {REACTION_EMOJIS.map((each, index) => (
             <button

@@ -4,55 +4,73 @@ import type { JSONDocument } from "@gitbook/api";
 import { Bold, Code, GripVertical, Italic, Link2, Strikethrough } from "lucide-react";
 import { toggleMark } from "prosemirror-commands";
 import { redo, undo } from "prosemirror-history";
-import { Slice, type MarkType } from "prosemirror-model";
-import { EditorState, NodeSelection, TextSelection, type Command } from "prosemirror-state";
+import type { MarkType, Slice } from "prosemirror-model";
+import { EditorState, NodeSelection, Selection, TextSelection, type Command } from "prosemirror-state";
 import { addColumnAfter, addRowAfter, deleteColumn, deleteRow, deleteTable, isInTable } from "prosemirror-tables";
+import { dropPoint } from "prosemirror-transform";
 import { EditorView } from "prosemirror-view";
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from "react";
-import { markdownToDocument } from "@/server/content/format/markdown-to-document";
-import { documentToProseMirror, proseMirrorToDocument, withoutKeys } from "./prosemirror/document-conversion";
-import { BLOCK_CHOICES, expressionNode, insertBlocks, uploadedBlocks, type BlockChoice } from "./prosemirror/insert-blocks";
-import { nodeViews, type FileUrl } from "./prosemirror/node-views";
+import { useEffect, useId, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type RefObject } from "react";
+import { errorMessage } from "@/components/ui/trpc-error";
+import { LinkForm, type LinkDraft } from "./link-form";
+import { documentToProseMirror, proseMirrorToDocument } from "./prosemirror/document-conversion";
+import { insertBlocks, uploadedBlocks } from "./prosemirror/insert-blocks";
+import { nodeViews, type Files } from "./prosemirror/node-views";
+import { cleanPastedHtml, htmlHasText, markdownSlice, preparePaste } from "./prosemirror/paste";
 import { corePlugins } from "./prosemirror/plugins";
 import { schema } from "./prosemirror/schema";
+import { withTrailingParagraph } from "./prosemirror/storable";
+import { matching, SlashMenu, slashItems, type MenuItem } from "./slash-menu";
 import "./prosemirror/editor.css";
 
 export type UploadedFile = { id: string; name: string; contentType: string; url: string };
 
-/** The slash menu's greatest height (max-h-72), to place it above the line when below has no room. */
-const MENU_HEIGHT = 288;
+/** What the page around the editor can ask of it. */
+export type BlockEditorHandle = { focusStart: () => void };
 
-type SlashState = { from: number; to: number; query: string; left: number } & ({ top: number } | { bottom: number });
+/** The slash menu's greatest height (max-h-80), to place it above the line when below has no room. */
+const MENU_HEIGHT = 320;
+/** The app's top bar (h-14) and the editor's sticky toolbar, with a margin: the cursor is never scrolled under them. */
+const STICKY_TOP = 56 + 44 + 16;
+
+const EDITOR_ATTRIBUTES = { "aria-multiline": "true", role: "textbox", class: "quire-markdown pm-editor", spellcheck: "true" };
+
+type SlashState = { from: number; to: number; query: string; left: number; items: MenuItem[] } & ({ top: number } | { bottom: number });
 type ToolbarState = { left: number; top: number; active: Set<string>; link: string | null };
-type MenuItem = { id: string; label: string; hint?: string; run: () => void };
 
 // Markdown syntax at the start of a line (or a table row, a fence) tells pasted text is markdown.
 // Bold and links are looked for within one line and a bounded length, so that a hostile paste
 // (a long run of "[" or "*") is scanned in linear time.
 const MARKDOWN_SIGNS = /^(?:#{1,6}\s|[-*+]\s|\d+\.\s|>\s?|```|\||\{%\s)|\*\*[^*\n]{1,200}\*\*|\[[^\]\n]{1,200}\]\([^)\n]{1,500}\)/m;
 
-/** Blocks of pasted markdown, new to the page (no keys). */
-const markdownSlice = (text: string) => new Slice(documentToProseMirror(withoutKeys(markdownToDocument(text))).content, 0, 0);
-
 /**
- * The block editor: one page's document in ProseMirror, with a slash menu to insert blocks,
- * a formatting toolbar on selections, markdown shortcuts while typing, paste of HTML and
- * markdown, drag handles (and Alt+↑/↓) to move blocks, and images pasted or dropped uploaded.
+ * The block editor: one page's document in ProseMirror, with a slash menu to insert and turn
+ * blocks, a formatting toolbar on selections, ⌘/Ctrl+K for links, markdown shortcuts while
+ * typing, pastes and drops made into what the page will store, drag handles (and Alt+↑/↓) to
+ * move blocks, and images pasted or dropped uploaded. A change that cannot be written as the
+ * page's document is reported (`onFault`), never dropped silently.
  */
 export function BlockEditor({
   document: initial,
   label,
   variables,
-  fileUrl,
+  files,
   onChange,
+  onFault,
   onUpload,
+  onNotice,
+  handle,
 }: {
   document: JSONDocument;
   label: string;
   variables: { scope: "space" | "page"; name: string }[];
-  fileUrl: FileUrl;
+  files: Files;
   onChange: (document: JSONDocument) => void;
+  /** The document could not be written: why, and its text (what a local copy can keep). */
+  onFault: (error: unknown, text: string) => void;
   onUpload: (files: File[]) => Promise<UploadedFile[]>;
+  /** Something the writer must know (a paste refused, images left out). */
+  onNotice: (message: string) => void;
+  handle?: RefObject<BlockEditorHandle | null>;
 }) {
   const mount = useRef<HTMLDivElement>(null);
   const wrapper = useRef<HTMLDivElement>(null);
@@ -60,115 +78,150 @@ export function BlockEditor({
   const [slash, setSlash] = useState<SlashState | null>(null);
   const [active, setActive] = useState(0);
   const [toolbar, setToolbar] = useState<ToolbarState | null>(null);
-  const [linkDraft, setLinkDraft] = useState<string | null>(null);
-  const [handle, setHandle] = useState<{ top: number; pos: number } | null>(null);
+  const [link, setLink] = useState<LinkDraft | null>(null);
+  const [dragHandle, setDragHandle] = useState<{ top: number; pos: number } | null>(null);
   const [inTable, setInTable] = useState(false);
   const menuId = useId();
   const fileInput = useRef<HTMLInputElement>(null);
-  const uploadedUrls = useRef(new Map<string, string>());
-  const latest = useRef({ onChange, onUpload, fileUrl, slash, active, items: [] as MenuItem[] });
+  const uploadedUrls = useRef(new Map<string, { url: string; name: string }>());
+  const filtered = slash ? matching(slash.items, slash.query) : [];
+  const latest = useRef({ onChange, onFault, onUpload, onNotice, files, variables, slash, active, items: filtered });
+  latest.current = { onChange, onFault, onUpload, onNotice, files, variables, slash, active, items: filtered };
   // The dismissed slash position: Escape closes the menu until the text around it changes.
   const dismissed = useRef<string | null>(null);
 
-  const upload = async (files: File[]) => {
-    const view = viewRef.current;
-    if (!view || files.length === 0) return;
-    const uploaded = await latest.current.onUpload(files).catch(() => [] as UploadedFile[]);
-    for (const file of uploaded) uploadedUrls.current.set(file.id, file.url);
+  const upload = async (chosen: File[]) => {
+    if (!viewRef.current || chosen.length === 0) return;
+    const uploaded = await latest.current.onUpload(chosen).catch(() => [] as UploadedFile[]);
+    for (const file of uploaded) uploadedUrls.current.set(file.id, { url: file.url, name: file.name });
     const blocks = uploadedBlocks(uploaded);
-    if (blocks.length > 0 && viewRef.current) viewRef.current.dispatch(insertBlocks(viewRef.current.state, blocks, blocks.reduce((size, block) => size + block.nodeSize, 0)));
+    const view = viewRef.current;
+    if (blocks.length > 0 && view) view.dispatch(insertBlocks(view.state, blocks, blocks.reduce((size, block) => size + block.nodeSize, 0)));
   };
 
-  const items = useMemo<MenuItem[]>(() => {
-    const removeQuery = (then: (view: EditorView) => void) => () => {
-      const view = viewRef.current;
-      const current = latest.current.slash;
-      if (!view || !current) return;
-      view.dispatch(view.state.tr.delete(current.from, current.to));
-      then(view);
-    };
-    const blocks: MenuItem[] = BLOCK_CHOICES.map((choice: BlockChoice) => ({
-      id: choice.id,
-      label: choice.label,
-      hint: choice.keywords,
-      run: removeQuery((view) => {
-        view.dispatch(insertBlocks(view.state, choice.make(), choice.cursor));
-        view.focus();
-      }),
-    }));
-    return [
-      ...blocks,
-      { id: "image", label: "Image or file", hint: "upload picture attachment", run: removeQuery(() => fileInput.current?.click()) },
-      {
-        id: "embed",
-        label: "Embed",
-        hint: "video url youtube",
-        run: removeQuery((view) => {
-          const url = window.prompt("Address of the page to embed (https://…)")?.trim();
-          if (url && /^https?:\/\//.test(url)) view.dispatch(insertBlocks(view.state, [schema.nodes.embed!.create({ data: { url } }), schema.nodes.paragraph!.create()], 2));
-          view.focus();
-        }),
-      },
-      ...variables.map(({ scope, name }) => ({
-        id: `variable-${scope}-${name}`,
-        label: `Variable: ${scope}.vars.${name}`,
-        hint: `variable ${scope} ${name}`,
-        run: removeQuery((view) => {
-          view.dispatch(view.state.tr.replaceSelectionWith(expressionNode(scope, name), false).scrollIntoView());
-          view.focus();
-        }),
-      })),
-    ];
-  }, [variables]);
+  /** Puts a prepared paste or drop in: the content as it will be stored, its images uploaded after it, and what was left out said. */
+  const insertPasted = (view: EditorView, slice: Slice, at?: number) => {
+    const prepared = preparePaste(slice);
+    const pasted = prepared.slice;
+    if (pasted.content.size > 0) {
+      const { $from, empty } = view.state.selection;
+      // Blocks pasted on an empty line take its place, as the slash menu's blocks do: an empty line left above them would not be saved.
+      const onEmptyLine = at === undefined && empty && $from.parent.type === schema.nodes.paragraph && $from.parent.content.size === 0 && $from.depth >= 1;
+      const tr =
+        onEmptyLine && pasted.openStart === 0 && pasted.content.firstChild!.isBlock
+          ? view.state.tr.replaceRange($from.before(), $from.after(), pasted)
+          : at === undefined
+            ? view.state.tr.replaceSelection(pasted)
+            : view.state.tr.replaceRange(at, at, pasted);
+      view.dispatch(tr.scrollIntoView().setMeta("uiEvent", at === undefined ? "paste" : "drop"));
+    }
+    if (prepared.unavailableImages > 0) {
+      const count = prepared.unavailableImages;
+      latest.current.onNotice(`${count === 1 ? "An image was" : `${count} images were`} left out: ${count === 1 ? "it is" : "they are"} only on the computer it was copied from. Copy ${count === 1 ? "it" : "them"} on ${count === 1 ? "its" : "their"} own and paste again, or use /image.`);
+    }
+    void upload(prepared.images);
+  };
 
-  const filtered = slash ? items.filter((item) => `${item.label} ${item.hint ?? ""}`.toLowerCase().includes(slash.query.toLowerCase())) : [];
-  latest.current = { onChange, onUpload, fileUrl, slash, active, items: filtered };
+  const refused = (error: unknown) => latest.current.onNotice(`This could not be pasted: ${error instanceof Error ? error.message : errorMessage(error)}`);
 
   useEffect(() => {
     const place = mount.current;
     if (!place) return;
-    const fileUrlOf: FileUrl = (id) => uploadedUrls.current.get(id) ?? latest.current.fileUrl(id);
+    const filesOf: Files = {
+      url: (id) => uploadedUrls.current.get(id)?.url ?? latest.current.files.url(id),
+      name: (id) => uploadedUrls.current.get(id)?.name ?? latest.current.files.name(id),
+    };
     const view = new EditorView(place, {
-      state: EditorState.create({ doc: documentToProseMirror(initial), plugins: corePlugins() }),
-      nodeViews: nodeViews(fileUrlOf),
-      attributes: { "aria-label": label, "aria-multiline": "true", role: "textbox", class: "quire-markdown pm-editor", spellcheck: "true" },
-      handleKeyDown: (_view, event) => menuKey(event.key),
-      handlePaste: (view, event) => {
-        const data = event.clipboardData;
-        if (!data) return false;
-        const files = [...data.files];
-        if (files.length > 0) {
-          event.preventDefault();
-          void upload(files);
-          return true;
-        }
-        const text = data.getData("text/plain");
-        if (!data.types.includes("text/html") && text && MARKDOWN_SIGNS.test(text) && !view.state.selection.$from.parent.type.spec.code) {
-          view.dispatch(view.state.tr.replaceSelection(markdownSlice(text)).scrollIntoView());
+      state: EditorState.create({ doc: withTrailingParagraph(documentToProseMirror(initial)), plugins: corePlugins() }),
+      nodeViews: nodeViews(filesOf),
+      attributes: { ...EDITOR_ATTRIBUTES, "aria-label": label },
+      scrollMargin: { top: STICKY_TOP, bottom: 24, left: 5, right: 5 },
+      scrollThreshold: { top: STICKY_TOP, bottom: 24, left: 0, right: 0 },
+      handleKeyDown: (view, event) => {
+        if (menuKey(event.key)) return true;
+        if (event.key.toLowerCase() === "k" && (event.metaKey || event.ctrlKey) && !event.altKey && !event.shiftKey) {
+          // Inside the text, ⌘/Ctrl+K edits a link; handled here, the palette (which leaves handled keys alone) does not open.
+          openLink(view);
           return true;
         }
         return false;
       },
-      handleDrop: (view, event, _slice, moved) => {
-        const files = [...(event.dataTransfer?.files ?? [])];
-        if (moved || files.length === 0) return false;
+      transformPastedHTML: cleanPastedHtml,
+      handlePaste: (view, event, slice) => {
+        const data = event.clipboardData;
+        if (!data) return false;
+        const html = data.getData("text/html");
+        const text = data.getData("text/plain");
+        const pastedFiles = [...data.files];
+        // A spreadsheet also puts a picture of its cells on the clipboard: its HTML, when it holds text, is what was copied.
+        if (pastedFiles.length > 0 && !(html && htmlHasText(html))) {
+          void upload(pastedFiles);
+          return true;
+        }
+        // In code, text goes in as typed; in a table, prosemirror-tables pastes cells, and the document is kept storable after.
+        if (view.state.selection.$from.parent.type.spec.code || isInTable(view.state)) return false;
+        try {
+          insertPasted(view, !html && text && MARKDOWN_SIGNS.test(text) ? markdownSlice(text) : slice);
+        } catch (error) {
+          refused(error);
+        }
+        return true;
+      },
+      handleDrop: (view, event, slice, moved) => {
+        const dropped = [...(event.dataTransfer?.files ?? [])];
+        if (moved) return false;
         event.preventDefault();
         const at = view.posAtCoords({ left: event.clientX, top: event.clientY });
-        if (at) view.dispatch(view.state.tr.setSelection(TextSelection.near(view.state.doc.resolve(at.pos))));
-        void upload(files);
+        if (!at) return true;
+        if (dropped.length > 0) {
+          view.dispatch(view.state.tr.setSelection(TextSelection.near(view.state.doc.resolve(at.pos))));
+          void upload(dropped);
+          return true;
+        }
+        try {
+          insertPasted(view, slice, dropPoint(view.state.doc, at.pos, slice) ?? at.pos);
+        } catch (error) {
+          refused(error);
+        }
         return true;
       },
       dispatchTransaction(tr) {
-        const next = view.state.apply(tr);
-        view.updateState(next);
-        if (tr.docChanged) latest.current.onChange(proseMirrorToDocument(next.doc));
+        let next: EditorState;
+        try {
+          next = view.state.apply(tr);
+        } catch (error) {
+          latest.current.onNotice(`That change could not be made: ${error instanceof Error ? error.message : String(error)}`);
+          return;
+        }
+        // The change reaches the draft before the view shows it: a failure to show it does not keep it from being saved.
+        if (tr.docChanged) {
+          try {
+            latest.current.onChange(proseMirrorToDocument(next.doc));
+          } catch (error) {
+            latest.current.onFault(error, next.doc.textBetween(0, next.doc.content.size, "\n\n", "\n"));
+          }
+        }
+        try {
+          view.updateState(next);
+        } catch (error) {
+          latest.current.onNotice(`The editor could not show a change (${error instanceof Error ? error.message : String(error)}); your text is kept. Reload the page to see it.`);
+        }
         follow(view);
       },
     });
     viewRef.current = view;
+    if (handle) {
+      handle.current = {
+        focusStart: () => {
+          view.focus();
+          view.dispatch(view.state.tr.setSelection(Selection.atStart(view.state.doc)).scrollIntoView());
+        },
+      };
+    }
     return () => {
       view.destroy();
       viewRef.current = null;
+      if (handle) handle.current = null;
     };
     // The editor is made once per page; later props reach it through `latest`.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -209,12 +262,19 @@ export function BlockEditor({
       const from = $from.pos - match[1]!.length - 1;
       const coords = view.coordsAtPos(from);
       if (dismissed.current !== `${from}:${match[1]}`) {
+        const items = slashItems(view, from, $from.pos, latest.current.variables, {
+          chooseFile: () => fileInput.current?.click(),
+          askEmbed: () => {
+            const url = window.prompt("Address of the page to embed (https://…)")?.trim();
+            return url && /^https?:\/\//.test(url) ? url : null;
+          },
+        });
         setSlash((current) => {
           if (current?.query !== match[1]) setActive(0);
           // Below the line, or above it when the window has no room for the menu below.
           const below = window.innerHeight - coords.bottom > MENU_HEIGHT + 8;
           const place = below ? { top: coords.bottom - box.top + 4 } : { bottom: box.bottom - coords.top + 4 };
-          return { from, to: $from.pos, query: match[1]!, left: coords.left - box.left, ...place };
+          return { from, to: $from.pos, query: match[1]!, left: coords.left - box.left, items, ...place };
         });
       }
     } else {
@@ -225,15 +285,9 @@ export function BlockEditor({
       const start = view.coordsAtPos(selection.from);
       const marks = new Set<string>();
       for (const name of ["bold", "italic", "strikethrough", "code", "link"]) if (markActive(state, schema.marks[name]!)) marks.add(name);
-      let link: string | null = null;
-      state.doc.nodesBetween(selection.from, selection.to, (node) => {
-        const found = node.marks.find((mark) => mark.type === schema.marks.link);
-        if (found && found.attrs.ref.kind === "url") link = found.attrs.ref.url;
-      });
-      setToolbar({ left: Math.max(0, start.left - box.left), top: start.top - box.top - 44, active: marks, link });
+      setToolbar({ left: Math.max(0, start.left - box.left), top: start.top - box.top - 44, active: marks, link: linkAt(state, selection.from, selection.to) });
     } else {
       setToolbar(null);
-      setLinkDraft(null);
     }
   }
 
@@ -242,21 +296,71 @@ export function BlockEditor({
     return empty ? !!type.isInSet(state.storedMarks ?? $from.marks()) : state.doc.rangeHasMark(from, to, type);
   }
 
+  /** The address of a link in the range, if any. */
+  function linkAt(state: EditorState, from: number, to: number): string | null {
+    let url: string | null = null;
+    state.doc.nodesBetween(from, Math.max(to, from + 1), (node) => {
+      const found = node.marks.find((mark) => mark.type === schema.marks.link);
+      if (found && found.attrs.ref.kind === "url") url = found.attrs.ref.url;
+    });
+    return url;
+  }
+
+  /** Opens the link form for the selection, the link around the cursor, or a new link at the cursor. */
+  function openLink(view: EditorView) {
+    const { state } = view;
+    const box = wrapper.current?.getBoundingClientRect();
+    if (!box || state.selection.$from.parent.type.spec.code) return;
+    let { from, to } = state.selection;
+    let url = from === to ? null : linkAt(state, from, to);
+    if (from === to) {
+      // The cursor inside a link: the whole link is edited.
+      const $pos = state.doc.resolve(from);
+      const mark = schema.marks.link!.isInSet([...($pos.nodeBefore?.marks ?? []), ...($pos.nodeAfter?.marks ?? [])]);
+      if (mark) {
+        const parentStart = $pos.start();
+        let start = $pos.index();
+        let end = start;
+        const parent = $pos.parent;
+        if ($pos.nodeBefore && mark.isInSet($pos.nodeBefore.marks)) start--;
+        while (start > 0 && mark.isInSet(parent.child(start - 1).marks)) start--;
+        while (end < parent.childCount && mark.isInSet(parent.child(end).marks)) end++;
+        let offset = parentStart;
+        for (let i = 0; i < start; i++) offset += parent.child(i).nodeSize;
+        from = offset;
+        for (let i = start; i < end; i++) offset += parent.child(i).nodeSize;
+        to = offset;
+        url = mark.attrs.ref.kind === "url" ? mark.attrs.ref.url : "";
+      }
+    }
+    const coords = view.coordsAtPos(from);
+    setLink({ from, to, url: url ?? "", text: from === to ? "" : null, left: Math.max(0, coords.left - box.left), top: coords.bottom - box.top + 6 });
+  }
+
+  function applyLink(url: string, text: string | null) {
+    const view = viewRef.current;
+    if (!view || !link) return;
+    const mark = url ? schema.marks.link!.create({ ref: { kind: "url", url } }) : null;
+    const tr = view.state.tr;
+    if (text !== null) {
+      if (mark) {
+        const inserted = text.trim() || url;
+        tr.insert(link.from, schema.text(inserted, [mark]));
+        tr.setSelection(TextSelection.create(tr.doc, link.from + inserted.length));
+      }
+    } else {
+      tr.removeMark(link.from, link.to, schema.marks.link);
+      if (mark) tr.addMark(link.from, link.to, mark);
+    }
+    view.dispatch(tr.removeStoredMark(schema.marks.link!));
+    setLink(null);
+    view.focus();
+  }
+
   function command(name: "bold" | "italic" | "strikethrough" | "code") {
     const view = viewRef.current;
     if (!view) return;
     toggleMark(schema.marks[name]!)(view.state, view.dispatch);
-    view.focus();
-  }
-
-  function applyLink(url: string) {
-    const view = viewRef.current;
-    if (!view) return;
-    const { from, to } = view.state.selection;
-    const tr = view.state.tr.removeMark(from, to, schema.marks.link);
-    if (url.trim()) tr.addMark(from, to, schema.marks.link!.create({ ref: { kind: "url", url: url.trim() } }));
-    view.dispatch(tr);
-    setLinkDraft(null);
     view.focus();
   }
 
@@ -272,13 +376,13 @@ export function BlockEditor({
     if (pos === null) return;
     const dom = view.nodeDOM(pos) as HTMLElement | null;
     if (!dom?.getBoundingClientRect) return;
-    setHandle({ pos, top: dom.getBoundingClientRect().top - box.top });
+    setDragHandle({ pos, top: dom.getBoundingClientRect().top - box.top });
   }
 
   function onDragStart(event: React.DragEvent) {
     const view = viewRef.current;
-    if (!view || !handle) return;
-    const selection = NodeSelection.create(view.state.doc, handle.pos);
+    if (!view || !dragHandle) return;
+    const selection = NodeSelection.create(view.state.doc, dragHandle.pos);
     view.dispatch(view.state.tr.setSelection(selection));
     const slice = selection.content();
     const { dom, text } = view.serializeForClipboard(slice);
@@ -286,7 +390,7 @@ export function BlockEditor({
     event.dataTransfer.setData("text/html", dom.innerHTML);
     event.dataTransfer.setData("text/plain", text);
     event.dataTransfer.effectAllowed = "copyMove";
-    const blockDom = view.nodeDOM(handle.pos);
+    const blockDom = view.nodeDOM(dragHandle.pos);
     if (blockDom instanceof HTMLElement) event.dataTransfer.setDragImage(blockDom, 0, 0);
     view.dragging = { slice, move: true };
   }
@@ -297,6 +401,12 @@ export function BlockEditor({
     command(view.state, view.dispatch);
     view.focus();
   }
+
+  // The text's name follows the page's title as it is edited.
+  useEffect(() => {
+    const view = viewRef.current;
+    if (view && view.dom.getAttribute("aria-label") !== label) view.setProps({ attributes: { ...EDITOR_ATTRIBUTES, "aria-label": label } });
+  }, [label]);
 
   const activeId = slash && filtered[active] ? `${menuId}-${filtered[active].id}` : undefined;
   useEffect(() => {
@@ -314,7 +424,7 @@ export function BlockEditor({
   }, [slash, activeId, menuId]);
 
   return (
-    <div ref={wrapper} className="relative" onMouseMove={onMouseMove} onMouseLeave={() => setHandle(null)}>
+    <div ref={wrapper} className="relative" onMouseMove={onMouseMove} onMouseLeave={() => setDragHandle(null)}>
       <div className="sticky top-14 z-10 mb-2 flex flex-wrap items-center gap-1 bg-white py-1 text-xs text-slate-700" role="toolbar" aria-label="Editing">
         <BarButton label="Undo" shortcut="Control+Z Meta+Z" onClick={() => run(undo)} />
         <BarButton label="Redo" shortcut="Control+Shift+Z Meta+Shift+Z" onClick={() => run(redo)} />
@@ -328,10 +438,10 @@ export function BlockEditor({
             <BarButton label="Delete table" onClick={() => run(deleteTable)} />
           </>
         ) : (
-          <span className="ml-2 hidden sm:inline">Type / for blocks; markdown shortcuts work too</span>
+          <span className="ml-2 hidden sm:inline">Type / for blocks; markdown and ⌘K for links work too</span>
         )}
       </div>
-      {handle && (
+      {dragHandle && (
         <button
           type="button"
           data-drag-handle
@@ -340,99 +450,58 @@ export function BlockEditor({
           onClick={() => {
             const view = viewRef.current;
             if (view) {
-              view.dispatch(view.state.tr.setSelection(NodeSelection.create(view.state.doc, handle.pos)));
+              view.dispatch(view.state.tr.setSelection(NodeSelection.create(view.state.doc, dragHandle.pos)));
               view.focus();
             }
           }}
           aria-label="Move block (drag, or select it and press Alt+Up or Alt+Down)"
           title="Drag to move; Alt+↑/↓ moves the block"
           className="absolute -left-7 z-10 hidden size-6 cursor-grab sm:flex items-center justify-center rounded text-slate-400 hover:bg-slate-100 hover:text-slate-700"
-          style={{ top: handle.top + 2 }}
+          style={{ top: dragHandle.top + 2 }}
         >
           <GripVertical aria-hidden className="size-4" />
         </button>
       )}
       <div ref={mount} />
       {slash && (
-        <ul
+        <SlashMenu
           id={menuId}
-          role="listbox"
-          aria-label="Insert a block"
-          // Focusable, as a scrolling region must be; the editor keeps the focus, and the keys work here too.
-          tabIndex={0}
-          onKeyDown={(event) => {
-            if (menuKey(event.key)) event.preventDefault();
-          }}
-          className="absolute z-20 max-h-72 w-64 overflow-y-auto rounded-md border border-slate-200 bg-white py-1 text-sm shadow-lg"
+          items={filtered}
+          active={active}
+          query={slash.query}
+          onKey={menuKey}
+          onHover={setActive}
           style={"top" in slash ? { left: slash.left, top: slash.top } : { left: slash.left, bottom: slash.bottom }}
-        >
-          {filtered.length === 0 ? (
-            <li role="option" aria-selected={false} aria-disabled className="px-3 py-1.5 text-slate-600">
-              No block matches “{slash.query}”
-            </li>
-          ) : (
-            filtered.map((item, index) => (
-              <li
-                key={item.id}
-                id={`${menuId}-${item.id}`}
-                role="option"
-                aria-selected={index === active}
-                onMouseDown={(event) => {
-                  event.preventDefault();
-                  item.run();
-                }}
-                onMouseEnter={() => setActive(index)}
-                className={`cursor-pointer px-3 py-1.5 ${index === active ? "bg-indigo-50 text-indigo-900" : "text-slate-800"}`}
-              >
-                {item.label}
-              </li>
-            ))
-          )}
-        </ul>
+        />
       )}
-      {toolbar && (
+      {toolbar && !link && (
         <div
           role="toolbar"
           aria-label="Formatting"
           className="absolute z-20 flex items-center gap-0.5 rounded-md border border-slate-200 bg-white p-1 shadow-lg"
           style={{ left: toolbar.left, top: Math.max(0, toolbar.top) }}
-          onMouseDown={(event) => {
-            if (!(event.target instanceof HTMLInputElement)) event.preventDefault();
-          }}
+          onMouseDown={(event) => event.preventDefault()}
           onKeyDown={(event: ReactKeyboardEvent) => {
             if (event.key === "Escape") viewRef.current?.focus();
           }}
         >
-          {linkDraft === null ? (
-            <>
-              <MarkButton label="Bold" shortcut="Control+B" pressed={toolbar.active.has("bold")} onClick={() => command("bold")} icon={<Bold aria-hidden className="size-4" />} />
-              <MarkButton label="Italic" shortcut="Control+I" pressed={toolbar.active.has("italic")} onClick={() => command("italic")} icon={<Italic aria-hidden className="size-4" />} />
-              <MarkButton label="Strikethrough" shortcut="Control+Shift+X" pressed={toolbar.active.has("strikethrough")} onClick={() => command("strikethrough")} icon={<Strikethrough aria-hidden className="size-4" />} />
-              <MarkButton label="Code" shortcut="Control+E" pressed={toolbar.active.has("code")} onClick={() => command("code")} icon={<Code aria-hidden className="size-4" />} />
-              <MarkButton label="Link" pressed={toolbar.active.has("link")} onClick={() => setLinkDraft(toolbar.link ?? "")} icon={<Link2 aria-hidden className="size-4" />} />
-            </>
-          ) : (
-            <form
-              className="flex items-center gap-1"
-              onSubmit={(event) => {
-                event.preventDefault();
-                applyLink(linkDraft);
-              }}
-            >
-              <input
-                autoFocus
-                aria-label="Link address"
-                placeholder="https://…"
-                value={linkDraft}
-                onChange={(event) => setLinkDraft(event.target.value)}
-                className="w-56 rounded border border-slate-300 px-2 py-1 text-sm text-slate-900"
-              />
-              <button type="submit" className="rounded bg-indigo-600 px-2 py-1 text-sm font-medium text-white hover:bg-indigo-500">
-                {linkDraft.trim() ? "Apply" : "Remove link"}
-              </button>
-            </form>
-          )}
+          <MarkButton label="Bold" shortcut="Control+B" pressed={toolbar.active.has("bold")} onClick={() => command("bold")} icon={<Bold aria-hidden className="size-4" />} />
+          <MarkButton label="Italic" shortcut="Control+I" pressed={toolbar.active.has("italic")} onClick={() => command("italic")} icon={<Italic aria-hidden className="size-4" />} />
+          <MarkButton label="Strikethrough" shortcut="Control+Shift+X" pressed={toolbar.active.has("strikethrough")} onClick={() => command("strikethrough")} icon={<Strikethrough aria-hidden className="size-4" />} />
+          <MarkButton label="Code" shortcut="Control+E" pressed={toolbar.active.has("code")} onClick={() => command("code")} icon={<Code aria-hidden className="size-4" />} />
+          <MarkButton label="Link" shortcut="Control+K Meta+K" pressed={toolbar.active.has("link")} onClick={() => viewRef.current && openLink(viewRef.current)} icon={<Link2 aria-hidden className="size-4" />} />
         </div>
+      )}
+      {link && (
+        <LinkForm
+          key={`${link.from}:${link.to}`}
+          draft={link}
+          onApply={applyLink}
+          onCancel={(backToText) => {
+            setLink(null);
+            if (backToText) viewRef.current?.focus();
+          }}
+        />
       )}
       <input
         ref={fileInput}
@@ -442,9 +511,9 @@ export function BlockEditor({
         tabIndex={-1}
         aria-hidden
         onChange={(event) => {
-          const files = [...(event.target.files ?? [])];
+          const chosen = [...(event.target.files ?? [])];
           event.target.value = "";
-          void upload(files);
+          void upload(chosen);
         }}
       />
     </div>

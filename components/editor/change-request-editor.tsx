@@ -2,7 +2,7 @@
 
 import type { JSONDocument } from "@gitbook/api";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { ArrowLeft, Braces, Check, CloudOff, FileDiff, PanelLeftClose, PanelLeftOpen, Settings2 } from "lucide-react";
+import { ArrowLeft, Braces, Check, CloudOff, FileDiff, History, PanelLeftClose, PanelLeftOpen, Settings2 } from "lucide-react";
 import Link from "next/link";
 import { useSearchParams } from "next/navigation";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
@@ -18,6 +18,7 @@ import { Dialog } from "@/components/ui/dialog";
 import { ToggleGroup } from "@/components/ui/toggle-group";
 import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
 import { errorMessage } from "@/components/ui/trpc-error";
+import type { ContentSource } from "@/server/content/reads";
 import type { SpaceObject } from "@/server/presenters/space";
 import {
   addPage,
@@ -35,17 +36,22 @@ import {
   type ServerPage,
 } from "./draft-model";
 import { MarkdownPane, MAX_UPLOAD_BYTES } from "./markdown-pane";
-import { PageTreeEditor } from "./page-tree-editor";
-import { sendPlan, type ContentChangeInput } from "./save-plan";
+import { PageTreeEditor, type PageTreeActions } from "./page-tree-editor";
+import { duplicatePage, placePage } from "./page-tree-model";
+import { sendPlan, type BatchAnswer, type ContentChangeInput } from "./save-plan";
 import { useAutosave, type SaveStatus } from "./use-autosave";
 import { useUnsavedWarning } from "@/components/ui/use-unsaved-warning";
-import { BlockEditor, type UploadedFile } from "./block-editor";
+import { BlockEditor, type BlockEditorHandle, type UploadedFile } from "./block-editor";
+import { forgetKept, keepUnsaved, offersFor, restoreOffers, type DraftScope, type KeptOffer } from "./local-draft";
+import type { Files } from "./prosemirror/node-views";
 import { emptyDocument, withoutKeys } from "./prosemirror/document-conversion";
 import { documentToMarkdown } from "@/server/content/format/document-to-markdown";
 import { markdownToDocument } from "@/server/content/format/markdown-to-document";
+import { plainText } from "@/server/content/format/document-text";
 import { PageSettingsDialog } from "./page-settings-dialog";
 import { VariablesDialog, type VariablesScope } from "./variables-dialog";
 import { isActive } from "@/server/policies/change-request";
+import { slugFollowsTitle } from "@/server/change-requests/content-changes/slugs";
 
 export function ChangeRequestEditorScreen({ organizationId, spaceId, number }: { organizationId: string; spaceId: string; number: string }) {
   return (
@@ -80,10 +86,25 @@ function EditorLoader({ space, organizationId, number }: { space: SpaceObject; o
       />
     );
   }
-  return <Editor space={space} organizationId={organizationId} changeRequest={changeRequest.data} serverPages={pages.data.pages} />;
+  return <Editor space={space} organizationId={organizationId} target={{ kind: "change-request", changeRequest: changeRequest.data }} serverPages={pages.data.pages} />;
 }
 
+// Pages made in the editor are named `new-<session>-<n>` until saved: unsaved work kept on this
+// device is keyed by them, so a later session's new pages must not take the same names.
+const session = Math.random().toString(36).slice(2, 8);
+/**
+ * What the editor writes to: a change request, or the space's main content itself (a live edit,
+ * server/spaces/apply-live-edit.ts), each save of one editor opening belonging to its `session`.
+ */
+export type EditTarget = { kind: "change-request"; changeRequest: ChangeRequest } | { kind: "live"; session: string };
+
+type SaveAnswer = Partial<BatchAnswer> & { insertedFiles?: { id: string; name: string; contentType: string; downloadURL: string }[] };
+type FileSource = { name: string; contentType: string; base64: string };
+/** What the editor sends in one batch: the save plan's page changes, or files to upload. */
+type EditorChange = ContentChangeInput | { operation: "insert_files"; files: FileSource[] };
+
 let newPageCounter = 0;
+const newPageKey = () => `new-${session}-${++newPageCounter}`;
 
 type Mode = "blocks" | "source";
 const MODES: { value: Mode; label: string }[] = [
@@ -93,12 +114,14 @@ const MODES: { value: Mode; label: string }[] = [
 const PAGES_OPEN_KEY = "quire.editor.pagesOpen";
 const MODE_KEY = "quire.editor.mode";
 
-function Editor({ space, organizationId, changeRequest, serverPages }: { space: SpaceObject; organizationId: string; changeRequest: ChangeRequest; serverPages: ServerPage[] }) {
+export function Editor({ space, organizationId, target, serverPages }: { space: SpaceObject; organizationId: string; target: EditTarget; serverPages: ServerPage[] }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const toast = useToast();
   const searchParams = useSearchParams();
-  const ref = String(changeRequest.number);
+  const changeRequest = target.kind === "change-request" ? target.changeRequest : null;
+  const ref = changeRequest ? String(changeRequest.number) : "";
+  const source: ContentSource = useMemo(() => (ref ? { kind: "change-request", ref } : { kind: "main" }), [ref]);
   const [original, setOriginal] = useState<Draft>(() => draftFromServer(serverPages));
   const [draft, setDraft] = useState<Draft>(original);
   // "Edit" on a page opens its change request's editor on that page (`?page=`).
@@ -108,24 +131,83 @@ function Editor({ space, organizationId, changeRequest, serverPages }: { space: 
   });
   const [deleting, setDeleting] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
-  const [uploaded, setUploaded] = useState<Record<string, string>>({});
+  const [uploaded, setUploaded] = useState<Record<string, { url: string; name: string }>>({});
+  // Pages whose document the block editor could not write, with why and their text (kept on this device).
+  const [faults, setFaults] = useState<Record<string, { message: string; text: string }>>({});
+  const [offers, setOffers] = useState<KeptOffer[]>([]);
+  // Grows with each restore, so that the open page's block editor opens afresh on the restored text.
+  const [restores, setRestores] = useState(0);
+  const body = useRef<BlockEditorHandle | null>(null);
   const [variablesScope, setVariablesScope] = useState<VariablesScope | null>(null);
-  const [settingsOf, setSettingsOf] = useState<{ id: string; title: string } | null>(null);
+  const [settingsOf, setSettingsOf] = useState<{ id: string; key: string; title: string } | null>(null);
   const [mode, setMode] = useStoredState<Mode>(MODE_KEY, "blocks", (value) => value === "blocks" || value === "source");
   const [pagesOpen, setPagesOpen] = useStoredState<boolean>(PAGES_OPEN_KEY, true, (value) => typeof value === "boolean");
   const textarea = useRef<HTMLTextAreaElement>(null);
   // Server ids of the pages this editor created, by draft key: later saves name them by id.
   const created = useRef(new Map<string, string>());
   const apply = useMutation(trpc.changeRequests.applyChanges.mutationOptions());
+  const saveLive = useMutation(trpc.liveEdits.save.mutationOptions());
+  const session = target.kind === "live" ? target.session : null;
+  // One batch of changes, to the change request or (live) to main.
+  const send = useCallback(
+    async (changes: EditorChange[]): Promise<SaveAnswer> =>
+      (session === null ? apply.mutateAsync({ spaceId: space.id, ref, changes }) : saveLive.mutateAsync({ spaceId: space.id, session, changes })) as Promise<SaveAnswer>,
+    [apply, ref, saveLive, session, space.id],
+  );
 
   const plan = useMemo(() => planSave(original, draft), [original, draft]);
   const dirty = plan.length > 0;
-  useUnsavedWarning(dirty);
+  const fault = Object.values(faults)[0]?.message;
+  useUnsavedWarning(dirty || fault !== undefined);
 
   const idOf = useCallback((key: string) => (isNewKey(key) ? created.current.get(key) : key), []);
   const hrefOf = useCallback((pageId: string) => readerHref(organizationId, space.id, pageId), [organizationId, space.id]);
-  const serverLinks = useContentLinks(space.id, { kind: "change-request", ref }, hrefOf);
-  const links = useMemo(() => ({ ...serverLinks, file: (id: string) => uploaded[id] ?? serverLinks.file?.(id) }), [serverLinks, uploaded]);
+  const serverLinks = useContentLinks(space.id, source, hrefOf);
+  const links = useMemo(() => ({ ...serverLinks, file: (id: string) => uploaded[id]?.url ?? serverLinks.file?.(id) }), [serverLinks, uploaded]);
+  const files = useMemo<Files>(() => ({ url: links.file, name: (id) => uploaded[id]?.name ?? serverLinks.fileInfo?.(id)?.name }), [links, serverLinks, uploaded]);
+
+  // Unsaved work kept on this device: offered back on return, written as the draft changes, removed once saved.
+  const scope = useMemo<DraftScope>(() => ({ spaceId: space.id, changeRequest: ref }), [space.id, ref]);
+  useEffect(() => {
+    setOffers(offersFor(window.localStorage, scope, original));
+    // Read once, against the pages as loaded.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [scope]);
+  const offered = useMemo(() => new Set(offers.map((offer) => offer.id)), [offers]);
+  const keepLocally = useCallback(() => {
+    const texts = Object.fromEntries(Object.entries(faults).map(([key, { text }]) => [key, text]));
+    keepUnsaved(window.localStorage, scope, { original, draft, idOf, texts, keep: offered, now: Date.now() });
+  }, [draft, faults, idOf, offered, original, scope]);
+  useEffect(() => {
+    const timer = setTimeout(keepLocally, 300);
+    // Closing or hiding the tab writes at once what the wait would have.
+    const now = () => {
+      clearTimeout(timer);
+      keepLocally();
+    };
+    const onVisibility = () => document.visibilityState === "hidden" && now();
+    window.addEventListener("pagehide", now);
+    document.addEventListener("visibilitychange", onVisibility);
+    return () => {
+      clearTimeout(timer);
+      window.removeEventListener("pagehide", now);
+      document.removeEventListener("visibilitychange", onVisibility);
+    };
+  }, [keepLocally]);
+
+  function restore() {
+    setDraft((current) => restoreOffers(current, offers, newPageKey));
+    forgetKept(window.localStorage, scope, offers.map((offer) => offer.id));
+    setOffers([]);
+    setRestores((count) => count + 1);
+    const first = offers[0]?.id;
+    if (first && draft.pages[first]) setSelected(first);
+  }
+
+  function discardOffers() {
+    forgetKept(window.localStorage, scope, offers.map((offer) => offer.id));
+    setOffers([]);
+  }
 
   const page = selected ? draft.pages[selected] : undefined;
   const untitled = readingOrder(draft).find(({ key }) => !draft.pages[key]!.title.trim());
@@ -138,12 +220,13 @@ function Editor({ space, organizationId, changeRequest, serverPages }: { space: 
         queryClient.invalidateQueries({ queryKey: trpc.changeRequests.pathKey(), refetchType: "none" }),
         queryClient.invalidateQueries({ queryKey: trpc.settings.getSpace.queryKey({ spaceId: space.id }), refetchType: "none" }),
         queryClient.invalidateQueries({ queryKey: trpc.settings.spacePages.queryKey({ spaceId: space.id }), refetchType: "none" }),
+        queryClient.invalidateQueries({ queryKey: trpc.history.pathKey(), refetchType: "none" }),
       ]),
     [queryClient, space.id, trpc],
   );
 
   const reload = useCallback(async () => {
-    const fresh = await queryClient.fetchQuery({ ...trpc.changeRequests.pages.queryOptions({ spaceId: space.id, source: { kind: "change-request", ref } }), staleTime: 0 });
+    const fresh = await queryClient.fetchQuery({ ...trpc.changeRequests.pages.queryOptions({ spaceId: space.id, source }), staleTime: 0 });
     const next = draftFromServer(fresh.pages);
     created.current.clear();
     setOriginal(next);
@@ -152,7 +235,7 @@ function Editor({ space, organizationId, changeRequest, serverPages }: { space: 
       const id = current ? (idOf(current) ?? current) : current;
       return id && next.pages[id] ? id : readingOrder(next)[0]?.key;
     });
-  }, [idOf, queryClient, ref, space.id, trpc]);
+  }, [idOf, queryClient, source, space.id, trpc]);
 
   const draftRef = useRef(draft);
   draftRef.current = draft;
@@ -165,8 +248,8 @@ function Editor({ space, organizationId, changeRequest, serverPages }: { space: 
       await sendPlan(
         changes,
         async (input: ContentChangeInput[]) => {
-          const answer = await apply.mutateAsync({ spaceId: space.id, ref, changes: input });
-          return "changes" in answer ? answer : { changes: [] };
+          const answer = await send(input);
+          return { changes: answer.changes ?? [] };
         },
         () => batches++,
         created.current,
@@ -183,9 +266,19 @@ function Editor({ space, organizationId, changeRequest, serverPages }: { space: 
       }
       throw error;
     }
-  }, [apply, markStale, original, ref, reload, space.id, toast]);
+  }, [markStale, original, reload, send, toast]);
 
   const { status, saveNow } = useAutosave({ dirty, blocked: untitled !== undefined, version: draft, save, describe: saveError });
+
+  /** Enter in the title: on into the page's text, at its start, before another key is typed. */
+  function enterBody() {
+    if (mode === "blocks") {
+      body.current?.focusStart();
+      return;
+    }
+    textarea.current?.focus();
+    textarea.current?.setSelectionRange(0, 0);
+  }
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
@@ -198,9 +291,9 @@ function Editor({ space, organizationId, changeRequest, serverPages }: { space: 
     return () => window.removeEventListener("keydown", onKeyDown);
   }, [saveNow]);
 
-  function add(place: "after" | "inside") {
-    const key = `new-${++newPageCounter}`;
-    setDraft((current) => addPage(current, { key, title: "Untitled page", markdown: "" }, selected ? (place === "inside" ? { inside: selected } : { after: selected }) : {}));
+  function add(place: "after" | "inside", at = selected) {
+    const key = newPageKey();
+    setDraft((current) => addPage(current, { key, title: "Untitled page", markdown: "", slugFollowsTitle: true }, at ? (place === "inside" ? { inside: at } : { after: at }) : {}));
     setSelected(key);
     requestAnimationFrame(() => {
       const input = document.getElementById("page-title") as HTMLInputElement | null;
@@ -212,6 +305,29 @@ function Editor({ space, organizationId, changeRequest, serverPages }: { space: 
   function move(key: string, direction: Move) {
     setDraft((current) => movePage(current, key, direction));
   }
+
+  const treeActions: PageTreeActions = {
+    onSelect: setSelected,
+    onMove: move,
+    onAdd: add,
+    onDelete: setDeleting,
+    onPlace: (key, target) => setDraft((current) => placePage(current, key, target)),
+    onRename: (key, title) => setDraft((current) => updatePage(current, key, { title })),
+    onDuplicate: (key) => {
+      const { draft: next, copy } = duplicatePage(draft, key, newPageKey);
+      setDraft(next);
+      setSelected(copy);
+    },
+    onCopyLink: (key) => {
+      // The page in this change request's editor: where the link is shared, the page is there.
+      const url = new URL(window.location.href);
+      url.search = new URLSearchParams({ page: key }).toString();
+      navigator.clipboard.writeText(url.toString()).then(
+        () => toast.success("Link copied."),
+        () => toast.error("The link could not be copied: the browser refused access to the clipboard."),
+      );
+    },
+  };
 
   function confirmDelete() {
     if (!deleting) return;
@@ -236,9 +352,9 @@ function Editor({ space, organizationId, changeRequest, serverPages }: { space: 
       const sources = await Promise.all(
         files.map(async (file) => ({ name: file.name || "pasted-image.png", contentType: file.type || "application/octet-stream", base64: await readBase64(file) })),
       );
-      const answer = await apply.mutateAsync({ spaceId: space.id, ref, changes: [{ operation: "insert_files", files: sources }] });
-      const inserted = "insertedFiles" in answer ? answer.insertedFiles : [];
-      setUploaded((current) => ({ ...current, ...Object.fromEntries(inserted.map((file) => [file.id, file.downloadURL])) }));
+      const answer = await send([{ operation: "insert_files", files: sources }]);
+      const inserted = answer.insertedFiles ?? [];
+      setUploaded((current) => ({ ...current, ...Object.fromEntries(inserted.map((file) => [file.id, { url: file.downloadURL, name: file.name }])) }));
       void markStale();
       toast.success(inserted.length === 1 ? `Uploaded ${inserted[0]!.name}.` : `Uploaded ${inserted.length} files.`);
       return inserted.map((file) => ({ id: file.id, name: file.name, contentType: file.contentType, url: file.downloadURL }));
@@ -265,7 +381,6 @@ function Editor({ space, organizationId, changeRequest, serverPages }: { space: 
     });
   }
 
-  const reviewHref = changeRequestHref(organizationId, space.id, changeRequest.number);
   // Variables and settings are saved on the server at once, so only a page the server has can have them.
   const savedId = selected ? idOf(selected) : undefined;
   const savedPage = savedId && page ? { id: savedId, title: page.title } : undefined;
@@ -275,18 +390,27 @@ function Editor({ space, organizationId, changeRequest, serverPages }: { space: 
   return (
     <div className="space-y-4">
       <header className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 pb-4">
-        <div className="min-w-0 space-y-1">
-          <Link href={reviewHref} className="inline-flex items-center gap-1.5 text-sm text-slate-600 hover:text-slate-800">
-            <ArrowLeft aria-hidden className="size-4" />
-            Change request #{changeRequest.number}
-          </Link>
-          <h1 className="flex min-w-0 flex-wrap items-center gap-2 text-xl font-semibold text-slate-900">
-            <span className="truncate">Editing {changeRequest.subject ? `“${changeRequest.subject}”` : `#${changeRequest.number}`}</span>
-            <StatusBadge status={changeRequest.status} />
-          </h1>
-        </div>
+        {changeRequest ? (
+          <div className="min-w-0 space-y-1">
+            <Link href={changeRequestHref(organizationId, space.id, changeRequest.number)} className="inline-flex items-center gap-1.5 text-sm text-slate-600 hover:text-slate-800">
+              <ArrowLeft aria-hidden className="size-4" />
+              Change request #{changeRequest.number}
+            </Link>
+            <h1 className="flex min-w-0 flex-wrap items-center gap-2 text-xl font-semibold text-slate-900">
+              <span className="truncate">Editing {changeRequest.subject ? `“${changeRequest.subject}”` : `#${changeRequest.number}`}</span>
+              <StatusBadge status={changeRequest.status} />
+            </h1>
+          </div>
+        ) : (
+          <div className="min-w-0 space-y-1">
+            <h1 className="text-xl font-semibold text-slate-900">Editing live</h1>
+            <p className="text-sm text-slate-600">Changes are saved to the space as you type; readers see them at once.</p>
+          </div>
+        )}
         <div className="flex flex-wrap items-center gap-2">
-          <SaveStatusLine status={status} blocked={untitled !== undefined} dirty={dirty} onRetry={saveNow} />
+          <SaveStatusLine status={status} blocked={untitled !== undefined} dirty={dirty} fault={fault} onRetry={saveNow} />
+          {changeRequest ? (
+            <>
           <Button variant="secondary" onClick={() => setVariablesScope({ kind: "space" })}>
             <Braces aria-hidden className="size-4" />
             Space variables
@@ -300,20 +424,31 @@ function Editor({ space, organizationId, changeRequest, serverPages }: { space: 
             <Braces aria-hidden className="size-4" />
             Page variables
           </Button>
-          <Button variant="secondary" disabled={!savedPage} title={page && !savedPage ? "Available once the new page is saved" : undefined} onClick={() => savedPage && setSettingsOf(savedPage)}>
+          <Button variant="secondary" disabled={!savedPage} title={page && !savedPage ? "Available once the new page is saved" : undefined} onClick={() => savedPage && selected && setSettingsOf({ ...savedPage, key: selected })}>
             <Settings2 aria-hidden className="size-4" />
             Page settings
           </Button>
-          <Link href={reviewHref} className="inline-flex items-center gap-2 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50">
+          <Link href={changeRequestHref(organizationId, space.id, changeRequest.number)} className="inline-flex items-center gap-2 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50">
             <FileDiff aria-hidden className="size-4" />
             Review changes
           </Link>
+            </>
+          ) : (
+            // Done leaves for the page being edited (once saved), where readers see it.
+            <Link
+              href={readerHref(organizationId, space.id, savedId)}
+              className="inline-flex items-center gap-2 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50"
+            >
+              <Check aria-hidden className="size-4" />
+              Done
+            </Link>
+          )}
         </div>
       </header>
       <div className="flex flex-col gap-6 md:flex-row">
         {pagesOpen && (
-          <aside id="editor-pages" aria-label="Pages of the change request" className="md:sticky md:top-20 md:max-h-[calc(100vh-6rem)] md:w-60 md:shrink-0 md:self-start md:overflow-y-auto">
-            <PageTreeEditor draft={draft} original={original} selected={selected} onSelect={setSelected} onMove={move} onAdd={add} onDelete={setDeleting} />
+          <aside id="editor-pages" aria-label={changeRequest ? "Pages of the change request" : "Pages of the space"} className="md:sticky md:top-20 md:max-h-[calc(100vh-6rem)] md:w-60 md:shrink-0 md:self-start md:overflow-y-auto">
+            <PageTreeEditor draft={draft} original={original} selected={selected} actions={treeActions} />
           </aside>
         )}
         <div className="min-w-0 flex-1">
@@ -324,9 +459,11 @@ function Editor({ space, organizationId, changeRequest, serverPages }: { space: 
             </Button>
             <ToggleGroup label="Editing mode" value={mode} options={MODES} onChange={setMode} />
           </div>
+          {offers.length > 0 && <KeptWork offers={offers} onRestore={restore} onDiscard={discardOffers} />}
           {page && selected ? (
-            <div className={mode === "source" ? "space-y-3" : "mx-auto max-w-3xl space-y-3"}>
-              <PageTitleField title={page.title} error={titleError} onChange={(title) => setDraft((current) => updatePage(current, selected, { title }))} />
+            // The writing column: about 680 px, a line of reading length, as the reader shows it.
+            <div className={mode === "source" ? "space-y-3" : "mx-auto max-w-[680px] space-y-3"}>
+              <PageTitleField title={page.title} error={titleError} onEnter={enterBody} onChange={(title) => setDraft((current) => updatePage(current, selected, { title }))} />
               {mode === "source" ? (
                 <MarkdownPane
                   ref={textarea}
@@ -338,15 +475,21 @@ function Editor({ space, organizationId, changeRequest, serverPages }: { space: 
                 />
               ) : (
                 <PageBlocks
-                  key={selected}
+                  key={`${selected}:${restores}`}
+                  handle={body}
                   spaceId={space.id}
-                  changeRequestRef={ref}
+                  source={source}
                   pageKey={selected}
                   serverId={savedId}
                   page={page}
                   unchanged={original.pages[selected]?.markdown === page.markdown && !isNewKey(selected)}
-                  fileUrl={links.file}
-                  onChange={(document, markdown) => setDraft((current) => updatePage(current, selected, { document, markdown }))}
+                  files={files}
+                  onChange={(document, markdown) => {
+                    setDraft((current) => updatePage(current, selected, { document, markdown }));
+                    setFaults((current) => (selected in current ? Object.fromEntries(Object.entries(current).filter(([key]) => key !== selected)) : current));
+                  }}
+                  onFault={(error, text) => setFaults((current) => ({ ...current, [selected]: { message: faultMessage(error), text } }))}
+                  onNotice={(message) => toast.error(message)}
                   onUpload={uploadFiles}
                 />
               )}
@@ -364,12 +507,33 @@ function Editor({ space, organizationId, changeRequest, serverPages }: { space: 
           )}
         </div>
       </div>
-      <VariablesDialog spaceId={space.id} changeRequestRef={ref} scope={variablesScope} onClose={() => setVariablesScope(null)} onSaved={markStale} />
-      <PageSettingsDialog spaceId={space.id} changeRequestRef={ref} page={settingsOf} onClose={() => setSettingsOf(null)} onSaved={markStale} />
+      {/* Variables and page settings are written to change requests only (their dialogs save through one). */}
+      {changeRequest && (
+        <>
+          <VariablesDialog spaceId={space.id} changeRequestRef={ref} scope={variablesScope} onClose={() => setVariablesScope(null)} onSaved={markStale} />
+          <PageSettingsDialog
+            spaceId={space.id}
+            changeRequestRef={ref}
+            page={settingsOf}
+            onClose={() => setSettingsOf(null)}
+            onSaved={({ slug }) => {
+              // A slug set by hand stays when the title changes; emptied (or set to the title's), it follows the title again.
+              if (slug !== undefined && settingsOf) {
+                const { key } = settingsOf;
+                setDraft((current) => {
+                  const title = current.pages[key]?.title ?? "";
+                  return updatePage(current, key, { slugFollowsTitle: slug === "" || slugFollowsTitle(slug, title) });
+                });
+              }
+              return markStale();
+            }}
+          />
+        </>
+      )}
       <Dialog open={deletingPage !== undefined} onClose={() => setDeleting(null)} title={`Delete “${deletingPage?.title || "Untitled page"}”?`}>
         <p className="text-sm text-slate-600">
-          {deletingCount > 0 ? `The page and its ${deletingCount} subpage${deletingCount === 1 ? "" : "s"} will be deleted` : "The page will be deleted"} from this change
-          request.
+          {deletingCount > 0 ? `The page and its ${deletingCount} subpage${deletingCount === 1 ? "" : "s"} will be deleted` : "The page will be deleted"}{" "}
+          {changeRequest ? "from this change request." : "from the space, for readers too."}
         </p>
         <div className="flex justify-end gap-2">
           <Button variant="secondary" onClick={() => setDeleting(null)}>
@@ -390,7 +554,13 @@ function saveError(error: unknown): string {
   return /failed to fetch|networkerror|load failed/i.test(message) ? "the server could not be reached." : message;
 }
 
-function PageTitleField({ title, error, onChange }: { title: string; error?: string; onChange: (title: string) => void }) {
+/** Why the block editor could not write a page, for the status line. */
+function faultMessage(error: unknown): string {
+  const reason = error instanceof Error ? error.message : String(error);
+  return reason.replace(/\.?$/, ".");
+}
+
+function PageTitleField({ title, error, onChange, onEnter }: { title: string; error?: string; onChange: (title: string) => void; onEnter: () => void }) {
   return (
     <div className="space-y-1">
       <label htmlFor="page-title" className="sr-only">
@@ -402,6 +572,14 @@ function PageTitleField({ title, error, onChange }: { title: string; error?: str
         maxLength={256}
         placeholder="Page title"
         onChange={(event) => onChange(event.target.value)}
+        onKeyDown={(event) => {
+          // Enter (or ↓ at the end of the title) goes on into the text, as in a document: the title is one line.
+          const atEnd = event.currentTarget.selectionStart === event.currentTarget.value.length;
+          if (event.key === "Enter" || (event.key === "ArrowDown" && atEnd)) {
+            event.preventDefault();
+            onEnter();
+          }
+        }}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? "page-title-error" : undefined}
         className="block w-full border-0 border-b border-transparent bg-transparent px-0 py-1 text-3xl font-bold text-slate-900 placeholder:text-slate-400 hover:border-slate-200 focus:border-indigo-500 focus:outline-none"
@@ -422,27 +600,32 @@ function PageTitleField({ title, error, onChange }: { title: string; error?: str
  */
 function PageBlocks({
   spaceId,
-  changeRequestRef,
+  source,
   pageKey,
   serverId,
   page,
   unchanged,
-  fileUrl,
+  files,
+  handle,
   onChange,
+  onFault,
+  onNotice,
   onUpload,
 }: {
   spaceId: string;
-  changeRequestRef: string;
+  source: ContentSource;
   pageKey: string;
   serverId: string | undefined;
   page: DraftPage;
   unchanged: boolean;
-  fileUrl: (id: string) => string | undefined;
+  files: Files;
+  handle: React.RefObject<BlockEditorHandle | null>;
   onChange: (document: JSONDocument, markdown: string) => void;
+  onFault: (error: unknown, text: string) => void;
+  onNotice: (message: string) => void;
   onUpload: (files: File[]) => Promise<UploadedFile[]>;
 }) {
   const trpc = useTRPC();
-  const source = { kind: "change-request", ref: changeRequestRef } as const;
   const needsServer = !page.document && unchanged;
   const server = useQuery({
     ...trpc.changeRequests.page.queryOptions({ spaceId, source, pageId: pageKey, format: "document" }),
@@ -451,6 +634,13 @@ function PageBlocks({
     gcTime: 0,
     refetchOnWindowFocus: false,
   });
+  // File blocks show their files' names: the editor opens once the list is there.
+  const fileList = useQuery(trpc.changeRequests.files.queryOptions({ spaceId, source }));
+  // From this component's own answer, so that the file blocks the editor shows as it opens have it.
+  const pageFiles = useMemo<Files>(() => {
+    const byId = new Map(fileList.data?.items.map((file) => [file.id, file]));
+    return { url: (id) => files.url(id) ?? byId.get(id)?.downloadURL, name: (id) => files.name(id) ?? byId.get(id)?.name };
+  }, [fileList.data, files]);
   const spaceVariables = useQuery(trpc.changeRequests.variables.queryOptions({ spaceId, source }));
   const pageVariables = useQuery({ ...trpc.changeRequests.variables.queryOptions({ spaceId, source, pageId: serverId ?? "" }), enabled: !!serverId });
   const variables = useMemo(
@@ -464,33 +654,79 @@ function PageBlocks({
   const [initial] = useState<JSONDocument | null>(() => page.document ?? (needsServer ? null : page.markdown ? withoutKeys(markdownToDocument(page.markdown)) : emptyDocument()));
   if (server.error) return <ErrorState message={`The page could not be opened: ${errorMessage(server.error)}`} onRetry={() => void server.refetch()} />;
   const document = initial ?? (server.data && "document" in server.data ? (server.data.document as JSONDocument) : null);
-  if (!document) return <LoadingState label="Opening the page…" />;
+  if (!document || fileList.isPending) return <LoadingState label="Opening the page…" />;
   return (
     <BlockEditor
       document={document}
       label={`Content of “${page.title || "Untitled page"}”`}
       variables={variables}
-      fileUrl={fileUrl}
+      files={pageFiles}
+      handle={handle}
       onUpload={onUpload}
+      onNotice={onNotice}
+      onFault={onFault}
       onChange={(next) => {
-        // A document deeper than markdown allows is refused by the server's limits anyway; its markdown stays the last written.
+        let markdown: string;
         try {
           // Empty paragraphs left at the end write blank lines, which markdown does not keep.
-          onChange(next, documentToMarkdown(next).replace(/\n{2,}$/, "\n"));
-        } catch {}
+          markdown = documentToMarkdown(next).replace(/\n{2,}$/, "\n");
+        } catch (error) {
+          // Not written, not dropped: the status says so and the text is kept on this device.
+          onFault(error, plainTextOf(next));
+          return;
+        }
+        onChange(next, markdown);
       }}
     />
   );
 }
 
+/** A page's text, paragraph by paragraph: what is kept of a document that could not be written. */
+function plainTextOf(document: JSONDocument): string {
+  return (document.nodes as unknown[]).map((block) => plainText([block])).join("\n\n");
+}
+
+/** Unsaved work found on this device from an earlier visit: put back, or let go. */
+function KeptWork({ offers, onRestore, onDiscard }: { offers: KeptOffer[]; onRestore: () => void; onDiscard: () => void }) {
+  const names = offers.map((offer) => `“${offer.page.title || "Untitled page"}”`).join(", ");
+  const when = new Date(Math.max(...offers.map((offer) => offer.page.savedAt))).toLocaleString();
+  const changedSince = offers.some((offer) => offer.changedSince);
+  const textOnly = offers.some((offer) => offer.page.textOnly);
+  return (
+    <section aria-label="Unsaved changes on this device" className="mb-4 flex flex-wrap items-start gap-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+      <History aria-hidden className="mt-0.5 size-4 shrink-0" />
+      {/* At least 12rem of text: on a phone the buttons go below it rather than squeeze it. */}
+      <div className="min-w-48 flex-1 space-y-1">
+        <p className="font-medium">
+          Unsaved changes to {names} were kept on this device ({when}).
+        </p>
+        {(changedSince || textOnly) && (
+          <p>
+            {changedSince ? "The page has changed on the server since: restoring replaces it with your version. " : ""}
+            {textOnly ? "Only the text could be kept, without its formatting." : ""}
+          </p>
+        )}
+      </div>
+      <div className="flex gap-2">
+        <Button onClick={onRestore}>Restore</Button>
+        <Button variant="secondary" onClick={onDiscard}>
+          Discard
+        </Button>
+      </div>
+    </section>
+  );
+}
+
 /** Where the draft stands: saved, waiting, saving, or failing (with when it retries, and a way to retry now). */
-function SaveStatusLine({ status, blocked, dirty, onRetry }: { status: SaveStatus; blocked: boolean; dirty: boolean; onRetry: () => void }) {
+function SaveStatusLine({ status, blocked, dirty, fault, onRetry }: { status: SaveStatus; blocked: boolean; dirty: boolean; fault?: string; onRetry: () => void }) {
   const now = useNow(status.state === "offline" || status.state === "error");
   const seconds = "retryAt" in status ? Math.max(0, Math.ceil((status.retryAt - now) / 1000)) : 0;
   return (
     <div className="flex items-center gap-2 text-sm">
       <p role="status" className="text-slate-600">
-        {blocked && dirty ? (
+        {fault ? (
+          <span className="font-medium text-red-700">Couldn't save: {fault} Your text is kept on this device.</span>
+        ) : blocked && dirty ? (
           <span className="font-medium text-amber-800">Not saved: a page has no title</span>
         ) : status.state === "saving" || status.state === "pending" || (dirty && status.state === "saved") ? (
           // An edit is "Saving…" from the moment it is made, before the autosave's effect has run.

@@ -1,4 +1,5 @@
 import type { JSONDocument } from "@gitbook/api";
+import { slugFollowsTitle } from "@/server/change-requests/content-changes/slugs";
 
 /**
  * The editor's working copy of a change request's pages, and the plan that turns it into the
@@ -9,9 +10,10 @@ import type { JSONDocument } from "@gitbook/api";
 /**
  * A page of the working copy. `key` is the page id, or `new-<n>` for a page created in the
  * editor. `document` is the block editor's latest document, when it has one; `markdown` is
- * always current and is what the save compares and sends.
+ * always current and is what the save compares and sends. `slugFollowsTitle`: the page's slug is
+ * derived from its title (not set by hand), so a new title gives it a new slug.
  */
-export type DraftPage = { key: string; title: string; emoji?: string; markdown: string; document?: JSONDocument };
+export type DraftPage = { key: string; title: string; emoji?: string; markdown: string; document?: JSONDocument; slugFollowsTitle?: boolean };
 
 /** Children of each parent (`ROOT` for the top level), in order. */
 export type Draft = { pages: Record<string, DraftPage>; children: Record<string, string[]> };
@@ -21,14 +23,20 @@ export const ROOT = "";
 export const isNewKey = (key: string) => key.startsWith("new-");
 
 /** The server's page tree (nested, with markdown) as a draft. */
-export type ServerPage = { id: string; title: string; emoji?: string; markdown?: string; pages: ServerPage[] };
+export type ServerPage = { id: string; title: string; slug?: string; emoji?: string; markdown?: string; pages: ServerPage[] };
 
 export function draftFromServer(pages: ServerPage[]): Draft {
   const draft: Draft = { pages: {}, children: { [ROOT]: [] } };
   const walk = (list: ServerPage[], parent: string) => {
     draft.children[parent] = list.map((page) => page.id);
     for (const page of list) {
-      draft.pages[page.id] = { key: page.id, title: page.title, ...(page.emoji ? { emoji: page.emoji } : {}), markdown: page.markdown ?? "" };
+      draft.pages[page.id] = {
+        key: page.id,
+        title: page.title,
+        ...(page.emoji ? { emoji: page.emoji } : {}),
+        markdown: page.markdown ?? "",
+        ...(page.slug !== undefined && slugFollowsTitle(page.slug, page.title) ? { slugFollowsTitle: true } : {}),
+      };
       walk(page.pages, page.id);
     }
   };
@@ -134,7 +142,7 @@ export function isDirty(original: Draft, draft: Draft): boolean {
  */
 export type PlannedChange =
   | { operation: "insert_page"; key: string; parent: string; at: number; title: string; markdown: string; document?: JSONDocument }
-  | { operation: "update_page"; key: string; parent?: string; at?: number; title?: string; markdown?: string; document?: JSONDocument }
+  | { operation: "update_page"; key: string; parent?: string; at?: number; title?: string; slug?: ""; markdown?: string; document?: JSONDocument }
   | { operation: "delete_page"; key: string };
 
 // The server reads a new page's leading heading or front matter as its title: such a body is written by a follow-up update.
@@ -190,10 +198,12 @@ export function planSave(original: Draft, draft: Draft): PlannedChange[] {
       const before = original.pages[key];
       const stays = staying.has(key);
       const title = before && page.title !== before.title && page.title.trim() ? page.title : undefined;
+      // "": the server derives the slug from the new title.
+      const slug = title !== undefined && page.slugFollowsTitle ? ("" as const) : undefined;
       const markdown = before && page.markdown !== before.markdown ? page.markdown : undefined;
       const document = markdown !== undefined ? page.document : undefined;
       if (stays) {
-        if (title !== undefined || markdown !== undefined) changes.push({ operation: "update_page", key, ...defined({ title, markdown, document }) });
+        if (title !== undefined || markdown !== undefined) changes.push({ operation: "update_page", key, ...defined({ title, slug, markdown, document }) });
         return;
       }
       const from = serverParent.get(key);
@@ -202,7 +212,7 @@ export function planSave(original: Draft, draft: Draft): PlannedChange[] {
       current.splice(at, 0, key);
       serverParent.set(key, parent);
       if (before) {
-        changes.push({ operation: "update_page", key, parent, at, ...defined({ title, markdown, document }) });
+        changes.push({ operation: "update_page", key, parent, at, ...defined({ title, slug, markdown, document }) });
       } else if (page.document) {
         // A JSON document's blocks are all content: its leading heading does not become the title.
         changes.push({ operation: "insert_page", key, parent, at, title: page.title, markdown: page.markdown, document: page.document });

@@ -9,7 +9,7 @@ import { ErrorState, LoadingState } from "@/components/ui/states";
 import { errorMessage } from "@/components/ui/trpc-error";
 import { LAYOUT_PRESETS, sameLayout, type PageLayout } from "@/server/content/page-display";
 
-type Settings = { hidden: boolean; noIndex: boolean; noRobotsIndex: boolean; layout: PageLayout; coverFile: string };
+type Settings = { slug: string; hidden: boolean; noIndex: boolean; noRobotsIndex: boolean; layout: PageLayout; coverFile: string };
 
 const VISIBILITY = [
   { key: "hidden", label: "Hide from the navigation", hint: "Still readable from a link." },
@@ -34,7 +34,8 @@ export function PageSettingsDialog({ spaceId, changeRequestRef, page, onClose, o
   changeRequestRef: string;
   page: { id: string; title: string } | null;
   onClose: () => void;
-  onSaved: () => Promise<unknown>;
+  /** Called once saved, with the slug when it was set here. */
+  onSaved: (saved: { slug?: string }) => Promise<unknown>;
 }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -48,8 +49,8 @@ export function PageSettingsDialog({ spaceId, changeRequestRef, page, onClose, o
 
   useEffect(() => {
     if (page && current.data) {
-      const { hidden, noIndex, noRobotsIndex, layout, cover } = current.data;
-      setSettings({ hidden, noIndex, noRobotsIndex, layout, coverFile: cover?.ref.kind === "file" ? cover.ref.file : "" });
+      const { slug, hidden, noIndex, noRobotsIndex, layout, cover } = current.data;
+      setSettings({ slug, hidden, noIndex, noRobotsIndex, layout, coverFile: cover?.ref.kind === "file" ? cover.ref.file : "" });
       setError(undefined);
     }
   }, [page, current.data]);
@@ -61,9 +62,11 @@ export function PageSettingsDialog({ spaceId, changeRequestRef, page, onClose, o
     if (!page || !settings || !current.data) return;
     const before = current.data;
     const coverBefore = before.cover?.ref.kind === "file" ? before.cover.ref.file : "";
+    const slug = settings.slug.trim() !== before.slug ? settings.slug.trim() : undefined;
     const change = {
       operation: "update_page" as const,
       page: page.id,
+      ...(slug !== undefined ? { slug } : {}),
       hidden: settings.hidden,
       noIndex: settings.noIndex,
       noRobotsIndex: settings.noRobotsIndex,
@@ -73,7 +76,7 @@ export function PageSettingsDialog({ spaceId, changeRequestRef, page, onClose, o
     try {
       await apply.mutateAsync({ spaceId, ref: changeRequestRef, changes: [change] });
       await queryClient.invalidateQueries({ queryKey: trpc.changeRequests.page.queryKey() });
-      await onSaved();
+      await onSaved(slug !== undefined ? { slug } : {});
       toast.success("Page settings saved.");
       onClose();
     } catch (failure) {
@@ -96,6 +99,20 @@ export function PageSettingsDialog({ spaceId, changeRequestRef, page, onClose, o
             void save();
           }}
         >
+          <label className="block space-y-1 text-sm">
+            <span className="font-medium text-slate-700">Slug</span>
+            <input
+              value={settings.slug}
+              onChange={(event) => set({ slug: event.target.value })}
+              maxLength={100}
+              spellCheck={false}
+              aria-describedby="page-slug-hint"
+              className="block w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 font-mono text-sm text-slate-900"
+            />
+            <span id="page-slug-hint" className="block text-xs text-slate-600">
+              The page's address in the space. It follows the title until it is set here; emptied, it follows the title again.
+            </span>
+          </label>
           <fieldset className="space-y-2">
             <legend className="text-sm font-medium text-slate-700">Visibility</legend>
             {VISIBILITY.map(({ key, label, hint }) => (

@@ -10,7 +10,7 @@ type DocumentInput = { markdown: string } | { document: JSONDocument };
 /** A content change as the server reads it. */
 export type ContentChangeInput =
   | { operation: "insert_page"; title: string; document: DocumentInput; into?: string; at: number; ref: string }
-  | { operation: "update_page"; page: string; title?: string; document?: DocumentInput; into?: string | null; at?: number }
+  | { operation: "update_page"; page: string; title?: string; slug?: string; document?: DocumentInput; into?: string | null; at?: number }
   | { operation: "delete_page"; page: string };
 
 /** What a batch answers: the pages it created, by the ref they were given. */
@@ -73,6 +73,7 @@ function toInput(planned: PlannedChange, id: (key: string) => string): ContentCh
         operation: "update_page",
         page: id(planned.key),
         ...(planned.title !== undefined ? { title: planned.title.trim() } : {}),
+        ...(planned.slug !== undefined ? { slug: planned.slug } : {}),
         ...(planned.markdown !== undefined ? { document: body(planned) } : {}),
         ...(planned.parent !== undefined ? { into: planned.parent === ROOT ? null : id(planned.parent) } : {}),
         ...(planned.at !== undefined ? { at: planned.at } : {}),

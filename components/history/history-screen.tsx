@@ -33,6 +33,7 @@ export function HistoryScreen({ organizationId, spaceId, from, to }: { organizat
 function revisionTitle(revision: Revision): string {
   if (revision.changeRequest) return `#${revision.changeRequest.number} ${revision.changeRequest.subject || "Untitled change request"}`;
   if (!revision.parentId) return "Space created";
+  if (revision.type === "live") return "Edited live";
   return revision.type === "merge" ? "Merged changes" : "Edits";
 }
 

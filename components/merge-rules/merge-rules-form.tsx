@@ -6,21 +6,24 @@ import { SettingsActions } from "@/components/forms/settings-form-parts";
 import { useSettingsForm } from "@/components/forms/use-settings-form";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { ChoiceGroup } from "@/components/space/choice-group";
-import { TextField } from "@/components/ui/field";
+import { CheckboxField, TextField } from "@/components/ui/field";
 import { ErrorState, LoadingState } from "@/components/ui/states";
 import { errorMessage } from "@/components/ui/trpc-error";
 import { organizationMergeRulesInput, spaceMergeRulesInput } from "@/server/reviews/schemas";
 
 /**
- * The merge rules' settings: how many approvals a change request needs before it merges, and
- * whether an approval stops counting once the change request changes. An organization sets them
+ * The merge rules' settings: how many approvals a change request needs before it merges, whether
+ * an approval stops counting once the change request changes, whether a standing request for
+ * changes blocks, and whether every thread must be resolved first. An organization sets them
  * for all its spaces; a space follows them or sets its own. The server decides what they mean
  * (server/reviews/merge-rules.ts); this form only edits them.
  */
 
-type Rules = { requiredApprovals: number; dismissStaleApprovals: boolean };
-type Values = { mode: "inherit" | "own"; requiredApprovals: string; dismissStaleApprovals: "true" | "false" };
-const FIELDS = ["mode", "requiredApprovals", "dismissStaleApprovals"] as const;
+type Rules = { requiredApprovals: number; dismissStaleApprovals: boolean; blockOnChangesRequested: boolean; requireResolvedThreads: boolean };
+type Flag = "true" | "false";
+type Values = { mode: "inherit" | "own"; requiredApprovals: string; dismissStaleApprovals: Flag; blockOnChangesRequested: Flag; requireResolvedThreads: Flag };
+const FIELDS = ["mode", "requiredApprovals", "dismissStaleApprovals", "blockOnChangesRequested", "requireResolvedThreads"] as const;
+const flag = (value: boolean): Flag => (value ? "true" : "false");
 const MAX_APPROVALS = 20;
 
 const STALE_CHOICES = [
@@ -33,15 +36,21 @@ const MODE_CHOICES = (organization: Rules) => [
 ];
 
 export function describeRules(rules: Rules): string {
-  if (rules.requiredApprovals === 0) return "No approval needed to merge.";
   const approvals = `${rules.requiredApprovals} approval${rules.requiredApprovals === 1 ? "" : "s"}`;
-  return `${approvals} needed to merge; ${rules.dismissStaleApprovals ? "an edit dismisses approvals" : "approvals survive edits"}.`;
+  const parts = [
+    rules.requiredApprovals === 0 ? "No approval needed to merge" : `${approvals} needed to merge; ${rules.dismissStaleApprovals ? "an edit dismisses approvals" : "approvals survive edits"}`,
+    ...(rules.blockOnChangesRequested && rules.requiredApprovals === 0 ? ["requested changes block"] : []),
+    ...(rules.requireResolvedThreads ? ["every thread resolved first"] : []),
+  ];
+  return `${parts.join("; ")}.`;
 }
 
 const valuesOfRules = (rules: Rules, mode: Values["mode"] = "own"): Values => ({
   mode,
   requiredApprovals: String(rules.requiredApprovals),
-  dismissStaleApprovals: rules.dismissStaleApprovals ? "true" : "false",
+  dismissStaleApprovals: flag(rules.dismissStaleApprovals),
+  blockOnChangesRequested: flag(rules.blockOnChangesRequested),
+  requireResolvedThreads: flag(rules.requireResolvedThreads),
 });
 
 function validate(values: Values): Partial<Record<(typeof FIELDS)[number], string>> {
@@ -51,7 +60,12 @@ function validate(values: Values): Partial<Record<(typeof FIELDS)[number], strin
   return {};
 }
 
-const rulesOf = (values: Values): Rules => ({ requiredApprovals: Number(values.requiredApprovals.trim()), dismissStaleApprovals: values.dismissStaleApprovals === "true" });
+const rulesOf = (values: Values): Rules => ({
+  requiredApprovals: Number(values.requiredApprovals.trim()),
+  dismissStaleApprovals: values.dismissStaleApprovals === "true",
+  blockOnChangesRequested: values.blockOnChangesRequested === "true",
+  requireResolvedThreads: values.requireResolvedThreads === "true",
+});
 
 function Heading({ id, of }: { id: string; of: "organization" | "space" }) {
   return (
@@ -91,6 +105,22 @@ function RuleFields({ values, set, errorFor }: { values: Values; set: <K extends
         value={values.dismissStaleApprovals}
         onChange={(value) => set("dismissStaleApprovals", value)}
         error={errorFor("dismissStaleApprovals")}
+      />
+      <CheckboxField
+        label="Requested changes block the merge"
+        name="blockOnChangesRequested"
+        checked={values.blockOnChangesRequested === "true"}
+        onChange={(event) => set("blockOnChangesRequested", flag(event.target.checked))}
+        hint="Even when no approval is required, a reviewer's request for changes holds the merge until their next review. With approvals required, it always does."
+        error={errorFor("blockOnChangesRequested")}
+      />
+      <CheckboxField
+        label="All threads resolved"
+        name="requireResolvedThreads"
+        checked={values.requireResolvedThreads === "true"}
+        onChange={(event) => set("requireResolvedThreads", flag(event.target.checked))}
+        hint="Every comment thread on the change request, its pages and its blocks must be resolved before it merges. A review's own message does not count."
+        error={errorFor("requireResolvedThreads")}
       />
     </>
   );
@@ -139,6 +169,8 @@ function OrganizationForm({ organizationId, rules }: { organizationId: string; r
 type SpaceRules = {
   requiredApprovals: number | null;
   dismissStaleApprovals: boolean | null;
+  blockOnChangesRequested: boolean | null;
+  requireResolvedThreads: boolean | null;
   organization: Rules;
   effective: Rules & { inherited: boolean };
 };
@@ -160,7 +192,8 @@ function SpaceForm({ spaceId, rules }: { spaceId: string; rules: SpaceRules }) {
     // A space that sets either rule shows as its own (the other then as it stands, from the organization).
     valuesOf: (record: SpaceRules) => valuesOfRules(record.effective, record.effective.inherited ? "inherit" : "own"),
     fields: FIELDS,
-    patchOf: (values) => (values.mode === "inherit" ? { requiredApprovals: null, dismissStaleApprovals: null } : rulesOf(values)),
+    patchOf: (values) =>
+      values.mode === "inherit" ? { requiredApprovals: null, dismissStaleApprovals: null, blockOnChangesRequested: null, requireResolvedThreads: null } : rulesOf(values),
     schema: spaceMergeRulesInput,
     validate,
     mutation: trpc.mergeRules.updateForSpace.mutationOptions({

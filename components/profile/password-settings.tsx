@@ -5,7 +5,7 @@ import { signIn } from "next-auth/react";
 import { useState, type FormEvent } from "react";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Button } from "@/components/ui/button";
-import { TextField } from "@/components/ui/field";
+import { CheckboxField, TextField } from "@/components/ui/field";
 import { errorMessage, fieldMessage, serverMessage } from "@/components/ui/trpc-error";
 
 /**
@@ -19,6 +19,7 @@ export function PasswordSettings() {
   const [newPassword, setNewPassword] = useState("");
   const [confirmation, setConfirmation] = useState("");
   const [mismatch, setMismatch] = useState(false);
+  const [revokeApiTokens, setRevokeApiTokens] = useState(false);
   const change = useMutation(
     trpc.profile.changePassword.mutationOptions({
       onSuccess: async () => {
@@ -26,6 +27,7 @@ export function PasswordSettings() {
         setCurrentPassword("");
         setNewPassword("");
         setConfirmation("");
+        setRevokeApiTokens(false);
       },
     }),
   );
@@ -36,7 +38,7 @@ export function PasswordSettings() {
     event.preventDefault();
     setMismatch(newPassword !== confirmation);
     if (newPassword !== confirmation) return;
-    change.mutate({ currentPassword: currentPassword || undefined, newPassword });
+    change.mutate({ currentPassword: currentPassword || undefined, newPassword, revokeApiTokens });
   }
 
   return (
@@ -45,7 +47,10 @@ export function PasswordSettings() {
         <h2 id="password-heading" className="text-lg font-semibold text-slate-900">
           Password
         </h2>
-        <p className="text-sm text-slate-600">Changing it signs you out everywhere else.</p>
+        <p className="text-sm text-slate-600">
+          Changing it ends every session of yours: other browsers are signed out, this one signs in again with the new password. Your API tokens keep working unless
+          you revoke them too.
+        </p>
       </div>
       <form onSubmit={submit} noValidate className="max-w-md space-y-4">
         <TextField
@@ -79,6 +84,13 @@ export function PasswordSettings() {
           error={mismatch ? "The two passwords differ." : undefined}
           disabled={change.isPending}
         />
+        <CheckboxField
+          label="Also revoke my API tokens"
+          hint="Scripts and tools that use them stop working; make new ones under API tokens."
+          checked={revokeApiTokens}
+          onChange={(event) => setRevokeApiTokens(event.target.checked)}
+          disabled={change.isPending}
+        />
         {message && !fieldError("currentPassword") && !fieldError("newPassword") && (
           <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
             {message}
@@ -90,7 +102,7 @@ export function PasswordSettings() {
           </Button>
           {change.isSuccess && (
             <p role="status" className="text-sm text-green-800">
-              Password changed.
+              {change.variables?.revokeApiTokens ? "Password changed, and your API tokens revoked." : "Password changed."}
             </p>
           )}
         </div>

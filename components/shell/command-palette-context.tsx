@@ -31,7 +31,8 @@ export function useCommandPalette(): PaletteState {
 
 /**
  * Declares the page's palette for as long as the caller is mounted, and opens it on Ctrl-K
- * (⌘-K on a Mac) from anywhere on the page, inputs included, as other tools do.
+ * (⌘-K on a Mac) from anywhere on the page, inputs included, as other tools do — unless what has
+ * the focus handled the key itself (the block editor's text, where it adds a link).
  */
 export function useRegisterCommandPalette(): PaletteState {
   const state = useCommandPalette();
@@ -39,6 +40,8 @@ export function useRegisterCommandPalette(): PaletteState {
   useEffect(() => {
     setAvailable(true);
     const onKeyDown = (event: KeyboardEvent) => {
+      // A key already handled is not the palette's: in the block editor's text, Ctrl-K edits a link.
+      if (event.defaultPrevented) return;
       if (event.key.toLowerCase() === "k" && (event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey) {
         event.preventDefault();
         setOpen(true);

@@ -25,8 +25,8 @@ export function OrganizationSwitcher() {
   return (
     <>
       <Menu
-        // Each name holds what the button shows (WCAG 2.5.3, "label in name").
-        label={current ? `Organization: ${current.title}` : "Organizations: choose one"}
+        // Each name holds what the button shows (WCAG 2.5.3, "label in name"), "Loading…" too.
+        label={current ? `Organization: ${current.title}` : organizations.isPending ? "Organizations: Loading…" : "Organizations: choose one"}
         buttonClassName="flex min-w-0 max-w-[16rem] items-center gap-2 rounded-md px-2 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-100 aria-expanded:bg-slate-100"
         button={
           <>

@@ -14,7 +14,11 @@ export const VISIBILITIES: { value: Visibility; label: string; description: stri
 ];
 
 export const EDIT_MODES: { value: "live" | "locked"; label: string; description: string }[] = [
-  { value: "live", label: "Live", description: "Members with edit access change the content directly." },
+  {
+    value: "live",
+    label: "Live",
+    description: "Members with edit access change the content directly from Edit, or through change requests. Where merge rules require approvals, only through change requests.",
+  },
   { value: "locked", label: "Locked", description: "All edits are blocked until an admin unlocks it." },
 ];
 

@@ -9,6 +9,7 @@ import { markdownLimitProblem } from "../content/format/markdown-limits";
 import { coverSchema, layoutInputSchema } from "../content/page-display";
 import { variableNameSchema, variableValueSchema } from "../content/variables";
 import { emojiSchema } from "../spaces/schemas";
+import { SLUG_MAX } from "./content-changes/slugs";
 
 /**
  * The batch of content changes of `updateChangeRequestContent`, following the reference's
@@ -19,7 +20,6 @@ import { emojiSchema } from "../spaces/schemas";
 export const MAX_CHANGES = 50;
 export const MAX_FILES_PER_CHANGE = 20;
 export const PAGE_TITLE_MAX = 256;
-export const SLUG_MAX = 100;
 
 export const contentUpdateBody = z.object({ changes: z.array(z.unknown()).min(1).max(MAX_CHANGES) });
 

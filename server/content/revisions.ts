@@ -142,6 +142,8 @@ export async function commitRevision(
     removeFiles?: string[];
     authorId?: string;
     changeRequestId?: string;
+    /** The live editing session writing it (server/spaces/apply-live-edit.ts). */
+    editSessionId?: string;
   },
 ): Promise<Revision> {
   const store = new ObjectStore(tx, input.spaceId);
@@ -177,6 +179,7 @@ export async function commitRevision(
       variables: input.variables ?? input.base?.variables ?? {},
       authorId: input.authorId,
       changeRequestId: input.changeRequestId,
+      editSessionId: input.editSessionId,
     },
   });
 }

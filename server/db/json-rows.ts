@@ -31,6 +31,8 @@ export function spaceFromJson(row: JsonRow): Space {
     changeRequestsDraft: row.change_requests_draft as number,
     requiredApprovals: (row.required_approvals ?? null) as number | null,
     dismissStaleApprovals: (row.dismiss_stale_approvals ?? null) as boolean | null,
+    blockOnChangesRequested: (row.block_on_changes_requested ?? null) as boolean | null,
+    requireResolvedThreads: (row.require_resolved_threads ?? null) as boolean | null,
     createdAt: date(row.created_at),
     updatedAt: date(row.updated_at),
     deletedAt: optionalDate(row.deleted_at),
@@ -54,6 +56,8 @@ export function organizationFromJson(row: JsonRow): Organization {
     inviteLinks: row.invite_links as boolean,
     requiredApprovals: row.required_approvals as number,
     dismissStaleApprovals: row.dismiss_stale_approvals as boolean,
+    blockOnChangesRequested: row.block_on_changes_requested as boolean,
+    requireResolvedThreads: row.require_resolved_threads as boolean,
     createdAt: date(row.created_at),
     updatedAt: date(row.updated_at),
   };

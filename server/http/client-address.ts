@@ -7,6 +7,11 @@ import { isIP } from "node:net";
  */
 export const CLIENT_ADDRESS_HEADER = "x-quire-client-address";
 
+/** The client's address of a request that came through the app server (the guard set it). */
+export function requestClientAddress(request: Request): string {
+  return request.headers.get(CLIENT_ADDRESS_HEADER) ?? "unknown";
+}
+
 /**
  * Who sent the request: the socket's peer, or behind `proxyHops` trusted proxies
  * (`QUIRE_PROXY_HOPS`, e.g. 1 behind one load balancer) the address the outermost of them received

@@ -8,6 +8,7 @@ import { contentImportJob } from "./import-job";
 import type { AnyJobKind } from "./job-kind";
 import { purgeDeletedSpacesJob } from "./purge-job";
 import { purgeOrganizationEventsJob } from "../webhooks/retention-job";
+import { purgeRateWindowsJob } from "../rate-limits/windows";
 
 /** Every kind of background job; workers (server/jobs/workers.ts) work exactly these. */
-export const JOB_KINDS: AnyJobKind[] = [indexSpaceJob, searchCatchUpJob, contentImportJob, purgeDeletedSpacesJob, inviteEmailJob, buildNotificationsJob, notificationEmailJob, purgeInstallationTokensJob, deliverEventsJob, purgeOrganizationEventsJob];
+export const JOB_KINDS: AnyJobKind[] = [indexSpaceJob, searchCatchUpJob, contentImportJob, purgeDeletedSpacesJob, inviteEmailJob, buildNotificationsJob, notificationEmailJob, purgeInstallationTokensJob, deliverEventsJob, purgeOrganizationEventsJob, purgeRateWindowsJob];

@@ -2,11 +2,13 @@ import { linkDestinations } from "../change-requests/content-changes/markdown-li
 import { recordedLinks } from "../content/format/extract-links";
 import { documentMarkdown } from "../content/format/document-input";
 import { blockCount, keyedDocument, pageBlockKeys } from "../content/format/keyed-document";
+import { mergePageBody } from "../content/merge/body-merge";
 import { pdfPageHtml } from "../pdf/page-html";
 import { pageSections } from "../search/sections";
+import { pageBodyHtml } from "../sites/serve/render/page-body-html";
 import type { TaskTable } from "../workers/worker-protocol";
 
-/** What the markdown workers do: every parse of page markdown the server makes, and the HTML PDFs are printed from. */
+/** What the markdown workers do: every parse of page markdown the server makes, the published pages' bodies and the HTML PDFs are printed from. */
 export const markdownTasks = {
   recordedLinks: (markdown: string) => recordedLinks(markdown),
   linkDestinations: (markdown: string) => linkDestinations(markdown),
@@ -16,6 +18,8 @@ export const markdownTasks = {
   documentMarkdown: (input: Parameters<typeof documentMarkdown>[0]) => documentMarkdown(input),
   pageSections: (markdown: string) => pageSections(markdown),
   pdfPageHtml: (input: Parameters<typeof pdfPageHtml>[0]) => pdfPageHtml(input),
+  pageBodyHtml: (input: Parameters<typeof pageBodyHtml>[0]) => pageBodyHtml(input),
+  mergePageBody: (input: Parameters<typeof mergePageBody>[0]) => mergePageBody(input),
 } satisfies TaskTable;
 
 export type MarkdownTasks = typeof markdownTasks;

@@ -5,7 +5,7 @@ import { forbidden } from "../errors";
 import { loadOrganization, loadSpace, type OrgAccess, type SpaceAccess } from "../policies/access";
 import { spacePermissions } from "../policies/content";
 import { organizationPermissions } from "../policies/organization";
-import { mergeRulesOf } from "./merge-rules";
+import { mergeRulesOf, RULE_FIELDS } from "./merge-rules";
 import type { OrganizationMergeRulesInput, SpaceMergeRulesInput } from "./schemas";
 
 /**
@@ -21,15 +21,15 @@ function authorizeSpace(access: SpaceAccess) {
   if (!spacePermissions(access.role, access.space).admin) throw forbidden(`The merge rules of space ${access.space.id} are its admins' to see and change.`);
 }
 
-const organizationRules = (access: OrgAccess) => ({
-  requiredApprovals: access.organization.requiredApprovals,
-  dismissStaleApprovals: access.organization.dismissStaleApprovals,
-});
+function pickRules<Rules extends Record<(typeof RULE_FIELDS)[number], unknown>>(record: Rules): Pick<Rules, (typeof RULE_FIELDS)[number]> {
+  return Object.fromEntries(RULE_FIELDS.map((field) => [field, record[field]])) as Pick<Rules, (typeof RULE_FIELDS)[number]>;
+}
+
+const organizationRules = (access: OrgAccess) => pickRules(access.organization);
 
 const spaceRules = (access: SpaceAccess) => ({
   /** The space's own settings (null: the organization's). */
-  requiredApprovals: access.space.requiredApprovals,
-  dismissStaleApprovals: access.space.dismissStaleApprovals,
+  ...pickRules(access.space),
   organization: organizationRules(access),
   /** What the space's change requests follow. */
   effective: mergeRulesOf(access),
@@ -67,7 +67,7 @@ export async function updateSpaceMergeRules(ctx: ServiceContext, spaceId: string
       organizationId: space.organizationId,
       action: "merge_rules.updated",
       target: { type: "space", id: spaceId, label: space.title },
-      payload: { spaceId, requiredApprovals: space.requiredApprovals, dismissStaleApprovals: space.dismissStaleApprovals },
+      payload: { spaceId, ...pickRules(space) },
     });
     return spaceRules({ ...access, space });
   });

@@ -17,50 +17,79 @@ import { usersWithSpacePermission } from "../policies/space-roles";
  * - While approvals are required (N > 0), a reviewer's latest review requesting changes blocks the
  *   merge, under the same conditions (a stale one, with `dismissStaleApprovals`, no longer blocks:
  *   the author answered it with an edit; without it, only the reviewer's next review lifts it).
- * - With N = 0, reviews inform but never block: merging is as it was before reviews.
+ * - With N = 0, reviews inform but never block, unless `blockOnChangesRequested`: then a standing
+ *   request for changes blocks whatever N is.
+ * - With `requireResolvedThreads`, every open thread on the change request blocks: its comments,
+ *   on its pages, blocks or itself, still unresolved. A review's own message is not such a thread:
+ *   it says what the review says, and closes with the merge (server/reviews/close-review-threads.ts).
+ * - Whatever the rules, the status lists what is outstanding (standing requests for changes, open
+ *   threads), so that the review screen asks before a merge the rules let through.
  */
 
 export type MergeRules = {
   requiredApprovals: number;
   dismissStaleApprovals: boolean;
-  /** The space sets neither rule: both are the organization's. */
+  blockOnChangesRequested: boolean;
+  requireResolvedThreads: boolean;
+  /** The space sets no rule: all are the organization's. */
   inherited: boolean;
 };
 
-export type UnmetRule = { rule: "approvals" | "changes-requested"; message: string };
+export const RULE_FIELDS = ["requiredApprovals", "dismissStaleApprovals", "blockOnChangesRequested", "requireResolvedThreads"] as const;
 
-export type MergeStatus = { rules: MergeRules; approvals: number; mergeable: boolean; unmet: UnmetRule[] };
+export type UnmetRule = { rule: "approvals" | "changes-requested" | "open-threads"; message: string };
+
+/** What a merge would leave behind, rules or not: reviewers whose latest review requests changes, and open threads. */
+export type Outstanding = { changesRequested: { id: string; displayName: string }[]; openThreads: number };
+
+export type MergeStatus = { rules: MergeRules; approvals: number; mergeable: boolean; unmet: UnmetRule[]; outstanding: Outstanding };
 
 /** A reviewer's latest review, with whether they may review the space now. */
 export type CountedReview = { reviewerId: string; reviewerName: string; status: string; revisionId: string; canReview: boolean };
 
-type RulesSource = { organization: Pick<Organization, "requiredApprovals" | "dismissStaleApprovals">; space: Pick<Space, "requiredApprovals" | "dismissStaleApprovals"> };
+type RuleColumns = (typeof RULE_FIELDS)[number];
+type RulesSource = { organization: Pick<Organization, RuleColumns>; space: Pick<Space, RuleColumns> };
 
 export function mergeRulesOf({ organization, space }: RulesSource): MergeRules {
   return {
     requiredApprovals: space.requiredApprovals ?? organization.requiredApprovals,
     dismissStaleApprovals: space.dismissStaleApprovals ?? organization.dismissStaleApprovals,
-    inherited: space.requiredApprovals === null && space.dismissStaleApprovals === null,
+    blockOnChangesRequested: space.blockOnChangesRequested ?? organization.blockOnChangesRequested,
+    requireResolvedThreads: space.requireResolvedThreads ?? organization.requireResolvedThreads,
+    inherited: RULE_FIELDS.every((field) => space[field] === null),
   };
 }
 
-/** The decision itself, from the rules and each reviewer's latest review. */
-export function decideMerge(rules: MergeRules, changeRequest: Pick<ChangeRequest, "revisionId">, latest: CountedReview[]): MergeStatus {
+const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? "" : "s"}`;
+
+/** The decision itself, from the rules, each reviewer's latest review and the open threads. */
+export function decideMerge(rules: MergeRules, changeRequest: Pick<ChangeRequest, "revisionId">, latest: CountedReview[], openThreads: number): MergeStatus {
   const standing = latest.filter((review) => review.canReview && (!rules.dismissStaleApprovals || review.revisionId === changeRequest.revisionId));
   const approvals = standing.filter((review) => review.status === "approved").length;
+  const changesRequested = standing.filter((review) => review.status === "changes-requested");
   const unmet: UnmetRule[] = [];
-  if (rules.requiredApprovals > 0) {
-    const blocking = standing.filter((review) => review.status === "changes-requested");
-    if (blocking.length > 0) {
-      const who = blocking.map((review) => review.reviewerName).join(", ");
-      unmet.push({ rule: "changes-requested", message: `${who} requested changes: a new review from ${blocking.length === 1 ? "them" : "each of them"} is needed before merging.` });
-    }
+  if ((rules.requiredApprovals > 0 || rules.blockOnChangesRequested) && changesRequested.length > 0) {
+    const who = changesRequested.map((review) => review.reviewerName).join(", ");
+    unmet.push({ rule: "changes-requested", message: `${who} requested changes: a new review from ${changesRequested.length === 1 ? "them" : "each of them"} is needed before merging.` });
   }
   if (approvals < rules.requiredApprovals) {
-    const needed = `${rules.requiredApprovals} approval${rules.requiredApprovals === 1 ? "" : "s"}`;
-    unmet.push({ rule: "approvals", message: `Merging needs ${needed} from reviewers of this space; it has ${approvals}.` });
+    unmet.push({ rule: "approvals", message: `Merging needs ${plural(rules.requiredApprovals, "approval")} from reviewers of this space; it has ${approvals}.` });
   }
-  return { rules, approvals, mergeable: unmet.length === 0, unmet };
+  if (rules.requireResolvedThreads && openThreads > 0) {
+    unmet.push({ rule: "open-threads", message: `Every thread must be resolved before merging; ${openThreads === 1 ? "1 is" : `${openThreads} are`} open.` });
+  }
+  return {
+    rules,
+    approvals,
+    mergeable: unmet.length === 0,
+    unmet,
+    outstanding: { changesRequested: changesRequested.map((review) => ({ id: review.reviewerId, displayName: review.reviewerName })), openThreads },
+  };
+}
+
+/** Open threads of a change request: its unresolved comments, review messages aside (they close with the merge). */
+export async function openThreadCount(tx: Db, spaceId: string, changeRequestId: string): Promise<number> {
+  return tx.comment.count({ where: { spaceId, changeRequestId, resolvedAt: null, reviewId: null } });
 }
 
 type Access = RulesSource & {
@@ -73,10 +102,12 @@ export async function mergeStatusOf(tx: Db, access: Access): Promise<MergeStatus
   const rules = mergeRulesOf(access);
   const latest = await latestReviews(tx, access.changeRequest.id);
   const reviewers = new Set(await usersWithSpacePermission(tx, access.space, [...new Set(latest.map((review) => review.reviewerId))], "review"));
+  const openThreads = await openThreadCount(tx, access.space.id, access.changeRequest.id);
   return decideMerge(
     rules,
     access.changeRequest,
     latest.map((review) => ({ ...review, canReview: reviewers.has(review.reviewerId) })),
+    openThreads,
   );
 }
 
@@ -90,5 +121,6 @@ export async function assertMergeRules(tx: Db, access: Access): Promise<void> {
     required: status.rules.requiredApprovals,
     approvals: status.approvals,
     unmet: status.unmet,
+    outstanding: status.outstanding,
   });
 }

@@ -52,6 +52,8 @@ export type RequestReviewersInput = z.infer<typeof requestReviewersInput>;
 export const organizationMergeRulesInput = z.object({
   requiredApprovals: z.number().int().min(0).max(20).optional(),
   dismissStaleApprovals: z.boolean().optional(),
+  blockOnChangesRequested: z.boolean().optional(),
+  requireResolvedThreads: z.boolean().optional(),
 });
 export type OrganizationMergeRulesInput = z.infer<typeof organizationMergeRulesInput>;
 
@@ -59,5 +61,7 @@ export type OrganizationMergeRulesInput = z.infer<typeof organizationMergeRulesI
 export const spaceMergeRulesInput = z.object({
   requiredApprovals: z.number().int().min(0).max(20).nullable().optional(),
   dismissStaleApprovals: z.boolean().nullable().optional(),
+  blockOnChangesRequested: z.boolean().nullable().optional(),
+  requireResolvedThreads: z.boolean().nullable().optional(),
 });
 export type SpaceMergeRulesInput = z.infer<typeof spaceMergeRulesInput>;

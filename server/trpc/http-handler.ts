@@ -4,7 +4,7 @@ import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import { requestActor } from "../auth/request-actor";
 import { configuredPublicUrl } from "../config";
 import { asAppError } from "../errors";
-import { CLIENT_ADDRESS_HEADER } from "../http/client-address";
+import { requestClientAddress } from "../http/client-address";
 import { BODY_LIMITS, readBody } from "../http/read-body";
 import { jsonShapeProblem } from "../validation/json-shape";
 import { MAX_BATCH_CALLS } from "./limits";
@@ -35,7 +35,7 @@ export async function handleTrpcRequest(request: Request): Promise<Response> {
     endpoint: ENDPOINT,
     req: new Request(request.url, { method: request.method, headers: request.headers, body, signal: request.signal }),
     router: appRouter,
-    createContext: () => ({ actor, baseUrl: configuredPublicUrl() ?? url.origin, clientAddress: request.headers.get(CLIENT_ADDRESS_HEADER) ?? "unknown" }),
+    createContext: () => ({ actor, baseUrl: configuredPublicUrl() ?? url.origin, clientAddress: requestClientAddress(request) }),
   });
 }
 

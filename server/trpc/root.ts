@@ -5,6 +5,7 @@ import { commentsRouter } from "./routers/comments";
 import { contentRouter } from "./routers/content";
 import { historyRouter } from "./routers/history";
 import { importsRouter } from "./routers/imports";
+import { liveEditsRouter } from "./routers/live-edits";
 import { integrationsRouter } from "./routers/integrations";
 import { invitesRouter } from "./routers/invites";
 import { membersRouter } from "./routers/members";
@@ -34,6 +35,7 @@ export const appRouter = router({
   organizations: organizationsRouter,
   content: contentRouter,
   imports: importsRouter,
+  liveEdits: liveEditsRouter,
   settings: settingsRouter,
   tokens: tokensRouter,
   changeRequests: changeRequestsRouter,

@@ -12,12 +12,15 @@ export const changePasswordInput = z.object({
   /** Required when the account has a password (an account made by single sign-on may set its first). */
   currentPassword: z.string().max(200).optional(),
   newPassword: newPasswordSchema,
+  /** Also revoke every API token of the user (a password change ends browser sessions, not tokens). */
+  revokeApiTokens: z.boolean().optional(),
 });
 
 /**
  * Changes the caller's own password. The current one is checked as a sign-in is, throttled alike,
  * so a session left open cannot be used to guess it. Every session of the user ends, on every app
- * server (the browser signs in again with the new password); each of their organizations records it.
+ * server (the browser signs in again with the new password), and with `revokeApiTokens` every API
+ * token too; each of their organizations records it.
  */
 export async function changePassword(ctx: ServiceContext, input: z.infer<typeof changePasswordInput>, options: { clientAddress: string }): Promise<void> {
   const user = await db().user.findUniqueOrThrow({ where: { id: ctx.actor.userId }, select: { id: true, email: true, displayName: true, passwordHash: true } });
@@ -34,6 +37,7 @@ export async function changePassword(ctx: ServiceContext, input: z.infer<typeof 
   await writeChange(ctx, async (tx, events) => {
     await tx.user.update({ where: { id: user.id }, data: { passwordHash } });
     await endSessions(tx, user.id);
+    if (input.revokeApiTokens) await tx.apiToken.updateMany({ where: { userId: user.id, revokedAt: null }, data: { revokedAt: new Date() } });
     const memberships = await tx.member.findMany({ where: { userId: user.id }, select: { organizationId: true } });
     for (const { organizationId } of memberships) {
       events.record({ organizationId, action: "user.password_changed", target: { type: "user", id: user.id, label: user.displayName } });

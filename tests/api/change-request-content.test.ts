@@ -152,6 +152,10 @@ describe("change request content: pages", () => {
     expect((await pages()).map((p) => p.path)).toEqual(["configure", "guides", "guides/installation", "guides/faq"]);
     await apply([{ operation: "update_page", page: ids.install, at: 5 }]);
     expect((await pages()).map((p) => p.path)).toEqual(["configure", "guides", "guides/faq", "guides/installation"]);
+
+    // An empty slug is derived from the title again (free among the siblings): how the editor has a slug follow its page's title.
+    await apply([{ operation: "update_page", page: ids.faq, title: "Installation", slug: "" }]);
+    expect(await page(ids.faq)).toMatchObject({ title: "Installation", slug: "installation-2" });
   });
 
   test("insert_page and update_page take the reference's JSON document, stored as its markdown; a leading heading stays content", async () => {

@@ -107,6 +107,13 @@ const TABLE: Record<string, Row> = {
     mutates: true,
     input: (ids) => ({ ...changeRequest(ids), changes: [{ operation: "insert_page", title: "Added", slug: "added", document: { markdown: "Added.\n" } }] }),
   },
+  // Live edits: saves of the editor straight to main (server/policies/live-edit.ts).
+  "liveEdits.availability": { needs: "space.view", input: space },
+  "liveEdits.save": {
+    needs: "space.edit",
+    mutates: true,
+    input: (ids) => ({ ...space(ids), session: "matrix-session", changes: [{ operation: "insert_page", title: "Live", slug: "live", document: { markdown: "Live.\n" } }] }),
+  },
   // The three sources a reader or editor reads from: main, a change request, a revision.
   "changeRequests.pages": { needs: "space.view", input: (ids) => ({ ...space(ids), source: { kind: "main" } }) },
   "changeRequests.page": { needs: "changeRequest.view", input: (ids) => ({ ...space(ids), source: { kind: "change-request", ref: ids.changeRequestId }, pageId: ids.pageId }) },

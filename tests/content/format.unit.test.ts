@@ -281,6 +281,15 @@ describe("documentToMarkdown", () => {
     expect(markdown).toContain("[configuration](/pages/config#database)");
   });
 
+  test("drops a line break that ends a paragraph: written, it would come back as a backslash", () => {
+    const paragraph = (text: string) => ({ object: "block" as const, type: "paragraph" as const, nodes: [{ object: "text" as const, leaves: [{ object: "leaf" as const, text, marks: [] }] }] });
+    const document: JSONDocument = { object: "document", data: {}, nodes: [paragraph("Ends with a break\n"), paragraph("Two\nlines\n\n")] };
+    const markdown = documentToMarkdown(document);
+    expect(markdown).toBe("Ends with a break\n\nTwo\\\nlines\n");
+    expect(documentToMarkdown(markdownToDocument(markdown))).toBe(markdown);
+    expect(leavesOf(markdownToDocument(markdown).nodes[0]!).map((leaf) => leaf.text)).toEqual(["Ends with a break"]);
+  });
+
   test("rebuilds overlapping marks without losing text or formatting", () => {
     const leaf = (text: string, ...marks: ("bold" | "italic" | "code" | "strikethrough")[]) => ({ object: "leaf" as const, text, marks: marks.map((type) => ({ object: "mark" as const, type })) });
     const paragraph = {

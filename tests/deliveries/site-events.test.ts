@@ -2,6 +2,7 @@ import { beforeAll, expect, test } from "vitest";
 import { db } from "../../server/db/client";
 import { CLIENT_ADDRESS_HEADER } from "../../server/http/client-address";
 import { startWorkers } from "../../server/jobs/workers";
+import { SITE_VIEW_EVENTS, VIEW_EVENT_PER_READER } from "../../server/sites/insights/events";
 import { recordPageFeedback, recordPageView } from "../../server/sites/insights/record";
 import { loadSiteModel } from "../../server/sites/serve/model";
 import { visibleSite } from "../../server/sites/serve/visible";
@@ -64,6 +65,23 @@ test("a page view is recorded as site_view only when someone gets it, then reach
   expect(unscopedReceiver.received).toEqual([]);
   await receiver.stop();
   await unscopedReceiver.stop();
+});
+
+test(`a reader's views of a page make one site_view per ${VIEW_EVENT_PER_READER.windowSeconds / 60} minutes, and a site at most ${SITE_VIEW_EVENTS.limit} a minute`, async () => {
+  const { tenant, organizationId, site, visible, reader, page, siteEvents } = await setup();
+  const { integration } = await createIntegration(tenant.otherOrganization.id, { endpoint: "https://receiver.invalid/views", scopes: ["site:views:read"] });
+  await createInstallation(integration.id, organizationId, { siteIds: [site.id] });
+  // One reader reloading (views counted: the day table has them all).
+  for (let view = 0; view < 20; view++) await recordPageView(visible, page, reader);
+  expect(await siteEvents("site_view")).toBe(1);
+  expect((await db().sitePageView.findFirstOrThrow({ where: { siteId: site.id } })).views).toBe(20);
+  // Many readers at once, each from an address of its own: the site's minute runs out.
+  const readerAt = (index: number) => ({ ...reader, request: new Request(reader.request.url, { method: "POST", headers: { [CLIENT_ADDRESS_HEADER]: `198.51.100.${index % 250}`, "user-agent": `Reader ${index}` } }) });
+  for (let batch = 0; batch < 15; batch++) await Promise.all(Array.from({ length: 20 }, (_, index) => recordPageView(visible, page, readerAt(batch * 20 + index))));
+  const events = await siteEvents("site_view");
+  expect(events).toBeGreaterThanOrEqual(SITE_VIEW_EVENTS.limit);
+  // (A minute boundary crossed meanwhile gives the next minute's events too.)
+  expect(events).toBeLessThanOrEqual(2 * SITE_VIEW_EVENTS.limit);
 });
 
 test("feedback is always recorded as page_feedback, and reaches installations with the feedback scope", async () => {

@@ -38,9 +38,10 @@ async function setup() {
   await edit("First edit.");
   const adminTrpc = trpc(tenant.admin.user.id);
   const organizationId = tenant.organization.id;
-  const setOrganizationRules = (rules: { requiredApprovals?: number; dismissStaleApprovals?: boolean }) => adminTrpc.mergeRules.updateForOrganization({ organizationId, ...rules });
-  const setSpaceRules = (rules: { requiredApprovals?: number | null; dismissStaleApprovals?: boolean | null }) => adminTrpc.mergeRules.updateForSpace({ spaceId: space.id, ...rules });
-  const approve = (member: { token: string }, status = "approved") => as(member).post(`${base}/reviews`, { status });
+  type Rules = { requiredApprovals: number; dismissStaleApprovals: boolean; blockOnChangesRequested: boolean; requireResolvedThreads: boolean };
+  const setOrganizationRules = (rules: Partial<Rules>) => adminTrpc.mergeRules.updateForOrganization({ organizationId, ...rules });
+  const setSpaceRules = (rules: { [Rule in keyof Rules]?: Rules[Rule] | null }) => adminTrpc.mergeRules.updateForSpace({ spaceId: space.id, ...rules });
+  const approve = (member: { token: string }, status = "approved", comment?: string) => as(member).post(`${base}/reviews`, { status, ...(comment ? { comment: { markdown: comment } } : {}) });
   const mergeStatus = () => adminTrpc.reviews.mergeStatus({ spaceId: space.id, changeRequest: cr.id });
   const merge = () => admin.post(`${base}/merge`);
   return { tenant, admin, adminTrpc, space, editor, reviewer, second, as, cr, base, edit, setOrganizationRules, setSpaceRules, approve, mergeStatus, merge };
@@ -50,7 +51,14 @@ describe("merge rules", () => {
   test("with no approvals required (the default), a change request merges as before, reviews or not", async () => {
     const { approve, second, merge, mergeStatus } = await setup();
     await approve(second, "changes-requested");
-    expect(await mergeStatus()).toEqual({ rules: { requiredApprovals: 0, dismissStaleApprovals: true, inherited: true }, approvals: 0, mergeable: true, unmet: [] });
+    expect(await mergeStatus()).toEqual({
+      rules: { requiredApprovals: 0, dismissStaleApprovals: true, blockOnChangesRequested: false, requireResolvedThreads: false, inherited: true },
+      approvals: 0,
+      mergeable: true,
+      unmet: [],
+      // Not a rule, but what the review screen asks about before merging.
+      outstanding: { changesRequested: [{ id: second.user.id, displayName: expect.any(String) }], openThreads: 0 },
+    });
     expect((await merge()).status).toBe(200);
   });
 
@@ -169,11 +177,63 @@ describe("merge rules", () => {
     expect(outcomes).toBe("approvals changes-requested+approvals changes-requested changes-requested changes-requested merged");
     const events = await db().domainEvent.findMany({ where: { organizationId: tenant.organization.id, action: "merge_rules.updated" }, orderBy: { occurredAt: "asc" } });
     expect(events.map((event) => [event.targetType, event.payload])).toEqual([
-      ["organization", { requiredApprovals: 1, dismissStaleApprovals: true }],
-      ["space", { spaceId: space.id, requiredApprovals: null, dismissStaleApprovals: false }],
+      ["organization", { requiredApprovals: 1, dismissStaleApprovals: true, blockOnChangesRequested: false, requireResolvedThreads: false }],
+      ["space", { spaceId: space.id, requiredApprovals: null, dismissStaleApprovals: false, blockOnChangesRequested: null, requireResolvedThreads: null }],
     ]);
     const merged = await db().domainEvent.findFirstOrThrow({ where: { organizationId: tenant.organization.id, action: "change_request.merged" } });
     expect(merged.payload).toMatchObject({ spaceId: space.id, changeRequestId: merged.targetId });
+  });
+});
+
+describe("merge rules on requested changes and open threads", () => {
+  test("blockOnChangesRequested: a standing request for changes refuses the merge with no approval required, /v1 and tRPC alike", async () => {
+    const { setOrganizationRules, setSpaceRules, approve, second, merge, mergeStatus, adminTrpc, space, cr } = await setup();
+    await setOrganizationRules({ blockOnChangesRequested: true });
+    await approve(second, "changes-requested");
+    const refused = await merge();
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.details).toMatchObject({ rule: "changes-requested", required: 0, approvals: 0, outstanding: { changesRequested: [{ id: second.user.id }], openThreads: 0 } });
+    const error = await adminTrpc.changeRequests.merge({ spaceId: space.id, ref: cr.id }).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ code: "CONFLICT", cause: { details: { rule: "changes-requested" } } });
+    // A space's own rule turns it off for its change requests.
+    await setSpaceRules({ blockOnChangesRequested: false });
+    expect(await mergeStatus()).toMatchObject({ rules: { blockOnChangesRequested: false, inherited: false }, mergeable: true });
+    await setSpaceRules({ blockOnChangesRequested: null });
+    expect((await mergeStatus()).mergeable).toBe(false);
+    await approve(second);
+    expect((await merge()).status).toBe(200);
+  });
+
+  test("requireResolvedThreads: open threads refuse the merge, a review's message does not count, resolving them lets it through", async () => {
+    const { setSpaceRules, approve, reviewer, as, editor, base, merge, mergeStatus, admin } = await setup();
+    await setSpaceRules({ requireResolvedThreads: true });
+    await approve(reviewer, "approved", "Looks right.");
+    const thread = (await as(editor).post(`${base}/comments`, { body: { markdown: "Should this say more?" } })).body as { id: string };
+    expect(await mergeStatus()).toMatchObject({ mergeable: false, unmet: [{ rule: "open-threads" }], outstanding: { openThreads: 1 } });
+    const refused = await merge();
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toMatchObject({ message: "Every thread must be resolved before merging; 1 is open.", details: { rule: "open-threads", outstanding: { openThreads: 1 } } });
+    expect((await admin.put(`${base}/comments/${thread.id}`, { resolved: true })).status).toBe(200);
+    expect(await mergeStatus()).toMatchObject({ mergeable: true, outstanding: { openThreads: 0 } });
+    expect((await merge()).status).toBe(200);
+  });
+});
+
+describe("review threads", () => {
+  test("a merge resolves the threads reviews' messages opened, recording each; other threads stay open", async () => {
+    const { approve, reviewer, second, as, editor, base, merge, admin, tenant } = await setup();
+    await approve(reviewer, "changes-requested", "Please add an example.");
+    await approve(second, "approved", "Fine by me.");
+    const discussion = (await as(editor).post(`${base}/comments`, { body: { markdown: "A question for later." } })).body as { id: string };
+    expect((await merge()).status).toBe(200);
+    const comments = (await admin.get(`${base}/comments`)).body.items as { id: string; status: string; resolvedBy?: { id: string } }[];
+    const byId = new Map(comments.map((comment) => [comment.id, comment]));
+    expect(byId.get(discussion.id)?.status).toBe("open");
+    const reviewThreads = comments.filter((comment) => comment.id !== discussion.id);
+    expect(reviewThreads).toHaveLength(2);
+    for (const thread of reviewThreads) expect(thread).toMatchObject({ status: "resolved", resolvedBy: { id: tenant.admin.user.id } });
+    const resolved = await db().domainEvent.findMany({ where: { organizationId: tenant.organization.id, action: "comment.resolved" } });
+    expect(resolved.map((event) => event.targetId).sort()).toEqual(reviewThreads.map((thread) => thread.id).sort());
   });
 });
 
@@ -188,7 +248,12 @@ describe("merge rule settings", () => {
     await expect(trpc(tenant.stranger.user.id).mergeRules.getForSpace({ spaceId: space.id })).rejects.toMatchObject({ code: "NOT_FOUND" });
     await expect(adminTrpc.mergeRules.updateForOrganization({ organizationId: tenant.organization.id, requiredApprovals: 21 })).rejects.toMatchObject({ code: "BAD_REQUEST" });
     await expect(adminTrpc.mergeRules.updateForSpace({ spaceId: space.id, requiredApprovals: -1 })).rejects.toMatchObject({ code: "BAD_REQUEST" });
-    expect(await adminTrpc.mergeRules.getForOrganization({ organizationId: tenant.organization.id })).toEqual({ requiredApprovals: 0, dismissStaleApprovals: true });
+    expect(await adminTrpc.mergeRules.getForOrganization({ organizationId: tenant.organization.id })).toEqual({
+      requiredApprovals: 0,
+      dismissStaleApprovals: true,
+      blockOnChangesRequested: false,
+      requireResolvedThreads: false,
+    });
     // A space admin who is no organization admin manages the space's rules.
     const spaceAdmin = await tenant.member("edit");
     await updateGrant({ actor: { userId: tenant.admin.user.id, via: "session" }, baseUrl: BASE_URL }, { type: "space", id: space.id }, { type: "user", id: spaceAdmin.user.id }, "admin");

@@ -120,6 +120,12 @@ describe("share-link sites", () => {
     expect((await visit(`/${site.basename}/install`, { cookies: held })).status).toBe(404);
 
     expect((await visit(`/${site.basename}/install?share=not-a-key`)).status).toBe(404);
+    // Without a valid key the answer is that of an address where no site is, byte for byte: the site's existence and name stay secret.
+    const missing = await visit(`/no-site-${site.basename}/install`);
+    for (const turnedAway of [revoked, await visit(`/${site.basename}`), await visit(`/${site.basename}/install?share=not-a-key`)]) {
+      expect({ status: turnedAway.status, text: turnedAway.text, headers: [...turnedAway.headers] }).toEqual({ status: missing.status, text: missing.text, headers: [...missing.headers] });
+    }
+    expect(missing.text).not.toContain(site.title);
     // Extra slashes never turn the clean URL into another host's.
     const slashed = await visit(`/${site.basename}//evil.example/x?share=${otherKey}`);
     expect(slashed.status).toBe(404);

@@ -3,7 +3,7 @@ import { brotliCompressSync } from "node:zlib";
 import { describe, expect, test } from "vitest";
 import { db } from "../../server/db/client";
 import { siteSettings, mergeSettings } from "../../server/sites/customization/settings";
-import { ASSET_PATTERN, renderContentHtml, renderGatePage, renderNotFound, renderPage, renderShell, serveAsset, siteStyles, THEME_SCRIPT_CSP, type RenderRequest } from "../../server/sites/serve/render";
+import { ASSET_PATTERN, renderContentHtml, renderNotFound, renderSignInRequired, renderPage, renderShell, serveAsset, siteStyles, THEME_SCRIPT_CSP, type RenderRequest } from "../../server/sites/serve/render";
 import { assetHash, siteAsset } from "../../server/sites/serve/render/assets";
 import type { ModelPage, ModelSection, ModelSiteSpace, VisibleSite } from "../../server/sites/serve/types";
 import { newId } from "../../server/ids";
@@ -335,19 +335,17 @@ describe("renderNotFound and renderShell", () => {
   });
 });
 
-describe("renderGatePage", () => {
-  test("a turned-away reader gets the site's name and look, and none of its navigation, search or content", async () => {
-    const { req, visible, siteSpace } = await siteWith({ visibility: "share-link", customization: { footer: { copyright: "© Acme" } } });
+describe("renderSignInRequired", () => {
+  test("a reader a visitor-authenticated site turns away gets the site's name and look, and none of its navigation, search or content", async () => {
+    const { req, visible, siteSpace } = await siteWith({ visibility: "visitor-auth", customization: { footer: { copyright: "© Acme" } } });
     const r = req("welcome");
-    for (const status of [404, 401] as const) {
-      const response = renderGatePage(r.request, r.url, r.address, visible, status);
-      expect(response.status).toBe(status);
-      const html = await response.text();
-      expect(html).toContain(status === 404 ? "<h1>Page not found</h1>" : "<h1>Sign-in required</h1>");
-      expect(html).toContain('<span class="brand-name">Acme Docs</span>');
-      expect(html).toContain('<meta name="robots" content="noindex">');
-      for (const hidden of [...siteSpace!.pages.map((each) => each.title), "~/search", "© Acme", 'aria-label="Pages"']) expect(html).not.toContain(hidden);
-    }
+    const response = renderSignInRequired(r.request, r.url, r.address, visible);
+    expect(response.status).toBe(401);
+    const html = await response.text();
+    expect(html).toContain("<h1>Sign-in required</h1>");
+    expect(html).toContain('<span class="brand-name">Acme Docs</span>');
+    expect(html).toContain('<meta name="robots" content="noindex">');
+    for (const hidden of [...siteSpace!.pages.map((each) => each.title), "~/search", "© Acme", 'aria-label="Pages"']) expect(html).not.toContain(hidden);
   });
 });
 

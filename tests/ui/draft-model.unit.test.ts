@@ -171,3 +171,30 @@ describe("the editor's save plan", () => {
     }
   });
 });
+
+describe("a page's slug", () => {
+  const server = (slug: string) => draftFromServer([{ id: "p", title: "Getting started", slug, markdown: "", pages: [] }]);
+
+  it("follows its title until it is set by hand: a new title has the server derive it again", () => {
+    for (const slug of ["getting-started", "getting-started-2"]) {
+      const loaded = server(slug);
+      expect(planSave(loaded, updatePage(loaded, "p", { title: "Install" }))).toEqual([{ operation: "update_page", key: "p", title: "Install", slug: "" }]);
+    }
+    const byHand = server("start-here");
+    expect(planSave(byHand, updatePage(byHand, "p", { title: "Install" }))).toEqual([{ operation: "update_page", key: "p", title: "Install" }]);
+  });
+
+  it("is sent as asked, a new page's being derived from its title as it is created", async () => {
+    const loaded = server("getting-started");
+    const plan = planSave(loaded, addPage(updatePage(loaded, "p", { title: "Install" }), { key: "new-1", title: "Untitled page", markdown: "", slugFollowsTitle: true }, {}));
+    const sent: unknown[] = [];
+    await sendPlan(plan, async (changes) => {
+      sent.push(...changes);
+      return { changes: [{ object: "created_page", ref: "new-1", page: { id: "n1" } }] };
+    });
+    expect(sent).toEqual([
+      { operation: "update_page", page: "p", title: "Install", slug: "" },
+      { operation: "insert_page", title: "Untitled page", document: { markdown: "" }, at: 1, ref: "new-1" },
+    ]);
+  });
+});

@@ -5,7 +5,8 @@ import { verifyCredentials } from "../../server/auth/sign-in";
 import { SIGN_IN_RULES } from "../../server/auth/sign-in-throttle";
 import { db } from "../../server/db/client";
 import { changePassword } from "../../server/users/change-password";
-import { addMember, createOrganization } from "../helpers/factories";
+import { actorForToken } from "../../server/tokens/api-tokens";
+import { addMember, createOrganization, createToken } from "../helpers/factories";
 
 const ctxOf = (userId: string) => ({ actor: { userId, via: "session" as const }, baseUrl: "http://localhost" });
 const fromTest = { clientAddress: "203.0.113.7" };
@@ -50,6 +51,16 @@ describe("changing one's password", () => {
       message: expect.stringMatching(/Too many failed sign-ins/),
       details: { retryAt: expect.any(String) },
     });
+  });
+
+  test("API tokens survive a password change unless it revokes them too", async () => {
+    const { user } = await memberWithPassword("first-password-1");
+    const token = await createToken(user.id);
+    await changePassword(ctxOf(user.id), { currentPassword: "first-password-1", newPassword: "second-password-1" }, fromTest);
+    expect(await actorForToken(token)).toMatchObject({ userId: user.id });
+    await changePassword(ctxOf(user.id), { currentPassword: "second-password-1", newPassword: "third-password-1", revokeApiTokens: true }, fromTest);
+    expect(await actorForToken(token)).toBeNull();
+    expect(await db().apiToken.count({ where: { userId: user.id, revokedAt: null } })).toBe(0);
   });
 
   test("an account without a password (made by single sign-on) sets its first one without a current one", async () => {

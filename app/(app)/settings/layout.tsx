@@ -2,6 +2,7 @@ import { cookies } from "next/headers";
 import type { ReactNode } from "react";
 import { LAST_ORGANIZATION_COOKIE } from "@/components/shell/last-organization";
 import { OrganizationShell } from "@/components/shell/organization-shell";
+import { SIDEBAR_FOLDED_COOKIE } from "@/components/shell/sidebar-fold";
 import { MAIN_CONTENT_ID } from "@/components/ui/skip-link";
 import { pageActor } from "@/server/auth/request-actor";
 import { configuredPublicUrl } from "@/server/config";
@@ -30,7 +31,7 @@ export default async function SettingsLayout({ children }: { children: ReactNode
     );
   }
   return (
-    <OrganizationShell organizationId={organizationId}>
+    <OrganizationShell organizationId={organizationId} initiallyFolded={(await cookies()).get(SIDEBAR_FOLDED_COOKIE)?.value === "1"}>
       <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:px-6">{children}</div>
     </OrganizationShell>
   );

@@ -1,5 +1,6 @@
 import type { DocumentBlock, DocumentFragment, DocumentInline, DocumentText, DocumentTextLeaf, DocumentTextMark, JSONDocument } from "@gitbook/api";
 import { Fragment, type Mark, type Node } from "prosemirror-model";
+import { plainText } from "@/server/content/format/document-text";
 import { schema } from "./schema";
 
 /**
@@ -168,6 +169,11 @@ function expandableToNode(block: AnyBlock): Node {
 
 // ---- ProseMirror → JSON
 
+/** A block's plain text as the page's markdown writes it where only text fits (a table cell). */
+export function blockText(node: Node): string {
+  return plainText([nodeToBlock(node)]);
+}
+
 function childBlocks(node: Node): AnyBlock[] {
   const out: AnyBlock[] = [];
   node.forEach((child) => out.push(nodeToBlock(child)));
@@ -277,8 +283,15 @@ function freshId(prefix: string, taken: Set<string>): string {
   return `${prefix}${n}`;
 }
 
+/** A table's `data` as the reference has it, whatever the node holds (none for a table made or pasted in the editor). */
+function tableDataOf(value: unknown): TableData {
+  const data = (value && typeof value === "object" ? value : {}) as Partial<TableData>;
+  const view = data.view && typeof data.view === "object" ? data.view : { type: "grid", columns: [] };
+  return { ...data, view: { ...view, columns: Array.isArray(view.columns) ? view.columns : [] }, records: data.records ?? {}, definition: data.definition ?? {} };
+}
+
 function tableToBlock(node: Node): AnyBlock {
-  const original = (node.attrs.data ?? { view: { type: "grid", columns: [] }, records: {}, definition: {} }) as TableData;
+  const original = tableDataOf(node.attrs.data);
   const rows: Node[] = [];
   node.forEach((row) => rows.push(row));
   const hasHeader = rows[0]?.firstChild?.type.name === "table_header";
@@ -322,7 +335,8 @@ function tableToBlock(node: Node): AnyBlock {
     // Fixed-width indexes keep records in row order when sorted as strings, as the server writes them.
     records[id] = { ...original.records[id], orderIndex: ordered ? kept[r]! : `a${String(r).padStart(6, "0")}`, values };
   });
-  const hideHeader = original.view.hideHeader ?? (columns.length > 0 && Object.values(definition).every((column) => column.title.trim() === ""));
+  // A header is hidden when no column has a title, as markdown writes it: a title typed into a hidden header shows it.
+  const hideHeader = columns.length > 0 && Object.values(definition).every((column) => column.title.trim() === "");
   const data = { ...original, view: { ...original.view, columns, hideHeader }, records, definition };
   return { ...base(node, "table"), data, fragments } as AnyBlock;
 }

@@ -1,54 +1,87 @@
-import type { Node } from "prosemirror-model";
+import { Fragment, type Node } from "prosemirror-model";
 import { Selection, TextSelection, type EditorState, type Transaction } from "prosemirror-state";
 import { schema } from "./schema";
+import { newTabs } from "./tabs";
 
 const { nodes } = schema;
 const paragraph = (text = "") => nodes.paragraph!.create(null, text ? schema.text(text) : null);
 
-/** What the slash menu offers, in its order. `make` builds the block; `cursor` is where typing goes on, inside it. */
-export type BlockChoice = { id: string; label: string; keywords: string; make: () => Node[]; cursor: number };
+/**
+ * What the slash menu offers, in its order. `make` builds the block (around `content`, the text
+ * of a line turned into it, when it can hold text); `cursor` is where typing goes on, inside it.
+ */
+export type BlockChoice = { id: string; label: string; description: string; keywords: string; make: (content?: Fragment) => Node[]; cursor: number; turnsInto?: boolean };
 
 const HINTS = [
-  ["info", "Info hint"],
-  ["success", "Success hint"],
-  ["warning", "Warning hint"],
-  ["danger", "Danger hint"],
+  ["info", "Info hint", "A note for the reader"],
+  ["success", "Success hint", "A tip or a good outcome"],
+  ["warning", "Warning hint", "Something to be careful about"],
+  ["danger", "Danger hint", "Something that can break"],
 ] as const;
 
+/** A table of three columns and two rows, all empty (the column titles show placeholders). */
 function table(): Node {
-  const header = nodes.table_row!.create(null, [1, 2, 3].map((n) => nodes.table_header!.create(null, paragraph(`Column ${n}`))));
+  const header = nodes.table_row!.create(null, [1, 2, 3].map(() => nodes.table_header!.create(null, paragraph())));
   const row = () => nodes.table_row!.create(null, [1, 2, 3].map(() => nodes.table_cell!.create(null, paragraph())));
-  return nodes.table!.create({ data: null }, [header, row(), row()]);
+  return nodes.table!.create(null, [header, row(), row()]);
+}
+
+const textOf = (content?: Fragment) => nodes.paragraph!.create(null, content);
+
+/** Lines of text as code lines: a line break starts a new one. */
+function codeLines(content?: Fragment): Node[] {
+  const lines: Node[][] = [[]];
+  content?.forEach((node) => {
+    if (node.type === nodes.hard_break) lines.push([]);
+    else if (node.isText) lines.at(-1)!.push(schema.text(node.text!));
+  });
+  return lines.map((line) => nodes.code_line!.create(null, line));
 }
 
 export const BLOCK_CHOICES: BlockChoice[] = [
-  { id: "paragraph", label: "Text", keywords: "paragraph plain", make: () => [paragraph()], cursor: 1 },
-  { id: "heading-1", label: "Heading 1", keywords: "title h1", make: () => [nodes.heading!.create({ level: 1 })], cursor: 1 },
-  { id: "heading-2", label: "Heading 2", keywords: "section h2", make: () => [nodes.heading!.create({ level: 2 })], cursor: 1 },
-  { id: "heading-3", label: "Heading 3", keywords: "subsection h3", make: () => [nodes.heading!.create({ level: 3 })], cursor: 1 },
-  { id: "list-unordered", label: "Bulleted list", keywords: "bullet unordered ul", make: () => [nodes.list_unordered!.create(null, nodes.list_item!.create(null, paragraph()))], cursor: 3 },
-  { id: "list-ordered", label: "Numbered list", keywords: "ordered ol", make: () => [nodes.list_ordered!.create(null, nodes.list_item!.create(null, paragraph()))], cursor: 3 },
-  { id: "list-tasks", label: "Task list", keywords: "todo checkbox", make: () => [nodes.list_tasks!.create(null, nodes.list_item!.create({ data: { checked: false } }, paragraph()))], cursor: 3 },
-  { id: "table", label: "Table", keywords: "grid columns rows", make: () => [table()], cursor: 4 },
-  ...HINTS.map(([style, label]): BlockChoice => ({ id: `hint-${style}`, label, keywords: "hint callout note", make: () => [nodes.hint!.create({ data: { style } }, paragraph())], cursor: 2 })),
-  { id: "code", label: "Code block", keywords: "code snippet pre", make: () => [nodes.code_block!.create(null, nodes.code_line!.create())], cursor: 2 },
-  { id: "quote", label: "Quote", keywords: "blockquote", make: () => [nodes.blockquote!.create(null, paragraph())], cursor: 2 },
-  { id: "divider", label: "Divider", keywords: "hr rule separator", make: () => [nodes.divider!.create(), paragraph()], cursor: 2 },
-  {
-    id: "tabs",
-    label: "Tabs",
-    keywords: "tabbed",
-    make: () => [nodes.tabs!.create(null, [1, 2].map((n) => nodes.tabs_item!.create({ data: { title: `Tab ${n}` } }, paragraph())))],
-    cursor: 3,
-  },
+  { id: "paragraph", label: "Text", description: "Plain writing", keywords: "paragraph plain", make: (content) => [textOf(content)], cursor: 1, turnsInto: true },
+  ...([1, 2, 3] as const).map(
+    (level): BlockChoice => ({
+      id: `heading-${level}`,
+      label: `Heading ${level}`,
+      description: ["A page's main section", "A section", "A subsection"][level - 1]!,
+      keywords: `title section h${level}`,
+      make: (content) => [nodes.heading!.create({ level }, content)],
+      cursor: 1,
+      turnsInto: true,
+    }),
+  ),
+  { id: "list-unordered", label: "Bulleted list", description: "Items in no order", keywords: "bullet unordered ul", make: (content) => [nodes.list_unordered!.create(null, nodes.list_item!.create(null, textOf(content)))], cursor: 3, turnsInto: true },
+  { id: "list-ordered", label: "Numbered list", description: "Steps in order", keywords: "ordered ol steps", make: (content) => [nodes.list_ordered!.create(null, nodes.list_item!.create(null, textOf(content)))], cursor: 3, turnsInto: true },
+  { id: "list-tasks", label: "Task list", description: "Items to tick off", keywords: "todo checkbox", make: (content) => [nodes.list_tasks!.create(null, nodes.list_item!.create({ data: { checked: false } }, textOf(content)))], cursor: 3, turnsInto: true },
+  { id: "table", label: "Table", description: "Rows and columns", keywords: "grid columns rows", make: () => [table()], cursor: 4 },
+  ...HINTS.map(([style, label, description]): BlockChoice => ({ id: `hint-${style}`, label, description, keywords: "hint callout note", make: (content) => [nodes.hint!.create({ data: { style } }, textOf(content))], cursor: 2, turnsInto: true })),
+  { id: "code", label: "Code block", description: "Code with its language", keywords: "code snippet pre", make: (content) => [nodes.code_block!.create(null, codeLines(content))], cursor: 2, turnsInto: true },
+  { id: "quote", label: "Quote", description: "Words from someone", keywords: "blockquote citation", make: (content) => [nodes.blockquote!.create(null, textOf(content))], cursor: 2, turnsInto: true },
+  { id: "divider", label: "Divider", description: "A line between parts", keywords: "hr rule separator", make: () => [nodes.divider!.create(), paragraph()], cursor: 2 },
+  { id: "tabs", label: "Tabs", description: "Alternatives side by side", keywords: "tabbed", make: () => [newTabs()], cursor: 3 },
   {
     id: "expandable",
     label: "Expandable",
+    description: "Details shown on demand",
     keywords: "details collapse toggle",
     make: () => [nodes.expandable!.create(null, [nodes.expandable_title!.create({ fragment: "expandable-title", type: "expandable-title" }, paragraph("Details")), nodes.expandable_body!.create({ fragment: "expandable-body", type: "expandable-body" }, paragraph())])],
     cursor: 3,
   },
 ];
+
+/**
+ * The textblock holding the cursor turned into `choice`'s block, keeping its text (and its
+ * formatting, where the new block keeps formatting); the cursor stays where it was in the text.
+ */
+export function turnInto(state: EditorState, choice: BlockChoice): Transaction {
+  const { $from } = state.selection;
+  const offset = $from.parentOffset;
+  const blocks = choice.make($from.parent.content);
+  const tr = state.tr.replaceWith($from.before(), $from.after(), blocks);
+  const target = Math.min($from.before() + choice.cursor + offset, tr.doc.content.size);
+  return tr.setSelection(Selection.near(tr.doc.resolve(target))).scrollIntoView();
+}
 
 /**
  * Puts `blocks` where the cursor is: in place of the paragraph around it when that is empty,

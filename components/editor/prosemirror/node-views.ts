@@ -1,8 +1,9 @@
 import type { Node } from "prosemirror-model";
 import type { EditorView, NodeView, NodeViewConstructor } from "prosemirror-view";
+import { tabsItemView, tabsView } from "./tabs";
 
-/** Where an uploaded or stored file can be shown from, by file id. */
-export type FileUrl = (id: string) => string | undefined;
+/** What the editor knows of the change request's files, by id: where each can be shown from, and its name. */
+export type Files = { url: (id: string) => string | undefined; name: (id: string) => string | undefined };
 
 const HINT_STYLES = ["info", "success", "warning", "danger"] as const;
 
@@ -83,35 +84,29 @@ const hint: NodeViewConstructor = (node, view, getPos) => {
   for (const style of HINT_STYLES) select.append(element("option", { value: style }, style[0]!.toUpperCase() + style.slice(1)));
   select.addEventListener("change", () => setData(view, getPos, { style: select.value }));
   const content = element("div", { class: "pm-hint-body" });
-  const dom = element("div", { class: "pm-hint", role: "note" }, element("div", { class: "pm-block-bar", contenteditable: "false" }, select), content);
+  const bar = element("div", { class: "pm-block-bar", contenteditable: "false" }, select);
+  const dom = element("div", { class: "pm-hint", role: "note" }, bar, content);
   const render = (current: Node) => {
     select.value = current.attrs.data?.style ?? "info";
     dom.dataset.hint = select.value;
   };
   render(node);
-  return { dom, contentDOM: content, update: (next) => next.type === node.type && (render(next), true), stopEvent: (event) => event.target === select, ignoreMutation: () => true };
-};
-
-const tabsItem: NodeViewConstructor = (node, view, getPos) => {
-  const title = element("input", { class: "pm-tab-title", "aria-label": "Tab title", placeholder: "Tab title", contenteditable: "false" });
-  title.value = node.attrs.data?.title ?? "";
-  title.addEventListener("change", () => setData(view, getPos, { title: title.value }));
-  const content = element("div");
-  const dom = element("section", { class: "pm-tab" }, element("div", { class: "pm-block-bar", contenteditable: "false" }, title), content);
   return {
     dom,
     contentDOM: content,
-    update: (next) => next.type === node.type && (document.activeElement === title || (title.value = next.attrs.data?.title ?? ""), true),
-    stopEvent: (event) => event.target === title,
-    ignoreMutation: (mutation) => title.contains(mutation.target as globalThis.Node) || mutation.type === "attributes",
+    update: (next) => next.type === node.type && (render(next), true),
+    stopEvent: (event) => event.target === select,
+    // The style menu and the view's own attribute are not content; the text's changes and a click in it (the selection) are.
+    ignoreMutation: (mutation) => (mutation.type === "attributes" ? mutation.target === dom : bar.contains(mutation.target as globalThis.Node)),
   };
 };
 
 /** An image: shown from its file or url, with its caption editable in place. */
-function image(fileUrl: FileUrl): NodeViewConstructor {
+function image(files: Files): NodeViewConstructor {
   return (node, view, getPos) => {
-    const { ref, alt } = node.attrs.data as { ref: { kind: string; file?: string; url?: string }; alt?: string };
-    const src = ref.kind === "file" ? fileUrl(ref.file!) : ref.url;
+    // Whatever an image node holds (one made by the schema's defaults has no `ref`), its view shows.
+    const { ref, alt } = (node.attrs.data ?? {}) as { ref?: { kind?: string; file?: string; url?: string }; alt?: string };
+    const src = ref?.kind === "file" && ref.file ? files.url(ref.file) : ref?.kind === "url" ? ref.url : undefined;
     const img = element("img", { src: src ?? "", alt: alt ?? "" });
     const caption = element("input", { class: "pm-caption", "aria-label": "Image caption", placeholder: "Caption" });
     caption.value = captionOf(node);
@@ -153,15 +148,25 @@ function withCaption(fragments: CaptionFragment[] | null, text: string): Caption
   ];
 }
 
-function file(fileUrl: FileUrl): NodeViewConstructor {
+/** Lucide's paperclip, drawn here: node views are plain DOM, and an emoji depends on the system's fonts. */
+function paperclip(): HTMLElement {
+  const icon = element("span", { class: "pm-file-icon", "aria-hidden": "true" });
+  icon.innerHTML =
+    '<svg viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"><path d="m16 6-8.414 8.586a2 2 0 0 0 2.829 2.829l8.414-8.586a4 4 0 1 0-5.657-5.657l-8.379 8.551a6 6 0 1 0 8.485 8.485l8.379-8.551"/></svg>';
+  return icon;
+}
+
+/** A file block: the file's name, linked to the file. */
+function file(files: Files): NodeViewConstructor {
   return (node) => {
     const id = (node.attrs.data?.ref?.file as string | undefined) ?? "";
-    const url = fileUrl(id);
-    const dom = element("div", { class: "pm-file", contenteditable: "false" }, "📎 ", url ? element("a", { href: url, target: "_blank", rel: "noreferrer" }, `File ${id}`) : `File ${id}`);
+    const url = files.url(id);
+    const name = files.name(id) ?? "A file of this change request";
+    const dom = element("div", { class: "pm-file", contenteditable: "false" }, paperclip(), url ? element("a", { href: url, target: "_blank", rel: "noreferrer" }, name) : name);
     return { dom, ...control, stopEvent: () => false };
   };
 }
 
-export function nodeViews(fileUrl: FileUrl): Record<string, NodeViewConstructor> {
-  return { list_item: listItem, code_block: codeBlock, hint, tabs_item: tabsItem, image: image(fileUrl), file: file(fileUrl) };
+export function nodeViews(files: Files): Record<string, NodeViewConstructor> {
+  return { list_item: listItem, code_block: codeBlock, hint, tabs: tabsView, tabs_item: tabsItemView, image: image(files), file: file(files) };
 }

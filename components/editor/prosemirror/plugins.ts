@@ -2,13 +2,17 @@ import { baseKeymap, chainCommands, setBlockType, toggleMark } from "prosemirror
 import { dropCursor } from "prosemirror-dropcursor";
 import { gapCursor } from "prosemirror-gapcursor";
 import { history, redo, undo } from "prosemirror-history";
-import { InputRule, inputRules, textblockTypeInputRule, wrappingInputRule } from "prosemirror-inputrules";
+import { InputRule, inputRules, textblockTypeInputRule, undoInputRule, wrappingInputRule } from "prosemirror-inputrules";
 import { keymap } from "prosemirror-keymap";
-import type { Node } from "prosemirror-model";
+import type { Attrs, MarkType, Node } from "prosemirror-model";
 import { liftListItem, sinkListItem, splitListItem } from "prosemirror-schema-list";
-import { Plugin, Selection, TextSelection, type Command } from "prosemirror-state";
-import { columnResizing, goToNextCell, tableEditing } from "prosemirror-tables";
+import { Plugin, Selection, type Command } from "prosemirror-state";
+import { goToNextCell, tableEditing } from "prosemirror-tables";
+import { addRowAtEnd, codeFenceOnEnter, enterInCode, enterInTableCell, exitCodeBlock, leaveContainer } from "./block-keys";
+import { placeholders } from "./placeholders";
 import { schema } from "./schema";
+import { keepStorable } from "./storable";
+import { tabsPlugin } from "./tabs";
 
 const { nodes } = schema;
 
@@ -57,7 +61,39 @@ function replaceParagraph(regexp: RegExp, make: (match: RegExpMatchArray) => Nod
 
 const emptyParagraph = () => nodes.paragraph!.create();
 
-/** Markdown shortcuts while typing: `# `, `## `, `### `, `- `, `1. `, `[ ] `, `> `, ``` ```lang ``` ```, `---`. */
+/**
+ * A mark typed as markdown: when the closing delimiter is typed, the delimiters go and the text
+ * between them takes the mark (keeping any it had). `open` and `close` are the delimiters' lengths.
+ */
+function markRule(pattern: RegExp, type: MarkType, open: number, close: (match: RegExpMatchArray) => number, attrs?: (match: RegExpMatchArray) => Attrs): InputRule {
+  return new InputRule(pattern, (state, match, start, end) => {
+    // The last character of the closing delimiter is being typed: it is not in the document.
+    const closeStart = end - (close(match) - 1);
+    const tr = state.tr.delete(closeStart, end);
+    tr.addMark(start + open, closeStart, type.create(attrs?.(match)));
+    tr.delete(start, start + open);
+    return tr.removeStoredMark(type);
+  });
+}
+
+// Inner text neither starts nor ends with a space, as markdown's emphasis requires; no word
+// character before the opening delimiter, so that snake_case and 2*3*4 stay as typed.
+const inner = (delimiter: string) => `([^${delimiter}\\s](?:[^${delimiter}]*[^${delimiter}\\s])?)`;
+
+/** Inline markdown while typing: `**bold**`, `*em*` and `_em_`, `` `code` ``, `~~strike~~`, `[text](url)`. */
+export function markShortcuts(): InputRule[] {
+  const { marks } = schema;
+  return [
+    markRule(new RegExp(`(?<![\\w*])\\*\\*${inner("*")}\\*\\*$`), marks.bold!, 2, () => 2),
+    markRule(new RegExp(`(?<![\\w*])\\*${inner("*")}\\*$`), marks.italic!, 1, () => 1),
+    markRule(new RegExp(`(?<![\\w_])_${inner("_")}_$`), marks.italic!, 1, () => 1),
+    markRule(new RegExp(`(?<![\\w~])~~${inner("~")}~~$`), marks.strikethrough!, 2, () => 2),
+    markRule(/(?<!`)`([^`]+)`$/, marks.code!, 1, () => 1),
+    markRule(/(?<!!)\[([^\]]+)\]\(([^()\s]+)\)$/, marks.link!, 1, (match) => match[2]!.length + 3, (match) => ({ ref: { kind: "url", url: match[2] } })),
+  ];
+}
+
+/** Markdown shortcuts while typing: `# `, `## `, `### `, `- `, `1. `, `[ ] `, `> `, ``` ```lang ``` ```, `---`, and inline marks. */
 export function markdownShortcuts(): Plugin {
   return inputRules({
     rules: [
@@ -73,21 +109,10 @@ export function markdownShortcuts(): Plugin {
       replaceParagraph(/^\[( |x)?\]\s$/, (match) => [nodes.list_tasks!.create(null, nodes.list_item!.create({ data: { checked: match[1] === "x" } }, emptyParagraph()))], 3),
       replaceParagraph(/^```([\w+#.-]*)\s$/, (match) => [nodes.code_block!.create({ data: match[1] ? { syntax: match[1] } : {} }, nodes.code_line!.create())], 2),
       replaceParagraph(/^(?:---|___|\*\*\*)$/, () => [nodes.divider!.create(), emptyParagraph()], 2),
+      ...markShortcuts(),
     ],
   });
 }
-
-/** Leaves a code block: a paragraph after it, with the cursor in it. */
-const exitCodeBlock: Command = (state, dispatch) => {
-  const { $head } = state.selection;
-  if ($head.parent.type !== nodes.code_line) return false;
-  const after = $head.after(-1);
-  if (dispatch) {
-    const tr = state.tr.insert(after, emptyParagraph());
-    dispatch(tr.setSelection(TextSelection.create(tr.doc, after + 1)).scrollIntoView());
-  }
-  return true;
-};
 
 /** Moves the top-level block holding the selection up or down: the keyboard's way to drag a block. */
 export function moveBlock(direction: -1 | 1): Command {
@@ -118,8 +143,10 @@ const leaveEmptyListItem: Command = (state, dispatch) => {
   return liftListItem(nodes.list_item!)(state, dispatch);
 };
 
+/** Shift+Enter: a line break, except in code and in headings (markdown's headings are one line). */
 const hardBreak: Command = (state, dispatch) => {
-  if (state.selection.$from.parent.type.spec.code) return false;
+  const { parent } = state.selection.$from;
+  if (parent.type.spec.code || parent.type === nodes.heading) return false;
   dispatch?.(state.tr.replaceSelectionWith(nodes.hard_break!.create()).scrollIntoView());
   return true;
 };
@@ -141,8 +168,9 @@ export function editorKeymap(): Plugin {
     "Alt-ArrowDown": moveBlock(1),
     "Mod-Enter": chainCommands(exitCodeBlock, hardBreak),
     "Shift-Enter": chainCommands(exitCodeBlock, hardBreak),
-    Enter: chainCommands(splitListItem(nodes.list_item!), leaveEmptyListItem),
-    Tab: chainCommands(goToNextCell(1), sinkListItem(nodes.list_item!)),
+    Enter: chainCommands(codeFenceOnEnter, enterInCode, enterInTableCell, splitListItem(nodes.list_item!), leaveEmptyListItem, leaveContainer),
+    Backspace: undoInputRule,
+    Tab: chainCommands(goToNextCell(1), addRowAtEnd, sinkListItem(nodes.list_item!)),
     "Shift-Tab": chainCommands(goToNextCell(-1), liftListItem(nodes.list_item!)),
   });
 }
@@ -156,8 +184,10 @@ export function corePlugins(): Plugin[] {
     history(),
     dropCursor({ color: "currentColor", width: 2 }),
     gapCursor(),
-    columnResizing(),
     tableEditing(),
+    keepStorable,
     uniqueKeys,
+    tabsPlugin,
+    placeholders,
   ];
 }

@@ -1,4 +1,4 @@
-import { Schema, type MarkSpec, type NodeSpec } from "prosemirror-model";
+import { Fragment, Schema, type MarkSpec, type NodeSpec } from "prosemirror-model";
 import { tableNodes } from "prosemirror-tables";
 import { urlOfRef } from "@/server/content/format/link-targets";
 
@@ -59,7 +59,8 @@ const nodes: Record<string, NodeSpec> = {
     content: "code_line+",
     attrs: blockAttrs,
     defining: true,
-    parseDOM: [{ tag: "pre", getAttrs: (dom) => ({ data: languageOf(dom as HTMLElement) }) }],
+    // Pasted code is one text with line breaks: one code line per line, as the page stores it.
+    parseDOM: [{ tag: "pre", preserveWhitespace: "full", getAttrs: (dom) => ({ data: languageOf(dom as HTMLElement) }), getContent: (dom, schema) => codeLines((dom as HTMLElement).textContent ?? "", schema) }],
     toDOM: (node) => ["pre", { ...keyed(node.attrs.key), "data-language": node.attrs.data.syntax ?? "" }, ["code", 0]],
   },
   code_line: {
@@ -180,8 +181,9 @@ const nodes: Record<string, NodeSpec> = {
   }),
 };
 
-// The table carries the reference's `data` (view, records, definition) for what rows and cells do not say.
-nodes.table = { ...nodes.table!, attrs: blockAttrs, toDOM: (node) => ["table", keyed(node.attrs.key), ["tbody", 0]] };
+// The table carries the reference's `data` (view, records, definition) for what rows and cells do
+// not say; a table made in the editor or pasted has none (null) until it is written.
+nodes.table = { ...nodes.table!, attrs: { key: { default: null }, data: { default: null } }, toDOM: (node) => ["table", keyed(node.attrs.key), ["tbody", 0]] };
 nodes.table_row = { ...nodes.table_row!, attrs: { record: { default: null } } };
 
 function listNode(tag: "ul" | "ol", selector: string = tag, extra: Record<string, string> = {}): NodeSpec {
@@ -203,6 +205,11 @@ function fragmentNode(content: string, className: string): NodeSpec {
   };
 }
 
+function codeLines(text: string, schema: Schema): Fragment {
+  const lines = text.replace(/\r\n?/g, "\n").replace(/\n$/, "").split("\n");
+  return Fragment.from(lines.map((line) => schema.nodes.code_line!.create(null, line ? schema.text(line) : null)));
+}
+
 function languageOf(dom: HTMLElement): Record<string, string> {
   const language = dom.dataset.language || /language-([\w+#-]+)/.exec(dom.querySelector("code")?.className ?? "")?.[1];
   return language ? { syntax: language } : {};
@@ -218,12 +225,21 @@ const simpleMark = (tags: string[]): MarkSpec => ({ parseDOM: tags.map((tag) => 
 /** Leaf marks in the order the server writes them (bold, italic, strikethrough, code), then the rest. */
 const marks: Record<string, MarkSpec> = {
   bold: {
-    parseDOM: [{ tag: "strong" }, { tag: "b", getAttrs: (dom) => ((dom as HTMLElement).style.fontWeight !== "normal" ? null : false) }, { style: "font-weight=bold" }],
+    // Google Docs wraps a whole paste in a <b style="font-weight:normal"> and marks bold text by its weight (700).
+    parseDOM: [
+      { tag: "strong" },
+      { tag: "b", getAttrs: (dom) => ((dom as HTMLElement).style.fontWeight !== "normal" ? null : false) },
+      { style: "font-weight", getAttrs: (value) => (/^(?:bold|bolder|[6-9]00)$/.test(value as string) ? null : false) },
+    ],
     toDOM: () => ["strong", 0],
   },
   italic: { parseDOM: [{ tag: "em" }, { tag: "i" }, { style: "font-style=italic" }], toDOM: () => ["em", 0] },
-  strikethrough: simpleMark(["s", "del", "strike"]),
-  code: { ...simpleMark(["code"]), excludes: "_" },
+  strikethrough: {
+    parseDOM: [{ tag: "s" }, { tag: "del" }, { tag: "strike" }, { style: "text-decoration", getAttrs: (value) => ((value as string).includes("line-through") ? null : false) }],
+    toDOM: () => ["s", 0],
+  },
+  // Google Docs and Word mark code by its font.
+  code: { parseDOM: [{ tag: "code" }, { style: "font-family", getAttrs: (value) => (/courier|consolas|menlo|monaco|monospace/i.test(value as string) ? null : false) }], toDOM: () => ["code", 0], excludes: "_" },
   keyboard: simpleMark(["kbd"]),
   superscript: simpleMark(["sup"]),
   subscript: simpleMark(["sub"]),

@@ -25,7 +25,7 @@ type Item =
   | { kind: "neutral"; node: PhrasingContent };
 
 export type PhrasingOptions = {
-  /** How a line break is written: markdown's `\` (the default; `<br>` at the end, where `\` would be text) or always `<br>` (table cells). */
+  /** How a line break is written: markdown's `\` (the default) or `<br>` (table cells). */
   breaks?: "break" | "html";
   /** The text a mention's link reads (GitBook writes the page's title); the target's url when unknown. */
   mentionText?: (ref: ContentRef, url: string) => string;
@@ -48,18 +48,10 @@ function markOf(mark: DocumentTextMark): Mark | undefined {
 
 export function phrasing(nodes: readonly (DocumentText | DocumentInline)[], options: PhrasingOptions = {}): PhrasingContent[] {
   const lineBreak: PhrasingContent = options.breaks === "html" ? BR : { type: "break" };
-  const built = hoistWhitespace(build(items(nodes, lineBreak, options), new Set()));
-  return breaksAtEndAsHtml(built);
-}
-
-/** A line break ending a paragraph is written `<br>`: a `\` there would read back as a backslash. */
-function breaksAtEndAsHtml(nodes: PhrasingContent[]): PhrasingContent[] {
-  for (let i = nodes.length - 1; i >= 0; i--) {
-    const node = nodes[i]!;
-    if (node.type === "break") nodes[i] = BR;
-    else if (!(node.type === "html" && node.value === "<br>")) break;
-  }
-  return nodes;
+  const list = items(nodes, lineBreak, options);
+  // A break ending the text has no line to break to: markdown would read its `\` back as a literal backslash.
+  while (list.at(-1)?.kind === "break") list.pop();
+  return hoistWhitespace(build(list, new Set()));
 }
 
 const marksOf = (item: Item): Set<Mark> | null => (item.kind === "neutral" ? null : item.marks);

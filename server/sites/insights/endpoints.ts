@@ -39,7 +39,10 @@ function parseJson(body: string): unknown {
   }
 }
 
-/** `POST ~/insights`: `{ type: "page_view", siteSpaceId, pageId }` as JSON (or text/plain, as sendBeacon sends a string). 204. */
+/**
+ * `POST ~/insights`: `{ type: "page_view", siteSpaceId, pageId }` as JSON (or text/plain, as sendBeacon
+ * sends a string). 204; 429 past the views one address may count a minute (VIEWS_RULE).
+ */
 export async function handleInsightsBeacon({ request, address, visible }: SiteRequest): Promise<Response> {
   const type = mediaType(request);
   if (type !== "application/json" && type !== "text/plain" && type !== "") return text(415, "Send the event as JSON.");
@@ -48,7 +51,8 @@ export async function handleInsightsBeacon({ request, address, visible }: SiteRe
   const event = pageViewInput.safeParse(parseJson(body));
   if (!event.success) return text(400, 'Send {"type":"page_view","siteSpaceId":…,"pageId":…}.');
   try {
-    await recordPageView(visible, event.data, { request, address });
+    const outcome = await recordPageView(visible, event.data, { request, address });
+    if (outcome === "busy") return text(429, "Too many page views from your address: try again in a minute.", { "Retry-After": "60" });
   } catch (error) {
     if (asAppError(error)?.code === "not_found") return text(404, "This page does not exist on this site.");
     throw error;

@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
 import { db, type Db } from "../../db/client";
-import { CLIENT_ADDRESS_HEADER } from "../../http/client-address";
+import { requestClientAddress } from "../../http/client-address";
 import { recordOrganizationEvents, siteEventHasSubscribers } from "../../integrations/events/record";
+import { takeFromWindow, type WindowRule } from "../../rate-limits/windows";
 import { pageHref } from "../serve/paths";
 import type { SiteAddress, VisibleSite } from "../serve/types";
 import type { VisiblePage } from "./record";
@@ -18,7 +19,7 @@ import type { VisiblePage } from "./record";
 export type SiteEventRequest = { request: Request; address: SiteAddress };
 
 function visitorOf(siteId: string, request: Request) {
-  const ip = request.headers.get(CLIENT_ADDRESS_HEADER) ?? "unknown";
+  const ip = requestClientAddress(request);
   const userAgent = (request.headers.get("user-agent") ?? "").slice(0, 512);
   const day = new Date().toISOString().slice(0, 10);
   const anonymousId = createHash("sha256").update(`${siteId}\n${ip}\n${userAgent}\n${day}`).digest("base64url").slice(0, 22);
@@ -41,16 +42,25 @@ function siteEvent(visible: VisibleSite, found: VisiblePage, from: SiteEventRequ
 }
 
 /**
- * A page view as a `site_view` event. Every view of every site comes here, so the event is recorded
- * only when some installation or webhook would get it: one EXISTS over the organization's
- * installations and webhooks (their organization indexes) otherwise.
+ * What subscribers get of page views (docs/events.md): a reader's views of one page make one
+ * `site_view` event per VIEW_EVENT_PER_READER window, and a site at most SITE_VIEW_EVENTS a minute,
+ * so that a flood of views cannot turn into a flood of deliveries queued ahead of real events.
+ */
+export const VIEW_EVENT_PER_READER: WindowRule = { limit: 1, windowSeconds: 30 * 60 };
+export const SITE_VIEW_EVENTS: WindowRule = { limit: 100, windowSeconds: 60 };
+
+/**
+ * A page view as a `site_view` event, within the bounds above. Every view of every site comes here,
+ * so nothing is counted or recorded unless some installation or webhook would get it: one EXISTS
+ * over the organization's installations and webhooks (their organization indexes) otherwise.
  */
 export async function recordSiteViewEvent(visible: VisibleSite, found: VisiblePage, from: SiteEventRequest): Promise<void> {
   const site = visible.site;
   if (!(await siteEventHasSubscribers(db(), site.organizationId, site.id, "site_view"))) return;
-  await db().$transaction((tx) =>
-    recordOrganizationEvents(tx, [{ organizationId: site.organizationId, type: "site_view", siteId: site.id, payload: siteEvent(visible, found, from) }]),
-  );
+  const event = siteEvent(visible, found, from);
+  if (!(await takeFromWindow(`view-event:${site.id}:${found.page.id}:${event.visitor.anonymousId}`, VIEW_EVENT_PER_READER))) return;
+  if (!(await takeFromWindow(`view-events:${site.id}`, SITE_VIEW_EVENTS))) return;
+  await db().$transaction((tx) => recordOrganizationEvents(tx, [{ organizationId: site.organizationId, type: "site_view", siteId: site.id, payload: event }]));
 }
 
 /** Feedback as a `page_feedback` event, in the transaction storing it (feedback is rate-limited per site, so it is always recorded). */

@@ -1,6 +1,8 @@
 import { db } from "../../db/client";
 import { notFound } from "../../errors";
+import { requestClientAddress } from "../../http/client-address";
 import { newId } from "../../ids";
+import { takeFromWindow, type WindowRule } from "../../rate-limits/windows";
 import type { ModelPage, ModelSection, ModelSiteSpace, VisibleSite } from "../serve/types";
 import { recordPageFeedbackEvent, recordSiteViewEvent, type SiteEventRequest } from "./events";
 import { pageFeedbackInput, type PageFeedbackInput, type PageViewInput } from "./schemas";
@@ -12,13 +14,15 @@ import { pageFeedbackInput, type PageFeedbackInput, type PageViewInput } from ".
  * (server/events/record-event.ts joins `users`), and a reader is anonymous.
  */
 
+/** Feedback a site takes per minute (whatever its readers), so that a flood cannot fill the table faster than this. */
+export const FEEDBACK_RULE: WindowRule = { limit: 60, windowSeconds: 60 };
+
 /**
- * Feedback a site takes per minute, counted in PostgreSQL (one index range on
- * `site_page_feedback (site_id, created_at DESC)`), so every app server sees the same count and
- * a flood cannot fill the table faster than this. Page views need no such bound: they increment
- * a row per page and day, so they cannot grow the table.
+ * Page views one client address may count on a site per minute. Views only increment a row per page
+ * and day, so they cannot grow a table; the bound keeps one client from inflating the counts (and a
+ * reader reloading a page is far below it).
  */
-export const FEEDBACK_PER_MINUTE = 60;
+export const VIEWS_RULE: WindowRule = { limit: 120, windowSeconds: 60 };
 
 export type VisiblePage = { section: ModelSection | null; siteSpace: ModelSiteSpace; page: ModelPage };
 
@@ -39,30 +43,34 @@ function requireVisiblePage(visible: VisibleSite, siteSpaceId: string, pageId: s
   return found;
 }
 
-/** Adds one to today's (UTC) views of the page: one upsert; and the `site_view` event, when anyone gets it (server/sites/insights/events.ts). */
-export async function recordPageView(visible: VisibleSite, input: Pick<PageViewInput, "siteSpaceId" | "pageId">, from: SiteEventRequest): Promise<void> {
+/**
+ * Adds one to today's (UTC) views of the page: one upsert; and the `site_view` event, when anyone
+ * gets it (server/sites/insights/events.ts). "busy" past VIEWS_RULE for the client's address: the view
+ * is not counted.
+ */
+export async function recordPageView(visible: VisibleSite, input: Pick<PageViewInput, "siteSpaceId" | "pageId">, from: SiteEventRequest): Promise<"recorded" | "busy"> {
   const found = requireVisiblePage(visible, input.siteSpaceId, input.pageId);
   const { siteSpace, page } = found;
+  if (!(await takeFromWindow(`views:${visible.site.id}:${requestClientAddress(from.request)}`, VIEWS_RULE))) return "busy";
   await db().$executeRaw`
     INSERT INTO site_page_views (site_id, space_id, page_id, day, views)
     VALUES (${visible.site.id}, ${siteSpace.spaceId}, ${page.id}, (now() AT TIME ZONE 'UTC')::date, 1)
     ON CONFLICT (site_id, day, space_id, page_id) DO UPDATE SET views = site_page_views.views + 1`;
   await recordSiteViewEvent(visible, found, from);
+  return "recorded";
 }
 
 /**
  * Stores a reader's rating (and comment) of a page, and says which page it was. "busy" when the
- * site already took FEEDBACK_PER_MINUTE answers in the last minute: the answer is dropped, and
- * the reader told. Stored with its `page_feedback` event (server/sites/insights/events.ts).
+ * site already took FEEDBACK_RULE's answers this minute: the answer is dropped, and the reader told.
+ * Stored with its `page_feedback` event (server/sites/insights/events.ts).
  */
 export async function recordPageFeedback(visible: VisibleSite, input: PageFeedbackInput, from: SiteEventRequest): Promise<{ outcome: "recorded" | "busy"; page: VisiblePage }> {
   const { siteSpaceId, pageId, rating, comment } = pageFeedbackInput.parse(input);
   const found = requireVisiblePage(visible, siteSpaceId, pageId);
   const { siteSpace, page } = found;
   const siteId = visible.site.id;
-  const [recent] = await db().$queryRaw<{ count: number }[]>`
-    SELECT count(*)::int AS count FROM site_page_feedback WHERE site_id = ${siteId} AND created_at > now() - interval '1 minute'`;
-  if ((recent?.count ?? 0) >= FEEDBACK_PER_MINUTE) return { outcome: "busy", page: found };
+  if (!(await takeFromWindow(`feedback:${siteId}`, FEEDBACK_RULE))) return { outcome: "busy", page: found };
   await db().$transaction(async (tx) => {
     await tx.sitePageFeedback.create({ data: { id: newId(), siteId, siteSpaceId: siteSpace.id, spaceId: siteSpace.spaceId, pageId: page.id, rating, comment: comment ?? null } });
     await recordPageFeedbackEvent(tx, visible, found, from, { rating, comment });

@@ -2,7 +2,7 @@ import { resolveAddress } from "./address";
 import { cachedBody, cachedRender, sendCached, siteCache } from "./cache";
 import { SITE_ENDPOINTS, type SiteRequest } from "./endpoints";
 import { underBase } from "./paths";
-import { pageQueryKey, renderGatePage, renderNotFound, renderPage, THEME_SCRIPT, THEME_SCRIPT_CSP } from "./render";
+import { pageQueryKey, renderNotFound, renderPage, renderSignInRequired, THEME_SCRIPT, THEME_SCRIPT_CSP } from "./render";
 import { routeSitePath } from "./route";
 import type { SiteAddress } from "./types";
 import { resolveVisitor } from "./visitor";
@@ -110,10 +110,15 @@ async function serve(request: Request, pathname: string | undefined): Promise<Re
   const cache = siteCache();
   const siteId = resolved && (await cache.siteIdOfBasename(resolved.basename));
   const model = siteId ? await cache.model(siteId) : null;
-  if (!resolved || !model) return finish(plainPage(request, 404), { private: false, setCookies: [] });
+  // No site here: the app's own not-found page, which says nothing of any site.
+  const noSite = () => finish(plainPage(request, 404), { private: false, setCookies: [] });
+  if (!resolved || !model) return noSite();
   const address: SiteAddress = { siteId: model.site.id, ...resolved.address };
 
   const outcome = await resolveVisitor(request, url, address, model, resolved.restRaw);
+  // A share-link site turns a reader without a valid key away exactly as an address where no site is:
+  // byte for byte, so that its existence and its name stay secret.
+  if (outcome.kind === "not-found") return noSite();
   const restricted = model.site.visibility === "share-link" || model.site.visibility === "visitor-auth";
   const how: Finish = { private: restricted, setCookies: outcome.setCookies };
   switch (outcome.kind) {
@@ -121,10 +126,8 @@ async function serve(request: Request, pathname: string | undefined): Promise<Re
       return finish(redirect(outcome.location, 302), how);
     case "login":
       return finish(redirect(outcome.location, 302), how);
-    case "not-found":
-      return finish(renderGatePage(request, url, address, model, 404), how);
     case "unauthorized":
-      return finish(renderGatePage(request, url, address, model, 401), how);
+      return finish(renderSignInRequired(request, url, address, model), how);
     case "visitor":
       break;
   }

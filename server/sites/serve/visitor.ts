@@ -12,7 +12,7 @@ import type { ModelSiteSpace, SiteAddress, SiteModel, Visitor } from "./types";
  * The visitor gate: who may read a site, with which claims. Visibility `public` and `unlisted` are
  * open. `share-link`: a `?share=<key>` that opens the site is kept in a cookie and the visitor sent
  * to the URL without it; the cookie's key is checked again on every request (a revoked or expired
- * link stops working at once), and anything else is a 404. `visitor-auth`: a `?jwt_token=` signed
+ * link stops working at once), and anything else is answered as if no site were there. `visitor-auth`: a `?jwt_token=` signed
  * with the site's key is kept the same way and checked on every request (signature, expiry,
  * audience); without a valid one the visitor is sent to the site's login URL (`location` naming
  * where they were going), or gets a 401 page when it has none. With adaptive content, a visitor's
@@ -24,7 +24,8 @@ export type VisitorOutcome =
   | { kind: "visitor"; visitor: Visitor; setCookies: string[] }
   /** The URL without the access parameters, once they were turned into cookies. */
   | { kind: "redirect"; location: string; setCookies: string[] }
-  | { kind: "not-found"; setCookies: string[] }
+  /** Turned away as if no site were here (a share-link site without a valid key): nothing is set. */
+  | { kind: "not-found" }
   | { kind: "login"; location: string; setCookies: string[] }
   | { kind: "unauthorized"; setCookies: string[] };
 
@@ -227,13 +228,13 @@ export async function resolveVisitor(request: Request, url: URL, address: SiteAd
   if (site.visibility === "share-link") {
     const given = params.get("share");
     if (given !== null) {
-      if (!(await siteReaderFromShareKey(db(), site, given))) return { kind: "not-found", setCookies: [clearCookie(address, shareCookie(site.id))] };
+      if (!(await siteReaderFromShareKey(db(), site, given))) return { kind: "not-found" };
       setCookies.push(cookie(address, shareCookie(site.id), given));
       return { kind: "redirect", location: cleanLocation(address, restRaw, url, (name) => name === "share"), setCookies };
     }
     const kept = cookies.get(shareCookie(site.id));
-    if (kept === undefined) return { kind: "not-found", setCookies };
-    if (!(await siteReaderFromShareKey(db(), site, kept))) return { kind: "not-found", setCookies: [clearCookie(address, shareCookie(site.id))] };
+    // A stale key stays in its cookie: clearing it would tell the reader a site is here.
+    if (kept === undefined || !(await siteReaderFromShareKey(db(), site, kept))) return { kind: "not-found" };
     via = "share-link";
   } else if (site.visibility === "visitor-auth") {
     const login = (): VisitorOutcome => {

@@ -1,7 +1,9 @@
+import { cookies } from "next/headers";
 import { notFound, redirect } from "next/navigation";
 import type { ReactNode } from "react";
 import { SsoRequired } from "@/components/auth/sso-required";
 import { OrganizationShell } from "@/components/shell/organization-shell";
+import { SIDEBAR_FOLDED_COOKIE } from "@/components/shell/sidebar-fold";
 import { pageActor } from "@/server/auth/request-actor";
 import { AppError } from "@/server/errors";
 import { getOrganization } from "@/server/organizations/queries";
@@ -25,5 +27,10 @@ export default async function OrganizationLayout({ children, params }: { childre
     }
     throw error;
   }
-  return <OrganizationShell organizationId={organizationId}>{children}</OrganizationShell>;
+  const folded = (await cookies()).get(SIDEBAR_FOLDED_COOKIE)?.value === "1";
+  return (
+    <OrganizationShell organizationId={organizationId} initiallyFolded={folded}>
+      {children}
+    </OrganizationShell>
+  );
 }

@@ -40,28 +40,25 @@ export async function renderNotFound(req: RenderRequest): Promise<Response> {
   return htmlResponse(req, documentHtml(req, { title: "Page not found", mainHtml: main, robots: "noindex", place }), 404);
 }
 
+/** The page: 200, or 503 (never cached) when its body could not be rendered. */
 export async function renderPage(req: RenderRequest, route: PageRoute): Promise<Response> {
-  const html = await pageDocument(req, route);
-  if (html === null) return renderNotFound(req);
-  return htmlResponse(req, html, 200);
+  const document = await pageDocument(req, route);
+  if (document === null) return renderNotFound(req);
+  return htmlResponse(req, document.html, document.bodyShown ? 200 : 503);
 }
 
-const GATE_PAGES = {
-  404: ["Page not found", "This link does not lead to the site, or no longer does. Ask whoever shared it for a new one."],
-  401: ["Sign-in required", "This site is only for signed-in readers, and it has no sign-in page set up. Ask its owners for access."],
-} as const;
-
 /**
- * What the visitor gate answers a reader it turns away (an unknown, revoked or expired share link:
- * 404; visitor authentication without a login URL: 401): the site's name and look, none of its
- * content or navigation.
+ * What the visitor gate answers a reader of a visitor-authenticated site that has no sign-in page
+ * (401): the site's name and look, none of its content or navigation. (A share-link site turns
+ * readers away as if it did not exist: server/sites/serve/handler.ts.)
  */
-export function renderGatePage(request: Request, url: URL, address: SiteAddress, model: SiteModel, status: keyof typeof GATE_PAGES): Response {
-  const [title, message] = GATE_PAGES[status];
+export function renderSignInRequired(request: Request, url: URL, address: SiteAddress, model: SiteModel): Response {
+  const title = "Sign-in required";
+  const message = "This site is only for signed-in readers, and it has no sign-in page set up. Ask its owners for access.";
   const visible: VisibleSite = { ...model, topLevel: [], sections: [], rootSiteSpaces: [], visitor: { via: "public", claims: {}, segment: "turned-away" } };
   const req: RenderRequest = { request, url, address, visible, rest: "" };
-  const main = `<div class="not-found"><p class="eyebrow">${status}</p><h1>${esc(title)}</h1><p>${esc(message)}</p></div>`;
-  return htmlResponse(req, documentHtml(req, { title, mainHtml: main, robots: "noindex", minimal: true }), status);
+  const main = `<div class="not-found"><p class="eyebrow">401</p><h1>${esc(title)}</h1><p>${esc(message)}</p></div>`;
+  return htmlResponse(req, documentHtml(req, { title, mainHtml: main, robots: "noindex", minimal: true }), 401);
 }
 
 /** `~/assets/site.<hash>.css|js`: immutable, compressed once; a hash of another build is a 404. */

@@ -8,13 +8,21 @@ import { headTags } from "../machines/head";
 import { readPublishedPage } from "../page-body";
 import type { SiteRoute } from "../route";
 import { documentHtml, type Place, type RenderRequest } from "./chrome";
-import { renderContent, type OutlineEntry } from "./content";
+import type { OutlineEntry } from "./content";
+import { linkedPageIds } from "./page-body-html";
+import { describeLimit, markdownPool, READ_BUDGET_MS } from "../../../markdown/markdown-pool";
 import { fileHref, internalHref, pageHref } from "../paths";
 import { esc } from "./html";
 import { ICONS } from "./icons";
 import { group, lookOf } from "./look";
 
 export type PageRoute = Extract<SiteRoute, { kind: "page" }>;
+
+/**
+ * What a page shows for a body its worker could not render within the read budget (only a page
+ * stored before writes were bounded, or a machine far too busy): the page's chrome with this note.
+ */
+const UNRENDERED_BODY = `<div class="quire-markdown"><p>This page's content could not be shown just now. Try again in a moment; if it keeps failing, ask the site's owners to split the page.</p></div>`;
 
 /** The names, types and sizes of the space's files, for file blocks: read only for a body that has one. */
 async function fileInfos(siteSpace: ModelSiteSpace, markdown: string): Promise<Map<string, FileInfo>> {
@@ -61,7 +69,7 @@ function coverHtml(req: RenderRequest, siteSpace: ModelSiteSpace, page: ModelPag
 }
 
 /** The page, in the chrome: breadcrumbs, cover, title, description, body, metadata, feedback, previous/next, outline. */
-export async function pageDocument(req: RenderRequest, route: PageRoute): Promise<string | null> {
+export async function pageDocument(req: RenderRequest, route: PageRoute): Promise<{ html: string; bodyShown: boolean } | null> {
   const { section, siteSpace, page } = route;
   const body = await readPublishedPage(siteSpace, page.id);
   if (!body) return null;
@@ -70,18 +78,24 @@ export async function pageDocument(req: RenderRequest, route: PageRoute): Promis
   const look = lookOf(settings);
   const layout = layoutOf(page);
   const href = (target: ModelPage) => pageHref(req.address, section, siteSpace, target);
-  const { html, outline } = await renderContent(body.markdown, {
-    variables: body.variables,
-    externalLinksTarget: look.externalLinksTarget,
-    links: {
-      page: (pageId) => {
-        const target = siteSpace.pages.find((each) => each.id === pageId);
-        return target ? href(target) : undefined;
+  const linked = linkedPageIds(body.markdown);
+  const rendered = await markdownPool().map(
+    "pageBodyHtml",
+    [
+      {
+        markdown: body.markdown,
+        variables: body.variables,
+        externalLinksTarget: look.externalLinksTarget,
+        pageHrefs: Object.fromEntries(siteSpace.pages.filter((each) => linked.has(each.id)).map((each) => [each.id, href(each)])),
+        fileHrefPrefix: fileHref(req.address, siteSpace.spaceId, ""),
+        files: Object.fromEntries(files),
       },
-      file: (fileId) => fileHref(req.address, siteSpace.spaceId, fileId),
-      fileInfo: (fileId) => files.get(fileId),
-    },
-  });
+    ],
+    READ_BUDGET_MS,
+  );
+  const outcome = rendered[0]!;
+  if (!outcome.ok) console.warn(`Page ${page.id} of site space ${siteSpace.id} was shown without its body: its markdown is ${describeLimit(outcome.limit, READ_BUDGET_MS)}.`);
+  const { html: bodyHtml, outline } = outcome.ok ? outcome.value : { html: UNRENDERED_BODY, outline: [] };
   const place: Place = { section, siteSpace, page };
 
   // The section and variant are shown by the tabs and the switcher: breadcrumbs are the page's ancestors.
@@ -111,8 +125,8 @@ export async function pageDocument(req: RenderRequest, route: PageRoute): Promis
   const updated = layout.metadata ? `<p class="updated">Last updated <time datetime="${esc(page.updatedAt)}">${esc(dateFormat.format(new Date(page.updatedAt)))}</time></p>` : "";
   const feedback = group(settings, "feedback").enabled === true ? feedbackForm(req, siteSpace, page) : "";
 
-  const main = `${breadcrumbs}<article class="page">${coverOnTop ? coverHtml(req, siteSpace, page, layout.coverSize) : ""}<header class="page-header">${title}${description}</header>${html}<footer class="page-footer"><div class="page-meta">${updated}${pdf}</div>${feedback}${pager}</footer></article>`;
-  return documentHtml(req, {
+  const main = `${breadcrumbs}<article class="page">${coverOnTop ? coverHtml(req, siteSpace, page, layout.coverSize) : ""}<header class="page-header">${title}${description}</header>${bodyHtml}<footer class="page-footer"><div class="page-meta">${updated}${pdf}</div>${feedback}${pager}</footer></article>`;
+  const html = documentHtml(req, {
     title: page.title,
     description: page.description || undefined,
     mainHtml: main,
@@ -126,6 +140,7 @@ export async function pageDocument(req: RenderRequest, route: PageRoute): Promis
     wide: layout.width === "wide",
     lang: siteSpace.language ?? undefined,
   });
+  return { html, bodyShown: outcome.ok };
 }
 
 /**

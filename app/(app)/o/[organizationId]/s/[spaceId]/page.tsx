@@ -17,9 +17,5 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
 
 export default async function SpacePage({ params }: { params: Params }) {
   const { organizationId, spaceId } = await params;
-  return (
-    <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6">
-      <SpaceView organizationId={organizationId} spaceId={spaceId} />
-    </div>
-  );
+  return <SpaceView organizationId={organizationId} spaceId={spaceId} />;
 }
