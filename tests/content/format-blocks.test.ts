@@ -205,21 +205,24 @@ describe("a document as the editor builds it", () => {
 });
 
 describe("what a container cannot hold", () => {
-  test("a table or an expandable in a tab is lifted out, splitting the tabs around it", () => {
+  test("a table or an expandable in a tab is lifted out, splitting the tabs around it; a tab left empty stays", () => {
     const document = markdownToDocument('{% tabs %}\n{% tab title="A" %}\nBefore\n\n| a |\n| - |\n| 1 |\n\nAfter\n{% endtab %}\n{% endtabs %}\n\n{% tabs %}\n{% tab title="B" %}\n<details>\n<summary>In a tab</summary>\n\nBody\n\n</details>\n{% endtab %}\n{% endtabs %}');
     assertConformsToSchema("JSONDocument", document);
-    expect(document.nodes.map((node) => node.type)).toEqual(["tabs", "table", "tabs", "expandable"]);
-    // Tab B held nothing else: lifting its expandable out leaves no tab.
-    expect(blocksOf(document, "tabs-item").map((item) => item.data)).toEqual([{ title: "A" }, { title: "A" }]);
+    expect(document.nodes.map((node) => node.type)).toEqual(["tabs", "table", "tabs", "tabs", "expandable"]);
+    // Tab B held nothing else: it keeps its title, empty, before the expandable.
+    expect(blocksOf(document, "tabs-item").map((item) => item.data)).toEqual([{ title: "A" }, { title: "A" }, { title: "B" }]);
   });
 
-  test("tabs and expandables in a list item give way to their content; files in hints and quotes become links", () => {
+  test("tabs and expandables in a list item come out after its items, splitting the list; files in hints and quotes become links", () => {
     const document = markdownToDocument(
       '- step\n\n  {% tabs %}\n  {% tab title="Linux" %}\n  apt install quire\n  {% endtab %}\n  {% endtabs %}\n\n  <details>\n\n  <summary>Details</summary>\n\n  Hidden\n\n  </details>\n\n{% hint style="info" %}\n{% file src="/files/f1" %}\nThe file\n{% endfile %}\n{% endhint %}\n\n> {% file src="/files/f2" %}\n> {% endfile %}\n',
     );
     assertConformsToSchema("JSONDocument", document);
-    const [list, hint, quote] = document.nodes as unknown as { nodes: { nodes: { type: string }[] }[] }[];
-    expect(list!.nodes[0]!.nodes.map((node) => plainText([node]))).toEqual(["step", "Linux", "apt install quire", "Details", "Hidden"]);
+    expect(document.nodes.map((node) => node.type)).toEqual(["list-unordered", "tabs", "expandable", "hint", "blockquote"]);
+    const [list, tabs, expandable, hint, quote] = document.nodes as unknown as { nodes: { nodes: { type: string }[] }[] }[];
+    expect(list!.nodes.map((item) => plainText(item.nodes as never))).toEqual(["step"]);
+    expect(plainText([tabs as never])).toBe("apt install quire");
+    expect(JSON.stringify(expandable)).toContain("Hidden");
     expect(hint!.nodes[0]).toMatchObject({ type: "paragraph", nodes: [{ type: "link", data: { ref: { kind: "file", file: "f1" } }, nodes: [{ leaves: [{ text: "The file" }] }] }] });
     expect(quote!.nodes[0]).toMatchObject({ type: "paragraph", nodes: [{ type: "link", data: { ref: { kind: "file", file: "f2" } }, nodes: [{ leaves: [{ text: "/files/f2" }] }] }] });
   });

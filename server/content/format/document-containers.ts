@@ -89,15 +89,15 @@ const urlOf = (ref: DocumentBlockImages["nodes"][number]["data"]["ref"]) => (ref
  * container; the others come out between them, for the enclosing container to place in turn.
  */
 export function fitInto(container: Container, blocks: DocumentBlock[], make: (nodes: DocumentBlock[]) => DocumentBlock): DocumentBlock[] {
-  // An empty container keeps its place with an empty paragraph, as the editor would.
-  if (blocks.length === 0) return [make([paragraph([emptyText()])])];
   const out: DocumentBlock[] = [];
   let run: DocumentBlock[] = [];
+  let made = false;
   const flush = () => {
     if (run.length > 0) out.push(make(run));
+    made ||= run.length > 0;
     run = [];
   };
-  for (const block of blocks.map((each) => degrade(each, container))) {
+  for (const block of quotesOpened(container, blocks).map((each) => degrade(each, container))) {
     if (ALLOWED[container].has(block.type)) run.push(block);
     else {
       flush();
@@ -105,31 +105,31 @@ export function fitInto(container: Container, blocks: DocumentBlock[], make: (no
     }
   }
   flush();
+  // A container is never lost (its style, title, date…): one left empty, or written so, keeps its place with an empty
+  // paragraph, as the editor would. A quote carries nothing but its content.
+  if (!made && (container !== "blockquote" || out.length === 0)) out.unshift(make([paragraph([emptyText()])]));
   return out;
 }
 
-/**
- * Blocks a list item may hold. A list cannot be split around a block lifted out of an item, so
- * containers in one give way to their content (a tab's or an expandable's title as a paragraph,
- * then its blocks), and blocks it cannot hold that have no content become paragraphs or go.
- */
-export function fitIntoListItem(blocks: DocumentBlock[]): DocumentBlock[] {
-  const fitted = blocks.flatMap((block) => unwrapped(block).map((each) => degrade(each, "list-item"))).filter((block) => ALLOWED["list-item"].has(block.type));
-  return fitted.length === 0 ? [paragraph([emptyText()])] : fitted;
-}
-
-function unwrapped(block: DocumentBlock): DocumentBlock[] {
+/** A quote in a container that cannot hold one (a hint) gives way to its blocks, which stay inside: a quote's bar is all that is lost. */
+function quotesOpened(container: Container, blocks: DocumentBlock[]): DocumentBlock[] {
+  if (ALLOWED[container].has("blockquote")) return blocks;
   const out: DocumentBlock[] = [];
-  const pending = [block];
+  const pending = [...blocks].reverse();
   for (let next = pending.pop(); next; next = pending.pop()) {
-    let inner: DocumentBlock[] | undefined;
-    if (next.type === "tabs-item") inner = [paragraph(textNodes(next.data.title ?? "")), ...next.nodes];
-    else if (next.type === "expandable") inner = next.fragments.flatMap((fragment) => fragment.nodes as DocumentBlock[]);
-    else if (!ALLOWED["list-item"].has(next.type) && "nodes" in next && next.type !== "images") inner = next.nodes as DocumentBlock[];
-    if (inner) pending.push(...[...inner].reverse());
+    if (next.type === "blockquote") pending.push(...[...(next.nodes as DocumentBlock[])].reverse());
     else out.push(next);
   }
   return out;
 }
 
-const textNodes = (text: string): InlineNode[] => [{ object: "text", leaves: [{ object: "leaf", text, marks: [] }] }];
+/**
+ * Blocks a list item may hold (`kept`), and those it cannot from the first of them on (`lifted`):
+ * a list is split around them rather than flattened (see `list` in markdown-to-document.ts).
+ * Blocks a paragraph can stand for (images, embeds, files, page links) stay, as paragraphs.
+ */
+export function fitIntoListItem(blocks: DocumentBlock[]): { kept: DocumentBlock[]; lifted: DocumentBlock[] } {
+  const fitted = blocks.map((block) => degrade(block, "list-item"));
+  const at = fitted.findIndex((block) => !ALLOWED["list-item"].has(block.type));
+  return at < 0 ? { kept: fitted, lifted: [] } : { kept: fitted.slice(0, at), lifted: fitted.slice(at) };
+}

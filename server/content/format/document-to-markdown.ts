@@ -90,6 +90,14 @@ const MARKDOWN: ToMarkdownOptions = {
   listItemIndent: "one",
   fences: true,
   fence: "`",
+  // GitBook's formulas are `$$…$$`: a `$$` of text is escaped,
+  // and GitBook's tags `{%…%}`: a `{%` of text is escaped, so that it never reads back as a tag.
+  unsafe: [
+    { character: "$", after: "\\$", inConstruct: "phrasing" },
+    { character: "{", after: "%", inConstruct: "phrasing" },
+  ],
+  // In a tight list item a table after a block would be read as that block's lazy continuation: a blank line before it.
+  join: [(left, right, parent) => (parent.type === "listItem" && right.type === "table" && left.type !== "table" ? 1 : undefined)],
 };
 
 /** Blocks markdown itself writes; every other block is written as GitBook's tags or HTML. */
@@ -170,10 +178,12 @@ class MarkdownWriter {
       const besideList = family !== undefined && (listFamily(previous?.block) === family || listFamily(blocks[index + 1]) === family);
       const reused = besideList ? undefined : this.take(block);
       const bullet = family && previous && listFamily(previous.block) === family ? otherBullet(family, previous.bullet) : undefined;
-      const text = reused ? reused.text : this.write(block, bullet);
+      let text = reused ? reused.text : this.write(block, bullet);
+      // A list whose items hold a `***` rule takes the other bullet, which may be its neighbour's: then the third one.
+      if (family === "bullet" && previous?.bullet !== undefined && bulletOf(family, text) === previous.bullet) text = this.write(block, "+");
       if (previous) out += previous.reused && reused && this.gap(previous.reused, reused) !== undefined ? this.gap(previous.reused, reused) : "\n\n";
       out += text;
-      previous = { block, reused, bullet: family ? (bullet ?? defaultBullet(family)) : undefined };
+      previous = { block, reused, bullet: family ? bulletOf(family, text) : undefined };
     });
     return out;
   }
@@ -334,7 +344,7 @@ class MarkdownWriter {
 
   private markdownOf(nodes: RootContent[], bullet?: string): string {
     const options: ToMarkdownOptions =
-      bullet === "-" ? { ...MARKDOWN, bullet: "-", bulletOther: "*" } : bullet === ")" ? { ...MARKDOWN, bulletOrdered: ")" } : MARKDOWN;
+      bullet === "-" || bullet === "+" ? { ...MARKDOWN, bullet, bulletOther: "*" } : bullet === ")" ? { ...MARKDOWN, bulletOrdered: ")" } : MARKDOWN;
     const markdown = toMarkdown({ type: "root", children: nodes }, options);
     return markdown.endsWith("\n") ? markdown.slice(0, -1) : markdown;
   }
@@ -388,7 +398,8 @@ class MarkdownWriter {
   }
 }
 
-const defaultBullet = (family: "bullet" | "ordered") => (family === "bullet" ? "*" : ".");
+/** The marker a written list uses (not always the one asked for: a bullet item holding a `***` rule takes the other bullet). */
+const bulletOf = (family: "bullet" | "ordered", text: string) => (family === "bullet" ? text[0] : /^\d+([.)])/.exec(text)?.[1]);
 const otherBullet = (family: "bullet" | "ordered", previous: string | undefined) =>
   family === "bullet" ? (previous === "-" ? "*" : "-") : previous === ")" ? "." : ")";
 

@@ -16,7 +16,7 @@ import { fitIntoListItem, paragraph } from "./document-containers";
 import { plainText } from "./document-text";
 import { htmlTokens, type HtmlToken } from "./html-fragment";
 import { inlineHtml } from "./html-inline";
-import { htmlPhrasing, inlineNodes, type InlineContext, type InlineNode } from "./inline-to-document";
+import { emptyText, htmlPhrasing, inlineNodes, type InlineContext, type InlineNode } from "./inline-to-document";
 import { imageRef, linkRef, urlOfRef } from "./link-targets";
 
 /**
@@ -237,10 +237,16 @@ function listOf(ordered: boolean, tokens: HtmlToken[], from: number, to: number,
     const token = tokens[i]!;
     const close = token.kind === "open" && token.name === "li" ? pairs.get(i) : undefined;
     if (close === undefined || close >= to) continue;
-    items.push({ object: "block", type: "list-item", data: {}, nodes: fitIntoListItem(blocksOf(tokens, i + 1, close, pairs, context)) as DocumentBlockListItem["nodes"] });
+    items.push({ object: "block", type: "list-item", data: {}, nodes: cellItemBlocks(blocksOf(tokens, i + 1, close, pairs, context)) });
     i = close;
   }
   return ordered ? { object: "block", type: "list-ordered", data: {}, nodes: items } : { object: "block", type: "list-unordered", data: {}, nodes: items };
+}
+
+/** A cell's list item holds paragraphs, headings and lists only, all of which a list item can hold. */
+function cellItemBlocks(blocks: DocumentBlock[]): DocumentBlockListItem["nodes"] {
+  const { kept } = fitIntoListItem(blocks);
+  return (kept.length > 0 ? kept : [paragraph([emptyText()])]) as DocumentBlockListItem["nodes"];
 }
 
 // ---- Writing

@@ -105,9 +105,12 @@ function items(nodes: readonly (DocumentText | DocumentInline)[], lineBreak: Phr
       case "expression":
         out.push({ kind: "neutral", node: { type: "html", value: expressionMarkup(node.data.expression) } });
         break;
-      case "inline-math":
-        out.push({ kind: "neutral", node: { type: "html", value: `$$${node.data.formula}$$` } });
+      case "inline-math": {
+        // An inline formula holds one line (a line break is a space to TeX); a blank one is nothing.
+        const formula = node.data.formula.replace(/\r?\n/g, " ");
+        if (formula.trim() !== "") out.push({ kind: "neutral", node: { type: "html", value: `$$${formula}$$` } });
         break;
+      }
       case "emoji":
         out.push({ kind: "leaf", text: emoji(node.data.code), marks: new Set() });
         break;

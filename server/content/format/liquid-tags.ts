@@ -226,3 +226,50 @@ export function pairTags(tags: readonly (LiquidTag | undefined)[], names: readon
   });
   return closing;
 }
+
+/** Container tags whose content may be written on the tag's own line (`{% hint style="info" %}> x{% endhint %}`). */
+const CONTAINER_TAGS = new Set(["hint", "tabs", "tab", "stepper", "step", "columns", "column", "updates", "update", "if", "code"]);
+
+/**
+ * The markdown with a container tag that shares a line of text with content put on a line of its
+ * own (the line's quote prefix or indentation repeated), as GitBook's reader takes it: an opening
+ * tag followed by text, a closing tag after it. Only lines of paragraphs are looked at (`paragraphs`:
+ * their offsets, in order), never code. One pass over the lines.
+ */
+export function splitTagLines(markdown: string, paragraphs: readonly { start: number; end: number }[]): string {
+  const out: string[] = [];
+  let changed = false;
+  let next = 0;
+  let lineStart = 0;
+  for (const line of markdown.split("\n")) {
+    const lineEnd = lineStart + line.length;
+    while (next < paragraphs.length && paragraphs[next]!.end < lineStart) next++;
+    const inParagraph = next < paragraphs.length && paragraphs[next]!.start <= lineEnd;
+    const prefix = inParagraph && line.includes("{%") ? CONTAINER_PREFIX.exec(line)![0] : undefined;
+    const split = prefix === undefined ? [line] : splitLine(line.slice(prefix.length)).map((part) => prefix + part);
+    changed ||= split.length > 1;
+    out.push(...split);
+    lineStart = lineEnd + 1;
+  }
+  return changed ? out.join("\n") : markdown;
+}
+
+function splitLine(text: string): string[] {
+  const parts: string[] = [];
+  let rest = text;
+  if (rest.startsWith("{%")) {
+    const end = rest.indexOf("%}");
+    const tag = end < 0 ? undefined : parseTag(rest.slice(0, end + 2));
+    if (tag && !tag.closing && CONTAINER_TAGS.has(tag.name) && rest.slice(end + 2).trim() !== "") {
+      parts.push(rest.slice(0, end + 2));
+      rest = rest.slice(end + 2).trimStart();
+    }
+  }
+  const trimmed = rest.trimEnd();
+  if (parts.length > 0 || trimmed.endsWith("%}")) {
+    const start = trimmed.lastIndexOf("{%");
+    const tag = start > 0 && trimmed[start - 1] !== "\\" ? parseTag(trimmed.slice(start)) : undefined;
+    if (tag?.closing && CONTAINER_TAGS.has(tag.name) && trimmed.slice(0, start).trim() !== "") return [...parts, trimmed.slice(0, start).trimEnd(), trimmed.slice(start)];
+  }
+  return [...parts, rest];
+}

@@ -340,15 +340,17 @@ function isFence(state: StateBlock, line: number): boolean {
   return state.src.slice(start, state.eMarks[line]!).trimEnd() === "$$";
 }
 
-/** GitBook's inline formula: `$$…$$` within a line of text. */
+/** GitBook's inline formula: `$$…$$` within a line of text (a blank one is text: `$$ $$`). */
 function mathInline(state: StateInline, silent: boolean): boolean {
   const start = state.pos;
   if (state.src.charCodeAt(start) !== 0x24 || state.src.charCodeAt(start + 1) !== 0x24) return false;
   const close = state.src.indexOf("$$", start + 2);
-  if (close < 0 || close >= state.posMax || close === start + 2) return false;
+  if (close < 0 || close >= state.posMax) return false;
+  const formula = state.src.slice(start + 2, close);
+  if (formula.trim() === "" || formula.includes("\n")) return false;
   if (!silent) {
     const token = state.push("math_inline", "math", 0);
-    token.content = state.src.slice(start + 2, close);
+    token.content = formula;
     token.markup = "$$";
   }
   state.pos = close + 2;

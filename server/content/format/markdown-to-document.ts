@@ -9,7 +9,7 @@ import type {
   DocumentBlockQuote,
   JSONDocument,
 } from "@gitbook/api";
-import type { Code, Definition, Heading, List, Paragraph, PhrasingContent, RootContent } from "mdast";
+import type { Code, Definition, Heading, List, Paragraph, PhrasingContent, Root, RootContent } from "mdast";
 import {
   CONTAINER_OF,
   column,
@@ -36,7 +36,7 @@ import { htmlTokens } from "./html-fragment";
 import { htmlTable } from "./html-tables";
 import { emptyText, htmlPhrasing, inlineNodes, type InlineContext } from "./inline-to-document";
 import { imageRef, type PathResolver } from "./link-targets";
-import { pairTags, parseBlockTagLine, type LiquidTag } from "./liquid-tags";
+import { pairTags, parseBlockTagLine, splitTagLines, type LiquidTag } from "./liquid-tags";
 import { MAX_NESTING } from "./markdown-limits";
 import { capNesting, walkTree } from "./tree-walk";
 import { parseMarkdown } from "./parse-markdown";
@@ -79,8 +79,14 @@ export function markdownToDocument(markdown: string, options: MarkdownToDocument
 }
 
 /** The document of `markdown` and what it keeps of its source. */
-export function readMarkdown(markdown: string, options: MarkdownToDocumentOptions = {}): { document: JSONDocument; source: DocumentSource } {
-  const tree = parseMarkdown(markdown);
+export function readMarkdown(written: string, options: MarkdownToDocumentOptions = {}): { document: JSONDocument; source: DocumentSource } {
+  // Content written on a container tag's line is read as if on lines of its own (and kept so, as its source).
+  let markdown = written;
+  let tree = parseMarkdown(markdown);
+  if (markdown.includes("{%")) {
+    markdown = splitTagLines(written, paragraphSpans(tree));
+    if (markdown !== written) tree = parseMarkdown(markdown);
+  }
   // A page stored before nesting was limited is read with what lies deeper flattened.
   capNesting(tree);
   const recorder = new Recorder(markdown, tree.children);
@@ -90,6 +96,16 @@ export function readMarkdown(markdown: string, options: MarkdownToDocumentOption
   const document: JSONDocument = { object: "document", data: {}, nodes: nodes.length > 0 ? nodes : [paragraph([emptyText()])] };
   assignKeys(document.nodes, "");
   return { document, source: { markdown, blocks: recorder.spans, linkTexts: recorder.linkTexts } };
+}
+
+/** Where the paragraphs of a tree were written, in order. */
+function paragraphSpans(tree: Root): SourceSpan[] {
+  const spans: SourceSpan[] = [];
+  for (const node of walkTree(tree)) {
+    const { start, end } = node.position ?? {};
+    if (node.type === "paragraph" && start?.offset !== undefined && end?.offset !== undefined) spans.push({ start: start.offset, end: end.offset });
+  }
+  return spans;
 }
 
 /** A document of `markdown` as written, one paragraph of text: for a page whose markdown cannot be read within limits. */
@@ -270,7 +286,7 @@ function block(node: RootContent, context: Context): DocumentBlock[] {
     case "blockquote":
       return fitInto("blockquote", blocks(node.children, nested(context)), (nodes) => ({ object: "block", type: "blockquote", data: {}, nodes: nodes as DocumentBlockQuote["nodes"] }));
     case "list":
-      return [list(node, context)];
+      return list(node, context);
     case "code":
       return [code(node, context)];
     case "math":
@@ -354,18 +370,40 @@ export function slugify(text: string): string {
     .replace(/\s+/g, "-");
 }
 
-function list(node: List, context: Context): DocumentBlock {
+/**
+ * A list, split where an item holds a block a list item cannot (tabs, an expandable, an image…):
+ * that block and the rest of its item come out after the items before it, and the items after
+ * them make a list of their own (numbered on). Every block keeps its kind and its order; only
+ * the list's boundary moves.
+ */
+function list(node: List, context: Context): DocumentBlock[] {
   const tasks = node.children.some((item) => typeof item.checked === "boolean");
   const inner = nested(context);
-  const items: DocumentBlockListItem[] = node.children.map((item) => ({
-    object: "block",
-    type: "list-item",
-    data: tasks ? { checked: item.checked === true } : {},
-    nodes: fitIntoListItem(blocks(item.children, inner)) as DocumentBlockListItem["nodes"],
-  }));
+  const out: DocumentBlock[] = [];
+  let items: DocumentBlockListItem[] = [];
+  let start = node.start ?? 1;
+  const flush = () => {
+    if (items.length > 0) out.push(listBlock(node, tasks, start, items));
+    start += items.length;
+    items = [];
+  };
+  for (const item of node.children) {
+    const { kept, lifted } = fitIntoListItem(blocks(item.children, inner));
+    // An item whose blocks all came out leaves no empty bullet behind.
+    if (kept.length > 0 || lifted.length === 0) items.push({ object: "block", type: "list-item", data: tasks ? { checked: item.checked === true } : {}, nodes: (kept.length > 0 ? kept : [paragraph([emptyText()])]) as DocumentBlockListItem["nodes"] });
+    else start -= 1;
+    if (lifted.length === 0) continue;
+    flush();
+    out.push(...lifted);
+  }
+  flush();
+  return out;
+}
+
+function listBlock(node: List, tasks: boolean, start: number, items: DocumentBlockListItem[]): DocumentBlock {
   if (tasks) return { object: "block", type: "list-tasks", data: {}, nodes: items };
   if (!node.ordered) return { object: "block", type: "list-unordered", data: {}, nodes: items };
-  return { object: "block", type: "list-ordered", data: node.start != null && node.start !== 1 ? { start: node.start } : {}, nodes: items };
+  return { object: "block", type: "list-ordered", data: start !== 1 ? { start } : {}, nodes: items };
 }
 
 function code(node: Code, context: Context): DocumentBlockCode {
