@@ -92,7 +92,8 @@ function frontMatterOf(fields: PageFileFields): FrontMatter {
 
 /** A page as GitBook writes its file: front matter with its settings, its title as a `# ` heading, then its body. */
 export function writePageFile(page: PageFile): string {
-  const head = `${formatFrontMatter(frontMatterOf(page))}${page.title ? `# ${page.title}\n` : ""}`;
+  const matter = formatFrontMatter(frontMatterOf(page));
+  const head = `${matter}${matter && page.title ? "\n" : ""}${page.title ? `# ${page.title}\n` : ""}`;
   if (page.body.trim() === "") return head;
   return head ? `${head}\n${page.body}` : page.body;
 }
