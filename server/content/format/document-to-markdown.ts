@@ -25,6 +25,7 @@ import { alignedTextHtml, drawingHtml, imagesHtml } from "./html-figures";
 import { isMarkdownTable, tableHtml } from "./html-tables";
 import { phrasing, type PhrasingOptions } from "./inline-to-markdown";
 import { urlOfRef } from "./link-targets";
+import { trimEndOf } from "./linear-text";
 import { formatTag } from "./liquid-tags";
 import { inlineHtml } from "./html-inline";
 import { toHtml } from "hast-util-to-html";
@@ -163,9 +164,11 @@ class MarkdownWriter {
     const markdown = this.base?.source.markdown ?? "";
     // What the base had before its first block and after its last (blank lines, definitions) stays with them.
     const prefix = first && baseFirst && first.start === baseFirst.start && markdown.slice(0, first.start).trim() === "" ? markdown.slice(0, first.start) : "";
-    const suffix = last && baseLast && last.start === baseLast.start ? markdown.slice(last.end) : "\n";
-    // A page of one empty paragraph is an empty page.
-    return body === "" && !prefix ? "" : `${prefix}${body}${suffix}`;
+    const keptEnd = last && baseLast && last.start === baseLast.start;
+    const suffix = keptEnd ? markdown.slice(last.end) : "\n";
+    // Empty paragraphs at the end (the editor's last line) write nothing; a page of one is an empty page.
+    const written = keptEnd ? body : trimEndOf(body, "\n");
+    return written === "" && !prefix ? "" : `${prefix}${written}${suffix}`;
   }
 
   /** Blocks written one after the other at the page's own level, GitBook's blank line between them. */
