@@ -7,9 +7,10 @@ import { urlOfRef } from "./link-targets";
 /**
  * Which blocks the reference lets each container hold (the document itself holds every block
  * built here). Markdown nests anything anywhere, so a block a container cannot hold is either
- * degraded to a paragraph (images, embeds, files, page links: nothing is lost but layout) or
- * lifted out, splitting the container around it (code in a hint, a table in a quote): content
- * stays whole and in order, only the container boundary moves.
+ * degraded to a paragraph (images, embeds, files, page links: nothing is lost but layout), opened
+ * (a quote in a hint: its blocks stay in the hint) or lifted out, splitting the container around
+ * it (code in a hint, a table in a quote, tabs in a list item): content stays whole and in order,
+ * only the container boundary moves, and no container is lost.
  */
 export type Container = "hint" | "blockquote" | "list-item" | "tabs-item" | "expandable" | "stepper-step" | "column" | "update" | "if";
 
