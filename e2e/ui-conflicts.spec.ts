@@ -174,7 +174,7 @@ test("conflicts resolved block by block — both versions, a side, one written i
     await expect(page.getByText(`Change request #${number} merged.`)).toBeVisible();
     const main = await api(request, "get", `/v1/spaces/${spaceId}/content/page/${pageId}?format=markdown`);
     expect(main.markdown).toBe(
-      "Uploads start in the sidebar.\n\nUploads start in the toolbar.\n\n- Pick a file to send.\n- Wait for the upload to finish.\n\nFiles are kept until deleted. Or for a year, at most.\n\nAsk your admin for help.\n",
+      "Uploads start in the sidebar.\n\nUploads start in the toolbar.\n\n* Pick a file to send.\n* Wait for the upload to finish.\n\nFiles are kept until deleted. Or for a year, at most.\n\nAsk your admin for help.\n",
     );
     expect(main).toMatchObject({ title: "File uploads", description: "Limits; sizes" });
   });

@@ -53,7 +53,7 @@ async function pasteAndReadBack(
   page: Page,
   editor: Locator,
   clipboard: Clipboard,
-  { visible, markdown, said }: { visible: (editor: Locator) => Promise<void>; markdown: string[]; said?: string },
+  { visible, markdown, said }: { visible: (editor: Locator) => Promise<void>; markdown: (string | RegExp)[]; said?: string },
 ) {
   await editor.click();
   await page.keyboard.press("ControlOrMeta+a");
@@ -63,7 +63,10 @@ async function pasteAndReadBack(
   if (said) await expect(page.getByRole("alert").filter({ hasText: said })).toBeVisible();
   await expectSaved(page);
   const stored = await storedMarkdown(page.request, token, pageUrl);
-  for (const part of markdown) expect(stored).toContain(part);
+  for (const part of markdown) {
+    if (typeof part === "string") expect(stored).toContain(part);
+    else expect(stored).toMatch(part);
+  }
   const before = await shown(editor);
   await page.reload();
   await visible(editor);
@@ -82,9 +85,9 @@ test("every kind of paste is saved as shown, read back through /v1, and there af
         await expect(editor.getByRole("table")).toContainText("and sign them");
       },
       markdown: [
-        "# Release checklist\n\nBefore every release, read the [release notes](https://example.com/notes) and check **every** *step*.\n\n",
-        "- Tag the version\n- ~~Email~~ Post the announcement\n",
-        "| Owner | Task |\n| - | - |\n| Ana | Build the packages<br>and sign them |\n",
+        "# Release checklist\n\nBefore every release, read the [release notes](https://example.com/notes) and check **every** _step_.\n\n",
+        "* Tag the version\n* ~~Email~~ Post the announcement\n",
+        "| Owner | Task                                |\n| ----- | ----------------------------------- |\n| Ana   | Build the packages<br>and sign them |\n",
         "`npm run release` ends the checklist.",
       ],
     });
@@ -96,7 +99,7 @@ test("every kind of paste is saved as shown, read back through /v1, and there af
         await expect(editor.getByRole("heading", { level: 2 })).toHaveText("Upgrading the server");
         await expect(editor.getByRole("listitem")).toHaveText(["Download the new release", "Start it again"]);
       },
-      markdown: ["## Upgrading the server\n\nStop the service, then **back up** the data folder. It takes *about a minute*.\n\n- Download the new release\n- Start it again\n\nQuestions go to the [support desk](https://example.com/support).\n"],
+      markdown: ["## Upgrading the server\n\nStop the service, then **back up** the data folder. It takes _about a minute_.\n\n* Download the new release\n* Start it again\n\nQuestions go to the [support desk](https://example.com/support).\n"],
       said: "An image was left out: it is only on the computer it was copied from.",
     });
   });
@@ -107,7 +110,7 @@ test("every kind of paste is saved as shown, read back through /v1, and there af
         await expect(editor.getByRole("table").getByRole("row")).toHaveCount(3);
         await expect(editor.getByRole("img")).toHaveCount(0);
       },
-      markdown: ["| Region | Q1 | Q2 |\n| - | - | - |\n| North | 1200 | 1350 |\n| South | No data yet | |\n"],
+      markdown: ["| Region | Q1          | Q2   |\n| ------ | ----------- | ---- |\n| North  | 1200        | 1350 |\n| South  | No data yet |      |\n"],
     });
   });
 
@@ -118,8 +121,8 @@ test("every kind of paste is saved as shown, read back through /v1, and there af
         await expect(editor.locator("pre")).toContainText("jq .pages");
       },
       markdown: [
-        "Every plan has **hard limits**; see the [pricing page](https://docs.example.com/pricing) for details.\n\nLimits by plan\n\n| Plan | Pages | Members |\n| - | - | - |\n| Free | 100 | `5` |\n| Team | 10,000 | Unlimited |\n",
-        "![Plans compared](https://docs.example.com/img/plans.png)",
+        "Every plan has **hard limits**; see the [pricing page](https://docs.example.com/pricing) for details.\n\nLimits by plan\n\n| Plan | Pages  | Members   |\n| ---- | ------ | --------- |\n| Free | 100    | `5`       |\n| Team | 10,000 | Unlimited |\n",
+        /!\[Plans compared\]\(https:\/\/docs\.example\.com\/img\/plans\.png\)|<img src="https:\/\/docs\.example\.com\/img\/plans\.png" alt="Plans compared">/,
         "```sh\ncurl https://api.example.com/v1/limits\njq .pages\n```\n\n> Limits are per organization.\n\nLast paragraph of the copied part.\n",
       ],
     });
@@ -128,7 +131,7 @@ test("every kind of paste is saved as shown, read back through /v1, and there af
   await test.step("an image copied from a web page by itself (the paste that threw in the image's view)", async () => {
     await pasteAndReadBack(page, editor, { html: '<meta charset="utf-8"><img src="https://docs.example.com/img/logo.png" alt="Logo">' }, {
       visible: async (editor) => await expect(editor.getByRole("img", { name: "Logo" })).toBeVisible(),
-      markdown: ["![Logo](https://docs.example.com/img/logo.png)"],
+      markdown: [/!\[Logo\]\(https:\/\/docs\.example\.com\/img\/logo\.png\)|<img src="https:\/\/docs\.example\.com\/img\/logo\.png" alt="Logo">/],
     });
   });
 
@@ -136,7 +139,7 @@ test("every kind of paste is saved as shown, read back through /v1, and there af
     await pasteAndReadBack(page, editor, { text: fixture("markdown.md") }, {
       visible: async (editor) => await expect(editor.getByRole("note")).toContainText("Restart after every change."),
       markdown: [
-        "## Configuration\n\nSet `QUIRE_PORT` before **starting**, as [the guide](https://example.com/guide) says.\n\n1. Copy the example file\n2. Edit it\n\n| Variable | Default |\n| - | - |\n| QUIRE_PORT | 3000 |\n",
+        "## Configuration\n\nSet `QUIRE_PORT` before **starting**, as [the guide](https://example.com/guide) says.\n\n1. Copy the example file\n2. Edit it\n\n| Variable   | Default |\n| ---------- | ------- |\n| QUIRE_PORT | 3000    |\n",
         '{% hint style="warning" %}\nRestart after every change.\n{% endhint %}',
       ],
     });
@@ -152,7 +155,7 @@ test("every kind of paste is saved as shown, read back through /v1, and there af
   await test.step("an image file: uploaded into the change request", async () => {
     await pasteAndReadBack(page, editor, { pngNamed: "diagram.png" }, {
       visible: async (editor) => await expect(editor.getByRole("img", { name: "diagram" })).toBeVisible(),
-      markdown: ["![diagram](/files/"],
+      markdown: [/!\[diagram\]\(\/files\/|<img src="\/files\/[^"]+" alt="diagram">/],
     });
   });
 
@@ -164,6 +167,6 @@ test("every kind of paste is saved as shown, read back through /v1, and there af
     await page.keyboard.press("ControlOrMeta+End");
     await page.keyboard.type("Written after the table.");
     await expectSaved(page);
-    expect(await storedMarkdown(page.request, token, pageUrl)).toMatch(/\| South \| No data yet \| \|\n\nWritten after the table\.\n$/);
+    expect(await storedMarkdown(page.request, token, pageUrl)).toMatch(/\| South +\| No data yet +\| +\|\n\nWritten after the table\.\n$/);
   });
 });

@@ -134,7 +134,7 @@ test("the title, inline markdown, code fences, links and line breaks", async ({ 
   await test.step("read back through /v1", async () => {
     const markdown = await storedMarkdown(request, token, place.pageUrl);
     expect(markdown).toBe(
-      "[Quire](https://quire.dev) in five minutes.\n\nUse **bold**, *emphasis*, `code`, ~~strike~~ and [links](https://example.com/guide) as you type.\n\n```js\nconst answer = 42;\n```\n\nAfter the code. See [the FAQ](https://quire.dev/faq)\n",
+      "[Quire](https://quire.dev) in five minutes.\n\nUse **bold**, _emphasis_, `code`, ~~strike~~ and [links](https://example.com/guide) as you type.\n\n```js\nconst answer = 42;\n```\n\nAfter the code. See [the FAQ](https://quire.dev/faq)\n",
     );
   });
 
@@ -235,9 +235,9 @@ test("blocks at the end of a page can be left; tables start empty and grow; the 
   await test.step("read back through /v1", async () => {
     const markdown = await storedMarkdown(request, token, place.pageUrl);
     expect(markdown).toContain("```\nmake\n```\n\nAfter code\n");
-    expect(markdown).toContain('{% hint style="info" %}\nNote this\n\n- Inside the hint\n{% endhint %}\n\nAfter hint\n');
+    expect(markdown).toContain('{% hint style="info" %}\nNote this\n\n* Inside the hint\n{% endhint %}\n\nAfter hint\n');
     expect(markdown).toContain("> Quoted\n\n## After quote\n");
-    expect(markdown).toContain("| Tool | Use | Note |\n| - | - | - |\n| npm | install | |\n| | | |\n| last | | |\n\nAfter table\n");
+    expect(markdown).toContain("| Tool | Use     | Note |\n| ---- | ------- | ---- |\n| npm  | install |      |\n|      |         |      |\n| last |         |      |\n\nAfter table\n");
     expect(markdown).toMatch(/\{% tab title="Tab 1" %\}\nIn a tab\n\{% endtab %\}[\s\S]*\{% endtabs %\}\n\nAfter tabs\n$/);
   });
 });

@@ -18,7 +18,7 @@ export async function commentMarkdown(input: CommentBodyInput, field = "body"): 
   if ("markdown" in input) {
     markdown = input.markdown;
   } else {
-    const converted = await markdownPool().mapOrFail("documentMarkdown", [input.documentJson], WRITE_BUDGET_MS);
+    const converted = await markdownPool().mapOrFail("documentMarkdown", [{ json: input.documentJson }], WRITE_BUDGET_MS);
     if (!converted.ok) throw markdownLimitError(`${field}.document`, converted.limit, WRITE_BUDGET_MS);
     const result = converted.values[0]!;
     if ("error" in result) throw badRequest(`${field}.document: ${result.error}`);

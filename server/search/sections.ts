@@ -1,5 +1,5 @@
 import type { Heading, Nodes, Root } from "mdast";
-import { slugify } from "../content/format/markdown-to-document";
+import { customAnchor, slugify } from "../content/format/markdown-to-document";
 import { replaceSpans, replaceTags, trimEndOf } from "../content/format/linear-text";
 import { parseTag } from "../content/format/liquid-tags";
 import { walkTree } from "../content/format/tree-walk";
@@ -46,13 +46,13 @@ export function headingAnchors(tree: Root): Map<Heading, string> {
   // "" is the lead's: a heading without letters or digits (say, an emoji) becomes "-1".
   const ids = new UniqueIds([""]);
   for (const node of walkTree(tree)) {
-    if (node.type === "heading") anchors.set(node, ids.claim(slugify(headingText(node)).slice(0, MAX_ANCHOR)));
+    if (node.type === "heading") anchors.set(node, ids.claim((customAnchor(node.children)?.id ?? slugify(headingText(node))).slice(0, MAX_ANCHOR)));
   }
   return anchors;
 }
 
 function headingText(node: Heading): string {
-  return node.children.map((child) => (child.type === "break" ? " " : textOf(child, "inline"))).join("");
+  return (customAnchor(node.children)?.children ?? node.children).map((child) => (child.type === "break" ? " " : textOf(child, "inline"))).join("");
 }
 
 type Mode = "block" | "inline";
@@ -92,6 +92,7 @@ function inlineValue(node: Nodes): string | undefined {
   switch (node.type) {
     case "text":
     case "inlineCode":
+    case "inlineMath":
       return node.value;
     case "break":
       return "\n";
@@ -109,8 +110,10 @@ function inlineValue(node: Nodes): string | undefined {
 function blockValue(node: Nodes): string | undefined {
   switch (node.type) {
     case "code":
+    case "math":
       return node.value;
     case "html":
+    case "blockTag":
       return replaceTags(node.value, " ");
     case "definition":
     case "thematicBreak":

@@ -129,7 +129,7 @@ describe("space content reads", () => {
 
   test("a page of tabs, an expandable and a file reads as the reference's blocks, which write back the same markdown", async () => {
     const { admin, space, files, base } = await setup();
-    const markdown = `{% tabs %}\n{% tab title="npm" %}\nnpm i quire\n{% endtab %}\n\n{% tab title="yarn" %}\n{% hint style="info" %}\nYarn 4.\n{% endhint %}\n{% endtab %}\n{% endtabs %}\n\n<details open>\n\n<summary>More</summary>\n\n- a\n- b\n\n</details>\n\n{% file src="/files/${files[0]!.id}" %}\nThe manual\n{% endfile %}\n`;
+    const markdown = `{% tabs %}\n{% tab title="npm" %}\nnpm i quire\n{% endtab %}\n\n{% tab title="yarn" %}\n{% hint style="info" %}\nYarn 4.\n{% endhint %}\n{% endtab %}\n{% endtabs %}\n\n<details open>\n\n<summary>More</summary>\n\n* a\n* b\n\n</details>\n\n{% file src="/files/${files[0]!.id}" %}\nThe manual\n{% endfile %}\n`;
     const pageId = newId();
     await commitPages(space.id, [{ id: pageId, title: "Blocks", slug: "blocks", markdown }]);
     // Answers are checked against the reference's page document by the client.

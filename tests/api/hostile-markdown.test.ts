@@ -40,7 +40,7 @@ function expectNoStall(answer: { stallMs: number }) {
   expect(answer.stallMs).toBeLessThanOrEqual(MAX_STALL_MS);
 }
 
-/** Markdown that micromark parses for seconds: within the budget on a fast enough machine, a 400 naming it otherwise. */
+/** Markdown that took micromark seconds: within the budget (parsing is linear now), or else a 400 naming it. */
 function expectParsedOrTooComplex(answer: RouterAnswer) {
   if (answer.status !== 200) {
     expect(answer.status).toBe(400);
@@ -91,25 +91,21 @@ describe("writing hostile markdown", () => {
     expectNoStall(answer);
   });
 
-  test("small inputs micromark takes seconds on are parsed off the event loop, and past 2 s are a 400 naming the budget", async () => {
+  test("small inputs micromark took seconds on (3.7 s for `[ (](` × 8,000) are parsed in linear time, within the budget", async () => {
     const { insert } = await setup();
     const inputs = ["*a_ ".repeat(8000), `${"*a **a ".repeat(2000)}b${" a** a*".repeat(2000)}`, "[ (](".repeat(8000), "a]".repeat(8000)];
-    let refused = 0;
     for (const markdown of inputs) {
       const answer = await insert(markdown);
-      expectParsedOrTooComplex(answer);
+      expect(answer.status).toBe(200);
       expectNoStall(answer);
-      if (answer.status === 400) refused++;
     }
-    // `[ (](` × 8000 takes 3.7 s and more: no machine this suite runs on parses it within the budget.
-    expect(refused).toBeGreaterThan(0);
   });
 
   test("a page of 1 MB (the body limit) is a 400 naming the page size limit, at once", async () => {
     const { insert } = await setup();
     const answer = await insert("a".repeat(1_000_000));
     expect(answer.status).toBe(400);
-    expect(answer.body.error.message).toBe("changes[0].document.markdown: larger than 256 KiB");
+    expect(answer.body.error.message).toBe("changes[0].document.markdown: larger than 512 KiB");
     expectNoStall(answer);
   });
 
@@ -204,7 +200,7 @@ describe("pages stored before the limits", () => {
     expectNoStall(read);
   }, 60_000);
 
-  test("10,000 quotes deep (past the parser's stack and heap): reads as its text; its PDF is a 400 naming the page", async () => {
+  test("10,000 quotes deep (past micromark's stack and heap): reads as a document flattened at the limit; its PDF is a 400 naming the page", async () => {
     const { token, api, space, changeRequest, crPath } = await setup();
     const markdown = `${"> ".repeat(10_000)}x`;
     const page = legacyPage(markdown);
@@ -216,7 +212,8 @@ describe("pages stored before the limits", () => {
     const read = await callRouter(token, "GET", `/v1/spaces/${space.id}/content/page/${page.id}?format=document`);
     expect(read.status).toBe(200);
     expectNoStall(read);
-    expect(read.body.document.nodes).toMatchObject([{ type: "paragraph", nodes: [{ leaves: [{ text: markdown }] }] }]);
+    expect(quoteDepth(read.body.document)).toBe(MAX_NESTING);
+    expect(JSON.stringify(read.body.document)).toContain('"text":"x"');
 
     const next = (await api.post(`/v1/spaces/${space.id}/change-requests`, { subject: "After" })).body;
     const link = await callRouter(token, "GET", `/v1/spaces/${space.id}/change-requests/${next.id}/pdf`);

@@ -69,7 +69,7 @@ test("hostile HTML is read and converted off the event loop: pages past the work
   expect(reasonFor("deep")).toMatch(/nested too deeply|nested deeper than|too complex to (read|convert) within 10 s/);
   expect(reasonFor("quotes")).toMatch(/nested too deeply|nested deeper than|too complex to (read|convert) within 10 s/);
   // 1.5 MB of HTML is read, but makes more markdown than a page holds: the page keeps its place and title, empty.
-  expect(reasonFor("large")).toBe("its content as markdown is larger than 256 KiB");
+  expect(reasonFor("large")).toBe("its content as markdown is larger than 512 KiB");
   expect(titles).toEqual(expect.arrayContaining([["Large", false]]));
   // Past 2 MB, a page's HTML is not read at all.
   expect(reasonFor("huge")).toBe("its HTML is larger than 2 MB");

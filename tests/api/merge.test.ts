@@ -164,7 +164,7 @@ describe("merge", () => {
               // In the change request's order; the last paragraph, edited at different words on each side, merged.
               blocks: [
                 { kind: "edited", key: opening!.key, type: "paragraph", container: false, main: text("Uploads start in the sidebar.\n"), changeRequest: text("Uploads start in the toolbar.\n") },
-                { kind: "deleted", key: sendIt, type: "list-item", container: false, deletedIn: "main", main: null, changeRequest: text("- Send it now.\n") },
+                { kind: "deleted", key: sendIt, type: "list-item", container: false, deletedIn: "main", main: null, changeRequest: text("* Send it now.\n") },
               ],
             },
           ],

@@ -272,9 +272,9 @@ describe("update from main with resolutions", () => {
     const variable = await rejection(resolve({ revisions, pages: [{ id: guide.id, markdown: "x\n" }], variables: { product: "P" } }));
     expect(variable.message).toBe("resolutions.variables: space variables product is not in conflict");
     // Bounded: a body past the markdown limit, more pages than a resolution takes.
-    await expect(resolve({ revisions, pages: [{ id: guide.id, markdown: "x".repeat(300 * 1024) }] })).rejects.toMatchObject({
+    await expect(resolve({ revisions, pages: [{ id: guide.id, markdown: "x".repeat(600 * 1024) }] })).rejects.toMatchObject({
       code: "BAD_REQUEST",
-      message: expect.stringMatching(/^resolutions\.pages\.0\.markdown: larger than 256 KiB/),
+      message: expect.stringMatching(/^resolutions\.pages\.0\.markdown: larger than 512 KiB/),
     });
     await expect(resolve({ revisions, pages: Array.from({ length: 51 }, () => ({ id: guide.id, markdown: "x\n" })) })).rejects.toMatchObject({ code: "BAD_REQUEST" });
 

@@ -191,13 +191,13 @@ describe("blocks in containers", () => {
   test("edits to different items of a list merge; an item is a block", () => {
     const main = doc(paragraph("a", "Before the list."), list("L", item("i1", "One green apple."), item("i2", "Two pears."), item("i3", "Three plums.")));
     const changeRequest = doc(paragraph("a", "Before the list."), list("L", item("i1", "One apple."), item("i2", "Two pears."), item("i3", "Three ripe plums.")));
-    expect(merge(base, main, changeRequest)).toBe("Before the list.\n\n- One green apple.\n- Two pears.\n- Three ripe plums.\n");
+    expect(merge(base, main, changeRequest)).toBe("Before the list.\n\n* One green apple.\n* Two pears.\n* Three ripe plums.\n");
   });
 
   test("items added at one place on both sides both stay, main's first; an item deleted on one side while the other adds one", () => {
     const main = doc(paragraph("a", "Before the list."), list("L", item("i1", "One apple."), item("m", "From main."), item("i2", "Two pears."), item("i3", "Three plums.")));
     const changeRequest = doc(paragraph("a", "Before the list."), list("L", item("i1", "One apple."), item("c", "From the change request."), item("i2", "Two pears.")));
-    expect(merge(base, main, changeRequest)).toBe("Before the list.\n\n- One apple.\n- From main.\n- From the change request.\n- Two pears.\n");
+    expect(merge(base, main, changeRequest)).toBe("Before the list.\n\n* One apple.\n* From main.\n* From the change request.\n* Two pears.\n");
   });
 
   test("conflicts are told in document order, nested blocks where they are", () => {
@@ -226,7 +226,7 @@ describe("blocks in containers", () => {
   test("edits to different items of a list nested in an item merge; the same place conflicts, naming the outer item", () => {
     const nestedIn = (...inner: Block[]) => doc(list("L", { ...item("i1", "Fruit:"), nodes: [paragraph("i1p", "Fruit:"), list("N", ...inner)] }));
     const start = nestedIn(item("n1", "Apples."), item("n2", "Pears."));
-    expect(merge(start, nestedIn(item("n1", "Green apples."), item("n2", "Pears.")), nestedIn(item("n1", "Apples."), item("n2", "Ripe pears.")))).toBe("- Fruit:\n  - Green apples.\n  - Ripe pears.\n");
+    expect(merge(start, nestedIn(item("n1", "Green apples."), item("n2", "Pears.")), nestedIn(item("n1", "Apples."), item("n2", "Ripe pears.")))).toBe("* Fruit:\n  * Green apples.\n  * Ripe pears.\n");
     expect(merge(start, nestedIn(item("n1", "Apples."), item("m", "Plums."), item("n2", "Pears.")), nestedIn(item("n1", "Apples."), item("c", "Figs."), item("n2", "Pears.")))).toEqual([
       { key: "i1", kind: "edited" },
     ]);
@@ -237,7 +237,7 @@ describe("blocks in containers", () => {
     const changeRequest = doc(paragraph("a", "Before the list."), list("L", item("i1", "One apple."), item("i2", "Two ripe pears."), item("i3", "Three plums.")));
     expect(merge(base, main, changeRequest)).toEqual([{ key: "i2", kind: "deleted", deletedIn: "main" }]);
     // Without the edit, the paragraph is where main put it.
-    expect(merge(base, main, base)).toBe("Before the list.\n\n- One apple.\n- Three plums.\n\nTwo pears.\n");
+    expect(merge(base, main, base)).toBe("Before the list.\n\n* One apple.\n* Three plums.\n\nTwo pears.\n");
   });
 
   test("a paragraph moved out of a hint on one side, edited on the other: moved and edited", () => {
@@ -292,7 +292,7 @@ describe("blocks with parts: tables and code", () => {
 
   test("edits to different cells of a table merge", () => {
     const { result } = mergeMarkdown(TABLE, TABLE.replace("80", "8080"), TABLE.replace("5432", "5433"));
-    expect(result).toMatchObject({ ok: true, markdown: "| Name | Port |\n| - | - |\n| web | 8080 |\n| db | 5433 |\n" });
+    expect(result).toMatchObject({ ok: true, markdown: "| Name | Port |\n| ---- | ---- |\n| web  | 8080 |\n| db   | 5433 |\n" });
   });
 
   test("one cell edited differently on both sides conflicts, naming the table", () => {
@@ -344,7 +344,7 @@ describe("choices settle conflicts", () => {
     const edited = doc(paragraph("a", "Alpha one."), list("L", item("i1", "One apple."), item("i2", "Two ripe pears.")));
     const removed = doc(paragraph("a", "Alpha one."));
     expect(merge(nested, removed, edited)).toEqual([{ key: "L", kind: "deleted", deletedIn: "main" }]);
-    expect(merge(nested, removed, edited, new Map([["L", { take: "theirs" }]]))).toBe("Alpha one.\n\n- One apple.\n- Two ripe pears.\n");
+    expect(merge(nested, removed, edited, new Map([["L", { take: "theirs" }]]))).toBe("Alpha one.\n\n* One apple.\n* Two ripe pears.\n");
     expect(merge(nested, removed, edited, new Map([["L", { take: "ours" }]]))).toBe("Alpha one.\n");
   });
 
@@ -353,7 +353,7 @@ describe("choices settle conflicts", () => {
     const changeRequestList = doc(paragraph("a", "Alpha one."), list("L", item("i1", "One apple."), item("i2", "Two ripe pears.")));
     expect(merge(nested, mainList, changeRequestList)).toEqual([{ key: "i2", kind: "edited" }]);
     const written = { blocks: [list("W", item("i2", "Two pears, green or ripe."), item("w2", "And a quince."))] };
-    expect(merge(nested, mainList, changeRequestList, new Map([["i2", written]]))).toBe("Alpha one.\n\n- One apple.\n- Two pears, green or ripe.\n- And a quince.\n");
+    expect(merge(nested, mainList, changeRequestList, new Map([["i2", written]]))).toBe("Alpha one.\n\n* One apple.\n* Two pears, green or ripe.\n* And a quince.\n");
   });
 });
 
@@ -377,9 +377,9 @@ describe("page bodies from markdown (mergePageBody)", () => {
     if (result.ok || !("conflicts" in result)) throw new Error("expected a conflict");
     const [conflict] = result.conflicts;
     expect(conflict).toMatchObject({ kind: "edited", type: "list-item", container: false });
-    expect(conflict!.versions.base?.markdown).toBe("- Two pears.\n");
-    expect(conflict!.versions.ours?.markdown).toBe("- Two green pears.\n");
-    expect(conflict!.versions.theirs?.markdown).toBe("- Two ripe pears.\n");
+    expect(conflict!.versions.base?.markdown).toBe("* Two pears.\n");
+    expect(conflict!.versions.ours?.markdown).toBe("* Two green pears.\n");
+    expect(conflict!.versions.theirs?.markdown).toBe("* Two ripe pears.\n");
     expect(conflict!.versions.theirs?.document.nodes[0]).toMatchObject({ type: "list-unordered", nodes: [{ type: "list-item", key: conflict!.key }] });
   });
 
@@ -388,7 +388,7 @@ describe("page bodies from markdown (mergePageBody)", () => {
     const [main, changeRequest] = ["Alpha one.\n\nBravo two, by main.\n", "Alpha one.\n\nBravo two, edited.\n"];
     const { result } = mergeMarkdown(base, main, changeRequest);
     const key = !result.ok && "conflicts" in result ? result.conflicts[0]!.key : "";
-    expect(mergeMarkdown(base, main, changeRequest, [{ key, markdown: "Bravo, *written*.\n" }]).result).toMatchObject({ ok: true, markdown: "Alpha one.\n\nBravo, *written*.\n" });
+    expect(mergeMarkdown(base, main, changeRequest, [{ key, markdown: "Bravo, *written*.\n" }]).result).toMatchObject({ ok: true, markdown: "Alpha one.\n\nBravo, _written_.\n" });
     const written = JSON.stringify(doc(paragraph(key, "Bravo from the editor.")));
     const fromEditor = mergeMarkdown(base, main, changeRequest, [{ key, documentJson: written }]).result;
     expect(fromEditor).toMatchObject({ ok: true, markdown: "Alpha one.\n\nBravo from the editor.\n" });

@@ -6,7 +6,9 @@ import { linkDestinations } from "../../server/change-requests/content-changes/m
 import { documentToMarkdown, extractLinks, markdownToDocument } from "../../server/content/format";
 import { plainText } from "../../server/content/format/document-text";
 import { markdownLimitProblem, MAX_NESTING } from "../../server/content/format/markdown-limits";
-import { parseMarkdown } from "../../server/content/format/parse-markdown";
+import { fromMarkdown } from "mdast-util-from-markdown";
+import { gfmFromMarkdown } from "mdast-util-gfm";
+import { gfm } from "micromark-extension-gfm";
 import { pageSections } from "../../server/search/sections";
 import { assertConformsToSchema } from "../helpers/conformance";
 
@@ -15,27 +17,27 @@ import { assertConformsToSchema } from "../helpers/conformance";
  * canonical markdown comes back unchanged, and a document comes back equal but for its keys.
  */
 
-/** Canonical markdown of each block, as documentToMarkdown writes it (and GitBook does). */
+/** Canonical markdown of each block, as documentToMarkdown writes it (and GitBook does: `*` bullets, `_` emphasis, `***` rules, padded tables, `<figure>` images). */
 const canonical: Record<string, string> = {
   headings: "# One\n\n## Two\n\n### Three\n",
   "paragraph with marks, links and variables":
-    "Plain **bold** *italic* ~~struck~~ `code` [a page](/pages/p1), [a site](https://quire.dev) and {{ space.vars.version }} on {{ page.vars.date }}.\n",
-  lists: "- one\n- two\n  - nested\n\n3. third\n4. fourth\n\n- [x] done\n- [ ] to do\n",
+    "Plain **bold** _italic_ ~~struck~~ `code` [a page](/pages/p1), [a site](https://quire.dev) and {{ space.vars.version }} on {{ page.vars.date }}.\n",
+  lists: "* one\n* two\n  * nested\n\n3. third\n4. fourth\n\n* [x] done\n* [ ] to do\n",
   code: '```ts\nconst a = 1;\n```\n\n{% code title="app.ts" lineNumbers="true" %}\n```ts\nrun();\n```\n{% endcode %}\n',
-  table: "| Name | Value |\n| - | -: |\n| a | **1** |\n",
-  hints: '{% hint style="warning" %}\nCareful.\n\n- a list in a hint\n{% endhint %}\n',
-  images: '![Diagram](/files/file_diagram "The caption")\n',
+  table: "| Name | Value |\n| ---- | ----: |\n| a    | **1** |\n",
+  hints: '{% hint style="warning" %}\nCareful.\n\n* a list in a hint\n{% endhint %}\n',
+  images: '<figure><img src="/files/file_diagram" alt="Diagram"><figcaption><p>The caption</p></figcaption></figure>\n',
   quote: "> Quoted **text**.\n>\n> > Nested.\n",
-  divider: "Above\n\n---\n\nBelow\n",
+  divider: "Above\n\n***\n\nBelow\n",
   embed: '{% embed url="https://www.youtube.com/watch?v=quire" %}\n',
   tabs: '{% tabs %}\n{% tab title="Windows" %}\nRun the installer.\n{% endtab %}\n\n{% tab title="macOS" %}\nDrag it to **Applications**.\n{% endtab %}\n{% endtabs %}\n',
   "tabs holding hints, code, images and files":
-    '{% tabs %}\n{% tab title="npm" %}\n{% hint style="info" %}\nNeeds Node {{ space.vars.node }}.\n{% endhint %}\n\n```bash\nnpm install quire\n```\n{% endtab %}\n\n{% tab title="Files" %}\n![Shot](/files/file_shot)\n\n{% file src="/files/file_tgz" %}\nThe archive\n{% endfile %}\n{% endtab %}\n{% endtabs %}\n',
-  expandable: "<details>\n\n<summary>Why &amp; how</summary>\n\nBecause.\n\n</details>\n",
+    '{% tabs %}\n{% tab title="npm" %}\n{% hint style="info" %}\nNeeds Node {{ space.vars.node }}.\n{% endhint %}\n\n```bash\nnpm install quire\n```\n{% endtab %}\n\n{% tab title="Files" %}\n<figure><img src="/files/file_shot" alt="Shot"><figcaption></figcaption></figure>\n\n{% file src="/files/file_tgz" %}\nThe archive\n{% endfile %}\n{% endtab %}\n{% endtabs %}\n',
+  expandable: "<details>\n\n<summary>Why &#x26; how</summary>\n\nBecause.\n\n</details>\n",
   "expandable open by default, holding lists, code and a table":
-    '<details open>\n\n<summary>Steps for {{ space.vars.product }}</summary>\n\n1. Install\n2. Run\n\n- [ ] check\n\n```sh\nquire start\n```\n\n| a | b |\n| - | - |\n| 1 | 2 |\n\n{% hint style="success" %}\nDone.\n{% endhint %}\n\n{% file src="/files/file_log" %}\n{% endfile %}\n\n</details>\n',
+    '<details open>\n\n<summary>Steps for {{ space.vars.product }}</summary>\n\n1. Install\n2. Run\n\n* [ ] check\n\n```sh\nquire start\n```\n\n| a | b |\n| - | - |\n| 1 | 2 |\n\n{% hint style="success" %}\nDone.\n{% endhint %}\n\n{% file src="/files/file_log" %}\n\n</details>\n',
   file: '{% file src="/files/file_manual" %}\nThe **user** manual, {{ space.vars.version }}\n{% endfile %}\n',
-  "file without a caption": '{% file src="/files/file_bare" %}\n{% endfile %}\n',
+  "file without a caption": '{% file src="/files/file_bare" %}\n',
   "empty tab and empty expandable": '{% tabs %}\n{% tab title="" %}\n\n{% endtab %}\n{% endtabs %}\n\n<details>\n\n<summary></summary>\n\n\n\n</details>\n',
 };
 
@@ -198,26 +200,29 @@ describe("a document as the editor builds it", () => {
     // Read through /v1 as markdown and written back: the same markdown.
     expect(documentToMarkdown(markdownToDocument(markdown))).toBe(markdown);
     expect(markdown).toContain('{% tab title="Two &quot;quoted&quot;" %}\n{% hint style="info" %}\nInner\n{% endhint %}\n{% endtab %}');
-    expect(markdown).toContain("<details>\n\n<summary>More &lt;details&gt; &amp; such</summary>\n\n- x\n\n</details>");
+    expect(markdown).toContain("<details>\n\n<summary>More &#x3C;details> &#x26; such</summary>\n\n* x\n\n</details>");
   });
 });
 
 describe("what a container cannot hold", () => {
-  test("a table or an expandable in a tab is lifted out, splitting the tabs around it", () => {
+  test("a table or an expandable in a tab is lifted out, splitting the tabs around it; a tab left empty stays", () => {
     const document = markdownToDocument('{% tabs %}\n{% tab title="A" %}\nBefore\n\n| a |\n| - |\n| 1 |\n\nAfter\n{% endtab %}\n{% endtabs %}\n\n{% tabs %}\n{% tab title="B" %}\n<details>\n<summary>In a tab</summary>\n\nBody\n\n</details>\n{% endtab %}\n{% endtabs %}');
     assertConformsToSchema("JSONDocument", document);
-    expect(document.nodes.map((node) => node.type)).toEqual(["tabs", "table", "tabs", "expandable"]);
-    // Tab B held nothing else: lifting its expandable out leaves no tab.
-    expect(blocksOf(document, "tabs-item").map((item) => item.data)).toEqual([{ title: "A" }, { title: "A" }]);
+    expect(document.nodes.map((node) => node.type)).toEqual(["tabs", "table", "tabs", "tabs", "expandable"]);
+    // Tab B held nothing else: it keeps its title, empty, before the expandable.
+    expect(blocksOf(document, "tabs-item").map((item) => item.data)).toEqual([{ title: "A" }, { title: "A" }, { title: "B" }]);
   });
 
-  test("tabs and expandables in a list item give way to their content; files in hints and quotes become links", () => {
+  test("tabs and expandables in a list item come out after its items, splitting the list; files in hints and quotes become links", () => {
     const document = markdownToDocument(
       '- step\n\n  {% tabs %}\n  {% tab title="Linux" %}\n  apt install quire\n  {% endtab %}\n  {% endtabs %}\n\n  <details>\n\n  <summary>Details</summary>\n\n  Hidden\n\n  </details>\n\n{% hint style="info" %}\n{% file src="/files/f1" %}\nThe file\n{% endfile %}\n{% endhint %}\n\n> {% file src="/files/f2" %}\n> {% endfile %}\n',
     );
     assertConformsToSchema("JSONDocument", document);
-    const [list, hint, quote] = document.nodes as unknown as { nodes: { nodes: { type: string }[] }[] }[];
-    expect(list!.nodes[0]!.nodes.map((node) => plainText([node]))).toEqual(["step", "Linux", "apt install quire", "Details", "Hidden"]);
+    expect(document.nodes.map((node) => node.type)).toEqual(["list-unordered", "tabs", "expandable", "hint", "blockquote"]);
+    const [list, tabs, expandable, hint, quote] = document.nodes as unknown as { nodes: { nodes: { type: string }[] }[] }[];
+    expect(list!.nodes.map((item) => plainText(item.nodes as never))).toEqual(["step"]);
+    expect(plainText([tabs as never])).toBe("apt install quire");
+    expect(JSON.stringify(expandable)).toContain("Hidden");
     expect(hint!.nodes[0]).toMatchObject({ type: "paragraph", nodes: [{ type: "link", data: { ref: { kind: "file", file: "f1" } }, nodes: [{ leaves: [{ text: "The file" }] }] }] });
     expect(quote!.nodes[0]).toMatchObject({ type: "paragraph", nodes: [{ type: "link", data: { ref: { kind: "file", file: "f2" } }, nodes: [{ leaves: [{ text: "/files/f2" }] }] }] });
   });
@@ -329,7 +334,8 @@ describe("the review's rendered diff", () => {
 describe("the reader's tag pairing", () => {
   test("thousands of unclosed tags pair in about the time of as many paragraphs (it scanned forward from each)", () => {
     const timed = (markdown: string) => {
-      const tree = parseMarkdown(isolateReaderTagLines(markdown));
+      // As the reader parses (micromark, through react-markdown's remark).
+      const tree = fromMarkdown(isolateReaderTagLines(markdown), { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] });
       const started = performance.now();
       remarkLiquidBlocks()(tree);
       return { ms: performance.now() - started, tree };

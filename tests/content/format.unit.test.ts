@@ -275,8 +275,9 @@ describe("documentToMarkdown", () => {
     const markdown = documentToMarkdown(markdownToDocument(`${corpus["api-reference"]}\n\n${corpus["getting-started"]}`));
     expect(markdown).toContain('{% code title="client.ts" lineNumbers="true" %}\n```typescript\nimport { Quire } from "quire";\n');
     expect(markdown).toContain('{% hint style="info" %}\nQuire {{ space.vars.version }} needs Node 22. Run `node -v` to check.\n{% endhint %}');
-    expect(markdown).toContain("| `spaceId` | string | yes | The **space** to read |");
-    expect(markdown).toContain("| - | :-: | -: | - |");
+    // Padded to the columns' widths, as GitBook writes tables.
+    expect(markdown).toContain("| `spaceId` |          string          |      yes | The **space** to read                              |");
+    expect(markdown).toContain("| --------- | :----------------------: | -------: | -------------------------------------------------- |");
     expect(markdown).toContain("[configuration](/pages/config#database)");
   });
 
@@ -300,7 +301,8 @@ describe("documentToMarkdown", () => {
       ],
     };
     const markdown = documentToMarkdown({ object: "document", data: {}, nodes: [paragraph] });
-    expect(markdown).toBe("plain **bold _both_** *italic*` code`~~gone~~**[linked](/pages/p1)**\n");
+    // A link's marks stay inside it, as GitBook writes them.
+    expect(markdown).toBe("plain **bold _both_** _italic_` code`~~gone~~[**linked**](/pages/p1)\n");
     const back = markdownToDocument(markdown).nodes[0]!;
     expect(leavesOf(back).map((each) => `${each.text}:${each.marks.map((mark) => mark.type).join("+")}`)).toEqual([
       "plain :",
@@ -359,5 +361,69 @@ describe("evaluateVariables", () => {
     const document = markdownToDocument(evaluated);
     expect(JSON.stringify(document)).not.toContain('"expression"');
     expect(plainText(document.nodes[1]!.type === "heading-2" ? document.nodes[1]!.nodes : [])).toBe("2.0");
+  });
+});
+
+describe("blocks nested in containers", () => {
+  const types = (nodes: readonly unknown[]): unknown[] =>
+    (nodes as { type: string; nodes?: unknown[]; fragments?: { nodes: unknown[] }[] }[]).map((node) =>
+      node.type === "paragraph" || node.type.startsWith("heading") || node.type === "code" ? node.type : { [node.type]: types(node.nodes ?? node.fragments!.flatMap((fragment) => fragment.nodes)) },
+    );
+  const roundTrip = (markdown: string) => {
+    const document = markdownToDocument(markdown);
+    assertConformsToSchema("JSONDocument", document);
+    const written = documentToMarkdown(document);
+    expect(documentToMarkdown(markdownToDocument(written))).toBe(written);
+    return { document, written };
+  };
+
+  test("a quote in a hint stays in the hint (a hint cannot hold a quote: its text does), however the hint is written", () => {
+    for (const markdown of ['{% hint style="info" %}\n> x\n{% endhint %}', '{% hint style="info" %}> x{% endhint %}']) {
+      const { document, written } = roundTrip(markdown);
+      expect(types(document.nodes)).toEqual([{ hint: ["paragraph"] }]);
+      expect(written).toBe('{% hint style="info" %}\nx\n{% endhint %}\n');
+    }
+  });
+
+  test("content on a container tag's line is the container's; in code it is text", () => {
+    expect(types(roundTrip('{% hint style="warning" %}Careful{% endhint %}').document.nodes)).toEqual([{ hint: ["paragraph"] }]);
+    expect(types(roundTrip('> {% hint style="info" %}Quoted\n> {% endhint %}').document.nodes)).toEqual([{ hint: ["paragraph"] }]);
+    const { written } = roundTrip('```\n{% hint style="info" %}> x{% endhint %}\n```');
+    expect(written).toBe('```\n{% hint style="info" %}> x{% endhint %}\n```\n');
+  });
+
+  test("a hint is never lost: holding only what it cannot hold, it stays, empty, before it", () => {
+    const { document } = roundTrip('{% hint style="danger" %}\n```js\nx\n```\n{% endhint %}');
+    expect(types(document.nodes)).toEqual([{ hint: ["paragraph"] }, "code"]);
+    expect(document.nodes[0]).toMatchObject({ data: { style: "danger" } });
+  });
+
+  test("tabs and an expandable in a list item keep their kind: they come out after the item, the items after them a list of their own, numbered on", () => {
+    const { document, written } = roundTrip(
+      '1. a\n2. b\n\n   {% tabs %}\n   {% tab title="A" %}\n   x\n   {% endtab %}\n   {% endtabs %}\n\n   after\n3. c\n   <details>\n\n   <summary>More</summary>\n\n   body\n\n   </details>\n4. d',
+    );
+    expect(types(document.nodes)).toEqual([
+      { "list-ordered": [{ "list-item": ["paragraph"] }, { "list-item": ["paragraph"] }] },
+      { tabs: [{ "tabs-item": ["paragraph"] }] },
+      "paragraph",
+      { "list-ordered": [{ "list-item": ["paragraph"] }] },
+      { expandable: ["paragraph", "paragraph"] },
+      { "list-ordered": [{ "list-item": ["paragraph"] }] },
+    ]);
+    expect(document.nodes[3]).toMatchObject({ data: { start: 3 } });
+    expect(document.nodes[5]).toMatchObject({ data: { start: 4 } });
+    expect(written).toContain('{% tab title="A" %}\nx\n{% endtab %}');
+  });
+
+  test("text that reads as a tag or a formula is escaped; blocks after a list in an item stay in it", () => {
+    const text = (value: string): JSONDocument => ({ object: "document", data: {}, nodes: [{ object: "block", type: "paragraph", data: {}, nodes: [{ object: "text", leaves: [{ object: "leaf", text: value, marks: [] }] }] }] });
+    for (const value of ["{% endhint %}", "a {% hint %} b", "$$x$$", "costs $$ or $$$"]) {
+      const markdown = documentToMarkdown(text(value));
+      expect(plainText(markdownToDocument(markdown).nodes), markdown).toBe(value);
+    }
+    const { document, written } = roundTrip("* a\n  * b\n\n  | x |\n  | - |\n  | 1 |\n");
+    const shape = [{ "list-unordered": [{ "list-item": ["paragraph", { "list-unordered": [{ "list-item": ["paragraph"] }] }, { table: ["paragraph"] }] }] }];
+    expect(types(document.nodes)).toEqual(shape);
+    expect(types(markdownToDocument(written).nodes)).toEqual(shape);
   });
 });

@@ -5,7 +5,9 @@ import { describe, expect, test } from "vitest";
 import { readMarkdownMeta } from "../../server/change-requests/content-changes/markdown-meta";
 import { replaceDestinations } from "../../server/change-requests/content-changes/markdown-links";
 import { documentToMarkdown, MAX_DOCUMENT_DEPTH } from "../../server/content/format/document-to-markdown";
-import { figureImage } from "../../server/content/format/html-figures";
+import { htmlImages } from "../../server/content/format/html-figures";
+import { htmlTokens } from "../../server/content/format/html-fragment";
+import { plainText } from "../../server/content/format/document-text";
 import { replaceLineBreaks, replaceSpans, trimEndOf } from "../../server/content/format/linear-text";
 import { markdownLimitProblem, MAX_MARKDOWN_BYTES, MAX_NESTING, nestingDepth } from "../../server/content/format/markdown-limits";
 import { markdownToDocument } from "../../server/content/format/markdown-to-document";
@@ -27,6 +29,8 @@ function timed<T>(work: () => T): { result: T; ms: number } {
   return { result, ms: performance.now() - started };
 }
 
+const figure = (html: string) => htmlImages(html, { definitions: new Map() });
+
 describe("linear on hostile text", () => {
   const blanks = " ".repeat(200_000);
   const deepValue = JSON.parse(`${'{"a":'.repeat(100_000)}"\\u0000"${"}".repeat(100_000)}`);
@@ -34,8 +38,10 @@ describe("linear on hostile text", () => {
     ["a leading heading of blanks", () => readMarkdownMeta(`# x${blanks}y`, { headingAsTitle: true, titleMax: 256 })],
     ["a front matter value of blanks", () => readMarkdownMeta(`---\ntitle: x${blanks}y\n---\n`, { headingAsTitle: true, titleMax: 256 })],
     ["a quoted front matter value of escapes", () => readMarkdownMeta(`---\ntitle: "${"\\a".repeat(100_000)}\n---\n`, { headingAsTitle: true, titleMax: 256 })],
-    ["a figure of blanks", () => figureImage(`<figure><img src="x">${blanks}!`)],
-    ["a figure of attribute names", () => figureImage(`<figure><img ${"-".repeat(200_000)}></figure>`)],
+    ["a figure of blanks", () => figure(`<figure><img src="x">${blanks}!`)],
+    ["a figure of attribute names", () => figure(`<figure><img ${"-".repeat(200_000)}></figure>`)],
+    ["HTML of tags never closed", () => htmlTokens('<a href="x" '.repeat(40_000))],
+    ["HTML of unquoted attributes", () => htmlTokens(`<a ${"x=y ".repeat(100_000)}`)],
     ["tags never closed", () => replaceSpans("<".repeat(200_000), "<", ">", () => "")],
     ["block tags never closed", () => replaceSpans("{%".repeat(100_000), "{%", "%}", () => " ")],
     ["blanks before a line's end", () => replaceLineBreaks(`${blanks}x\n`, " ")],
@@ -56,8 +62,10 @@ describe("linear on hostile text", () => {
       title: "It's",
       description: 'a "b"',
     });
-    expect(figureImage('<figure><img src="/files/a" alt="A &amp; B"><figcaption><p>Caption</p></figcaption></figure>')).toEqual({ url: "/files/a", alt: "A & B", caption: "Caption" });
-    expect(figureImage('<figure><img src="x"></figure> trailing')).toBeUndefined();
+    const read = figure('<figure><img src="/files/a" alt="A &amp; B"><figcaption><p>Caption</p></figcaption></figure>');
+    expect(read).toMatchObject({ type: "images", nodes: [{ data: { ref: { kind: "file", file: "a" }, alt: "A & B" } }] });
+    expect(plainText(read!.nodes[0]!.fragments[0]!.nodes)).toBe("Caption");
+    expect(figure('<figure><img src="x"></figure> trailing')).toBeUndefined();
     expect(replaceLineBreaks("a  \n \t b\nc", " ")).toBe("a b c");
     expect(replaceDestinations("[a](b) [c](d)", [{ start: 11, end: 12, url: "D" }, { start: 4, end: 5, url: "B" }])).toBe("[a](B) [c](D)");
     expect(jsonShapeProblem(`{"a":"${"[".repeat(200_000)}"}`)).toBeNull();
@@ -91,7 +99,7 @@ describe("page markdown bounds", () => {
 
   test("too large or too deep markdown is named before any parsing", () => {
     expect(markdownLimitProblem("x".repeat(MAX_MARKDOWN_BYTES))).toBeNull();
-    expect(markdownLimitProblem("é".repeat(MAX_MARKDOWN_BYTES / 2 + 1))).toBe("larger than 256 KiB");
+    expect(markdownLimitProblem("é".repeat(MAX_MARKDOWN_BYTES / 2 + 1))).toBe("larger than 512 KiB");
     expect(markdownLimitProblem(`${"> ".repeat(MAX_NESTING)}x`)).toBeNull();
     expect(markdownLimitProblem(`${"> ".repeat(MAX_NESTING + 1)}x`)).toBe("nested deeper than 64 levels (quotes, list items, hint, code, tab and expandable blocks)");
   });

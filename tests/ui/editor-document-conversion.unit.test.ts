@@ -112,6 +112,6 @@ describe("the editor's document conversion", () => {
     expect(Object.keys(outTable.data.records)).toHaveLength(2);
     const names = outTable.fragments.map((fragment) => fragment.fragment);
     expect(new Set(names).size).toBe(names.length);
-    expect(documentToMarkdown(out)).toBe("| A |\n| - |\n| 1 |\n| 1 |\n\n");
+    expect(documentToMarkdown(out)).toBe("| A |\n| - |\n| 1 |\n| 1 |\n");
   });
 });

@@ -52,7 +52,7 @@ const typed = (text: string) => [...text].reduce(type, stateOf([p()], 1));
 describe("inline markdown while typing", () => {
   it("turns **bold**, *em*, _em_, `code`, ~~strike~~ and [text](url) into marks", () => {
     expect(markdownOf(typed("A **bold** word").doc)).toBe("A **bold** word\n");
-    expect(markdownOf(typed("An *em* and _em_").doc)).toBe("An *em* and *em*\n");
+    expect(markdownOf(typed("An *em* and _em_").doc)).toBe("An _em_ and _em_\n");
     expect(markdownOf(typed("Run `npm test` now").doc)).toBe("Run `npm test` now\n");
     expect(markdownOf(typed("~~gone~~").doc)).toBe("~~gone~~\n");
     expect(markdownOf(typed("See [the guide](https://example.com/guide).").doc)).toBe("See [the guide](https://example.com/guide).\n");
@@ -142,7 +142,7 @@ describe("the slash menu's turn into", () => {
     const line = nodes.paragraph!.create(null, [schema.text("Install "), schema.text("now", [schema.marks.bold!.create()])]);
     for (const [id, markdown] of [
       ["heading-2", "## Install **now**\n"],
-      ["list-tasks", "- [ ] Install **now**\n"],
+      ["list-tasks", "* [ ] Install **now**\n"],
       ["hint-warning", '{% hint style="warning" %}\nInstall **now**\n{% endhint %}\n'],
       ["code", "```\nInstall now\n```\n"],
     ] as const) {

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { markdownLimitProblem } from "../../content/format/markdown-limits";
 import type { RecordedLink } from "../../content/format/link-targets";
-import { applyLayout, coverFiles } from "../../content/page-display";
+import { parseLinkTarget } from "../../content/format/link-targets";
+import { applyLayout, coverFiles, coverSchema, type PageCover } from "../../content/page-display";
 import { readFile, readPage, readPages, type Page } from "../../content/revisions";
 import { MAX_VARIABLES, spaceVariablesOf, withVariables, type Variables } from "../../content/variables";
 import { ObjectStore } from "../../content/store/object-store";
@@ -14,8 +15,10 @@ import type { Limit } from "../../workers/worker-protocol";
 import { adaptiveSchemaOf, assertValidCondition } from "../../sites/conditions/assert";
 import type { AdaptiveSchema } from "../../sites/conditions/types";
 import { emojiSchema } from "../../spaces/schemas";
+import { MAX_CONDITION_LENGTH } from "../../sites/conditions/types";
 import {
   changePath,
+  iconNameSchema,
   PAGE_TITLE_MAX,
   type DocumentInput,
   type ContentChange,
@@ -155,7 +158,7 @@ export class ContentBatch {
       updatedAt: this.now,
       ...(emoji ? { emoji } : {}),
       ...(description ? { description } : {}),
-      ...(await this.displayFields(index, change)),
+      ...(await this.displayFields(index, withFrontMatter(change, meta))),
     });
     this.documents.set(id, index);
     this.touch(id, change.ref);
@@ -169,12 +172,16 @@ export class ContentBatch {
     let description = change.description ?? page.description;
     if (change.title !== undefined) title = change.title;
     let markdown: string;
+    let fields: PageFieldChanges = change;
     if (change.document) {
-      const meta = await this.readBody(index, page.id, change.document, false);
+      // A JSON document is written against the body it replaces: blocks it left unchanged keep their markdown.
+      const base = "document" in change.document ? (await this.draft.page(page.id))?.markdown : undefined;
+      const meta = await this.readBody(index, page.id, change.document, false, base);
       markdown = meta.markdown;
       title = meta.title ?? title;
       emoji = meta.emoji ?? emoji;
       description = meta.description ?? description;
+      fields = withFrontMatter(change, meta);
       this.documents.set(page.id, index);
     } else {
       // The body is only read when it is kept: a new document replaces it unread.
@@ -227,7 +234,7 @@ export class ContentBatch {
       updatedAt: this.now,
       ...(emoji ? { emoji } : {}),
       ...(description ? { description } : {}),
-      ...(await this.displayFields(index, change, page)),
+      ...(await this.displayFields(index, fields, page)),
     });
     this.touch(page.id);
   }
@@ -446,16 +453,17 @@ export class ContentBatch {
 
   /**
    * The markdown of a change's document, with the title, emoji and description its markdown sets.
-   * A JSON document is converted in the markdown pool and sets none: its blocks are all content
-   * (a leading heading stays a heading), and its keys are kept for the commit to carry.
+   * A JSON document is converted in the markdown pool (against `base`, the body it replaces) and
+   * sets none: its blocks are all content (a leading heading stays a heading), and its keys are
+   * kept for the commit to carry.
    */
-  private async readBody(index: number, pageId: string, document: DocumentInput, headingAsTitle: boolean): Promise<MarkdownMeta> {
+  private async readBody(index: number, pageId: string, document: DocumentInput, headingAsTitle: boolean, base?: string): Promise<MarkdownMeta> {
     if ("markdown" in document) {
       this.keyedDocuments.delete(pageId);
       return this.readMeta(index, document.markdown, headingAsTitle);
     }
     const json = JSON.stringify(document.document);
-    const converted = await markdownPool().mapOrFail("documentMarkdown", [json], WRITE_BUDGET_MS);
+    const converted = await markdownPool().mapOrFail("documentMarkdown", [{ json, ...(base === undefined ? {} : { base }) }], WRITE_BUDGET_MS);
     if (!converted.ok) throw markdownLimitError(changePath(index, ["document", "document"]), converted.limit, WRITE_BUDGET_MS);
     const result = converted.values[0]!;
     if ("error" in result) throw bad(index, "document", result.error);
@@ -467,7 +475,8 @@ export class ContentBatch {
 
   private readMeta(index: number, markdown: string, headingAsTitle: boolean): MarkdownMeta {
     const meta = readMarkdownMeta(markdown, { headingAsTitle, titleMax: PAGE_TITLE_MAX });
-    const checked = frontMatterSchema.safeParse({ title: meta.title, emoji: meta.emoji, description: meta.description });
+    const { title, emoji, description, icon, condition, cover } = meta;
+    const checked = frontMatterSchema.safeParse({ title, emoji, description, icon, condition, cover: cover && coverOf(cover) });
     if (!checked.success) {
       const issue = checked.error.issues[0]!;
       throw bad(index, "document", `front matter ${issue.path.join(".")}: ${issue.message}`);
@@ -499,4 +508,32 @@ const frontMatterSchema = z.object({
   title: z.string().max(PAGE_TITLE_MAX).optional(),
   emoji: z.union([z.literal(""), emojiSchema]).optional(),
   description: z.string().max(1000).optional(),
+  icon: iconNameSchema.optional(),
+  condition: z.string().max(MAX_CONDITION_LENGTH).optional(),
+  cover: coverSchema.optional(),
 });
+
+/**
+ * A front matter cover as a page's: a web address or a file of the space (`/files/<id>`). A path
+ * to an asset (`.gitbook/assets/…`, as a Git Sync export writes it) is left for Git Sync to resolve.
+ */
+function coverOf(cover: NonNullable<MarkdownMeta["cover"]>): PageCover | undefined {
+  const target = parseLinkTarget(cover.src);
+  const ref = target.kind === "file" ? { kind: "file" as const, file: target.file } : /^https?:\/\//.test(cover.src) ? { kind: "url" as const, url: cover.src } : undefined;
+  return ref ? { ref, yPos: cover.yPos ?? 0, ...(cover.height !== undefined ? { height: cover.height } : {}) } : undefined;
+}
+
+/** The page fields a change gives, those its front matter sets taking precedence, as with Git Sync. */
+function withFrontMatter(change: PageFieldChanges, meta: MarkdownMeta): PageFieldChanges {
+  const cover = meta.cover && coverOf(meta.cover);
+  return {
+    ...change,
+    ...(meta.icon !== undefined ? { icon: meta.icon } : {}),
+    ...(meta.hidden !== undefined ? { hidden: meta.hidden } : {}),
+    ...(meta.noIndex !== undefined ? { noIndex: meta.noIndex } : {}),
+    ...(meta.noRobotsIndex !== undefined ? { noRobotsIndex: meta.noRobotsIndex } : {}),
+    ...(meta.condition !== undefined ? { condition: meta.condition } : {}),
+    ...(meta.layout ? { layout: meta.layout } : {}),
+    ...(cover ? { cover } : {}),
+  };
+}

@@ -1,38 +1,33 @@
-import type { CompileContext, Extension, Token } from "mdast-util-from-markdown";
-import { fromMarkdown } from "mdast-util-from-markdown";
-import { gfmFromMarkdown } from "mdast-util-gfm";
-import { gfm } from "micromark-extension-gfm";
-import { fileSources } from "../../content/format/liquid-tags";
+import { tagTargetSource } from "../../content/format/liquid-tags";
+import { parseMarkdown } from "../../content/format/parse-markdown";
 import { walkTree } from "../../content/format/tree-walk";
 
 /** Where a link, image or link definition's destination is written in a markdown source. */
 export type LinkDestination = { kind: "link" | "image" | "definition"; url: string; start: number; end: number };
 
 /**
- * The destinations of a document's links, images, definitions and `{% file src="…" %}` tags (as
- * links), with their exact offsets, so that a link can be rewritten without re-serializing (and
- * reformatting) the whole document.
+ * The destinations of a document's links, images, definitions and the targets of its block tags
+ * (`{% file src="…" %}`, `{% content-ref url="…" %}`, `{% openapi src="…" %}`, as links), with their exact offsets, so that a link can be rewritten without re-serializing (and
+ * reformatting) the whole document. Each is the destination as written (escapes and character
+ * references undecoded), in reading order.
  */
 export function linkDestinations(markdown: string): LinkDestination[] {
   if (!markdown.includes("](") && !markdown.includes("]:") && !markdown.includes("{%")) return [];
   const found: LinkDestination[] = [];
-  // Same as the default handlers (the destination becomes the node's url), plus recording where it is.
-  function record(this: CompileContext, token: Token) {
-    const url = this.resume();
-    const node = this.stack[this.stack.length - 1] as { type: string; url: string };
-    node.url = url;
-    const kind = node.type === "image" ? "image" : node.type === "definition" ? "definition" : "link";
-    found.push({ kind, url: this.sliceSerialize(token), start: token.start.offset, end: token.end.offset });
+  const hasTags = markdown.includes("{%");
+  for (const node of walkTree(parseMarkdown(markdown))) {
+    if (node.type === "link" || node.type === "image" || node.type === "definition") {
+      const destination = node.data?.destination;
+      if (!destination) continue;
+      const kind = node.type === "definition" ? "definition" : node.type;
+      found.push({ kind, url: markdown.slice(destination.start, destination.end), ...destination });
+      continue;
+    }
+    if (!hasTags || node.type !== "blockTag" || !node.position) continue;
+    const source = tagTargetSource(node.value, node.position.start.offset!);
+    if (source) found.push({ kind: "link", ...source });
   }
-  const positions: Extension = { exit: { resourceDestinationString: record, definitionDestinationString: record } };
-  const tree = fromMarkdown(markdown, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown(), positions] });
-  if (!markdown.includes("{%")) return found;
-  for (const node of walkTree(tree)) {
-    const { start, end } = node.position ?? {};
-    if (node.type !== "paragraph" || start?.offset === undefined || end?.offset === undefined) continue;
-    for (const source of fileSources(markdown.slice(start.offset, end.offset), start.offset)) found.push({ kind: "link", ...source });
-  }
-  return found;
+  return found.sort((a, b) => a.start - b.start);
 }
 
 /** The document with some destinations (which do not overlap) replaced; built in one pass, whatever their number. */

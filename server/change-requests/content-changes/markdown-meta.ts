@@ -1,36 +1,28 @@
+import { parseFrontMatter, YAML_LINE } from "../../content/format/front-matter";
 import { trimEndOf } from "../../content/format/linear-text";
+import { frontMatterFields, type PageFileFields } from "../../content/format/page-file";
 
 /**
- * Page metadata carried by a markdown document, as Git Sync reads it: a front matter block
- * (`title`, `description`, `emoji` or `icon`) and, for a new page, a leading `# Heading` as its title.
- * Both are taken out of the stored markdown, which holds the page's body only.
+ * Page metadata carried by a markdown document, as Git Sync reads it: a front matter block (the
+ * page's `title`, `description`, `emoji`, `icon`, `hidden`, `noIndex`, `noRobotsIndex`, `cover`,
+ * `layout` and condition `if`, as GitBook writes them) and, for a new page, a leading `# Heading`
+ * as its title. Both are taken out of the stored markdown, which holds the page's body only.
  *
  * Read line by line rather than with patterns: a pattern such as `/^# (.+?)[ \t]*$/` tries the
  * run of blanks after every character of the line, which is quadratic on a line of blanks.
  */
-export type MarkdownMeta = { markdown: string; title?: string; description?: string; emoji?: string };
+export type MarkdownMeta = { markdown: string } & Partial<PageFileFields>;
 
-/** Lines a YAML front matter block is made of; a block with any other line is a thematic break and text. */
-const YAML_LINE = /^(?:[A-Za-z_][\w-]*[ \t]*:.*|[ \t].*|#.*|-[ \t].*|)$/;
-const FIELD_NAME = /^[A-Za-z_][\w-]*/;
-/** Characters a pattern's `.` does not match: a line holding one is not read as a field or heading. */
+/** Characters a pattern's `.` does not match: a line holding one is not read as a heading. */
 const LINE_TERMINATOR = /[\r\u2028\u2029]/;
 
 export function readMarkdownMeta(source: string, options: { headingAsTitle: boolean; titleMax: number }): MarkdownMeta {
   let markdown = source;
-  const meta: Omit<MarkdownMeta, "markdown"> = {};
+  let meta: Partial<PageFileFields> = {};
   const front = frontMatter(markdown);
   if (front && front.lines.every((line) => YAML_LINE.test(line))) {
     markdown = markdown.slice(afterBlankLines(markdown, front.end));
-    for (const line of front.lines) {
-      const field = yamlField(line);
-      if (!field) continue;
-      const value = unquote(field.value);
-      const key = field.key.toLowerCase();
-      if (key === "title" && value) meta.title = value;
-      else if (key === "description") meta.description = value;
-      else if (key === "emoji" || key === "icon") meta.emoji = value;
-    }
+    meta = frontMatterFields(parseFrontMatter(front.lines));
   }
   if (options.headingAsTitle && meta.title === undefined) {
     const heading = leadingHeading(markdown);
@@ -80,19 +72,6 @@ function afterBlankLines(source: string, start: number): number {
   return position;
 }
 
-/** `name: value`, the value without the blanks around it. */
-function yamlField(line: string): { key: string; value: string } | undefined {
-  const key = FIELD_NAME.exec(line)?.[0];
-  if (!key) return undefined;
-  let position = key.length;
-  while (line[position] === " " || line[position] === "\t") position++;
-  if (line[position] !== ":") return undefined;
-  position++;
-  while (line[position] === " " || line[position] === "\t") position++;
-  const value = line.slice(position);
-  return LINE_TERMINATOR.test(value) ? undefined : { key, value: trimEndOf(value, " \t") };
-}
-
 /** A leading `# Title` (after blank lines): its text without a closing `#` sequence, and where the body starts after it. */
 function leadingHeading(source: string): { title: string; end: number } | undefined {
   let position = afterBlankLines(source, 0);
@@ -106,28 +85,4 @@ function leadingHeading(source: string): { title: string; end: number } | undefi
   const hashes = trimEndOf(text, "#").length;
   const closed = hashes < text.length && hashes > 0 && (text[hashes - 1] === " " || text[hashes - 1] === "\t");
   return { title: (closed ? text.slice(0, hashes) : text).trim(), end: afterBlankLines(source, line.end) };
-}
-
-function unquote(value: string): string {
-  const last = value.length - 1;
-  if (last < 1 || value[0] !== value[last] || (value[0] !== '"' && value[0] !== "'")) return value;
-  const inner = value.slice(1, last);
-  if (value[0] === '"') {
-    // Each backslash escapes the next character (not a line break); a bare quote ends the value early.
-    for (let i = 0; i < inner.length; i++) {
-      if (inner[i] === '"') return value;
-      if (inner[i] === "\\") {
-        if (i === inner.length - 1 || "\n\r\u2028\u2029".includes(inner[i + 1]!)) return value;
-        i++;
-      }
-    }
-    return inner.replace(/\\(.)/g, "$1");
-  }
-  // In single quotes, a quote is written twice.
-  for (let i = 0; i < inner.length; i++) {
-    if (inner[i] !== "'") continue;
-    if (inner[i + 1] !== "'") return value;
-    i++;
-  }
-  return inner.replaceAll("''", "'");
 }

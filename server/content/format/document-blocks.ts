@@ -1,4 +1,4 @@
-import type { DocumentBlockFile, DocumentFragment } from "@gitbook/api";
+import type { DocumentBlockEmbed, DocumentBlockFile, DocumentFragment } from "@gitbook/api";
 
 /**
  * The reference's file block with its caption: GitBook keeps a file's caption as images keep
@@ -6,3 +6,6 @@ import type { DocumentBlockFile, DocumentFragment } from "@gitbook/api";
  * Quire always writes the fragments, empty when there is no caption.
  */
 export type DocumentBlockFileWithCaption = DocumentBlockFile & { fragments?: DocumentFragment[] };
+
+/** The reference's embed with its caption (`{% embed url="…" %}caption{% endembed %}`), kept as a file's is. */
+export type DocumentBlockEmbedWithCaption = DocumentBlockEmbed & { fragments?: DocumentFragment[] };

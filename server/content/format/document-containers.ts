@@ -2,33 +2,67 @@ import type { DocumentBlock, DocumentBlockImages, DocumentBlockParagraph, Docume
 import type { DocumentBlockFileWithCaption } from "./document-blocks";
 import { plainText } from "./document-text";
 import { emptyText, inlineImage, type InlineNode } from "./inline-to-document";
+import { urlOfRef } from "./link-targets";
 
 /**
  * Which blocks the reference lets each container hold (the document itself holds every block
- * built here). Markdown nests anything anywhere, so a
- * block a container cannot hold is either degraded to a paragraph (images, embeds: nothing is
- * lost but layout) or lifted out, splitting the container around it (code in a hint, a table in
- * a quote): content stays whole and in order, only the container boundary moves.
+ * built here). Markdown nests anything anywhere, so a block a container cannot hold is either
+ * degraded to a paragraph (images, embeds, files, page links: nothing is lost but layout), opened
+ * (a quote in a hint: its blocks stay in the hint) or lifted out, splitting the container around
+ * it (code in a hint, a table in a quote, tabs in a list item): content stays whole and in order,
+ * only the container boundary moves, and no container is lost.
  */
-export type Container = "hint" | "blockquote" | "list-item" | "tabs-item" | "expandable";
+export type Container = "hint" | "blockquote" | "list-item" | "tabs-item" | "expandable" | "stepper-step" | "column" | "update" | "if";
 
 const ESSENTIALS = ["paragraph", "heading-1", "heading-2", "heading-3", "list-ordered", "list-unordered", "list-tasks", "divider"];
+/** What tabs, steps and updates share (DocumentBlockTabsItem in the reference). */
+const RICH = [...ESSENTIALS, "content-ref", "code", "embed", "file", "images", "drawing", "hint", "prompt", "blockquote", "math", "integration"];
+/** Every block the document itself may hold (DocumentBlocksTopLevels). */
+const TOP_LEVEL = [
+  ...RICH,
+  "expandable",
+  "tabs",
+  "table",
+  "swagger",
+  "openapi-operation",
+  "openapi-schemas",
+  "openapi-webhook",
+  "reusable-content",
+  "stepper",
+  "if",
+  "columns",
+  "updates",
+];
 const ALLOWED: Record<Container, Set<string>> = {
-  hint: new Set([...ESSENTIALS, "table", "embed"]),
+  hint: new Set([...ESSENTIALS, "embed", "integration", "table"]),
   blockquote: new Set([...ESSENTIALS, "blockquote"]),
-  "list-item": new Set([...ESSENTIALS, "code", "hint", "blockquote", "table"]),
-  "tabs-item": new Set([...ESSENTIALS, "code", "embed", "file", "images", "hint", "blockquote"]),
-  expandable: new Set([...ESSENTIALS, "file", "images", "code", "table", "hint", "blockquote"]),
+  "list-item": new Set([...ESSENTIALS, "code", "hint", "blockquote", "math", "table"]),
+  "tabs-item": new Set(RICH),
+  expandable: new Set([...ESSENTIALS, "file", "images", "code", "table", "hint", "prompt", "blockquote", "reusable-content", "integration"]),
+  "stepper-step": new Set([...RICH, "expandable"]),
+  column: new Set([...RICH, "table", "expandable", "stepper"]),
+  update: new Set([...RICH, "tabs", "expandable"]),
+  if: new Set(TOP_LEVEL),
 };
 
 export const paragraph = (nodes: InlineNode[]): DocumentBlockParagraph => ({ object: "block", type: "paragraph", data: {}, nodes });
 
 function degrade(block: DocumentBlock, container: Container): DocumentBlock {
   if (ALLOWED[container].has(block.type)) return block;
-  if (block.type === "images") return imagesAsParagraph(block);
-  if (block.type === "embed") return linkParagraph({ kind: "url", url: block.data.url }, block.data.url);
-  if (block.type === "file") return fileAsParagraph(block as DocumentBlockFileWithCaption);
-  return block;
+  switch (block.type) {
+    case "images":
+      return imagesAsParagraph(block);
+    case "embed":
+      return linkParagraph({ kind: "url", url: block.data.url }, block.data.url);
+    case "file":
+      return fileAsParagraph(block as DocumentBlockFileWithCaption);
+    case "content-ref":
+      return linkParagraph(block.data.ref, urlOfRef(block.data.ref) ?? "");
+    case "drawing":
+      return block.data.ref ? paragraph([inlineImage(`/files/${block.data.ref.file}`, undefined, undefined)]) : block;
+    default:
+      return block;
+  }
 }
 
 /** A paragraph of one link to `ref`, reading `text`. */
@@ -56,15 +90,15 @@ const urlOf = (ref: DocumentBlockImages["nodes"][number]["data"]["ref"]) => (ref
  * container; the others come out between them, for the enclosing container to place in turn.
  */
 export function fitInto(container: Container, blocks: DocumentBlock[], make: (nodes: DocumentBlock[]) => DocumentBlock): DocumentBlock[] {
-  // An empty container keeps its place with an empty paragraph, as the editor would.
-  if (blocks.length === 0) return [make([paragraph([emptyText()])])];
   const out: DocumentBlock[] = [];
   let run: DocumentBlock[] = [];
+  let made = false;
   const flush = () => {
     if (run.length > 0) out.push(make(run));
+    made ||= run.length > 0;
     run = [];
   };
-  for (const block of blocks.map((each) => degrade(each, container))) {
+  for (const block of quotesOpened(container, blocks).map((each) => degrade(each, container))) {
     if (ALLOWED[container].has(block.type)) run.push(block);
     else {
       flush();
@@ -72,31 +106,31 @@ export function fitInto(container: Container, blocks: DocumentBlock[], make: (no
     }
   }
   flush();
+  // A container is never lost (its style, title, date…): one left empty, or written so, keeps its place with an empty
+  // paragraph, as the editor would. A quote carries nothing but its content.
+  if (!made && (container !== "blockquote" || out.length === 0)) out.unshift(make([paragraph([emptyText()])]));
   return out;
 }
 
-/**
- * Blocks a list item may hold. A list cannot be split around a block lifted out of an item, so
- * tabs and expandables in one give way to their content: each tab's or the expandable's title
- * as a paragraph, then its blocks.
- */
-export function fitIntoListItem(blocks: DocumentBlock[]): DocumentBlock[] {
-  const fitted = blocks.flatMap((block) => unwrapped(block).map((each) => degrade(each, "list-item")));
-  return fitted.length === 0 ? [paragraph([emptyText()])] : fitted;
-}
-
-function unwrapped(block: DocumentBlock): DocumentBlock[] {
+/** A quote in a container that cannot hold one (a hint) gives way to its blocks, which stay inside: a quote's bar is all that is lost. */
+function quotesOpened(container: Container, blocks: DocumentBlock[]): DocumentBlock[] {
+  if (ALLOWED[container].has("blockquote")) return blocks;
   const out: DocumentBlock[] = [];
-  const pending = [block];
+  const pending = [...blocks].reverse();
   for (let next = pending.pop(); next; next = pending.pop()) {
-    let inner: DocumentBlock[] | undefined;
-    if (next.type === "tabs") inner = next.nodes;
-    else if (next.type === "tabs-item") inner = [paragraph(textNodes(next.data.title ?? "")), ...next.nodes];
-    else if (next.type === "expandable") inner = next.fragments.flatMap((fragment) => fragment.nodes as DocumentBlock[]);
-    if (inner) pending.push(...[...inner].reverse());
+    if (next.type === "blockquote") pending.push(...[...(next.nodes as DocumentBlock[])].reverse());
     else out.push(next);
   }
   return out;
 }
 
-const textNodes = (text: string): InlineNode[] => [{ object: "text", leaves: [{ object: "leaf", text, marks: [] }] }];
+/**
+ * Blocks a list item may hold (`kept`), and those it cannot from the first of them on (`lifted`):
+ * a list is split around them rather than flattened (see `list` in markdown-to-document.ts).
+ * Blocks a paragraph can stand for (images, embeds, files, page links) stay, as paragraphs.
+ */
+export function fitIntoListItem(blocks: DocumentBlock[]): { kept: DocumentBlock[]; lifted: DocumentBlock[] } {
+  const fitted = blocks.map((block) => degrade(block, "list-item"));
+  const at = fitted.findIndex((block) => !ALLOWED["list-item"].has(block.type));
+  return at < 0 ? { kept: fitted, lifted: [] } : { kept: fitted.slice(0, at), lifted: fitted.slice(at) };
+}

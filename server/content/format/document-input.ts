@@ -1,5 +1,6 @@
 import type { JSONDocument } from "@gitbook/api";
 import { documentToMarkdown, MAX_DOCUMENT_DEPTH } from "./document-to-markdown";
+import { readMarkdown } from "./markdown-to-document";
 
 /**
  * The reference's JSON document as a write gives it (`{ document: { object: "document", … } }`),
@@ -7,7 +8,7 @@ import { documentToMarkdown, MAX_DOCUMENT_DEPTH } from "./document-to-markdown";
  * (the conversion to markdown) sees it.
  */
 
-/** Nodes (blocks, inlines, texts, leaves, fragments) one document may hold: past any page a 256 KiB markdown body can express. */
+/** Nodes (blocks, inlines, texts, leaves, fragments) one document may hold: past any page a 512 KiB markdown body can express. */
 export const MAX_DOCUMENT_NODES = 200_000;
 
 const NODE_OBJECTS = new Set(["block", "inline", "text"]);
@@ -62,12 +63,15 @@ export function documentShapeProblem(value: unknown): string | null {
 /**
  * Markdown for a document whose shape was checked, given as JSON: run in the markdown pool (the
  * conversion is recursive and linear, but of a large document; JSON crosses to a worker several
- * times faster than the object would be cloned). A block whose fields are not what its type says
- * answers `error` instead of throwing, so a malformed document is the writer's 400.
+ * times faster than the object would be cloned). With `base`, the markdown the document was read
+ * from (the page's current body), unchanged blocks are written back as they were written there.
+ * A block whose fields are not what its type says answers `error` instead of throwing, so a
+ * malformed document is the writer's 400.
  */
-export function documentMarkdown(json: string): { markdown: string } | { error: string } {
+export function documentMarkdown(input: { json: string; base?: string }): { markdown: string } | { error: string } {
   try {
-    return { markdown: documentToMarkdown(JSON.parse(json) as JSONDocument) };
+    const document = JSON.parse(input.json) as JSONDocument;
+    return { markdown: documentToMarkdown(document, input.base === undefined ? {} : { base: readMarkdown(input.base) }) };
   } catch (error) {
     return { error: `is not a valid document (${(error as Error).message})` };
   }

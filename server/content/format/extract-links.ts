@@ -1,6 +1,6 @@
 import type { Definition, Nodes } from "mdast";
-import { figureImage } from "./html-figures";
-import { fileSources } from "./liquid-tags";
+import { htmlImageSources } from "./html-figures";
+import { tagTargetSource } from "./liquid-tags";
 import { parseLinkTarget, type LinkRelation, type LinkTarget, type RecordedLink } from "./link-targets";
 import { walkTree } from "./tree-walk";
 import { parseMarkdown } from "./parse-markdown";
@@ -14,7 +14,7 @@ export type ExtractedLink = {
   type: LinkRelation;
 };
 
-/** Every link and image target in a page body (a file tag's source as a link), in reading order; links inside code are text, not links. */
+/** Every link and image target in a page body (a block tag's target, a file's say, as a link), in reading order; links inside code are text, not links. */
 export function extractLinks(markdown: string): ExtractedLink[] {
   const tree = parseMarkdown(markdown);
   const definitions = new Map<string, Definition>();
@@ -27,11 +27,11 @@ export function extractLinks(markdown: string): ExtractedLink[] {
     if (node.position && (node.type === "linkReference" || node.type === "imageReference")) {
       references.push({ identifier: node.identifier, position: node.position, type: node.type === "linkReference" ? "link" : "image" });
     }
-    const figure = node.type === "html" ? figureImage(node.value) : undefined;
-    if (figure && node.position) references.push({ url: figure.url, position: node.position, type: "image" });
-    if (node.type === "paragraph" && node.position?.start.offset !== undefined && node.position.end.offset !== undefined && hasTags) {
-      for (const source of fileSources(markdown.slice(node.position.start.offset, node.position.end.offset), 0)) references.push({ url: source.url, position: node.position, type: "link" });
+    if (node.type === "html" && node.position && node.value.includes("<img")) {
+      for (const url of htmlImageSources(node.value)) references.push({ url, position: node.position, type: "image" });
     }
+    const target = hasTags && node.type === "blockTag" && node.position ? tagTargetSource(node.value, 0) : undefined;
+    if (target && node.position) references.push({ url: target.url, position: node.position, type: "link" });
   }
   return references.flatMap(({ url, identifier, position, type }) => {
     const resolved = url ?? definitions.get(identifier ?? "")?.url;

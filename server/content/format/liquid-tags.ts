@@ -2,24 +2,76 @@ import { replaceTags } from "./linear-text";
 
 /**
  * GitBook's block tags (`{% hint style="info" %}` … `{% endhint %}`, `{% code title="x" %}` …
- * `{% endcode %}`, `{% tabs %}`/`{% tab title="x" %}`, `{% file src="…" %}`, `{% embed url="…" %}`)
- * and the HTML lines it writes expandables with (`<details>`, `<summary>Title</summary>`,
- * `</details>`). Markdown has no syntax for them, so each tag line is made a block of its own
- * before parsing, and the document builder pairs them up.
+ * `{% endcode %}`, `{% tabs %}`/`{% tab title="x" %}`, `{% stepper %}`/`{% step %}`,
+ * `{% columns %}`/`{% column %}`, `{% updates %}`/`{% update date="…" %}`, `{% file src="…" %}`,
+ * `{% embed url="…" %}`, `{% content-ref url="…" %}`, `{% include "…" %}`, `{% if … %}`, the
+ * OpenAPI tags) and the HTML lines it writes expandables with (`<details>`,
+ * `<summary>Title</summary>`, `</details>`). Markdown has no syntax for them: the parser reads
+ * each such line as a block of its own (markdown-it-parser.ts), and the document builder pairs them up.
  */
-export type LiquidTag = { name: string; closing: boolean; attributes: Record<string, string> };
+export type LiquidTag = {
+  name: string;
+  closing: boolean;
+  attributes: Record<string, string>;
+  /** What `{% if … %}` tests, or the path `{% include "…" %}` names. */
+  argument?: string;
+};
 
-const TAG = /^\{%\s*(end)?([a-z][a-z-]*)((?:\s+[A-Za-z]+="[^"]*")*)\s*%\}$/;
-const ATTRIBUTE = /([A-Za-z]+)="([^"]*)"/g;
-const FENCE = /^[ \t>]*(`{3,}|~{3,})/;
-const CONTAINER_PREFIX = /^[ \t>]*/;
+/** Tags whose argument is an expression written as is. */
+const EXPRESSION_TAGS = new Set(["if", "elsif"]);
 
+const isBlank = (char: string | undefined) => char === " " || char === "\t";
+const isNameStart = (char: string | undefined) => char !== undefined && char >= "a" && char <= "z";
+const isNameChar = (char: string | undefined) => isNameStart(char) || char === "-";
+const isKeyChar = (char: string | undefined) => char !== undefined && /[A-Za-z0-9_-]/.test(char);
+
+/** A whole tag, as written alone on its line; read by hand in one pass (no pattern to backtrack). */
 export function parseTag(source: string): LiquidTag | undefined {
-  const match = TAG.exec(source.trim());
-  if (!match) return undefined;
+  const line = source.trim();
+  if (!line.startsWith("{%") || !line.endsWith("%}") || line.length < 4) return undefined;
+  const inner = line.slice(2, -2);
+  let at = 0;
+  while (isBlank(inner[at])) at++;
+  const closing = inner.startsWith("end", at) && isNameStart(inner[at + 3]);
+  if (closing) at += 3;
+  if (!isNameStart(inner[at])) return undefined;
+  const nameStart = at;
+  while (isNameChar(inner[at])) at++;
+  const name = inner.slice(nameStart, at);
+  const rest = inner.slice(at);
+  if (rest !== "" && !isBlank(rest[0])) return undefined;
+  if (closing) return rest.trim() === "" ? { name, closing, attributes: {} } : undefined;
+  if (EXPRESSION_TAGS.has(name)) {
+    const argument = rest.trim();
+    return argument ? { name, closing, attributes: {}, argument } : undefined;
+  }
+  if (name === "include") {
+    const argument = rest.trim();
+    return argument.length >= 2 && argument.startsWith('"') && argument.endsWith('"') && !argument.slice(1, -1).includes('"')
+      ? { name, closing, attributes: {}, argument: argument.slice(1, -1) }
+      : undefined;
+  }
+  const attributes = attributesOf(rest);
+  return attributes ? { name, closing, attributes } : undefined;
+}
+
+/** `key="value"` pairs separated by blanks, values decoded; undefined when anything else is written. */
+function attributesOf(text: string): Record<string, string> | undefined {
   const attributes: Record<string, string> = {};
-  for (const [, key, value] of (match[3] ?? "").matchAll(ATTRIBUTE)) attributes[key!] = value!.replaceAll("&quot;", '"');
-  return { name: match[2]!, closing: match[1] !== undefined, attributes };
+  let at = 0;
+  for (;;) {
+    const before = at;
+    while (isBlank(text[at])) at++;
+    if (at >= text.length) return attributes;
+    if (at === before) return undefined;
+    const keyStart = at;
+    while (isKeyChar(text[at])) at++;
+    if (at === keyStart || text[at] !== "=" || text[at + 1] !== '"') return undefined;
+    const valueEnd = text.indexOf('"', at + 2);
+    if (valueEnd < 0) return undefined;
+    attributes[text.slice(keyStart, at)] = text.slice(at + 2, valueEnd).replaceAll("&quot;", '"');
+    at = valueEnd + 1;
+  }
 }
 
 export function formatTag(name: string, attributes: Record<string, string | undefined> = {}): string {
@@ -29,8 +81,40 @@ export function formatTag(name: string, attributes: Record<string, string | unde
   return `{% ${name}${pairs.join("")} %}`;
 }
 
-/** The block tags the document builder and the PDF writer pair up. */
-const DOCUMENT_TAGS = ["hint", "code", "embed", "tabs", "tab", "file"] as const;
+/** GitBook's block tags: each, written alone on a line, is a block of the page's syntax tree. */
+export const BLOCK_TAG_NAMES = new Set([
+  "hint",
+  "code",
+  "embed",
+  "tabs",
+  "tab",
+  "file",
+  "stepper",
+  "step",
+  "columns",
+  "column",
+  "updates",
+  "update",
+  "content-ref",
+  "include",
+  "if",
+  "openapi",
+  "swagger",
+  "openapi-operation",
+  "openapi-schemas",
+  "openapi-webhook",
+  "prompt",
+]);
+
+/** A line that is one of GitBook's block tags or an expandable's HTML line. */
+export function parseBlockTagLine(line: string): LiquidTag | undefined {
+  const tag = parseTag(line);
+  if (tag) return BLOCK_TAG_NAMES.has(tag.name) ? tag : undefined;
+  return parseDetailsTag(line);
+}
+
+const FENCE = /^[ \t>]*(`{3,}|~{3,})/;
+const CONTAINER_PREFIX = /^[ \t>]*/;
 
 const HTML_ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'", apos: "'" };
 
@@ -48,46 +132,52 @@ export function parseDetailsTag(source: string): LiquidTag | undefined {
   const line = source.trim();
   const lower = line.toLowerCase();
   if (lower === "</details>") return { name: "details", closing: true, attributes: {} };
-  const summary = summaryText(line);
-  if (summary !== undefined) return { name: "summary", closing: false, attributes: { title: summary } };
+  const summary = summaryOf(line);
+  if (summary) return { name: "summary", closing: false, attributes: summary };
   for (const opening of ["<details>", "<details open>"]) {
     if (!lower.startsWith(opening)) continue;
     const rest = line.slice(opening.length).trim();
     const attributes: Record<string, string> = opening === "<details open>" ? { open: "true" } : {};
     if (rest === "") return { name: "details", closing: false, attributes };
-    const title = summaryText(rest);
-    return title === undefined ? undefined : { name: "details", closing: false, attributes: { ...attributes, title } };
+    const title = summaryOf(rest);
+    return title === undefined ? undefined : { name: "details", closing: false, attributes: { ...attributes, ...title } };
   }
   return undefined;
 }
 
-function summaryText(line: string): string | undefined {
+/** A `<summary>` line's text (`title`) and its HTML as written (`titleHtml`, GitBook writes `<code>` there). */
+function summaryOf(line: string): { title: string; titleHtml: string } | undefined {
   const lower = line.toLowerCase();
   if (!lower.startsWith("<summary>") || !lower.endsWith("</summary>") || line.length < "<summary></summary>".length) return undefined;
-  return decodeHtmlText(replaceTags(line.slice("<summary>".length, -"</summary>".length), "")).trim();
+  const titleHtml = line.slice("<summary>".length, -"</summary>".length);
+  return { title: decodeHtmlText(replaceTags(titleHtml, "")).trim(), titleHtml };
 }
 
-/** The source of a `{% file %}` tag, without the angle brackets GitBook writes around some (`src="<https://…>"`). */
-export function fileSource(tag: LiquidTag): string {
-  const src = tag.attributes.src ?? "";
-  return src.startsWith("<") && src.endsWith(">") ? src.slice(1, -1) : src;
+/** The attribute of a block tag that names what the page points at (a file, a page, a spec). */
+const TARGET_ATTRIBUTES: Record<string, string> = { file: "src", "content-ref": "url", openapi: "src", swagger: "src" };
+
+/** The target a tag points at, without the angle brackets GitBook writes around some (`src="<https://…>"`). */
+export function tagTarget(tag: LiquidTag): string {
+  const value = tag.attributes[TARGET_ATTRIBUTES[tag.name] ?? ""] ?? "";
+  return value.startsWith("<") && value.endsWith(">") ? value.slice(1, -1) : value;
 }
+
+/** The source of a `{% file %}` tag. */
+export const fileSource = tagTarget;
 
 /**
- * The sources of the `{% file src="…" %}` tags among the lines of `text` (a paragraph's source,
- * which starts at `offset` in the page): each value as written and where it lies between its quotes.
+ * The target of a block tag line that points at something (`{% file src="…" %}`,
+ * `{% content-ref url="…" %}`, `{% openapi src="…" %}`), as written and where it lies between its
+ * quotes, for a line that starts at `offset` in the page.
  */
-export function fileSources(text: string, offset: number): { url: string; start: number; end: number }[] {
-  const found: { url: string; start: number; end: number }[] = [];
-  let lineStart = 0;
-  for (const line of text.split("\n")) {
-    const tag = line.includes("file") ? parseTag(line) : undefined;
-    const value = tag?.name === "file" && !tag.closing ? line.indexOf('src="') + 'src="'.length : -1;
-    const end = value > 0 ? line.indexOf('"', value) : -1;
-    if (end >= 0) found.push({ url: line.slice(value, end), start: offset + lineStart + value, end: offset + lineStart + end });
-    lineStart += line.length + 1;
-  }
-  return found;
+export function tagTargetSource(line: string, offset: number): { url: string; start: number; end: number } | undefined {
+  const tag = parseTag(line);
+  const attribute = tag && !tag.closing ? TARGET_ATTRIBUTES[tag.name] : undefined;
+  if (!attribute) return undefined;
+  const marker = `${attribute}="`;
+  const value = line.indexOf(marker) + marker.length;
+  const end = value >= marker.length ? line.indexOf('"', value) : -1;
+  return end < 0 ? undefined : { url: line.slice(value, end), start: offset + value, end: offset + end };
 }
 
 /** A block tag of either kind. */
@@ -98,7 +188,7 @@ export const parseBlockTag = (source: string): LiquidTag | undefined => parseTag
  * with blank lines (keeping its blockquote prefix), so a tag written right against a paragraph,
  * list or table still parses as its own block.
  */
-export function isolateTagLines(markdown: string, names: readonly string[] = DOCUMENT_TAGS): string {
+export function isolateTagLines(markdown: string, names: readonly string[]): string {
   const LIQUID_LINE = new RegExp(`^[ \\t>]*\\{%\\s*(?:end)?(?:${names.join("|")})\\b.*%\\}\\s*$`);
   const out: string[] = [];
   let fence: string | undefined;
@@ -135,4 +225,51 @@ export function pairTags(tags: readonly (LiquidTag | undefined)[], names: readon
     else if (stack.length > 0) closing.set(stack.pop()!, index);
   });
   return closing;
+}
+
+/** Container tags whose content may be written on the tag's own line (`{% hint style="info" %}> x{% endhint %}`). */
+const CONTAINER_TAGS = new Set(["hint", "tabs", "tab", "stepper", "step", "columns", "column", "updates", "update", "if", "code"]);
+
+/**
+ * The markdown with a container tag that shares a line of text with content put on a line of its
+ * own (the line's quote prefix or indentation repeated), as GitBook's reader takes it: an opening
+ * tag followed by text, a closing tag after it. Only lines of paragraphs are looked at (`paragraphs`:
+ * their offsets, in order), never code. One pass over the lines.
+ */
+export function splitTagLines(markdown: string, paragraphs: readonly { start: number; end: number }[]): string {
+  const out: string[] = [];
+  let changed = false;
+  let next = 0;
+  let lineStart = 0;
+  for (const line of markdown.split("\n")) {
+    const lineEnd = lineStart + line.length;
+    while (next < paragraphs.length && paragraphs[next]!.end < lineStart) next++;
+    const inParagraph = next < paragraphs.length && paragraphs[next]!.start <= lineEnd;
+    const prefix = inParagraph && line.includes("{%") ? CONTAINER_PREFIX.exec(line)![0] : undefined;
+    const split = prefix === undefined ? [line] : splitLine(line.slice(prefix.length)).map((part) => prefix + part);
+    changed ||= split.length > 1;
+    out.push(...split);
+    lineStart = lineEnd + 1;
+  }
+  return changed ? out.join("\n") : markdown;
+}
+
+function splitLine(text: string): string[] {
+  const parts: string[] = [];
+  let rest = text;
+  if (rest.startsWith("{%")) {
+    const end = rest.indexOf("%}");
+    const tag = end < 0 ? undefined : parseTag(rest.slice(0, end + 2));
+    if (tag && !tag.closing && CONTAINER_TAGS.has(tag.name) && rest.slice(end + 2).trim() !== "") {
+      parts.push(rest.slice(0, end + 2));
+      rest = rest.slice(end + 2).trimStart();
+    }
+  }
+  const trimmed = rest.trimEnd();
+  if (parts.length > 0 || trimmed.endsWith("%}")) {
+    const start = trimmed.lastIndexOf("{%");
+    const tag = start > 0 && trimmed[start - 1] !== "\\" ? parseTag(trimmed.slice(start)) : undefined;
+    if (tag?.closing && CONTAINER_TAGS.has(tag.name) && trimmed.slice(0, start).trim() !== "") return [...parts, trimmed.slice(0, start).trimEnd(), trimmed.slice(start)];
+  }
+  return [...parts, rest];
 }
