@@ -126,7 +126,7 @@ async function buildWorld(request: APIRequestContext): Promise<World> {
     expect(found, JSON.stringify(listed)).toBeDefined();
     return found!.id;
   };
-  // Two change requests editing the same line of the checklist: once one is merged, the other conflicts.
+  // Two change requests editing the same words of the checklist: once one is merged, the other conflicts.
   const rewrite = async (subject: string, line: string) => {
     const changeRequest = await post(`/v1/spaces/${space}/change-requests`, { subject });
     await post(`/v1/spaces/${space}/change-requests/${changeRequest.id}/content`, {
@@ -136,7 +136,7 @@ async function buildWorld(request: APIRequestContext): Promise<World> {
   };
   const checklistId = await pageIdByTitle("Checklist");
   const first = await rewrite("Shorter opening", "Before publishing:");
-  const conflicted = await rewrite("Friendlier opening", "Before you publish, check:");
+  const conflicted = await rewrite("Friendlier opening", "Before you ship:");
   await post(`/v1/spaces/${space}/change-requests/${first.id}/merge`);
   const draft = await post(`/v1/spaces/${space}/change-requests`, { subject: "Add a glossary" });
   await post(`/v1/spaces/${space}/change-requests/${draft.id}/content`, {

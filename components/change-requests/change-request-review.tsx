@@ -3,7 +3,7 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { Archive, ArrowLeft, BookOpen, FileDiff, GitMerge, GitPullRequestArrow, PencilLine, RotateCcw, TriangleAlert, Undo2 } from "lucide-react";
 import Link from "next/link";
-import { useCallback, useMemo, useState } from "react";
+import { useCallback, useMemo, useState, type ReactNode } from "react";
 import { RelativeTime } from "@/components/content/relative-time";
 import { DiscussionProvider } from "@/components/discussions/discussion-context";
 import { CONVERSATION, DiscussionPanel, DiscussionToggle, type ThreadGroup } from "@/components/discussions/discussion-panel";
@@ -24,6 +24,7 @@ import { ChangesView } from "./changes-view";
 import { conflictsOf, ConflictView } from "./conflict-view";
 import { isResolvable, resolutionErrorMessage } from "./conflict-choices";
 import { ConflictResolver } from "./conflict-resolver";
+import { useConflictLinks, type ConflictLinks } from "./conflict-blocks";
 import { StatusBadge } from "./status-badge";
 import { SubjectField } from "./subject-field";
 import { useRefreshChangeRequests } from "./use-change-request-cache";
@@ -211,38 +212,44 @@ function ReviewBody({ space, organizationId, changeRequest }: { space: SpaceObje
         </div>
       )}
 
-      {conflict?.conflicts && resolving && (
-        <ConflictResolver
-          // Conflicts found anew start a new resolution.
-          key={`${conflict.conflicts.resolution?.revisions.main}-${conflict.conflicts.resolution?.revisions.changeRequest}`}
-          conflicts={conflict.conflicts}
-          saving={updateFromMain.isPending}
-          error={resolveError}
-          onResolve={(resolutions) => {
-            setResolveError(null);
-            updateFromMain.mutate({ ...input, resolutions });
-          }}
-          onCancel={() => {
-            setResolving(false);
-            setResolveError(null);
-            // Back on the conflict list, the keyboard continues from the button that opened the resolution.
-            requestAnimationFrame(() => document.getElementById("resolve-conflicts")?.focus());
-          }}
-        />
-      )}
-
-      {conflict && !resolving && (
-        <ConflictView
-          action={conflict.action}
-          conflicts={conflict.conflicts}
-          message={conflict.message}
-          editHref={editHref}
-          canEdit={canEditContent}
-          updating={updateFromMain.isPending}
-          onUpdateFromMain={() => updateFromMain.mutate(input)}
-          onResolve={permissions.update && conflict.conflicts && isResolvable(conflict.conflicts) ? () => setResolving(true) : undefined}
-          onDismiss={closeConflict}
-        />
+      {conflict && (
+        <WithConflictLinks spaceId={space.id} changeRequestRef={ref}>
+          {(links) =>
+            conflict.conflicts && resolving ? (
+              <ConflictResolver
+                // Conflicts found anew start a new resolution.
+                key={`${conflict.conflicts.resolution?.revisions.main}-${conflict.conflicts.resolution?.revisions.changeRequest}`}
+                links={links}
+                conflicts={conflict.conflicts}
+                saving={updateFromMain.isPending}
+                error={resolveError}
+                onResolve={(resolutions) => {
+                  setResolveError(null);
+                  updateFromMain.mutate({ ...input, resolutions });
+                }}
+                onCancel={() => {
+                  setResolving(false);
+                  setResolveError(null);
+                  // Back on the conflict list, the keyboard continues from the button that opened the resolution.
+                  requestAnimationFrame(() => document.getElementById("resolve-conflicts")?.focus());
+                }}
+              />
+            ) : (
+              <ConflictView
+                links={links}
+                action={conflict.action}
+                conflicts={conflict.conflicts}
+                message={conflict.message}
+                editHref={editHref}
+                canEdit={canEditContent}
+                updating={updateFromMain.isPending}
+                onUpdateFromMain={() => updateFromMain.mutate(input)}
+                onResolve={permissions.update && conflict.conflicts && isResolvable(conflict.conflicts) ? () => setResolving(true) : undefined}
+                onDismiss={closeConflict}
+              />
+            )
+          }
+        </WithConflictLinks>
       )}
 
       {changeRequest.status === "merged" && (
@@ -262,6 +269,11 @@ function ReviewBody({ space, organizationId, changeRequest }: { space: SpaceObje
     </div>
     </DiscussionProvider>
   );
+}
+
+/** Each side's links for the conflicts' blocks, read only while there are conflicts on screen. */
+function WithConflictLinks({ spaceId, changeRequestRef, children }: { spaceId: string; changeRequestRef: string; children: (links: ConflictLinks) => ReactNode }) {
+  return children(useConflictLinks(spaceId, changeRequestRef));
 }
 
 /** The changes beside the change request's discussion (threads grouped by page, then its conversation). */

@@ -1,17 +1,28 @@
-import { CONFLICT_FIELD_NAMES, RESOLUTION_FIELD_OF, type ConflictResolutionPage, type ConflictSide, type MergeConflicts, type ValueField } from "@/server/content/merge/conflicts";
+import type { JSONDocument } from "@gitbook/api";
+import {
+  CONFLICT_FIELD_NAMES,
+  RESOLUTION_FIELD_OF,
+  type ConflictResolutionBlock,
+  type ConflictSide,
+  type MergeConflicts,
+  type ValueField,
+} from "@/server/content/merge/conflicts";
 import type { MergeResolutionsInput } from "@/server/change-requests/schemas-resolutions";
-import { splitLines } from "@/server/content/merge/text-merge";
+import { documentToMarkdown } from "@/server/content/format/document-to-markdown";
 
 /**
  * What a person chooses while resolving conflicts, and how those choices become the resolutions
  * of an update from main. Pure functions, so that the conflict view stays about presentation.
  */
 
-/** For one hunk of a body: one side's lines, or both (main's first). */
-export type Take = ConflictSide | "both";
+/** A conflicting block: a side's version, both (two blocks, main's first), or blocks written in the editor. */
+export type BlockChoice = { take: ConflictSide | "both" } | { written: JSONDocument };
 
-/** A body: a side per hunk, or the whole result as written by hand (`edited`). */
-export type TextChoice = { hunks: (Take | null)[]; edited: string | null };
+/**
+ * A body: a choice per conflicting block, by key; or, for a body that conflicts as a whole
+ * (too different to be merged block by block), a side's body or a body written.
+ */
+export type TextChoice = { blocks: Record<string, BlockChoice | null> } | { whole: { take: ConflictSide } | { written: JSONDocument } | null };
 
 /** A field: a side's value, or (for text fields) a value written by hand. */
 export type FieldChoice = { side: ConflictSide } | { written: string } | null;
@@ -50,11 +61,11 @@ export function isResolvable(conflicts: MergeConflicts): boolean {
 export function initialChoices(conflicts: MergeConflicts): Choices {
   const pages: Record<string, PageChoices> = {};
   for (const page of conflicts.pages) {
-    const data = conflicts.resolution!.pages.find((entry) => entry.id === page.id)!;
     const choices: PageChoices = { text: null, fields: {}, variables: {} };
     for (const conflict of page.conflicts) {
-      if (conflict.kind === "content") choices.text = { hunks: data.hunks.map(() => null), edited: null };
-      else if (conflict.kind === "move") choices.fields.place = null;
+      if (conflict.kind === "content") {
+        choices.text = conflict.tooDifferent ? { whole: null } : { blocks: Object.fromEntries(conflict.blocks.map((block) => [block.key, null])) };
+      } else if (conflict.kind === "move") choices.fields.place = null;
       else if (conflict.kind === "variables") for (const name of conflict.names) choices.variables[name] = null;
       else choices.fields[conflict.kind as ValueField] = null;
     }
@@ -67,45 +78,15 @@ export function initialChoices(conflicts: MergeConflicts): Choices {
   };
 }
 
-const ensureNewline = (text: string) => (text === "" || text.endsWith("\n") ? text : `${text}\n`);
-
-/** Lines `[start, end)` of a text. */
-export const linesOf = (text: string, [start, end]: [number, number]) => splitLines(text).slice(start, end).join("");
-
-/** A hunk's text as taken. */
-export function hunkText(page: ConflictResolutionPage, index: number, take: Take): string {
-  const hunk = page.hunks[index]!;
-  const main = linesOf(page.main.markdown, hunk.main);
-  const mine = linesOf(page.changeRequest.markdown, hunk.changeRequest);
-  if (take === "main") return main;
-  if (take === "changeRequest") return mine;
-  // Both: main's lines, then this change request's, each whole lines.
-  return ensureNewline(main) + mine;
+/** Where writing a block starts: the change request's version, or main's where the change request deleted it. */
+export function writingStart(block: ConflictResolutionBlock): JSONDocument {
+  return (block.changeRequest ?? block.main)!.document;
 }
-
-export const MARKER_START = "<<<<<<< In the space";
-export const MARKER_END = ">>>>>>> In this change request";
-
-/** The body as chosen so far: a hunk not chosen yet shows both sides between conflict markers, as Git writes them. */
-export function assembledText(page: ConflictResolutionPage, choice: TextChoice): string {
-  if (choice.edited !== null) return choice.edited;
-  return (page.merged ?? [])
-    .map((part) => {
-      if ("text" in part) return part.text;
-      const take = choice.hunks[part.hunk];
-      if (take) return hunkText(page, part.hunk, take);
-      return `${MARKER_START}\n${ensureNewline(hunkText(page, part.hunk, "main"))}=======\n${ensureNewline(hunkText(page, part.hunk, "changeRequest"))}${MARKER_END}\n`;
-    })
-    .join("");
-}
-
-/** Conflict markers left in a text written by hand. */
-const markersIn = (text: string) => splitLines(text).filter((line) => line.startsWith("<<<<<<< ")).length;
 
 /** How many conflicts of a page are not resolved yet. */
 export function pageConflictsLeft(choices: PageChoices): number {
   let left = 0;
-  if (choices.text) left += choices.text.edited !== null ? markersIn(choices.text.edited) : choices.text.hunks.filter((take) => take === null).length;
+  if (choices.text) left += "whole" in choices.text ? (choices.text.whole ? 0 : 1) : Object.values(choices.text.blocks).filter((choice) => choice === null).length;
   for (const [field, choice] of Object.entries(choices.fields)) {
     if (!choice || ("written" in choice && field === "title" && choice.written.trim() === "")) left += 1;
   }
@@ -121,14 +102,26 @@ export function conflictsLeft(choices: Choices): number {
   );
 }
 
+type PageResolutionInput = NonNullable<MergeResolutionsInput["pages"]>[number];
+
+/** The resolution of a body: block by block, or whole (a side's markdown, or the written document's). */
+function textResolution(text: TextChoice, versions: Record<ConflictSide, { markdown: string }>): Pick<PageResolutionInput, "markdown" | "blocks"> {
+  if ("whole" in text) {
+    const whole = text.whole!;
+    return { markdown: "take" in whole ? versions[whole.take].markdown : documentToMarkdown(whole.written) };
+  }
+  return {
+    blocks: Object.entries(text.blocks).map(([key, choice]) => ("take" in choice! ? { key, take: choice.take } : { key, document: choice!.written })),
+  };
+}
+
 /** The resolutions the choices make (all conflicts resolved: `conflictsLeft` is 0). */
 export function resolutionsOf(conflicts: MergeConflicts, choices: Choices): MergeResolutionsInput {
   const resolution = conflicts.resolution!;
   const pages = Object.entries(choices.pages).map(([id, page]) => {
     const data = resolution.pages.find((entry) => entry.id === id)!;
     const version = (side: ConflictSide) => data[side];
-    const out: NonNullable<MergeResolutionsInput["pages"]>[number] = { id };
-    if (page.text) out.markdown = assembledText(data, page.text);
+    const out: PageResolutionInput = { id, ...(page.text ? textResolution(page.text, data) : {}) };
     for (const [field, choice] of Object.entries(page.fields) as [ValueField | "place", FieldChoice][]) {
       if (!choice) continue;
       if (field === "place" || field === "hidden" || field === "noIndex" || field === "noRobotsIndex" || field === "layout" || field === "cover") {
@@ -158,7 +151,7 @@ export function resolutionsOf(conflicts: MergeConflicts, choices: Choices): Merg
  * `The slug of “Guide”: must be …`.
  */
 export function resolutionErrorMessage(message: string, conflicts: MergeConflicts): string {
-  const onPage = /^resolutions\.pages(?:\[(\d+)\]|\.(\d+))\.(\w+)(?:\.\w+)*: (.*)$/s.exec(message);
+  const onPage = /^resolutions\.pages(?:\[(\d+)\]|\.(\d+))\.(\w+)(?:\.\w+|\[\d+\])*: (.*)$/s.exec(message);
   if (onPage) {
     const page = conflicts.pages[Number(onPage[1] ?? onPage[2])];
     const field = onPage[3] === "id" ? undefined : (CONFLICT_FIELD_NAMES[onPage[3]!] ?? onPage[3]);

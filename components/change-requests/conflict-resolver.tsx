@@ -7,21 +7,24 @@ import { Button } from "@/components/ui/button";
 import type { ConflictPageVersion, ConflictResolutionPage, ConflictSide, MergeConflicts, PageConflicts, ValueField } from "@/server/content/merge/conflicts";
 import type { MergeResolutionsInput } from "@/server/change-requests/schemas-resolutions";
 import { conflictsLeft, initialChoices, pageConflictsLeft, resolutionsOf, WRITABLE_FIELDS, type Choices, type FieldChoice, type PageChoices } from "./conflict-choices";
-import { TextResolver } from "./conflict-text";
+import { BodyResolver, type ConflictLinks } from "./conflict-blocks";
 import { valueRows, isValueConflict } from "./conflict-view";
 
 /**
  * Resolving the conflicts of a merge or an update from main: for each conflicting page its
- * body's hunks and its fields, each settled by taking a side or writing the result; "Resolve
- * and update" then updates the change request from main with those resolutions.
+ * body's conflicting blocks and its fields, each settled by taking a side, both, or writing the
+ * result; "Resolve and update" then updates the change request from main with those resolutions.
  */
 export function ConflictResolver({
+  links,
   conflicts,
   saving,
   error,
   onResolve,
   onCancel,
 }: {
+  /** Where each side's blocks link and show files from. */
+  links: ConflictLinks;
   /** Resolvable conflicts (`isResolvable`). */
   conflicts: MergeConflicts;
   saving: boolean;
@@ -50,7 +53,8 @@ export function ConflictResolver({
           </h2>
           <p className="mt-1 text-sm text-slate-700">
             These were changed both here and in the space since this change request started. For each one, take the space&apos;s version, this change
-            request&apos;s, or write the result. Resolving updates this change request from main; then it can be merged.
+            request&apos;s, both, or write the result; highlighted words are those the two versions do not share. Resolving updates this change request
+            from main; then it can be merged.
           </p>
         </div>
         <Button variant="ghost" onClick={onCancel} disabled={saving}>
@@ -67,6 +71,7 @@ export function ConflictResolver({
             page={page}
             data={resolution.pages.find((entry) => entry.id === page.id)!}
             choices={choices.pages[page.id]!}
+            links={links}
             onChange={(next) => setPage(page.id, next)}
           />
         ))}
@@ -139,7 +144,19 @@ function Card({ title, left, children }: { title: ReactNode; left: number; child
   );
 }
 
-function PageResolver({ page, data, choices, onChange }: { page: PageConflicts; data: ConflictResolutionPage; choices: PageChoices; onChange: (choices: PageChoices) => void }) {
+function PageResolver({
+  page,
+  data,
+  choices,
+  links,
+  onChange,
+}: {
+  page: PageConflicts;
+  data: ConflictResolutionPage;
+  choices: PageChoices;
+  links: ConflictLinks;
+  onChange: (choices: PageChoices) => void;
+}) {
   const setField = (field: ValueField | "place", choice: FieldChoice) => onChange({ ...choices, fields: { ...choices.fields, [field]: choice } });
   const values = page.conflicts.filter(isValueConflict);
   return (
@@ -151,7 +168,7 @@ function PageResolver({ page, data, choices, onChange }: { page: PageConflicts; 
       }
       left={pageConflictsLeft(choices)}
     >
-      {choices.text && <TextResolver page={data} choice={choices.text} onChange={(text) => onChange({ ...choices, text })} />}
+      {choices.text && <BodyResolver page={data} choice={choices.text} links={links} onChange={(text) => onChange({ ...choices, text })} />}
       {values.map((conflict) => {
         // A layout conflict is a row per option that differs.
         const rows = valueRows(conflict);

@@ -7,7 +7,6 @@ import { Button } from "@/components/ui/button";
 import {
   CONFLICT_FIELD_NAMES,
   mergeConflictsSchema,
-  type ConflictLines,
   type ConflictSide,
   type FileConflict,
   type MergeConflicts,
@@ -17,6 +16,7 @@ import {
   VALUE_FIELDS,
 } from "@/server/content/merge/conflicts";
 import { attributeRows, type AttributeRow } from "./change-entries";
+import { BlockSides, blockConflictSentence, sideName, type ConflictLinks } from "./conflict-blocks";
 
 /**
  * The conflicts a 409 of a merge or an update carries in its details; null when it has none
@@ -28,7 +28,6 @@ export function conflictsOf(error: unknown): MergeConflicts | null {
   return parsed.success ? parsed.data : null;
 }
 
-const sideName: Record<ConflictSide, string> = { main: "in the space", changeRequest: "in this change request" };
 const otherSide = (side: ConflictSide): ConflictSide => (side === "main" ? "changeRequest" : "main");
 
 /** `variable a was` / `variables a, b were`. */
@@ -37,6 +36,7 @@ const namedFields = (fields: string[]) => [...new Set(fields.map((field) => CONF
 
 /** What stopped a merge or an update: the conflicting pages, files and variables, and the ways forward. */
 export function ConflictView({
+  links,
   action,
   conflicts,
   message,
@@ -47,6 +47,8 @@ export function ConflictView({
   onResolve,
   onDismiss,
 }: {
+  /** Where each side's blocks link and show files from. */
+  links: ConflictLinks;
   action: "merge" | "update";
   /** The conflicts as data; null shows `message` alone. */
   conflicts: MergeConflicts | null;
@@ -75,7 +77,7 @@ export function ConflictView({
                 : "Edit the change request so that the two versions agree, then try again."}
             </p>
           </div>
-          {conflicts ? <ConflictList conflicts={conflicts} /> : <p className="rounded-md bg-white/70 px-3 py-2 text-sm text-slate-800 ring-1 ring-inset ring-red-200">{message}</p>}
+          {conflicts ? <ConflictList conflicts={conflicts} links={links} /> : <p className="rounded-md bg-white/70 px-3 py-2 text-sm text-slate-800 ring-1 ring-inset ring-red-200">{message}</p>}
           <div className="flex flex-wrap gap-2">
             {onResolve && (
               <Button id="resolve-conflicts" onClick={onResolve}>
@@ -113,11 +115,11 @@ export function ConflictView({
   );
 }
 
-function ConflictList({ conflicts }: { conflicts: MergeConflicts }) {
+function ConflictList({ conflicts, links }: { conflicts: MergeConflicts; links: ConflictLinks }) {
   return (
     <ul aria-label="Conflicts" className="space-y-2 text-sm">
       {conflicts.pages.map((page) => (
-        <PageItem key={page.id} page={page} />
+        <PageItem key={page.id} page={page} links={links} />
       ))}
       {conflicts.files.map((file) => (
         <FileItem key={file.id} file={file} />
@@ -136,7 +138,7 @@ function ConflictList({ conflicts }: { conflicts: MergeConflicts }) {
 
 const itemClass = "rounded-md bg-white/70 px-3 py-2 ring-1 ring-inset ring-red-200";
 
-function PageItem({ page }: { page: PageConflicts }) {
+function PageItem({ page, links }: { page: PageConflicts; links: ConflictLinks }) {
   const values = page.conflicts.filter(isValueConflict);
   const others = page.conflicts.filter((conflict) => !isValueConflict(conflict));
   return (
@@ -151,7 +153,7 @@ function PageItem({ page }: { page: PageConflicts }) {
         <ul className="mt-1 space-y-2">
           {others.map((conflict, index) => (
             <li key={index}>
-              <PageConflictText conflict={conflict} />
+              <PageConflictText conflict={conflict} links={links} />
             </li>
           ))}
         </ul>
@@ -216,11 +218,11 @@ function ValueTable({ conflicts }: { conflicts: ValueConflict[] }) {
   );
 }
 
-function PageConflictText({ conflict }: { conflict: Exclude<PageConflictDetail, ValueConflict> }) {
+function PageConflictText({ conflict, links }: { conflict: Exclude<PageConflictDetail, ValueConflict>; links: ConflictLinks }) {
   const said = (text: string) => <span className="text-red-700">{text}</span>;
   switch (conflict.kind) {
     case "content":
-      return <ContentConflict conflict={conflict} />;
+      return <ContentConflict conflict={conflict} links={links} />;
     case "move":
       return said("It was moved to different places here and in the space.");
     case "variables":
@@ -238,41 +240,29 @@ function PageConflictText({ conflict }: { conflict: Exclude<PageConflictDetail, 
   }
 }
 
-function ContentConflict({ conflict }: { conflict: Extract<PageConflictDetail, { kind: "content" }> }) {
+function ContentConflict({ conflict, links }: { conflict: Extract<PageConflictDetail, { kind: "content" }>; links: ConflictLinks }) {
   if (conflict.tooDifferent) {
-    return <span className="text-red-700">Its text differs too much here and in the space to be compared line by line.</span>;
+    return <span className="text-red-700">Its text differs too much here and in the space to be merged block by block.</span>;
   }
+  const count = conflict.blocks.length;
   return (
-    <div className="space-y-2">
+    <div className="space-y-3">
       <span className="text-red-700">
-        Its text was changed at the same {conflict.regions.length === 1 ? "place" : `${conflict.regions.length} places`} here and in the space.
+        {count === 1 ? "One block" : `${count} blocks`} of its text {count === 1 ? "was" : "were"} changed both here and in the space:
       </span>
-      {conflict.regions.map((region, index) => (
-        <div key={index} className="grid gap-2 md:grid-cols-2">
-          <LinesBlock side="main" lines={region.main} />
-          <LinesBlock side="changeRequest" lines={region.changeRequest} />
-        </div>
-      ))}
+      <ol aria-label="Conflicting blocks" className="space-y-3">
+        {conflict.blocks.map((block) => (
+          <li key={block.key} className="space-y-1">
+            <p className="text-slate-800">{blockConflictSentence({ ...block, deletedIn: block.kind === "deleted" ? block.deletedIn : undefined })}</p>
+            <BlockSides
+              versions={{ main: block.main?.markdown ?? null, changeRequest: block.changeRequest?.markdown ?? null }}
+              truncated={{ main: block.main?.truncated ?? false, changeRequest: block.changeRequest?.truncated ?? false }}
+              links={links}
+            />
+          </li>
+        ))}
+      </ol>
     </div>
-  );
-}
-
-const lineRange = ({ start, end }: ConflictLines) =>
-  end === start ? `no lines (removed before line ${start + 1})` : end === start + 1 ? `line ${start + 1}` : `lines ${start + 1}–${end}`;
-
-function LinesBlock({ side, lines }: { side: ConflictSide; lines: ConflictLines }) {
-  const label = `${side === "main" ? "In the space" : "In this change request"}, ${lineRange(lines)}`;
-  return (
-    <figure className="min-w-0">
-      <figcaption className="text-xs font-medium text-slate-600">{label}</figcaption>
-      {lines.end > lines.start && (
-        // Focusable, so that a keyboard can scroll a long line into view.
-        <pre tabIndex={0} aria-label={label} className="mt-1 max-h-60 overflow-auto rounded border border-slate-200 bg-white p-2 font-mono text-xs text-slate-800">
-          {lines.text}
-          {lines.truncated && <span className="text-slate-500">…</span>}
-        </pre>
-      )}
-    </figure>
   );
 }
 

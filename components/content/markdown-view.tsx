@@ -4,6 +4,7 @@ import clsx from "clsx";
 import { CircleAlert, CircleCheck, Info, TriangleAlert } from "lucide-react";
 import { createContext, memo, useContext, useMemo, type ComponentProps } from "react";
 import Markdown, { type Components } from "react-markdown";
+import type { Pluggable } from "unified";
 import rehypeHighlight from "rehype-highlight";
 import remarkGfm from "remark-gfm";
 import "highlight.js/styles/github.css";
@@ -89,6 +90,7 @@ export const MarkdownView = memo(function MarkdownView({
   className,
   anchors = false,
   blockIndexes = false,
+  highlight,
 }: {
   markdown: string;
   links?: ContentLinks;
@@ -97,6 +99,8 @@ export const MarkdownView = memo(function MarkdownView({
   anchors?: boolean;
   /** `data-block-index` on each top-level block's element, for anchoring comments (the reader's page). */
   blockIndexes?: boolean;
+  /** A rehype plugin run last, marking what is shown (a conflict's word-level highlights); keep it stable across renders. */
+  highlight?: Pluggable;
 }) {
   const source = useMemo(() => isolateTagLines(markdown), [markdown]);
   const remarkPlugins = useMemo(
@@ -108,7 +112,7 @@ export const MarkdownView = memo(function MarkdownView({
       <LinksContext.Provider value={links}>
         <Markdown
           remarkPlugins={remarkPlugins}
-          rehypePlugins={[[rehypeHighlight, { detect: false }], rehypeTaskListLabels]}
+          rehypePlugins={[[rehypeHighlight, { detect: false }], rehypeTaskListLabels, ...(highlight ? [highlight] : [])]}
           urlTransform={(url) => resolveContentUrl(url, links)}
           components={components}
         >

@@ -8,7 +8,8 @@ import { fileStorage } from "../storage/file-storage";
 import { presentRevisionFile } from "../storage/file-urls";
 import { authorizeChangeRequest } from "../policies/change-request";
 import { changeRequestInclude, loadChangeRequest } from "./access";
-import { ContentBatch, type PageOutcome } from "./content-changes/content-batch";
+import { presentPageOutcome } from "../presenters/page-outcome";
+import { ContentBatch } from "./content-changes/content-batch";
 import { loadFileSources } from "./content-changes/file-sources";
 import { parseContentChanges } from "./schemas-content";
 import { openChangeRequestCommentCount } from "../comments/counts";
@@ -71,16 +72,8 @@ export async function applyContentChanges(ctx: ServiceContext, spaceId: string, 
     const pageUrl = (pageId: string) => apiUrl(ctx.baseUrl, `/spaces/${spaceId}/change-requests/${changeRequest.id}/content/page/${pageId}`);
     return {
       changeRequest: presented,
-      changes: result.outcomes.map((outcome) => presentOutcome(outcome, pageUrl)),
+      changes: result.outcomes.map((outcome) => presentPageOutcome(outcome, pageUrl)),
       insertedFiles: result.files.map((file) => presentRevisionFile(file.version, spaceId, ctx.baseUrl)),
     };
   });
-}
-
-function presentOutcome(outcome: PageOutcome, pageUrl: (pageId: string) => string) {
-  if (outcome.kind === "deleted") return { object: "deleted_page" as const, page: outcome.pageId };
-  const page = { object: "page" as const, id: outcome.pageId, urls: { location: pageUrl(outcome.pageId) } };
-  return outcome.kind === "created"
-    ? { object: "created_page" as const, ...(outcome.ref ? { ref: outcome.ref } : {}), page }
-    : { object: "updated_page" as const, page };
 }

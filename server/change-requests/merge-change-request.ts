@@ -6,12 +6,12 @@ import { changedEntries } from "../content/revision-size";
 import { writeSpace } from "../spaces/write-space";
 import { setMainRevision } from "../search/index-space";
 import { changeRequestBase } from "../presenters/change-request";
-import { authorizeChangeRequest } from "../policies/change-request";
+import { authorizeChangeRequest, changeRequestPermissions } from "../policies/change-request";
 import { assertMergeRules } from "../reviews/merge-rules";
 import { closeReviewThreads } from "../reviews/close-review-threads";
 import { loadChangeRequest } from "./access";
 import { recountStatus } from "./status-counts";
-import { mergeRevisions } from "./three-way";
+import { mergeRevisions, premergeBodies, type PremergedBodies } from "./three-way";
 import type { MergeResolutions } from "./schemas-resolutions";
 import { AppError, conflict } from "../errors";
 import type { MergeConflicts } from "../content/merge/conflicts";
@@ -25,7 +25,7 @@ import type { MergeConflicts } from "../content/merge/conflicts";
  * The threads reviews' messages opened close with it.
  */
 export async function mergeChangeRequest(ctx: ServiceContext, spaceId: string, ref: string) {
-  const pages = await pendingChangeSize(ctx, spaceId, ref);
+  const { pages, premerged } = await prepareMerge(ctx, spaceId, ref, "merge");
   return writeSpace(ctx, spaceId, { lock: "space", pages }, async (tx, events) => {
     const access = await loadChangeRequest(tx, ctx.actor, spaceId, ref, { forUpdate: true });
     const { space, changeRequest } = access;
@@ -37,7 +37,7 @@ export async function mergeChangeRequest(ctx: ServiceContext, spaceId: string, r
     const merged =
       main.id === base.id
         ? await fastForward(tx, { proposed, parents: [main.id, proposed.id], authorId: ctx.actor.userId })
-        : await mergeRevisions(tx, { base, ours: main, theirs: proposed, type: "merge", authorId: ctx.actor.userId });
+        : await mergeRevisions(tx, { base, ours: main, theirs: proposed, type: "merge", authorId: ctx.actor.userId, premerged });
 
     await setMainRevision(tx, space, merged);
     await recountStatus(tx, spaceId, changeRequest.status, "merged");
@@ -58,14 +58,14 @@ export async function mergeChangeRequest(ctx: ServiceContext, spaceId: string, r
  * the current main and change request revisions, else a 409 gives the conflicts as they are now.
  */
 export async function updateChangeRequestFromMain(ctx: ServiceContext, spaceId: string, ref: string, resolutions?: MergeResolutions) {
-  const pages = await pendingChangeSize(ctx, spaceId, ref);
+  const { pages, premerged } = await prepareMerge(ctx, spaceId, ref, "update");
   return writeSpace(ctx, spaceId, { lock: "changeRequests", pages }, async (tx, events) => {
     const access = await loadChangeRequest(tx, ctx.actor, spaceId, ref, { forUpdate: true });
     const { space, changeRequest } = access;
     authorizeChangeRequest("update", access);
     const [main, base, proposed] = await revisions(tx, [space.revisionId!, changeRequestBase(changeRequest), changeRequest.revisionId]);
     const merge = (withResolutions?: MergeResolutions) =>
-      mergeRevisions(tx, { base, ours: proposed, theirs: main, type: "update", authorId: ctx.actor.userId, changeRequestId: changeRequest.id, resolutions: withResolutions });
+      mergeRevisions(tx, { base, ours: proposed, theirs: main, type: "update", authorId: ctx.actor.userId, changeRequestId: changeRequest.id, resolutions: withResolutions, premerged });
     if (resolutions && (resolutions.revisions.main !== main.id || resolutions.revisions.changeRequest !== proposed.id)) throw await staleResolutions(merge);
     // Resolutions are checked even then: a page they name is not in conflict.
     if (main.id === base.id && !resolutions) {
@@ -102,16 +102,23 @@ async function staleResolutions(merge: () => Promise<Revision>): Promise<AppErro
 }
 
 /**
- * The size of what merging or updating the change request involves: its changes and main's since
- * its base, read without locks before the write (revisions are immutable). A change request that
- * does not exist, or that the caller cannot see, sizes nothing: the write then says so.
+ * What merging or updating the change request involves, read without locks before the write
+ * (revisions are immutable): the size of its changes and main's since its base, and the merges of
+ * the page bodies both changed (`premergeBodies`: the slow part, kept out of the lock; the write
+ * makes again any whose versions moved on meanwhile). A change request that does not exist, or
+ * that the caller cannot see, prepares nothing: the write then says so.
  */
-async function pendingChangeSize(ctx: ServiceContext, spaceId: string, ref: string): Promise<number> {
+async function prepareMerge(ctx: ServiceContext, spaceId: string, ref: string, type: "merge" | "update"): Promise<{ pages: number; premerged?: PremergedBodies }> {
   const access = await loadChangeRequest(db(), ctx.actor, spaceId, ref).catch(() => null);
-  if (!access?.space.revisionId) return 0;
+  if (!access?.space.revisionId) return { pages: 0 };
+  // No work for a caller the write will refuse.
+  if (!changeRequestPermissions(access.role, access.space, access.changeRequest, access.userId)[type]) return { pages: 0 };
   const [main, base, proposed] = await revisions(db(), [access.space.revisionId, changeRequestBase(access.changeRequest), access.changeRequest.revisionId]);
   const [ours, theirs] = await Promise.all([changedEntries(db(), base, main), changedEntries(db(), base, proposed)]);
-  return ours + theirs;
+  // Only a three-way merge merges bodies: not a fast-forward, nor an update of a change request with no changes of its own.
+  const threeWay = main.id !== base.id && proposed.id !== base.id;
+  const sides = type === "merge" ? { ours: main, theirs: proposed } : { ours: proposed, theirs: main };
+  return { pages: ours + theirs, premerged: threeWay ? await premergeBodies(db(), { base, ...sides, type }) : undefined };
 }
 
 /** The main revision, the change request's base and its current revision. */

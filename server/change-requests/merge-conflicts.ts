@@ -4,10 +4,12 @@ import {
   MAX_CONFLICT_TEXT,
   MAX_RESOLUTION_PAGES,
   MAX_RESOLUTION_TEXT,
+  type BlockConflictDetail,
+  type ConflictBlockText,
   type ConflictPageVersion,
   type ConflictResolution,
+  type ConflictResolutionBlock,
   type ConflictResolutionPage,
-  type ConflictLines,
   type ConflictPageRef,
   type ConflictSide,
   type FileConflict,
@@ -17,7 +19,7 @@ import {
 } from "../content/merge/conflicts";
 import { differingFields, type PageChanges, type PageConflict, type PageState } from "../content/merge/page-merge";
 import { layoutOf } from "../content/page-display";
-import { mergeTextSegments, splitLines } from "../content/merge/text-merge";
+import type { BlockVersion, BodyConflict } from "../content/merge/body-merge";
 import type { Variables } from "../content/variables";
 import { fileKey, pageKey, type FileVersion, type PageVersion } from "../content/revisions";
 import type { ObjectStore } from "../content/store/object-store";
@@ -94,7 +96,7 @@ export async function conflictError(store: ObjectStore, input: ConflictInput, me
     ),
     files,
     variables,
-    resolution: await resolutionData(input, { bySide, version, pageRef }),
+    resolution: await resolutionData(input, { bySide, sideName, version, pageRef }),
   };
   return conflict(message ?? summary(details), details);
 }
@@ -105,7 +107,7 @@ export async function conflictError(store: ObjectStore, input: ConflictInput, me
  */
 async function resolutionData(
   input: ConflictInput,
-  { bySide, version, pageRef }: Pick<Describe, "bySide" | "pageRef"> & { version: (side: MergeSide, pageId: string) => PageState | null },
+  { bySide, sideName, version, pageRef }: Pick<Describe, "bySide" | "sideName" | "pageRef"> & { version: (side: MergeSide, pageId: string) => PageState | null },
 ): Promise<ConflictResolution> {
   const pages: ConflictResolutionPage[] = [];
   let budget = MAX_RESOLUTION_TEXT;
@@ -114,10 +116,9 @@ async function resolutionData(
   for (const pageId of pageIds) {
     const [base, ours, theirs] = [input.pages.base.get(pageId), version("ours", pageId), version("theirs", pageId)];
     if (!base || !ours || !theirs || pages.length === MAX_RESOLUTION_PAGES) continue;
-    const content = contentConflicts.get(pageId);
-    const merged = content ? (content.tooDifferent ? null : mergeTextSegments(base.markdown, ours.markdown, theirs.markdown)) : null;
-    const mergedText = merged?.reduce((sum, segment) => sum + ("text" in segment ? segment.text.length : 0), 0) ?? 0;
-    const size = base.markdown.length + ours.markdown.length + theirs.markdown.length + mergedText;
+    const blocks = (contentConflicts.get(pageId)?.blocks ?? []).map((block) => resolutionBlock(block, { bySide, sideName }));
+    const blocksSize = blocks.reduce((sum, block) => sum + [block.base, block.main, block.changeRequest].reduce((size, each) => size + (each ? each.markdown.length + JSON.stringify(each.document).length : 0), 0), 0);
+    const size = base.markdown.length + ours.markdown.length + theirs.markdown.length + blocksSize;
     if (size > budget) continue;
     budget -= size;
     const sides = bySide(ours, theirs);
@@ -126,9 +127,7 @@ async function resolutionData(
       base: await versionOf(base, pageRef),
       main: await versionOf(sides.main, pageRef),
       changeRequest: await versionOf(sides.changeRequest, pageRef),
-      hunks: (content?.lines ?? []).map(({ baseLines, oursLines, theirsLines }) => ({ base: baseLines, ...bySide(oursLines, theirsLines) })),
-      // Too different to be compared line by line: the whole body is the one hunk.
-      merged: content ? (merged?.map((segment) => ("text" in segment ? segment : { hunk: segment.conflict })) ?? [{ hunk: 0 }]) : null,
+      blocks,
     });
   }
   const valueIn = (variables: Variables, name: string) => (Object.hasOwn(variables, name) ? variables[name] : undefined);
@@ -138,6 +137,20 @@ async function resolutionData(
       : [],
   );
   return { revisions: bySide(input.ours.id, input.theirs.id), pages, variables };
+}
+
+/** A conflicting block with its versions, named by sides as clients name them. */
+function resolutionBlock(block: BodyConflict, { bySide, sideName }: Pick<Describe, "bySide" | "sideName">): ConflictResolutionBlock {
+  const { versions, key, type, kind, container } = block;
+  return {
+    key,
+    type,
+    kind,
+    container,
+    ...(block.kind === "deleted" ? { deletedIn: sideName(block.deletedIn) } : {}),
+    base: versions.base,
+    ...bySide(versions.ours, versions.theirs),
+  };
 }
 
 /** A page version as a person choosing between versions sees it. */
@@ -178,8 +191,8 @@ async function describePageConflict(
   const { ours, theirs, base } = versions;
   switch (item.kind) {
     case "content": {
-      const regions = (item.lines ?? []).map(({ oursLines, theirsLines }) => bySide(linesOf(ours!.markdown, oursLines), linesOf(theirs!.markdown, theirsLines)));
-      return { detail: { kind: "content", tooDifferent: item.tooDifferent === true, regions }, fields: ["markdown"] };
+      const blocks = (item.blocks ?? []).map((block) => blockDetail(block, { bySide, sideName }));
+      return { detail: { kind: "content", tooDifferent: item.tooDifferent === true, blocks }, fields: ["markdown"] };
     }
     case "move":
       return { detail: { kind: "move" }, fields: ["parentId", "sortKey"] };
@@ -215,11 +228,18 @@ async function describePageConflict(
   }
 }
 
-/** Lines `[start, end)` of a body, with their text cut to a size a client can show. */
-function linesOf(markdown: string, [start, end]: [number, number]): ConflictLines {
-  const text = splitLines(markdown).slice(start, end).join("");
-  const truncated = text.length > MAX_CONFLICT_TEXT;
-  return { start, end, text: truncated ? text.slice(0, MAX_CONFLICT_TEXT) : text, truncated };
+/** A conflicting block for clients: its key and type, and each side's version as text cut to a size a client can show. */
+function blockDetail(block: BodyConflict, { bySide, sideName }: Pick<Describe, "bySide" | "sideName">): BlockConflictDetail {
+  const { key, type, container } = block;
+  const sides = bySide(textOf(block.versions.ours), textOf(block.versions.theirs));
+  if (block.kind === "deleted") return { kind: "deleted", key, type, container, deletedIn: sideName(block.deletedIn), ...sides };
+  return { kind: "edited", key, type, container, main: sides.main!, changeRequest: sides.changeRequest! };
+}
+
+function textOf(version: BlockVersion | null): ConflictBlockText | null {
+  if (!version) return null;
+  const truncated = version.markdown.length > MAX_CONFLICT_TEXT;
+  return { markdown: truncated ? version.markdown.slice(0, MAX_CONFLICT_TEXT) : version.markdown, truncated };
 }
 
 /**

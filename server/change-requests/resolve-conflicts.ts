@@ -1,10 +1,12 @@
 import { badRequest, type AppError } from "../errors";
-import { CONFLICT_FIELD_NAMES, RESOLUTION_FIELD_OF, type ConflictSide } from "../content/merge/conflicts";
-import type { PageChanges, PageConflictKind, PageState } from "../content/merge/page-merge";
+import type { BodyChoice, BodyMergeInput, BodyMergeOutcome } from "../content/merge/body-merge";
+import { markdownLimitProblem } from "../content/format/markdown-limits";
+import { blockTakes, CONFLICT_FIELD_NAMES, RESOLUTION_FIELD_OF, type ConflictSide } from "../content/merge/conflicts";
+import type { PageChanges, PageConflict, PageConflictKind, PageState } from "../content/merge/page-merge";
 import { fileKey } from "../content/revisions";
 import { withVariables } from "../content/variables";
 import type { MergeConflict, MergeSide } from "./merge-conflicts";
-import type { MergeResolutions, PageResolution } from "./schemas-resolutions";
+import type { BlockResolution, MergeResolutions, PageResolution } from "./schemas-resolutions";
 import type { MergeSides } from "./three-way";
 
 /**
@@ -14,7 +16,7 @@ import type { MergeSides } from "./three-way";
  * rest merges as always.
  */
 
-type ResolutionField = Exclude<keyof PageResolution, "id">;
+type ResolutionField = Exclude<keyof PageResolution, "id" | "blocks">;
 
 const FIELD_OF: Partial<Record<PageConflictKind, ResolutionField>> = RESOLUTION_FIELD_OF;
 
@@ -30,6 +32,7 @@ export async function checkResolutions(
 ): Promise<void> {
   const pageFields = new Map<string, Set<ResolutionField>>();
   const pageVariables = new Map<string, Set<string>>();
+  const pageBodies = new Map<string, PageConflict>();
   const spaceVariables = new Set<string>();
   const files = new Set<string>();
   for (const item of conflicts) {
@@ -40,6 +43,7 @@ export async function checkResolutions(
       const fields = pageFields.get(item.pageId) ?? new Set<ResolutionField>();
       pageFields.set(item.pageId, fields.add(FIELD_OF[item.kind]!));
       if (item.kind === "variables") pageVariables.set(item.pageId, new Set(item.names));
+      if (item.kind === "content") pageBodies.set(item.pageId, item);
     }
   }
 
@@ -50,7 +54,7 @@ export async function checkResolutions(
   const resolved = new Set<string>();
   resolutions.pages.forEach((resolution, index) => {
     const at = `resolutions.pages[${index}]`;
-    const { id, ...given } = resolution;
+    const { id, blocks, ...given } = resolution;
     const fields = pageFields.get(id);
     if (!fields) throw badRequest(`${at}.id: ${pageName(id)} is not in conflict`);
     if (resolved.has(id)) throw badRequest(`${at}.id: ${pageName(id)} is resolved twice`);
@@ -59,8 +63,11 @@ export async function checkResolutions(
       if (given[field] === undefined) continue;
       if (!fields.has(field)) throw badRequest(`${at}.${field}: the ${CONFLICT_FIELD_NAMES[field]} of ${pageName(id)} is not in conflict`);
     }
+    if (blocks) checkBlocks(`${at}.blocks`, pageName(id), blocks, given.markdown, pageBodies.get(id));
     for (const field of fields) {
-      if (given[field] === undefined) throw badRequest(`${at}.${field}: the ${CONFLICT_FIELD_NAMES[field]} of ${pageName(id)} is in conflict and needs a resolution`);
+      if (given[field] === undefined && !(field === "markdown" && blocks)) {
+        throw badRequest(`${at}.${field}: the ${CONFLICT_FIELD_NAMES[field]} of ${pageName(id)} is in conflict and needs a resolution`);
+      }
     }
     if (given.variables) matchNames(`${at}.variables`, `variables of ${pageName(id)}`, Object.keys(given.variables), pageVariables.get(id)!);
   });
@@ -71,6 +78,31 @@ export async function checkResolutions(
   matchNames("resolutions.files", "files", resolutions.files.map((file) => file.id), files);
 }
 
+/** A body resolved block by block: one resolution for each conflicting block, each a choice that block can take. */
+function checkBlocks(at: string, page: string, blocks: BlockResolution[], markdown: string | undefined, body: PageConflict | undefined): void {
+  if (!body) throw badRequest(`${at}: the text of ${page} is not in conflict`);
+  if (markdown !== undefined) throw badRequest(`${at}: the text of ${page} is resolved either whole (markdown) or block by block (blocks), not both`);
+  if (body.tooDifferent) throw badRequest(`${at}: the text of ${page} conflicts as a whole: resolve it whole (markdown)`);
+  const conflicts = new Map((body.blocks ?? []).map((block) => [block.key, block]));
+  const seen = new Set<string>();
+  blocks.forEach((resolution, index) => {
+    const conflict = conflicts.get(resolution.key);
+    if (!conflict) throw badRequest(`${at}[${index}].key: block ${resolution.key} of ${page} is not in conflict`);
+    if (seen.has(resolution.key)) throw badRequest(`${at}[${index}].key: block ${resolution.key} of ${page} is resolved twice`);
+    seen.add(resolution.key);
+    const takes = blockTakes(conflict);
+    if ("take" in resolution ? resolution.take === "both" && !takes.both : !takes.write) {
+      throw badRequest(
+        conflict.container
+          ? `${at}[${index}]: the settings of block ${resolution.key} of ${page} (a ${conflict.type}) conflict: take a side`
+          : `${at}[${index}].take: block ${resolution.key} of ${page} was deleted on one side: take a side or write it`,
+      );
+    }
+  });
+  const missing = [...conflicts.keys()].filter((key) => !seen.has(key));
+  if (missing.length > 0) throw badRequest(`${at}: block${missing.length === 1 ? "" : "s"} ${missing.join(", ")} of ${page} ${missing.length === 1 ? "is" : "are"} in conflict and need${missing.length === 1 ? "s" : ""} a resolution`);
+}
+
 /** The names resolved must be exactly the names in conflict. */
 function matchNames(at: string, what: string, given: string[], inConflict: Set<string>): void {
   const extra = given.filter((name) => !inConflict.has(name));
@@ -78,6 +110,58 @@ function matchNames(at: string, what: string, given: string[], inConflict: Set<s
   if (new Set(given).size !== given.length) throw badRequest(`${at}: ${what} resolved twice`);
   const missing = [...inConflict].filter((name) => !given.includes(name));
   if (missing.length > 0) throw badRequest(`${at}: ${what} ${missing.join(", ")} ${missing.length === 1 ? "is" : "are"} in conflict and need${missing.length === 1 ? "s" : ""} a resolution`);
+}
+
+/**
+ * The bodies resolved block by block, made whole: the block merge again, with the choices made
+ * (written blocks read as a page's are), in the markdown workers. Answers the resolutions with
+ * those bodies as `markdown`, and each body's keyed document (JSON), whose keys its version keeps.
+ */
+export async function resolveBlocks(
+  resolutions: MergeResolutions,
+  pages: MergeSides["pages"],
+  sideOf: (side: ConflictSide) => MergeSide,
+  mergeBodies: (inputs: BodyMergeInput[]) => Promise<BodyMergeOutcome[]>,
+): Promise<{ resolutions: MergeResolutions; documents: Map<string, string> }> {
+  const byBlocks = resolutions.pages.flatMap((page, index) => (page.blocks ? [{ page, blocks: page.blocks, index }] : []));
+  if (byBlocks.length === 0) return { resolutions, documents: new Map() };
+  const version = (page: PageState | null | undefined) => ({ markdown: page!.markdown, blockKeys: page!.blockKeys });
+  const choiceOf = (block: BlockResolution): BodyChoice => {
+    if ("take" in block) return { key: block.key, take: block.take === "both" ? "both" : sideOf(block.take) };
+    if ("markdown" in block) return { key: block.key, markdown: block.markdown };
+    return { key: block.key, documentJson: JSON.stringify(block.document) };
+  };
+  // Checked: each of these pages has its body in conflict, so both sides edited it.
+  const outcomes = await mergeBodies(
+    byBlocks.map(({ page, blocks }) => ({
+      pageId: page.id,
+      base: version(pages.base.get(page.id)),
+      ours: version(pages.ours.get(page.id)),
+      theirs: version(pages.theirs.get(page.id)),
+      changeRequest: sideOf("changeRequest"),
+      choices: blocks.map(choiceOf),
+    })),
+  );
+  const resolved = [...resolutions.pages];
+  const documents = new Map<string, string>();
+  outcomes.forEach((outcome, position) => {
+    const { page, blocks, index } = byBlocks[position]!;
+    const at = `resolutions.pages[${index}].blocks`;
+    if (!outcome.ok) {
+      if ("invalidChoice" in outcome) {
+        const { key, message } = outcome.invalidChoice;
+        throw badRequest(`${at}[${blocks.findIndex((block) => block.key === key)}].document: ${message}`);
+      }
+      if ("tooDifferent" in outcome) throw badRequest(`${at}: the text of page ${page.id} could not be put together within the time a page is given`);
+      throw new Error(`Page ${page.id} resolved block by block still conflicts`);
+    }
+    const problem = markdownLimitProblem(outcome.markdown);
+    if (problem) throw badRequest(`${at}: the resolved text of page ${page.id} is ${problem}`);
+    const { blocks: _blocks, ...fields } = page;
+    resolved[index] = { ...fields, markdown: outcome.markdown };
+    documents.set(page.id, outcome.documentJson);
+  });
+  return { resolutions: { ...resolutions, pages: resolved }, documents };
 }
 
 /** The sides with the resolutions applied to both (new maps; the given ones are left as they are). */
@@ -92,8 +176,8 @@ export function applyResolutions(sides: MergeSides, resolutions: MergeResolution
     for (const [side, map] of [["ours", ours], ["theirs", theirs]] as const) {
       const page = versions[side];
       const variables = resolution.variables ? withVariables(page.variables ?? {}, resolution.variables) : page.variables;
-      // Links are found again in a body written anew.
-      map.set(resolution.id, { ...page, ...agreed, variables, ...(agreed.markdown !== undefined ? { links: undefined } : {}) });
+      // Links and block keys are found again for a body written anew.
+      map.set(resolution.id, { ...page, ...agreed, variables, ...(agreed.markdown !== undefined ? { links: undefined, blockKeys: undefined } : {}) });
     }
   }
 

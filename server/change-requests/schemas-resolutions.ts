@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { entityIdSchema } from "../ids";
 import { conflictSideSchema, MAX_RESOLUTION_PAGES } from "../content/merge/conflicts";
+import { BLOCK_KEY, MAX_KEYED_BLOCKS } from "../content/format/block-keys";
+import { documentShapeProblem } from "../content/format/document-input";
 import { markdownLimitProblem } from "../content/format/markdown-limits";
 import { MAX_VARIABLES, variableNameSchema, variableValueSchema } from "../content/variables";
 import { parseCondition } from "../sites/conditions/parse";
@@ -25,11 +27,33 @@ const markdownSchema = z.string().superRefine((markdown, ctx) => {
   if (problem) ctx.addIssue({ code: "custom", message: problem });
 });
 
+/** A JSON document as the editor writes it, checked for shape and size before anything converts it. */
+const documentSchema = z.unknown().superRefine((document, ctx) => {
+  const problem = documentShapeProblem(document);
+  if (problem) ctx.addIssue({ code: "custom", message: problem });
+});
+
+const blockKeySchema = z.string().regex(BLOCK_KEY, "must be a block key");
+
+/**
+ * How one conflicting block of a body is settled: a side's version, `both` (two separate blocks,
+ * main's first: for a block edited on both sides), or blocks written instead (markdown, or a JSON
+ * document whose blocks keep their keys); written blocks may be none, deleting it.
+ */
+export const blockResolutionSchema = z.union([
+  z.object({ key: blockKeySchema, take: z.enum([...conflictSideSchema.options, "both"]) }).strict(),
+  z.object({ key: blockKeySchema, markdown: markdownSchema }).strict(),
+  z.object({ key: blockKeySchema, document: documentSchema }).strict(),
+]);
+export type BlockResolution = z.infer<typeof blockResolutionSchema>;
+
 export const pageResolutionSchema = z
   .object({
     id: entityIdSchema,
-    /** The resolved body. */
+    /** The resolved body, whole. */
     markdown: markdownSchema.optional(),
+    /** The body resolved block by block: one resolution per conflicting block (instead of `markdown`). */
+    blocks: z.array(blockResolutionSchema).max(MAX_KEYED_BLOCKS).optional(),
     title: z.string().trim().min(1).max(PAGE_TITLE_MAX).optional(),
     slug: slugSchema.optional(),
     /** null = not set. */

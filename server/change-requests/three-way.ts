@@ -1,7 +1,8 @@
 import type { Db } from "../db/client";
 import type { Revision } from "../db/generated/client";
 import { extractLinks } from "../content/format";
-import { mergePages, pageTreeOf, type PageChanges, type PageState, type PageTree } from "../content/merge/page-merge";
+import { createHash } from "node:crypto";
+import { bodyMerges, mergePages, pageTreeOf, type PageChanges, type PageState, type PageTree } from "../content/merge/page-merge";
 import { coverFiles } from "../content/page-display";
 import { commitRevision, pageKey, parseContentKey, readPages, type FileVersion, type PageVersion } from "../content/revisions";
 import { ObjectStore } from "../content/store/object-store";
@@ -9,12 +10,15 @@ import { mergeVariables, spaceVariablesOf, type Variables } from "../content/var
 import type { ConflictSide } from "../content/merge/conflicts";
 import { trieDiff, trieGet, type TrieChange } from "../content/store/trie";
 import { conflictError, type MergeConflict, type MergeSide } from "./merge-conflicts";
-import { applyResolutions, checkResolutions } from "./resolve-conflicts";
+import { applyResolutions, checkResolutions, resolveBlocks } from "./resolve-conflicts";
+import type { BodyMergeInput, BodyMergeOutcome } from "../content/merge/body-merge";
+import type { KeySource } from "../content/format/keyed-document";
+import { markdownPool, WRITE_BUDGET_MS } from "../markdown/markdown-pool";
 import type { MergeResolutions } from "./schemas-resolutions";
 
 /**
  * Git-like three-way merge of two revisions of a space from their common ancestor: only what
- * changed on either side is read, page by page and inside page bodies line by line. Conflicts
+ * changed on either side is read, page by page and inside page bodies block by block. Conflicts
  * throw a 409 whose details list them (`MergeConflicts`), before anything is written.
  */
 export async function mergeRevisions(
@@ -28,27 +32,30 @@ export async function mergeRevisions(
     changeRequestId?: string;
     /** Resolutions of the conflicts this merge has (checked against them): the sides are made to agree on what they resolve. */
     resolutions?: MergeResolutions;
+    /** Body merges made before the write (`premergeBodies`): those of the same versions are not made again. */
+    premerged?: PremergedBodies;
   },
 ): Promise<Revision> {
   const { base, ours, theirs } = input;
   const store = new ObjectStore(tx, base.spaceId);
-  const [oursDiff, theirsDiff] = await Promise.all([trieDiff(store, base.root, ours.root), trieDiff(store, base.root, theirs.root)]);
-  let sides: MergeSides = {
-    pages: await pageChanges(store, oursDiff, theirsDiff),
-    oursDiff,
-    theirsDiff,
-    variables: { base: spaceVariablesOf(base), ours: spaceVariablesOf(ours), theirs: spaceVariablesOf(theirs) },
-  };
-  let attempt = await attemptMerge(tx, store, ours, sides);
+  let sides = await mergeSides(store, input);
+  const sideOf = (side: ConflictSide): MergeSide => ((side === "main") === (input.type === "merge") ? "ours" : "theirs");
+  const changeRequest = sideOf("changeRequest");
+  const mergeBodies = bodyMerger(input.premerged);
+  let attempt = await attemptMerge(tx, store, ours, sides, changeRequest, mergeBodies);
+  // The bodies' keyed documents, where a merge or a resolution wrote them anew.
+  let documents = attempt.documents;
+  const { pages } = sides;
   if (input.resolutions) {
-    const sideOf = (side: ConflictSide): MergeSide => ((side === "main") === (input.type === "merge") ? "ours" : "theirs");
     await checkResolutions(input.resolutions, attempt.conflicts, { pages: sides.pages, unresolvable: (conflicts) => conflictError(store, { ...input, ...sides, conflicts }, UNRESOLVABLE) });
-    sides = applyResolutions(sides, input.resolutions, sideOf);
-    attempt = await attemptMerge(tx, store, ours, sides);
+    const resolved = await resolveBlocks(input.resolutions, sides.pages, sideOf, mergeBodies);
+    sides = applyResolutions(sides, resolved.resolutions, sideOf);
+    attempt = await attemptMerge(tx, store, ours, sides, changeRequest, mergeBodies);
+    documents = new Map([...attempt.documents, ...resolved.documents]);
   }
   const { merged, files, variables, conflicts } = attempt;
   if (!merged || conflicts.length > 0) throw await conflictError(store, { ...input, ...sides, conflicts });
-  const { pages, theirsDiff: theirsChanges } = sides;
+  const { theirsDiff: theirsChanges } = sides;
 
   // A page taken whole from theirs keeps its stored version (nothing to hash or parse again); one
   // taken whole from ours is already in the base of the new revision.
@@ -57,15 +64,17 @@ export async function mergeRevisions(
   const remove: string[] = [];
   for (const [pageId, page] of merged) {
     if (page === null) remove.push(pageId);
-    else if (page === pages.theirs.get(pageId)) putVersions.set(pageId, theirsChanges.get(pageKey(pageId))!.after!);
-    else if (page !== pages.ours.get(pageId)) put.push(page);
+    else if (page === sides.pages.theirs.get(pageId)) putVersions.set(pageId, theirsChanges.get(pageKey(pageId))!.after!);
+    else if (page !== sides.pages.ours.get(pageId)) put.push(page);
   }
-  // A merged body keeps the keys of blocks from either side: theirs, then the ancestor's (ours, the commit's base, comes last).
+  // A merged body keeps the keys its block merge gave (and, for what it did not, those of either
+  // side's version: theirs, then the ancestor's; ours, the commit's base, comes last).
   const keySources = new Map(
-    put.map((page) => [
-      page.id,
-      [pages.theirs.get(page.id), pages.base.get(page.id)].flatMap((state) => (state ? [{ markdown: state.markdown, blockKeys: state.blockKeys, pageId: page.id }] : [])),
-    ]),
+    put.map((page): [string, KeySource[]] => {
+      const document = documents.get(page.id);
+      const versions = [pages.theirs.get(page.id), pages.base.get(page.id)].flatMap((state) => (state ? [{ markdown: state.markdown, blockKeys: state.blockKeys, pageId: page.id }] : []));
+      return [page.id, [...(document ? [{ documentJson: document }] : []), ...versions]];
+    }),
   );
   const fileVersions = await store.getObjects<FileVersion>([...files.put.values()]);
   return commitRevision(tx, {
@@ -95,16 +104,28 @@ export type MergeSides = {
   variables: { base: Variables; ours: Variables; theirs: Variables };
 };
 
+/** What a merge compares, read from the three revisions. */
+async function mergeSides(store: ObjectStore, { base, ours, theirs }: { base: Revision; ours: Revision; theirs: Revision }): Promise<MergeSides> {
+  const [oursDiff, theirsDiff] = await Promise.all([trieDiff(store, base.root, ours.root), trieDiff(store, base.root, theirs.root)]);
+  return {
+    pages: await pageChanges(store, oursDiff, theirsDiff),
+    oursDiff,
+    theirsDiff,
+    variables: { base: spaceVariablesOf(base), ours: spaceVariablesOf(ours), theirs: spaceVariablesOf(theirs) },
+  };
+}
+
 /** The merge of two sides, or its conflicts; nothing is written. */
-async function attemptMerge(tx: Db, store: ObjectStore, ours: Revision, sides: MergeSides) {
+async function attemptMerge(tx: Db, store: ObjectStore, ours: Revision, sides: MergeSides, changeRequest: MergeSide, mergeBodies: BodyMerger) {
   const { pages } = sides;
   const files = mergeFiles(sides.oursDiff, sides.theirsDiff);
   let merged: Map<string, PageState | null> | undefined;
+  let documents = new Map<string, string>();
   const conflicts: MergeConflict[] = [...files.conflicts];
   if (pages.ours.size > 0 && pages.theirs.size > 0) {
     // Both sides touched pages: the tree checks may ask about pages neither side changed.
-    const result = await mergePages({ ...pages, tree: revisionTree(tx, ours) });
-    if (result.ok) merged = result.result;
+    const result = await mergePages({ ...pages, tree: revisionTree(tx, ours), changeRequest, mergeBodies });
+    if (result.ok) ({ result: merged, documents } = result);
     else conflicts.push(...result.conflicts);
   } else {
     merged = pages.theirs;
@@ -113,7 +134,51 @@ async function attemptMerge(tx: Db, store: ObjectStore, ours: Revision, sides: M
   if (merged) conflicts.push(...(await referencesToDeletedFiles(tx, store, ours, files.deleted, merged)));
   const variables = mergeVariables(sides.variables.base, sides.variables.ours, sides.variables.theirs);
   if (!variables.ok) conflicts.push({ kind: "space-variables", names: variables.conflicts });
-  return { merged, files, conflicts, variables: variables.ok ? variables.variables : undefined };
+  return { merged, files, conflicts, documents, variables: variables.ok ? variables.variables : undefined };
+}
+
+/**
+ * Three parses and a conversion of one page, each of a version that was parsed within the write
+ * budget when it was written: past three times that, the body conflicts as a whole.
+ */
+const BODY_MERGE_BUDGET_MS = 3 * WRITE_BUDGET_MS;
+
+type BodyMerger = (inputs: BodyMergeInput[]) => Promise<BodyMergeOutcome[]>;
+
+/** Bodies merged block by block in the markdown workers. */
+async function mergeBodiesInPool(inputs: BodyMergeInput[]): Promise<BodyMergeOutcome[]> {
+  if (inputs.length === 0) return [];
+  const outcomes = await markdownPool().map("mergePageBody", inputs, BODY_MERGE_BUDGET_MS);
+  return outcomes.map((outcome) => (outcome.ok ? outcome.value : { ok: false, tooDifferent: true }));
+}
+
+/** Body merges made ahead of a write, by a digest of their input (the versions merged, with their keys, and the choices). */
+export type PremergedBodies = ReadonlyMap<string, BodyMergeOutcome>;
+
+const digestOf = (input: BodyMergeInput) => createHash("sha256").update(JSON.stringify(input)).digest("base64url");
+
+/** A body merger that takes the merges made ahead where their input is the same, and makes the others. */
+function bodyMerger(premerged: PremergedBodies = new Map()): BodyMerger {
+  return async (inputs) => {
+    const digests = inputs.map(digestOf);
+    const missing = inputs.filter((_, index) => !premerged.has(digests[index]!));
+    const made = await mergeBodiesInPool(missing);
+    let next = 0;
+    return digests.map((digest) => premerged.get(digest) ?? made[next++]!);
+  };
+}
+
+/**
+ * The body merges a three-way merge of these revisions will need, made before its write: parsing
+ * and merging bodies takes the markdown workers a while, which would otherwise be spent holding
+ * the space's lock. Revisions are immutable, so these stay right for as long as the merge is of
+ * the same revisions; reads here take no locks.
+ */
+export async function premergeBodies(db: Db, input: { base: Revision; ours: Revision; theirs: Revision; type: "merge" | "update" }): Promise<PremergedBodies> {
+  const sides = await mergeSides(new ObjectStore(db, input.base.spaceId), input);
+  const requests = bodyMerges({ ...sides.pages, changeRequest: input.type === "merge" ? "theirs" : "ours" });
+  const outcomes = await mergeBodiesInPool(requests);
+  return new Map(requests.map((request, index) => [digestOf(request), outcomes[index]!]));
 }
 
 /**

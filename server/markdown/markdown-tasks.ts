@@ -2,6 +2,7 @@ import { linkDestinations } from "../change-requests/content-changes/markdown-li
 import { recordedLinks } from "../content/format/extract-links";
 import { documentMarkdown } from "../content/format/document-input";
 import { blockCount, keyedDocument, pageBlockKeys } from "../content/format/keyed-document";
+import { mergePageBody } from "../content/merge/body-merge";
 import { pdfPageHtml } from "../pdf/page-html";
 import { pageSections } from "../search/sections";
 import { pageBodyHtml } from "../sites/serve/render/page-body-html";
@@ -18,6 +19,7 @@ export const markdownTasks = {
   pageSections: (markdown: string) => pageSections(markdown),
   pdfPageHtml: (input: Parameters<typeof pdfPageHtml>[0]) => pdfPageHtml(input),
   pageBodyHtml: (input: Parameters<typeof pageBodyHtml>[0]) => pageBodyHtml(input),
+  mergePageBody: (input: Parameters<typeof mergePageBody>[0]) => mergePageBody(input),
 } satisfies TaskTable;
 
 export type MarkdownTasks = typeof markdownTasks;

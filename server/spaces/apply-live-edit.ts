@@ -1,4 +1,4 @@
-import { ContentBatch, type PageOutcome } from "../change-requests/content-changes/content-batch";
+import { ContentBatch } from "../change-requests/content-changes/content-batch";
 import { loadFileSources } from "../change-requests/content-changes/file-sources";
 import { parseContentChanges } from "../change-requests/schemas-content";
 import { commitRevision } from "../content/revisions";
@@ -6,6 +6,7 @@ import type { ServiceContext } from "../context";
 import { db } from "../db/client";
 import { loadSpace } from "../policies/access";
 import { authorizeLiveEdit } from "../policies/live-edit";
+import { presentPageOutcome } from "../presenters/page-outcome";
 import { apiUrl } from "../presenters/urls";
 import { setMainRevision } from "../search/index-space";
 import { fileStorage } from "../storage/file-storage";
@@ -72,16 +73,8 @@ export async function applyLiveEdit(ctx: ServiceContext, spaceId: string, input:
     const pageUrl = (pageId: string) => apiUrl(ctx.baseUrl, `/spaces/${spaceId}/content/page/${pageId}`);
     return {
       revision: next.id,
-      changes: result.outcomes.map((outcome) => presentOutcome(outcome, pageUrl)),
+      changes: result.outcomes.map((outcome) => presentPageOutcome(outcome, pageUrl)),
       insertedFiles: result.files.map((file) => presentRevisionFile(file.version, spaceId, ctx.baseUrl)),
     };
   });
-}
-
-function presentOutcome(outcome: PageOutcome, pageUrl: (pageId: string) => string) {
-  if (outcome.kind === "deleted") return { object: "deleted_page" as const, page: outcome.pageId };
-  const page = { object: "page" as const, id: outcome.pageId, urls: { location: pageUrl(outcome.pageId) } };
-  return outcome.kind === "created"
-    ? { object: "created_page" as const, ...(outcome.ref ? { ref: outcome.ref } : {}), page }
-    : { object: "updated_page" as const, page };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import type { Actor } from "../../server/auth/actor";
-import { mergeConflictsSchema, type ConflictResolutionPage, type MergeConflicts } from "../../server/content/merge/conflicts";
+import { mergeConflictsSchema, type MergeConflicts } from "../../server/content/merge/conflicts";
 import { readFiles, type Page } from "../../server/content/revisions";
 import { DEFAULT_PAGE_LAYOUT } from "../../server/content/page-display";
 import { db } from "../../server/db/client";
@@ -60,23 +60,15 @@ async function setup() {
   return { tenant, admin, space, guide: guide!, alpha: alpha!, beta: beta!, proposal, ref, diverge, conflicts, resolve, merge, mainPage };
 }
 
+/** The stored block keys of a page of main (its nodes' keys in `format=document`), in pre-order. */
+async function blockKeysOf(spaceId: string, pageId: string): Promise<string[]> {
+  const page = (await pagesOf((await mainRevision(spaceId)).id)).find((entry) => entry.id === pageId)!;
+  return page.blockKeys ?? [];
+}
+
 async function mainRevision(spaceId: string) {
   const { revisionId } = await db().space.findUniqueOrThrow({ where: { id: spaceId } });
   return db().revision.findUniqueOrThrow({ where: { id: revisionId! } });
-}
-
-/** A body put together from the merged parts, taking for each hunk the side `take` says (`both`: main's then the change request's). */
-function assemble(page: ConflictResolutionPage, take: ("main" | "changeRequest" | "both")[]): string {
-  const lines = (text: string, [start, end]: [number, number]) => (text.match(/[^\n]*\n|[^\n]+$/g) ?? []).slice(start, end).join("");
-  return page.merged!
-    .map((part) => {
-      if ("text" in part) return part.text;
-      const hunk = page.hunks[part.hunk]!;
-      const main = lines(page.main.markdown, hunk.main);
-      const mine = lines(page.changeRequest.markdown, hunk.changeRequest);
-      return take[part.hunk] === "main" ? main : take[part.hunk] === "changeRequest" ? mine : main + mine;
-    })
-    .join("");
 }
 
 const rejection = async (promise: Promise<unknown>) => {
@@ -89,26 +81,27 @@ const rejection = async (promise: Promise<unknown>) => {
 };
 
 describe("update from main with resolutions", () => {
-  test("a text conflict resolved one side per hunk: the change request takes the result, and the merge goes through", async () => {
+  test("a body resolved block by block, one side per block: the change request takes the result, and the merge goes through", async () => {
     const { guide, diverge, conflicts, resolve, merge, mainPage, proposal, space } = await setup();
     await diverge(
-      { put: [{ ...guide, markdown: GUIDE.replace("Intro paragraph.", "Main's intro.").replace("Open the app.", "Main opens it.") }] },
-      { put: [{ ...guide, markdown: GUIDE.replace("Intro paragraph.", "My intro.").replace("Open the app.", "I open it.") }] },
+      { put: [{ ...guide, markdown: GUIDE.replace("Intro paragraph.", "Main's intro paragraph.").replace("Open the app.", "Main opens the app.") }] },
+      { put: [{ ...guide, markdown: GUIDE.replace("Intro paragraph.", "My intro paragraph.").replace("Open the app.", "I open the app.") }] },
     );
     const { details } = await conflicts();
+    const [content] = details.pages[0]!.conflicts;
+    if (content?.kind !== "content") throw new Error("expected a content conflict");
     const page = details.resolution!.pages.find((entry) => entry.id === guide.id)!;
     expect(page.base.markdown).toBe(GUIDE);
-    expect(page.main.markdown).toContain("Main's intro.");
-    expect(page.changeRequest.markdown).toContain("My intro.");
-    // Lines of each version: the intro is line 3, the last paragraph line 11.
-    expect(page.hunks).toEqual([
-      { base: [2, 3], main: [2, 3], changeRequest: [2, 3] },
-      { base: [10, 11], main: [10, 11], changeRequest: [10, 11] },
+    // Each conflicting block with its three versions, alone, as markdown and as a keyed document.
+    expect(page.blocks.map(({ key, kind, type, base, main, changeRequest }) => ({ key, kind, type, base: base?.markdown, main: main?.markdown, changeRequest: changeRequest?.markdown }))).toEqual([
+      { key: content.blocks[0]!.key, kind: "edited", type: "paragraph", base: "Intro paragraph.\n", main: "Main's intro paragraph.\n", changeRequest: "My intro paragraph.\n" },
+      { key: content.blocks[1]!.key, kind: "edited", type: "paragraph", base: "Open the app.\n", main: "Main opens the app.\n", changeRequest: "I open the app.\n" },
     ]);
+    expect(page.blocks[0]!.changeRequest!.document.nodes[0]).toMatchObject({ type: "paragraph", key: page.blocks[0]!.key });
 
-    const resolved = assemble(page, ["main", "changeRequest"]);
-    expect(resolved).toBe(GUIDE.replace("Intro paragraph.", "Main's intro.").replace("Open the app.", "I open it."));
-    const updated = await resolve({ revisions: details.resolution!.revisions, pages: [{ id: guide.id, markdown: resolved }] });
+    const [intro, last] = page.blocks.map((block) => block.key);
+    const updated = await resolve({ revisions: details.resolution!.revisions, pages: [{ id: guide.id, blocks: [{ key: intro!, take: "main" }, { key: last!, take: "changeRequest" }] }] });
+    const resolved = GUIDE.replace("Intro paragraph.", "Main's intro paragraph.").replace("Open the app.", "I open the app.");
     // The new revision descends from the change request's and main's heads.
     const revision = await db().revision.findUniqueOrThrow({ where: { id: updated.revision } });
     const { revisionId: mainHead } = await db().space.findUniqueOrThrow({ where: { id: space.id } });
@@ -118,21 +111,90 @@ describe("update from main with resolutions", () => {
 
     expect((await merge()).result).toBe("merge");
     expect((await mainPage(guide.id)).markdown).toBe(resolved);
+    // The blocks kept their keys through the resolution and the merge.
+    expect(await blockKeysOf(space.id, guide.id)).toEqual(expect.arrayContaining([intro, last]));
   });
 
-  test("an edited result, and both sides of a hunk, are taken as written", async () => {
-    const { guide, diverge, conflicts, resolve, merge, mainPage } = await setup();
+  test("both versions become two separate blocks (the copy gets a key of its own); a block deleted on one side comes back", async () => {
+    const { guide, diverge, conflicts, resolve, merge, mainPage, space } = await setup();
     await diverge(
-      { put: [{ ...guide, markdown: GUIDE.replace("Run the installer.", "Run `npm install`.") }] },
-      { put: [{ ...guide, markdown: GUIDE.replace("Run the installer.", "Download the installer.") }] },
+      { put: [{ ...guide, markdown: GUIDE.replace("Run the installer.", "Run the wizard.").replace("\n## Use\n\nOpen the app.\n", "") }] },
+      { put: [{ ...guide, markdown: GUIDE.replace("Run the installer.", "Run the setup.").replace("Open the app.", "Open the app, then sign in.") }] },
     );
     const { details } = await conflicts();
     const page = details.resolution!.pages[0]!;
-    expect(assemble(page, ["both"])).toBe(GUIDE.replace("Run the installer.\n", "Run `npm install`.\nDownload the installer.\n"));
-    const edited = GUIDE.replace("Run the installer.", "Download the installer, or run `npm install`.");
+    expect(page.blocks.map(({ kind, deletedIn, type }) => ({ kind, deletedIn, type }))).toEqual([
+      { kind: "edited", deletedIn: undefined, type: "paragraph" },
+      { kind: "deleted", deletedIn: "main", type: "paragraph" },
+    ]);
+    const [install, open] = page.blocks;
+    expect(open!.main).toBeNull();
+    const resolutions = (blocks: MergeResolutionsInput["pages"]) => ({ revisions: details.resolution!.revisions, pages: blocks });
+
+    // Both: main's block, then the change request's.
+    await resolve(resolutions([{ id: guide.id, blocks: [{ key: install!.key, take: "both" }, { key: open!.key, take: "changeRequest" }] }]));
+    await merge();
+    // The section's heading, deleted by main and left alone by the change request, stays deleted.
+    expect((await mainPage(guide.id)).markdown).toBe(GUIDE.replace("Run the installer.", "Run the wizard.\n\nRun the setup.").replace("## Use\n\nOpen the app.", "Open the app, then sign in."));
+    const keys = await blockKeysOf(space.id, guide.id);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  test("blocks written instead, as markdown or from the editor (keys kept), and the whole body still resolves as markdown", async () => {
+    const { guide, diverge, conflicts, resolve, merge, mainPage, space } = await setup();
+    await diverge(
+      { put: [{ ...guide, markdown: GUIDE.replace("Intro paragraph.", "Main's intro paragraph.").replace("Run the installer.", "Run the wizard.") }] },
+      { put: [{ ...guide, markdown: GUIDE.replace("Intro paragraph.", "My intro paragraph.").replace("Run the installer.", "Run the setup.") }] },
+    );
+    const { details } = await conflicts();
+    const [intro, install] = details.resolution!.pages[0]!.blocks;
+    const fromEditor = { object: "document", data: {}, nodes: [{ object: "block", type: "paragraph", key: install!.key, data: {}, nodes: [{ object: "text", leaves: [{ object: "leaf", text: "Download it, or run ", marks: [] }, { object: "leaf", text: "npm install", marks: [{ object: "mark", type: "code" }] }, { object: "leaf", text: ".", marks: [] }] }] }] };
+    await resolve({
+      revisions: details.resolution!.revisions,
+      pages: [{ id: guide.id, blocks: [{ key: intro!.key, markdown: "Our **intro**.\n\nIn two paragraphs.\n" }, { key: install!.key, document: fromEditor }] }],
+    });
+    await merge();
+    expect((await mainPage(guide.id)).markdown).toBe(GUIDE.replace("Intro paragraph.", "Our **intro**.\n\nIn two paragraphs.").replace("Run the installer.", "Download it, or run `npm install`."));
+    expect(await blockKeysOf(space.id, guide.id)).toContain(install!.key);
+  });
+
+  test("a body resolved whole, as markdown", async () => {
+    const { guide, diverge, conflicts, resolve, merge, mainPage } = await setup();
+    await diverge({ put: [{ ...guide, markdown: GUIDE.replace("Run the installer.", "Run the wizard.") }] }, { put: [{ ...guide, markdown: GUIDE.replace("Run the installer.", "Run the setup.") }] });
+    const { details } = await conflicts();
+    const edited = GUIDE.replace("Run the installer.", "Run the setup wizard.");
     await resolve({ revisions: details.resolution!.revisions, pages: [{ id: guide.id, markdown: edited }] });
     await merge();
     expect((await mainPage(guide.id)).markdown).toBe(edited);
+  });
+
+  test("block resolutions that do not match the conflicting blocks are refused, naming the block", async () => {
+    const { guide, diverge, conflicts, resolve } = await setup();
+    await diverge(
+      { put: [{ ...guide, markdown: GUIDE.replace("Intro paragraph.", "Main's intro paragraph.").replace("\n## Use\n\nOpen the app.\n", "") }] },
+      { put: [{ ...guide, markdown: GUIDE.replace("Intro paragraph.", "My intro paragraph.").replace("Open the app.", "Open the app, then sign in.") }] },
+    );
+    const { details } = await conflicts();
+    const { revisions } = details.resolution!;
+    const [intro, open] = details.resolution!.pages[0]!.blocks.map((block) => block.key);
+    const refused = async (blocks: unknown[], extra: Record<string, unknown> = {}) =>
+      (await rejection(resolve({ revisions, pages: [{ id: guide.id, blocks, ...extra } as never] }))).message;
+    expect(await refused([{ key: intro, take: "main" }])).toBe(`resolutions.pages[0].blocks: block ${open} of page “Guide” (${guide.id}) is in conflict and needs a resolution`);
+    expect(await refused([{ key: intro, take: "main" }, { key: open, take: "main" }, { key: "notablock", take: "main" }])).toBe(
+      `resolutions.pages[0].blocks[2].key: block notablock of page “Guide” (${guide.id}) is not in conflict`,
+    );
+    expect(await refused([{ key: intro, take: "main" }, { key: intro, take: "main" }])).toBe(`resolutions.pages[0].blocks[1].key: block ${intro} of page “Guide” (${guide.id}) is resolved twice`);
+    expect(await refused([{ key: intro, take: "main" }, { key: open, take: "both" }])).toBe(
+      `resolutions.pages[0].blocks[1].take: block ${open} of page “Guide” (${guide.id}) was deleted on one side: take a side or write it`,
+    );
+    expect(await refused([{ key: intro, take: "main" }, { key: open, take: "main" }], { markdown: "x\n" })).toBe(
+      `resolutions.pages[0].blocks: the text of page “Guide” (${guide.id}) is resolved either whole (markdown) or block by block (blocks), not both`,
+    );
+    // Checked with the input, before anything converts it.
+    await expect(resolve({ revisions, pages: [{ id: guide.id, blocks: [{ key: intro!, take: "main" }, { key: open!, document: { object: "document", nodes: [{ object: "block" }] } }] }] })).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+      message: expect.stringMatching(/^resolutions\.pages\.0\.blocks\.1\.document: nodes\[0\]\.type: must be a string/),
+    });
   });
 
   test("field conflicts (title, slug, variables, layout, place) and space variables take the chosen or written values", async () => {
@@ -155,7 +217,7 @@ describe("update from main with resolutions", () => {
     const page = details.resolution!.pages[0]!;
     expect(page.main).toMatchObject({ title: "Guide from main", parent: { id: alpha.id, title: "Alpha", path: "alpha" }, variables: { version: "2" } });
     expect(page.changeRequest).toMatchObject({ title: "My guide", parent: { id: beta.id, title: "Beta", path: "beta" }, variables: { version: "3" } });
-    expect(page.merged).toBeNull();
+    expect(page.blocks).toEqual([]);
 
     await resolve({
       revisions: details.resolution!.revisions,

@@ -32,17 +32,17 @@ async function call(actor: Actor, path: string, input: unknown, kind: "query" | 
   return { status: response.status, text, data: body.result?.data.json, error: body.error?.json };
 }
 
-/** A space whose "Setup; file uploads" page was edited on the same line in main and in a change request. */
+/** A space whose "Setup; file uploads" page had the same words of a paragraph edited in main and in a change request. */
 async function conflictingChangeRequest() {
   const tenant = await createTenant();
   const actor = { userId: tenant.admin.user.id, via: "session" as const };
   const space = await createSpace({ actor, baseUrl: "http://quire.test" }, tenant.organization.id, { title: "Docs", empty: true });
-  const revision = await commitPages(space.id, [{ title: "Setup; file uploads", slug: "setup", markdown: "One.\nTwo.\n" }]);
+  const revision = await commitPages(space.id, [{ title: "Setup; file uploads", slug: "setup", markdown: "One.\n\nTwo.\n" }]);
   const page = (await pagesOf(revision.id))[0]! as Page;
   const open = async (subject: string) => (await call(actor, "changeRequests.create", { spaceId: space.id, subject }, "mutation")).data as { id: string; number: number };
   const [main, proposal] = [await open("Main"), await open("Proposal")];
-  await commitToChangeRequest(main.id, { put: [{ ...page, markdown: "One, from main.\nTwo.\n" }] });
-  await commitToChangeRequest(proposal.id, { put: [{ ...page, markdown: "One, proposed.\nTwo.\n" }] });
+  await commitToChangeRequest(main.id, { put: [{ ...page, markdown: "One, from main.\n\nTwo.\n" }] });
+  await commitToChangeRequest(proposal.id, { put: [{ ...page, markdown: "One, proposed.\n\nTwo.\n" }] });
   expect((await call(actor, "changeRequests.merge", { spaceId: space.id, ref: String(main.number) }, "mutation")).status).toBe(200);
   return { actor, space, page, ref: String(proposal.number) };
 }
@@ -64,10 +64,14 @@ describe("tRPC errors", () => {
             {
               kind: "content",
               tooDifferent: false,
-              regions: [
+              blocks: [
                 {
-                  main: { start: 0, end: 1, text: "One, from main.\n", truncated: false },
-                  changeRequest: { start: 0, end: 1, text: "One, proposed.\n", truncated: false },
+                  kind: "edited",
+                  key: page.blockKeys![0],
+                  type: "paragraph",
+                  container: false,
+                  main: { markdown: "One, from main.\n", truncated: false },
+                  changeRequest: { markdown: "One, proposed.\n", truncated: false },
                 },
               ],
             },

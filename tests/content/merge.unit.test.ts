@@ -2,143 +2,45 @@ import { describe, expect, test } from "vitest";
 import { mergePages, PAGE_FIELD_RULES, pageTreeOf, type PageConflict, type PageState, type PageTree } from "../../server/content/merge/page-merge";
 import { LAYOUT_PRESETS } from "../../server/content/page-display";
 import type { PageVersion } from "../../server/content/revisions";
-import { mergeText, mergeTextSegments, type TextConflict } from "../../server/content/merge/text-merge";
+import { mergeTokens, wordTokens } from "../../server/content/merge/text-merge";
+import { mergePageBody, type BodyMergeInput } from "../../server/content/merge/body-merge";
 
-describe("mergeText", () => {
-  const clean: [name: string, base: string, ours: string, theirs: string, merged: string][] = [
-    ["only ours changed", "a\nb\n", "a\nB\n", "a\nb\n", "a\nB\n"],
-    ["only theirs changed", "a\nb\n", "a\nb\n", "A\nb\n", "A\nb\n"],
-    ["the same edit on both sides", "a\nb\nc\n", "a\nB\nc\n", "a\nB\nc\n", "a\nB\nc\n"],
-    ["the same edit among other edits", "a\nb\nc\nd\ne\n", "A\nb\nC\nd\ne\n", "a\nb\nC\nd\nE\n", "A\nb\nC\nd\nE\n"],
-    [
-      "edits in different paragraphs",
-      "# Title\n\nFirst paragraph.\n\nSecond paragraph.\n",
-      "# Title\n\nFirst paragraph, edited.\n\nSecond paragraph.\n",
-      "# Title\n\nFirst paragraph.\n\nSecond paragraph, edited.\n",
-      "# Title\n\nFirst paragraph, edited.\n\nSecond paragraph, edited.\n",
-    ],
-    ["edits with one unchanged line between them", "a\nb\nc\n", "A\nb\nc\n", "a\nb\nC\n", "A\nb\nC\n"],
-    [
-      "edits to rows of a table with a row between them",
-      "| a | 1 |\n| b | 2 |\n| c | 3 |\n",
-      "| a | 10 |\n| b | 2 |\n| c | 3 |\n",
-      "| a | 1 |\n| b | 2 |\n| c | 30 |\n",
-      "| a | 10 |\n| b | 2 |\n| c | 30 |\n",
-    ],
-    ["insertions at different places", "a\nb\nc\n", "a\nx\nb\nc\n", "a\nb\ny\nc\n", "a\nx\nb\ny\nc\n"],
-    ["an insertion at the start and one at the end", "a\nb\n", "top\na\nb\n", "a\nb\nbottom\n", "top\na\nb\nbottom\n"],
-    ["a deletion and an edit elsewhere", "a\nb\nc\nd\n", "a\nc\nd\n", "a\nb\nc\nD\n", "a\nc\nD\n"],
-    ["the same line deleted on both sides", "a\nb\nc\n", "a\nc\n", "a\nc\n", "a\nc\n"],
-    ["an insertion one line away from a line the other side deleted", "a\nb\nc\nd\n", "a\nc\nd\n", "a\nb\nc\nnew\nd\n", "a\nc\nnew\nd\n"],
-    ["the same insertion at the same place, beside other edits", "a\nc\nd\ne\n", "a\nb\nc\nd\nE\n", "a\nb\nc\nd\ne\n", "a\nb\nc\nd\nE\n"],
-    ["the same edit to adjacent lines on both sides, beside other edits", "a\nb\nc\nd\ne\n", "a\nB\nC\nd\ne\n", "a\nB\nC\nd\nE\n", "a\nB\nC\nd\nE\n"],
-    ["a trailing newline added on one side, an edit on the other", "a\nb\nc", "a\nb\nc\n", "A\nb\nc", "A\nb\nc\n"],
-    ["a trailing newline removed on one side, an edit on the other", "a\nb\nc\n", "a\nb\nc", "A\nb\nc\n", "A\nb\nc"],
-    ["the same trailing newline added on both sides", "a", "a\n", "a\n", "a\n"],
-    ["all empty", "", "", "", ""],
-    ["text added to an empty base on one side", "", "hello\n", "", "hello\n"],
-    ["the same text added to an empty base on both sides", "", "hello\n", "hello\n", "hello\n"],
-    ["everything deleted on one side, nothing changed on the other", "a\nb\n", "", "a\nb\n", ""],
-    ["blank lines only", "\n\n\n", "\nx\n\n", "\n\n\n", "\nx\n\n"],
-    ["no newline anywhere", "one line", "one line", "one line edited", "one line edited"],
-  ];
-  test.each(clean)("merges %s", (_name, base, ours, theirs, merged) => {
-    expect(mergeText(base, ours, theirs)).toEqual({ ok: true, text: merged });
-    // A clean merge does not depend on which side is which.
-    expect(mergeText(base, theirs, ours)).toEqual({ ok: true, text: merged });
+describe("mergeTokens", () => {
+  const words = (text: string) => wordTokens(text);
+  const merged = (base: string, ours: string, theirs: string) => {
+    const result = mergeTokens(words(base), words(ours), words(theirs));
+    return result.ok ? result.tokens.join("") : null;
+  };
+
+  test("tokens are words, runs of whitespace and single other characters; ideographs one by one", () => {
+    expect(wordTokens("Don't stop,  now!")).toEqual(["Don", "'", "t", " ", "stop", ",", "  ", "now", "!"]);
+    expect(wordTokens("日本語 text")).toEqual(["日", "本", "語", " ", "text"]);
   });
 
-  const conflicting: [name: string, base: string, ours: string, theirs: string, conflicts: TextConflict[]][] = [
-    ["the same line edited differently", "a\nb\nc\n", "a\nB\nc\n", "a\nX\nc\n", [{ baseLines: [1, 2], oursLines: [1, 2], theirsLines: [1, 2] }]],
-    // As with git: changes to neighbouring lines are one change to the reader, never combined silently.
-    ["edits on adjacent lines", "a\nb\nc\n", "A\nb\nc\n", "a\nB\nc\n", [{ baseLines: [0, 2], oursLines: [0, 2], theirsLines: [0, 2] }]],
-    [
-      "edits to adjacent rows of a table",
-      "| Name | Port |\n| --- | --- |\n| web | 80 |\n| db | 5432 |\n",
-      "| Name | Port |\n| --- | --- |\n| web | 8080 |\n| db | 5432 |\n",
-      "| Name | Port |\n| --- | --- |\n| web | 80 |\n| cache | 6379 |\n",
-      [{ baseLines: [2, 4], oursLines: [2, 4], theirsLines: [2, 4] }],
-    ],
-    [
-      "edits to adjacent lines of a code block",
-      "```sh\nnpm install\nnpm start\n```\n",
-      "```sh\nnpm ci\nnpm start\n```\n",
-      "```sh\nnpm install\nnpm run dev\n```\n",
-      [{ baseLines: [1, 3], oursLines: [1, 3], theirsLines: [1, 3] }],
-    ],
-    ["an insertion next to a line the other side deleted", "a\nb\nc\n", "a\nc\n", "a\nb\nnew\nc\n", [{ baseLines: [1, 2], oursLines: [1, 1], theirsLines: [1, 3] }]],
-    ["an insertion before a line the other side edited", "a\nb\nc\n", "a\nnew\nb\nc\n", "a\nB\nc\n", [{ baseLines: [1, 2], oursLines: [1, 3], theirsLines: [1, 2] }]],
-    ["an insertion after a line the other side edited", "a\nb\nc\n", "a\nb\nnew\nc\n", "a\nB\nc\n", [{ baseLines: [1, 2], oursLines: [1, 3], theirsLines: [1, 2] }]],
-    ["a list item added on each side at the same place", "- one\n- two\n", "- one\n- one and a half\n- two\n", "- one\n- 1.5\n- two\n", [{ baseLines: [1, 1], oursLines: [1, 2], theirsLines: [1, 2] }]],
-    // As with git: one side's block of changed lines is compared as a whole, not line by line.
-    ["the same edit where one side also changed the next line", "a\nb\nc\n", "a\nB\nc\n", "a\nB\nC\n", [{ baseLines: [1, 3], oursLines: [1, 3], theirsLines: [1, 3] }]],
-    ["insertions at the same place", "a\nc\n", "a\nb\nc\n", "a\nx\nc\n", [{ baseLines: [1, 1], oursLines: [1, 2], theirsLines: [1, 2] }]],
-    ["different lines appended at the end", "a\n", "a\nb\n", "a\nc\n", [{ baseLines: [1, 1], oursLines: [1, 2], theirsLines: [1, 2] }]],
-    ["a deleted line edited on the other side", "a\nb\nc\n", "a\nc\n", "a\nB\nc\n", [{ baseLines: [1, 2], oursLines: [1, 1], theirsLines: [1, 2] }]],
-    ["an insertion inside lines the other side replaced", "a\nb\nc\nd\n", "a\nB\nC\nd\n", "a\nb\nnew\nc\nd\n", [{ baseLines: [1, 3], oursLines: [1, 3], theirsLines: [1, 4] }]],
-    ["different texts added to an empty base", "", "one\n", "two\n", [{ baseLines: [0, 0], oursLines: [0, 1], theirsLines: [0, 1] }]],
-    ["a last line without newline edited on both sides", "a\nb", "a\nb\nc", "a\nB", [{ baseLines: [1, 2], oursLines: [1, 3], theirsLines: [1, 2] }]],
-    [
-      "a conflict after clean edits that moved the lines",
-      "a\nb\nc\nd\n",
-      "new\nfirst\na\nb\nc\nD\n",
-      "a\nc\nE\n",
-      [{ baseLines: [3, 4], oursLines: [5, 6], theirsLines: [2, 3] }],
-    ],
-    [
-      "two separate conflicts",
-      "a\nb\nc\nd\ne\n",
-      "A\nb\nc\nd\nE\n",
-      "X\nb\nc\nd\nY\n",
-      [
-        { baseLines: [0, 1], oursLines: [0, 1], theirsLines: [0, 1] },
-        { baseLines: [4, 5], oursLines: [4, 5], theirsLines: [4, 5] },
-      ],
-    ],
-  ];
-  test.each(conflicting)("conflicts on %s", (_name, base, ours, theirs, conflicts) => {
-    expect(mergeText(base, ours, theirs)).toEqual({ ok: false, conflicts });
-    const swapped = conflicts.map(({ baseLines, oursLines, theirsLines }) => ({ baseLines, oursLines: theirsLines, theirsLines: oursLines }));
-    expect(mergeText(base, theirs, ours)).toEqual({ ok: false, conflicts: swapped });
+  test.each([
+    ["only one side changed", "a b c", "a B c", "a b c", "a B c"],
+    ["abutting changes", "a b c", "A b c", "a B c", "A B c"],
+    ["an insertion before a word the other side replaced", "a b c", "a new b c", "a B c", "a new B c"],
+    ["the same change on both sides", "a b c", "a X c", "a X c", "a X c"],
+  ])("merges %s", (_name, base, ours, theirs, expected) => {
+    expect(merged(base, ours, theirs)).toBe(expected);
+    expect(merged(base, theirs, ours)).toBe(expected);
   });
 
-  test("as segments, the merge is its clean parts with the conflicts between, for a person to fill in", () => {
-    expect(mergeTextSegments("a\nb\nc\nd\ne\n", "A\nb\nc\nd\ne\nf\n", "X\nb\nC\nd\ne\n")).toEqual([{ conflict: 0 }, { text: "b\nC\nd\ne\nf\n" }]);
-    expect(mergeTextSegments("a\nb\n", "a\nB\n", "a\nb\nc\n")).toEqual([{ text: "a\n" }, { conflict: 0 }]);
-    // Too different to be compared line by line: no segments.
-    expect(mergeTextSegments(bigPage("base"), bigPage("ours"), bigPage("theirs"))).toBeNull();
+  test.each([
+    ["the same word changed differently", "a b c", "a X c", "a Y c"],
+    ["different insertions at one place", "a c", "a b c", "a x c"],
+    ["a deleted word changed on the other side", "a b c", "a c", "a B c"],
+  ])("conflicts on %s", (_name, base, ours, theirs) => {
+    expect(merged(base, ours, theirs)).toBeNull();
   });
 
-  test("the conflict ranges point at the conflicting lines of each side", () => {
-    const ours = "intro\n\nshared\n\nours wrote this\nand this\n";
-    const theirs = "intro\n\nshared\n\ntheirs wrote that\n";
-    const result = mergeText("intro\n\nshared\n\noriginal\n", ours, theirs);
-    if (result.ok) throw new Error("expected a conflict");
-    const [conflict] = result.conflicts;
-    expect(ours.split("\n").slice(...conflict!.oursLines)).toEqual(["ours wrote this", "and this"]);
-    expect(theirs.split("\n").slice(...conflict!.theirsLines)).toEqual(["theirs wrote that"]);
-  });
-
-  /** A page of about 1 MB: `count` distinct lines of ~50 characters. */
-  const bigPage = (prefix: string, count = 20_000) => Array.from({ length: count }, (_, i) => `${prefix} line ${i} ${"x".repeat(36)}\n`).join("");
-
-  test("two large texts that differ everywhere end fast as one conflict over the whole text", () => {
-    const base = bigPage("base");
-    const ours = bigPage("ours");
-    const theirs = bigPage("theirs", 19_000);
-    expect(base.length).toBeGreaterThan(1_000_000);
+  test("two long texts rewritten everywhere end fast as a conflict (the diff is bounded)", () => {
+    const text = (who: string) => Array.from({ length: 20_000 }, (_, i) => `${who}${i}`).join(" ");
     const started = performance.now();
-    const result = mergeText(base, ours, theirs);
-    // Unbounded, the line diff takes minutes here; bounded, well under a second on a quiet machine.
+    expect(merged(text("base"), text("ours"), text("theirs"))).toBeNull();
+    // Unbounded, the token diff takes minutes here; bounded, well under a second on a quiet machine.
     expect(performance.now() - started).toBeLessThan(5_000);
-    expect(result).toEqual({ ok: false, tooDifferent: true, conflicts: [{ baseLines: [0, 20_000], oursLines: [0, 20_000], theirsLines: [0, 19_000] }] });
-  });
-
-  test("a large text with a few edits on each side still merges line by line", () => {
-    const base = bigPage("base");
-    const ours = base.replace("base line 10 ", "ours line 10 ");
-    const theirs = base.replace("base line 19000 ", "theirs line 19000 ").replace("base line 500 ", "theirs line 500 ");
-    expect(mergeText(base, ours, theirs)).toEqual({ ok: true, text: base.replace("base line 10 ", "ours line 10 ").replace("base line 19000 ", "theirs line 19000 ").replace("base line 500 ", "theirs line 500 ") });
   });
 });
 
@@ -171,6 +73,9 @@ describe("mergePages", () => {
   ];
   const baseById = new Map(basePages.map((p) => [p.id, p]));
 
+  /** Bodies merged in the test's thread (a server merges them in its markdown workers). */
+  const mergeBodies = async (inputs: BodyMergeInput[]) => inputs.map(mergePageBody);
+
   /** Per page id: null = deleted; fields = that page edited (or added, when not in base). */
   type Changes = Record<string, Partial<PageState> | null>;
   type Case = { ours?: Changes; theirs?: Changes };
@@ -180,7 +85,7 @@ describe("mergePages", () => {
       new Map(Object.entries(changes).map(([id, fields]) => [id, fields && { ...(baseById.get(id) ?? page(id)), ...fields }]));
     const changed = new Set([...Object.keys(ours), ...Object.keys(theirs)]);
     const base = new Map(basePages.filter((p) => changed.has(p.id)).map((p) => [p.id, p]));
-    return { base, ours: resolve(ours), theirs: resolve(theirs), tree };
+    return { base, ours: resolve(ours), theirs: resolve(theirs), tree, changeRequest: "theirs" as const, mergeBodies };
   }
   const swap = ({ ours, theirs }: Case): Case => ({ ours: theirs, theirs: ours });
 
@@ -278,7 +183,7 @@ describe("mergePages", () => {
 
   const conflicting: [name: string, changes: Case, conflicts: Pick<PageConflict, "kind" | "pageId">[]][] = [
     [
-      "the same line of a page edited differently",
+      "the same words of a page edited differently",
       { ours: { intro: { markdown: "Hello.\n" } }, theirs: { intro: { markdown: "Hi there.\n" } } },
       [{ kind: "content", pageId: "intro" }],
     ],
@@ -336,9 +241,9 @@ describe("mergePages", () => {
 
   test("conflicts name the page and what is in the way", async () => {
     const content = await mergePages(inputOf({ ours: { intro: { markdown: "Hello.\n" } }, theirs: { intro: { markdown: "Hi.\n" } } }));
-    expect(content).toEqual({
+    expect(content).toMatchObject({
       ok: false,
-      conflicts: [{ kind: "content", pageId: "intro", lines: [{ baseLines: [0, 1], oursLines: [0, 1], theirsLines: [0, 1] }] }],
+      conflicts: [{ kind: "content", pageId: "intro", blocks: [{ kind: "edited", type: "paragraph", versions: { ours: { markdown: "Hello.\n" }, theirs: { markdown: "Hi.\n" } } }] }],
     });
     const parent = await mergePages(inputOf({ ours: { api: null }, theirs: { endpoints: { parentId: "api", title: "Endpoints" } } }));
     expect(parent).toEqual({ ok: false, conflicts: [{ kind: "parent-deleted", pageId: "endpoints", otherPageId: "api" }] });
@@ -373,6 +278,8 @@ describe("mergePages", () => {
         ["s1-p1", edit("s1-p1", { markdown: "Edited.\n" })],
       ]),
       tree,
+      changeRequest: "theirs",
+      mergeBodies,
     });
     expect(merged.ok).toBe(true);
     expect(calls.parentOf).toBeLessThanOrEqual(2);

@@ -19,11 +19,16 @@ const conflicts: MergeConflicts = {
         {
           kind: "content",
           tooDifferent: false,
-          regions: [
+          blocks: [
             {
-              main: { start: 1, end: 3, text: "Each file may be 100 MB.\nFiles are kept.\n", truncated: false },
-              changeRequest: { start: 1, end: 1, text: "", truncated: false },
+              kind: "edited",
+              key: "k1",
+              type: "paragraph",
+              container: false,
+              main: { markdown: "Each file may be **100 MB**.\n", truncated: false },
+              changeRequest: { markdown: "Each file may be 10 GB.\n", truncated: false },
             },
+            { kind: "deleted", key: "k2", type: "list-item", container: false, deletedIn: "changeRequest", main: { markdown: "- Files are kept.\n", truncated: false }, changeRequest: null },
           ],
         },
         { kind: "title", main: "Setup; uploads", changeRequest: null },
@@ -31,7 +36,7 @@ const conflicts: MergeConflicts = {
         { kind: "layout", main: DEFAULT_PAGE_LAYOUT, changeRequest: { ...DEFAULT_PAGE_LAYOUT, width: "wide" } },
       ],
     },
-    { ...ref("p2", "Big page", "big"), fields: ["markdown"], conflicts: [{ kind: "content", tooDifferent: true, regions: [] }] },
+    { ...ref("p2", "Big page", "big"), fields: ["markdown"], conflicts: [{ kind: "content", tooDifferent: true, blocks: [] }] },
     { ...ref("p3", "Gone", "gone"), fields: ["markdown"], conflicts: [{ kind: "delete-edit", deletedIn: "changeRequest" }] },
     { ...ref("p4", "Child", "api/child"), fields: ["parentId"], conflicts: [{ kind: "parent-deleted", parent: ref("p5", "API", "api"), deletedIn: "main" }] },
     { ...ref("p6", "Twin", "twin"), fields: ["slug"], conflicts: [{ kind: "duplicate-slug", slug: "twin", other: ref("p7", "Other twin", "twin") }] },
@@ -47,6 +52,7 @@ const conflicts: MergeConflicts = {
 const render = (data: MergeConflicts | null, message = "The change request and the space's content conflict.") =>
   renderToStaticMarkup(
     createElement(ConflictView, {
+      links: { main: {}, changeRequest: {} },
       action: "merge",
       conflicts: data,
       message,
@@ -74,17 +80,25 @@ describe("the conflict view", () => {
     expect(conflictsOf(new Error("network"))).toBeNull();
   });
 
-  test("shows every page by its title, the fields in conflict with both values, and both versions of the lines", () => {
-    const text = textOf(render(conflicts));
+  test("shows every page by its title, the fields in conflict with both values, and both versions of each conflicting block, rendered", () => {
+    const html = render(conflicts);
+    const text = textOf(html);
     expect(text).toContain('Setup; file uploads (v2) "beta" guide/setup');
     expect(text).toContain("In conflict: text, title, hidden from navigation, layout");
     expect(text).toContain("Field In the space In this change request");
     expect(text).toContain("Title Setup; uploads (none)");
     expect(text).toContain("Hidden from navigation Yes No");
     expect(text).toContain("Layout: Width default wide");
-    expect(text).toContain("In the space, lines 2–3 Each file may be 100 MB. Files are kept.");
-    expect(text).toContain("In this change request, no lines (removed before line 2)");
-    expect(text).toContain("Its text differs too much here and in the space to be compared line by line.");
+    expect(text).toContain("2 blocks of its text were changed both here and in the space:");
+    expect(text).toContain("The same words of this paragraph were changed differently here and in the space.");
+    expect(text).toContain("In the space (main) Each file may be 100 MB .");
+    expect(text).toContain("In this change request Each file may be 10 GB .");
+    // Rendered as the reader renders it, with the words the other side lacks highlighted.
+    expect(html).toContain("<strong><mark");
+    expect([...html.matchAll(/<mark[^>]*>([^<]*)<\/mark>/g)].map((match) => match[1])).toEqual(["100 MB", "10 GB"]);
+    expect(text).toContain("This list item was deleted in this change request and changed in the space.");
+    expect(text).toContain("In this change request Deleted in this change request.");
+    expect(text).toContain("Its text differs too much here and in the space to be merged block by block.");
     expect(text).toContain("It was deleted in this change request and edited in the space.");
     expect(text).toContain("It was put under “API”, which was deleted in the space.");
     expect(text).toContain("Its slug “twin” would be the same as that of “Other twin” beside it.");

@@ -1,3 +1,4 @@
+import type { JSONDocument } from "@gitbook/api";
 import { z } from "zod";
 import { coverSchema, layoutOptionsSchema } from "../page-display";
 
@@ -32,6 +33,7 @@ export const CONFLICT_FIELD_NAMES: Record<string, string> = {
   layout: "layout",
   cover: "cover",
   variables: "variables",
+  blocks: "text",
   place: "place",
   parentId: "place",
   sortKey: "place",
@@ -45,25 +47,56 @@ export type ConflictSide = z.infer<typeof conflictSideSchema>;
 export const conflictPageRefSchema = z.object({ id: z.string(), title: z.string(), path: z.string() });
 export type ConflictPageRef = z.infer<typeof conflictPageRefSchema>;
 
-/**
- * Lines of one side's page body (markdown): 0-based, `[start, end)`, empty when that side
- * deleted them; `text` is those lines, cut at `MAX_CONFLICT_TEXT` characters (`truncated`).
- */
-export const conflictLinesSchema = z.object({ start: z.number().int(), end: z.number().int(), text: z.string(), truncated: z.boolean() });
-export type ConflictLines = z.infer<typeof conflictLinesSchema>;
+/** One side's version of a conflicting block, as markdown (the block alone; a list item in its list), cut at `MAX_CONFLICT_TEXT` characters (`truncated`). */
+export const conflictBlockTextSchema = z.object({ markdown: z.string(), truncated: z.boolean() });
+export type ConflictBlockText = z.infer<typeof conflictBlockTextSchema>;
 export const MAX_CONFLICT_TEXT = 2000;
+
+const blockConflictFields = {
+  /** The block's key (`key` of its node in `format=document`): the block both sides changed. */
+  key: z.string(),
+  /** Its type (`paragraph`, `list-item`, `table`…). */
+  type: z.string(),
+  /**
+   * Whether it is a container (a quote, a hint, a list or its item, tabs or a tab) whose own
+   * settings conflict: it is settled by taking a side, not by taking both or writing it.
+   */
+  container: z.boolean(),
+};
+
+/**
+ * A block of a page body in conflict: `edited` differently on both sides where the same words or
+ * settings changed (each side's version), or `deleted` on one side (`deletedIn`, its version
+ * null) and changed on the other — or, for a container, given blocks by the other.
+ */
+export const blockConflictSchema = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("edited"), ...blockConflictFields, main: conflictBlockTextSchema, changeRequest: conflictBlockTextSchema }),
+  z.object({
+    kind: z.literal("deleted"),
+    ...blockConflictFields,
+    deletedIn: conflictSideSchema,
+    main: conflictBlockTextSchema.nullable(),
+    changeRequest: conflictBlockTextSchema.nullable(),
+  }),
+]);
+export type BlockConflictDetail = z.infer<typeof blockConflictSchema>;
+
+/**
+ * How a conflicting block may be settled besides taking a side: both versions (two blocks) only
+ * when it was edited on both sides, and blocks written instead unless it is a container whose
+ * settings conflict (writing it would drop what the merge put in it).
+ */
+export function blockTakes(block: { kind: "edited" | "deleted"; container: boolean }): { both: boolean; write: boolean } {
+  return { both: block.kind === "edited" && !block.container, write: !block.container };
+}
 
 /** One reason a page cannot be merged. */
 export const pageConflictSchema = z.discriminatedUnion("kind", [
   /**
-   * The body was changed on both sides at the same or neighbouring lines (`regions`), or
-   * `tooDifferent`: so differently that it is not compared line by line (one region, whole texts).
+   * The body's `blocks` that conflict, or `tooDifferent`: a version is past the limits a body is
+   * merged within (its size, its number of blocks, the time), and the body conflicts as a whole.
    */
-  z.object({
-    kind: z.literal("content"),
-    tooDifferent: z.boolean(),
-    regions: z.array(z.object({ main: conflictLinesSchema, changeRequest: conflictLinesSchema })),
-  }),
+  z.object({ kind: z.literal("content"), tooDifferent: z.boolean(), blocks: z.array(blockConflictSchema) }),
   /** A field set differently on both sides, with each side's value: text (null = not set), flags, the whole layout, the cover (null = none). */
   z.object({ kind: z.enum(TEXT_FIELDS), main: z.string().nullable(), changeRequest: z.string().nullable() }),
   z.object({ kind: z.enum(FLAG_FIELDS), main: z.boolean(), changeRequest: z.boolean() }),
@@ -148,24 +181,38 @@ export const conflictPageVersionSchema = z.object({
 });
 export type ConflictPageVersion = z.infer<typeof conflictPageVersionSchema>;
 
-/** Lines `[start, end)` of one conflicting region of a body in the three versions. */
-const lineRangeSchema = z.tuple([z.number().int(), z.number().int()]);
-export const conflictHunkSchema = z.object({ base: lineRangeSchema, main: lineRangeSchema, changeRequest: lineRangeSchema });
-export type ConflictHunk = z.infer<typeof conflictHunkSchema>;
+/** A keyed JSON document of one block (a list item in its list), for a person to read or edit it. */
+const blockDocumentSchema = z.custom<JSONDocument>((value) => {
+  const document = value as { object?: unknown; nodes?: unknown } | null;
+  return document?.object === "document" && Array.isArray(document.nodes);
+}, "must be a JSON document");
+
+/** One version of a conflicting block: as markdown, and as a keyed document. */
+export const conflictBlockVersionSchema = z.object({ markdown: z.string(), document: blockDocumentSchema });
+export type ConflictBlockVersion = z.infer<typeof conflictBlockVersionSchema>;
+
+/** A conflicting block of a body with its three versions (null where the block is not). */
+export const conflictResolutionBlockSchema = z.object({
+  ...blockConflictFields,
+  kind: z.enum(["edited", "deleted"]),
+  deletedIn: conflictSideSchema.optional(),
+  base: conflictBlockVersionSchema.nullable(),
+  main: conflictBlockVersionSchema.nullable(),
+  changeRequest: conflictBlockVersionSchema.nullable(),
+});
+export type ConflictResolutionBlock = z.infer<typeof conflictResolutionBlockSchema>;
 
 /**
- * What resolving a page's conflicts takes: its three versions whole, the conflicting regions of
- * its body (`hunks`) and, to put a resolved body together, the body as merged: the parts that
- * merged cleanly with the hunks between (`{ hunk }` is an index in `hunks`; null when the body
- * is not in conflict, or too different to be compared line by line).
+ * What resolving a page's conflicts takes: its three versions whole and, for its body, each
+ * conflicting block with its versions (none when the body is not in conflict, or conflicts as a
+ * whole: then it is resolved by giving the whole body).
  */
 export const conflictResolutionPageSchema = z.object({
   id: z.string(),
   base: conflictPageVersionSchema,
   main: conflictPageVersionSchema,
   changeRequest: conflictPageVersionSchema,
-  hunks: z.array(conflictHunkSchema),
-  merged: z.array(z.union([z.object({ text: z.string() }), z.object({ hunk: z.number().int() })])).nullable(),
+  blocks: z.array(conflictResolutionBlockSchema),
 });
 export type ConflictResolutionPage = z.infer<typeof conflictResolutionPageSchema>;
 
@@ -192,7 +239,7 @@ export const conflictResolutionSchema = z.object({
 });
 export type ConflictResolution = z.infer<typeof conflictResolutionSchema>;
 export const MAX_RESOLUTION_PAGES = 50;
-/** Characters of markdown across the versions of all pages. */
+/** Characters of markdown (and of the conflicting blocks' documents, as JSON) across the versions of all pages. */
 export const MAX_RESOLUTION_TEXT = 2_000_000;
 
 export const mergeConflictsSchema = z.object({

@@ -1,8 +1,8 @@
 import type { PageVersion } from "../revisions";
 import { sameCover, sameLayout } from "../page-display";
 import { mergeVariables, sameVariables } from "../variables";
+import type { BodyConflict, BodyMergeInput, BodyMergeOutcome } from "./body-merge";
 import type { ValueField } from "./conflicts";
-import { mergeText, type TextConflict } from "./text-merge";
 
 /**
  * Three-way merge of the pages of a space: `base` is the common ancestor, `ours` and `theirs`
@@ -34,6 +34,10 @@ export type PageMergeInput = {
   ours: PageChanges;
   theirs: PageChanges;
   tree: PageTree;
+  /** The change request's side (the other is main's): where blocks go when both sides moved them (block-order.ts). */
+  changeRequest: Side;
+  /** Merges the bodies both sides changed, block by block (`mergePageBody`, in the markdown workers on a server). */
+  mergeBodies: (inputs: BodyMergeInput[]) => Promise<BodyMergeOutcome[]>;
   /**
    * Pages whose two sides a person made agree, resolving a conflict: their slug and place are
    * new on both sides, so their slug is checked against every sibling's.
@@ -55,9 +59,9 @@ export type PageConflictKind =
 export type PageConflict = {
   kind: PageConflictKind;
   pageId: string;
-  /** For `content`: the conflicting lines of the page's markdown on each side. */
-  lines?: TextConflict[];
-  /** For `content`: the sides differ too much to be compared line by line; `lines` is then the whole texts. */
+  /** For `content`: the conflicting blocks of the page's body, with their versions. */
+  blocks?: BodyConflict[];
+  /** For `content`: a version is past the limits a body is merged within; the body conflicts as a whole. */
   tooDifferent?: true;
   /** For `duplicate-slug`: the sibling with the same slug; for `parent-deleted`: the deleted parent. */
   otherPageId?: string;
@@ -70,8 +74,10 @@ export type PageConflict = {
 /**
  * Every page either side changed, with its merged state (null = deleted). It applies on top of
  * base, ours or theirs alike: an entry equal to a side's version changes nothing there.
+ * `documents`: the keyed documents (JSON) of the bodies merged block by block, whose blocks'
+ * keys the merged versions keep.
  */
-export type PageMergeResult = { ok: true; result: Map<string, PageState | null> } | { ok: false; conflicts: PageConflict[] };
+export type PageMergeResult = { ok: true; result: Map<string, PageState | null>; documents: Map<string, string> } | { ok: false; conflicts: PageConflict[] };
 
 type Side = "ours" | "theirs";
 
@@ -80,14 +86,38 @@ type PageOutcome = { state: PageState | null; conflicts: PageConflict[] };
 
 /** Merges two sides' page changes; conflicts when they cannot both apply or would break the tree. */
 export async function mergePages(input: PageMergeInput): Promise<PageMergeResult> {
+  const bodies = await mergeBodies(input);
   const outcomes = new Map<string, PageOutcome>();
   for (const pageId of new Set([...input.ours.keys(), ...input.theirs.keys()])) {
-    outcomes.set(pageId, mergePage(pageId, input));
+    outcomes.set(pageId, mergePage(pageId, input, bodies.get(pageId)));
   }
   const conflicts = [...outcomes.values()].flatMap((outcome) => outcome.conflicts);
   conflicts.push(...(await treeConflicts(input, outcomes)));
   if (conflicts.length > 0) return { ok: false, conflicts };
-  return { ok: true, result: new Map([...outcomes].map(([pageId, outcome]) => [pageId, outcome.state])) };
+  const documents = new Map([...bodies].flatMap(([pageId, body]) => (body.ok ? [[pageId, body.documentJson] as const] : [])));
+  return { ok: true, result: new Map([...outcomes].map(([pageId, outcome]) => [pageId, outcome.state])), documents };
+}
+
+/** The merges of the bodies that changed differently on both sides, by page: the others take a side's body as it is. */
+async function mergeBodies(input: PageMergeInput): Promise<Map<string, BodyMergeOutcome>> {
+  const requests = bodyMerges(input);
+  if (requests.length === 0) return new Map();
+  const outcomes = await input.mergeBodies(requests);
+  return new Map(requests.map((request, index) => [request.pageId, outcomes[index]!]));
+}
+
+/** The bodies a merge of these sides merges block by block: those changed differently on both. */
+export function bodyMerges(input: Pick<PageMergeInput, "base" | "ours" | "theirs" | "changeRequest">): BodyMergeInput[] {
+  const requests: BodyMergeInput[] = [];
+  for (const [pageId, ours] of input.ours) {
+    const theirs = input.theirs.get(pageId);
+    const base = input.base.get(pageId);
+    if (!ours || !theirs || !base) continue;
+    if (ours.markdown === theirs.markdown || ours.markdown === base.markdown || theirs.markdown === base.markdown) continue;
+    const version = (page: PageState) => ({ markdown: page.markdown, blockKeys: page.blockKeys });
+    requests.push({ pageId, base: version(base), ours: version(ours), theirs: version(theirs), changeRequest: input.changeRequest });
+  }
+  return requests;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -99,13 +129,13 @@ function sideState(input: PageMergeInput, side: Side, pageId: string): PageState
   return change !== undefined ? change : (input.base.get(pageId) ?? null);
 }
 
-function mergePage(pageId: string, input: PageMergeInput): PageOutcome {
+function mergePage(pageId: string, input: PageMergeInput, body: BodyMergeOutcome | undefined): PageOutcome {
   const base = input.base.get(pageId);
   const ours = sideState(input, "ours", pageId);
   const theirs = sideState(input, "theirs", pageId);
   if (!base) return mergeAdded(pageId, ours, theirs);
   if (ours === null || theirs === null) return mergeDeleted(pageId, base, ours, theirs);
-  return mergeEdited(base, ours, theirs);
+  return mergeEdited(base, ours, theirs, body);
 }
 
 /** A page that did not exist in base: added by one side, or by both (the same id only by copying). */
@@ -135,8 +165,8 @@ type FieldRule<K extends keyof PageState> = K extends ValueField
     | { merge: "base" }
     /** parentId and sortKey, merged together as the page's place: two different moves conflict (`move`). */
     | { merge: "position" }
-    /** Line by line (`mergeText`). */
-    | { merge: "text" }
+    /** Block by block (`mergePageBody`), when both sides changed it. */
+    | { merge: "body" }
     /** Name by name (`mergeVariables`). */
     | { merge: "variables" }
     /** The later of the two sides' times. */
@@ -155,7 +185,7 @@ export const PAGE_FIELD_RULES: { [K in keyof PageState]-?: FieldRule<K> } = {
   description: { merge: "value" },
   parentId: { merge: "position" },
   sortKey: { merge: "position" },
-  markdown: { merge: "text" },
+  markdown: { merge: "body" },
   icon: { merge: "value" },
   condition: { merge: "value" },
   hidden: { merge: "value" },
@@ -179,7 +209,7 @@ function sameField<K extends keyof PageState>(key: K, a: PageState, b: PageState
     case "value":
       return (rule.same ?? Object.is)(a[key] as never, b[key] as never);
     case "position":
-    case "text":
+    case "body":
       return a[key] === b[key];
     case "variables":
       return sameVariables(a.variables, b.variables);
@@ -196,20 +226,26 @@ export const differingFields = (a: PageState, b: PageState): (keyof PageState)[]
 /** Equal apart from timestamps: an edit that changed nothing a reader sees. */
 const sameContent = (a: PageState, b: PageState) => differingFields(a, b).length === 0;
 
-/** Field by field, as `PAGE_FIELD_RULES` says: a field one side left alone takes the other's value; two different edits conflict. */
-function mergeEdited(base: PageState, ours: PageState, theirs: PageState): PageOutcome {
+/**
+ * Field by field, as `PAGE_FIELD_RULES` says: a field one side left alone takes the other's value;
+ * two different edits conflict; the body, when both changed it, is `body` (its block merge).
+ */
+function mergeEdited(base: PageState, ours: PageState, theirs: PageState, body: BodyMergeOutcome | undefined): PageOutcome {
   const conflicts: PageConflict[] = [];
   const conflict = (kind: PageConflictKind, extra: Partial<PageConflict> = {}) =>
     conflicts.push({ kind, pageId: base.id, ...extra });
   const position = mergeValue(positionOf(base), positionOf(ours), positionOf(theirs), samePosition);
   if (!position.ok) conflict("move");
-  const markdown = mergeText(base.markdown, ours.markdown, theirs.markdown);
-  if (!markdown.ok) conflict("content", { lines: markdown.conflicts, ...(markdown.tooDifferent ? { tooDifferent: true } : {}) });
+  const markdown = body ?? { ok: true, markdown: theirs.markdown === base.markdown ? ours.markdown : theirs.markdown };
+  if (!markdown.ok) {
+    if ("invalidChoice" in markdown) throw new Error("A merge without choices answered about a choice");
+    conflict("content", "tooDifferent" in markdown ? { tooDifferent: true } : { blocks: markdown.conflicts });
+  }
   const variables = mergeVariables(base.variables, ours.variables, theirs.variables);
   if (!variables.ok) conflict("variables", { names: variables.conflicts });
 
   // Where a field conflicts, ours stands in: the tree checks then see a whole page.
-  const mergedBody = markdown.ok ? markdown.text : ours.markdown;
+  const mergedBody = markdown.ok ? markdown.markdown : ours.markdown;
   const state: Partial<Record<keyof PageState, unknown>> = {};
   for (const key of PAGE_FIELDS) {
     const rule: FieldRule<keyof PageState> = PAGE_FIELD_RULES[key];
@@ -223,7 +259,7 @@ function mergeEdited(base: PageState, ours: PageState, theirs: PageState): PageO
       case "position":
         state[key] = (position.ok ? position.value : positionOf(ours))[key as keyof Position];
         break;
-      case "text":
+      case "body":
         state[key] = mergedBody;
         break;
       case "variables":
