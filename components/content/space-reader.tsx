@@ -18,6 +18,7 @@ import { Button } from "@/components/ui/button";
 import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
 import { errorMessage } from "@/components/ui/trpc-error";
 import type { SpaceObject } from "@/server/presenters/space";
+import { EmptySpace } from "./empty-space";
 import { MarkdownView } from "./markdown-view";
 import { PageTreeNav, visibleInNavigation, type PageSummary } from "./page-tree-nav";
 import { RestorePageButton, RevisionBanner } from "./revision-banner";
@@ -107,8 +108,10 @@ function Reader({ space, organizationId, pageId, revisionId }: { space: SpaceObj
         </div>
       </div>
       <div className="min-w-0">
-        {!pageId || pages.data.pages.length === 0 ? (
-          <EmptyState title="No pages yet" description="This space has no content yet. Open a change request to write its first page." action={editButton || undefined} />
+        {revisionId && (!pageId || pages.data.pages.length === 0) ? (
+          <EmptyState title="No pages" description="The space had no pages at this revision." />
+        ) : !pageId || pages.data.pages.length === 0 ? (
+          <EmptySpace space={space} onStartWriting={edit} startPending={live.isLoading} />
         ) : (
           <ReaderPage space={space} organizationId={organizationId} pageId={pageId} pages={list} hrefOf={hrefOf} source={source} editButton={editButton || null} />
         )}
