@@ -57,7 +57,8 @@ export function EmptySpace({ space, onStartWriting, startPending }: { space: Spa
                 <p className="flex-1 text-sm text-slate-600">{template.subtitle}</p>
                 <Button
                   variant="secondary"
-                  aria-label={`Use the ${template.title} template`}
+                  // The visible words first, then which template (WCAG 2.5.3, label in name).
+                  aria-label={`Use template: ${template.title}`}
                   loading={apply.isPending && apply.variables?.id === template.id}
                   disabled={apply.isPending}
                   onClick={() => apply.mutate({ spaceId: space.id, id: template.id })}

@@ -33,7 +33,8 @@ export function useCreateContent() {
     const data = { title, ...(parent ? { parent: parent.id } : {}) };
     const created =
       kind === "space"
-        ? { type: "space" as const, ...(await space.mutateAsync({ organizationId, ...data })) }
+        ? // Without the placeholder Introduction page: the space opens on its empty state (Start writing, templates, import).
+          { type: "space" as const, ...(await space.mutateAsync({ organizationId, ...data, empty: true })) }
         : { type: "collection" as const, ...(await collection.mutateAsync({ organizationId, ...data })) };
     if (parent) expand([nodeKey(parent)]);
     await refresh();
