@@ -33,9 +33,7 @@ export function NotificationsPage() {
     <div className="space-y-4">
       <h1 className="text-2xl font-semibold text-slate-900">Notifications</h1>
       <div className="flex flex-wrap items-end gap-3">
-        <div className="max-w-full overflow-x-auto">
-          <ToggleGroup label="Show" value={shown} options={SHOWN} onChange={setShown} />
-        </div>
+        <ToggleGroup label="Show" value={shown} options={SHOWN} onChange={setShown} />
         <SelectField
           label="Space"
           className="min-w-48"
