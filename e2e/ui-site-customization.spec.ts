@@ -1,11 +1,12 @@
-import { expect, test } from "@playwright/test";
-import { adminApiToken, createSpaceOverApi, expectNoSeriousAxeViolations, expectNotice, keepNoticesOf, screenshot, screenshotsAcross, uniqueSuffix, v1 } from "./helpers";
+import { expect, test, type FrameLocator } from "@playwright/test";
+import { adminApiToken, createSpaceOverApi, expectNoSeriousAxeViolations, expectNotice, keepNoticesOf, publishThroughApi, screenshot, screenshotsAcross, uniqueSuffix, v1 } from "./helpers";
 
 /**
  * A site's admin at work beyond its structure: declares the visitor schema, sets a section's
  * condition with completion (and sees an undeclared claim refused as it is typed), customizes the
- * site's look with the preview following before saving, creates and copies a share link,
- * regenerates the visitor authentication key, adds a redirect and publishes.
+ * site's look with the preview — the site's own pages, rendered by the published site's renderer —
+ * following before saving, creates and copies a share link, regenerates the visitor authentication
+ * key, adds a redirect and publishes.
  */
 
 test.use({ viewport: { width: 1280, height: 900 } });
@@ -18,6 +19,9 @@ const VISITOR_SCHEMA = {
   additionalProperties: false,
 };
 
+/** A custom property of the previewed page's root, as the site's stylesheet and the customization set it. */
+const rootProperty = (frame: FrameLocator, name: string) => frame.locator("html").evaluate((root, property) => getComputedStyle(root).getPropertyValue(property).trim(), name);
+
 test("an admin sets a condition with completion, customizes with a live preview, shares, regenerates the visitor key, adds a redirect and publishes", async ({ page, context, request }) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   const suffix = uniqueSuffix();
@@ -25,6 +29,10 @@ test("an admin sets a condition with completion, customizes with a live preview,
   await keepNoticesOf(page);
   const token = adminApiToken();
   await v1(request, token, "post", `/v1/orgs/${organizationId}/spaces`, { title: "Changelog" });
+  await publishThroughApi(request, token, spaceId, "The guides", [
+    { operation: "insert_page", title: "Getting started", document: { markdown: "Start here.\n\n```bash\nnpm install acme\n```\n" } },
+    { operation: "insert_page", title: "Configuration", document: { markdown: "Set `theme` in **acme.json**.\n" } },
+  ]);
   const site = (await v1(request, token, "post", `/v1/orgs/${organizationId}/sites`, { title: "Acme Docs", spaces: [spaceId] })) as { id: string };
   const sitePath = `/o/${organizationId}/sites/${site.id}`;
   const tabs = page.getByRole("navigation", { name: "Site" });
@@ -48,10 +56,10 @@ test("an admin sets a condition with completion, customizes with a live preview,
   await test.step("set a section's condition with completion, see an undeclared claim refused, fix it and save", async () => {
     await tabs.getByRole("link", { name: "Structure" }).click();
     await page.getByRole("button", { name: "Add section" }).click();
-    const dialog = page.getByRole("dialog", { name: "Add a section" });
+    const dialog = page.getByRole("dialog", { name: "Add the site's first section" });
     await dialog.getByRole("radio", { name: "Changelog" }).check();
     await dialog.getByLabel("Section title").fill("What's new");
-    await dialog.getByRole("button", { name: "Add section" }).click();
+    await dialog.getByRole("button", { name: "Regroup and add section" }).click();
     await expect(dialog).toBeHidden();
     const panel = page.getByRole("region", { name: "Section What's new" });
     await panel.getByRole("button", { name: "Edit", exact: true }).click();
@@ -82,33 +90,40 @@ test("an admin sets a condition with completion, customizes with a live preview,
     await expect(page.getByText('visitor.claims.plan === "pro"', { exact: true })).toBeVisible();
   });
 
-  const preview = page.getByTestId("site-preview");
+  const preview = page.frameLocator('iframe[title="Preview of the site\'s page"]');
 
-  await test.step("change the primary color and see the preview follow before saving; add a header link and an announcement", async () => {
+  await test.step("the preview shows the site's own pages; change the primary color and see it follow before saving; add a header link and an announcement", async () => {
     await tabs.getByRole("link", { name: "Customization" }).click();
     await expect(page.getByRole("heading", { name: "Customization", level: 2 })).toBeVisible();
-    const button = page.getByTestId("preview-button");
-    await expect(button).toBeVisible();
+    await expect(preview.getByRole("heading", { level: 1, name: "Introduction" })).toBeVisible();
+    await expect(preview.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: "Configuration" })).toBeVisible();
+    await page.getByLabel("Page", { exact: true }).selectOption({ label: "Configuration" });
+    await expect(preview.getByRole("heading", { level: 1, name: "Configuration" })).toBeVisible();
+    await page.getByLabel("Page", { exact: true }).selectOption({ label: "Introduction" });
+    await expect(preview.getByRole("heading", { level: 1, name: "Introduction" })).toBeVisible();
+
     await page.getByLabel("Primary color, light", { exact: true }).fill("#be123c");
-    await expect(button).toHaveCSS("background-color", "rgb(190, 18, 60)");
+    await expect.poll(() => rootProperty(preview, "--primary-fill")).toBe("#be123c");
     await page.getByLabel("Primary color, dark", { exact: true }).fill("#fb7185");
     await page.getByRole("group", { name: "Preview theme" }).getByRole("button", { name: "Dark" }).click();
-    await expect(button).toHaveCSS("background-color", "rgb(251, 113, 133)");
+    await expect(preview.locator("html")).toHaveClass(/\bdark\b/);
     await page.getByRole("group", { name: "Preview theme" }).getByRole("button", { name: "Light" }).click();
+    await expect(preview.locator("html")).not.toHaveClass(/\bdark\b/);
 
     await page.getByLabel("Primary color, light", { exact: true }).fill("#be12");
     await expect(page.getByText("A color code such as #346ddb.")).toBeVisible();
     await expect(page.getByRole("button", { name: "Save", exact: true })).toBeDisabled();
+    await expect(page.getByText("The preview waits until the problems listed under the form are fixed.")).toBeVisible();
     await page.getByLabel("Primary color, light", { exact: true }).fill("#be123c");
 
     await page.getByRole("button", { name: "Add header link" }).click();
     await page.getByRole("group", { name: "Header links" }).getByLabel("Title", { exact: true }).fill("Support");
     await page.getByRole("group", { name: "Header links" }).getByLabel("URL", { exact: true }).fill("https://example.com/support");
-    await expect(preview.getByText("Support")).toBeVisible();
+    await expect(preview.getByRole("link", { name: "Support" })).toBeVisible();
 
     await page.getByRole("switch", { name: "Show an announcement" }).click();
     await page.getByRole("group", { name: "Announcement" }).getByLabel("Message").fill("Version 2 is out");
-    await expect(page.getByTestId("preview-announcement")).toHaveText(/Version 2 is out/);
+    await expect(preview.getByRole("region", { name: "Announcement" })).toHaveText(/Version 2 is out/);
 
     await expect(page.getByText("Unsaved changes")).toBeVisible();
     await expectNoSeriousAxeViolations(page);
@@ -117,9 +132,12 @@ test("an admin sets a condition with completion, customizes with a live preview,
     await expect(page.getByText("All changes saved")).toBeVisible();
     await page.reload();
     await expect(page.getByLabel("Primary color, light", { exact: true })).toHaveValue("#be123c");
-    await expect(page.getByTestId("preview-button")).toHaveCSS("background-color", "rgb(190, 18, 60)");
-    await expect(preview.getByText("Support")).toBeVisible();
-    await screenshotsAcross(page, "site-customization");
+    await expect.poll(() => rootProperty(preview, "--primary-fill")).toBe("#be123c");
+    await expect(preview.getByRole("link", { name: "Support" })).toBeVisible();
+    await page.getByRole("group", { name: "Preview width" }).getByRole("button", { name: "Phone" }).click();
+    await expect(preview.getByRole("link", { name: "Pages", exact: true })).toBeVisible();
+    await screenshotsAcross(page, "site-customization", expectNoSeriousAxeViolations);
+    await page.getByRole("group", { name: "Preview width" }).getByRole("button", { name: "Desktop" }).click();
   });
 
   await test.step("override the customization for one variant, then reset it to the site's", async () => {
@@ -130,7 +148,7 @@ test("an admin sets a condition with completion, customizes with a live preview,
     await expect(page.getByLabel("Primary color, light", { exact: true })).toHaveValue("#be123c");
     await expect(page.getByLabel("Font", { exact: true })).toBeDisabled();
     await page.getByLabel("Primary color, light", { exact: true }).fill("#0f766e");
-    await expect(page.getByTestId("preview-button")).toHaveCSS("background-color", "rgb(15, 118, 110)");
+    await expect.poll(() => rootProperty(preview, "--primary-fill")).toBe("#0f766e");
     await page.getByRole("button", { name: "Override for this variant" }).click();
     await expect(page.getByText(/^What's new › Changelog has its own customization/)).toBeVisible();
     await expect(page.getByLabel("Primary color, light", { exact: true })).toHaveValue("#0f766e");
@@ -252,7 +270,8 @@ test("an admin uploads a font for the organization, sees a file that is no font 
   await test.step("pick it as the site's font: the preview uses it, and the saved customization carries its files", async () => {
     const font = page.getByLabel("Font", { exact: true });
     await font.selectOption({ label: `${family} (uploaded)` });
-    await expect(page.getByTestId("site-preview")).toHaveCSS("font-family", new RegExp(family));
+    const preview = page.frameLocator('iframe[title="Preview of the site\'s page"]');
+    await expect(preview.locator("body")).toHaveCSS("font-family", new RegExp(family));
     await page.getByRole("button", { name: "Save", exact: true }).click();
     await expect(page.getByText("All changes saved")).toBeVisible();
     const saved = (await v1(request, token, "get", `/v1/orgs/${organizationId}/sites/${site.id}/customization`)) as { styling: { font: { fontFamily: string; fontFaces: { weight: number; sources: { url: string }[] }[] } } };

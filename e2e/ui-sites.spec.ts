@@ -10,13 +10,15 @@ import {
   signedInPage,
   uniqueSuffix,
   v1,
+  screenshotsAcross,
   withoutTransitions,
 } from "./helpers";
 
 /**
- * The Sites area as people use it: an admin creates a site from two spaces, adds a section and a
- * variant, reorders the sections with the keyboard and publishes; a member who may only read the
- * site sees it without any control that would change it.
+ * The Sites area as people use it: an admin creates a site from three spaces, adds its first
+ * section (told how it regroups the site's spaces, keeping apart the one unrelated to the others)
+ * and a variant, reorders the sections with the keyboard and publishes; a member who may only read
+ * the site sees it without any control that would change it.
  */
 
 test.use({ viewport: { width: 1280, height: 900 } });
@@ -33,11 +35,11 @@ async function screenshots(page: Page, name: string) {
   await restore();
 }
 
-test("an admin creates a site from two spaces, adds a section and a variant, reorders with the keyboard and publishes; a reader sees no edit controls", async ({ page, browser, request }) => {
+test("an admin creates a site from three spaces, adds its first section and a variant, reorders with the keyboard and publishes; a reader sees no edit controls", async ({ page, browser, request }) => {
   const suffix = uniqueSuffix();
   const { spacePath, organizationId } = await createSpaceOverApi(request, `Sites ${suffix}`, "Guides");
   const token = adminApiToken();
-  for (const title of ["API reference", "Changelog", "Guides (French)"]) await v1(request, token, "post", `/v1/orgs/${organizationId}/spaces`, { title });
+  for (const title of ["API reference", "Changelog", "Changelog (archive)", "Guides (French)"]) await v1(request, token, "post", `/v1/orgs/${organizationId}/spaces`, { title });
   const sitesPath = `/o/${organizationId}/sites`;
 
   await test.step("the empty Sites page invites creating a site", async () => {
@@ -51,7 +53,7 @@ test("an admin creates a site from two spaces, adds a section and a variant, reo
     await expectNoSeriousAxeViolations(page);
   });
 
-  await test.step("create a site from two existing spaces", async () => {
+  await test.step("create a site from three existing spaces", async () => {
     await page.getByRole("button", { name: "Create site" }).first().click();
     const dialog = page.getByRole("dialog", { name: "Create a site" });
     await dialog.getByRole("button", { name: "Create site" }).click();
@@ -61,9 +63,10 @@ test("an admin creates a site from two spaces, adds a section and a variant, reo
     await dialog.getByLabel("Find spaces for “Spaces”").fill("guides");
     await expect(dialog.getByRole("checkbox", { name: "API reference" })).toBeHidden();
     await dialog.getByRole("checkbox", { name: "Guides", exact: true }).check();
+    await dialog.getByRole("checkbox", { name: "Guides (French)" }).check();
     await dialog.getByLabel("Find spaces for “Spaces”").fill("");
     await dialog.getByRole("checkbox", { name: "API reference" }).check();
-    await expect(dialog.getByText("2 spaces chosen")).toBeVisible();
+    await expect(dialog.getByText("3 spaces chosen")).toBeVisible();
     await screenshot(page, "sites-create-1280");
     await expectNoSeriousAxeViolations(page);
     await dialog.getByRole("button", { name: "Create site" }).click();
@@ -76,23 +79,37 @@ test("an admin creates a site from two spaces, adds a section and a variant, reo
 
   const sections = page.getByRole("navigation", { name: "Sections" });
 
-  await test.step("add a section, then a variant to it", async () => {
+  await test.step("add the first section: the dialog says how the site's spaces regroup and offers only them as the first section's variants", async () => {
     await page.getByRole("button", { name: "Add section" }).click();
-    const dialog = page.getByRole("dialog", { name: "Add a section" });
-    await dialog.getByRole("radio", { name: "Changelog" }).check();
+    const dialog = page.getByRole("dialog", { name: "Add the site's first section" });
+    await expect(dialog.getByText("This site shows its 3 spaces without sections")).toBeVisible();
+    const together = dialog.getByRole("group", { name: "Spaces that stay together in a first section" });
+    // Only the site's own spaces, each kept as it is until the editor says otherwise.
+    await expect(together.getByRole("checkbox")).toHaveCount(3);
+    for (const name of ["Guides", "Guides (French)", "API reference"]) await expect(together.getByRole("checkbox", { name, exact: true })).toBeChecked();
+    await together.getByRole("checkbox", { name: "API reference" }).uncheck();
+    await expect(dialog.getByLabel("First section's title")).toHaveValue("Acme Docs");
+    await dialog.getByRole("radio", { name: "Changelog", exact: true }).check();
     await dialog.getByLabel("Section title").fill("What's new");
-    await dialog.getByRole("button", { name: "Add section" }).click();
+    await expect(dialog.getByText("Readers will then see these tabs: “Acme Docs” (Guides, Guides (French)), “API reference”, the new section.")).toBeVisible();
+    await expectNoSeriousAxeViolations(page);
+    await screenshotsAcross(page, "sites-first-section");
+    await dialog.getByRole("button", { name: "Regroup and add section" }).click();
     await expect(dialog).toBeHidden();
     await expect(sections.getByRole("button", { name: "What's new" })).toHaveAttribute("aria-current", "true");
     await expect(page.getByRole("status").filter({ hasText: "Added the section “What's new”." })).toBeAttached();
+    await expect(sections.getByRole("listitem")).toHaveText([/Acme Docs/, "API reference", "What's new"]);
+  });
+
+  await test.step("add a variant to the new section", async () => {
 
     const panel = page.getByRole("region", { name: "Section What's new" });
     await panel.getByRole("button", { name: "Add variant" }).click();
     const form = panel.getByRole("form", { name: "Add a variant to What's new" });
-    await form.getByRole("radio", { name: "Guides (French)" }).check();
+    await form.getByRole("radio", { name: "Changelog (archive)" }).check();
     await form.getByRole("button", { name: "Add variant" }).click();
     await expect(panel.getByRole("list", { name: "Variants" }).getByRole("listitem")).toHaveCount(2);
-    await expect(panel.getByText("Guides (French)")).toBeVisible();
+    await expect(panel.getByText("Changelog (archive)")).toBeVisible();
   });
 
   await test.step("rename and re-path the section, with validation", async () => {
@@ -155,21 +172,21 @@ test("an admin creates a site from two spaces, adds a section and a variant, reo
     await sections.getByRole("button", { name: "Acme Docs" }).click();
     const variants = page.getByRole("region", { name: "Section Acme Docs" }).getByRole("list", { name: "Variants" }).getByRole("listitem");
     await expect(variants.first()).toContainText("Guides");
-    await page.getByRole("button", { name: "Reorder API reference" }).dragTo(variants.first());
-    await expect(variants.first()).toContainText("API reference");
-    await expect(page.getByRole("status").filter({ hasText: "Moved “API reference” to position 1 of 2." })).toBeAttached();
+    await page.getByRole("button", { name: "Reorder Guides (French)" }).dragTo(variants.first());
+    await expect(variants.first()).toContainText("Guides (French)");
+    await expect(page.getByRole("status").filter({ hasText: "Moved “Guides (French)” to position 1 of 2." })).toBeAttached();
     await page.reload();
-    await expect(variants.first()).toContainText("API reference");
+    await expect(variants.first()).toContainText("Guides (French)");
   });
 
   await test.step("make a variant the default, then remove the other one", async () => {
     await sections.getByRole("button", { name: "Changes" }).click();
     const panel = page.getByRole("region", { name: "Section Changes" });
     const variants = panel.getByRole("list", { name: "Variants" }).getByRole("listitem");
-    await panel.getByRole("button", { name: "Make Guides (French) the default" }).click();
-    await expect(variants.filter({ hasText: "Guides (French)" })).toContainText("Default");
-    await expect(variants.filter({ hasText: "Changelog" })).not.toContainText("Default");
-    await panel.getByRole("button", { name: "Remove Changelog" }).click();
+    await panel.getByRole("button", { name: "Make Changelog (archive) the default" }).click();
+    await expect(variants.filter({ hasText: "Changelog (archive)" })).toContainText("Default");
+    await expect(variants.filter({ hasNotText: "archive" })).not.toContainText("Default");
+    await panel.getByRole("button", { name: "Remove Changelog", exact: true }).click();
     const dialog = page.getByRole("dialog", { name: "Remove “Changelog” from the site?" });
     await expect(dialog.getByRole("button", { name: "Cancel" })).toBeFocused();
     await dialog.getByRole("button", { name: "Remove", exact: true }).click();

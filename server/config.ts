@@ -10,3 +10,6 @@ export function configuredPublicUrl(): string | undefined {
 
 /** Days a deleted space stays restorable before the purge job removes it. */
 export const SPACE_RETENTION_DAYS = 7;
+
+/** Days a deleted organization stays restorable by its admins before the purge job removes it, as spaces do. */
+export const ORGANIZATION_RETENTION_DAYS = 7;

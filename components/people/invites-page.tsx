@@ -209,7 +209,8 @@ function PendingInvites({ organizationId }: { organizationId: string }) {
   );
 }
 
-function InviteLinks({ organizationId, enabled }: { organizationId: string; enabled: boolean }) {
+/** Invite links: on or off for the whole organization, and each link's role (also on the settings page). */
+export function InviteLinks({ organizationId, enabled }: { organizationId: string; enabled: boolean }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [role, setRole] = useState("read");

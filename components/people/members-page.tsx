@@ -1,26 +1,29 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Search, UserRound } from "lucide-react";
+import { Ellipsis, Search } from "lucide-react";
 import { useDeferredValue, useState } from "react";
 import { RelativeTime } from "@/components/content/relative-time";
 import { useTRPC } from "@/components/providers/trpc-provider";
+import { Menu, MenuItem } from "@/components/shell/menu";
+import { Avatar } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
 import { ConfirmActions } from "@/components/ui/confirm-actions";
 import { Dialog } from "@/components/ui/dialog";
 import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
 import { errorMessage } from "@/components/ui/trpc-error";
+import { MemberAccountDialog, type MemberAccountAction } from "./member-account-dialog";
 import { ROLE_OPTIONS, roleLabel } from "./sso/role-options";
 
 type Member = {
   id: string;
   role: string | null;
-  user: { displayName: string; email?: string };
+  user: { displayName: string; email?: string; photoURL?: string };
   joinedAt: string;
   lastSeenAt?: string;
   teams: number;
   spaces: number;
-  permissions: { changeRole: boolean; demote: boolean; remove: boolean };
+  permissions: { changeRole: boolean; demote: boolean; remove: boolean; endSessions: boolean; resetPassword: boolean };
 };
 
 /** How the list is ordered: the service's `sort` and `order`. */
@@ -46,6 +49,7 @@ export function MembersPage({ organizationId }: { organizationId: string }) {
   const [sort, setSort] = useState<SortKey>("newest");
   const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
   const [removing, setRemoving] = useState<Member | null>(null);
+  const [accountAction, setAccountAction] = useState<{ member: Member; action: MemberAccountAction } | null>(null);
   const restart = () => setCursors([undefined]);
 
   return (
@@ -142,12 +146,14 @@ export function MembersPage({ organizationId }: { organizationId: string }) {
                 myId={me.data?.id}
                 onMore={(next) => setCursors((current) => [...current, next])}
                 onRemove={setRemoving}
+                onAccountAction={(member, action) => setAccountAction({ member, action })}
               />
             ))}
           </tbody>
         </table>
       </div>
       <RemoveMemberDialog organizationId={organizationId} member={removing} isMe={removing?.id === me.data?.id} onClose={() => setRemoving(null)} />
+      <MemberAccountDialog organizationId={organizationId} member={accountAction?.member ?? null} action={accountAction?.action ?? "endSessions"} onClose={() => setAccountAction(null)} />
     </section>
   );
 }
@@ -164,6 +170,7 @@ function MembersChunk({
   myId,
   onMore,
   onRemove,
+  onAccountAction,
 }: {
   organizationId: string;
   params: ListParams;
@@ -173,6 +180,7 @@ function MembersChunk({
   myId: string | undefined;
   onMore: (next: string) => void;
   onRemove: (member: Member) => void;
+  onAccountAction: (member: Member, action: MemberAccountAction) => void;
 }) {
   const trpc = useTRPC();
   const members = useQuery(
@@ -201,7 +209,7 @@ function MembersChunk({
   return (
     <>
       {members.data.items.map((member) => (
-        <MemberRow key={member.id} organizationId={organizationId} member={member} isMe={member.id === myId} onRemove={onRemove} />
+        <MemberRow key={member.id} organizationId={organizationId} member={member} isMe={member.id === myId} onRemove={onRemove} onAccountAction={onAccountAction} />
       ))}
       {last && members.data.next && (
         <tr>
@@ -216,31 +224,86 @@ function MembersChunk({
   );
 }
 
-function MemberRow({ organizationId, member, isMe, onRemove }: { organizationId: string; member: Member; isMe: boolean; onRemove: (member: Member) => void }) {
+/**
+ * An address that wraps only at sensible points, never inside a word: first after its "@" (each side
+ * is an inline block, kept whole while it fits), then, in a column narrower than one side, after the
+ * dots, dashes and underscores of its name and before the dots of its domain.
+ */
+function EmailAddress({ email }: { email: string }) {
+  const at = email.lastIndexOf("@");
+  const breakable = (text: string, pattern: RegExp) =>
+    text.split(pattern).map((part, index) => (
+      <span key={index}>
+        {index > 0 && <wbr />}
+        {part}
+      </span>
+    ));
+  return (
+    <p title={email} className="break-normal text-slate-500">
+      <span className="inline-block">{breakable(email.slice(0, at + 1), /(?<=[._-])/)}</span>
+      <wbr />
+      <span className="inline-block">{breakable(email.slice(at + 1), /(?=\.)/)}</span>
+    </p>
+  );
+}
+
+function MemberRow({
+  organizationId,
+  member,
+  isMe,
+  onRemove,
+  onAccountAction,
+}: {
+  organizationId: string;
+  member: Member;
+  isMe: boolean;
+  onRemove: (member: Member) => void;
+  onAccountAction: (member: Member, action: MemberAccountAction) => void;
+}) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const update = useMutation(trpc.members.update.mutationOptions({ onSettled: () => queryClient.invalidateQueries({ queryKey: trpc.members.pathKey() }) }));
   const name = member.user.displayName;
   const lastAdmin = member.role === "admin" && member.permissions.changeRole && !member.permissions.demote;
+  const { endSessions, resetPassword } = member.permissions;
   // Beside the row from 640px up, under the role on phones.
-  const action = member.permissions.remove ? (
+  const removal = member.permissions.remove ? (
     <Button variant="ghost" className="text-red-700 hover:bg-red-50" onClick={() => onRemove(member)} aria-label={isMe ? "Leave the organization" : `Remove ${name}`}>
       {isMe ? "Leave" : "Remove"}
     </Button>
   ) : lastAdmin || (member.role === "admin" && isMe) ? (
     <span className="text-xs text-slate-500">Last admin</span>
   ) : null;
+  const accountMenu =
+    endSessions || resetPassword ? (
+      <Menu
+        label={`Account of ${name}`}
+        align="end"
+        buttonClassName="grid size-8 place-items-center rounded-md text-slate-600 hover:bg-slate-100 aria-expanded:bg-slate-100"
+        button={<Ellipsis aria-hidden className="size-4" />}
+      >
+        {endSessions && <MenuItem onSelect={() => onAccountAction(member, "endSessions")}>Sign out everywhere</MenuItem>}
+        {resetPassword && <MenuItem onSelect={() => onAccountAction(member, "resetPassword")}>Reset password</MenuItem>}
+      </Menu>
+    ) : null;
+  const action =
+    removal || accountMenu ? (
+      <div className="flex items-center gap-1 sm:justify-end">
+        {removal}
+        {accountMenu}
+      </div>
+    ) : null;
   return (
     <tr className="align-top">
       <td className="px-3 py-3 sm:px-4">
-        <div className="flex items-center gap-3">
-          <UserRound aria-hidden className="hidden size-5 shrink-0 text-slate-400 sm:block" />
+        <div className="flex items-center gap-2 sm:gap-3">
+          <Avatar id={member.id} name={name} photoURL={member.user.photoURL} className="size-7 sm:size-8" />
           <div className="min-w-0">
             <p className="font-medium break-words text-slate-900">
               {name}
               {isMe && <span className="ml-1 font-normal text-slate-500">(you)</span>}
             </p>
-            {member.user.email && <p className="break-all text-slate-500">{member.user.email}</p>}
+            {member.user.email && <EmailAddress email={member.user.email} />}
           </div>
         </div>
       </td>

@@ -1,15 +1,16 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { Building2, ChevronsUpDown, Plus } from "lucide-react";
+import { Building2, ChevronsUpDown, Plus, Undo2 } from "lucide-react";
 import { useParams, useRouter } from "next/navigation";
 import { useState } from "react";
+import { daysLeftLabel, useRestorableOrganizations } from "@/components/organization-settings/restore-organization";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { CreateOrganizationDialog } from "./create-organization-dialog";
 import { useNavigationDrawer } from "./navigation-drawer-context";
 import { Menu, MenuItem, MenuLabel, MenuRadioItem, MenuSeparator } from "./menu";
 
-/** The current organization, and a menu to switch to another one or create one. */
+/** The current organization, and a menu to switch to another one, create one, or restore one deleted lately. */
 export function OrganizationSwitcher() {
   const trpc = useTRPC();
   const router = useRouter();
@@ -19,6 +20,7 @@ export function OrganizationSwitcher() {
   const organizationId = params.organizationId ?? drawer.organizationId ?? undefined;
   const organizations = useQuery(trpc.organizations.list.queryOptions());
   const [creating, setCreating] = useState(false);
+  const restorable = useRestorableOrganizations();
   const items = organizations.data?.items ?? [];
   const current = items.find((organization) => organization.id === organizationId);
 
@@ -43,6 +45,13 @@ export function OrganizationSwitcher() {
           </MenuRadioItem>
         ))}
         {items.length > 0 && <MenuSeparator />}
+        {restorable.items.length > 0 && <MenuLabel>Deleted organizations</MenuLabel>}
+        {restorable.items.map((organization) => (
+          <MenuItem key={organization.id} icon={<Undo2 className="size-4" />} disabled={restorable.restore.isPending} onSelect={() => restorable.restore.mutate({ organizationId: organization.id })}>
+            {`Restore ${organization.title} (${daysLeftLabel(organization.daysLeft)})`}
+          </MenuItem>
+        ))}
+        {restorable.items.length > 0 && <MenuSeparator />}
         <MenuItem icon={<Plus className="size-4" />} onSelect={() => setCreating(true)}>
           Create organization
         </MenuItem>

@@ -1,7 +1,7 @@
 "use client";
 
 import clsx from "clsx";
-import { BookPlus, FolderPlus, Globe, House, Puzzle, Trash2, Users, Webhook } from "lucide-react";
+import { BookPlus, FolderPlus, Globe, House, Puzzle, Settings, Trash2, Users, Webhook } from "lucide-react";
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { usePathname } from "next/navigation";
@@ -13,7 +13,7 @@ import { integrationsHref } from "@/components/integrations/integration-model";
 import { peopleHref } from "@/components/people/people-nav";
 import { sitesHref } from "@/components/sites/list/site-model";
 
-/** The organization's navigation: create buttons, home, the content tree, sites, integrations, people, webhooks (admins), and the trash. */
+/** The organization's navigation: create buttons, home, the content tree, sites, integrations, people, webhooks and settings (admins), and the trash. */
 export function Sidebar({ organizationId }: { organizationId: string }) {
   const tree = useContentTree();
   const dialogs = useContentDialogs();
@@ -21,6 +21,7 @@ export function Sidebar({ organizationId }: { organizationId: string }) {
   const homeHref = `/o/${organizationId}`;
   const trashHref = `/o/${organizationId}/trash`;
   const webhooksHref = `/o/${organizationId}/webhooks`;
+  const settingsHref = `/o/${organizationId}/settings`;
   const peopleRoot = peopleHref(organizationId);
   const sitesRoot = sitesHref(organizationId);
   const integrationsRoot = integrationsHref(organizationId);
@@ -66,6 +67,11 @@ export function Sidebar({ organizationId }: { organizationId: string }) {
         {tree.data?.organization.permissions.admin && (
           <SidebarLink href={webhooksHref} current={pathname.startsWith(webhooksHref)} icon={<Webhook aria-hidden className="size-4" />}>
             Webhooks
+          </SidebarLink>
+        )}
+        {tree.data?.organization.permissions.admin && (
+          <SidebarLink href={settingsHref} current={pathname === settingsHref} icon={<Settings aria-hidden className="size-4" />}>
+            Settings
           </SidebarLink>
         )}
         <SidebarLink href={trashHref} current={pathname === trashHref} icon={<Trash2 aria-hidden className="size-4" />}>

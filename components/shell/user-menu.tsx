@@ -4,6 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { KeyRound, LogOut, UserRound } from "lucide-react";
 import { signOut } from "next-auth/react";
 import { useTRPC } from "@/components/providers/trpc-provider";
+import { initials } from "@/components/ui/avatar";
 import { useTheme, type ThemeChoice } from "@/components/ui/theme";
 import { Menu, MenuItem, MenuLabel, MenuLink, MenuRadioItem, MenuSeparator } from "./menu";
 
@@ -12,15 +13,6 @@ const THEMES: { value: ThemeChoice; label: string }[] = [
   { value: "dark", label: "Dark" },
   { value: "system", label: "Same as system" },
 ];
-
-function initials(name: string): string {
-  const letters = name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((word) => word[0]!.toUpperCase());
-  return letters.join("") || "?";
-}
 
 /** The signed-in user: their profile, API tokens, the theme and sign out. */
 export function UserMenu() {

@@ -51,6 +51,7 @@ export function organizationFromJson(row: JsonRow): Organization {
     defaultRole: optionalText(row.default_role),
     defaultSiteId: optionalText(row.default_site_id),
     logoURL: optionalText(row.logo_url),
+    logoUploadId: optionalText(row.logo_upload_id),
     sso: row.sso as boolean,
     ai: row.ai as boolean,
     inviteLinks: row.invite_links as boolean,
@@ -60,5 +61,7 @@ export function organizationFromJson(row: JsonRow): Organization {
     requireResolvedThreads: row.require_resolved_threads as boolean,
     createdAt: date(row.created_at),
     updatedAt: date(row.updated_at),
+    deletedAt: optionalDate(row.deleted_at),
+    deletedById: optionalText(row.deleted_by_id),
   };
 }

@@ -14,6 +14,8 @@ export type TransactionLimits = {
   maxWaitMs?: number;
   /** Time any one statement may wait for a row lock before the attempt is given up and retried. */
   lockTimeoutMs?: number;
+  /** A read of several statements that must agree with each other asks for one snapshot. */
+  isolationLevel?: "RepeatableRead";
 };
 
 const ATTEMPTS = 6;
@@ -27,7 +29,7 @@ export async function inTransaction<T>(work: (tx: Db) => Promise<T>, limits: Tra
           if (limits.lockTimeoutMs) await tx.$executeRawUnsafe(`SET LOCAL lock_timeout = ${Math.ceil(limits.lockTimeoutMs)}`);
           return work(tx);
         },
-        { timeout: limits.timeoutMs, maxWait: limits.maxWaitMs ?? 30_000 },
+        { timeout: limits.timeoutMs, maxWait: limits.maxWaitMs ?? 30_000, isolationLevel: limits.isolationLevel },
       );
     } catch (error) {
       if (attempt >= ATTEMPTS || !isTransient(error)) throw error;

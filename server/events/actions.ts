@@ -5,6 +5,8 @@
  */
 export const EVENT_ACTIONS = {
   "organization.updated": "Organization settings changed",
+  "organization.deleted": "Organization deleted",
+  "organization.restored": "Organization restored",
   "collection.created": "Collection created",
   "collection.updated": "Collection changed",
   "collection.moved": "Collection moved",
@@ -90,6 +92,8 @@ export const EVENT_ACTIONS = {
   "member.role_changed": "Member role changed",
   "member.removed": "Member removed",
   "member.profile_updated": "Member profile changed",
+  "member.password_reset": "Member's password reset",
+  "member.sessions_ended": "Member's sessions ended",
   "invite_link.created": "Invite link created",
   "invite_link.updated": "Invite link role changed",
   "invite_link.deleted": "Invite link deleted",

@@ -15,7 +15,7 @@ export async function serveFontFile(fontId: string, file: string): Promise<Respo
   const match = /^([0-9A-Za-z]{20})\.(woff2|woff)$/.exec(file);
   if (!match || !/^[0-9A-Za-z_-]{1,64}$/.test(fontId)) return notFound();
   const [, uploadId, format] = match as unknown as [string, string, "woff2" | "woff"];
-  const font = await db().customFont.findUnique({ where: { id: fontId }, select: { organizationId: true } });
+  const font = await db().customFont.findFirst({ where: { id: fontId, organization: { deletedAt: null } }, select: { organizationId: true } });
   const upload = font && (await db().storageUpload.findFirst({ where: { id: uploadId, organizationId: font.organizationId, kind: "customization_font", format }, select: { blob: true } }));
   const bytes = upload?.blob ? await fileStorage().get(upload.blob) : null;
   if (!bytes) return notFound();

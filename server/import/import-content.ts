@@ -9,6 +9,7 @@ import { importLimits, importWaitMs, type ImportLimits } from "./limits";
 import { presentImportRun } from "./present-import";
 import type { ImportContentInput } from "./schemas";
 import { openImportTarget, type ImportTarget } from "./target";
+import { inTransaction } from "../db/transaction";
 
 const POLL_MS = 200;
 
@@ -35,14 +36,14 @@ export async function importContent(ctx: ServiceContext, target: ImportTarget, i
 
 /** Records the import and its job in one transaction: there is never an import no job will run. */
 async function createImport(ctx: ServiceContext, target: ImportTarget, input: ImportContentInput, limits: ImportLimits): Promise<ContentImport> {
-  return db().$transaction(async (tx) => {
+  return inTransaction(async (tx) => {
     const { space, changeRequest } = await openImportTarget(tx, ctx.actor, target);
     const record = await tx.contentImport.create({
       data: { id: newId(), spaceId: space.id, changeRequestId: changeRequest?.id ?? null, createdById: ctx.actor.userId, source: input.source, url: input.url },
     });
     await enqueue(tx, contentImportJob, contentImportPayloadFor(record.id, limits));
     return record;
-  });
+  }, { timeoutMs: 5_000 });
 }
 
 /**

@@ -3,6 +3,7 @@ import type { Db } from "../db/client";
 import type { Integration, Organization } from "../db/generated/client";
 import { notFound } from "../errors";
 import { integrationPermissions, integrationViewer, type IntegrationViewer } from "../policies/integration";
+import { isLive } from "../policies/access";
 import { assertSsoSatisfied } from "../policies/sso";
 import { callerMemberships, ownerSsoAllows } from "./registry/memberships";
 
@@ -18,7 +19,8 @@ export type IntegrationAccess = {
  */
 export async function loadIntegration(tx: Db, actor: Actor, name: string): Promise<IntegrationAccess> {
   const record = await tx.integration.findUnique({ where: { name }, include: { organization: true } });
-  if (!record) throw notFound(`No integration ${name}.`);
+  // A deleted organization's integrations are gone with it.
+  if (!record || !isLive(record.organization)) throw notFound(`No integration ${name}.`);
   const memberships = await callerMemberships(tx, actor);
   const member = memberships.has(record.organizationId);
   const viewer = integrationViewer(actor, record, { member, role: member ? (memberships.get(record.organizationId) ?? null) : null });

@@ -8,6 +8,7 @@ import { authorizePeople } from "../policies/organization";
 import { parseRole } from "../policies/roles";
 import { presentEmailInvite, presentLinkInvite } from "../presenters/invite";
 import { hashInviteToken, inviteTokenSchema } from "./tokens";
+import { logoUrlOf } from "../presenters/organization";
 
 /** An invite of the caller's organization, of the kind asked for; admins only. */
 export async function loadInvite(tx: Db, access: OrgAccess, inviteId: string, kind: "email" | "link"): Promise<OrganizationInvite> {
@@ -54,6 +55,8 @@ export async function findInviteByToken(tx: Db, token: string, options: { lock?:
   return tx.organizationInvite.findUnique({ where: { tokenHash } }).then(async (invite) => {
     if (!invite) return null;
     const organization = await tx.organization.findUniqueOrThrow({ where: { id: invite.organizationId } });
+    // A deleted organization's invites let no one in: as if they were not there.
+    if (organization.deletedAt !== null) return null;
     const status: InviteStatus = invite.expiresAt <= new Date() ? "expired" : invite.kind === "link" && !organization.inviteLinks ? "links-off" : "valid";
     return { invite, organization, status };
   });
@@ -76,6 +79,7 @@ export async function describeInvite(token: string) {
     email: invite.email,
     accountExists: account !== null,
     expiresAt: invite.expiresAt,
-    organization: { id: organization.id, title: organization.title, logo: organization.logoURL },
+    // For the page on Quire's own origin: an uploaded logo's path.
+    organization: { id: organization.id, title: organization.title, logo: logoUrlOf(organization, "") },
   };
 }

@@ -1,6 +1,7 @@
 import { deliverEventsJob } from "../deliveries/job";
 import { purgeInstallationTokensJob } from "../integrations/tokens/purge-job";
 import { inviteEmailJob } from "../invites/invite-email-job";
+import { passwordResetEmailJob } from "../members/password-reset-email-job";
 import { buildNotificationsJob } from "../notifications/build-job";
 import { notificationEmailJob } from "../notifications/email-job";
 import { indexSpaceJob, searchCatchUpJob } from "../search/index-space";
@@ -11,4 +12,4 @@ import { purgeOrganizationEventsJob } from "../webhooks/retention-job";
 import { purgeRateWindowsJob } from "../rate-limits/windows";
 
 /** Every kind of background job; workers (server/jobs/workers.ts) work exactly these. */
-export const JOB_KINDS: AnyJobKind[] = [indexSpaceJob, searchCatchUpJob, contentImportJob, purgeDeletedSpacesJob, inviteEmailJob, buildNotificationsJob, notificationEmailJob, purgeInstallationTokensJob, deliverEventsJob, purgeOrganizationEventsJob, purgeRateWindowsJob];
+export const JOB_KINDS: AnyJobKind[] = [indexSpaceJob, searchCatchUpJob, contentImportJob, purgeDeletedSpacesJob, inviteEmailJob, passwordResetEmailJob, buildNotificationsJob, notificationEmailJob, purgeInstallationTokensJob, deliverEventsJob, purgeOrganizationEventsJob, purgeRateWindowsJob];

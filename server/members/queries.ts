@@ -4,7 +4,7 @@ import type { Member, Prisma, User } from "../db/generated/client";
 import { badRequest, notFound } from "../errors";
 import { decodeKeysetCursor, encodeKeysetCursor, type ListResult } from "../pagination";
 import { loadOrganization, visibleContentFilters, type OrgAccess } from "../policies/access";
-import { authorizePeople, canViewMember, canViewMemberAccess, memberPermissions } from "../policies/organization";
+import { authorizeMemberAction, authorizePeople, canViewMember, canViewMemberAccess, memberPermissions, type MemberAction } from "../policies/organization";
 import { parseRole, type Role } from "../policies/roles";
 import { presentMember } from "../presenters/member";
 import { memberCounts, teamCounts } from "../teams/counts";
@@ -16,6 +16,19 @@ import { openSpaceComments } from "../comments/counts";
 import { spacePublications } from "../sites/space-publications";
 
 type MemberRow = Member & { user: User };
+
+/**
+ * A member on whose account the caller would act (end their sessions, reset their password), with
+ * the caller's right to checked in the write's transaction (server/policies/organization.ts).
+ */
+export async function loadMemberForAction(tx: Db, ctx: ServiceContext, organizationId: string, userId: string, action: MemberAction): Promise<MemberRow> {
+  const access = await loadOrganization(tx, ctx.actor, organizationId);
+  authorizePeople("manageMembers", access);
+  const member = await loadMember(tx, access, userId);
+  const [admins, elsewhere] = await Promise.all([countAdmins(tx, organizationId), membersElsewhere(tx, organizationId, [userId])]);
+  authorizeMemberAction(action, access, { userId, role: parseRole(member.role), elsewhere: elsewhere.has(userId) }, admins);
+  return member;
+}
 
 /** A member of the caller's organization, which the caller may see; anyone else is not found. */
 export async function loadMember(tx: Db, access: OrgAccess, userId: string): Promise<MemberRow> {
@@ -32,16 +45,24 @@ export async function countAdmins(tx: Db, organizationId: string): Promise<numbe
   return tx.member.count({ where: { organizationId, role: "admin" } });
 }
 
+/** Which of `userIds` are also members of another organization (a deleted one too: it may come back). */
+export async function membersElsewhere(tx: Db, organizationId: string, userIds: string[]): Promise<Set<string>> {
+  if (userIds.length === 0) return new Set();
+  const rows = await tx.member.findMany({ where: { userId: { in: userIds }, organizationId: { not: organizationId } }, select: { userId: true }, distinct: ["userId"] });
+  return new Set(rows.map((row) => row.userId));
+}
+
 /** Members as the caller sees them: with their counts and what the caller may do to each. */
 export async function presentMembers(tx: Db, access: OrgAccess, members: MemberRow[], baseUrl: string) {
-  const [counts, admins] = await Promise.all([
+  const [counts, admins, elsewhere] = await Promise.all([
     memberCounts(tx, access.organization.id, members.map((member) => member.userId)),
     countAdmins(tx, access.organization.id),
+    membersElsewhere(tx, access.organization.id, members.map((member) => member.userId)),
   ]);
   // With what the caller may do to each (server/policies/organization.ts), so that the UI offers only that.
   return members.map((member) => ({
     ...presentMember(member, counts.get(member.userId)!, baseUrl),
-    permissions: memberPermissions(access, { userId: member.userId, role: parseRole(member.role) }, admins),
+    permissions: memberPermissions(access, { userId: member.userId, role: parseRole(member.role), elsewhere: elsewhere.has(member.userId) }, admins),
   }));
 }
 

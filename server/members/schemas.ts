@@ -27,3 +27,7 @@ export const listMemberTeamsParams = listParams.extend({ title: z.string().trim(
 export type ListMemberTeamsParams = z.infer<typeof listMemberTeamsParams>;
 
 export const updateMemberInput = z.object({ role: roleOrGuestSchema });
+
+/** Ending a member's sessions, or resetting their password: also revoke every API token of theirs. */
+export const memberAccountActionInput = z.object({ revokeApiTokens: z.boolean().optional() });
+export type MemberAccountActionInput = z.infer<typeof memberAccountActionInput>;

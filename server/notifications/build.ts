@@ -3,6 +3,7 @@ import { newId } from "../ids";
 import { notifyLive } from "../live/messages";
 import { usersWithSpacePermission } from "../policies/space-roles";
 import { enqueueNotificationEmails } from "./email-job";
+import { inTransaction } from "../db/transaction";
 
 /** Why someone is notified (`notifications.kind`). */
 export const NOTIFICATION_KINDS = ["mention", "reply", "comment", "review_requested", "review_submitted", "change_request_merged"] as const;
@@ -87,7 +88,7 @@ export async function buildNotifications(eventId: string, baseUrl: string): Prom
     path: appPath(space, changeRequest, pageId, commentId),
   };
 
-  return db().$transaction(async (tx) => {
+  return inTransaction(async (tx) => {
     const added: string[] = [];
     for (const [userId, kind] of allowed) {
       const id = await insertNotification(tx, { userId, kind, event, summary, changeRequestId: changeRequest?.id ?? null, commentId });
@@ -97,7 +98,7 @@ export async function buildNotifications(eventId: string, baseUrl: string): Prom
     }
     await enqueueNotificationEmails(tx, added, baseUrl);
     return added;
-  });
+  }, { timeoutMs: 5_000 });
 }
 
 /** Who an event concerns, and why. */

@@ -64,10 +64,10 @@ export type NotificationQuery = z.infer<typeof notificationQuery>;
 
 /**
  * The caller's notifications (narrowed by `query`) in the organizations they are still a member
- * of: leaving one takes its notifications out of the inbox.
+ * of: leaving one, or its deletion, takes its notifications out of the inbox.
  */
 async function visible(ctx: ServiceContext, query: NotificationQuery): Promise<Prisma.NotificationWhereInput> {
-  const memberships = await db().member.findMany({ where: { userId: ctx.actor.userId }, select: { organizationId: true } });
+  const memberships = await db().member.findMany({ where: { userId: ctx.actor.userId, organization: { deletedAt: null } }, select: { organizationId: true } });
   return {
     userId: ctx.actor.userId,
     organizationId: { in: memberships.map((member) => member.organizationId) },

@@ -48,6 +48,7 @@ export async function listOrganizationsForEmailDomain(ctx: ServiceContext, email
   const own = verifiedDomainOf(user) === emailDomain;
   const organizations = await tx.organization.findMany({
     where: {
+      deletedAt: null,
       emailDomainVerifications: { some: { domain: emailDomain } },
       ...(own ? {} : { members: { some: { userId: ctx.actor.userId } } }),
     },
@@ -70,13 +71,13 @@ export async function joinOrganizationByEmailDomain(ctx: ServiceContext, organiz
   assertPerson(ctx.actor);
   const tx = db();
   const user = await tx.user.findUniqueOrThrow({ where: { id: ctx.actor.userId } });
-  if (await tx.member.findUnique({ where: { organizationId_userId: { organizationId, userId: user.id } }, select: { userId: true } })) {
+  if (await tx.member.findFirst({ where: { organizationId, userId: user.id, organization: { deletedAt: null } }, select: { userId: true } })) {
     // In already: the organization as the member reaches it (its single sign-on rule applies).
     const access = await loadOrganization(tx, ctx.actor, organizationId);
     return { joined: false, organization: presentOrganization(access.organization, access.memberRole, ctx.baseUrl) };
   }
   const domain = verifiedDomainOf(user);
-  const organization = domain ? await tx.organization.findFirst({ where: { id: organizationId, emailDomainVerifications: { some: { domain } } } }) : null;
+  const organization = domain ? await tx.organization.findFirst({ where: { id: organizationId, deletedAt: null, emailDomainVerifications: { some: { domain } } } }) : null;
   if (!organization) throw notFound(`No organization ${organizationId}.`);
   const role = parseRole(organization.defaultRole);
   const joined = await writeChange(ctx, async (write, events) => {

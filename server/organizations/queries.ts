@@ -1,3 +1,4 @@
+import { ORGANIZATION_RETENTION_DAYS } from "../config";
 import type { ServiceContext } from "../context";
 import { db } from "../db/client";
 import { notFound } from "../errors";
@@ -5,15 +6,16 @@ import { paginateById, type ListParams } from "../pagination";
 import { loadOrganization } from "../policies/access";
 import { parseRole } from "../policies/roles";
 import { presentOrganization } from "../presenters/organization";
+import { daysLeftToRestore, retentionCutoff } from "../retention";
 
 export async function getOrganization(ctx: ServiceContext, organizationId: string) {
   const { organization, memberRole } = await loadOrganization(db(), ctx.actor, organizationId);
   return presentOrganization(organization, memberRole, ctx.baseUrl);
 }
 
-/** Organizations the caller is a member of, in creation order. */
+/** Organizations the caller is a member of, in creation order (deleted ones are none: listDeletedOrganizations). */
 export async function listOrganizations(ctx: ServiceContext, params: ListParams) {
-  const where = { userId: ctx.actor.userId };
+  const where = { userId: ctx.actor.userId, organization: { deletedAt: null } };
   const page = await paginateById(
     params,
     async (afterId, take) =>
@@ -33,12 +35,34 @@ export async function listOrganizations(ctx: ServiceContext, params: ListParams)
   };
 }
 
+/** Most deleted organizations listed: a person administers few, and each is listed only for a week. */
+const DELETED_LISTED = 100;
+
+/**
+ * The deleted organizations the caller may still restore: those they administer, deleted within
+ * ORGANIZATION_RETENTION_DAYS, newest deletion first, with the days left. The organization switcher
+ * offers them ("Deleted — restore").
+ */
+export async function listDeletedOrganizations(ctx: ServiceContext, now: Date = new Date()) {
+  const organizations = await db().organization.findMany({
+    where: { deletedAt: { gte: retentionCutoff(now, ORGANIZATION_RETENTION_DAYS) }, members: { some: { userId: ctx.actor.userId, role: "admin" } } },
+    select: { id: true, title: true, deletedAt: true },
+    orderBy: [{ deletedAt: "desc" }, { id: "asc" }],
+    take: DELETED_LISTED,
+  });
+  return organizations.map(({ deletedAt, ...organization }) => ({
+    ...organization,
+    deletedAt: deletedAt!.toISOString(),
+    daysLeft: daysLeftToRestore(deletedAt!, now, ORGANIZATION_RETENTION_DAYS),
+  }));
+}
+
 /**
  * `getSubdomain`: the organization a subdomain (its `hostname`) belongs to, for its members; any other
  * subdomain, taken or not, is not found.
  */
 export async function getSubdomain(ctx: ServiceContext, subdomain: string) {
-  const organization = await db().organization.findFirst({ where: { hostname: subdomain, members: { some: { userId: ctx.actor.userId } } }, select: { id: true } });
+  const organization = await db().organization.findFirst({ where: { hostname: subdomain, deletedAt: null, members: { some: { userId: ctx.actor.userId } } }, select: { id: true } });
   if (!organization) throw notFound(`No subdomain ${subdomain}.`);
   // As every read of the organization: its single sign-on rule applies.
   await loadOrganization(db(), ctx.actor, organization.id);

@@ -6,6 +6,7 @@ import { badRequest, conflict, forbidden } from "../errors";
 import { loadOrganization } from "../policies/access";
 import { presentOrganization } from "../presenters/organization";
 import { syncEmailDomainVerifications } from "./email-domains";
+import { logoOf } from "./organization-files";
 import type { updateOrganizationInput } from "./schemas";
 
 export async function updateOrganization(ctx: ServiceContext, organizationId: string, input: z.infer<typeof updateOrganizationInput>) {
@@ -21,6 +22,7 @@ export async function updateOrganization(ctx: ServiceContext, organizationId: st
       if (taken) throw hostnameTaken(input.hostname);
     }
     if (input.emailDomains) await syncEmailDomainVerifications(tx, ctx, events, organizationId, input.emailDomains);
+    const logo = input.logo === undefined ? {} : await logoOf(tx, organizationId, input.logo, ctx.baseUrl);
     const updated = await tx.organization.update({
       where: { id: organizationId },
       data: {
@@ -29,7 +31,7 @@ export async function updateOrganization(ctx: ServiceContext, organizationId: st
         hostname: input.hostname,
         defaultRole: input.defaultRole,
         ...(input.defaultContent === null ? { defaultSiteId: null } : {}),
-        logoURL: input.logo,
+        ...logo,
         sso: input.sso,
         ai: input.ai,
         inviteLinks: input.inviteLinks,

@@ -21,6 +21,9 @@ import { assertSsoSatisfied } from "./sso";
  * A member the organization's single sign-on rule keeps out (server/policies/sso.ts) is refused
  * with a 403 saying so: they know the organization, and need to know how to get in. A space or
  * collection they could not see anyway stays "not found", so the refusal confirms nothing about it.
+ *
+ * A deleted organization (server/organizations/delete-organization.ts) is gone: every loader finds
+ * nothing of it, for everyone, and only `loadDeletedOrganization` finds it, for its admins to restore.
  */
 
 /** `installation`: the caller is an installation token, no member (server/policies/installation.ts decides its roles). */
@@ -51,8 +54,21 @@ export async function loadMembership(tx: Db, actor: Actor, organizationId: strin
     where: { organizationId_userId: { organizationId, userId: actor.userId } },
     include: { organization: true },
   });
-  if (!member) throw notFound(`No organization ${organizationId}.`);
+  if (!member || !isLive(member.organization)) throw notFound(`No organization ${organizationId}.`);
   return { organization: member.organization, memberRole: parseRole(member.role), userId: actor.userId };
+}
+
+/** Whether an organization is there: not deleted. What is not is found by no loader. */
+export const isLive = (organization: Pick<Organization, "deletedAt">) => organization.deletedAt === null;
+
+/**
+ * A deleted organization, for its admins alone (restoring it, listing what they may restore): for
+ * anyone else, and when it is not deleted, it is not found here.
+ */
+export async function loadDeletedOrganization(tx: Db, actor: Actor, organizationId: string): Promise<OrgAccess> {
+  const member = actor.via === "installation" ? null : await tx.member.findUnique({ where: { organizationId_userId: { organizationId, userId: actor.userId } }, include: { organization: true } });
+  if (!member || isLive(member.organization) || parseRole(member.role) !== "admin") throw notFound(`No deleted organization ${organizationId}.`);
+  return { organization: member.organization, memberRole: "admin", userId: actor.userId };
 }
 
 /**
@@ -154,7 +170,7 @@ const withMembership = (actor: Actor) => ({
 function membershipOf(actor: Actor, record: { organization: Organization & { members: { role: string | null }[] } }): OrgAccess | null {
   const { members, ...organization } = record.organization;
   const member = members[0];
-  return member ? { organization, memberRole: parseRole(member.role), userId: actor.userId } : null;
+  return member && isLive(organization) ? { organization, memberRole: parseRole(member.role), userId: actor.userId } : null;
 }
 
 export async function loadCollection(tx: Db, actor: Actor, collectionId: string): Promise<CollectionAccess> {
@@ -196,6 +212,7 @@ export async function loadSpace(tx: Db, actor: Actor, spaceId: string, options: 
   if (!row?.space || !row.organization || (row.space.deleted_at !== null) !== Boolean(options.deleted)) throw notFound(`No space ${spaceId}.`);
   const space = spaceFromJson(row.space);
   const org: OrgAccess = { organization: organizationFromJson(row.organization), memberRole: parseRole(row.member_role), userId: actor.userId };
+  if (!isLive(org.organization)) throw notFound(`No space ${spaceId}.`);
   const role = roleFromChain(org.memberRole, chainOf(space.defaultLevel, row));
   if (role === null) throw notFound(`No space ${spaceId}.`);
   // After the role: what a member may not see stays "not found", single sign-on or not.

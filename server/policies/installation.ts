@@ -113,7 +113,7 @@ export async function loadInstallationMembership(tx: Db, actor: Actor, organizat
   const [row] = await preparedRows<InstallationRow & { organization: Record<string, unknown> }>(tx, "installation-membership", Prisma.sql`
     SELECT to_jsonb(o) AS organization, i.id AS installation_id, g.id AS integration_id, g.scopes
     FROM integration_installations i JOIN integrations g ON g.id = i.integration_id JOIN organizations o ON o.id = i.organization_id
-    WHERE i.id = ${actor.integration?.installationId ?? null} AND i.organization_id = ${organizationId}`);
+    WHERE i.id = ${actor.integration?.installationId ?? null} AND i.organization_id = ${organizationId} AND o.deleted_at IS NULL`);
   if (!row) throw notFound(`No organization ${organizationId}.`);
   return { organization: organizationFromJson(row.organization), memberRole: null, userId: actor.userId, installation: grantOf(row) };
 }
@@ -129,7 +129,7 @@ export async function loadInstallationSpace(tx: Db, actor: Actor, spaceId: strin
     FROM spaces s JOIN organizations o ON o.id = s.organization_id
     JOIN integration_installations i ON i.organization_id = s.organization_id AND i.id = ${actor.integration?.installationId ?? null}
     JOIN integrations g ON g.id = i.integration_id
-    WHERE s.id = ${spaceId}`);
+    WHERE s.id = ${spaceId} AND o.deleted_at IS NULL`);
   if (!row?.reached || (row.space.deleted_at !== null) !== Boolean(options.deleted)) throw notFound(`No space ${spaceId}.`);
   const role = installationSpaceRole(row.scopes);
   if (role === null) throw missingScope("space:content:read", `Reading space ${spaceId} needs it.`);

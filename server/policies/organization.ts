@@ -1,5 +1,5 @@
 import type { Db } from "../db/client";
-import { conflict, forbidden } from "../errors";
+import { AppError, conflict, forbidden } from "../errors";
 import type { OrgAccess } from "./access";
 import { atLeast, type Role } from "./roles";
 
@@ -74,16 +74,43 @@ export function canViewMemberAccess(viewer: Viewer, userId: string): boolean {
 /**
  * What the caller may do to one member, given how many admins the organization has. `changeRole`:
  * give any role; `demote`: give a role below admin (not to the last admin); `remove`: admins remove
- * anyone, members themselves (leaving), the last admin nobody.
+ * anyone, members themselves (leaving), the last admin nobody. On another member's account, admins
+ * `endSessions` (signing them out everywhere) and `resetPassword` — only of an account that belongs
+ * to this organization alone (`elsewhere`: it is a member of another one, deleted ones included): a
+ * reset hands its maker the account, and one organization's admins must not take over a member of
+ * another. Oneself, the profile does both.
  */
-export function memberPermissions(viewer: Viewer, member: { userId: string; role: Role | null }, admins: number) {
+export function memberPermissions(viewer: Viewer, member: { userId: string; role: Role | null; elsewhere: boolean }, admins: number) {
   const admin = peoplePermissions(viewer).manageMembers;
   const lastAdmin = member.role === "admin" && admins <= 1;
+  const other = viewer.userId !== member.userId;
   return {
     changeRole: admin,
     demote: admin && !lastAdmin,
-    remove: (admin || viewer.userId === member.userId) && !lastAdmin,
+    remove: (admin || !other) && !lastAdmin,
+    endSessions: admin && other,
+    resetPassword: admin && other && !member.elsewhere,
   };
+}
+
+export type MemberAction = "endSessions" | "resetPassword";
+
+const memberActionRefusals: Record<MemberAction, (member: { userId: string }, viewer: Viewer) => string> = {
+  endSessions: (member, viewer) => (member.userId === viewer.userId ? "userId: to sign yourself out everywhere, change your password on your profile" : "Only organization admins can end a member's sessions."),
+  resetPassword: (member, viewer) =>
+    member.userId === viewer.userId
+      ? "userId: change your own password on your profile"
+      : peoplePermissions(viewer).manageMembers
+        ? "Quire resets the password only of an account that belongs to this organization alone; this member also belongs to another organization, so only they can change it (on their profile)."
+        : "Only organization admins can reset a member's password.",
+};
+
+/** Throws unless the caller may do `action` to the member: 400 on oneself, 403 otherwise (with `details.reason`). */
+export function authorizeMemberAction(action: MemberAction, viewer: Viewer, member: { userId: string; role: Role | null; elsewhere: boolean }, admins: number): void {
+  if (memberPermissions(viewer, member, admins)[action]) return;
+  const message = memberActionRefusals[action](member, viewer);
+  if (member.userId === viewer.userId) throw new AppError("bad_request", message, { field: "userId" });
+  throw new AppError("forbidden", message, peoplePermissions(viewer).manageMembers ? { reason: "member_elsewhere" } : undefined);
 }
 
 /**

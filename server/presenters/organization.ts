@@ -1,6 +1,7 @@
 import type { Organization } from "../db/generated/client";
 import type { Role } from "../policies/roles";
 import { organizationPermissions } from "../policies/organization";
+import { organizationFileUrl } from "../organizations/organization-files";
 import { apiUrl, appUrl } from "./urls";
 
 export function presentOrganization(organization: Organization, memberRole: Role | null, baseUrl: string) {
@@ -29,11 +30,17 @@ export function presentOrganization(organization: Organization, memberRole: Role
 const SELF_HOSTED = { plan: "free", mergeRules: { type: "none" }, trial: { status: "notapplicable", count: 0 } } as const;
 
 function organizationUrls(organization: Organization, baseUrl: string) {
+  const logo = logoUrlOf(organization, baseUrl);
   return {
     location: apiUrl(baseUrl, `/orgs/${organization.id}`),
     app: appUrl(baseUrl, `/o/${organization.id}`),
-    ...(organization.logoURL ? { logo: organization.logoURL } : {}),
+    ...(logo ? { logo } : {}),
   };
+}
+
+/** The organization's logo: its uploaded file, served by Quire, or the URL it was given. */
+export function logoUrlOf(organization: Pick<Organization, "id" | "logoURL" | "logoUploadId">, baseUrl: string): string | null {
+  return organization.logoUploadId ? organizationFileUrl(baseUrl, organization.id, organization.logoUploadId) : organization.logoURL;
 }
 
 /**

@@ -1,17 +1,12 @@
 import { SPACE_RETENTION_DAYS } from "../config";
 import { db } from "../db/client";
-
-const DAY_MS = 24 * 60 * 60 * 1000;
+import * as retention from "../retention";
 
 /** Spaces deleted before this instant are past their retention: no longer restorable, due for purge. */
-export function retentionCutoff(now: Date): Date {
-  return new Date(now.getTime() - SPACE_RETENTION_DAYS * DAY_MS);
-}
+export const retentionCutoff = (now: Date) => retention.retentionCutoff(now, SPACE_RETENTION_DAYS);
 
 /** Whole days a deleted space stays restorable, counting a started day as a day. */
-export function daysLeftToRestore(deletedAt: Date, now: Date): number {
-  return Math.max(0, Math.ceil((deletedAt.getTime() + SPACE_RETENTION_DAYS * DAY_MS - now.getTime()) / DAY_MS));
-}
+export const daysLeftToRestore = (deletedAt: Date, now: Date) => retention.daysLeftToRestore(deletedAt, now, SPACE_RETENTION_DAYS);
 
 /**
  * Permanently removes spaces deleted more than SPACE_RETENTION_DAYS ago; their revisions and

@@ -82,7 +82,8 @@ function inResponseToOf(samlResponse: string): string {
 async function pendingRequest(organizationId: string, requestId: string) {
   const [row] = await db().$queryRaw<{ provider_id: string; callback_path: string }[]>`
     SELECT r.provider_id, r.callback_path FROM saml_requests r JOIN saml_providers p ON p.id = r.provider_id
-    WHERE r.id = ${requestId} AND p.organization_id = ${organizationId} AND r.expires_at > now()`;
+    JOIN organizations o ON o.id = p.organization_id
+    WHERE r.id = ${requestId} AND p.organization_id = ${organizationId} AND r.expires_at > now() AND o.deleted_at IS NULL`;
   if (!row) throw new SsoRefusal("invalid", "The answer is not to a sign-in started here, or that sign-in expired or was already used.");
   return { providerId: row.provider_id, callbackPath: row.callback_path };
 }

@@ -11,7 +11,7 @@ export async function findSsoEntries(query: string, baseUrl: string) {
   const text = query.trim();
   const domain = text.includes("@") ? text.slice(text.lastIndexOf("@") + 1).toLowerCase() : null;
   const providers = await db().samlProvider.findMany({
-    where: { organization: domain !== null ? { emailDomains: { has: domain } } : { OR: [{ hostname: text.toLowerCase() }, { id: text }] } },
+    where: { organization: { deletedAt: null, ...(domain !== null ? { emailDomains: { has: domain } } : { OR: [{ hostname: text.toLowerCase() }, { id: text }] }) } },
     include: { organization: { select: { id: true, title: true } } },
     orderBy: [{ organization: { title: "asc" } }, { label: "asc" }, { id: "asc" }],
     take: 20,

@@ -9,7 +9,8 @@ import { samlFor } from "./saml";
  * provider's organization by default).
  */
 export async function startSamlSignIn(providerId: string, baseUrl: string, callbackPath?: string): Promise<string> {
-  const provider = await db().samlProvider.findUnique({ where: { id: providerId } });
+  // A deleted organization's providers sign no one in.
+  const provider = await db().samlProvider.findFirst({ where: { id: providerId, organization: { deletedAt: null } } });
   if (!provider) throw notFound(`No SAML provider ${providerId}.`);
   const landing = callbackPath && callbackPath !== "/" ? callbackPath : `/o/${provider.organizationId}`;
   return samlFor(provider, baseUrl, { callbackPath: landing }).getAuthorizeUrlAsync("", undefined, {});

@@ -1,7 +1,19 @@
 /** Width and height of a PNG, JPEG, GIF or WebP image, read from its header bytes; null for anything else. */
 export function imageDimensions(bytes: Buffer): { width: number; height: number } | null {
-  const found = png(bytes) ?? gif(bytes) ?? webp(bytes) ?? jpeg(bytes);
-  return found && found.width > 0 && found.height > 0 ? found : null;
+  return imageOf(bytes)?.size ?? null;
+}
+
+/** Which of PNG, JPEG, GIF or WebP an image is, by its header bytes (with a size); null for anything else. */
+export function imageFormat(bytes: Buffer): "png" | "gif" | "webp" | "jpeg" | null {
+  return imageOf(bytes)?.format ?? null;
+}
+
+function imageOf(bytes: Buffer) {
+  for (const [format, read] of [["png", png], ["gif", gif], ["webp", webp], ["jpeg", jpeg]] as const) {
+    const size = read(bytes);
+    if (size) return size.width > 0 && size.height > 0 ? { format, size } : null;
+  }
+  return null;
 }
 
 type Size = { width: number; height: number } | null;

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { z } from "zod";
 import type { Actor } from "../auth/actor";
-import { db, preparedRows } from "../db/client";
+import { db, preparedRows, type Db } from "../db/client";
 import { Prisma } from "../db/generated/client";
 import { notFound } from "../errors";
 import { newId } from "../ids";
@@ -51,6 +51,12 @@ export async function revokeApiToken(actor: Actor, tokenId: string): Promise<voi
     data: { revokedAt: new Date() },
   });
   if (count === 0) throw notFound("No such API token.");
+}
+
+/** Within a write: revokes every API token of the user (a password change, an admin's reset); how many. */
+export async function revokeAllApiTokens(tx: Db, userId: string): Promise<number> {
+  const { count } = await tx.apiToken.updateMany({ where: { userId, revokedAt: null }, data: { revokedAt: new Date() } });
+  return count;
 }
 
 /** The actor owning a bearer token, or null when it is unknown, revoked, or its user disabled. */

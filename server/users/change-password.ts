@@ -7,6 +7,7 @@ import type { ServiceContext } from "../context";
 import { db } from "../db/client";
 import { AppError, badRequest } from "../errors";
 import { writeChange } from "../events/write-change";
+import { revokeAllApiTokens } from "../tokens/api-tokens";
 
 export const changePasswordInput = z.object({
   /** Required when the account has a password (an account made by single sign-on may set its first). */
@@ -37,7 +38,7 @@ export async function changePassword(ctx: ServiceContext, input: z.infer<typeof 
   await writeChange(ctx, async (tx, events) => {
     await tx.user.update({ where: { id: user.id }, data: { passwordHash } });
     await endSessions(tx, user.id);
-    if (input.revokeApiTokens) await tx.apiToken.updateMany({ where: { userId: user.id, revokedAt: null }, data: { revokedAt: new Date() } });
+    if (input.revokeApiTokens) await revokeAllApiTokens(tx, user.id);
     const memberships = await tx.member.findMany({ where: { userId: user.id }, select: { organizationId: true } });
     for (const { organizationId } of memberships) {
       events.record({ organizationId, action: "user.password_changed", target: { type: "user", id: user.id, label: user.displayName } });

@@ -20,7 +20,7 @@ export async function getAuthenticatedUser(ctx: ServiceContext) {
 export async function loadVisibleUser(tx: Db, actor: Actor, userId: string) {
   const user = await tx.user.findUnique({
     where: { id: userId },
-    include: { memberships: { where: { organization: { members: { some: { userId: actor.userId } } } }, include: { organization: { include: { members: { where: { userId: actor.userId } } } } } } },
+    include: { memberships: { where: { organization: { deletedAt: null, members: { some: { userId: actor.userId } } } }, include: { organization: { include: { members: { where: { userId: actor.userId } } } } } } },
   });
   if (!user || (user.id !== actor.userId && user.memberships.length === 0)) throw notFound(`No user ${userId}.`);
   if (user.id === actor.userId) return user;

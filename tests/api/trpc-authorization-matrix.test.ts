@@ -43,6 +43,11 @@ const TABLE: Record<string, Row> = {
 
   // People: members, invites, email domains, the profile
   "organizations.update": { needs: "organization.admin", mutates: true, input: (ids) => ({ ...organization(ids), title: "Renamed by the matrix" }) },
+  // The settings page: the logo's upload, and the danger zone (the fresh organization's name typed); a deleted one is restored by its admins alone.
+  "organizations.logoUploadUrl": { needs: "organization.admin", mutates: true, input: (ids) => ({ ...organization(ids), file: { name: "Logo.png", type: "image/png", size: 1000 } }) },
+  "organizations.delete": { needs: "organization.admin", mutates: true, invisibleIsDone: true, input: (ids) => ({ ...organization(ids), confirmation: "Matrix A (fresh)" }) },
+  "organizations.restore": { needs: "organization.admin", mutates: "deleted organization", input: organization },
+  "organizations.deleted": { needs: "self" },
   "organizations.joinable": { needs: "self" },
   // Members answer that they are in; no caller's address is on a verified domain, so no one else joins.
   "organizations.joinByEmailDomain": { needs: "organization.view", input: organization },
@@ -51,6 +56,9 @@ const TABLE: Record<string, Row> = {
   "members.update": { needs: "organization.admin", mutates: true, input: (ids) => ({ ...organization(ids), userId: ids.userId, role: "read" }) },
   "members.remove": { needs: "organization.admin", mutates: true, input: (ids) => ({ ...organization(ids), userId: ids.userId }) },
   "members.ping": { needs: "organization.view", input: organization },
+  // An admin's actions on another member's account: a reset only of an account in this organization alone (the fresh organization's lone member).
+  "members.endSessions": { needs: "organization.admin", mutates: true, input: (ids) => ({ ...organization(ids), userId: ids.userId }) },
+  "members.resetPassword": { needs: "organization.admin", mutates: true, input: (ids) => ({ ...organization(ids), userId: ids.loneMemberId }) },
   "invites.inviteByEmail": { needs: "organization.admin", mutates: true, input: (ids) => ({ ...organization(ids), emails: ["invited-by-the-matrix@example.test"] }) },
   "invites.pending": { needs: "organization.admin", input: organization },
   "invites.resend": { needs: "organization.admin", mutates: true, input: (ids) => ({ ...organization(ids), inviteId: ids.emailInviteId }) },
@@ -261,7 +269,7 @@ const TABLE: Record<string, Row> = {
   "siteCustomization.overrideForSiteSpace": { needs: "site.admin", mutates: true, input: (ids) => ({ ...site(ids), siteSpaceId: ids.siteSpaceId, customization: { styling: { theme: "bold" } } }) },
   "siteCustomization.resetForSiteSpace": { needs: "site.admin", mutates: true, input: (ids) => ({ ...site(ids), siteSpaceId: ids.siteSpaceId }) },
   "siteStructure.get": { needs: "site.view", input: site },
-  "siteStructure.addSection": { needs: "site.create", mutates: true, input: (ids) => ({ ...site(ids), spaceId: ids.siteContentSpaceId, title: "Made by the matrix" }) },
+  "siteStructure.addSection": { needs: "site.create", mutates: true, input: (ids) => ({ ...site(ids), spaceId: ids.siteContentSpaceId, title: "Made by the matrix", regroup: null }) },
   "siteStructure.updateSection": { needs: "site.create", mutates: true, input: (ids) => ({ ...site(ids), sectionId: ids.siteSectionId, title: "Renamed", condition: null }) },
   "siteStructure.removeSection": { needs: "site.create", mutates: true, input: (ids) => ({ ...site(ids), sectionId: ids.siteSectionId }) },
   "siteStructure.addSectionGroup": { needs: "site.create", mutates: true, input: (ids) => ({ ...site(ids), title: "Made", sections: [ids.lastSectionId] }) },

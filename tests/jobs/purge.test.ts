@@ -19,10 +19,15 @@ async function deletedSpace(organizationId: string, daysAgo: number) {
   return { ...space, revisionId: revision.id };
 }
 
-test("the purge job, run by a real pg-boss worker, removes spaces deleted more than 7 days ago", async () => {
+test("the purge job, run by a real pg-boss worker, removes spaces and organizations deleted more than 7 days ago", async () => {
   const organization = await createOrganization();
   const expired = await deletedSpace(organization.id, 8);
   const recent = await deletedSpace(organization.id, 2);
+  const expiredOrganization = await createOrganization();
+  const expiredOrganizationSpace = await deletedSpace(expiredOrganization.id, 1);
+  await db().organization.update({ where: { id: expiredOrganization.id }, data: { deletedAt: new Date(Date.now() - 8 * DAY_MS) } });
+  const recentOrganization = await createOrganization();
+  await db().organization.update({ where: { id: recentOrganization.id }, data: { deletedAt: new Date(Date.now() - 2 * DAY_MS) } });
 
   await startWorkers();
   const boss = await jobQueue();
@@ -41,7 +46,8 @@ test("the purge job, run by a real pg-boss worker, removes spaces deleted more t
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   expect(state).toBe("completed");
-  expect((output as { purged: number }).purged).toBeGreaterThanOrEqual(1);
+  expect(output).toMatchObject({ purged: expect.any(Number), organizations: expect.any(Number) });
+  expect((output as { purged: number; organizations: number }).organizations).toBeGreaterThanOrEqual(1);
 
   expect(await db().space.findUnique({ where: { id: expired.id } })).toBeNull();
   // Cascade: the purged space's revisions and content are gone too.
@@ -50,4 +56,8 @@ test("the purge job, run by a real pg-boss worker, removes spaces deleted more t
   expect(await db().contentBody.count({ where: { spaceId: expired.id } })).toBe(0);
   expect(await db().space.findUnique({ where: { id: recent.id } })).not.toBeNull();
   expect(await db().contentObject.count({ where: { spaceId: recent.id } })).toBeGreaterThan(0);
+  // An organization goes with everything it holds; one deleted lately stays restorable.
+  expect(await db().organization.findUnique({ where: { id: expiredOrganization.id } })).toBeNull();
+  expect(await db().space.findUnique({ where: { id: expiredOrganizationSpace.id } })).toBeNull();
+  expect(await db().organization.findUnique({ where: { id: recentOrganization.id } })).not.toBeNull();
 });

@@ -262,7 +262,8 @@ describe("renderPage", () => {
     expect(html).toContain('--font:"Roboto", system-ui');
     expect(html).toContain('data-theme="dark">');
     expect(html).not.toContain('class="icon-button theme-toggle"');
-    expect(html).toContain('<img class="logo only-light" src="https://cdn.example.com/logo.svg" alt="">');
+    // The site's name stays written beside the logo.
+    expect(html).toMatch(/<a class="brand" href="[^"]*"><img class="logo only-light" src="https:\/\/cdn\.example\.com\/logo\.svg" alt=""><img class="logo only-dark" src="https:\/\/cdn\.example\.com\/logo-dark\.svg" alt=""><span class="brand-name">Custom Title<\/span><\/a>/);
     expect(html).toContain('<link rel="icon" href="data:image/svg+xml,');
     expect(html).toContain('<a class="header-link" href="https://example.com/blog" target="_blank" rel="noreferrer noopener">Blog</a>');
     expect(html).toMatch(/<details class="menu"><summary class="header-link">Products<svg[^]*?<\/summary><ul class="menu-list"><li><a href="https:\/\/example\.com\/cloud"/);
@@ -309,6 +310,41 @@ describe("renderPage", () => {
     expect(html).not.toContain("<b>");
     expect(html.match(/<script/g)!.length).toBe(2); // the theme script and site.js
     expect(html).toContain("&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;");
+  });
+});
+
+describe("the page actions menu", () => {
+  const render = async (options: { visibility?: string; customization?: object } = {}) => {
+    const { req, siteSpace } = await siteWith({ ...options, pages: [{ title: "Home", slug: "home" }, { title: "Guide", slug: "guide" }] });
+    const r = req("guide");
+    const html = await (await renderPage(r, { kind: "page", section: null, siteSpace: siteSpace!, page: page(siteSpace!, "guide") })).text();
+    return { html, markdownUrl: `${r.address.origin}${r.address.basePath}/guide.md` };
+  };
+
+  test("by default (markdown, external AI): Copy page as the main button once site.js shows it, the .md and two assistants as links with the page's .md URL", async () => {
+    const { html, markdownUrl } = await render();
+    expect(html).toContain(`<div class="page-menu" data-copy-first><button type="button" class="button" data-copy-page="${markdownUrl}" hidden>`);
+    expect(html).toContain(`<li hidden data-js-only><button type="button" data-copy-page="${markdownUrl}">`);
+    expect(html).toContain(`<li><a href="${markdownUrl}">`);
+    const prompt = encodeURIComponent(`Read ${markdownUrl} so I can ask questions about it.`);
+    expect(html).toContain(`<a href="https://chatgpt.com/?hints=search&amp;q=${prompt}" target="_blank" rel="noopener noreferrer">`);
+    expect(html).toContain(`<a href="https://claude.ai/new?q=${prompt}" target="_blank" rel="noopener noreferrer">`);
+    // Beside the title, in the page's header.
+    expect(html).toMatch(/<header class="page-header"><div class="page-title-row"><h1>Guide<\/h1><div class="page-menu"/);
+  });
+
+  test("only what the customization lists, in its order; no assistant for a site they could not read; no menu when nothing is offered", async () => {
+    const aiOnly = await render({ customization: { pageActions: { items: ["external-ai", "pdf"] } } });
+    expect(aiOnly.html).toContain('<div class="page-menu"><details class="menu">');
+    expect(aiOnly.html).not.toContain("data-copy-page");
+    expect(aiOnly.html).toContain("Open in ChatGPT");
+    const restricted = await render({ visibility: "share-link" });
+    expect(restricted.html).toContain("View as Markdown");
+    expect(restricted.html).not.toContain("chatgpt.com");
+    const none = await render({ customization: { pageActions: { items: [] } } });
+    expect(none.html).not.toContain("page-menu");
+    const neither = await render({ visibility: "share-link", customization: { pageActions: { items: ["external-ai"] } } });
+    expect(neither.html).not.toContain("page-menu");
   });
 });
 

@@ -24,8 +24,8 @@ async function setup(options: { adaptiveSchema?: object } = {}) {
 describe("siteStructure", () => {
   test("builds a structure, sets defaults, moves items, renames a variant, and answers reference objects", async () => {
     const { admin, ids, site, space } = await setup();
-    const one = await admin.siteStructure.addSection({ ...ids, spaceId: (await space("One")).id });
-    const two = await admin.siteStructure.addSection({ ...ids, spaceId: (await space("Two")).id, title: "Second", icon: "book" });
+    const one = await admin.siteStructure.addSection({ ...ids, spaceId: (await space("One")).id, regroup: null });
+    const two = await admin.siteStructure.addSection({ ...ids, spaceId: (await space("Two")).id, title: "Second", icon: "book", regroup: null });
     assertConformsToSchema("SiteSection", two);
     const variant = await admin.siteStructure.addSiteSpace({ ...ids, spaceId: (await space("Two v2")).id, sectionId: two.id });
     assertConformsToSchema("SiteSpace", variant);
@@ -56,10 +56,38 @@ describe("siteStructure", () => {
     await expectValidStructure(site.id);
   });
 
+  test("the first section regroups root site spaces only as confirmed: chosen ones stay together as the first section's variants, the others get sections of their own", async () => {
+    const { admin, ids, site, space } = await setup();
+    const guides = await admin.siteStructure.addSiteSpace({ ...ids, spaceId: (await space("Guides")).id });
+    const legacy = await admin.siteStructure.addSiteSpace({ ...ids, spaceId: (await space("Guides 1.x")).id });
+    const changelog = await admin.siteStructure.addSiteSpace({ ...ids, spaceId: (await space("Changelog")).id });
+    const api = (await space("API")).id;
+
+    // Unconfirmed, or confirmed for root site spaces that are no longer those: nothing moves.
+    const unconfirmed = admin.siteStructure.addSection({ ...ids, spaceId: api, regroup: null });
+    await expect(unconfirmed).rejects.toMatchObject({ code: "CONFLICT", cause: { details: { reason: "root-site-spaces-changed", siteSpaceIds: [guides.id, legacy.id, changelog.id] } } });
+    const stale = admin.siteStructure.addSection({ ...ids, spaceId: api, regroup: { variants: [guides.id, legacy.id], ownSections: [] } });
+    await expect(stale).rejects.toMatchObject({ code: "CONFLICT" });
+    expect((await admin.siteStructure.get(ids)).type).toBe("siteSpaces");
+
+    const added = await admin.siteStructure.addSection({ ...ids, spaceId: api, title: "API reference", regroup: { title: "Guides", variants: [guides.id, legacy.id], ownSections: [changelog.id] } });
+    const structure = await admin.siteStructure.get(ids);
+    assertConformsToSchema("SiteStructure", structure);
+    const sections = structure.structure.flatMap((item) => (item.object === "site-section" ? [item] : []));
+    expect(sections.map((section) => [section.title, section.default, section.siteSpaces.map((each) => each.id)])).toEqual([
+      ["Guides", true, [guides.id, legacy.id]],
+      ["Changelog", false, [changelog.id]],
+      ["API reference", false, [sections[2]!.siteSpaces[0]!.id]],
+    ]);
+    expect(sections[2]!.id).toBe(added.id);
+    expect(sections[1]!.siteSpaces[0]!.default).toBe(true);
+    await expectValidStructure(site.id);
+  });
+
   test("a path of another format, and a condition naming an undeclared claim, are refused naming the field", async () => {
     const schema = { type: "object", properties: { isBeta: { type: "boolean", description: "Beta user" } }, additionalProperties: false };
     const { admin, ids, space } = await setup({ adaptiveSchema: schema });
-    const section = await admin.siteStructure.addSection({ ...ids, spaceId: (await space("One")).id });
+    const section = await admin.siteStructure.addSection({ ...ids, spaceId: (await space("One")).id, regroup: null });
     await expect(admin.siteStructure.updateSection({ ...ids, sectionId: section.id, path: "Not Safe" })).rejects.toMatchObject({ code: "BAD_REQUEST" });
     await expect(admin.siteStructure.updateSection({ ...ids, sectionId: section.id, condition: "visitor.claims.unknown" })).rejects.toThrow(/^condition:/);
     const kept = await admin.siteStructure.updateSection({ ...ids, sectionId: section.id, condition: "visitor.claims.isBeta" });

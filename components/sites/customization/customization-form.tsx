@@ -102,7 +102,7 @@ export function CustomizationForm({ organizationId, value, onChange, disabled, v
   return (
     <div className="space-y-6">
       <Section title="Title">
-        <TextField label="Site title" hint="Shown in the header when there is no logo, and in the browser's tab. Empty: the site's name." value={value.title ?? ""} maxLength={128} disabled={disabled} onChange={(event) => edit((draft) => void (event.target.value ? (draft.title = event.target.value) : delete draft.title))} />
+        <TextField label="Site title" hint="Shown in the header (beside the logo, if there is one) and in the browser's tab. Empty: the site's name." value={value.title ?? ""} maxLength={128} disabled={disabled} onChange={(event) => edit((draft) => void (event.target.value ? (draft.title = event.target.value) : delete draft.title))} />
       </Section>
 
       <Section title="Theme and colors">
@@ -236,8 +236,8 @@ export function CustomizationForm({ organizationId, value, onChange, disabled, v
       </Section>
 
       <Section title="Light and dark">
-        <SelectField label="Default theme" disabled={disabled} value={value.themes.default} options={[{ value: "system", label: "The visitor's system setting" }, { value: "light", label: "Light" }, { value: "dark", label: "Dark" }]} onChange={(event) => edit((draft) => void (draft.themes.default = event.target.value as CustomizationDefaultThemeMode))} />
-        <Switch label="Visitors can switch between light and dark" checked={value.themes.toggeable} disabled={disabled} onChange={(on) => edit((draft) => void (draft.themes.toggeable = on))} />
+        <SelectField label="Default theme" hint={value.themes.toggeable ? "Applies when visitors cannot switch. While they can, the site follows each visitor's system setting until they choose." : "Every visitor gets this theme."} disabled={disabled} value={value.themes.default} options={[{ value: "system", label: "The visitor's system setting" }, { value: "light", label: "Light" }, { value: "dark", label: "Dark" }]} onChange={(event) => edit((draft) => void (draft.themes.default = event.target.value as CustomizationDefaultThemeMode))} />
+        <Switch label="Visitors can switch between light and dark" description="The site then follows each visitor's system setting (light or dark) until they choose; their choice is remembered." checked={value.themes.toggeable} disabled={disabled} onChange={(on) => edit((draft) => void (draft.themes.toggeable = on))} />
       </Section>
 
       <Section title="Pages">

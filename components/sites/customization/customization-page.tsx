@@ -10,12 +10,11 @@ import { Button } from "@/components/ui/button";
 import { ConfirmActions } from "@/components/ui/confirm-actions";
 import { Dialog } from "@/components/ui/dialog";
 import { ErrorState, LoadingState } from "@/components/ui/states";
-import { ToggleGroup } from "@/components/ui/toggle-group";
 import { errorMessage } from "@/components/ui/trpc-error";
 import { useUnsavedWarning } from "@/components/ui/use-unsaved-warning";
 import type { SiteCustomizationInput, SiteSpaceCustomizationOverride } from "@/server/sites/customization/schemas";
 import { CustomizationForm, customizationForSave, customizationProblems, overrideOf, type Customization } from "./customization-form";
-import { CustomizationPreview, type PreviewMode } from "./customization-preview";
+import { SitePreview, type PreviewMode } from "./site-preview";
 import { siteSpaceChoices } from "./site-space-choices";
 
 type Scope = { kind: "site" } | { kind: "site-space"; siteSpaceId: string };
@@ -80,15 +79,15 @@ export function CustomizationPage({ organizationId, siteId }: { organizationId: 
       </div>
       {!canEdit && <p className="rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-700">Only the site&apos;s admins change its customization. You can look at it here.</p>}
       {scope.kind === "site" ? (
-        <SiteCustomization key="site" organizationId={organizationId} siteId={siteId} siteTitle={site.data.title} canEdit={canEdit} />
+        <SiteCustomization key="site" organizationId={organizationId} siteId={siteId} canEdit={canEdit} />
       ) : (
-        <VariantCustomization key={scope.siteSpaceId} organizationId={organizationId} siteId={siteId} siteSpaceId={scope.siteSpaceId} label={variants.find((variant) => variant.id === scope.siteSpaceId)?.label ?? "this variant"} siteTitle={site.data.title} canEdit={canEdit} />
+        <VariantCustomization key={scope.siteSpaceId} organizationId={organizationId} siteId={siteId} siteSpaceId={scope.siteSpaceId} label={variants.find((variant) => variant.id === scope.siteSpaceId)?.label ?? "this variant"} canEdit={canEdit} />
       )}
     </section>
   );
 }
 
-function SiteCustomization({ organizationId, siteId, siteTitle, canEdit }: { organizationId: string; siteId: string; siteTitle: string; canEdit: boolean }) {
+function SiteCustomization({ organizationId, siteId, canEdit }: { organizationId: string; siteId: string; canEdit: boolean }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const toast = useToast();
@@ -106,8 +105,8 @@ function SiteCustomization({ organizationId, siteId, siteTitle, canEdit }: { org
   return (
     <CustomizationEditor
       organizationId={organizationId}
+      siteId={siteId}
       saved={asCustomization(saved.data)}
-      siteTitle={siteTitle}
       canEdit={canEdit}
       saving={save.isPending}
       saveError={save.error ? errorMessage(save.error) : undefined}
@@ -116,7 +115,7 @@ function SiteCustomization({ organizationId, siteId, siteTitle, canEdit }: { org
   );
 }
 
-function VariantCustomization({ organizationId, siteId, siteSpaceId, label, siteTitle, canEdit }: { organizationId: string; siteId: string; siteSpaceId: string; label: string; siteTitle: string; canEdit: boolean }) {
+function VariantCustomization({ organizationId, siteId, siteSpaceId, label, canEdit }: { organizationId: string; siteId: string; siteSpaceId: string; label: string; canEdit: boolean }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const toast = useToast();
@@ -158,10 +157,10 @@ function VariantCustomization({ organizationId, siteId, siteSpaceId, label, site
       </div>
       <CustomizationEditor
         organizationId={organizationId}
+        siteId={siteId}
+        siteSpaceId={siteSpaceId}
         saved={asCustomization(saved.data)}
-        siteTitle={siteTitle}
         canEdit={canEdit}
-        variant
         saveLabel={hasOverrides ? "Save" : "Override for this variant"}
         saving={override.isPending}
         saveError={override.error ? errorMessage(override.error) : undefined}
@@ -180,20 +179,21 @@ function VariantCustomization({ organizationId, siteId, siteSpaceId, label, site
 /** The form and its preview over a saved customization, with Discard and Save while it differs. */
 function CustomizationEditor({
   organizationId,
+  siteId,
+  siteSpaceId,
   saved,
-  siteTitle,
   canEdit,
-  variant = false,
   saveLabel = "Save",
   saving,
   saveError,
   onSave,
 }: {
   organizationId: string;
+  siteId: string;
+  /** The variant whose own customization this is; absent: the whole site's. */
+  siteSpaceId?: string;
   saved: Customization;
-  siteTitle: string;
   canEdit: boolean;
-  variant?: boolean;
   saveLabel?: string;
   saving: boolean;
   saveError?: string;
@@ -218,7 +218,7 @@ function CustomizationEditor({
           if (dirty && problems.length === 0) onSave(draft);
         }}
       >
-        <CustomizationForm organizationId={organizationId} value={draft} onChange={setDraft} disabled={!canEdit || saving} variant={variant} />
+        <CustomizationForm organizationId={organizationId} value={draft} onChange={setDraft} disabled={!canEdit || saving} variant={siteSpaceId !== undefined} />
         {canEdit && (
           <div className="sticky bottom-0 z-10 -mx-1 space-y-2 border-t border-slate-200 bg-white px-1 py-3">
             {problems.length > 0 && (
@@ -246,22 +246,8 @@ function CustomizationEditor({
         )}
       </form>
       <div className="order-first min-w-0 lg:order-none">
-        <div className="space-y-3 lg:sticky lg:top-4">
-          <div className="flex flex-wrap items-center justify-between gap-2">
-            <h3 className="text-sm font-semibold text-slate-900">Preview</h3>
-            <ToggleGroup
-              label="Preview theme"
-              value={mode}
-              options={[
-                { value: "light", label: "Light" },
-                { value: "dark", label: "Dark" },
-              ]}
-              onChange={setMode}
-            />
-          </div>
-          <div role="region" aria-label="Live preview of the site">
-            <CustomizationPreview customization={draft} siteTitle={siteTitle} mode={mode} />
-          </div>
+        <div role="region" aria-label="Live preview of the site" className="lg:sticky lg:top-4">
+          <SitePreview organizationId={organizationId} siteId={siteId} siteSpaceId={siteSpaceId} customization={draft} valid={problems.length === 0} mode={mode} onModeChange={setMode} />
         </div>
       </div>
     </div>

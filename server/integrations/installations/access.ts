@@ -2,7 +2,7 @@ import type { Actor } from "../../auth/actor";
 import type { Db } from "../../db/client";
 import type { IntegrationInstallation } from "../../db/generated/client";
 import { AppError, forbidden, notFound } from "../../errors";
-import { loadOrganization, type OrgAccess } from "../../policies/access";
+import { isLive, loadOrganization, type OrgAccess } from "../../policies/access";
 import { organizationPermissions } from "../../policies/organization";
 import { parseRole } from "../../policies/roles";
 import { assertSsoSatisfied } from "../../policies/sso";
@@ -50,7 +50,7 @@ export async function loadInstallation(tx: Db, actor: Actor, integrationName: st
     return { ...access, installation, org: null, may: { read: true, configure: true, select: false, uninstall: false } };
   }
   const member = await tx.member.findUnique({ where: { organizationId_userId: { organizationId: installation.organizationId, userId: actor.userId } }, include: { organization: true } });
-  const org: OrgAccess | null = member && { organization: member.organization, memberRole: parseRole(member.role), userId: actor.userId };
+  const org: OrgAccess | null = member && isLive(member.organization) ? { organization: member.organization, memberRole: parseRole(member.role), userId: actor.userId } : null;
   if (org && organizationPermissions(org.memberRole).installIntegration) {
     assertSsoSatisfied(actor, org.organization, org.memberRole);
     return { ...access, installation, org, may: { read: true, configure: true, select: true, uninstall: true } };

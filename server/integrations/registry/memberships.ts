@@ -13,11 +13,12 @@ import { ssoAllows } from "../../policies/sso";
 export async function callerMemberships(tx: Db, actor: Actor): Promise<Map<string, Role | null>> {
   if (actor.via === "installation") {
     const installationId = actor.integration?.installationId;
-    const installation = installationId ? await tx.integrationInstallation.findUnique({ where: { id: installationId }, select: { organizationId: true } }) : null;
+    const installation = installationId ? await tx.integrationInstallation.findFirst({ where: { id: installationId, organization: { deletedAt: null } }, select: { organizationId: true } }) : null;
     return new Map(installation ? [[installation.organizationId, null]] : []);
   }
   if (actor.via === "integration") return new Map();
-  const rows = await tx.member.findMany({ where: { userId: actor.userId }, select: { organizationId: true, role: true } });
+  // A deleted organization is none the caller stands in (server/organizations/delete-organization.ts).
+  const rows = await tx.member.findMany({ where: { userId: actor.userId, organization: { deletedAt: null } }, select: { organizationId: true, role: true } });
   return new Map(rows.map((row) => [row.organizationId, parseRole(row.role)]));
 }
 

@@ -101,7 +101,9 @@ function filtersOf(query: ListIntegrationsQuery): Prisma.Sql[] {
 async function listWhere(ctx: ServiceContext, tx: Db, memberships: Map<string, Role | null>, visible: Prisma.Sql, query: ListIntegrationsQuery) {
   const cursor = decodeKeysetCursor(query.page);
   if (cursor && (cursor.value === null || !INTEGRATION_NAME_PATTERN.test(cursor.value))) throw badRequest("page: not a valid page cursor");
-  const where = Prisma.join([visible, ...filtersOf(query)], " AND ");
+  // A deleted organization's integrations are in no list.
+  const live = Prisma.sql`NOT EXISTS (SELECT 1 FROM organizations o WHERE o.id = i.organization_id AND o.deleted_at IS NOT NULL)`;
+  const where = Prisma.join([visible, live, ...filtersOf(query)], " AND ");
   const after = cursor ? Prisma.sql`AND i.name COLLATE "C" > ${cursor.value} COLLATE "C"` : Prisma.empty;
   const [rows, [total]] = await Promise.all([
     tx.$queryRaw<{ id: string; name: string }[]>`SELECT i.id, i.name FROM integrations i WHERE ${where} ${after} ORDER BY i.name COLLATE "C" LIMIT ${query.limit + 1}`,

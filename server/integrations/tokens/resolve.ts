@@ -13,16 +13,17 @@ export const hashIntegrationToken = (token: string) => createHash("sha256").upda
 
 /**
  * The actor of an integration token (`qi_…`) or an installation token (`qt_…`), or null when it is
- * unknown, expired, or its installation or integration is gone. One prepared query, like user API
- * tokens: this runs on every /v1 request an integration makes.
+ * unknown, expired, or its installation or integration is gone — a deleted organization's integrations
+ * and installations included (server/organizations/delete-organization.ts). One prepared query, like
+ * user API tokens: this runs on every /v1 request an integration makes.
  */
 export async function actorForIntegrationToken(token: string): Promise<Actor | null> {
   if (token.length > 200) return null;
   if (token.startsWith(INTEGRATION_TOKEN_PREFIX)) {
     const [row] = await preparedRows<{ id: string; name: string; botUserId: string }>(db(), "integration-token-lookup", Prisma.sql`
       SELECT g.id, g.name, g.bot_user_id AS "botUserId"
-      FROM integrations g JOIN users u ON u.id = g.bot_user_id
-      WHERE g.token_hash = ${hashIntegrationToken(token)} AND u.disabled_at IS NULL`);
+      FROM integrations g JOIN users u ON u.id = g.bot_user_id JOIN organizations o ON o.id = g.organization_id
+      WHERE g.token_hash = ${hashIntegrationToken(token)} AND u.disabled_at IS NULL AND o.deleted_at IS NULL`);
     return row ? { userId: row.botUserId, via: "integration", integration: { id: row.id, name: row.name } } : null;
   }
   if (token.startsWith(INSTALLATION_TOKEN_PREFIX)) {
@@ -33,7 +34,10 @@ export async function actorForIntegrationToken(token: string): Promise<Actor | n
       JOIN integration_installations i ON i.id = t.installation_id
       JOIN integrations g ON g.id = i.integration_id
       JOIN users u ON u.id = g.bot_user_id
-      WHERE t.token_hash = ${hashIntegrationToken(token)} AND t.expires_at > now() AND u.disabled_at IS NULL`);
+      JOIN organizations owner ON owner.id = g.organization_id
+      JOIN organizations installed ON installed.id = i.organization_id
+      WHERE t.token_hash = ${hashIntegrationToken(token)} AND t.expires_at > now() AND u.disabled_at IS NULL
+        AND owner.deleted_at IS NULL AND installed.deleted_at IS NULL`);
     return row
       ? { userId: row.botUserId, via: "installation", integration: { id: row.id, name: row.name, installationId: row.installationId } }
       : null;

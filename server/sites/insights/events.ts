@@ -6,6 +6,7 @@ import { takeFromWindow, type WindowRule } from "../../rate-limits/windows";
 import { pageHref } from "../serve/paths";
 import type { SiteAddress, VisibleSite } from "../serve/types";
 import type { VisiblePage } from "./record";
+import { inTransaction } from "../../db/transaction";
 
 /**
  * The reference's `site_view` and `page_feedback` events, for integrations with the scope to read
@@ -60,7 +61,7 @@ export async function recordSiteViewEvent(visible: VisibleSite, found: VisiblePa
   const event = siteEvent(visible, found, from);
   if (!(await takeFromWindow(`view-event:${site.id}:${found.page.id}:${event.visitor.anonymousId}`, VIEW_EVENT_PER_READER))) return;
   if (!(await takeFromWindow(`view-events:${site.id}`, SITE_VIEW_EVENTS))) return;
-  await db().$transaction((tx) => recordOrganizationEvents(tx, [{ organizationId: site.organizationId, type: "site_view", siteId: site.id, payload: event }]));
+  await inTransaction((tx) => recordOrganizationEvents(tx, [{ organizationId: site.organizationId, type: "site_view", siteId: site.id, payload: event }]), { timeoutMs: 5_000 });
 }
 
 /** Feedback as a `page_feedback` event, in the transaction storing it (feedback is rate-limited per site, so it is always recorded). */

@@ -6,6 +6,7 @@ import { takeFromWindow, type WindowRule } from "../../rate-limits/windows";
 import type { ModelPage, ModelSection, ModelSiteSpace, VisibleSite } from "../serve/types";
 import { recordPageFeedbackEvent, recordSiteViewEvent, type SiteEventRequest } from "./events";
 import { pageFeedbackInput, type PageFeedbackInput, type PageViewInput } from "./schemas";
+import { inTransaction } from "../../db/transaction";
 
 /**
  * Recording what readers do on a published site. Both take the VISIBLE site (after the gate), so
@@ -71,9 +72,9 @@ export async function recordPageFeedback(visible: VisibleSite, input: PageFeedba
   const { siteSpace, page } = found;
   const siteId = visible.site.id;
   if (!(await takeFromWindow(`feedback:${siteId}`, FEEDBACK_RULE))) return { outcome: "busy", page: found };
-  await db().$transaction(async (tx) => {
+  await inTransaction(async (tx) => {
     await tx.sitePageFeedback.create({ data: { id: newId(), siteId, siteSpaceId: siteSpace.id, spaceId: siteSpace.spaceId, pageId: page.id, rating, comment: comment ?? null } });
     await recordPageFeedbackEvent(tx, visible, found, from, { rating, comment });
-  });
+  }, { timeoutMs: 5_000 });
   return { outcome: "recorded", page: found };
 }

@@ -1,10 +1,10 @@
 import type { ServiceContext } from "../../context";
-import { db } from "../../db/client";
 import { presentOneSite } from "../../presenters/site";
 import { loadStructureView, presentSiteStructure } from "../../presenters/site-structure";
 import { mergedCustomizations } from "../customization/settings";
 import { loadStructure } from "../structure/rules";
 import { resolveSiteReader } from "./reader";
+import { inTransaction } from "../../db/transaction";
 
 /**
  * getPublishedContentSite: what a visitor of the site gets — the Site, its structure, the
@@ -17,7 +17,7 @@ import { resolveSiteReader } from "./reader";
 const READ_TIMEOUT_MS = 15_000;
 
 export async function getPublishedContentSite(ctx: ServiceContext, organizationId: string, siteId: string, shareKey: string | undefined) {
-  return db().$transaction(
+  return inTransaction(
     async (tx) => {
       const reader = await resolveSiteReader(tx, ctx.actor, organizationId, siteId, shareKey);
       // A share link's visitor holds no role on the site or its spaces.
@@ -33,6 +33,6 @@ export async function getPublishedContentSite(ctx: ServiceContext, organizationI
       };
     },
     // One snapshot: the structure, its spaces and the customizations agree with each other.
-    { isolationLevel: "RepeatableRead", timeout: READ_TIMEOUT_MS },
+    { isolationLevel: "RepeatableRead", timeoutMs: READ_TIMEOUT_MS },
   );
 }

@@ -208,7 +208,7 @@ export class SiteCache {
   async siteIdOfBasename(basename: string): Promise<string | null> {
     const known = (await this.directory()).byBasename.get(basename);
     if (known) return known.siteId;
-    const row = await db().site.findFirst({ where: { basename, published: true }, select: { id: true } });
+    const row = await db().site.findFirst({ where: { basename, ...SERVED }, select: { id: true } });
     return row?.id ?? null;
   }
 
@@ -287,8 +287,11 @@ function approximateSize(model: SiteModel): number {
   return allSiteSpaces(model).reduce((sum, siteSpace) => sum + 2_000 + siteSpace.pages.length * 600, 10_000);
 }
 
+/** The sites served: published ones of organizations that are not deleted (a deletion NOTIFYs each of its sites). */
+export const SERVED = { published: true, organization: { deletedAt: null } } as const;
+
 async function loadDirectory(): Promise<SiteDirectory> {
-  const rows = await db().site.findMany({ where: { published: true }, select: { id: true, basename: true, hostname: true, proxy: true } });
+  const rows = await db().site.findMany({ where: SERVED, select: { id: true, basename: true, hostname: true, proxy: true } });
   const byBasename = new Map<string, DirectoryEntry>();
   const byHost = new Map<string, DirectoryEntry[]>();
   for (const row of rows) {

@@ -54,10 +54,13 @@ function modelPages(versions: PageVersion[], homePageId: string | null): ModelPa
   }));
 }
 
-/** The site's model, or null when there is no such site or it is not published. */
-export async function loadSiteModel(siteId: string, tx: Db = db()): Promise<SiteModel | null> {
-  const site = await tx.site.findUnique({ where: { id: siteId } });
-  if (!site || !site.published) return null;
+/**
+ * The site's model, or null when there is no such site, its organization is deleted, or it is not
+ * published (`unpublished`: the model it would have, for the customization's preview).
+ */
+export async function loadSiteModel(siteId: string, tx: Db = db(), options: { unpublished?: boolean } = {}): Promise<SiteModel | null> {
+  const site = await tx.site.findFirst({ where: { id: siteId, organization: { deletedAt: null } } });
+  if (!site || (!site.published && !options.unpublished)) return null;
   const structure = await loadStructure(tx, siteId);
   const spaceIds = [...new Set(structure.siteSpaces.map((row) => row.spaceId))];
   const spaces: SpaceRow[] = await tx.space.findMany({

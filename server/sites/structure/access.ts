@@ -1,12 +1,12 @@
 import type { ServiceContext } from "../../context";
 import type { Db } from "../../db/client";
-import { db } from "../../db/client";
 import type { EventRecorder } from "../../events/record-event";
 import { authorizeSite, loadSite, type SiteAccess } from "../../policies/site";
 import { loadStructureView, type StructureView } from "../../presenters/site-structure";
 import { resolveSiteReader } from "../published/reader";
 import { writeSite } from "../write-site";
 import { loadStructure, normalizeStructure, type StructureSnapshot } from "./rules";
+import { inTransaction } from "../../db/transaction";
 
 /**
  * How structure operations read and write: the site loaded for the caller and authorized (reading:
@@ -42,14 +42,14 @@ export async function changeStructure(ctx: ServiceContext, organizationId: strin
  * of its share links (server/sites/published/reader.ts), from one snapshot of the database.
  */
 export async function readStructure<R>(ctx: ServiceContext, organizationId: string, siteId: string, shareKey: string | undefined, present: (structure: StructureSnapshot, view: StructureView) => R): Promise<R> {
-  return db().$transaction(
+  return inTransaction(
     async (tx) => {
       const reader = await resolveSiteReader(tx, ctx.actor, organizationId, siteId, shareKey);
       if (reader.via === "member") authorizeSite("view", reader.access);
       const structure = await loadStructure(tx, siteId);
       return present(structure, await loadStructureView(tx, reader.site, reader.via === "member" ? reader.access : null, ctx.baseUrl, structure.siteSpaces));
     },
-    { isolationLevel: "RepeatableRead", timeout: READ_TIMEOUT_MS },
+    { isolationLevel: "RepeatableRead", timeoutMs: READ_TIMEOUT_MS },
   );
 }
 

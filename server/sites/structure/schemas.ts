@@ -36,6 +36,24 @@ export const addSectionInput = z.object({
   siteSectionGroupId: entityIdSchema.optional(),
 });
 
+/**
+ * Beyond the reference, the admin UI's answer to what the first section does to a site whose
+ * spaces sit at its root: the site spaces of `variants` stay together as the first (default)
+ * section's variants, titled `title` (else the site's title); each of `ownSections` becomes a
+ * section of its own. Between them they name every root site space. Null: the caller saw none.
+ */
+export const regroupInput = z
+  .object({
+    title: sectionTitleSchema.optional(),
+    variants: z.array(entityIdSchema).max(200),
+    ownSections: z.array(entityIdSchema).max(200),
+  })
+  .nullable();
+export type RegroupInput = z.infer<typeof regroupInput>;
+
+/** tRPC's addSection: the regrouping is never implicit there. */
+export const addSectionWithRegroupInput = addSectionInput.extend({ regroup: regroupInput });
+
 export const updateSectionInput = z
   .object({
     title: sectionTitleSchema.optional(),

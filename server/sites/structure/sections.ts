@@ -1,7 +1,7 @@
 import type { ServiceContext } from "../../context";
 import type { Db } from "../../db/client";
 import type { Site } from "../../db/generated/client";
-import { badRequest, notFound } from "../../errors";
+import { badRequest, conflict, notFound } from "../../errors";
 import type { EventRecorder } from "../../events/record-event";
 import { newId } from "../../ids";
 import type { SiteAccess } from "../../policies/site";
@@ -11,14 +11,16 @@ import { changeStructure, writeStructure } from "./access";
 import { moveAmongSiblings } from "./order";
 import { assertPathFree, slugify, uniquePath } from "./paths";
 import { loadStructure, siteSpacesOf, topLevelItems, sectionsOfGroup } from "./rules";
-import type { AddSectionInput, Position, UpdateSectionInput } from "./schemas";
+import type { AddSectionInput, Position, RegroupInput, UpdateSectionInput } from "./schemas";
 import { addSiteSpace, loadSpaceForSite, removeGroupsOfSectionlessSite, setDefaultSiteSpace } from "./site-spaces";
 
 /**
  * Sections: the tabs of a site, each holding site spaces (its variants). A site gets sections from
- * its first added section; its root-level site spaces then move into a first section of their own
- * (named after the site, the default), so that the site keeps serving them at its URL — what GitBook
- * does when sections are enabled on a site that has content.
+ * its first added section; its root-level site spaces then move into sections. Through /v1 they all
+ * go into a first section of their own (named after the site, the default), so that the site keeps
+ * serving them at its URL — what GitBook does when sections are enabled on a site that has content.
+ * The admin UI asks first (`regroup`): which of them stay together as that section's variants, and
+ * which become sections of their own, so that unrelated spaces never end up as one section's versions.
  */
 
 const SECTION_TITLE_MIN = 2;
@@ -53,14 +55,37 @@ export async function insertSection(tx: Db, siteId: string, input: { title: stri
   });
 }
 
-/** The root site spaces of a site without sections move into a first, default section. */
-async function convertToSections(tx: Db, events: EventRecorder, access: SiteAccess): Promise<void> {
+const sameIds = (a: string[], b: string[]) => a.length === b.length && new Set(a).size === a.length && a.every((id) => b.includes(id));
+
+/**
+ * The root site spaces of a site without sections move into sections: without `regroup` (/v1) all
+ * into a first, default section named after the site; with it, as it says. `regroup` null, or one
+ * that does not name exactly the root site spaces there are now, is a 409: the caller decided on a
+ * structure that is no longer the site's, and nothing is regrouped without their say.
+ */
+async function convertToSections(tx: Db, events: EventRecorder, access: SiteAccess, regroup: RegroupInput | undefined): Promise<void> {
   const { site } = access;
-  const rootSpaces = await tx.siteSpace.findMany({ where: { siteId: site.id, sectionId: null }, select: { id: true } });
+  const rootSpaces = await tx.siteSpace.findMany({ where: { siteId: site.id, sectionId: null }, orderBy: { position: "asc" }, select: { id: true, title: true, space: { select: { title: true } } } });
+  const rootIds = rootSpaces.map((row) => row.id);
+  if (regroup !== undefined && !sameIds([...(regroup?.variants ?? []), ...(regroup?.ownSections ?? [])], rootIds)) {
+    throw conflict(
+      rootIds.length === 0 ? "The site's spaces were moved into sections meanwhile. Look at its structure again, then add the section." : "The site's spaces at its root have changed meanwhile. Look at them again and say what becomes of each.",
+      { reason: "root-site-spaces-changed", siteSpaceIds: rootIds },
+    );
+  }
   if (rootSpaces.length === 0) return;
-  const first = await insertSection(tx, site.id, { title: sectionTitleFrom(site.title), isDefault: true });
-  await tx.siteSpace.updateMany({ where: { siteId: site.id, sectionId: null }, data: { sectionId: first.id } });
-  recordSection(events, site, "site_section.added", first, { siteSpaceIds: rootSpaces.map((row) => row.id) });
+  const variants = regroup ? rootSpaces.filter((row) => regroup.variants.includes(row.id)) : rootSpaces;
+  if (variants.length > 0) {
+    const first = await insertSection(tx, site.id, { title: regroup?.title ?? sectionTitleFrom(site.title), isDefault: true });
+    await tx.siteSpace.updateMany({ where: { id: { in: variants.map((row) => row.id) } }, data: { sectionId: first.id } });
+    recordSection(events, site, "site_section.added", first, { siteSpaceIds: variants.map((row) => row.id) });
+  }
+  for (const row of rootSpaces.filter((each) => regroup?.ownSections.includes(each.id))) {
+    const section = await insertSection(tx, site.id, { title: sectionTitleFrom(row.title ?? row.space.title) });
+    // Alone in its section, it is that section's default variant.
+    await tx.siteSpace.update({ where: { id: row.id }, data: { sectionId: section.id, isDefault: true } });
+    recordSection(events, site, "site_section.added", section, { siteSpaceIds: [row.id] });
+  }
 }
 
 async function groupOfSite(tx: Db, siteId: string, groupId: string, field: string) {
@@ -69,11 +94,11 @@ async function groupOfSite(tx: Db, siteId: string, groupId: string, field: strin
   return group.id;
 }
 
-export async function addSection(ctx: ServiceContext, organizationId: string, siteId: string, input: AddSectionInput) {
+export async function addSection(ctx: ServiceContext, organizationId: string, siteId: string, input: AddSectionInput & { regroup?: RegroupInput }) {
   return writeStructure(ctx, organizationId, siteId, async (tx, events, access) => {
     const space = await loadSpaceForSite(tx, access, input.spaceId);
     const groupId = input.siteSectionGroupId ? await groupOfSite(tx, siteId, input.siteSectionGroupId, "siteSectionGroupId") : null;
-    await convertToSections(tx, events, access);
+    await convertToSections(tx, events, access, input.regroup);
     const section = await insertSection(tx, siteId, { title: input.title ?? sectionTitleFrom(space.title), icon: input.icon, groupId });
     const siteSpace = await addSiteSpace(tx, events, access, { spaceId: space.id, sectionId: section.id });
     recordSection(events, access.site, "site_section.added", section, { siteSpaceIds: [siteSpace.id], spaceId: space.id });

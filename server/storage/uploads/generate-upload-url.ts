@@ -3,9 +3,10 @@ import type { ServiceContext } from "../../context";
 import { db } from "../../db/client";
 import { badRequest, forbidden } from "../../errors";
 import { newId } from "../../ids";
-import { loadOrganization } from "../../policies/access";
+import { loadOrganization, type OrgAccess } from "../../policies/access";
+import { organizationPermissions } from "../../policies/organization";
 import { customFontPermissions } from "../../policies/site";
-import { FONT_MEDIA_TYPES, MAX_FONT_BYTES, UPLOAD_URL_TTL_MS, type GenerateUploadInput } from "./schemas";
+import { UPLOAD_KINDS, UPLOAD_URL_TTL_MS, type GenerateUploadInput, type TakenUploadKind } from "./schemas";
 
 /** An upload URL's secret: 32 random bytes; only its hash is stored. */
 export const hashUploadToken = (token: string) => createHash("sha256").update(token).digest("hex");
@@ -13,27 +14,40 @@ export const hashUploadToken = (token: string) => createHash("sha256").update(to
 /** Where an upload URL points: the app's own upload route (app/api/storage/upload/[token]). */
 export const uploadUrl = (baseUrl: string, token: string) => `${baseUrl}/api/storage/upload/${token}`;
 
+/** Who may upload each kind: those who manage the custom fonts, and the organization's admins for its files. */
+const mayUpload: Record<TakenUploadKind, (access: OrgAccess) => boolean> = {
+  customization_font: (access) => customFontPermissions(access.memberRole).edit,
+  organization_file: (access) => organizationPermissions(access.memberRole).admin,
+};
+const refusals: Record<TakenUploadKind, string> = {
+  customization_font: "Uploading fonts needs the admin role in the organization.",
+  organization_file: "Uploading the organization's files (its logo) needs the admin role in the organization.",
+};
+
+const isTaken = (kind: GenerateUploadInput["kind"]): kind is TakenUploadKind => kind in UPLOAD_KINDS;
+
 /**
  * generateStorageUploadURL: a short-lived, single-use URL the caller PUTs the file's bytes to, and the
- * StorageFileKey they will be known by (what createCustomFont names). Only font files for site
- * customization are taken, by those who may manage the organization's custom fonts.
+ * StorageFileKey they will be known by. Font files for site customization (what createCustomFont
+ * names) are taken from those who may manage the organization's custom fonts; images for the
+ * organization (its logo: updateOrganizationById's `logo`) from its admins.
  */
 export async function generateStorageUploadUrl(ctx: ServiceContext, organizationId: string, input: GenerateUploadInput) {
   const access = await loadOrganization(db(), ctx.actor, organizationId);
-  if (!customFontPermissions(access.memberRole).edit) throw forbidden("Uploading fonts needs the admin role in the organization.");
-  if (input.kind !== "customization_font") throw badRequest(`kind: Quire does not take ${input.kind} uploads; only customization_font is supported.`);
-  if (!(FONT_MEDIA_TYPES as readonly string[]).includes(input.file.type)) {
-    throw badRequest(`file.type: ${input.file.type} is not a web font; upload a WOFF2 or WOFF file (font/woff2, font/woff).`);
-  }
-  if (input.file.size > MAX_FONT_BYTES) throw badRequest(`file.size: a font file may be at most ${MAX_FONT_BYTES} bytes (5 MB); this one is ${input.file.size}.`);
+  const { kind } = input;
+  if (!isTaken(kind)) throw badRequest(`kind: Quire does not take ${kind} uploads; only ${Object.keys(UPLOAD_KINDS).join(" and ")} are supported.`);
+  if (!mayUpload[kind](access)) throw forbidden(refusals[kind]);
+  const rules = UPLOAD_KINDS[kind];
+  if (!rules.mediaTypes.includes(input.file.type)) throw badRequest(`file.type: ${input.file.type} is not ${rules.expected}.`);
+  if (input.file.size > rules.maxBytes) throw badRequest(`file.size: ${rules.tooLarge} (${rules.maxBytes} bytes); this one is ${input.file.size}.`);
   const id = newId();
   const token = randomBytes(32).toString("base64url");
-  const key = `orgs/${organizationId}/customization_font/${id}`;
+  const key = `orgs/${organizationId}/${kind}/${id}`;
   await db().storageUpload.create({
     data: {
       id,
       organizationId,
-      kind: input.kind,
+      kind,
       key,
       name: input.file.name,
       contentType: input.file.type,

@@ -1,7 +1,9 @@
 import { getMember, listMembers } from "../../members/queries";
 import { recordLastSeen } from "../../members/record-last-seen";
 import { removeMember } from "../../members/remove-member";
-import { listMembersParams, memberPath, organizationPath, updateMemberInput } from "../../members/schemas";
+import { listMembersParams, memberAccountActionInput, memberPath, organizationPath, updateMemberInput } from "../../members/schemas";
+import { endMemberSessions } from "../../members/end-member-sessions";
+import { resetMemberPassword } from "../../members/reset-member-password";
 import { updateMember } from "../../members/update-member";
 import { trpcListLimit } from "../../pagination";
 import { protectedProcedure, router } from "../init";
@@ -14,6 +16,13 @@ export const membersRouter = router({
     .input(memberPath.extend(updateMemberInput.shape))
     .mutation(({ ctx, input: { organizationId, userId, ...patch } }) => updateMember(ctx, organizationId, userId, patch)),
   remove: protectedProcedure.input(memberPath).mutation(({ ctx, input }) => removeMember(ctx, input.organizationId, input.userId)),
+  /** An admin's actions on another member's account (server/policies/organization.ts memberPermissions). */
+  endSessions: protectedProcedure
+    .input(memberPath.extend(memberAccountActionInput.shape))
+    .mutation(({ ctx, input: { organizationId, userId, ...options } }) => endMemberSessions(ctx, organizationId, userId, options)),
+  resetPassword: protectedProcedure
+    .input(memberPath.extend(memberAccountActionInput.shape))
+    .mutation(({ ctx, input: { organizationId, userId, ...options } }) => resetMemberPassword(ctx, organizationId, userId, options)),
   /** The app calls it when an organization is opened, so that `lastSeenAt` means something. */
   ping: protectedProcedure.input(organizationPath).mutation(({ ctx, input }) => recordLastSeen(ctx, input.organizationId)),
 });

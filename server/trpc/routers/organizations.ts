@@ -1,7 +1,11 @@
 import { z } from "zod";
 import { organizationPath } from "../../members/schemas";
 import { createOrganization } from "../../organizations/create-organization";
-import { getOrganization, listOrganizations } from "../../organizations/queries";
+import { deleteOrganization } from "../../organizations/delete-organization";
+import { getOrganization, listDeletedOrganizations, listOrganizations } from "../../organizations/queries";
+import { restoreOrganization } from "../../organizations/restore-organization";
+import { generateStorageUploadUrl } from "../../storage/uploads/generate-upload-url";
+import { generateUploadInput } from "../../storage/uploads/schemas";
 import { joinOrganizationByEmailDomain, listJoinableOrganizations } from "../../organizations/email-domains";
 import { createOrganizationInput, updateOrganizationInput } from "../../organizations/schemas";
 import { updateOrganization } from "../../organizations/update-organization";
@@ -19,6 +23,17 @@ export const organizationsRouter = router({
   update: protectedProcedure
     .input(organizationPath.extend(updateOrganizationInput.shape))
     .mutation(({ ctx, input: { organizationId, ...patch } }) => updateOrganization(ctx, organizationId, patch)),
+  /** The settings page's danger zone: deleting takes the organization's name, typed (`confirmation`). */
+  delete: protectedProcedure
+    .input(organizationPath.extend({ confirmation: z.string().max(300) }))
+    .mutation(({ ctx, input }) => deleteOrganization(ctx, input.organizationId, { confirmation: input.confirmation })),
+  restore: protectedProcedure.input(organizationPath).mutation(({ ctx, input }) => restoreOrganization(ctx, input.organizationId)),
+  /** What the caller may still restore (the organization switcher's "Deleted — restore"). */
+  deleted: protectedProcedure.query(({ ctx }) => listDeletedOrganizations(ctx)),
+  /** An upload URL for the organization's logo; the uploaded file's URL then goes in `update`'s `logo`. */
+  logoUploadUrl: protectedProcedure
+    .input(organizationPath.extend({ file: generateUploadInput.shape.file }))
+    .mutation(({ ctx, input }) => generateStorageUploadUrl(ctx, input.organizationId, { file: input.file, kind: "organization_file" })),
   /** Organizations the user may join by their verified email domain, and joining one. */
   joinable: protectedProcedure.query(({ ctx }) => listJoinableOrganizations(ctx)),
   joinByEmailDomain: protectedProcedure

@@ -1,3 +1,4 @@
+import { previewSite, previewSiteInput } from "../../sites/customization/preview-site";
 import { siteCustomizationInput, siteSpaceCustomizationOverride } from "../../sites/customization/schemas";
 import {
   getSiteCustomization,
@@ -26,4 +27,8 @@ export const siteCustomizationRouter = router({
   resetForSiteSpace: protectedProcedure
     .input(siteSpacePath)
     .mutation(async ({ ctx, input }) => (await resetSiteSpaceCustomization(ctx, input.organizationId, input.siteId, input.siteSpaceId)).settings),
+  /** A page of the site rendered with an unsaved customization (a mutation: the draft is too large for a query's URL). */
+  preview: protectedProcedure
+    .input(sitePath.extend(previewSiteInput.shape))
+    .mutation(({ ctx, input: { organizationId, siteId, ...body } }) => previewSite(ctx, organizationId, siteId, body)),
 });

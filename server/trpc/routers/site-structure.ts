@@ -5,7 +5,7 @@ import { addSpaceToSite, deleteSiteSpace, duplicateSiteSpace, updateSiteSpace } 
 import { getSiteStructure } from "../../sites/structure/queries";
 import {
   addGroupInput,
-  addSectionInput,
+  addSectionWithRegroupInput,
   addSiteSpaceInput,
   sortStructureInput,
   updateGroupInput,
@@ -27,7 +27,7 @@ export const siteStructureRouter = router({
   get: protectedProcedure.input(site).query(({ ctx, input }) => getSiteStructure(ctx, input.organizationId, input.siteId)),
 
   addSection: protectedProcedure
-    .input(site.extend(addSectionInput.shape))
+    .input(site.extend(addSectionWithRegroupInput.shape))
     .mutation(({ ctx, input: { organizationId, siteId, ...body } }) => addSection(ctx, organizationId, siteId, body)),
   updateSection: protectedProcedure
     .input(section.extend(updateSectionInput.unwrap().shape))

@@ -110,7 +110,7 @@ export type Entity = {
   teamRoles?: Partial<Record<CallerName, TeamRole>>;
   /**
    * The least a caller must hold to see it: "read" for content and teams, "admin" for a space in
-   * the trash and the audit log's events, "guest" for an organization and its SAML providers.
+   * the trash, a deleted organization and the audit log's events, "guest" for an organization and its SAML providers.
    */
   minimum: Level;
   /** Ids that belong to it and are as secret as it is: pages, files, revisions, change requests. */
@@ -204,8 +204,8 @@ export type Requirement<Call> = Call & {
   needs: PermissionKey | "self";
   /** Further checks the service makes, in its order, after `needs`. */
   also?: Need[];
-  /** Changes its target: every call then gets a fresh one (an empty space, a space in the trash, one with pages and revisions). */
-  mutates?: true | "empty space" | "deleted space" | "space with content";
+  /** Changes its target: every call then gets a fresh one (an empty space, a space in the trash, one with pages and revisions, a deleted organization). */
+  mutates?: true | "empty space" | "deleted space" | "space with content" | "deleted organization";
   /**
    * Places its target among its siblings (moves, copies placed after their source): when positions run
    * out of room the siblings are renumbered, which other rows' targets there would show as a change.

@@ -45,7 +45,7 @@ export async function runRow<Row extends Requirement<object> & { shows?: string[
   const { world, row, place, callers, verdictOf = verdictFor } = options;
   const resource = resourceOf(row.needs);
   const freshTarget = (caller: Caller) =>
-    world.fresh(resource, place, caller, { empty: row.mutates === "empty space", deleted: row.mutates === "deleted space", content: row.mutates === "space with content" });
+    world.fresh(resource, place, caller, { empty: row.mutates === "empty space", deleted: row.mutates === "deleted space" || row.mutates === "deleted organization", content: row.mutates === "space with content" });
   const verdictAt = (caller: Caller, target: Target) => verdictOf(caller, row, target.subject);
 
   const excerpts = new Map<CallerName, string>();

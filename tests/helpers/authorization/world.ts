@@ -558,9 +558,10 @@ export async function buildWorld(options: { importUrl: string; imports?: boolean
 
   /**
    * A fresh item standing in for a place, for one call that changes it: an organization with A's
-   * members (the bystander too), a SAML provider and invites, a collection or space made like the place's
-   * (parent, default level, grants), a change request on such a space, a team of A with the
-   * place's members, or a token of the caller's own.
+   * members (the bystander too, and a lone member of its own: in no other organization), a SAML
+   * provider and invites — deleted (`deleted`: only its admins find it, to restore it) —, a
+   * collection or space made like the place's (parent, default level, grants), a change request on
+   * such a space, a team of A with the place's members, or a token of the caller's own.
    */
   async function fresh(resource: Resource, place: string, caller: Caller, options: { empty?: boolean; deleted?: boolean; content?: boolean } = {}): Promise<Target> {
     if (resource === "self") {
@@ -578,14 +579,18 @@ export async function buildWorld(options: { importUrl: string; imports?: boolean
         data: [...members.map((c) => ({ organizationId: organization.id, userId: c.userId!, role: c.memberships.A ?? null })), { organizationId: organization.id, userId: bystanderId, role: "edit" }],
       });
       const provider = await makeProvider("A", organization.id);
-      const entity = organizationEntity("A", organization.id);
+      const lone = await addMember(organization.id, "read");
+      const entity: Entity = { ...organizationEntity("A", organization.id), ...(options.deleted ? { minimum: "admin" as const } : {}) };
       const integration = await freshIntegration(organization.id);
       // The installation's spaces and sites are made by its admin with the default level (inherit) and no grants: what the model sees of them.
       const content = (kind: "space" | "site", id: string): Entity => ({ id, label: `the fresh organization's ${kind}`, kind, org: "A", parent: null, level: "inherit", grants: {}, minimum: "read", related: [] });
+      const ids: Ids = { ...common, organizationId: organization.id, loneMemberId: lone.user.id, samlProviderId: provider.id, ...(await invites(organization.id)), ...(await fonts(ctxA, organization.id)), ...(await webhooks(ctxA, organization.id)), ...integration };
+      // Deleted once it holds all that: what its restore brings back.
+      if (options.deleted) await db().organization.update({ where: { id: organization.id }, data: { deletedAt: new Date() } });
       return {
         place,
         subject: { organization: entity, container: entity, destination: organizations.A2, space: content("space", integration.installedSpaceId), site: content("site", integration.installedSiteId) },
-        ids: { ...common, organizationId: organization.id, samlProviderId: provider.id, ...(await invites(organization.id)), ...(await fonts(ctxA, organization.id)), ...(await webhooks(ctxA, organization.id)), ...integration },
+        ids,
       };
     }
     if (resource === "team") {

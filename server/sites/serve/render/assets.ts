@@ -39,8 +39,11 @@ export function siteAsset(kind: "css" | "js"): Promise<CachedBody> {
 
 export const assetHash = (kind: "css" | "js") => siteSources()[kind].hash;
 
-/** The stylesheet (the PDF renderer can inline it). */
+/** The stylesheet (the PDF renderer and the customization's preview inline it). */
 export const siteStyles = (): string => siteSources().css.text;
+
+/** The script (the customization's preview inlines it). */
+export const siteScript = (): string => siteSources().js.text;
 
 export const assetHref = (address: SiteAddress, kind: "css" | "js") => internalHref(address, `~/assets/site.${assetHash(kind)}.${kind}`);
 

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { evaluateCondition, parseCondition } from "../../conditions";
 import type { SiteRequest } from "../endpoints";
 import type { ModelPage, ModelSection, ModelSiteSpace, VisibleSite } from "../types";
-import { assetHref } from "./assets";
+import { assetHref, siteScript, siteStyles } from "./assets";
 import { fileHref, internalHref, pageHref, siteSpaceHref } from "../paths";
 import { attrs, esc } from "./html";
 import { ICONS } from "./icons";
@@ -16,7 +16,12 @@ import { group, lookOf, type Look } from "./look";
  * without JavaScript and with the keyboard; site.js only closes them on Escape or a click outside.
  */
 
-export type RenderRequest = SiteRequest;
+/**
+ * `preview`: the page as the customization editor shows it (a sandboxed frame of the admin app,
+ * server/sites/customization/preview-site.ts): in the scheme given, its stylesheet and script
+ * inline, its links leading nowhere, no page view counted.
+ */
+export type RenderRequest = SiteRequest & { preview?: { mode: "light" | "dark" } };
 
 /** Where the reader is: the section and site space whose navigation is shown, and the page if any. */
 export type Place = { section: ModelSection | null; siteSpace: ModelSiteSpace | null; page: ModelPage | null };
@@ -206,12 +211,14 @@ function announcement(req: RenderRequest, place: Place, look: Look, settings: Re
 }
 
 /**
- * Sets the theme class before the first paint: the stored choice (where toggling is allowed), else
- * the site's default, read from <html>'s attributes. The same text on every page, so the content
- * security policy allows it by its hash (THEME_SCRIPT_CSP) rather than allowing inline scripts.
+ * Sets the theme class before the first paint. Where the site lets readers switch
+ * (`data-theme-toggle`), the reader's stored choice, else the system's preference; where it does
+ * not, the site's default (`data-theme`: light, dark, or the system's). The same text on every
+ * page, so the content security policy allows it by its hash (THEME_SCRIPT_CSP) rather than
+ * allowing inline scripts.
  */
 export const THEME_SCRIPT =
-  '(function(e){var m=e.getAttribute("data-theme"),s;try{s=e.hasAttribute("data-theme-toggle")&&localStorage.getItem("quire-theme")}catch(_){}var k=s||m;if(k==="system")k=matchMedia("(prefers-color-scheme: dark)").matches?"dark":"light";if(k==="dark")e.classList.add("dark")})(document.documentElement)';
+  '(function(e){var k=e.getAttribute("data-theme"),s;if(e.hasAttribute("data-theme-toggle")){try{s=localStorage.getItem("quire-theme")}catch(_){}k=s==="dark"||s==="light"?s:"system"}if(k==="system")k=matchMedia("(prefers-color-scheme: dark)").matches?"dark":"light";if(k==="dark")e.classList.add("dark")})(document.documentElement)';
 export const THEME_SCRIPT_CSP = `'sha256-${createHash("sha256").update(THEME_SCRIPT).digest("base64")}'`;
 
 export type ShellOptions = {
@@ -251,8 +258,12 @@ export function documentHtml(req: RenderRequest, options: ShellOptions): string 
     : "";
   const search = `<form role="search" aria-label="Site" class="search-form" action="${esc(internalHref(req.address, "~/search"))}"><label class="sr-only" for="site-search">Search</label>${ICONS.search}<input id="site-search" type="search" name="q" placeholder="Search…" autocomplete="off" data-search-input><kbd class="search-key" aria-hidden="true">Ctrl K</kbd></form>`;
   const menuButton = sidebar ? `<a class="icon-button nav-link" href="#site-nav">${ICONS.menu}<span class="sr-only">Pages</span></a>` : "";
-  const brand = `<a class="brand" href="${esc(home)}">${look.logo ? `${logoImg(look.logo, "")}<span class="sr-only">${esc(name)}</span>` : `<span class="brand-name">${esc(name)}</span>`}</a>`;
-  return `<!doctype html><html${attrs({ lang, class: look.htmlClass, "data-theme": look.defaultMode, "data-theme-toggle": look.toggleable })}><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="color-scheme" content="light dark"><title>${esc(fullTitle)}</title>${options.description ? `<meta name="description" content="${esc(options.description)}">` : ""}${robots ? `<meta name="robots" content="${esc(robots)}">` : ""}${look.faviconTags}<script>${THEME_SCRIPT}</script><link rel="stylesheet" href="${esc(assetHref(req.address, "css"))}"><style>${look.css}</style>${options.headExtra ?? ""}<script src="${esc(assetHref(req.address, "js"))}" defer></script></head><body${attrs({ "data-base": base, "data-site-space": options.beacon?.siteSpaceId, "data-page": options.beacon?.pageId })}><a class="skip-link" href="#main">Skip to content</a>${minimal ? "" : announcement(req, place, look, settings)}<header class="site-header"><div class="header-bar">${menuButton}${brand}${minimal ? "" : headerLinks(req, place, look, settings)}<div class="header-tools">${minimal ? "" : search}${toggle}</div></div>${minimal ? "" : sectionTabs(req, place)}</header><div${attrs({ class: `layout${sidebar ? "" : " no-sidebar"}${options.asideHtml ? "" : " no-aside"}${options.wide ? " wide" : ""}` })}>${sidebar ? `<div class="sidebar" id="site-nav"><a class="sidebar-close button" href="#main">Close</a>${sidebar}</div>` : ""}<main id="main" tabindex="-1">${options.mainHtml}</main>${options.asideHtml ?? ""}</div>${minimal ? "" : footer(req, place, look, settings)}</body></html>`;
+  // The site's name stays written beside its logo (the logo, then, is decoration: alt="").
+  const brand = `<a class="brand" href="${esc(home)}">${look.logo ? logoImg(look.logo, "") : ""}<span class="brand-name">${esc(name)}</span></a>`;
+  const { preview } = req;
+  // A preview frame has no address of its own to load the site's assets from.
+  const stylesheet = preview ? `<style>${siteStyles()}</style>` : `<link rel="stylesheet" href="${esc(assetHref(req.address, "css"))}">`;
+  return `<!doctype html><html${attrs({ lang, class: look.htmlClass, "data-theme": preview ? preview.mode : look.defaultMode, "data-theme-toggle": look.toggleable && !preview })}><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="color-scheme" content="light dark"><title>${esc(fullTitle)}</title>${options.description ? `<meta name="description" content="${esc(options.description)}">` : ""}${robots ? `<meta name="robots" content="${esc(robots)}">` : ""}${look.faviconTags}<script>${THEME_SCRIPT}</script>${stylesheet}<style>${look.css}</style>${options.headExtra ?? ""}${preview ? '<base target="_blank">' : `<script src="${esc(assetHref(req.address, "js"))}" defer></script>`}</head><body${attrs({ "data-base": base, "data-site-space": !preview && options.beacon?.siteSpaceId, "data-page": !preview && options.beacon?.pageId })}><a class="skip-link" href="#main">Skip to content</a>${minimal ? "" : announcement(req, place, look, settings)}<header class="site-header"><div class="header-bar">${menuButton}${brand}${minimal ? "" : headerLinks(req, place, look, settings)}<div class="header-tools">${minimal ? "" : search}${toggle}</div></div>${minimal ? "" : sectionTabs(req, place)}</header><div${attrs({ class: `layout${sidebar ? "" : " no-sidebar"}${options.asideHtml ? "" : " no-aside"}${options.wide ? " wide" : ""}` })}>${sidebar ? `<div class="sidebar" id="site-nav"><a class="sidebar-close button" href="#main">Close</a>${sidebar}</div>` : ""}<main id="main" tabindex="-1">${options.mainHtml}</main>${options.asideHtml ?? ""}</div>${minimal ? "" : footer(req, place, look, settings)}${preview ? `<script>${siteScript()}</script>` : ""}</body></html>`;
 }
 
 /** The search form a page without results offers (the 404 page, the search page's fallback). */

@@ -18,5 +18,7 @@ export const ICONS = {
   menu: svg('<path d="M4 5h16M4 12h16M4 19h16"/>'),
   prev: svg('<path d="m12 19-7-7 7-7M19 12H5"/>'),
   next: svg('<path d="M5 12h14m-7-7 7 7-7 7"/>'),
+  copy: svg('<rect width="14" height="14" x="8" y="8" rx="2" ry="2"/><path d="M4 16c-1.1 0-2-.9-2-2V4c0-1.1.9-2 2-2h10c1.1 0 2 .9 2 2"/>'),
+  external: svg('<path d="M15 3h6v6M10 14 21 3"/><path d="M18 13v6a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V8a2 2 0 0 1 2-2h6"/>'),
   pdf: svg('<path d="M14 2v5a1 1 0 0 0 1 1h5M12 18v-6m-3 3 3 3 3-3"/><path d="M6 22a2 2 0 0 1-2-2V4a2 2 0 0 1 2-2h8a2.4 2.4 0 0 1 1.704.706l3.588 3.588A2.4 2.4 0 0 1 20 8v12a2 2 0 0 1-2 2z"/>'),
 } as const;

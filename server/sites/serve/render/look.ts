@@ -9,18 +9,20 @@ import { esc } from "./html";
  * still escaped, since the stylesheet sits in the page.
  */
 
-type Rgb = [number, number, number];
+export type Rgb = [number, number, number];
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 export const group = (settings: Settings, key: string): Record<string, unknown> => (isObject(settings[key]) ? settings[key] : {});
 
-function parseColor(value: unknown): Rgb | null {
+export function parseColor(value: unknown): Rgb | null {
   const match = typeof value === "string" ? /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(value) : null;
   if (!match) return null;
   const hex = match[1]!.length === 3 ? [...match[1]!].map((c) => c + c).join("") : match[1]!;
   return [0, 2, 4].map((at) => parseInt(hex.slice(at, at + 2), 16)) as Rgb;
 }
 
-const hex = (rgb: Rgb) => `#${rgb.map((c) => Math.round(c).toString(16).padStart(2, "0")).join("")}`;
+export const hex = (rgb: Rgb) => `#${rgb.map((c) => Math.round(c).toString(16).padStart(2, "0")).join("")}`;
+/** The color as it will be written (whole channels), so that a contrast checked is the contrast shown. */
+const round = (rgb: Rgb): Rgb => rgb.map((c) => Math.round(c)) as Rgb;
 const mix = (a: Rgb, b: Rgb, amount: number): Rgb => a.map((c, i) => c + (b[i]! - c) * amount) as Rgb;
 
 function luminance(rgb: Rgb): number {
@@ -39,8 +41,10 @@ export function contrast(a: Rgb, b: Rgb): number {
 const WHITE: Rgb = [255, 255, 255];
 const BLACK: Rgb = [0, 0, 0];
 /** The page backgrounds of site.css (light: white; dark: slate-950-like). */
-const LIGHT_BG: Rgb = [255, 255, 255];
-const DARK_BG: Rgb = [14, 17, 23];
+export const LIGHT_BG: Rgb = [255, 255, 255];
+export const DARK_BG: Rgb = [14, 17, 23];
+/** WCAG AA for text, with a margin for the browser's own rounding. */
+const TEXT_RATIO = 4.6;
 
 /** `color` moved toward black or white (whichever the background is not) until it reads on `background`. */
 function readable(color: Rgb, background: Rgb, ratio = 4.6): Rgb {
@@ -137,6 +141,69 @@ export type Look = {
 const THEMES = new Set(["clean", "muted", "bold", "gradient"]);
 const CORNERS: Record<string, string> = { straight: "2px", rounded: "8px", circular: "12px" };
 
+type HintKind = "info" | "success" | "warning" | "danger";
+const mapHints = (hints: Record<HintKind, { light: Rgb; dark: Rgb }>, mode: "light" | "dark") =>
+  Object.fromEntries(Object.entries(hints).map(([kind, color]) => [kind, color[mode]])) as Record<HintKind, Rgb>;
+
+/**
+ * The bold theme's header: the primary color as its background, with text colors derived from the
+ * primary (its shade near white or near black, whichever reads) that keep 4.5:1 on it — the text, the
+ * sections not shown (`--header-muted`) and the search field's text on its lighter or darker field
+ * (`--header-field`). A mid-tone primary that no text shade can meet is darkened or lightened, a
+ * twentieth at a time, until every pair does.
+ */
+export function headerColors(primary: Rgb, mode: "light" | "dark"): { bg: Rgb; fg: Rgb; muted: Rgb; field: Rgb } {
+  const start = mode === "light" ? primary : mix(primary, DARK_BG, 0.35);
+  const lightText = round(mix(primary, WHITE, 0.94));
+  const darkText = round(mix(primary, BLACK, 0.86));
+  const fg = contrast(lightText, start) >= contrast(darkText, start) ? lightText : darkText;
+  const away = fg === lightText ? BLACK : WHITE;
+  for (let step = 0; ; step++) {
+    const bg = round(mix(start, away, Math.min(step, 20) / 20));
+    const field = round(mix(bg, fg, 0.14));
+    if (step >= 20 || (contrast(fg, bg) >= TEXT_RATIO && contrast(fg, field) >= TEXT_RATIO)) return { bg, fg, muted: mutedText(fg, bg), field };
+  }
+}
+
+/** Text a step quieter than `fg` on `bg` (up to 30% of the way to it) that still reads. */
+function mutedText(fg: Rgb, bg: Rgb): Rgb {
+  for (const share of [0.3, 0.25, 0.2, 0.15, 0.1, 0.05]) {
+    const candidate = round(mix(fg, bg, share));
+    if (contrast(candidate, bg) >= TEXT_RATIO) return candidate;
+  }
+  return fg;
+}
+
+/** The colors a theme derives from the customization, as custom properties, for the light or the dark scheme. */
+export function paletteOf(input: { theme: string; primary: Rgb; tint: Rgb | null; hints: Record<HintKind, Rgb> }, mode: "light" | "dark"): Record<string, string> {
+  const { theme, primary: base, tint } = input;
+  const background = mode === "light" ? LIGHT_BG : DARK_BG;
+  const fill = fillable(mode === "light" ? base : readable(base, DARK_BG, 3));
+  const tintColor = tint ?? base;
+  const soft = mix(tintColor, background, mode === "light" ? 0.9 : 0.82);
+  const out: Record<string, string> = {
+    // Readable on the soft tint (the current page's highlight), and so on the plain background too.
+    "--primary": hex(readable(base, soft)),
+    "--primary-fill": hex(fill),
+    "--on-primary": hex(onFill(fill)),
+    "--primary-soft": hex(soft),
+    "--tint-bg": hex(mix(tintColor, background, theme === "muted" ? (mode === "light" ? 0.95 : 0.9) : tint ? (mode === "light" ? 0.97 : 0.94) : 1)),
+  };
+  for (const [kind, color] of Object.entries(input.hints)) {
+    out[`--${kind}`] = hex(readable(color, mix(color, background, 0.9)));
+    out[`--${kind}-bg`] = hex(mix(color, background, mode === "light" ? 0.92 : 0.85));
+  }
+  if (theme === "bold") {
+    const header = headerColors(base, mode);
+    out["--header-bg"] = hex(header.bg);
+    out["--header-fg"] = hex(header.fg);
+    out["--header-muted"] = hex(header.muted);
+    out["--header-field"] = hex(header.field);
+  }
+  if (theme === "gradient") out["--gradient"] = hex(mix(tintColor, background, mode === "light" ? 0.8 : 0.7));
+  return out;
+}
+
 export function lookOf(settings: Settings): Look {
   const styling = group(settings, "styling");
   const theme = typeof styling.theme === "string" && THEMES.has(styling.theme) ? styling.theme : "clean";
@@ -147,40 +214,16 @@ export function lookOf(settings: Settings): Look {
       const fallback = { info: "#787878", success: "#00C950", warning: "#FE9A00", danger: "#FB2C36" }[kind];
       return [kind, themed(styling[`${kind}Color`], fallback)];
     }),
-  ) as Record<"info" | "success" | "warning" | "danger", { light: Rgb; dark: Rgb }>;
+  ) as Record<HintKind, { light: Rgb; dark: Rgb }>;
   const corners = typeof styling.corners === "string" ? (CORNERS[styling.corners] ?? CORNERS.straight!) : CORNERS.straight!;
   const body = font(styling.font, SYSTEM_SANS, true);
   const heading = styling.headingFont ? font(styling.headingFont, SYSTEM_SANS, true) : body;
   const mono = font(styling.monospaceFont, SYSTEM_MONO);
 
-  const vars = (mode: "light" | "dark") => {
-    const background = mode === "light" ? LIGHT_BG : DARK_BG;
-    const base = primary[mode];
-    const fill = fillable(mode === "light" ? base : readable(base, DARK_BG, 3));
-    const tintColor = tint ? tint[mode] : base;
-    const soft = mix(tintColor, background, mode === "light" ? 0.9 : 0.82);
-    const out: Record<string, string> = {
-      // Readable on the soft tint (the current page's highlight), and so on the plain background too.
-      "--primary": hex(readable(base, soft)),
-      "--primary-fill": hex(fill),
-      "--on-primary": hex(onFill(fill)),
-      "--primary-soft": hex(soft),
-      "--tint-bg": hex(mix(tintColor, background, theme === "muted" ? (mode === "light" ? 0.95 : 0.9) : tint ? (mode === "light" ? 0.97 : 0.94) : 1)),
-    };
-    for (const [kind, color] of Object.entries(hints)) {
-      out[`--${kind}`] = hex(readable(color[mode], mix(color[mode], background, 0.9)));
-      out[`--${kind}-bg`] = hex(mix(color[mode], background, mode === "light" ? 0.92 : 0.85));
-    }
-    if (theme === "bold") {
-      const headerFill = fillable(mode === "light" ? fill : mix(fill, DARK_BG, 0.35));
-      out["--header-bg"] = hex(headerFill);
-      out["--header-fg"] = hex(onFill(headerFill));
-    }
-    if (theme === "gradient") out["--gradient"] = hex(mix(tintColor, background, mode === "light" ? 0.8 : 0.7));
-    return Object.entries(out)
+  const vars = (mode: "light" | "dark") =>
+    Object.entries(paletteOf({ theme, primary: primary[mode], tint: tint ? tint[mode] : null, hints: mapHints(hints, mode) }, mode))
       .map(([name, value]) => `${name}:${value}`)
       .join(";");
-  };
 
   const css =
     body.faces +

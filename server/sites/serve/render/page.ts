@@ -9,6 +9,7 @@ import { readPublishedPage } from "../page-body";
 import type { SiteRoute } from "../route";
 import { documentHtml, type Place, type RenderRequest } from "./chrome";
 import type { OutlineEntry } from "./content";
+import { pageActionsMenu } from "./page-actions";
 import { linkedPageIds } from "./page-body-html";
 import { describeLimit, markdownPool, READ_BUDGET_MS } from "../../../markdown/markdown-pool";
 import { fileHref, internalHref, pageHref } from "../paths";
@@ -125,7 +126,7 @@ export async function pageDocument(req: RenderRequest, route: PageRoute): Promis
   const updated = layout.metadata ? `<p class="updated">Last updated <time datetime="${esc(page.updatedAt)}">${esc(dateFormat.format(new Date(page.updatedAt)))}</time></p>` : "";
   const feedback = group(settings, "feedback").enabled === true ? feedbackForm(req, siteSpace, page) : "";
 
-  const main = `${breadcrumbs}<article class="page">${coverOnTop ? coverHtml(req, siteSpace, page, layout.coverSize) : ""}<header class="page-header">${title}${description}</header>${bodyHtml}<footer class="page-footer"><div class="page-meta">${updated}${pdf}</div>${feedback}${pager}</footer></article>`;
+  const main = `${breadcrumbs}<article class="page">${coverOnTop ? coverHtml(req, siteSpace, page, layout.coverSize) : ""}<header class="page-header"><div class="page-title-row">${title}${pageActionsMenu(req, route)}</div>${description}</header>${bodyHtml}<footer class="page-footer"><div class="page-meta">${updated}${pdf}</div>${feedback}${pager}</footer></article>`;
   const html = documentHtml(req, {
     title: page.title,
     description: page.description || undefined,

@@ -3,11 +3,18 @@
   "use strict";
   var doc = document, root = doc.documentElement, body = doc.body, base = body.getAttribute("data-base") || "";
 
-  // Theme toggle: shown only with JavaScript; the choice is remembered (the head's inline script reads it before paint).
+  // Theme: where readers may switch, the system's preference until they choose (the head's inline
+  // script applied it before paint), then their choice, remembered; following the system live.
   var toggle = doc.querySelector("button[data-theme-toggle]");
+  var canToggle = root.hasAttribute("data-theme-toggle");
+  function storedTheme() {
+    try {
+      var value = localStorage.getItem("quire-theme");
+      return value === "dark" || value === "light" ? value : null;
+    } catch (_) { return null; }
+  }
   function syncToggle() {
-    var dark = root.classList.contains("dark");
-    toggle.setAttribute("aria-pressed", String(dark));
+    if (toggle) toggle.setAttribute("aria-pressed", String(root.classList.contains("dark")));
   }
   if (toggle) {
     toggle.hidden = false;
@@ -15,6 +22,14 @@
     toggle.addEventListener("click", function () {
       var dark = root.classList.toggle("dark");
       try { localStorage.setItem("quire-theme", dark ? "dark" : "light"); } catch (_) {}
+      syncToggle();
+    });
+  }
+  var systemDark = window.matchMedia && matchMedia("(prefers-color-scheme: dark)");
+  if (systemDark && systemDark.addEventListener) {
+    systemDark.addEventListener("change", function (event) {
+      if (canToggle ? storedTheme() : root.getAttribute("data-theme") !== "system") return;
+      root.classList.toggle("dark", event.matches);
       syncToggle();
     });
   }
@@ -79,6 +94,89 @@
     tabs.classList.add("enhanced");
     select(0);
   });
+
+  // Copying: the clipboard where the page may use it (a secure address), else a selection copied the old way.
+  var liveRegion = el("p", "sr-only");
+  liveRegion.setAttribute("role", "status");
+  body.appendChild(liveRegion);
+  function announce(message) {
+    liveRegion.textContent = "";
+    requestAnimationFrame(function () { liveRegion.textContent = message; });
+  }
+  function copyText(text) {
+    if (navigator.clipboard && window.isSecureContext) return navigator.clipboard.writeText(text);
+    return new Promise(function (resolve, reject) {
+      var area = el("textarea");
+      area.value = text;
+      area.setAttribute("readonly", "");
+      area.style.cssText = "position:fixed;top:0;left:0;opacity:0";
+      body.appendChild(area);
+      area.select();
+      var done = false;
+      try { done = doc.execCommand("copy"); } catch (_) {}
+      body.removeChild(area);
+      if (done) resolve(); else reject(new Error("copy"));
+    });
+  }
+  // A copy button says "Copied" for a moment; the live region says it to screen readers.
+  function copied(button, message) {
+    var label = button.querySelector(".copy-label");
+    if (label) {
+      var before = label.getAttribute("data-label") || label.textContent;
+      label.setAttribute("data-label", before);
+      label.textContent = "Copied";
+      clearTimeout(button.copiedTimer);
+      button.copiedTimer = setTimeout(function () { label.textContent = before; }, 2000);
+    }
+    announce(message);
+  }
+
+  // Code blocks: a bar with the language and a copy button (the block's title, when it has one, shares it).
+  var COPY_ICON = '<svg class="icon" aria-hidden="true" focusable="false" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"><rect width="14" height="14" x="8" y="8" rx="2"/><path d="M4 16c-1.1 0-2-.9-2-2V4c0-1.1.9-2 2-2h10c1.1 0 2 .9 2 2"/></svg>';
+  var LANGUAGES = { js: "JavaScript", javascript: "JavaScript", jsx: "JSX", ts: "TypeScript", typescript: "TypeScript", tsx: "TSX", sh: "Shell", shell: "Shell", bash: "Bash", zsh: "Zsh", console: "Console", powershell: "PowerShell", json: "JSON", yaml: "YAML", yml: "YAML", toml: "TOML", ini: "INI", md: "Markdown", markdown: "Markdown", py: "Python", python: "Python", rb: "Ruby", ruby: "Ruby", go: "Go", rs: "Rust", rust: "Rust", java: "Java", kt: "Kotlin", kotlin: "Kotlin", swift: "Swift", c: "C", cpp: "C++", cs: "C#", csharp: "C#", php: "PHP", html: "HTML", xml: "XML", css: "CSS", scss: "SCSS", sql: "SQL", graphql: "GraphQL", diff: "Diff", dockerfile: "Dockerfile", http: "HTTP", text: "", txt: "", plaintext: "" };
+  [].slice.call(doc.querySelectorAll(".quire-markdown pre > code")).forEach(function (code) {
+    var pre = code.parentNode;
+    var match = /(?:^|\s)language-(\S+)/.exec(code.className);
+    var name = match ? match[1].toLowerCase() : "";
+    // A language the table does not know is shown as written, if it looks like a language's name.
+    var language = Object.prototype.hasOwnProperty.call(LANGUAGES, name) ? LANGUAGES[name] : /^[a-z0-9][a-z0-9+#._-]{0,19}$/.test(name) ? name : "";
+    var previous = pre.previousElementSibling;
+    var bar = previous && previous.tagName === "FIGCAPTION" ? previous : el("div");
+    bar.classList.add("code-bar");
+    var tools = el("span", "code-tools");
+    if (language) tools.appendChild(el("span", "code-language", language));
+    var button = el("button", "code-copy");
+    button.type = "button";
+    // Named by its text (no aria-label), so that its name keeps the words shown, "Copied" included.
+    button.innerHTML = COPY_ICON + '<span class="copy-label">Copy</span>';
+    button.appendChild(el("span", "sr-only", " the " + (language ? language + " " : "") + "code"));
+    button.addEventListener("click", function () {
+      copyText(code.textContent).then(function () { copied(button, "Code copied."); }, function () { announce("The code could not be copied: select it and copy it yourself."); });
+    });
+    tools.appendChild(button);
+    bar.appendChild(tools);
+    if (bar !== previous) pre.parentNode.insertBefore(bar, pre);
+  });
+
+  // Page actions: copying the page's Markdown needs this script, so its buttons appear only now.
+  [].slice.call(doc.querySelectorAll("[data-copy-page]")).forEach(function (button) {
+    var item = button.closest("[data-js-only]");
+    if (item) item.hidden = false;
+    button.hidden = false;
+    button.addEventListener("click", function () {
+      var menu = button.closest("details");
+      if (menu) menu.open = false;
+      fetch(button.getAttribute("data-copy-page"), { headers: { Accept: "text/markdown" } })
+        .then(function (response) {
+          if (!response.ok) throw new Error(String(response.status));
+          return response.text();
+        })
+        .then(copyText)
+        .then(function () { copied(button, "Page copied as Markdown."); }, function () { announce("The page could not be copied. View it as Markdown instead."); });
+    });
+  });
+  var pageMenu = doc.querySelector(".page-menu");
+  if (pageMenu) pageMenu.classList.add("enhanced");
 
   // Search dialog over ~/search.json: Ctrl/Cmd+K or "/", arrow keys and Enter, Escape; a modal <dialog> keeps focus inside.
   var headerInput = doc.querySelector("[data-search-input]");

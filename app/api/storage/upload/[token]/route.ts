@@ -1,4 +1,5 @@
 import { responseForError } from "@/server/api/errors";
+import { configuredPublicUrl } from "@/server/config";
 import { receiveUpload } from "@/server/storage/uploads/receive-upload";
 
 // The upload URLs generateStorageUploadURL hands out: the token in the path is the authorization (no
@@ -8,7 +9,8 @@ export const dynamic = "force-dynamic";
 const CORS = { "Access-Control-Allow-Origin": "*", "Access-Control-Allow-Methods": "PUT", "Access-Control-Allow-Headers": "Content-Type", "Access-Control-Max-Age": "600" };
 
 export async function PUT(request: Request, { params }: { params: Promise<{ token: string }> }) {
-  const response = await receiveUpload((await params).token, request).then(
+  const baseUrl = configuredPublicUrl() ?? new URL(request.url).origin;
+  const response = await receiveUpload((await params).token, request, baseUrl).then(
     (stored) => Response.json(stored, { status: 201 }),
     (error: unknown) => responseForError(error),
   );
