@@ -139,6 +139,15 @@ test("an admin installs an integration on one space, configures it, and sees the
     await expect(spaces).toContainText("Pending");
   });
 
+  await test.step("while it waits for its configuration, the space's Integrations tab lists it as pending", async () => {
+    const integrationPage = page.url();
+    await page.goto(`${spacePath}/integrations`);
+    const listed = page.getByRole("list", { name: "Integrations on this space" }).getByRole("listitem").filter({ hasText: "Notifier" });
+    await expect(listed).toContainText("Pending");
+    await expect(listed).toContainText("needs its configuration completed");
+    await page.goto(integrationPage);
+  });
+
   await test.step("the space's configuration: a validation error shown by its field, then saved", async () => {
     const spaces = page.getByRole("list", { name: "Spaces it is installed on" });
     await spaces.getByRole("button", { name: "Configure Handbook" }).click();

@@ -39,7 +39,8 @@ test("a space opens on its content; New space inside an open collection; an empt
   await expect(dialog.getByText("Inside Guides")).toBeVisible();
   await dialog.getByLabel("Title").fill("Tutorials");
   await dialog.getByRole("button", { name: "Create space" }).click();
-  await expect(page).toHaveURL(/\/s\/[^/]+$/);
+  // A new space opens on its content, where it can be written (e2e/ui-start.spec.ts).
+  await expect(page).toHaveURL(/\/s\/[^/]+\/content$/);
   await expect(page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("link", { name: "Guides" })).toBeVisible();
   await page.goto(collectionPath);
   await expect(page.getByRole("main").getByRole("link", { name: /Tutorials/ })).toHaveAttribute("href", /\/content$/);

@@ -1,6 +1,10 @@
-/** The public origin of the app, when configured; otherwise URLs follow the request's origin. */
+/**
+ * The public origin of the app, when configured (`QUIRE_PUBLIC_URL`); otherwise URLs follow the
+ * request's host (server/http/public-origin.ts). Not `NEXTAUTH_URL`: the start script always sets
+ * it to localhost, which made every icon and image URL absolute to localhost.
+ */
 export function configuredPublicUrl(): string | undefined {
-  const url = process.env.QUIRE_PUBLIC_URL ?? process.env.NEXTAUTH_URL;
+  const url = process.env.QUIRE_PUBLIC_URL;
   return url ? url.replace(/\/+$/, "") : undefined;
 }
 

@@ -140,7 +140,7 @@ export function SpaceNavTabs({ space, organizationId, current, className }: { sp
     { id: "settings", label: "Settings", href: spaceHref(organizationId, space.id) },
   ];
   return (
-    <nav aria-label="Space" className={clsx("flex gap-1 overflow-x-auto border-b border-slate-200", className)}>
+    <nav aria-label="Space" className={clsx("scroll-hint-x flex gap-1 overflow-x-auto border-b border-slate-200", className)}>
       {tabs.map((tab) => (
         <Link
           key={tab.id}

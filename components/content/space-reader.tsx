@@ -18,6 +18,7 @@ import { Button } from "@/components/ui/button";
 import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
 import { errorMessage } from "@/components/ui/trpc-error";
 import type { SpaceObject } from "@/server/presenters/space";
+import { EmptySpace } from "./empty-space";
 import { MarkdownView } from "./markdown-view";
 import { PageTreeNav, visibleInNavigation, type PageSummary } from "./page-tree-nav";
 import { RestorePageButton, RevisionBanner } from "./revision-banner";
@@ -64,7 +65,8 @@ function Reader({ space, organizationId, pageId, revisionId }: { space: SpaceObj
   if (pages.isPending || (!pageId && first)) return <LoadingState label="Loading pages…" />;
   if (pages.isError) return <ErrorState message={errorMessage(pages.error)} onRetry={() => void pages.refetch()} />;
   const list = visibleInNavigation(pages.data.pages);
-  const withTree = current.data?.layout.tableOfContents ?? true;
+  // An empty space has no tree to show: its empty state takes the whole width.
+  const withTree = (current.data?.layout.tableOfContents ?? true) && list.length > 0;
   const editButton = revisionId ? (
     space.permissions.edit && pageId && <RestorePageButton space={space} organizationId={organizationId} revisionId={revisionId} pageId={pageId} />
   ) : space.permissions.edit && (
@@ -86,6 +88,7 @@ function Reader({ space, organizationId, pageId, revisionId }: { space: SpaceObj
         withTree && "md:grid-cols-[14rem_minmax(0,1fr)] lg:has-[#discussion-panel]:grid-cols-1 2xl:has-[#discussion-panel]:grid-cols-[14rem_minmax(0,1fr)]",
       )}
     >
+      {list.length > 0 && (
       <div
         className={clsx(
           "md:sticky md:top-20 md:max-h-[calc(100vh-6rem)] md:self-start md:overflow-y-auto lg:group-has-[#discussion-panel]/reader:hidden 2xl:group-has-[#discussion-panel]/reader:block",
@@ -106,9 +109,12 @@ function Reader({ space, organizationId, pageId, revisionId }: { space: SpaceObj
           <PageTreeNav pages={list} currentId={pageId} hrefOf={hrefOf} />
         </div>
       </div>
+      )}
       <div className="min-w-0">
-        {!pageId || pages.data.pages.length === 0 ? (
-          <EmptyState title="No pages yet" description="This space has no content yet. Open a change request to write its first page." action={editButton || undefined} />
+        {revisionId && (!pageId || pages.data.pages.length === 0) ? (
+          <EmptyState title="No pages" description="The space had no pages at this revision." />
+        ) : !pageId || pages.data.pages.length === 0 ? (
+          <EmptySpace space={space} onStartWriting={edit} startPending={live.isLoading} />
         ) : (
           <ReaderPage space={space} organizationId={organizationId} pageId={pageId} pages={list} hrefOf={hrefOf} source={source} editButton={editButton || null} />
         )}

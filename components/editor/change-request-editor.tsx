@@ -49,6 +49,7 @@ import { documentToMarkdown } from "@/server/content/format/document-to-markdown
 import { markdownToDocument } from "@/server/content/format/markdown-to-document";
 import { plainText } from "@/server/content/format/document-text";
 import { PageSettingsDialog } from "./page-settings-dialog";
+import { newEditSession } from "./edit-session";
 import { VariablesDialog, type VariablesScope } from "./variables-dialog";
 import { isActive } from "@/server/policies/change-request";
 import { slugFollowsTitle } from "@/server/change-requests/content-changes/slugs";
@@ -147,12 +148,16 @@ export function Editor({ space, organizationId, target, serverPages }: { space: 
   const created = useRef(new Map<string, string>());
   const apply = useMutation(trpc.changeRequests.applyChanges.mutationOptions());
   const saveLive = useMutation(trpc.liveEdits.save.mutationOptions());
-  const session = target.kind === "live" ? target.session : null;
+  // This opening's saves: one history entry of a live edit, one audit entry of a change request's autosaves.
+  const [ownSession] = useState(newEditSession);
+  const liveSession = target.kind === "live" ? target.session : null;
   // One batch of changes, to the change request or (live) to main.
   const send = useCallback(
     async (changes: EditorChange[]): Promise<SaveAnswer> =>
-      (session === null ? apply.mutateAsync({ spaceId: space.id, ref, changes }) : saveLive.mutateAsync({ spaceId: space.id, session, changes })) as Promise<SaveAnswer>,
-    [apply, ref, saveLive, session, space.id],
+      (liveSession === null
+        ? apply.mutateAsync({ spaceId: space.id, ref, changes, session: ownSession })
+        : saveLive.mutateAsync({ spaceId: space.id, session: liveSession, changes })) as Promise<SaveAnswer>,
+    [apply, ref, saveLive, liveSession, ownSession, space.id],
   );
 
   const plan = useMemo(() => planSave(original, draft), [original, draft]);

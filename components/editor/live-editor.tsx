@@ -9,6 +9,7 @@ import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
 import { errorMessage } from "@/components/ui/trpc-error";
 import type { SpaceObject } from "@/server/presenters/space";
 import { Editor } from "./change-request-editor";
+import { newEditSession } from "./edit-session";
 
 /**
  * The editor on a space's main content, for spaces in live edit mode (`editMode: live`): what the
@@ -24,14 +25,9 @@ export function LiveEditorScreen({ organizationId, spaceId }: { organizationId: 
   );
 }
 
-/** A random id for this editing session: `crypto.getRandomValues` works where `randomUUID` does not (plain http). */
-function newSession(): string {
-  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, "0")).join("");
-}
-
 function LiveEditorLoader({ space, organizationId }: { space: SpaceObject; organizationId: string }) {
   const trpc = useTRPC();
-  const [session] = useState(newSession);
+  const [session] = useState(newEditSession);
   const availability = useQuery(trpc.liveEdits.availability.queryOptions({ spaceId: space.id }));
   const pages = useQuery({ ...trpc.changeRequests.pages.queryOptions({ spaceId: space.id, source: { kind: "main" } }), staleTime: 0, refetchOnWindowFocus: false });
   const failed = availability.error ?? pages.error;

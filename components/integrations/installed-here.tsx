@@ -5,10 +5,10 @@ import Link from "next/link";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
 import { errorMessage } from "@/components/ui/trpc-error";
-import { IntegrationIcon } from "./integration-badges";
-import { integrationHref, integrationsHref, type IntegrationObject } from "./integration-model";
+import { IntegrationIcon, StatusBadge } from "./integration-badges";
+import { integrationHref, integrationsHref, statusOf } from "./integration-model";
 
-/** The integrations installed on a space or a site, each linking to its page, where it is configured. */
+/** The integrations installed on a space or a site, pending and paused ones included with what that means, each linking to its page, where it is configured. */
 export function InstalledHere({ kind, organizationId, targetId }: { kind: "space" | "site"; organizationId: string; targetId: string }) {
   const trpc = useTRPC();
   const spaceList = useQuery({ ...trpc.integrations.spaceIntegrations.queryOptions({ spaceId: targetId }), enabled: kind === "space" });
@@ -39,14 +39,17 @@ export function InstalledHere({ kind, organizationId, targetId }: { kind: "space
         />
       ) : (
         <ul aria-label={`Integrations on this ${kind}`} className="divide-y divide-slate-200 rounded-lg border border-slate-200">
-          {list.data.items.map((integration: IntegrationObject) => (
+          {list.data.items.map(({ integration, status }) => (
             <li key={integration.name} className="flex items-center gap-3 px-4 py-3">
               <IntegrationIcon integration={integration} />
               <div className="min-w-0 flex-1">
-                <Link href={integrationHref(organizationId, integration.name)} className="block truncate font-medium text-slate-900 hover:underline">
-                  {integration.title}
-                </Link>
-                <p className="truncate text-sm text-slate-600">{integration.description}</p>
+                <div className="flex flex-wrap items-center gap-2">
+                  <Link href={integrationHref(organizationId, integration.name)} className="truncate font-medium text-slate-900 hover:underline">
+                    {integration.title}
+                  </Link>
+                  <StatusBadge status={status} />
+                </div>
+                <p className="truncate text-sm text-slate-600">{status === "active" ? integration.description : statusOf(status).text}</p>
               </div>
               <Link href={integrationHref(organizationId, integration.name)} className="shrink-0 text-sm text-indigo-700 hover:underline" aria-label={`Configuration of ${integration.title}`}>
                 Configuration

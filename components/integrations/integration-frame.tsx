@@ -77,7 +77,7 @@ function IntegrationTabs({ organizationId, integration }: { organizationId: stri
     { href: integrationHref(organizationId, integration.name, "/developer"), label: "Development" },
   ];
   return (
-    <nav aria-label="Integration" className="flex gap-1 overflow-x-auto border-b border-slate-200">
+    <nav aria-label="Integration" className="scroll-hint-x flex gap-1 overflow-x-auto border-b border-slate-200">
       {tabs.map((tab) => {
         const current = pathname === tab.href;
         return (

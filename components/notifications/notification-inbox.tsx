@@ -2,7 +2,8 @@
 
 import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import clsx from "clsx";
-import { AtSign, CheckCheck, GitMerge, MessageSquareReply, UserCheck, UserRoundSearch } from "lucide-react";
+import { AtSign, CheckCheck, GitMerge, MessageSquare, MessageSquareReply, UserCheck, UserRoundSearch } from "lucide-react";
+import Link from "next/link";
 import { useRouter } from "next/navigation";
 import type { ReactNode } from "react";
 import { RelativeTime } from "@/components/content/relative-time";
@@ -10,11 +11,12 @@ import { useTRPC } from "@/components/providers/trpc-provider";
 import { Button } from "@/components/ui/button";
 import { ErrorState, LoadingState } from "@/components/ui/states";
 import { errorMessage } from "@/components/ui/trpc-error";
-import type { PresentedNotification } from "@/server/notifications/inbox";
+import type { NotificationQuery, PresentedNotification } from "@/server/notifications/inbox";
 
 const ICONS: Record<PresentedNotification["kind"], ReactNode> = {
   mention: <AtSign aria-hidden className="size-4" />,
   reply: <MessageSquareReply aria-hidden className="size-4" />,
+  comment: <MessageSquare aria-hidden className="size-4" />,
   review_requested: <UserRoundSearch aria-hidden className="size-4" />,
   review_submitted: <UserCheck aria-hidden className="size-4" />,
   change_request_merged: <GitMerge aria-hidden className="size-4" />,
@@ -26,45 +28,84 @@ const pathOf = (url: string) => {
   return `${parsed.pathname}${parsed.search}`;
 };
 
-/**
- * The inbox: newest first, each entry saying who did what where, linking to the thread or change
- * request and marked read on open; "Mark all as read"; more on demand. `onNavigate` closes its popover.
- */
-export function NotificationInbox({ onNavigate, headingId }: { onNavigate: () => void; headingId: string }) {
+/** The inbox's list and its read state: one query of the caller's notifications, narrowed by `query`. */
+function useNotifications(query: NotificationQuery) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const router = useRouter();
-  const list = useInfiniteQuery(
-    trpc.notifications.list.infiniteQueryOptions({}, { getNextPageParam: (page) => page.next?.page, initialCursor: undefined }),
-  );
+  const list = useInfiniteQuery(trpc.notifications.list.infiniteQueryOptions(query, { getNextPageParam: (page) => page.next?.page, initialCursor: undefined }));
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.notifications.pathKey() });
   const markRead = useMutation(trpc.notifications.markRead.mutationOptions({ onSettled: refresh }));
   const items = list.data?.pages.flatMap((page) => page.items) ?? [];
-  const anyUnread = items.some((item) => item.readAt === null);
+  return { list, markRead, items, anyUnread: items.some((item) => item.readAt === null) };
+}
 
-  const open = (item: PresentedNotification) => {
-    if (item.readAt === null) markRead.mutate({ ids: [item.id] });
-    onNavigate();
-    router.push(pathOf(item.urls.app));
-  };
+function MarkAllRead({ markRead, anyUnread }: Pick<ReturnType<typeof useNotifications>, "markRead" | "anyUnread">) {
+  return (
+    <Button variant="ghost" className="text-xs" disabled={!anyUnread} loading={markRead.isPending && markRead.variables?.all === true} onClick={() => markRead.mutate({ all: true })}>
+      <CheckCheck aria-hidden className="size-4" />
+      Mark all as read
+    </Button>
+  );
+}
 
+/**
+ * The bell's inbox: newest first, each entry saying who did what where, linking to the thread or
+ * change request and marked read on open; "Mark all as read"; the full inbox a link away.
+ * `onNavigate` closes its popover.
+ */
+export function NotificationInbox({ onNavigate, headingId }: { onNavigate: () => void; headingId: string }) {
+  const state = useNotifications({});
   return (
     <div className="flex max-h-[min(32rem,calc(100vh-5rem))] flex-col">
       <div className="flex items-center justify-between gap-2 border-b border-slate-200 px-4 py-2">
         <h2 id={headingId} className="font-semibold text-slate-900">
           Notifications
         </h2>
-        <Button variant="ghost" className="text-xs" disabled={!anyUnread} loading={markRead.isPending && markRead.variables?.all === true} onClick={() => markRead.mutate({ all: true })}>
-          <CheckCheck aria-hidden className="size-4" />
-          Mark all as read
-        </Button>
+        <MarkAllRead markRead={state.markRead} anyUnread={state.anyUnread} />
       </div>
+      <div className="min-h-0 flex-1 overflow-y-auto">
+        <NotificationItems state={state} onNavigate={onNavigate} empty="Mentions, comments on your spaces, replies to your threads, review requests, reviews and merges will show up here." />
+      </div>
+      <div className="border-t border-slate-200 px-4 py-2 text-center">
+        <Link href="/notifications" onClick={onNavigate} className="text-sm font-medium text-indigo-700 hover:underline">
+          See all notifications
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+/** The full inbox's list, under its filters (components/notifications/notifications-page.tsx). */
+export function FilteredNotifications({ query, empty }: { query: NotificationQuery; empty: string }) {
+  const state = useNotifications(query);
+  return (
+    <div>
+      <div className="flex justify-end pb-2">
+        <MarkAllRead markRead={state.markRead} anyUnread={state.anyUnread} />
+      </div>
+      <div className="overflow-hidden rounded-lg border border-slate-200 bg-white">
+        <NotificationItems state={state} onNavigate={() => {}} empty={empty} />
+      </div>
+    </div>
+  );
+}
+
+function NotificationItems({ state, onNavigate, empty }: { state: ReturnType<typeof useNotifications>; onNavigate: () => void; empty: string }) {
+  const router = useRouter();
+  const { list, markRead, items } = state;
+  const open = (item: PresentedNotification) => {
+    if (item.readAt === null) markRead.mutate({ ids: [item.id] });
+    onNavigate();
+    router.push(pathOf(item.urls.app));
+  };
+  return (
+    <>
       {markRead.isError && (
         <p role="alert" className="border-b border-red-200 bg-red-50 px-4 py-2 text-sm text-red-700">
           {errorMessage(markRead.error)}
         </p>
       )}
-      <div className="min-h-0 flex-1 overflow-y-auto">
+      <div>
         {list.isPending ? (
           <LoadingState label="Loading notifications…" />
         ) : list.isError ? (
@@ -74,7 +115,7 @@ export function NotificationInbox({ onNavigate, headingId }: { onNavigate: () =>
         ) : items.length === 0 ? (
           <div className="px-6 py-10 text-center">
             <p className="font-medium text-slate-800">You’re all caught up</p>
-            <p className="mt-1 text-sm text-slate-600">Mentions, replies to your threads, review requests, reviews and merges will show up here.</p>
+            <p className="mt-1 text-sm text-slate-600">{empty}</p>
           </div>
         ) : (
           <ul className="divide-y divide-slate-100">
@@ -117,6 +158,6 @@ export function NotificationInbox({ onNavigate, headingId }: { onNavigate: () =>
           </div>
         )}
       </div>
-    </div>
+    </>
   );
 }

@@ -25,8 +25,6 @@ const MAX_QUERY = 512;
 
 type Item = { key: string; group: string; icon: LucideIcon; title: string; detail?: string; excerpt?: string; run: () => void };
 
-const GROUPS = ["Pages", "Spaces", "Collections", "Change requests", "Actions"] as const;
-
 /**
  * The command palette (Ctrl/⌘-K, or the top bar's search field): pages of every space the
  * member can see with the matching section's excerpt, spaces, collections, change requests by
@@ -168,7 +166,7 @@ function PaletteBody({ organizationId, onClose }: { organizationId: string; onCl
           <p className="px-3 pt-2 pb-1 text-sm text-slate-600">Type to search pages, spaces, collections and change requests (#12 finds change request 12).</p>
         ) : null}
         <div id={listboxId} role="listbox" aria-label="Results">
-          {GROUPS.map((group) => {
+          {[...new Set(items.map((item) => item.group))].map((group) => {
             const members = items.filter((item) => item.group === group);
             if (members.length === 0) return null;
             const headingId = `${baseId}-group-${group.replace(/\s/g, "-")}`;
@@ -219,9 +217,21 @@ function PaletteBody({ organizationId, onClose }: { organizationId: string; onCl
   );
 }
 
-/** The server's results as palette items, in the groups' order, each opening where it lives. */
+/**
+ * The server's results as palette items, grouped, each opening where it lives: pages, spaces,
+ * collections, change requests — the change requests first when the query named one by number.
+ */
 function resultItems(result: SearchEverywhereResult, organizationId: string, go: (href: string) => () => void): Item[] {
+  const changeRequests: Item[] = result.changeRequests.map((changeRequest) => ({
+    key: `cr-${changeRequest.spaceId}-${changeRequest.number}`,
+    group: "Change requests",
+    icon: GitPullRequestArrow,
+    title: `#${changeRequest.number} ${changeRequest.subject || "Untitled change request"}`,
+    detail: `${changeRequest.spaceTitle} · ${changeRequest.status}`,
+    run: go(changeRequestHref(organizationId, changeRequest.spaceId, changeRequest.number)),
+  }));
   return [
+    ...(result.changeRequestsFirst ? changeRequests : []),
     ...result.pages.map((page) => ({
       key: `page-${page.spaceId}-${page.pageId}`,
       group: "Pages",
@@ -245,13 +255,6 @@ function resultItems(result: SearchEverywhereResult, organizationId: string, go:
       title: collection.title,
       run: go(`/o/${organizationId}/c/${collection.id}`),
     })),
-    ...result.changeRequests.map((changeRequest) => ({
-      key: `cr-${changeRequest.spaceId}-${changeRequest.number}`,
-      group: "Change requests",
-      icon: GitPullRequestArrow,
-      title: `#${changeRequest.number} ${changeRequest.subject || "Untitled change request"}`,
-      detail: `${changeRequest.spaceTitle} · ${changeRequest.status}`,
-      run: go(changeRequestHref(organizationId, changeRequest.spaceId, changeRequest.number)),
-    })),
+    ...(result.changeRequestsFirst ? [] : changeRequests),
   ];
 }

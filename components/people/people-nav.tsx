@@ -30,7 +30,7 @@ export function PeopleNav({ organizationId }: { organizationId: string }) {
         </span>
         <h1 className="text-2xl font-semibold tracking-tight text-slate-900">People</h1>
       </div>
-      <nav aria-label="People" className="-mb-px flex gap-1 overflow-x-auto border-b border-slate-200">
+      <nav aria-label="People" className="scroll-hint-x -mb-px flex gap-1 overflow-x-auto border-b border-slate-200">
         {PEOPLE_PAGES.map((page) => {
           const href = peopleHref(organizationId, page.path);
           const current = pathname === href;

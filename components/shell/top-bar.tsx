@@ -30,9 +30,10 @@ export function TopBar() {
         <span aria-hidden className="grid size-7 place-items-center rounded-md bg-indigo-600 text-sm font-bold text-white">
           Q
         </span>
-        <span>Quire</span>
+        {/* Below 640px the mark alone: the organization's name needs the room. */}
+        <span className="sr-only sm:not-sr-only">Quire</span>
       </Link>
-      <span aria-hidden className="px-1 text-slate-300">
+      <span aria-hidden className="hidden px-1 text-slate-300 sm:inline">
         /
       </span>
       <OrganizationSwitcher />

@@ -2,6 +2,7 @@
 
 import { BookPlus, FolderPlus } from "lucide-react";
 import Link from "next/link";
+import { WaitingForYou } from "@/components/home/waiting-for-you";
 import { Button } from "@/components/ui/button";
 import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
 import { errorMessage } from "@/components/ui/trpc-error";
@@ -10,7 +11,7 @@ import { useContentDialogs } from "./content-dialogs";
 import { useContentTree, useContentTreeState } from "./content-tree-context";
 import { countSpaces, openHref, nodeKey, type CollectionNode, type ContentNode } from "./tree-model";
 
-/** The organization's home: its top-level collections and spaces as cards. */
+/** The organization's home: what waits on the signed-in person, then its top-level collections and spaces as cards. */
 export function ContentOverview() {
   const tree = useContentTree();
   const dialogs = useContentDialogs();
@@ -46,6 +47,7 @@ export function ContentOverview() {
         </div>
         {items.length > 0 && createButtons}
       </div>
+      <WaitingForYou organizationId={organization.id} />
       <section aria-labelledby="overview-heading" className="mt-8">
         <h2 id="overview-heading" className="mb-3 text-sm font-medium text-slate-500">
           Content

@@ -7,7 +7,7 @@ import { useTRPC } from "@/components/providers/trpc-provider";
 import { useToast } from "@/components/shell/toast";
 import { errorMessage } from "@/components/ui/trpc-error";
 import { useContentTree, useContentTreeState } from "./content-tree-context";
-import { currentKeyOf, indexTree, nodeHref, nodeKey, subtreeKeys, type CollectionNode, type ContentNode, type Pointer } from "./tree-model";
+import { currentKeyOf, indexTree, nodeKey, openHref, subtreeKeys, type CollectionNode, type ContentNode, type Pointer } from "./tree-model";
 
 /**
  * The content actions of the sidebar, home page and dialogs. After each one every query is
@@ -33,12 +33,13 @@ export function useCreateContent() {
     const data = { title, ...(parent ? { parent: parent.id } : {}) };
     const created =
       kind === "space"
-        ? { type: "space" as const, ...(await space.mutateAsync({ organizationId, ...data })) }
+        ? // Without the placeholder Introduction page: the space opens on its empty state (Start writing, templates, import).
+          { type: "space" as const, ...(await space.mutateAsync({ organizationId, ...data, empty: true })) }
         : { type: "collection" as const, ...(await collection.mutateAsync({ organizationId, ...data })) };
     if (parent) expand([nodeKey(parent)]);
     await refresh();
     toast.success(`${kind === "space" ? "Space" : "Collection"} “${created.title}” created`);
-    router.push(nodeHref(organizationId, created));
+    router.push(openHref(organizationId, created));
   }
 
   return {

@@ -3,7 +3,7 @@ import clsx from "clsx";
 /** A switch between a few views: toggle buttons (aria-pressed) in a labelled group, each one Tab stop with Space/Enter. */
 export function ToggleGroup<T extends string>({ label, value, options, onChange }: { label: string; value: T; options: { value: T; label: string }[]; onChange: (value: T) => void }) {
   return (
-    <div role="group" aria-label={label} className="inline-flex rounded-md border border-slate-300 bg-white p-0.5 text-sm">
+    <div role="group" aria-label={label} className="inline-flex max-w-full flex-wrap rounded-md border border-slate-300 bg-white p-0.5 text-sm">
       {options.map((option) => (
         <button
           key={option.value}

@@ -20,9 +20,10 @@ import { openChangeRequestCommentCount } from "../comments/counts";
  * batches and merges of one change request happen one at a time; any invalid change rejects
  * the whole batch before anything is written. Files are fetched and stored before the write:
  * their bytes are content-addressed, so storing them twice or for nothing changes nothing, and
- * no lock is held while a remote server or the storage answers.
+ * no lock is held while a remote server or the storage answers. `session`: the editor opening
+ * the save comes from (server/audit/edit-sessions.ts).
  */
-export async function applyContentChanges(ctx: ServiceContext, spaceId: string, ref: string, body: { changes: unknown[] }, options: { compat: boolean }) {
+export async function applyContentChanges(ctx: ServiceContext, spaceId: string, ref: string, body: { changes: unknown[] }, options: { compat: boolean; session?: string }) {
   // Checked before reading the changes or fetching any URL, then again under the lock.
   authorizeChangeRequest("editContent", await loadChangeRequest(db(), ctx.actor, spaceId, ref));
   const changes = parseContentChanges(body.changes);
@@ -63,6 +64,8 @@ export async function applyContentChanges(ctx: ServiceContext, spaceId: string, 
       action: "change_request.content_edited",
       target: { type: "change_request", id: changeRequest.id, label: `#${changeRequest.number}` },
       payload: { revision: next.id, pages: result.outcomes.length, files: result.files.length },
+      // The editor's autosaves of one opening are one audit entry; /v1 sends no session, one entry per write.
+      session: options.session,
     });
     const presented = presentChangeRequest(updated, access, ctx.baseUrl, await openChangeRequestCommentCount(tx, updated.spaceId, updated.id));
     if (options.compat) return presented;

@@ -1,5 +1,6 @@
 import type { Db } from "../db/client";
 import { usersWithSpacePermission, type SpaceRef } from "../policies/space-roles";
+import { markdownToPlainText } from "./plain-text";
 
 /**
  * Mentions are written in comment markdown as `@[Display Name](mention:USER_ID)`: plain markdown
@@ -24,9 +25,14 @@ export function extractMentions(markdown: string): string[] {
   return [...ids];
 }
 
-/** `markdown` as text for people: mentions as "@Name", whitespace collapsed, cut to `length` characters. */
+/**
+ * `markdown` as text for people: mentions as "@Name", markdown's marks gone (plain-text.ts),
+ * whitespace collapsed, cut to `length` characters. Only the start is read: an excerpt of a long
+ * body costs what a short one does.
+ */
 export function excerptOf(markdown: string, length = 140): string {
-  const text = markdown.replace(MENTION, (_, name: string) => `@${name}`).replace(/\s+/g, " ").trim();
+  const start = markdown.slice(0, length * 4).replace(MENTION, (_, name: string) => `@${name}`);
+  const text = markdownToPlainText(start).replace(/\s+/g, " ").trim();
   return text.length > length ? `${text.slice(0, length - 1).trimEnd()}…` : text;
 }
 

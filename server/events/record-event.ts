@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { foldIntoEditSession, sessionPayload } from "../audit/edit-sessions";
 import { eventActorOf, sourceOf } from "../auth/actor";
 import type { ServiceContext } from "../context";
 import type { Db } from "../db/client";
@@ -14,6 +15,11 @@ export type ChangeEvent = {
   action: EventAction;
   target: { type: string; id: string; label?: string };
   payload?: Record<string, unknown>;
+  /**
+   * The editing session (an editor opening) this change was saved from: consecutive saves of one
+   * session to one target fold into one audit entry (server/audit/edit-sessions.ts).
+   */
+  session?: string;
 };
 
 /**
@@ -46,14 +52,21 @@ export async function withEvents<T>(tx: Db, ctx: ServiceContext, work: (events: 
  * their notifications (server/notifications).
  */
 async function insertEvent(tx: Db, ctx: ServiceContext, event: ChangeEvent): Promise<void> {
-  const id = randomUUID();
   // The audit log's actor (AuditEventActor): the user, or the integration or installation acting through its bot user, named by the integration's title.
   const { actorType, actorId } = eventActorOf(ctx.actor);
-  await tx.$executeRaw`
-    INSERT INTO domain_events (id, organization_id, action, actor_type, actor_id, actor_label, source, target_type, target_id, target_label, payload)
-    SELECT ${id}, ${event.organizationId}, ${event.action}, ${actorType}, coalesce(${actorId}, u.id), coalesce(g.title, u.display_name), ${AUDIT_SOURCE[sourceOf(ctx.actor)]},
-           ${event.target.type}, ${event.target.id}, ${event.target.label ?? null}, ${JSON.stringify(event.payload ?? {})}::jsonb
-    FROM users u LEFT JOIN integrations g ON g.bot_user_id = u.id AND g.id = ${ctx.actor.integration?.id ?? null} WHERE u.id = ${ctx.actor.userId}`;
+  const payload = event.payload ?? {};
+  const folded = event.session
+    ? await foldIntoEditSession(tx, { organizationId: event.organizationId, action: event.action, targetId: event.target.id, actorId: actorId ?? ctx.actor.userId, session: event.session, payload })
+    : null;
+  // A save folded into its session's entry is still a change: what follows from it below happens as for any other.
+  const id = folded ?? randomUUID();
+  if (!folded) {
+    await tx.$executeRaw`
+      INSERT INTO domain_events (id, organization_id, action, actor_type, actor_id, actor_label, source, target_type, target_id, target_label, payload)
+      SELECT ${id}, ${event.organizationId}, ${event.action}, ${actorType}, coalesce(${actorId}, u.id), coalesce(g.title, u.display_name), ${AUDIT_SOURCE[sourceOf(ctx.actor)]},
+             ${event.target.type}, ${event.target.id}, ${event.target.label ?? null}, ${JSON.stringify(event.session ? sessionPayload(payload, event.session, new Date()) : payload)}::jsonb
+      FROM users u LEFT JOIN integrations g ON g.bot_user_id = u.id AND g.id = ${ctx.actor.integration?.id ?? null} WHERE u.id = ${ctx.actor.userId}`;
+  }
   await recordOrganizationEvents(tx, await typedEventsFrom(tx, id, event, ctx.actor.userId, ctx.baseUrl));
   await publishEvent(tx, event);
   await notifyAboutEvent(tx, id, event.action, ctx.baseUrl);

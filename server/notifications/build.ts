@@ -6,7 +6,7 @@ import { enqueueNotificationEmails } from "./email-job";
 import { inTransaction } from "../db/transaction";
 
 /** Why someone is notified (`notifications.kind`). */
-export const NOTIFICATION_KINDS = ["mention", "reply", "review_requested", "review_submitted", "change_request_merged"] as const;
+export const NOTIFICATION_KINDS = ["mention", "reply", "comment", "review_requested", "review_submitted", "change_request_merged"] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** What the inbox shows of a notification without loading its target again. */
@@ -58,7 +58,7 @@ export async function buildNotifications(eventId: string, baseUrl: string): Prom
     : null;
   if (!space || space.deletedAt) return [];
 
-  const recipients = await recipientsOf(event, payload, changeRequest);
+  const recipients = await recipientsOf(event, payload, changeRequest, space.id);
   recipients.delete(event.actorId);
   const candidates = [...recipients].slice(0, MAX_RECIPIENTS);
   // Only who can still view the space, by the rule every read of it applies.
@@ -106,6 +106,7 @@ async function recipientsOf(
   event: EventRow,
   payload: Record<string, unknown>,
   changeRequest: { id: string; createdById: string } | null,
+  spaceId: string,
 ): Promise<Map<string, NotificationKind>> {
   const recipients = new Map<string, NotificationKind>();
   const add = (userIds: string[], kind: NotificationKind) => {
@@ -113,6 +114,10 @@ async function recipientsOf(
   };
   switch (event.action) {
     case "comment.posted":
+      add(strings(payload.mentions), "mention");
+      // A new thread on a page of the space (not one on a change request: its review has its own people).
+      if (!changeRequest) add(await spaceOwners(event.organizationId, spaceId), "comment");
+      break;
     case "comment.edited":
     case "comment_reply.edited":
       add(strings(payload.mentions), "mention");
@@ -142,6 +147,25 @@ async function recipientsOf(
       break;
   }
   return recipients;
+}
+
+/**
+ * A space's owners, told of every new thread on its pages: who created the space (or duplicated
+ * it into being: the actor of its `space.created`/`space.duplicated` record) and who was made
+ * admin of that space itself (a direct grant, not an organization role or a team's), since
+ * those are the people answerable for its content. The organization's admins are not owners of
+ * every space: they would hear of every comment everywhere.
+ */
+export async function spaceOwners(organizationId: string, spaceId: string): Promise<string[]> {
+  const [creations, admins] = await Promise.all([
+    db().domainEvent.findMany({
+      where: { organizationId, targetId: spaceId, action: { in: ["space.created", "space.duplicated"] }, actorType: "user" },
+      select: { actorId: true },
+      take: 1,
+    }),
+    db().contentGrant.findMany({ where: { spaceId, role: "admin", userId: { not: null } }, select: { userId: true }, take: MAX_RECIPIENTS }),
+  ]);
+  return [...new Set([...creations.map((event) => event.actorId), ...admins.map((grant) => grant.userId!)])];
 }
 
 /** The app path showing what a notification is about: the change request's review screen, or the space's page. */

@@ -15,6 +15,8 @@ export function describeNotification(kind: NotificationKind, summary: Notificati
       return `${who} mentioned you in ${where}`;
     case "reply":
       return `${who} replied to a thread in ${where}`;
+    case "comment":
+      return `${who} commented on a page of ${where}`;
     case "review_requested":
       return `${who} asked for your review of ${where}`;
     case "review_submitted":

@@ -45,25 +45,44 @@ function present(row: Row, baseUrl: string): PresentedNotification {
   };
 }
 
+/** The inbox's filters by why one was notified: the kinds each takes in. */
+export const NOTIFICATION_FILTERS = {
+  mentions: ["mention"],
+  comments: ["comment", "reply", "mention"],
+  reviews: ["review_requested", "review_submitted", "change_request_merged"],
+} as const satisfies Record<string, readonly NotificationKind[]>;
+export type NotificationFilter = keyof typeof NOTIFICATION_FILTERS;
+const notificationFilter = z.enum(Object.keys(NOTIFICATION_FILTERS) as [NotificationFilter, ...NotificationFilter[]]);
+
+/** What the inbox may be narrowed to, beside paging: unread ones, one filter, one space. */
+export const notificationQuery = z.object({
+  unread: z.boolean().optional(),
+  filter: notificationFilter.optional(),
+  space: z.string().min(1).max(64).optional(),
+});
+export type NotificationQuery = z.infer<typeof notificationQuery>;
+
 /**
- * The caller's notifications (unread ones only, with `unread`) in the organizations they are still a
- * member of: leaving one, or its deletion, takes its notifications out of the inbox.
+ * The caller's notifications (narrowed by `query`) in the organizations they are still a member
+ * of: leaving one, or its deletion, takes its notifications out of the inbox.
  */
-async function visible(ctx: ServiceContext, unread: boolean): Promise<Prisma.NotificationWhereInput> {
+async function visible(ctx: ServiceContext, query: NotificationQuery): Promise<Prisma.NotificationWhereInput> {
   const memberships = await db().member.findMany({ where: { userId: ctx.actor.userId, organization: { deletedAt: null } }, select: { organizationId: true } });
   return {
     userId: ctx.actor.userId,
     organizationId: { in: memberships.map((member) => member.organizationId) },
-    ...(unread ? { readAt: null } : {}),
+    ...(query.unread ? { readAt: null } : {}),
+    ...(query.filter ? { kind: { in: [...NOTIFICATION_FILTERS[query.filter]] } } : {}),
+    ...(query.space ? { spaceId: query.space } : {}),
   };
 }
 
 /** Newest first: by the time of the event (then id), paged by both. */
-export async function listNotifications(ctx: ServiceContext, params: ListParams & { unread?: boolean }): Promise<ListResult<PresentedNotification>> {
+export async function listNotifications(ctx: ServiceContext, params: ListParams & NotificationQuery): Promise<ListResult<PresentedNotification>> {
   const cursor = decodeKeysetCursor(params.page);
   const before = cursor?.value ? new Date(cursor.value) : null;
   if (cursor && (!before || Number.isNaN(before.getTime()))) throw badRequest("page: not a valid page cursor");
-  const where = await visible(ctx, params.unread ?? false);
+  const where = await visible(ctx, params);
   const [rows, count] = await Promise.all([
     db().notification.findMany({
       where: { ...where, ...(before && cursor ? { OR: [{ createdAt: { lt: before } }, { createdAt: before, id: { lt: cursor.id } }] } : {}) },
@@ -83,7 +102,15 @@ export async function listNotifications(ctx: ServiceContext, params: ListParams 
 }
 
 export async function unreadNotificationCount(ctx: ServiceContext): Promise<{ count: number }> {
-  return { count: await db().notification.count({ where: await visible(ctx, true) }) };
+  return { count: await db().notification.count({ where: await visible(ctx, { unread: true }) }) };
+}
+
+/** The spaces the caller's inbox speaks of, by title (as it was when notified), for its space filter. */
+export async function notificationSpaces(ctx: ServiceContext): Promise<{ items: { id: string; title: string }[] }> {
+  const where = await visible(ctx, {});
+  const spaces = await db().notification.findMany({ where, distinct: ["spaceId"], select: { spaceId: true }, take: 200 });
+  const rows = await db().space.findMany({ where: { id: { in: spaces.flatMap((row) => (row.spaceId ? [row.spaceId] : [])) }, deletedAt: null }, select: { id: true, title: true }, orderBy: [{ title: "asc" }, { id: "asc" }] });
+  return { items: rows };
 }
 
 export const markReadInput = z

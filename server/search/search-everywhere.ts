@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { ServiceContext } from "../context";
 import { db } from "../db/client";
+import type { Prisma } from "../db/generated/client";
 import { loadOrganization, visibleContentFilters } from "../policies/access";
 import { searchParams } from "./query";
 import { searchOrganization } from "./search-organization";
@@ -18,7 +19,7 @@ const NUMBER = /^#?([0-9]{1,9})$/;
 /**
  * What the command palette finds in an organization: pages (the `/v1` organization search, so
  * ranking, excerpts and anchors are the same), spaces and collections by title, and change
- * requests by number or subject. Everything is read through the caller's visibility filters:
+ * requests by number or subject; a query naming a change request's number ranks it first. Everything is read through the caller's visibility filters:
  * what they cannot see is never loaded.
  */
 export async function searchEverywhere(ctx: ServiceContext, organizationId: string, input: SearchEverywhereInput) {
@@ -42,13 +43,7 @@ export async function searchEverywhere(ctx: ServiceContext, organizationId: stri
       orderBy: [{ title: "asc" }, { id: "asc" }],
       take: PER_GROUP,
     }),
-    db().changeRequest.findMany({
-      where: { space: visibleSpaces, OR: [{ subject: contains }, ...(number ? [{ number: Number(number) }] : [])] },
-      select: { number: true, subject: true, status: true, space: { select: { id: true, title: true } } },
-      // An exact number first, then the most recent.
-      orderBy: [{ updatedAt: "desc" }, { id: "asc" }],
-      take: PER_GROUP,
-    }),
+    changeRequestsOf(visibleSpaces, contains, number === undefined ? null : Number(number)),
   ]);
 
   return {
@@ -70,9 +65,32 @@ export async function searchEverywhere(ctx: ServiceContext, organizationId: stri
     ).sort((a, b) => a.rank - b.rank),
     spaces,
     collections,
-    changeRequests: changeRequests
-      .sort((a, b) => Number(b.number === Number(number)) - Number(a.number === Number(number)))
-      .map((changeRequest) => ({ spaceId: changeRequest.space.id, spaceTitle: changeRequest.space.title, number: changeRequest.number, subject: changeRequest.subject, status: changeRequest.status })),
+    changeRequests: changeRequests.map((changeRequest) => ({
+      spaceId: changeRequest.space.id,
+      spaceTitle: changeRequest.space.title,
+      number: changeRequest.number,
+      subject: changeRequest.subject,
+      status: changeRequest.status,
+    })),
+    /** The query names a change request by its number and one was found: it is the best answer, above any page. */
+    changeRequestsFirst: number !== undefined && changeRequests[0]?.number === Number(number),
   };
 }
+/**
+ * Change requests by number (`#12` or `12`, in every space the caller sees: those first) then by
+ * subject, most recently updated first: a subject containing "1" never pushes change request #1 out.
+ */
+async function changeRequestsOf(visibleSpaces: Prisma.SpaceWhereInput, contains: Prisma.StringFilter, number: number | null) {
+  const select = { id: true, number: true, subject: true, status: true, space: { select: { id: true, title: true } } } as const;
+  const orderBy = [{ updatedAt: "desc" as const }, { id: "asc" as const }];
+  const byNumber = number === null ? [] : await db().changeRequest.findMany({ where: { space: visibleSpaces, number }, select, orderBy, take: PER_GROUP });
+  const bySubject = await db().changeRequest.findMany({
+    where: { space: visibleSpaces, subject: contains, id: { notIn: byNumber.map((changeRequest) => changeRequest.id) } },
+    select,
+    orderBy,
+    take: PER_GROUP - byNumber.length,
+  });
+  return [...byNumber, ...bySubject];
+}
+
 export type SearchEverywhereResult = Awaited<ReturnType<typeof searchEverywhere>>;

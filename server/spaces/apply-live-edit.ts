@@ -67,6 +67,8 @@ export async function applyLiveEdit(ctx: ServiceContext, spaceId: string, input:
       action: "space.content_edited",
       target: { type: "space", id: space.id, label: space.title },
       payload: { revision: next.id, live: true, pages: result.outcomes.length, files: result.files.length },
+      // The session's saves are one audit entry, as they are one history entry.
+      session: input.session,
     });
     const pageUrl = (pageId: string) => apiUrl(ctx.baseUrl, `/spaces/${spaceId}/content/page/${pageId}`);
     return {

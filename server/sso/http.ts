@@ -1,9 +1,9 @@
-import { configuredPublicUrl } from "../config";
+import { requestPublicOrigin } from "../http/public-origin";
 import type { SsoRefusalReason } from "./consume-response";
 
 /** The origin SAML names Quire's side with: the configured public URL (set it behind a proxy), else the request's. */
 export function ssoBaseUrl(request: Request): string {
-  return configuredPublicUrl() ?? new URL(request.url).origin;
+  return requestPublicOrigin(request);
 }
 
 /** Why the sign-in page is shown again after a single sign-on: the reasons of SsoRefusal, and the provider being gone or failing. */

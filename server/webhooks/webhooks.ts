@@ -6,6 +6,7 @@ import type { Prisma, Webhook } from "../db/generated/client";
 import type { EventRecorder } from "../events/record-event";
 import { writeChange } from "../events/write-change";
 import { newId } from "../ids";
+import { assertPublicDestination } from "../net/destination-check";
 import { assertManagesWebhooks, loadWebhook } from "./access";
 import type { CreateWebhookInput, UpdateWebhookInput } from "./schemas";
 
@@ -61,6 +62,8 @@ export async function getWebhook(ctx: ServiceContext, organizationId: string, we
 }
 
 export async function createWebhook(ctx: ServiceContext, organizationId: string, input: CreateWebhookInput): Promise<WebhookWithSecret> {
+  await assertManagesWebhooks(db(), ctx, organizationId);
+  await assertPublicDestination("url", input.url);
   const id = newId();
   const secret = newSecret();
   const sealed = await sealWebhookSecret(id, secret);
@@ -76,6 +79,9 @@ export async function createWebhook(ctx: ServiceContext, organizationId: string,
 }
 
 export async function updateWebhook(ctx: ServiceContext, organizationId: string, webhookId: string, input: UpdateWebhookInput) {
+  // Resolving the URL's host takes a moment: after the caller is known to manage the webhook, before the transaction.
+  await loadWebhook(db(), ctx, organizationId, webhookId);
+  await assertPublicDestination("url", input.url);
   const webhook = await writeChange(ctx, async (tx, events) => {
     const current = await loadWebhook(tx, ctx, organizationId, webhookId);
     const data: Prisma.WebhookUpdateInput = {};

@@ -38,6 +38,7 @@ const TABLE: Record<string, Row> = {
   "organizations.me": { needs: "self" },
   "organizations.list": { needs: "self" },
   "organizations.get": { needs: "organization.view", input: organization },
+  "organizations.waitingForMe": { needs: "organization.view", input: organization },
   "organizations.create": { needs: "self", mutates: true, input: () => ({ title: "Made by the matrix" }) },
 
   // People: members, invites, email domains, the profile
@@ -74,6 +75,7 @@ const TABLE: Record<string, Row> = {
   "profile.updateNotificationSettings": { needs: "self", mutates: true, input: () => ({ emailNotifications: false }) },
   "notifications.list": { needs: "self", input: () => ({ unread: true }) },
   "notifications.unreadCount": { needs: "self" },
+  "notifications.spaces": { needs: "self" },
   "notifications.markRead": { needs: "self", mutates: true, input: () => ({ all: true }) },
 
   "content.tree": { needs: "organization.view", input: organization },
@@ -95,6 +97,8 @@ const TABLE: Record<string, Row> = {
   "settings.getSpace": { needs: "space.view", input: space },
   "settings.updateSpace": { needs: "space.admin", mutates: true, input: (ids) => ({ ...space(ids), title: "Renamed" }) },
   "settings.spacePages": { needs: "space.view", input: space },
+  "settings.spaceTemplates": { needs: "self" },
+  "settings.applySpaceTemplate": { needs: "space.edit", mutates: "empty space", input: (ids) => ({ ...space(ids), id: "knowledge-base" }) },
   "settings.getCollection": { needs: "collection.view", input: collection },
   "settings.updateCollection": { needs: "collection.admin", mutates: true, input: (ids) => ({ ...collection(ids), title: "Renamed" }) },
   "settings.spacesInCollection": { needs: "collection.view", input: collection },

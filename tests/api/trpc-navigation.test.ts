@@ -59,6 +59,24 @@ describe("search.everywhere", () => {
     expect((await admin.search.everywhere({ organizationId, query: "wombats" })).changeRequests.map((each) => each.status)).toEqual(["draft"]);
   });
 
+  test("a change request's number ranks first, above pages and change requests whose titles hold the number", async () => {
+    const { admin, organizationId } = await setup();
+    const space = await admin.content.createSpace({ organizationId, title: "Numbers", empty: true });
+    const first = await publish(admin, space.id, "First", [{ operation: "insert_page", title: "Intro", slug: "intro", document: { markdown: "Start.\n" } }]);
+    // Six later change requests and pages whose titles hold "1", updated after #1.
+    for (let n = 0; n < 6; n++) await admin.changeRequests.create({ spaceId: space.id, subject: `Big 1-${n}` });
+    await publish(admin, space.id, "Pages about 1", Array.from({ length: 6 }, (_, n) => ({ operation: "insert_page" as const, title: `Big 1-${n}`, slug: `big-1-${n}`, document: { markdown: "Number 1.\n" } })));
+    await searchIndexed(space.id);
+
+    for (const query of [`#${first}`, String(first)]) {
+      const found = await admin.search.everywhere({ organizationId, query });
+      expect(found.changeRequests[0]).toMatchObject({ number: first, subject: "First" });
+      expect(found.changeRequestsFirst).toBe(true);
+    }
+    const words = await admin.search.everywhere({ organizationId, query: "Big" });
+    expect(words.changeRequestsFirst).toBe(false);
+  });
+
   test("a member finds nothing of a space they cannot see, and the query is bounded", async () => {
     const { admin, organizationId, memberOf } = await setup();
     const secret = await admin.content.createSpace({ organizationId, title: "Secret narwhal", empty: true });
@@ -67,7 +85,7 @@ describe("search.everywhere", () => {
     await searchIndexed(secret.id);
 
     const reader = await memberOf("read");
-    expect(await reader.search.everywhere({ organizationId, query: "narwhal" })).toEqual({ pages: [], spaces: [], collections: [], changeRequests: [] });
+    expect(await reader.search.everywhere({ organizationId, query: "narwhal" })).toEqual({ pages: [], spaces: [], collections: [], changeRequests: [], changeRequestsFirst: false });
     const seen = await admin.search.everywhere({ organizationId, query: "narwhal" });
     expect([seen.pages.length, seen.spaces.length, seen.changeRequests.length]).toEqual([1, 1, 1]);
 

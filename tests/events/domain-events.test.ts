@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { db } from "../../server/db/client";
 import { writeChange } from "../../server/events/write-change";
+import { createCallerFactory } from "../../server/trpc/init";
+import { appRouter } from "../../server/trpc/root";
 import { createTenant } from "../helpers/factories";
 import { apiClient, startApiServer } from "../helpers/server";
 
@@ -51,6 +53,46 @@ describe("the domain event record", () => {
     const ctx = { actor: { userId: tenant.admin.user.id, via: "session" as const }, baseUrl: "http://quire.test" };
     await expect(writeChange(ctx, (tx) => tx.organization.update({ where: { id: tenant.organization.id }, data: { title: "Silent" } }))).rejects.toThrow(/declared no domain event/);
     expect((await db().organization.findUniqueOrThrow({ where: { id: tenant.organization.id } })).title).not.toBe("Silent");
+  });
+});
+
+describe("editing sessions in the audit log", () => {
+  test("one editor opening's autosaves to a change request are one entry with their count and time span; /v1 writes, other openings and other people stay apart", async () => {
+    const tenant = await createTenant();
+    const admin = apiClient(server.url, tenant.admin.token);
+    const organizationId = tenant.organization.id;
+    const space = (await admin.post(`/v1/orgs/${organizationId}/spaces`, { title: "Docs" })).body;
+    const cr = (await admin.post(`/v1/spaces/${space.id}/change-requests`, { subject: "Typos" })).body;
+    const caller = createCallerFactory(appRouter)({ actor: { userId: tenant.admin.user.id, via: "session" }, baseUrl: "http://quire.test", clientAddress: "test" });
+    const save = (session: string, title: string) =>
+      caller.changeRequests.applyChanges({ spaceId: space.id, ref: cr.id, session, changes: [{ operation: "insert_page", title, document: { markdown: title } }] });
+    const edited = () => db().domainEvent.findMany({ where: { organizationId, action: "change_request.content_edited" }, orderBy: [{ occurredAt: "asc" }, { id: "asc" }] });
+
+    for (const title of ["One", "Two", "Three"]) await save("opening-a-123", title);
+    const [session] = await edited();
+    expect(await edited()).toHaveLength(1);
+    const payload = session!.payload as Record<string, unknown>;
+    expect(payload).toMatchObject({ session: "opening-a-123", saves: 3, pages: 1 });
+    expect(Date.parse(payload.lastAt as string)).toBeGreaterThanOrEqual(Date.parse(payload.firstAt as string));
+
+    // A /v1 write is one entry, and the opening's next save after it starts a new one.
+    await admin.post(`/v1/spaces/${space.id}/change-requests/${cr.id}/content`, { changes: [{ operation: "insert_page", title: "Api", document: { markdown: "x" } }] });
+    await save("opening-a-123", "Four");
+    // Another person's save with the same session id is theirs alone.
+    const writer = await tenant.member("admin");
+    await createCallerFactory(appRouter)({ actor: { userId: writer.user.id, via: "session" }, baseUrl: "http://quire.test", clientAddress: "test" }).changeRequests.applyChanges({
+      spaceId: space.id, ref: cr.id, session: "opening-a-123", changes: [{ operation: "insert_page", title: "Theirs", document: { markdown: "x" } }],
+    });
+    await save("opening-b-456", "Five");
+    await save("opening-b-456", "Six");
+    const entries = await edited();
+    expect(entries.map((entry) => [entry.actorId, (entry.payload as { saves?: number }).saves ?? null])).toEqual([
+      [tenant.admin.user.id, 3],
+      [tenant.admin.user.id, null],
+      [tenant.admin.user.id, 1],
+      [writer.user.id, 1],
+      [tenant.admin.user.id, 2],
+    ]);
   });
 });
 

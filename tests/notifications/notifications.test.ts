@@ -240,6 +240,37 @@ describe("notifications built from the event record", () => {
     expect((await db().user.findUniqueOrThrow({ where: { id: w.writer.user.id } })).emailNotifications).toBe(true);
   });
 
+  test("a new thread on a space's page tells its owners (its creator and its own admins) in plain text; the inbox filters by kind and space", async () => {
+    const w = await world();
+    const spaceAdmin = await w.tenant.member("read");
+    await db().contentGrant.create({ data: { id: newId(), organizationId: w.organizationId, spaceId: w.space.id, userId: spaceAdmin.user.id, role: "admin" } });
+    const posted = await apiClient(server.url, w.writer.token).post(`/v1/spaces/${w.space.id}/comments`, { body: { markdown: "**Bold** idea on [the intro](https://x.test), `code`" } });
+    expect(posted.status).toBe(200);
+    const rows = await notificationsOf("comment.posted", w.organizationId, 2);
+    expect(rows.map((row) => [row.userId, row.kind]).sort()).toEqual([[w.adminId, "comment"], [spaceAdmin.user.id, "comment"]].sort());
+
+    const owner = apiClient(server.url, w.tenant.admin.token);
+    const [item] = (await owner.get("/v1/user/notifications")).body.items;
+    expect(item).toMatchObject({ kind: "comment", excerpt: "Bold idea on the intro, code", text: `${w.writer.user.displayName} commented on a page of Handbook <b>` });
+    // A comment on a change request tells its review's people, not the space's owners.
+    const onRequest = await apiClient(server.url, w.writer.token).post(`/v1/spaces/${w.space.id}/change-requests/${w.cr.id}/comments`, { body: { markdown: "On the request" } });
+    const event = await db().domainEvent.findFirstOrThrow({ where: { action: "comment.posted", targetId: onRequest.body.id } });
+    await buildNotifications(event.id, BASE_URL);
+    expect(await db().notification.count({ where: { eventId: event.id } })).toBe(0);
+
+    const other = (await owner.post(`/v1/orgs/${w.organizationId}/spaces`, { title: "Other" })).body;
+    const count = async (query: string) => (await owner.get(`/v1/user/notifications?${query}`)).body.count;
+    expect(await count("filter=comments")).toBe(1);
+    expect(await count("filter=mentions")).toBe(0);
+    expect(await count("filter=reviews")).toBe(0);
+    expect(await count(`space=${w.space.id}`)).toBe(1);
+    expect(await count(`space=${other.id}`)).toBe(0);
+    expect((await owner.get("/v1/user/notifications?filter=everything")).status).toBe(400);
+    const caller = createCallerFactory(appRouter)({ actor: { userId: w.adminId, via: "session" }, baseUrl: BASE_URL, clientAddress: "test" });
+    expect(await caller.notifications.spaces()).toEqual({ items: [{ id: w.space.id, title: "Handbook <b>" }] });
+    expect((await caller.notifications.list({ filter: "comments", space: w.space.id })).items).toHaveLength(1);
+  });
+
   test("end to end through /v1's comments: a mention on a space page, then replies in the thread", async () => {
     const w = await world();
     const admin = apiClient(server.url, w.tenant.admin.token);

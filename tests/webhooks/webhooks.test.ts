@@ -1,3 +1,5 @@
+import { lookup } from "node:dns/promises";
+import { hostname } from "node:os";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { openSecret } from "../../server/crypto/secret-box";
 import { db } from "../../server/db/client";
@@ -84,6 +86,32 @@ describe("webhooks (createOrganizationWebhook, list, get, update, rotate secret,
     const answer = await apiClient(server.url, tenant.admin.token).post(`/v1/orgs/${tenant.organization.id}/webhooks`, { url });
     expect(answer.status).toBe(400);
     expect(answer.body.error.message).toContain(problem);
+  });
+
+  test("refuses at once a host name that resolves to a private address, naming the field and the reason, unless the allowlist names it", async () => {
+    const tenant = await createTenant();
+    const admin = apiClient(server.url, tenant.admin.token);
+    // This machine's own name resolves to a loopback address (/etc/hosts).
+    const host = hostname();
+    const addresses = await lookup(host, { all: true });
+    expect(addresses.some(({ address }) => address.startsWith("127.") || address === "::1")).toBe(true);
+    const url = `http://${host}:9/hook`;
+    const refused = await admin.post(`/v1/orgs/${tenant.organization.id}/webhooks`, { url });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.message).toMatch(new RegExp(`^url: ${host} resolves to .*, a private or reserved address`));
+    expect(refused.body.error.details).toMatchObject({ field: "url", reason: "private_address" });
+    const { body: webhook } = await admin.post(`/v1/orgs/${tenant.organization.id}/webhooks`, { url: "https://hooks.example.com/x" });
+    const changed = await admin.patch(`/v1/orgs/${tenant.organization.id}/webhooks/${webhook.id}`, { url });
+    expect(changed.body.error.details).toMatchObject({ field: "url", reason: "private_address" });
+
+    const saved = process.env.QUIRE_FETCH_ALLOWLIST;
+    process.env.QUIRE_FETCH_ALLOWLIST = host;
+    try {
+      expect((await admin.patch(`/v1/orgs/${tenant.organization.id}/webhooks/${webhook.id}`, { url })).status).toBe(200);
+    } finally {
+      if (saved === undefined) delete process.env.QUIRE_FETCH_ALLOWLIST;
+      else process.env.QUIRE_FETCH_ALLOWLIST = saved;
+    }
   });
 
   test("refuses an unknown event type and a long description", async () => {

@@ -1,5 +1,5 @@
 import { responseForError } from "@/server/api/errors";
-import { configuredPublicUrl } from "@/server/config";
+import { requestPublicOrigin } from "@/server/http/public-origin";
 import { pdfForLink } from "@/server/pdf/change-request-pdf";
 import { pdfContentDisposition } from "@/server/pdf/content-disposition";
 
@@ -12,7 +12,7 @@ export const dynamic = "force-dynamic";
 export async function GET(request: Request, context: { params: Promise<{ token: string }> }): Promise<Response> {
   try {
     const { token } = await context.params;
-    const pdf = await pdfForLink(token, configuredPublicUrl() ?? new URL(request.url).origin);
+    const pdf = await pdfForLink(token, requestPublicOrigin(request));
     return new Response(new Uint8Array(pdf.bytes), {
       headers: {
         "Content-Type": "application/pdf",

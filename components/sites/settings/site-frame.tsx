@@ -120,7 +120,7 @@ function SiteTabs({ organizationId, site }: { organizationId: string; site: Site
   const pathname = usePathname();
   return (
     // No negative margin here: it would cancel the spacing of the stack the tabs sit in.
-    <nav aria-label="Site" className="flex gap-1 overflow-x-auto border-b border-slate-200">
+    <nav aria-label="Site" className="scroll-hint-x flex gap-1 overflow-x-auto border-b border-slate-200">
       {SITE_TABS.filter((tab) => site.permissions[tab.needs]).map((tab) => {
         const href = siteHref(organizationId, site.id, tab.path);
         const current = tab.path === "" ? pathname === href : pathname === href || pathname.startsWith(`${href}/`);

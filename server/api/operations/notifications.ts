@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { listNotifications, markNotificationsRead, markReadInput } from "../../notifications/inbox";
+import { listNotifications, markNotificationsRead, markReadInput, notificationQuery } from "../../notifications/inbox";
 import { listParams } from "../../pagination";
 import { defineOperation } from "../operation";
 
@@ -9,7 +9,8 @@ export const notificationOperations = [
     operationId: "listUserNotifications",
     method: "GET",
     path: "/v1/user/notifications",
-    query: listParams.extend({ unread: z.enum(["true", "false"]).transform((value) => value === "true").optional() }),
+    // `?unread=true`, `?filter=mentions|comments|reviews`, `?space=<id>`: the inbox page's filters.
+    query: listParams.extend({ ...notificationQuery.shape, unread: z.enum(["true", "false"]).transform((value) => value === "true").optional() }),
     handler: (c) => listNotifications(c, c.query),
   }),
   defineOperation({

@@ -14,7 +14,7 @@ export {
   uninstallIntegration,
   updateIntegrationInstallation,
 } from "./organization-installations";
-export { listOrganizationInstallations, listSiteIntegrations, listSpaceIntegrations } from "./installed-integrations";
+export { listInstalledHere, listOrganizationInstallations, listSiteIntegrations, listSpaceIntegrations } from "./installed-integrations";
 export { validateConfiguration } from "../configuration";
 
 type Extended = Partial<ExtendedParams>;

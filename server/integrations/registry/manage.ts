@@ -3,6 +3,7 @@ import type { Db } from "../../db/client";
 import type { EventRecorder } from "../../events/record-event";
 import { writeChange } from "../../events/write-change";
 import { AppError } from "../../errors";
+import { assertPublicDestination } from "../../net/destination-check";
 import { authorizeIntegration } from "../../policies/integration";
 import { loadIntegration, type IntegrationAccess } from "../load";
 import { newIntegrationCredentials, type IntegrationCredentials } from "./credentials";
@@ -60,9 +61,10 @@ export async function unpublishIntegration(ctx: ServiceContext, name: string): P
 /**
  * Turns development mode on: events go to `tunnelUrl` instead of the endpoint, for the owner
  * organization's installations, or every organization's with `all`. The tunnel's address is
- * checked when delivering (server/net/safe-fetch.ts), since what it resolves to can change.
+ * checked now and again when delivering (server/net/safe-fetch.ts), since what it resolves to can change.
  */
 export async function setIntegrationDevelopmentMode(ctx: ServiceContext, name: string, input: DevelopmentModeInput): Promise<void> {
+  await assertPublicDestination("tunnelUrl", input.tunnelUrl);
   await writeChange(ctx, async (tx, events) => {
     const integration = await loadForAdmin(tx, ctx, name);
     if (integration.devTunnelUrl === input.tunnelUrl && integration.devAll === input.all) {

@@ -10,6 +10,7 @@ import { presentIntegration } from "../../presenters/integration";
 import { decodeIntegrationImages } from "./assets";
 import { callerMemberships } from "./memberships";
 import { newIntegrationCredentials, sealIntegrationSecrets, type IntegrationCredentials } from "./credentials";
+import { assertPublicDestination } from "../../net/destination-check";
 import { integrationInclude } from "./queries";
 import type { PublishIntegrationInput } from "./schemas";
 
@@ -60,6 +61,8 @@ function definitionOf(input: PublishIntegrationInput) {
  */
 export async function publishIntegration(ctx: ServiceContext, name: string, input: PublishIntegrationInput) {
   const images = decodeIntegrationImages(input.icon, input.previewImages);
+  // Before the transaction: resolving the endpoint's host may take a moment.
+  await assertPublicDestination("endpoint", input.endpoint);
   return writeChange(ctx, async (tx, events) => {
     // Locked: two publishes of one name bump its version one after the other.
     const [existing] = await tx.$queryRaw<{ id: string; organization_id: string; bot_user_id: string; version: number }[]>`

@@ -10,6 +10,7 @@ import { mergeResolutionsSchema } from "../../change-requests/schemas-resolution
 import { updateChangeRequest } from "../../change-requests/update-change-request";
 import { getPage, listFiles, listPages, pageReadParams, readVariables, type ContentSource } from "../../content/reads";
 import { entityIdSchema } from "../../ids";
+import { editSessionSchema } from "../../spaces/schemas-live-edit";
 import { protectedProcedure, router } from "../init";
 
 const spaceInput = z.object({ spaceId: entityIdSchema });
@@ -45,8 +46,9 @@ export const changeRequestsRouter = router({
   changes: protectedProcedure.input(changeRequestInput).query(({ ctx, input }) => getChangeRequestChanges(ctx, input.spaceId, input.ref, { limit: 1000 })),
   // The editor's Save and uploads: one batch each, answered with the created pages and inserted files.
   applyChanges: protectedProcedure
-    .input(changeRequestInput.extend(contentUpdateBody.shape))
-    .mutation(({ ctx, input: { spaceId, ref, changes } }) => applyContentChanges(ctx, spaceId, ref, { changes }, { compat: false })),
+    // `session`: the editor opening saving (its autosaves are one audit entry).
+    .input(changeRequestInput.extend(contentUpdateBody.shape).extend({ session: editSessionSchema.optional() }))
+    .mutation(({ ctx, input: { spaceId, ref, changes, session } }) => applyContentChanges(ctx, spaceId, ref, { changes }, { compat: false, session })),
 
   pages: protectedProcedure.input(contentInput).query(({ ctx, input }) => listPages(ctx, input.spaceId, input.source)),
   page: protectedProcedure

@@ -18,8 +18,7 @@ import {
   listIntegrationInstallationSites,
   listIntegrationInstallationSpaces,
   listOrganizationInstallations,
-  listSiteIntegrations,
-  listSpaceIntegrations,
+  listInstalledHere,
   uninstallIntegration,
   uninstallIntegrationFromSite,
   uninstallIntegrationFromSpace,
@@ -111,11 +110,7 @@ export const integrationsRouter = router({
   redeliver: protectedProcedure.input(z.object({ deliveryId: integrationEventIdSchema })).mutation(({ ctx, input }) => redeliverEvent(ctx, input.deliveryId)),
   redeliverFailed: protectedProcedure.input(integrationInput).mutation(({ ctx, input }) => redeliverFailedEvents(ctx, { integrationName: input.integrationName })),
 
-  // What is installed on a space or a site: its Integrations tab.
-  spaceIntegrations: protectedProcedure
-    .input(z.object({ spaceId: entityIdSchema }).extend(integrationSearchParams.shape))
-    .query(({ ctx, input: { spaceId, ...params } }) => listSpaceIntegrations(ctx, spaceId, params)),
-  siteIntegrations: protectedProcedure
-    .input(sitePath.extend(integrationSearchParams.shape))
-    .query(({ ctx, input: { organizationId, siteId, ...params } }) => listSiteIntegrations(ctx, organizationId, siteId, params)),
+  // What is installed on a space or a site, pending and paused installations included: its Integrations tab.
+  spaceIntegrations: protectedProcedure.input(z.object({ spaceId: entityIdSchema })).query(({ ctx, input }) => listInstalledHere(ctx, { kind: "space", spaceId: input.spaceId })),
+  siteIntegrations: protectedProcedure.input(sitePath).query(({ ctx, input }) => listInstalledHere(ctx, { kind: "site", ...input })),
 });

@@ -9,6 +9,7 @@ import { generateUploadInput } from "../../storage/uploads/schemas";
 import { joinOrganizationByEmailDomain, listJoinableOrganizations } from "../../organizations/email-domains";
 import { createOrganizationInput, updateOrganizationInput } from "../../organizations/schemas";
 import { updateOrganization } from "../../organizations/update-organization";
+import { getWaitingForMe } from "../../home/waiting-for-me";
 import { getAuthenticatedUser } from "../../users/queries";
 import { protectedProcedure, router } from "../init";
 
@@ -16,6 +17,8 @@ export const organizationsRouter = router({
   me: protectedProcedure.query(({ ctx }) => getAuthenticatedUser(ctx)),
   list: protectedProcedure.query(({ ctx }) => listOrganizations(ctx, { limit: 1000 })),
   get: protectedProcedure.input(z.object({ organizationId: z.string() })).query(({ ctx, input }) => getOrganization(ctx, input.organizationId)),
+  // The home page's "Waiting for you": reviews asked, unread mentions, the caller's own open change requests.
+  waitingForMe: protectedProcedure.input(organizationPath).query(({ ctx, input }) => getWaitingForMe(ctx, input.organizationId)),
   create: protectedProcedure.input(createOrganizationInput).mutation(({ ctx, input }) => createOrganization(ctx, input)),
   update: protectedProcedure
     .input(organizationPath.extend(updateOrganizationInput.shape))

@@ -6,6 +6,9 @@ import { getSpace } from "../../spaces/queries";
 import { updateSpaceInput } from "../../spaces/schemas";
 import { getSpacePages } from "../../spaces/space-pages";
 import { updateSpace } from "../../spaces/update-space";
+import { applySpaceTemplate } from "../../templates/apply-template";
+import { SPACE_TEMPLATES } from "../../templates/catalog";
+import { applySpaceTemplateInput } from "../../templates/schemas";
 import { protectedProcedure, router } from "../init";
 
 const spaceInput = z.object({ spaceId: entityIdSchema });
@@ -24,6 +27,11 @@ export const settingsRouter = router({
   spacePages: protectedProcedure
     .input(spaceInput.extend({ revisionId: entityIdSchema.optional() }))
     .query(({ ctx, input }) => getSpacePages(ctx, input.spaceId, input.revisionId)),
+  // An empty space's "Start from a template": the built-in templates (the same as /v1's), and applying one to main.
+  spaceTemplates: protectedProcedure.query(() => ({ items: SPACE_TEMPLATES.map(({ id, title, subtitle }) => ({ id, title, subtitle })) })),
+  applySpaceTemplate: protectedProcedure
+    .input(spaceInput.extend({ id: applySpaceTemplateInput.shape.id }))
+    .mutation(({ ctx, input: { spaceId, id } }) => applySpaceTemplate(ctx, spaceId, { id })),
   getCollection: protectedProcedure.input(collectionInput).query(({ ctx, input }) => getCollection(ctx, input.collectionId)),
   updateCollection: protectedProcedure
     .input(collectionInput.extend(updateCollectionInput.unwrap().shape))

@@ -1,6 +1,6 @@
 import { responseForError } from "@/server/api/errors";
 import { requestActor } from "@/server/auth/request-actor";
-import { configuredPublicUrl } from "@/server/config";
+import { requestPublicOrigin } from "@/server/http/public-origin";
 import { AppError } from "@/server/errors";
 import { BODY_LIMITS, readBody } from "@/server/http/read-body";
 import { joinWithInvite, signUpWithInvite } from "@/server/invites/join-with-invite";
@@ -19,7 +19,7 @@ export const dynamic = "force-dynamic";
 export async function POST(request: Request, { params }: { params: Promise<{ token: string }> }): Promise<Response> {
   try {
     const { token } = await params;
-    const baseUrl = configuredPublicUrl() ?? new URL(request.url).origin;
+    const baseUrl = requestPublicOrigin(request);
     if (request.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase() !== "application/json") {
       throw new AppError("unsupported_media_type", "Content-Type: send the body as application/json");
     }
