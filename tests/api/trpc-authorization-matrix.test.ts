@@ -268,6 +268,7 @@ const TABLE: Record<string, Row> = {
   "siteCustomization.getForSiteSpace": { needs: "site.view", input: (ids) => ({ ...site(ids), siteSpaceId: ids.siteSpaceId }) },
   "siteCustomization.overrideForSiteSpace": { needs: "site.admin", mutates: true, input: (ids) => ({ ...site(ids), siteSpaceId: ids.siteSpaceId, customization: { styling: { theme: "bold" } } }) },
   "siteCustomization.resetForSiteSpace": { needs: "site.admin", mutates: true, input: (ids) => ({ ...site(ids), siteSpaceId: ids.siteSpaceId }) },
+  "siteCustomization.preview": { needs: "site.view", input: (ids) => ({ ...site(ids), draftOf: "site", mode: "light", customization: { styling: { theme: "bold" } } }) },
   "siteStructure.get": { needs: "site.view", input: site },
   "siteStructure.addSection": { needs: "site.create", mutates: true, input: (ids) => ({ ...site(ids), spaceId: ids.siteContentSpaceId, title: "Made by the matrix", regroup: null }) },
   "siteStructure.updateSection": { needs: "site.create", mutates: true, input: (ids) => ({ ...site(ids), sectionId: ids.siteSectionId, title: "Renamed", condition: null }) },
