@@ -97,15 +97,21 @@ export function s3Storage(input: S3Config = s3ConfigFromEnv()): FileStorage {
 
   async function request(method: "HEAD" | "GET" | "PUT", key: string, init: { headers?: Record<string, string>; body?: Uint8Array<ArrayBuffer> } = {}) {
     const object = `${config.bucket}/${config.prefix}${key}`;
+    // The answer is raced against a timer of our own: aws4fetch signs by copying the Request, and
+    // undici's copies follow their source's signal through weak references, so an abort could be
+    // lost with a copy collected and the request wait forever. The abort still frees the socket.
+    const deadline = new AbortController();
+    const timer = setTimeout(() => deadline.abort(), config.timeoutMs);
+    timer.unref();
+    const timedOut = new Promise<never>((_, reject) => deadline.signal.addEventListener("abort", () => reject(new Error("timed out")), { once: true }));
+    // The timer stays armed for the body's reading; once the answer has come, its firing is no error.
+    timedOut.catch(() => {});
     try {
-      const response = await client.fetch(`${config.endpoint}/${object}`, { method, ...init, signal: AbortSignal.timeout(config.timeoutMs) });
+      const response = await Promise.race([client.fetch(`${config.endpoint}/${object}`, { method, ...init, signal: deadline.signal }), timedOut]);
       return { response, object };
     } catch (error) {
       // Worded here rather than passed on: the request it came from holds the signed headers.
-      const reason =
-        error instanceof Error && error.name === "TimeoutError"
-          ? `timed out after ${config.timeoutMs / 1000} s`
-          : `could not reach ${origin} (${networkReason(error)})`;
+      const reason = deadline.signal.aborted ? `timed out after ${config.timeoutMs / 1000} s` : `could not reach ${origin} (${networkReason(error)})`;
       throw new S3StorageError(`S3 ${method} ${object}: ${reason}`);
     }
   }
