@@ -6,6 +6,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { db } from "../server/db/client";
 import { migrate } from "../server/db/migrate";
+import { registerBuiltinIntegrations } from "../server/integrations/builtin/register";
 import { dataDir } from "../server/db/runtime";
 import { seedDemo, type SeededAdmin } from "../server/db/seed";
 import { enqueue } from "../server/jobs/enqueue";
@@ -16,7 +17,7 @@ import { SERVER_READY } from "./server-protocol";
 const nextBin = path.resolve("node_modules/.bin/next");
 
 /**
- * Applies the migrations, seeds the demo on a database without users, and queues the search
+ * Applies the migrations, registers the built-in integrations, seeds the demo on a database without users, and queues the search
  * catch-up (for spaces whose index fell behind, e.g. restored from a backup); jobs run once the
  * server's workers start.
  */
@@ -24,6 +25,7 @@ export async function prepareDatabase(url: string, log: (line: string) => void):
   const applied = await migrate(url);
   if (applied.length) log(`Applied migrations: ${applied.join(", ")}`);
   process.env.DATABASE_URL = url;
+  await registerBuiltinIntegrations();
   const seeded = await seedDemo();
   await enqueue(db(), searchCatchUpJob, {});
   // The server process opens its own pools; these would only hold connections.
