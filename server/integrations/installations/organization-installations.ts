@@ -7,6 +7,7 @@ import { writeChange } from "../../events/write-change";
 import { newId } from "../../ids";
 import { paginateModel, type ListResult } from "../../pagination";
 import { presentInstallation, type IntegrationInstallationObject } from "../../presenters/integration-installation";
+import { checkBuiltinConfiguration } from "../builtin/configuration";
 import { configurationSchemaOf, validateConfiguration } from "../configuration";
 import { loadIntegration } from "../load";
 import { authorizeInstallation, loadInstallation, loadInstallingOrganization, orNotFound, visibleInstallationsWhere } from "./access";
@@ -40,6 +41,7 @@ function badSelection(field: string, what: string): never {
  * answers the installation as it is: change it with updateIntegrationInstallation.
  */
 export async function installIntegration(ctx: ServiceContext, integrationName: string, input: InstallIntegrationInput): Promise<IntegrationInstallationObject> {
+  await checkBuiltinConfiguration(integrationName, input.configuration);
   return writeChange(ctx, async (tx, events) => {
     const { integration } = await loadIntegration(tx, ctx.actor, integrationName);
     await loadInstallingOrganization(tx, ctx.actor, input.organization);
@@ -71,6 +73,7 @@ export async function getIntegrationInstallation(ctx: ServiceContext, integratio
  * the organization admins' alone.
  */
 export async function updateIntegrationInstallation(ctx: ServiceContext, integrationName: string, installationId: string, input: UpdateInstallationInput): Promise<IntegrationInstallationObject> {
+  await checkBuiltinConfiguration(integrationName, input.configuration);
   return writeChange(ctx, async (tx, events) => {
     await lockInstallation(tx, installationId);
     const access = await loadInstallation(tx, ctx.actor, integrationName, installationId);
