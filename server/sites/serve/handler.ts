@@ -28,7 +28,8 @@ function contentSecurityPolicy(scriptSources: string[]): string {
     "img-src 'self' data: https:",
     // A custom font of the customization is loaded from its https URL.
     "font-src 'self' data: https:",
-    "connect-src 'self'",
+    // An analytics script sends what it measures back to where it came from.
+    ["connect-src 'self'", ...scriptSources.filter((source) => !source.startsWith("'"))].join(" "),
     "media-src 'self' https:",
     "object-src 'none'",
     "base-uri 'self'",
