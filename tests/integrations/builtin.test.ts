@@ -124,8 +124,12 @@ describe("Custom script", () => {
     expect(other.headers.get("content-security-policy")).not.toContain("plausible");
     expect(other.headers.get("content-security-policy")).not.toContain(hash);
 
-    // Uninstalling from the site takes it off.
-    expect((await admin.delete(`${sites}/${withScript.id}`)).status).toBe(204);
-    await until("the snippet gone", async () => !(await visit(`/${withScript.basename}`)).text.includes("plausible"));
+    // Uninstalling it from the organization takes it off the site's pages (and their CSP).
+    expect((await admin.delete(`${installations}/${installation.id}`)).status).toBe(204);
+    const after = await until("the snippet gone", async () => {
+      const answer = await visit(`/${withScript.basename}`);
+      return !answer.text.includes("plausible") && answer;
+    });
+    expect(after.headers.get("content-security-policy")).not.toContain("plausible");
   });
 });

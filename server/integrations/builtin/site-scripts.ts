@@ -1,4 +1,5 @@
 import type { Db } from "../../db/client";
+import { notifyLive } from "../../live/messages";
 import { esc } from "../../sites/serve/render/html";
 import { CUSTOM_SCRIPT_INTEGRATION } from "./definitions";
 import { parseSnippet, type SnippetScript } from "./snippet";
@@ -38,4 +39,15 @@ export async function loadSiteScripts(tx: Db, siteId: string): Promise<SiteScrip
 function scriptElement(script: SnippetScript): string {
   if (script.kind === "inline") return `<script>${script.code}</script>`;
   return `<script src="${esc(script.src)}"${script.async ? " async" : ""}${script.defer ? " defer" : ""}></script>`;
+}
+
+/**
+ * Tells every app server at commit that the sites of a Custom script installation changed: called
+ * before an organization installation's status changes or it is removed (its site installations
+ * going with it), which no site installation's own event would announce.
+ */
+export async function notifySitesOfScriptInstallation(tx: Db, integrationName: string, installationId: string): Promise<void> {
+  if (integrationName !== CUSTOM_SCRIPT_INTEGRATION) return;
+  const sites = await tx.$queryRaw<{ site_id: string }[]>`SELECT site_id FROM integration_site_installations WHERE installation_id = ${installationId}`;
+  for (const { site_id } of sites) await notifyLive(tx, { topic: "site", siteId: site_id });
 }

@@ -8,6 +8,7 @@ import { newId } from "../../ids";
 import { paginateModel, type ListResult } from "../../pagination";
 import { presentInstallation, type IntegrationInstallationObject } from "../../presenters/integration-installation";
 import { checkBuiltinConfiguration } from "../builtin/configuration";
+import { notifySitesOfScriptInstallation } from "../builtin/site-scripts";
 import { configurationSchemaOf, validateConfiguration } from "../configuration";
 import { loadIntegration } from "../load";
 import { authorizeInstallation, loadInstallation, loadInstallingOrganization, orNotFound, visibleInstallationsWhere } from "./access";
@@ -94,6 +95,7 @@ export async function updateIntegrationInstallation(ctx: ServiceContext, integra
       events.nothingChanged();
       return present(tx, installation, integration, ctx.baseUrl);
     }
+    if (data.status !== undefined) await notifySitesOfScriptInstallation(tx, integration.name, installation.id);
     const updated = await tx.integrationInstallation.update({ where: { id: installation.id }, data: { ...data, updatedAt: new Date() } });
     recordInstallationChange(events, { integration, installation }, { kind: "installation" }, {
       change: "updated",
@@ -116,6 +118,7 @@ export async function uninstallIntegration(ctx: ServiceContext, integrationName:
     const access = await orNotFound(loadInstallation(tx, ctx.actor, integrationName, installationId));
     if (!access) return events.nothingChanged();
     authorizeInstallation("uninstall", access);
+    await notifySitesOfScriptInstallation(tx, access.integration.name, installationId);
     await tx.integrationInstallation.delete({ where: { id: installationId } });
     recordInstallationChange(events, access, { kind: "installation" }, { change: "deleted" });
   });
