@@ -25,8 +25,9 @@ export async function prepareDatabase(url: string, log: (line: string) => void):
   const applied = await migrate(url);
   if (applied.length) log(`Applied migrations: ${applied.join(", ")}`);
   process.env.DATABASE_URL = url;
-  await registerBuiltinIntegrations();
   const seeded = await seedDemo();
+  // After the seed, which runs only on a database without users (the built-ins' bot users are users).
+  await registerBuiltinIntegrations();
   await enqueue(db(), searchCatchUpJob, {});
   // The server process opens its own pools; these would only hold connections.
   await stopJobQueue();

@@ -62,7 +62,8 @@ function modelPages(versions: PageVersion[], homePageId: string | null): ModelPa
 export async function loadSiteModel(siteId: string, tx: Db = db(), options: { unpublished?: boolean } = {}): Promise<SiteModel | null> {
   const site = await tx.site.findFirst({ where: { id: siteId, organization: { deletedAt: null } } });
   if (!site || (!site.published && !options.unpublished)) return null;
-  const [structure, scripts] = await Promise.all([loadStructure(tx, siteId), loadSiteScripts(tx, siteId)]);
+  const structure = await loadStructure(tx, siteId);
+  const scripts = await loadSiteScripts(tx, siteId);
   const spaceIds = [...new Set(structure.siteSpaces.map((row) => row.spaceId))];
   const spaces: SpaceRow[] = await tx.space.findMany({
     where: { id: { in: spaceIds }, deletedAt: null },
