@@ -17,9 +17,9 @@ import { SERVER_READY } from "./server-protocol";
 const nextBin = path.resolve("node_modules/.bin/next");
 
 /**
- * Applies the migrations, registers the built-in integrations, seeds the demo on a database without users, and queues the search
- * catch-up (for spaces whose index fell behind, e.g. restored from a backup); jobs run once the
- * server's workers start.
+ * Applies the migrations, seeds the demo on a database without users, registers the built-in
+ * integrations (server/integrations/builtin/), and queues the search catch-up (for spaces whose
+ * index fell behind, e.g. restored from a backup); jobs run once the server's workers start.
  */
 export async function prepareDatabase(url: string, log: (line: string) => void): Promise<SeededAdmin | null> {
   const applied = await migrate(url);
