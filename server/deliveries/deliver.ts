@@ -4,7 +4,7 @@ import { Prisma } from "../db/generated/client";
 import { inTransaction } from "../db/transaction";
 import { enqueue } from "../jobs/enqueue";
 import { safePost, SafeFetchError } from "../net/safe-fetch";
-import { WEBHOOK_INTEGRATION } from "../integrations/builtin/definitions";
+import { SYSTEM_ORGANIZATION_ID, WEBHOOK_INTEGRATION } from "../integrations/builtin/definitions";
 import { retryDelayMs, RETRY_WINDOW_MS } from "./backoff";
 import { deliverEventsJob, subscriberKey, type Subscriber } from "./job";
 import { signatureHeader } from "./signature";
@@ -100,7 +100,7 @@ async function claimHead(subscriber: Subscriber): Promise<Claim> {
 }
 
 /** A delivery to an installation of the built-in Webhook integration (`d`, `g`, `ins` as in describe's query). */
-const builtinWebhook = Prisma.sql`(d.installation_id IS NOT NULL AND g.name = ${WEBHOOK_INTEGRATION})`;
+const builtinWebhook = Prisma.sql`(d.installation_id IS NOT NULL AND g.name = ${WEBHOOK_INTEGRATION} AND g.organization_id = ${SYSTEM_ORGANIZATION_ID})`;
 
 /** The event's body as the subscriber receives it, its URL and the secret signing it (contract 4). */
 async function describe(tx: Db, subscriber: Subscriber, deliveryId: string): Promise<Omit<Claimed, "id" | "attempt" | "createdAt">> {

@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { db } from "../../server/db/client";
-import { CUSTOM_SCRIPT_INTEGRATION, WEBHOOK_INTEGRATION } from "../../server/integrations/builtin/definitions";
-import { registerBuiltinIntegrations, SYSTEM_ORGANIZATION_ID } from "../../server/integrations/builtin/register";
+import { CUSTOM_SCRIPT_INTEGRATION, SYSTEM_ORGANIZATION_ID, WEBHOOK_INTEGRATION } from "../../server/integrations/builtin/definitions";
+import { registerBuiltinIntegrations } from "../../server/integrations/builtin/register";
 import { serveIntegrationAsset } from "../../server/integrations/registry/serve-asset";
 import { startWorkers } from "../../server/jobs/workers";
 import { Receiver, until, verifySignature } from "../deliveries/receiver";

@@ -1,7 +1,8 @@
 import { configurationError } from "../configuration";
 import { destinationProblem } from "../../net/destination-check";
 import { MAX_WEBHOOK_URL_LENGTH, webhookUrlProblem } from "../../webhooks/schemas";
-import { CUSTOM_SCRIPT_INTEGRATION, WEBHOOK_INTEGRATION } from "./definitions";
+import { db } from "../../db/client";
+import { CUSTOM_SCRIPT_INTEGRATION, SYSTEM_ORGANIZATION_ID, WEBHOOK_INTEGRATION } from "./definitions";
 import { parseSnippet } from "./snippet";
 
 /** Shortest signing secret a Webhook installation takes. */
@@ -16,6 +17,9 @@ export const MIN_WEBHOOK_SECRET_LENGTH = 16;
  */
 export async function checkBuiltinConfiguration(integrationName: string, configuration: unknown): Promise<void> {
   if (typeof configuration !== "object" || configuration === null) return; // the schema's check refuses it
+  if (integrationName !== WEBHOOK_INTEGRATION && integrationName !== CUSTOM_SCRIPT_INTEGRATION) return;
+  const owner = await db().integration.findUnique({ where: { name: integrationName }, select: { organizationId: true } });
+  if (owner?.organizationId !== SYSTEM_ORGANIZATION_ID) return;
   const settings = configuration as Record<string, unknown>;
   if (integrationName === WEBHOOK_INTEGRATION) {
     const { url, secret } = settings;

@@ -7,6 +7,13 @@ import type { Prisma } from "../../db/generated/client";
  * (register.ts), which has no members: nobody holds their tokens or publishes over them.
  */
 
+/**
+ * The organization owning the built-in integrations: no member, so it is listed to nobody and nobody
+ * publishes under it. What makes an integration built in is its name AND this owner: a same-named
+ * integration an organization published before Quire shipped these stays an ordinary one.
+ */
+export const SYSTEM_ORGANIZATION_ID = "quire-system";
+
 /** The Webhook integration: an installation's events go to the URL of its configuration, signed with its secret. */
 export const WEBHOOK_INTEGRATION = "quire-webhook";
 /** The Custom script integration: a site installation's snippet is rendered into the site's pages. */

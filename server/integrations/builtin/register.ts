@@ -2,10 +2,8 @@ import { inTransaction } from "../../db/transaction";
 import { newId } from "../../ids";
 import { decodeIntegrationImages } from "../registry/assets";
 import { newIntegrationCredentials } from "../registry/credentials";
-import { BUILTIN_INTEGRATIONS, type BuiltinIntegration } from "./definitions";
+import { BUILTIN_INTEGRATIONS, SYSTEM_ORGANIZATION_ID, type BuiltinIntegration } from "./definitions";
 
-/** The organization owning the built-in integrations: no member, so it is listed to nobody and nobody publishes under it. */
-export const SYSTEM_ORGANIZATION_ID = "quire-system";
 const BOT_EMAIL_DOMAIN = "integrations.quire.invalid";
 
 /**

@@ -1,7 +1,7 @@
 import type { Db } from "../../db/client";
 import { notifyLive } from "../../live/messages";
 import { esc } from "../../sites/serve/render/html";
-import { CUSTOM_SCRIPT_INTEGRATION } from "./definitions";
+import { CUSTOM_SCRIPT_INTEGRATION, SYSTEM_ORGANIZATION_ID } from "./definitions";
 import { parseSnippet, type SnippetScript } from "./snippet";
 
 /** What a published site adds to its pages for its Custom script installations: the elements, and the CSP sources allowing them. */
@@ -19,7 +19,7 @@ export async function loadSiteScripts(tx: Db, siteId: string): Promise<SiteScrip
     FROM integration_site_installations isi
     JOIN integration_installations ins ON ins.id = isi.installation_id
     JOIN integrations g ON g.id = ins.integration_id
-    WHERE isi.site_id = ${siteId} AND isi.status = 'active' AND ins.status = 'active' AND g.name = ${CUSTOM_SCRIPT_INTEGRATION}`;
+    WHERE isi.site_id = ${siteId} AND isi.status = 'active' AND ins.status = 'active' AND g.name = ${CUSTOM_SCRIPT_INTEGRATION} AND g.organization_id = ${SYSTEM_ORGANIZATION_ID}`;
   const scripts: SiteScripts = { head: "", body: "", cspSources: [] };
   for (const row of rows) {
     if (typeof row.snippet !== "string") continue;
