@@ -71,12 +71,17 @@ describe("Webhook", () => {
 
       const installed = await admin.post(installations, { organization: organizationId, space_selection: "all", configuration: { url: receiver.url, secret } });
       expect(installed.body).toMatchObject({ status: "active", space_selection: "all" });
+      // Changing it later records the change without the secret (the audit log and the feed reach further).
+      expect((await admin.patch(`${installations}/${installed.body.id}`, { configuration: { url: receiver.url, secret: `${secret}-2` } })).status).toBe(200);
+      const recorded = await db().domainEvent.findMany({ where: { organizationId, action: "integration_installation.updated" }, select: { payload: true } });
+      expect(JSON.stringify(recorded)).not.toContain(secret);
+      expect(recorded[0]!.payload).toMatchObject({ previous: { configuration: { url: receiver.url } } });
       const space = (await admin.post(`/v1/orgs/${organizationId}/spaces`, { title: "Handbook" })).body as { id: string };
       expect((await admin.patch(`/v1/spaces/${space.id}`, { visibility: "public" })).status).toBe(200);
 
       const received = await until("the visibility change at the receiver", () => receiver.received.find((r) => r.event.type === "space_visibility_updated"));
       expect(received.event).toMatchObject({ spaceId: space.id, visibility: "public", installationId: installed.body.id });
-      expect(verifySignature(secret, received.headers["x-quire-signature"] as string, received.body)).toBe(true);
+      expect(verifySignature(`${secret}-2`, received.headers["x-quire-signature"] as string, received.body)).toBe(true);
       // Not the built-in integration's own secret, which is shared by every installation.
       expect(verifySignature("whsec_wrong", received.headers["x-quire-signature"] as string, received.body)).toBe(false);
     } finally {
