@@ -236,6 +236,7 @@ test("the built-in Webhook integration installs from a new instance's catalog an
   await page.getByRole("button", { name: "Save configuration" }).first().click();
   await expectNotice(page, "The configuration is saved.");
   await expect(page.getByRole("heading", { name: /^Installed/ })).toContainText("Active");
+  await screenshotsAcross(page, "integrations-builtin-webhook", expectNoSeriousAxeViolations);
 
   await publishThroughApi(request, token, spaceId, "First page", [{ operation: "insert_page", title: "Start here", document: { markdown: "Hello." } }]);
   const isOurs = (delivery: Received) => delivery.type === "space_content_updated" && delivery.body.includes(spaceId);
