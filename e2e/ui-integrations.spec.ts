@@ -215,3 +215,31 @@ test("an admin installs an integration on one space, configures it, and sees the
     await expect(page.getByText(`Events are sent to its endpoint,`)).toBeVisible();
   });
 });
+
+test("the built-in Webhook integration installs from a new instance's catalog and delivers signed with the secret set", async ({ page, request }) => {
+  const suffix = uniqueSuffix();
+  const token = adminApiToken();
+  const { spaceId, organizationId } = await createSpaceOverApi(request, `Built-ins ${suffix}`, "Guides");
+  await keepNoticesOf(page);
+  await page.goto(`/o/${organizationId}/integrations`);
+  await page.getByRole("list", { name: "Integrations" }).getByRole("link", { name: "Webhook" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Webhook" })).toBeVisible();
+  await page.getByRole("button", { name: "Install", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "Install “Webhook”" });
+  await dialog.getByLabel("All spaces").check();
+  await dialog.getByRole("button", { name: "Install", exact: true }).click();
+  await expect(dialog).toBeHidden();
+
+  const secret = `secret-${suffix}-of-the-receiver`;
+  await page.getByLabel("Receiver URL (required)").fill(receiverUrl);
+  await page.getByLabel("Signing secret (required)").fill(secret);
+  await page.getByRole("button", { name: "Save configuration" }).first().click();
+  await expectNotice(page, "The configuration is saved.");
+  await expect(page.getByRole("heading", { name: /^Installed/ })).toContainText("Active");
+  await screenshotsAcross(page, "integrations-builtin-webhook", expectNoSeriousAxeViolations);
+
+  await publishThroughApi(request, token, spaceId, "First page", [{ operation: "insert_page", title: "Start here", document: { markdown: "Hello." } }]);
+  const isOurs = (delivery: Received) => delivery.type === "space_content_updated" && delivery.body.includes(spaceId);
+  await expect.poll(() => received.find(isOurs), { timeout: 30_000 }).toBeTruthy();
+  expect(signatureValid(received.find(isOurs)!, secret)).toBe(true);
+});

@@ -6,6 +6,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { db } from "../server/db/client";
 import { migrate } from "../server/db/migrate";
+import { registerBuiltinIntegrations } from "../server/integrations/builtin/register";
 import { dataDir } from "../server/db/runtime";
 import { seedDemo, type SeededAdmin } from "../server/db/seed";
 import { enqueue } from "../server/jobs/enqueue";
@@ -16,15 +17,17 @@ import { SERVER_READY } from "./server-protocol";
 const nextBin = path.resolve("node_modules/.bin/next");
 
 /**
- * Applies the migrations, seeds the demo on a database without users, and queues the search
- * catch-up (for spaces whose index fell behind, e.g. restored from a backup); jobs run once the
- * server's workers start.
+ * Applies the migrations, seeds the demo on a database without users, registers the built-in
+ * integrations (server/integrations/builtin/), and queues the search catch-up (for spaces whose
+ * index fell behind, e.g. restored from a backup); jobs run once the server's workers start.
  */
 export async function prepareDatabase(url: string, log: (line: string) => void): Promise<SeededAdmin | null> {
   const applied = await migrate(url);
   if (applied.length) log(`Applied migrations: ${applied.join(", ")}`);
   process.env.DATABASE_URL = url;
   const seeded = await seedDemo();
+  // After the seed, which runs only on a database without users (the built-ins' bot users are users).
+  await registerBuiltinIntegrations();
   await enqueue(db(), searchCatchUpJob, {});
   // The server process opens its own pools; these would only hold connections.
   await stopJobQueue();

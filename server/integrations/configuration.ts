@@ -101,7 +101,7 @@ function valueProblem(property: PropertySchema, value: unknown): string | null {
   }
 }
 
-function configurationError(problems: ConfigurationProblem[]): AppError {
+export function configurationError(problems: ConfigurationProblem[]): AppError {
   const [first] = problems as [ConfigurationProblem];
   const where = first.property === "" ? "configuration" : `configuration.${first.property}`;
   const more = problems.length > 1 ? ` (and ${problems.length - 1} more setting${problems.length > 2 ? "s" : ""})` : "";

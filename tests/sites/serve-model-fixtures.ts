@@ -21,6 +21,7 @@ export async function visibleSiteOf(sections: ModelSection[], overrides: { visib
     version: "v1",
     customization: {},
     adaptiveSchema: null,
+    scripts: null,
     topLevel: sections.map((section) => ({ type: "section" as const, section })),
     sections,
     rootSiteSpaces: overrides.rootSiteSpaces ?? [],

@@ -82,6 +82,7 @@ async function siteWith(options: { visibility?: string; title?: string; customiz
     version: "v1",
     customization: siteSettings(site),
     adaptiveSchema: null,
+    scripts: null,
     topLevel: sections.map((section) => ({ type: "section" as const, section })),
     sections,
     rootSiteSpaces: root,

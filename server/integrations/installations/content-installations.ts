@@ -15,6 +15,7 @@ import { presentContentInstallation, type ContentInstallationRow } from "../../p
 import { presentSite, siteSpaceCounts } from "../../presenters/site";
 import { presentSpace } from "../../presenters/space";
 import { spacePublications } from "../../sites/space-publications";
+import { checkBuiltinConfiguration } from "../builtin/configuration";
 import { configurationSchemaOf, validateConfiguration } from "../configuration";
 import { loadIntegration, type IntegrationAccess } from "../load";
 import { authorizeInstallation, isIntegrationCaller, loadInstallation, orNotFound, visibleInstallationsWhere } from "./access";
@@ -147,6 +148,7 @@ export async function getContentInstallation(ctx: ServiceContext, kind: ContentK
 
 /** updateIntegrationSpaceInstallation / …Site…: `configuration` replaces the row's (checked against the target's schema, status following), `externalIds` the integration's ids. */
 export async function updateContentInstallation(ctx: ServiceContext, kind: ContentKind, integrationName: string, installationId: string, targetId: string, input: UpdateContentInstallationInput, extended = false) {
+  await checkBuiltinConfiguration(integrationName, input.configuration);
   return writeChange(ctx, async (tx, events) => {
     await lockInstallation(tx, installationId);
     const access = await loadContentInstallation(tx, ctx.actor, kind, integrationName, installationId, targetId);

@@ -7,6 +7,8 @@ import { writeChange } from "../../events/write-change";
 import { newId } from "../../ids";
 import { paginateModel, type ListResult } from "../../pagination";
 import { presentInstallation, type IntegrationInstallationObject } from "../../presenters/integration-installation";
+import { checkBuiltinConfiguration } from "../builtin/configuration";
+import { notifySitesOfScriptInstallation } from "../builtin/site-scripts";
 import { configurationSchemaOf, validateConfiguration } from "../configuration";
 import { loadIntegration } from "../load";
 import { authorizeInstallation, loadInstallation, loadInstallingOrganization, orNotFound, visibleInstallationsWhere } from "./access";
@@ -40,6 +42,7 @@ function badSelection(field: string, what: string): never {
  * answers the installation as it is: change it with updateIntegrationInstallation.
  */
 export async function installIntegration(ctx: ServiceContext, integrationName: string, input: InstallIntegrationInput): Promise<IntegrationInstallationObject> {
+  await checkBuiltinConfiguration(integrationName, input.configuration);
   return writeChange(ctx, async (tx, events) => {
     const { integration } = await loadIntegration(tx, ctx.actor, integrationName);
     await loadInstallingOrganization(tx, ctx.actor, input.organization);
@@ -71,6 +74,7 @@ export async function getIntegrationInstallation(ctx: ServiceContext, integratio
  * the organization admins' alone.
  */
 export async function updateIntegrationInstallation(ctx: ServiceContext, integrationName: string, installationId: string, input: UpdateInstallationInput): Promise<IntegrationInstallationObject> {
+  await checkBuiltinConfiguration(integrationName, input.configuration);
   return writeChange(ctx, async (tx, events) => {
     await lockInstallation(tx, installationId);
     const access = await loadInstallation(tx, ctx.actor, integrationName, installationId);
@@ -91,6 +95,7 @@ export async function updateIntegrationInstallation(ctx: ServiceContext, integra
       events.nothingChanged();
       return present(tx, installation, integration, ctx.baseUrl);
     }
+    if (data.status !== undefined) await notifySitesOfScriptInstallation(tx, integration.name, installation.id);
     const updated = await tx.integrationInstallation.update({ where: { id: installation.id }, data: { ...data, updatedAt: new Date() } });
     recordInstallationChange(events, { integration, installation }, { kind: "installation" }, {
       change: "updated",
@@ -113,6 +118,7 @@ export async function uninstallIntegration(ctx: ServiceContext, integrationName:
     const access = await orNotFound(loadInstallation(tx, ctx.actor, integrationName, installationId));
     if (!access) return events.nothingChanged();
     authorizeInstallation("uninstall", access);
+    await notifySitesOfScriptInstallation(tx, access.integration.name, installationId);
     await tx.integrationInstallation.delete({ where: { id: installationId } });
     recordInstallationChange(events, access, { kind: "installation" }, { change: "deleted" });
   });

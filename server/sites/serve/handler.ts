@@ -4,7 +4,7 @@ import { SITE_ENDPOINTS, type SiteRequest } from "./endpoints";
 import { underBase } from "./paths";
 import { pageQueryKey, renderNotFound, renderPage, renderSignInRequired, THEME_SCRIPT, THEME_SCRIPT_CSP } from "./render";
 import { routeSitePath } from "./route";
-import type { SiteAddress } from "./types";
+import type { SiteAddress, SiteModel } from "./types";
 import { resolveVisitor } from "./visitor";
 import { visibleSite } from "./visible";
 
@@ -16,32 +16,45 @@ import { visibleSite } from "./visible";
  */
 
 /**
- * Only our own script and stylesheet run (and render's inline theme script, allowed by its hash); images may come from anywhere over https (covers,
+ * Only our own script and stylesheet run (and render's inline theme script, allowed by its hash, and
+ * `scriptSources`: a site's Custom script snippets); images may come from anywhere over https (covers,
  * logos, embeds written as image links); nothing may frame the site.
  */
-const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  `script-src 'self' ${THEME_SCRIPT_CSP}`,
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: https:",
-  // A custom font of the customization is loaded from its https URL.
-  "font-src 'self' data: https:",
-  "connect-src 'self'",
-  "media-src 'self' https:",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join("; ");
+function contentSecurityPolicy(scriptSources: string[]): string {
+  return [
+    "default-src 'self'",
+    ["script-src 'self'", THEME_SCRIPT_CSP, ...scriptSources].join(" "),
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: https:",
+    // A custom font of the customization is loaded from its https URL.
+    "font-src 'self' data: https:",
+    // An analytics script sends what it measures back to where it came from.
+    ["connect-src 'self'", ...scriptSources.filter((source) => !source.startsWith("'"))].join(" "),
+    "media-src 'self' https:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
+const CONTENT_SECURITY_POLICY = contentSecurityPolicy([]);
 
 const SECURITY_HEADERS: [string, string][] = [
-  ["Content-Security-Policy", CONTENT_SECURITY_POLICY],
   ["X-Frame-Options", "DENY"],
   ["X-Content-Type-Options", "nosniff"],
   ["Referrer-Policy", "strict-origin-when-cross-origin"],
 ];
 
-type Finish = { private: boolean; setCookies: string[] };
+/**
+ * The policy of a site's pages: the default, widened only for a site with Custom script snippets by
+ * exactly their hashes and origins (server/integrations/builtin/snippet.ts).
+ */
+function sitePolicy(model: SiteModel): string {
+  return model.scripts ? contentSecurityPolicy(model.scripts.cspSources) : CONTENT_SECURITY_POLICY;
+}
+
+/** `csp`: the site's policy (the default for answers of no site). */
+type Finish = { private: boolean; setCookies: string[]; csp?: string };
 
 /**
  * Every site response leaves with the security headers (an endpoint's stricter CSP is kept) and a
@@ -58,6 +71,7 @@ function finish(response: Response, how: Finish): Response {
     out = new Response(response.body, { status: response.status, statusText: response.statusText, headers: new Headers(response.headers) });
   }
   const headers = out.headers;
+  if (!headers.has("Content-Security-Policy")) headers.set("Content-Security-Policy", how.csp ?? CONTENT_SECURITY_POLICY);
   for (const [name, value] of SECURITY_HEADERS) if (!headers.has(name)) headers.set(name, value);
   if (how.private || how.setCookies.length > 0) headers.set("Cache-Control", "private, no-store");
   else if (!headers.has("Cache-Control") || /\bprivate\b/.test(headers.get("Cache-Control")!)) headers.set("Cache-Control", "no-cache");
@@ -120,7 +134,7 @@ async function serve(request: Request, pathname: string | undefined): Promise<Re
   // byte for byte, so that its existence and its name stay secret.
   if (outcome.kind === "not-found") return noSite();
   const restricted = model.site.visibility === "share-link" || model.site.visibility === "visitor-auth";
-  const how: Finish = { private: restricted, setCookies: outcome.setCookies };
+  const how: Finish = { private: restricted, setCookies: outcome.setCookies, csp: sitePolicy(model) };
   switch (outcome.kind) {
     case "redirect":
       return finish(redirect(outcome.location, 302), how);

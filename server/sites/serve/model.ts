@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { inReadingOrder, readPages, slugPaths, type PageVersion } from "../../content/revisions";
 import { db, type Db } from "../../db/client";
 import type { Site, SiteSection, SiteSpace } from "../../db/generated/client";
+import { loadSiteScripts, type SiteScripts } from "../../integrations/builtin/site-scripts";
 import { adaptiveSchemaOf, parseCondition, type ConditionNode } from "../conditions";
 import { siteSettings, siteSpaceSettings } from "../customization/settings";
 import { loadStructure, sectionsOfGroup, siteSpacesOf, topLevelItems } from "../structure/rules";
@@ -62,6 +63,7 @@ export async function loadSiteModel(siteId: string, tx: Db = db(), options: { un
   const site = await tx.site.findFirst({ where: { id: siteId, organization: { deletedAt: null } } });
   if (!site || (!site.published && !options.unpublished)) return null;
   const structure = await loadStructure(tx, siteId);
+  const scripts = await loadSiteScripts(tx, siteId);
   const spaceIds = [...new Set(structure.siteSpaces.map((row) => row.spaceId))];
   const spaces: SpaceRow[] = await tx.space.findMany({
     where: { id: { in: spaceIds }, deletedAt: null },
@@ -120,12 +122,13 @@ export async function loadSiteModel(siteId: string, tx: Db = db(), options: { un
   const sections = topLevel.flatMap((item) => (item.type === "section" ? [item.section] : item.sections));
   return {
     site,
-    version: modelVersion(site, structure, spaces),
+    version: modelVersion(site, structure, spaces, scripts),
     customization: siteSettings(site),
     adaptiveSchema: adaptiveSchemaOf(site),
     topLevel,
     sections,
     rootSiteSpaces: sections.length === 0 ? siteSpacesIn(null) : [],
+    scripts,
   };
 }
 
@@ -134,10 +137,11 @@ export async function loadSiteModel(siteId: string, tx: Db = db(), options: { un
  * space's title, language and revision (a revision id names its content). Equal on every app
  * server for the same content, so ETags made from it agree across servers.
  */
-function modelVersion(site: Site, structure: Awaited<ReturnType<typeof loadStructure>>, spaces: SpaceRow[]): string {
+function modelVersion(site: Site, structure: Awaited<ReturnType<typeof loadStructure>>, spaces: SpaceRow[], scripts: SiteScripts | null): string {
   const hash = createHash("sha256");
   hash.update(JSON.stringify(site, (_key, value: unknown) => (typeof value === "bigint" ? value.toString() : value)));
   hash.update(JSON.stringify(structure));
   hash.update(JSON.stringify([...spaces].sort((a, b) => (a.id < b.id ? -1 : 1))));
+  if (scripts) hash.update(JSON.stringify(scripts));
   return hash.digest("base64url").slice(0, 22);
 }

@@ -1,3 +1,4 @@
+import type { SiteScripts } from "../../integrations/builtin/site-scripts";
 import type { PageCover, PageLayout } from "../../content/page-display";
 import type { Site } from "../../db/generated/client";
 import type { AdaptiveSchema, ConditionNode } from "../conditions";
@@ -82,6 +83,8 @@ export type SiteModel = {
   sections: ModelSection[];
   /** Root-level site spaces of a site without sections (empty otherwise). */
   rootSiteSpaces: ModelSiteSpace[];
+  /** The Custom script integration's snippets on this site, and the CSP sources allowing them; null without any. */
+  scripts: SiteScripts | null;
 };
 
 /** Where a served request's site lives: the URL prefix its paths hang from (no trailing slash, "" at a host's root). */
