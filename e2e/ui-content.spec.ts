@@ -71,7 +71,8 @@ test("create a collection and a space in it, rename, move, delete and restore th
     await create(page, "collection", "Guides");
     await expect(page).toHaveURL(/\/c\/[^/]+$/);
     await create(page, "space", "Draft space", "Guides");
-    await expect(page).toHaveURL(/\/s\/[^/]+$/);
+    // A new space opens on its content, where it offers to start writing.
+    await expect(page).toHaveURL(/\/s\/[^/]+\/content$/);
     const space = childItem(item(page, "Guides"), "Draft space");
     await expect(space).toHaveAttribute("aria-level", "2");
     // The page on screen is the current item of the tree.

@@ -169,8 +169,9 @@ test("what B does on the second app server appears on A's screen on the first, w
     const bell = page.getByRole("button", { name: "Notifications, 3 unread" });
     await bell.click();
     const inbox = page.getByRole("dialog", { name: "Notifications" });
-    const entries = inbox.getByRole("link");
+    const entries = inbox.getByRole("listitem").getByRole("link");
     await expect(entries).toHaveCount(3);
+    await expect(inbox.getByRole("link", { name: "See all notifications" })).toBeVisible();
     await expect(entries.nth(0)).toContainText(`${b.name} mentioned you in Handbook`);
     await expect(entries.nth(0)).toContainText(`Welcome aboard, @${a.name}`);
     await expect(entries.nth(1)).toContainText(`${b.name} merged change request #1 “Written by B” in Handbook`);
