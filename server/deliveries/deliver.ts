@@ -4,6 +4,7 @@ import { Prisma } from "../db/generated/client";
 import { inTransaction } from "../db/transaction";
 import { enqueue } from "../jobs/enqueue";
 import { safePost, SafeFetchError } from "../net/safe-fetch";
+import { WEBHOOK_SECRET_CONTEXT } from "../integrations/builtin/configuration";
 import { SYSTEM_ORGANIZATION_ID, WEBHOOK_INTEGRATION } from "../integrations/builtin/definitions";
 import { retryDelayMs, RETRY_WINDOW_MS } from "./backoff";
 import { deliverEventsJob, subscriberKey, type Subscriber } from "./job";
@@ -51,8 +52,8 @@ type Claimed = {
   eventType: string;
   body: string;
   url: string | null;
-  /** Sealed (a webhook's, an integration's), or plain: the one a built-in Webhook installation's configuration holds. */
-  secret: { sealed: string; context: string } | { plain: string } | null;
+  /** Sealed: a webhook's, an integration's, or the one a built-in Webhook installation's configuration holds. */
+  secret: { sealed: string; context: string } | null;
 };
 
 type Claim = { kind: "send"; delivery: Claimed } | { kind: "idle"; wakeAt: Date | null };
@@ -104,7 +105,7 @@ const builtinWebhook = Prisma.sql`(d.installation_id IS NOT NULL AND g.name = ${
 
 /** The event's body as the subscriber receives it, its URL and the secret signing it (contract 4). */
 async function describe(tx: Db, subscriber: Subscriber, deliveryId: string): Promise<Omit<Claimed, "id" | "attempt" | "createdAt">> {
-  const [row] = await tx.$queryRaw<{ event_id: string; type: string; payload: Record<string, unknown>; url: string | null; sealed: string | null; context: string | null; builtin: boolean; plain: string | null }[]>`
+  const [row] = await tx.$queryRaw<{ event_id: string; type: string; payload: Record<string, unknown>; url: string | null; sealed: string | null; context: string | null; builtin: boolean; builtinSecret: string | null }[]>`
     SELECT e.id AS event_id, e.type, e.payload,
       CASE
         WHEN d.webhook_id IS NOT NULL THEN w.url
@@ -116,7 +117,7 @@ async function describe(tx: Db, subscriber: Subscriber, deliveryId: string): Pro
       END AS url,
       COALESCE(w.secret, g.signing_secret) AS sealed,
       CASE WHEN d.webhook_id IS NOT NULL THEN 'webhook-secret:' || w.id ELSE 'integration-signing:' || g.id END AS context,
-      ${builtinWebhook} AS builtin, ins.configuration->>'secret' AS plain
+      ${builtinWebhook} AS builtin, ins.configuration->>'secret' AS "builtinSecret"
     FROM event_deliveries d
     JOIN organization_events e ON e.id = d.event_id
     LEFT JOIN webhooks w ON w.id = d.webhook_id
@@ -129,7 +130,7 @@ async function describe(tx: Db, subscriber: Subscriber, deliveryId: string): Pro
     eventType: row.type,
     body: JSON.stringify(eventPayload(row.payload, subscriber.kind === "installation" ? subscriber.id : null)),
     url: row.url,
-    secret: row.builtin ? (row.plain ? { plain: row.plain } : null) : row.sealed && row.context ? { sealed: row.sealed, context: row.context } : null,
+    secret: row.builtin ? (row.builtinSecret ? { sealed: row.builtinSecret, context: WEBHOOK_SECRET_CONTEXT } : null) : row.sealed && row.context ? { sealed: row.sealed, context: row.context } : null,
   };
 }
 
@@ -144,7 +145,7 @@ async function post(delivery: Claimed): Promise<Outcome> {
   const done = (status: number | null, error: string | null): Outcome => ({ startedAt, durationMs: Math.round(performance.now() - started), status, error });
   if (!delivery.url) return done(null, "no dispatch URL: the integration has no endpoint (nor a development tunnel for this organization)");
   if (!delivery.secret) return done(null, "no signing secret");
-  const secret = "plain" in delivery.secret ? delivery.secret.plain : await openSecret(delivery.secret.sealed, delivery.secret.context);
+  const secret = await openSecret(delivery.secret.sealed, delivery.secret.context);
   try {
     const { status } = await safePost(delivery.url, {
       body: delivery.body,

@@ -1,4 +1,5 @@
 import type { IntegrationInstallation } from "../db/generated/client";
+import { withoutBuiltinSecrets } from "../integrations/builtin/configuration";
 import { apiUrl, appUrl } from "./urls";
 
 /**
@@ -18,7 +19,7 @@ export function presentInstallation(installation: IntegrationInstallation, integ
     space_selection: installation.spaceSelection as "all" | "selected",
     site_selection: installation.siteSelection as "all" | "selected",
     spaces,
-    configuration: installation.configuration as Record<string, unknown>,
+    configuration: withoutBuiltinSecrets(integrationName, installation.configuration) as Record<string, unknown>,
     createdAt: installation.createdAt.toISOString(),
     updatedAt: installation.updatedAt.toISOString(),
     urls: {
@@ -51,7 +52,7 @@ export function presentContentInstallation<K extends "space" | "site", T>(kind: 
     integration: integrationName,
     installation: row.installationId,
     status: row.status as "active" | "pending" | "paused",
-    configuration: row.configuration as Record<string, unknown>,
+    configuration: withoutBuiltinSecrets(integrationName, row.configuration) as Record<string, unknown>,
     externalIds: row.externalIds,
     urls: {
       location: apiUrl(baseUrl, `${installationPath(integrationName, row.installationId)}/${kind}s/${targetId}`),

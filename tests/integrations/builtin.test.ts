@@ -71,8 +71,16 @@ describe("Webhook", () => {
 
       const installed = await admin.post(installations, { organization: organizationId, space_selection: "all", configuration: { url: receiver.url, secret } });
       expect(installed.body).toMatchObject({ status: "active", space_selection: "all" });
+      // The secret is stored sealed and never shown back.
+      expect(installed.body.configuration).toEqual({ url: receiver.url });
+      const stored = await db().integrationInstallation.findUniqueOrThrow({ where: { id: installed.body.id }, select: { configuration: true } });
+      expect(JSON.stringify(stored)).not.toContain(secret);
       // Changing it later records the change without the secret (the audit log and the feed reach further).
       expect((await admin.patch(`${installations}/${installed.body.id}`, { configuration: { url: receiver.url, secret: `${secret}-2` } })).status).toBe(200);
+      // A configuration sent without it (the form never shows it) keeps the stored secret, and the installation active.
+      const kept = await admin.patch(`${installations}/${installed.body.id}`, { configuration: { url: receiver.url } });
+      expect([kept.status, kept.body.status, kept.body.configuration]).toEqual([200, "active", { url: receiver.url }]);
+      expect((await admin.get(`${installations}/${installed.body.id}`)).body.configuration).toEqual({ url: receiver.url });
       const recorded = await db().domainEvent.findMany({ where: { organizationId, action: "integration_installation.updated" }, select: { payload: true } });
       expect(JSON.stringify(recorded)).not.toContain(secret);
       expect(recorded[0]!.payload).toMatchObject({ previous: { configuration: { url: receiver.url } } });

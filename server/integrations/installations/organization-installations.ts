@@ -7,7 +7,7 @@ import { writeChange } from "../../events/write-change";
 import { newId } from "../../ids";
 import { paginateModel, type ListResult } from "../../pagination";
 import { presentInstallation, type IntegrationInstallationObject } from "../../presenters/integration-installation";
-import { checkBuiltinConfiguration } from "../builtin/configuration";
+import { builtinConfigurationToStore, checkBuiltinConfiguration, keepStoredSecret } from "../builtin/configuration";
 import { notifySitesOfScriptInstallation } from "../builtin/site-scripts";
 import { configurationSchemaOf, validateConfiguration } from "../configuration";
 import { loadIntegration } from "../load";
@@ -47,7 +47,9 @@ export async function installIntegration(ctx: ServiceContext, integrationName: s
     const { integration } = await loadIntegration(tx, ctx.actor, integrationName);
     await loadInstallingOrganization(tx, ctx.actor, input.organization);
     checkSelection(integration, input);
-    const { configuration, missing } = validateConfiguration(configurationSchemaOf(integration.configurations, "account"), input.configuration ?? {});
+    const incoming = keepStoredSecret(integration.name, input.configuration ?? {}, null);
+    const { configuration: checked, missing } = validateConfiguration(configurationSchemaOf(integration.configurations, "account"), incoming);
+    const configuration = await builtinConfigurationToStore(integration.name, checked, incoming);
     const status = statusFor(missing);
     const id = newId();
     // A concurrent install of the same integration finds the other's row rather than failing.
@@ -84,7 +86,11 @@ export async function updateIntegrationInstallation(ctx: ServiceContext, integra
     checkSelection(integration, input);
     const data: Prisma.IntegrationInstallationUpdateInput = {};
     if (input.configuration !== undefined) {
-      const { configuration, missing } = validateConfiguration(configurationSchemaOf(integration.configurations, "account"), input.configuration);
+      const { configuration: checked, missing } = validateConfiguration(
+        configurationSchemaOf(integration.configurations, "account"),
+        keepStoredSecret(integration.name, input.configuration, installation.configuration),
+      );
+      const configuration = await builtinConfigurationToStore(integration.name, checked, input.configuration);
       if (!isDeepStrictEqual(configuration, installation.configuration)) data.configuration = configuration as Prisma.InputJsonObject;
       if (statusFor(missing) !== installation.status) data.status = statusFor(missing);
     }

@@ -1,7 +1,7 @@
 import type { Db } from "../../db/client";
 import { Prisma, type Integration, type IntegrationInstallation } from "../../db/generated/client";
 import type { EventRecorder } from "../../events/record-event";
-import { WEBHOOK_INTEGRATION } from "../builtin/definitions";
+import { withoutBuiltinSecrets } from "../builtin/configuration";
 import { reachesSpaceSql } from "../reach";
 
 /**
@@ -36,19 +36,9 @@ export function recordInstallationChange(events: EventRecorder, { integration, i
       integrationName: integration.name,
       installationId: installation.id,
       ...(scope.kind === "space" ? { spaceId: scope.spaceId } : scope.kind === "site" ? { siteId: scope.siteId } : {}),
-      ...(change.change === "deleted" ? {} : { status: change.status, ...(change.previous ? { previous: { ...change.previous, configuration: withoutSecrets(integration, change.previous.configuration) } } : {}) }),
+      ...(change.change === "deleted" ? {} : { status: change.status, ...(change.previous ? { previous: { ...change.previous, configuration: withoutBuiltinSecrets(integration.name, change.previous.configuration) } } : {}) }),
     },
   });
-}
-
-/**
- * A configuration as events carry it (the audit log, the feed, the organization's webhooks): the
- * built-in Webhook's signing secret left out, since those reach further than its installation.
- */
-function withoutSecrets(integration: Pick<Integration, "name">, configuration: unknown): unknown {
-  if (integration.name !== WEBHOOK_INTEGRATION || typeof configuration !== "object" || configuration === null) return configuration;
-  const { secret: _secret, ...rest } = configuration as Record<string, unknown>;
-  return rest;
 }
 
 /** How many live spaces of its organization each installation reaches (the reference's `spaces`), by server/integrations/reach.ts. */
