@@ -49,7 +49,7 @@ export const BUILTIN_INTEGRATIONS: BuiltinIntegration[] = [
       account: {
         properties: {
           url: { type: "string", title: "Receiver URL", description: "The http(s) address that receives the events: a public one, unless QUIRE_FETCH_ALLOWLIST names it" },
-          secret: { type: "string", title: "Signing secret", description: "The secret your receiver checks x-quire-signature with (at least 16 characters). It is stored sealed and never shown again: leave this empty to keep the current one." },
+          secret: { type: "string", title: "Signing secret", description: "Checks x-quire-signature; 16+ characters. Never shown again: leave empty to keep the current one" },
         },
         required: ["url", "secret"],
       },
