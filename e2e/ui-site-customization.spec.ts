@@ -19,8 +19,16 @@ const VISITOR_SCHEMA = {
   additionalProperties: false,
 };
 
-/** A custom property of the previewed page's root, as the site's stylesheet and the customization set it. */
-const rootProperty = (frame: FrameLocator, name: string) => frame.locator("html").evaluate((root, property) => getComputedStyle(root).getPropertyValue(property).trim(), name);
+/**
+ * A custom property of the previewed page's root, as the site's stylesheet and the customization set
+ * it; null while the frame is between two renders (each change loads a new document), so that
+ * expect.poll asks again rather than failing on the navigation.
+ */
+const rootProperty = (frame: FrameLocator, name: string) =>
+  frame
+    .locator("html")
+    .evaluate((root, property) => getComputedStyle(root).getPropertyValue(property).trim(), name)
+    .catch(() => null);
 
 test("an admin sets a condition with completion, customizes with a live preview, shares, regenerates the visitor key, adds a redirect and publishes", async ({ page, context, request }) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
