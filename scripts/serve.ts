@@ -13,6 +13,25 @@ import { EXIT_PORT_IN_USE, portInUseMessage, SERVER_READY } from "./server-proto
 
 const dev = process.argv.includes("--dev");
 const port = Number(process.env.PORT || 3000);
+
+// Stop taking requests, let Next.js finish and close the PDF printer's Chromium, then exit; a second
+// signal exits at once. Listened for before anything slow: `npm start` may stop (or be killed) while
+// Next.js loads or prepares, and a server that missed it would run on for nobody.
+let closing = false;
+let shutDownServer: () => Promise<unknown> = async () => {};
+function shutDown() {
+  if (closing) process.exit(1);
+  closing = true;
+  void shutDownServer().finally(() => process.exit(0));
+}
+process.on("SIGINT", shutDown);
+process.on("SIGTERM", shutDown);
+// Started by `npm start`: end with it even if it is killed outright (possibly before we got here).
+if (process.send) {
+  process.once("disconnect", shutDown);
+  if (!process.connected) shutDown();
+}
+
 // Next.js reads NODE_ENV when it is loaded, as `next start` and `next dev` set it.
 (process.env as Record<string, string>).NODE_ENV ??= dev ? "development" : "production";
 const { default: next } = await import("next");
@@ -38,23 +57,16 @@ try {
   console.error(portInUseMessage(port));
   process.exit(EXIT_PORT_IN_USE);
 }
+shutDownServer = () => {
+  server.close();
+  server.closeIdleConnections();
+  return Promise.allSettled([app.close(), closePdfBrowser()]);
+};
 prepared = app.prepare();
 await prepared;
 
-// Stop taking requests, let Next.js finish and close the PDF printer's Chromium, then exit; a second signal exits at once.
-let closing = false;
-function shutDown() {
-  if (closing) process.exit(1);
-  closing = true;
-  server.close();
-  server.closeIdleConnections();
-  void Promise.allSettled([app.close(), closePdfBrowser()]).finally(() => process.exit(0));
-}
-process.on("SIGINT", shutDown);
-process.on("SIGTERM", shutDown);
-// Started by `npm start`: tell it we serve, and end with it even if it is killed outright.
-process.send?.(SERVER_READY);
-process.once("disconnect", shutDown);
+// Started by `npm start`: tell it we serve.
+if (process.connected) process.send!(SERVER_READY);
 
 function listen(target: Server, listenPort: number): Promise<void> {
   return new Promise((resolve, reject) => {

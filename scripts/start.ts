@@ -93,6 +93,8 @@ try {
     stdio: ["inherit", "inherit", "inherit"],
     env: { PORT: String(port), DATABASE_URL: database.url, NEXTAUTH_URL: publicUrl, NEXTAUTH_SECRET: authSecret() },
   });
+  // A signal that came while the server was being bundled and spawned found no child to stop.
+  if (stopping) child.kill("SIGTERM");
 } catch (error) {
   if (!stopping) log(error instanceof Error ? error.message : String(error));
   await stop(1);
