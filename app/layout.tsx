@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import type { ReactNode } from "react";
 import { Providers } from "@/components/providers/trpc-provider";
 import { SkipLink } from "@/components/ui/skip-link";
-import { themeScript } from "@/components/ui/theme";
+import { ThemeFollower, themeScript } from "@/components/ui/theme";
 import "./globals.css";
 
 export const metadata: Metadata = { title: { default: "Quire", template: "%s · Quire" } };
@@ -15,6 +15,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
         <script dangerouslySetInnerHTML={{ __html: themeScript }} />
       </head>
       <body className="min-h-screen bg-white text-slate-900 antialiased">
+        <ThemeFollower />
         <SkipLink />
         <Providers>{children}</Providers>
       </body>

@@ -93,7 +93,7 @@ test("the title, inline markdown, code fences, links and line breaks", async ({ 
     await expect(address).toBeFocused();
     await address.fill("https://quire.dev");
     await address.press("Enter");
-    await expect(editor.getByRole("link", { name: "Quire" })).toHaveAttribute("href", "https://quire.dev");
+    await expect(editor.getByRole("link", { name: "Quire", exact: true })).toHaveAttribute("href", "https://quire.dev");
     // The palette keeps Ctrl+K outside the text.
     await expect(page.getByRole("dialog", { name: "Search everywhere" })).toHaveCount(0);
 

@@ -10,8 +10,9 @@ import { chromiumPath } from "../server/pdf/browser";
 /** A Debian package and the program of it we run (its presence is the check). */
 export type SystemPackage = { name: string; program: string };
 
-/** Chromium prints PDFs (server/pdf/browser.ts) and runs the browser tests. */
-export const chromium = (): SystemPackage => ({ name: "chromium", program: chromiumPath() });
+/** Chromium's headless shell prints PDFs (server/pdf/browser.ts) and runs the browser tests. */
+const CHROMIUM_PACKAGE = "chromium-headless-shell";
+export const chromium = (): SystemPackage => ({ name: CHROMIUM_PACKAGE, program: chromiumPath() });
 /** poppler's pdftotext: the tests' second reader of the PDFs Chromium prints. */
 const pdftotext: SystemPackage = { name: "poppler-utils", program: "/usr/bin/pdftotext" };
 
@@ -27,7 +28,7 @@ export async function ensureSystemPackages(packages: SystemPackage[], purpose: s
   const names = missing().map((pkg) => pkg.name);
   if (names.length === 0) return true;
   // A CHROMIUM_PATH that points nowhere is the user's to fix: installing Debian's would not put it there.
-  const canInstall = !(names.includes("chromium") && process.env.CHROMIUM_PATH) && process.getuid?.() === 0 && existsSync("/etc/debian_version") && existsSync("/usr/bin/apt-get");
+  const canInstall = !(names.includes(CHROMIUM_PACKAGE) && process.env.CHROMIUM_PATH) && process.getuid?.() === 0 && existsSync("/etc/debian_version") && existsSync("/usr/bin/apt-get");
   if (canInstall) {
     log(`Installing Debian's ${names.join(" and ")} for ${purpose} (apt-get, once; about a minute)…`);
     const env = { DEBIAN_FRONTEND: "noninteractive" };
@@ -37,7 +38,7 @@ export async function ensureSystemPackages(packages: SystemPackage[], purpose: s
   log(
     `${purpose[0]!.toUpperCase()}${purpose.slice(1)} need ${missing().map((pkg) => pkg.program).join(" and ")}; install them, e.g. on Debian or Ubuntu: ` +
       `sudo apt-get update && sudo apt-get install -y ${missing().map((pkg) => pkg.name).join(" ")}` +
-      (names.includes("chromium") ? " (CHROMIUM_PATH may point at a Chromium or Chrome executable instead)." : "."),
+      (names.includes(CHROMIUM_PACKAGE) ? " (CHROMIUM_PATH may point at a Chromium or Chrome executable instead)." : "."),
   );
   return false;
 }

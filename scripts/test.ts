@@ -18,6 +18,7 @@ type Step = { name: string; seconds: number; result: StepResult };
 const bin = (name: string) => path.resolve("node_modules/.bin", name);
 const reports = mkdtempSync(path.join(tmpdir(), "quire-test-"));
 const steps: Step[] = [];
+const suiteStarted = performance.now();
 const fileTimes: FileTime[] = [];
 
 if (!(await ensureSystemPackages(testPackages(), "the browser and PDF tests"))) {
@@ -25,16 +26,17 @@ if (!(await ensureSystemPackages(testPackages(), "the browser and PDF tests"))) 
   process.exit(1);
 }
 
-await step("Type-check", bin("tsc"), ["--noEmit", "-p", "."]);
-
-await vitest("Unit (no database)", ["--project", "unit"]);
+// Side by side: the type-check runs on one core, and the build and the unit tests leave the other
+// idle at times. Each one's output is printed whole once it ends. The browser tests run the
+// production build, rebuilt when its sources changed; the build need not type-check again (next.config.ts reads QUIRE_TYPECHECKED).
+await Promise.all([
+  step("Type-check", bin("tsc"), ["--noEmit", "-p", "."], { buffered: true }),
+  vitest("Unit (no database)", ["--project", "unit"], { buffered: true }),
+  buildIsStale() ? step("Build", bin("next"), ["build"], { env: { QUIRE_TYPECHECKED: "1", NEXT_TELEMETRY_DISABLED: "1" }, buffered: true }) : undefined,
+]);
 await vitest("Integration", ["--project", "integration"]);
 // The stall measurements (vitest.config.ts) run alone, one file at a time.
 await vitest("Stall measurements, one file at a time", ["--project", "stall", "--maxWorkers=1", "--no-file-parallelism"]);
-
-// The browser tests run the production build, rebuilt when its sources changed. Type-checked above:
-// the build need not do it again (next.config.ts reads QUIRE_TYPECHECKED).
-if (buildIsStale()) await step("Build", bin("next"), ["build"], { env: { QUIRE_TYPECHECKED: "1", NEXT_TELEMETRY_DISABLED: "1" } });
 
 const playwrightReport = path.join(reports, "playwright.json");
 await step("Browser (Playwright)", bin("playwright"), ["test", "--reporter=list,json"], {
@@ -54,9 +56,10 @@ console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);
 
 /** A Vitest step: its counts and per-file times from its JSON report. */
-function vitest(name: string, args: string[]): Promise<void> {
-  const report = path.join(reports, `vitest-${steps.length}.json`);
+function vitest(name: string, args: string[], options: { buffered?: boolean } = {}): Promise<void> {
+  const report = path.join(reports, `vitest-${name.replace(/[^a-z]+/gi, "-")}.json`);
   return step(name, bin("vitest"), ["run", ...args, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`], {
+    ...options,
     count: () => {
       const counts = JSON.parse(readFileSync(report, "utf8")) as VitestReport;
       for (const file of counts.testResults) fileTimes.push({ file: path.relative(process.cwd(), file.name), seconds: (file.endTime - file.startTime) / 1000 });
@@ -69,28 +72,33 @@ function vitest(name: string, args: string[]): Promise<void> {
  * Runs one step, timing it, and reads its counts. A step that fails without a failed test to show for
  * it (a type error, a crashed setup, a missing report) counts as one failure, so a red run never reads "0 failed".
  */
-async function step(name: string, command: string, args: string[], options: { env?: Record<string, string>; count?: () => StepResult } = {}): Promise<void> {
-  console.error(`\n=== ${name}`);
+async function step(name: string, command: string, args: string[], options: { env?: Record<string, string>; count?: () => StepResult; buffered?: boolean } = {}): Promise<void> {
   const started = performance.now();
-  const code = await run(command, args, options.env);
+  if (!options.buffered) console.error(`\n=== ${name}`);
+  const code = await run(command, args, options);
+  if (options.buffered) console.error(`\n=== ${name} (ran beside other steps)\n${code.output}`);
   let result: StepResult = { passed: 0, failed: 0 };
   try {
     if (options.count) result = options.count();
   } catch {
     // No report: the exit code decides below.
   }
-  if (code !== 0 && result.failed === 0) {
-    console.error(`${name} failed (exit code ${code}).`);
+  if (code.exitCode !== 0 && result.failed === 0) {
+    console.error(`${name} failed (exit code ${code.exitCode}).`);
     result.failed = 1;
   }
   steps.push({ name, seconds: (performance.now() - started) / 1000, result });
 }
 
-function run(command: string, args: string[], env: Record<string, string> = {}): Promise<number> {
-  const child = spawn(command, args, { stdio: "inherit", env: { ...process.env, ...env } });
+/** Runs a command, its output straight through, or (`buffered`) collected and returned for printing later. */
+function run(command: string, args: string[], options: { env?: Record<string, string>; buffered?: boolean }): Promise<{ exitCode: number; output: string }> {
+  const child = spawn(command, args, { stdio: options.buffered ? ["ignore", "pipe", "pipe"] : "inherit", env: { ...process.env, ...options.env } });
+  let output = "";
+  child.stdout?.setEncoding("utf8").on("data", (chunk: string) => (output += chunk));
+  child.stderr?.setEncoding("utf8").on("data", (chunk: string) => (output += chunk));
   return new Promise((resolve) => {
-    child.once("error", () => resolve(127));
-    child.once("exit", (code) => resolve(code ?? 1));
+    child.once("error", () => resolve({ exitCode: 127, output }));
+    child.once("close", (code) => resolve({ exitCode: code ?? 1, output }));
   });
 }
 
@@ -99,7 +107,7 @@ function printSummary(): void {
   const seconds = (value: number) => `${value.toFixed(1).padStart(7)} s`;
   console.log("\nSteps:");
   for (const { name, seconds: time, result } of steps) console.log(`${seconds(time)}  ${name} (${result.passed} passed, ${result.failed} failed)`);
-  console.log(`${seconds(steps.reduce((sum, { seconds: time }) => sum + time, 0))}  in all`);
+  console.log(`${seconds((performance.now() - suiteStarted) / 1000)}  in all (the first three steps run side by side)`);
   console.log("\nThe 15 slowest test files:");
   for (const { file, seconds: time } of fileTimes.sort((a, b) => b.seconds - a.seconds).slice(0, 15)) console.log(`${seconds(time)}  ${file}`);
 }

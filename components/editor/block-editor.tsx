@@ -141,6 +141,7 @@ export function BlockEditor({
         if (menuKey(event.key)) return true;
         if (event.key.toLowerCase() === "k" && (event.metaKey || event.ctrlKey) && !event.altKey && !event.shiftKey) {
           // Inside the text, ⌘/Ctrl+K edits a link; handled here, the palette (which leaves handled keys alone) does not open.
+          takeShownSelection(view);
           openLink(view);
           return true;
         }
@@ -304,6 +305,27 @@ export function BlockEditor({
       if (found && found.attrs.ref.kind === "url") url = found.attrs.ref.url;
     });
     return url;
+  }
+
+  /**
+   * Makes the selection the user sees the editor's. A shortcut pressed right after a double-click can
+   * arrive before the browser's `selectionchange` (input events go first on a busy machine), while the
+   * editor still holds the previous selection; the link would then land where the cursor was before.
+   */
+  function takeShownSelection(view: EditorView) {
+    const shown = (view.root as Document).getSelection?.();
+    if (!(view.state.selection instanceof TextSelection) || !shown?.anchorNode || !shown.focusNode) return;
+    if (!view.dom.contains(shown.anchorNode) || !view.dom.contains(shown.focusNode)) return;
+    let anchor: number, head: number;
+    try {
+      anchor = view.posAtDOM(shown.anchorNode, shown.anchorOffset);
+      head = view.posAtDOM(shown.focusNode, shown.focusOffset);
+    } catch {
+      return; // Inside a block drawn by a node view: the editor's own selection stands.
+    }
+    const { selection, doc } = view.state;
+    if (selection.anchor === anchor && selection.head === head) return;
+    view.dispatch(view.state.tr.setSelection(TextSelection.between(doc.resolve(anchor), doc.resolve(head))));
   }
 
   /** Opens the link form for the selection, the link around the cursor, or a new link at the cursor. */

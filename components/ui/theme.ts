@@ -39,19 +39,29 @@ function subscribe(listener: () => void) {
   };
 }
 
-/** The theme the user chose (light, dark, or following the system), and a way to change it. */
-export function useTheme(): { choice: ThemeChoice; setChoice: (choice: ThemeChoice) => void } {
-  const choice = useSyncExternalStore(subscribe, storedChoice, () => "system" as const);
+const useChoice = () => useSyncExternalStore(subscribe, storedChoice, () => "system" as const);
 
+/**
+ * Keeps the `dark` class in step with the choice and, while it follows the system, with the system's
+ * setting as it changes. Mounted once, in the root layout, so that every page follows (the sign-in
+ * and not-found pages have no theme menu).
+ */
+export function ThemeFollower(): null {
+  const choice = useChoice();
   useEffect(() => {
     apply(choice);
     if (choice !== "system") return;
-    // Following the system: a change of the system's setting applies at once.
     const media = matchMedia(DARK_QUERY);
     const onChange = () => apply("system");
     media.addEventListener("change", onChange);
     return () => media.removeEventListener("change", onChange);
   }, [choice]);
+  return null;
+}
+
+/** The theme the user chose (light, dark, or following the system), and a way to change it. */
+export function useTheme(): { choice: ThemeChoice; setChoice: (choice: ThemeChoice) => void } {
+  const choice = useChoice();
 
   const setChoice = useCallback((next: ThemeChoice) => {
     try {

@@ -20,8 +20,9 @@ const RETRY_AFTER_SECONDS = 10;
 /** How long closing waits for the browser to quit before the thread is ended regardless. */
 const CLOSE_WAIT_MS = 5_000;
 
+/** Debian's headless shell by default: Chromium's engine without the desktop browser around it (lighter to install and to run). */
 export function chromiumPath(): string {
-  return process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+  return process.env.CHROMIUM_PATH || "/usr/bin/chromium-headless-shell";
 }
 
 /** 503 with the time to come back: the browser is busy or missing, which a later try (or an install) cures. */

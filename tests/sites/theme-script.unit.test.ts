@@ -9,20 +9,33 @@ import { THEME_SCRIPT } from "../../server/sites/serve/render/chrome";
 
 type Case = { default: "light" | "dark" | "system"; toggle: boolean; stored: string | null; systemDark: boolean };
 
-/** Runs the script against an <html> with the site's attributes, the reader's storage and the system's preference; whether it went dark. */
-function darkAfter(input: Case): boolean {
+function classListOf(classes: Set<string>) {
+  return { add: (name: string) => classes.add(name), toggle: (name: string, on: boolean) => (on ? classes.add(name) : classes.delete(name)) };
+}
+
+/**
+ * Runs the script against an <html> with the site's attributes, the reader's storage and the system's
+ * preference; whether it went dark, and a way to switch the system's setting (as a reader's OS does).
+ */
+function run(input: Case) {
   const classes = new Set<string>();
   const attributes: Record<string, string> = { "data-theme": input.default, ...(input.toggle ? { "data-theme-toggle": "" } : {}) };
-  const documentElement = {
-    getAttribute: (name: string) => attributes[name] ?? null,
-    hasAttribute: (name: string) => name in attributes,
-    classList: { add: (name: string) => classes.add(name) },
-  };
+  const documentElement = { getAttribute: (name: string) => attributes[name] ?? null, hasAttribute: (name: string) => name in attributes, classList: classListOf(classes) };
   const localStorage = { getItem: (key: string) => (key === "quire-theme" ? input.stored : null) };
-  const matchMedia = (query: string) => ({ matches: query === "(prefers-color-scheme: dark)" && input.systemDark });
+  const listeners: (() => void)[] = [];
+  const system = { matches: input.systemDark, addEventListener: (_type: "change", listener: () => void) => listeners.push(listener) };
+  const matchMedia = (query: string) => (query === "(prefers-color-scheme: dark)" ? system : { matches: false, addEventListener() {} });
   new Function("document", "localStorage", "matchMedia", THEME_SCRIPT)({ documentElement }, localStorage, matchMedia);
-  return classes.has("dark");
+  return {
+    dark: () => classes.has("dark"),
+    setSystemDark(dark: boolean) {
+      system.matches = dark;
+      listeners.forEach((listener) => listener());
+    },
+  };
 }
+
+const darkAfter = (input: Case) => run(input).dark();
 
 describe("the theme before the first paint", () => {
   test.each<[string, Case, boolean]>([
@@ -40,13 +53,28 @@ describe("the theme before the first paint", () => {
 
   test("storage that throws (blocked cookies) falls back to the system", () => {
     const classes = new Set<string>();
-    const documentElement = { getAttribute: () => "light", hasAttribute: () => true, classList: { add: (name: string) => classes.add(name) } };
+    const documentElement = { getAttribute: () => "light", hasAttribute: () => true, classList: classListOf(classes) };
     const localStorage = {
       getItem: () => {
         throw new Error("blocked");
       },
     };
-    new Function("document", "localStorage", "matchMedia", THEME_SCRIPT)({ documentElement }, localStorage, () => ({ matches: true }));
+    new Function("document", "localStorage", "matchMedia", THEME_SCRIPT)({ documentElement }, localStorage, () => ({ matches: true, addEventListener() {} }));
     expect(classes.has("dark")).toBe(true);
+  });
+});
+
+describe("the theme when the system's setting changes on an open page", () => {
+  test.each<[string, Case, [boolean, boolean]]>([
+    ["a page following the system turns dark, then light again", { default: "light", toggle: true, stored: null, systemDark: false }, [true, false]],
+    ["… on a site whose default is the system's", { default: "system", toggle: false, stored: null, systemDark: false }, [true, false]],
+    ["the reader's choice stays", { default: "light", toggle: true, stored: "light", systemDark: false }, [false, false]],
+    ["a site's forced default stays", { default: "dark", toggle: false, stored: null, systemDark: true }, [true, true]],
+  ])("%s", (_name, input, [afterDark, afterLight]) => {
+    const page = run(input);
+    page.setSystemDark(true);
+    expect(page.dark()).toBe(afterDark);
+    page.setSystemDark(false);
+    expect(page.dark()).toBe(afterLight);
   });
 });

@@ -211,14 +211,14 @@ function announcement(req: RenderRequest, place: Place, look: Look, settings: Re
 }
 
 /**
- * Sets the theme class before the first paint. Where the site lets readers switch
- * (`data-theme-toggle`), the reader's stored choice, else the system's preference; where it does
- * not, the site's default (`data-theme`: light, dark, or the system's). The same text on every
- * page, so the content security policy allows it by its hash (THEME_SCRIPT_CSP) rather than
- * allowing inline scripts.
+ * Sets the theme class before the first paint, and again when the system's setting changes while
+ * the page follows it. Where the site lets readers switch (`data-theme-toggle`), the reader's stored
+ * choice, else the system's preference; where it does not, the site's default (`data-theme`: light,
+ * dark, or the system's). The same text on every page (the app's plain 404 too), so the content
+ * security policy allows it by its hash (THEME_SCRIPT_CSP) rather than allowing inline scripts.
  */
 export const THEME_SCRIPT =
-  '(function(e){var k=e.getAttribute("data-theme"),s;if(e.hasAttribute("data-theme-toggle")){try{s=localStorage.getItem("quire-theme")}catch(_){}k=s==="dark"||s==="light"?s:"system"}if(k==="system")k=matchMedia("(prefers-color-scheme: dark)").matches?"dark":"light";if(k==="dark")e.classList.add("dark")})(document.documentElement)';
+  '(function(e){var m=matchMedia("(prefers-color-scheme: dark)");function d(){var k=e.getAttribute("data-theme"),s;if(e.hasAttribute("data-theme-toggle")){try{s=localStorage.getItem("quire-theme")}catch(_){}k=s==="dark"||s==="light"?s:"system"}return k==="system"?m.matches:k==="dark"}if(d())e.classList.add("dark");m.addEventListener("change",function(){e.classList.toggle("dark",d())})})(document.documentElement)';
 export const THEME_SCRIPT_CSP = `'sha256-${createHash("sha256").update(THEME_SCRIPT).digest("base64")}'`;
 
 export type ShellOptions = {

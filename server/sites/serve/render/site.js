@@ -3,16 +3,9 @@
   "use strict";
   var doc = document, root = doc.documentElement, body = doc.body, base = body.getAttribute("data-base") || "";
 
-  // Theme: where readers may switch, the system's preference until they choose (the head's inline
-  // script applied it before paint), then their choice, remembered; following the system live.
+  // Theme: where readers may switch, the system's preference until they choose, then their choice,
+  // remembered. The head's inline script (THEME_SCRIPT) applies it before paint and follows the system.
   var toggle = doc.querySelector("button[data-theme-toggle]");
-  var canToggle = root.hasAttribute("data-theme-toggle");
-  function storedTheme() {
-    try {
-      var value = localStorage.getItem("quire-theme");
-      return value === "dark" || value === "light" ? value : null;
-    } catch (_) { return null; }
-  }
   function syncToggle() {
     if (toggle) toggle.setAttribute("aria-pressed", String(root.classList.contains("dark")));
   }
@@ -25,14 +18,8 @@
       syncToggle();
     });
   }
-  var systemDark = window.matchMedia && matchMedia("(prefers-color-scheme: dark)");
-  if (systemDark && systemDark.addEventListener) {
-    systemDark.addEventListener("change", function (event) {
-      if (canToggle ? storedTheme() : root.getAttribute("data-theme") !== "system") return;
-      root.classList.toggle("dark", event.matches);
-      syncToggle();
-    });
-  }
+  // After the head script's listener (lists are told of a change in the order they were made).
+  if (toggle) matchMedia("(prefers-color-scheme: dark)").addEventListener("change", syncToggle);
 
   // Disclosure menus (section groups, header dropdowns, the variant switcher): one open at a time, Escape and a click outside close them.
   var menus = [].slice.call(doc.querySelectorAll("details.menu"));
