@@ -80,10 +80,6 @@ export function decodeKeysetCursor(page: string | undefined): { value: string | 
   return { value, id };
 }
 
-export function mapList<A, B>(list: ListResult<A>, map: (item: A) => B): ListResult<B> {
-  return { ...list, items: list.items.map(map) };
-}
-
 type KeysetModel<Where, Row> = {
   findMany(args: { where: Where; orderBy: { id: "asc" }; take: number }): Promise<Row[]>;
   count(args: { where: Where }): Promise<number>;

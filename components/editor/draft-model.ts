@@ -130,11 +130,6 @@ export function movePage(draft: Draft, key: string, move: Move): Draft {
   return { ...draft, children: { ...draft.children, [parent]: siblings, [grandparent]: uncles } };
 }
 
-/** Whether the working copy differs from what was loaded. */
-export function isDirty(original: Draft, draft: Draft): boolean {
-  return planSave(original, draft).length > 0;
-}
-
 /**
  * One planned change; pages are named by key, which the save resolves to ids (new pages get
  * theirs once inserted). A body goes as the block editor's `document` when the page has one

@@ -64,7 +64,6 @@ export const postCommentBody = z.object({
   tableCell: tableCellSchema.optional(),
   body: commentBodySchema,
 });
-export type PostCommentInput = z.infer<typeof postCommentBody>;
 
 /** `updateCommentIn…` (UpdateCommentSchema): all optional. */
 export const updateCommentBody = z.object({
@@ -73,13 +72,10 @@ export const updateCommentBody = z.object({
   addedReactions: reactionsSchema.optional(),
   removedReactions: reactionsSchema.optional(),
 });
-export type UpdateCommentInput = z.infer<typeof updateCommentBody>;
 
 export const postReplyBody = z.object({ body: commentBodySchema });
-export type PostReplyInput = z.infer<typeof postReplyBody>;
 
 export const updateReplyBody = updateCommentBody.omit({ resolved: true });
-export type UpdateReplyInput = z.infer<typeof updateReplyBody>;
 
 export const formatSchema = z.enum(["markdown", "document"]).default("markdown");
 export type BodyFormat = z.infer<typeof formatSchema>;

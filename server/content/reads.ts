@@ -38,7 +38,6 @@ const flag = z.stringbool({ truthy: ["true"], falsy: ["false"] });
  * computed pages, so both are validated but change no answer, and the services do not take them.
  */
 export const revisionReadParams = z.object({ metadata: flag.default(true), computed: flag.default(true) });
-export type RevisionReadParams = z.infer<typeof revisionReadParams>;
 
 export const pageReadParams = revisionReadParams.extend({
   format: z.enum(["markdown", "document"]).default("markdown"),

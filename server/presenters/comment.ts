@@ -85,4 +85,3 @@ export function presentReply(reply: CommentReply, parts: { body: unknown; reacti
     permissions: replyPermissions(parts.viewer, reply),
   };
 }
-export type CommentReplyObject = ReturnType<typeof presentReply>;

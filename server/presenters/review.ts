@@ -25,7 +25,6 @@ export function presentReview(review: ChangeRequestReview, context: { spaceId: s
     urls: { location: apiUrl(baseUrl, `${reviewsPath(context.spaceId, review.changeRequestId)}/${review.id}`) },
   };
 }
-export type ReviewObject = ReturnType<typeof presentReview>;
 
 /** A standing review request (ChangeRequestRequestedReviewer, of kind `user`). */
 export function presentRequestedReviewer(request: ChangeRequestReviewRequest, people: People, baseUrl: string) {
@@ -38,7 +37,6 @@ export function presentRequestedReviewer(request: ChangeRequestReviewRequest, pe
     createdAt: request.createdAt.toISOString(),
   };
 }
-export type RequestedReviewerObject = ReturnType<typeof presentRequestedReviewer>;
 
 /** Someone who edited or commented on a change request (ChangeRequestUserContributor). */
 export function presentContributor(contributor: { actionType: "edit" | "comment"; count: number; updatedAt: Date }, user: Pick<User, "id" | "displayName" | "email" | "photoURL">, baseUrl: string) {

@@ -135,4 +135,3 @@ export function presentRevision(
   if (revision.type === "update" || revision.type === "rollback") return { ...base, type: revision.type };
   return { ...base, type: "edits" as const };
 }
-export type RevisionObject = ReturnType<typeof presentRevision>;

@@ -111,6 +111,4 @@ export function presentSiteStructure(structure: StructureSnapshot, view: Structu
 }
 
 export type SiteSpaceObject = ReturnType<typeof presentSiteSpace>;
-export type SiteSectionObject = ReturnType<typeof presentSiteSection>;
-export type SiteSectionGroupObject = ReturnType<typeof presentSiteSectionGroup>;
 export type SiteStructureObject = ReturnType<typeof presentSiteStructure>;

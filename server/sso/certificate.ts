@@ -25,8 +25,3 @@ export function normalizeCertificate(text: string): string {
   if (keyType !== "rsa") throw badRequest(`certificate: an ${keyType ?? "unknown"} key; SAML signatures are checked with RSA keys`);
   return `-----BEGIN CERTIFICATE-----\n${der.toString("base64").match(/.{1,64}/g)!.join("\n")}\n-----END CERTIFICATE-----`;
 }
-
-/** When the certificate stops being valid, for the admin UI to warn about. */
-export function certificateExpiry(pem: string): Date {
-  return new Date(new X509Certificate(pem).validTo);
-}

@@ -51,4 +51,3 @@ export type ListTeamsParams = z.infer<typeof listTeamsParams>;
 export type CreateTeamInput = z.infer<typeof createTeamInput>;
 export type UpdateTeamInput = z.infer<typeof updateTeamInput>;
 export type UpdateTeamMembersInput = z.infer<typeof updateTeamMembersInput>;
-export type AddTeamMemberInput = z.infer<typeof addTeamMemberInput>;

@@ -45,7 +45,6 @@ function presentDelivery(row: DeliveryRow) {
     })),
   };
 }
-export type WebhookDeliveryObject = ReturnType<typeof presentDelivery>;
 
 const encodePosition = (row: Pick<DeliveryRow, "event_txid" | "event_seq">) => Buffer.from(`${row.event_txid}.${row.event_seq}`, "utf8").toString("base64url");
 

@@ -11,8 +11,6 @@ export type SiteSpaceObject = SectionObject["siteSpaces"][number];
 /** How the structure operations name an item (the reference's SiteStructureItemPointer). */
 export type Pointer = { type: "site-section" | "site-section-group" | "site-space"; id: string };
 
-export const pointerOf = (item: { object: "site-section" | "site-section-group" | "site-space"; id: string }): Pointer => ({ type: item.object, id: item.id });
-
 /** Where `id` goes to sit at `toIndex` among `ids` (the siblings in their current order), as a move's position. */
 export function positionFor(ids: string[], id: string, toIndex: number, type: (id: string) => Pointer["type"]): { before: Pointer } | { after: Pointer } | null {
   const from = ids.indexOf(id);

@@ -118,9 +118,6 @@ const CONTAINER_PREFIX = /^[ \t>]*/;
 
 const HTML_ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'", apos: "'" };
 
-/** Text as GitBook writes it inside `<summary>`: `&`, `<` and `>` escaped. */
-export const escapeHtmlText = (text: string) => text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;");
-
 const decodeHtmlText = (text: string) => text.replace(/&(amp|lt|gt|quot|#39|apos);/g, (_, name: string) => HTML_ENTITIES[name]!);
 
 /**

@@ -223,7 +223,6 @@ export const conflictVariableSchema = z.object({
   main: variableValueSchema.optional(),
   changeRequest: variableValueSchema.optional(),
 });
-export type ConflictVariable = z.infer<typeof conflictVariableSchema>;
 
 /**
  * The data for resolving the conflicts (an update from main with resolutions): the two

@@ -95,7 +95,6 @@ export async function siteInsightsSummary(ctx: ServiceContext, organizationId: s
     feedbackByPage: byPage.map((row) => ({ ...titles.get(`${row.space_id}/${row.page_id}`)!, bad: row.bad, ok: row.ok, good: row.good, total: row.total })),
   };
 }
-export type SiteInsightsSummary = Awaited<ReturnType<typeof siteInsightsSummary>>;
 
 /** The readers' feedback, newest first, FEEDBACK_PAGE_SIZE at a time (`cursor`: the previous page's `next`). */
 export async function listSiteFeedback(ctx: ServiceContext, organizationId: string, siteId: string, { cursor }: { cursor?: string }) {
@@ -123,4 +122,3 @@ export async function listSiteFeedback(ctx: ServiceContext, organizationId: stri
     next: rows.length > FEEDBACK_PAGE_SIZE && last ? encodeKeysetCursor(last.createdAt.toISOString(), last.id) : null,
   };
 }
-export type SiteFeedbackList = Awaited<ReturnType<typeof listSiteFeedback>>;

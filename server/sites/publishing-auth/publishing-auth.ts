@@ -38,7 +38,6 @@ function present(site: Site, privateKey: string) {
     ...(site.visitorAuthLogoutUrl ? { logoutURL: site.visitorAuthLogoutUrl } : {}),
   };
 }
-export type SitePublishingAuthObject = ReturnType<typeof present>;
 
 async function loadAdminSite(tx: Db, ctx: ServiceContext, organizationId: string, siteId: string) {
   const access = await loadSite(tx, ctx.actor, organizationId, siteId);

@@ -30,10 +30,6 @@ export function siteSpaceHref(address: SiteAddress, section: ModelSection | null
   return underBase(address, sitePath(section, siteSpace));
 }
 
-export function sectionHref(address: SiteAddress, section: ModelSection): string {
-  return underBase(address, section.path === "" ? "" : encodeSegments(section.path));
-}
-
 /** A path of the site's own machinery: `internalHref(address, "~/search")`. */
 export function internalHref(address: SiteAddress, path: `~/${string}`): string {
   return underBase(address, path);

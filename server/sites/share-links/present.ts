@@ -24,4 +24,3 @@ export async function presentShareLink(link: SiteShareLink, site: Pick<Site, "ho
     urls: key === null ? {} : { published: `${siteUrl(site, baseUrl)}?${SHARE_KEY_PARAM}=${key}` },
   };
 }
-export type ShareLinkObject = Awaited<ReturnType<typeof presentShareLink>>;
