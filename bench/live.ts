@@ -1,6 +1,6 @@
 /**
  * `npm run bench` (live part): the time from the start of a write until a browser's live stream
- * (GET /api/live, server/live/sse.ts) carries it, through PostgreSQL LISTEN/NOTIFY on a second
+ * (GET /api/live, server/api/live-stream.ts) carries it, through PostgreSQL LISTEN/NOTIFY on a second
  * LISTEN connection, as another app server would hold, over N writes. The message is sent at commit
  * and may arrive before the writer's COMMIT returns, so the write's own transaction is included.
  * Then from a mention's write until the mentioned user's stream says their inbox changed (the
@@ -16,7 +16,7 @@ const database = await benchDatabase("live");
 const { startWorkers } = await import("../server/jobs/workers");
 const { writeChange } = await import("../server/events/write-change");
 const { LiveHub } = await import("../server/live/hub");
-const { openLiveStream } = await import("../server/live/sse");
+const { openLiveStream } = await import("../server/api/live-stream");
 const { db } = await import("../server/db/client");
 const { newId } = await import("../server/ids");
 

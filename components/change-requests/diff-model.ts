@@ -3,7 +3,7 @@ import type { RootContent } from "mdast";
 import { fromMarkdown } from "mdast-util-from-markdown";
 import { gfmFromMarkdown } from "mdast-util-gfm";
 import { gfm } from "micromark-extension-gfm";
-import { isolateTagLines } from "@/components/content/liquid-blocks";
+import { isolateTagLines } from "@/server/content/render/liquid-blocks";
 import { pairTags, parseBlockTag } from "@/server/content/format/liquid-tags";
 
 /** One row of a line diff: a line present in both versions, or only in the old or the new one. */

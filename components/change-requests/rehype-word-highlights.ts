@@ -4,7 +4,7 @@ import type { Nodes } from "mdast";
 import { fromMarkdown } from "mdast-util-from-markdown";
 import { gfmFromMarkdown } from "mdast-util-gfm";
 import { gfm } from "micromark-extension-gfm";
-import { isolateTagLines } from "@/components/content/liquid-blocks";
+import { isolateTagLines } from "@/server/content/render/liquid-blocks";
 import { wordTokens } from "@/server/content/merge/text-merge";
 
 /**

@@ -1,11 +1,9 @@
 "use client";
 
 import { Download, FileText } from "lucide-react";
-import { humanSize } from "./human-size";
 import { Children, isValidElement, useId, useRef, useState, type KeyboardEvent, type ReactElement, type ReactNode } from "react";
-
-/** A file of the space as the reader knows it (from the space's file list). */
-export type FileInfo = { name: string; contentType?: string; size?: number };
+import type { FileInfo } from "@/server/content/render/content-links";
+import { humanSize } from "@/server/content/render/human-size";
 
 type TabProps = { className?: string; "data-title"?: string; children?: ReactNode };
 

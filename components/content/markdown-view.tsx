@@ -9,12 +9,12 @@ import rehypeHighlight from "rehype-highlight";
 import remarkGfm from "remark-gfm";
 import "highlight.js/styles/github.css";
 import { FileCard, Tabs } from "./content-blocks";
-import { FILE_LINK, resolveContentUrl, type ContentLinks } from "./content-links";
+import { FILE_LINK, resolveContentUrl, type ContentLinks } from "@/server/content/render/content-links";
 import { remarkBlockIndexes } from "./block-indexes";
-import { remarkHeadingAnchors } from "./heading-anchors";
-import { hintStyleOf, isolateTagLines, remarkLiquidBlocks, type HintStyle } from "./liquid-blocks";
+import { remarkHeadingAnchors } from "@/server/content/render/heading-anchors";
+import { hintStyleOf, isolateTagLines, remarkLiquidBlocks, type HintStyle } from "@/server/content/render/liquid-blocks";
 import "./markdown.css";
-import { rehypeTaskListLabels } from "./task-list-labels";
+import { rehypeTaskListLabels } from "@/server/content/render/task-list-labels";
 
 export { resolveContentUrl, type ContentLinks };
 

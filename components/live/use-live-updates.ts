@@ -3,7 +3,7 @@
 import { useQueryClient, type Query, type QueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 
-/** What /api/live sends (server/live/sse.ts `LiveEvent`): what to refetch. */
+/** What /api/live sends (server/api/live-stream.ts `LiveEvent`): what to refetch. */
 type LiveEvent = { kind: "comments" | "reviews" | "changeRequests" | "space" | "notifications" | "resync"; spaceId: string | null; changeRequestId: string | null };
 
 /** The tRPC routers whose queries a change to a space can affect. */

@@ -1,7 +1,7 @@
 import type { JSONDocument } from "@gitbook/api";
 import { describe, expect, test } from "vitest";
 import { markdownBlocks } from "../../components/change-requests/diff-model";
-import { isolateTagLines as isolateReaderTagLines, remarkLiquidBlocks } from "../../components/content/liquid-blocks";
+import { isolateTagLines as isolateReaderTagLines, remarkLiquidBlocks } from "../../server/content/render/liquid-blocks";
 import { linkDestinations } from "../../server/change-requests/content-changes/markdown-links";
 import { documentToMarkdown, extractLinks, markdownToDocument } from "../../server/content/format";
 import { plainText } from "../../server/content/format/document-text";

@@ -4,7 +4,7 @@ import { db } from "../../server/db/client";
 import { writeChange } from "../../server/events/write-change";
 import { LiveHub } from "../../server/live/hub";
 import type { LiveMessage } from "../../server/live/messages";
-import { MAX_STREAMS_PER_USER, openLiveStream } from "../../server/live/sse";
+import { MAX_STREAMS_PER_USER, openLiveStream } from "../../server/api/live-stream";
 import { createTenant } from "../helpers/factories";
 import { apiClient, startApiServer } from "../helpers/server";
 

@@ -7,18 +7,18 @@ import remarkGfm from "remark-gfm";
 import remarkParse from "remark-parse";
 import remarkRehype from "remark-rehype";
 import { unified } from "unified";
-import { FILE_LINK, resolveContentUrl, type ContentLinks } from "@/components/content/content-links";
-import { remarkHeadingAnchors } from "@/components/content/heading-anchors";
-import { hintStyleOf, isolateTagLines, remarkLiquidBlocks } from "@/components/content/liquid-blocks";
-import { rehypeTaskListLabels } from "@/components/content/task-list-labels";
+import { FILE_LINK, resolveContentUrl, type ContentLinks } from "../../../content/render/content-links";
+import { remarkHeadingAnchors } from "../../../content/render/heading-anchors";
+import { hintStyleOf, isolateTagLines, remarkLiquidBlocks } from "../../../content/render/liquid-blocks";
+import { rehypeTaskListLabels } from "../../../content/render/task-list-labels";
 import { MAX_NESTING } from "@/server/content/format/markdown-limits";
 import { evaluateVariables } from "@/server/content/format/variables";
 import type { Variables } from "@/server/content/variables";
-import { humanSize } from "@/components/content/human-size";
+import { humanSize } from "../../../content/render/human-size";
 import { ICONS } from "./icons";
 
 /**
- * A page body as HTML, through the admin reader's own pipeline (components/content/markdown-view.tsx):
+ * A page body as HTML, through the admin reader's own pipeline (components/content/markdown-view.tsx, with the pieces both share in server/content/render/):
  * the same remark and rehype plugins, the same link resolution, raw HTML shown as text as the
  * reader shows it. What the reader does with React components is done here on the tree:
  * hints get their icon and label, tabs stay readable without JavaScript (every panel shown under

@@ -1,4 +1,4 @@
-import type { FileInfo } from "@/components/content/content-blocks";
+import type { FileInfo } from "../../../content/render/content-links";
 import type { Variables } from "../../../content/variables";
 import { renderContent, type OutlineEntry } from "./content";
 

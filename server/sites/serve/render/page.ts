@@ -3,7 +3,7 @@ import type { ModelPage, ModelSiteSpace } from "../types";
 import { FEEDBACK_COMMENT_MAX } from "../../insights/schemas";
 import { readFiles } from "../../../content/revisions";
 import { db } from "../../../db/client";
-import type { FileInfo } from "@/components/content/content-blocks";
+import type { FileInfo } from "../../../content/render/content-links";
 import { headTags } from "../machines/head";
 import { readPublishedPage } from "../page-body";
 import type { SiteRoute } from "../route";

@@ -1,6 +1,6 @@
 import type { BlockContent, DefinitionContent, Paragraph, PhrasingContent, Root, RootContent } from "mdast";
-import { fileSource, isolateTagLines as isolateTags, pairTags, parseDetailsTag, parseTag, type LiquidTag } from "@/server/content/format/liquid-tags";
-import { MAX_NESTING } from "@/server/content/format/markdown-limits";
+import { fileSource, isolateTagLines as isolateTags, pairTags, parseDetailsTag, parseTag, type LiquidTag } from "../format/liquid-tags";
+import { MAX_NESTING } from "../format/markdown-limits";
 
 /**
  * GitBook's block tags in page markdown: `{% hint style="info" %}` … `{% endhint %}`,

@@ -1,10 +1,10 @@
 import type { Actor } from "../auth/actor";
-import { errorResponse, responseForError } from "../api/errors";
+import { errorResponse, responseForError } from "./errors";
 import { db } from "../db/client";
 import { notFound } from "../errors";
 import { loadSpace } from "../policies/access";
-import { liveHub, type LiveHub } from "./hub";
-import { kindOfAction, type LiveKind, type LiveMessage } from "./messages";
+import { liveHub, type LiveHub } from "../live/hub";
+import { kindOfAction, type LiveKind, type LiveMessage } from "../live/messages";
 
 /** What a browser receives: what to refetch (through the API, which checks access again), never what changed. */
 export type LiveEvent = { kind: LiveKind | "resync"; spaceId: string | null; changeRequestId: string | null };

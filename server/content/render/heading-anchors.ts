@@ -1,5 +1,5 @@
 import type { Root } from "mdast";
-import { headingAnchors } from "@/server/search/sections";
+import { headingAnchors } from "../../search/sections";
 
 /**
  * A remark plugin giving every heading the id search results link to (`…/p/<page>#<anchor>`):

@@ -1,5 +1,7 @@
 import { defaultUrlTransform } from "react-markdown";
-import type { FileInfo } from "./content-blocks";
+
+/** A file of the space as the reader knows it (from the space's file list). */
+export type FileInfo = { name: string; contentType?: string; size?: number };
 
 /**
  * Where canonical page links and file references lead: page bodies write other pages as
