@@ -26,11 +26,12 @@ if (!(await ensureSystemPackages(testPackages(), "the browser and PDF tests"))) 
   process.exit(1);
 }
 
-// Side by side: the type-check runs on one core, and the build and the unit tests leave the other
-// idle at times. Each one's output is printed whole once it ends. The browser tests run the
+// Side by side: the type-check and the linter run on one core each, and the build and the unit tests
+// leave the cores idle at times. Each one's output is printed whole once it ends. The browser tests run the
 // production build, rebuilt when its sources changed; the build need not type-check again (next.config.ts reads QUIRE_TYPECHECKED).
 await Promise.all([
   step("Type-check", bin("tsc"), ["--noEmit", "-p", "."], { buffered: true }),
+  step("Lint", bin("eslint"), [".", "--max-warnings=0"], { buffered: true }),
   vitest("Unit (no database)", ["--project", "unit"], { buffered: true }),
   buildIsStale() ? step("Build", bin("next"), ["build"], { env: { QUIRE_TYPECHECKED: "1", NEXT_TELEMETRY_DISABLED: "1" }, buffered: true }) : undefined,
 ]);
@@ -107,7 +108,7 @@ function printSummary(): void {
   const seconds = (value: number) => `${value.toFixed(1).padStart(7)} s`;
   console.log("\nSteps:");
   for (const { name, seconds: time, result } of steps) console.log(`${seconds(time)}  ${name} (${result.passed} passed, ${result.failed} failed)`);
-  console.log(`${seconds((performance.now() - suiteStarted) / 1000)}  in all (the first three steps run side by side)`);
+  console.log(`${seconds((performance.now() - suiteStarted) / 1000)}  in all (the first four steps run side by side)`);
   console.log("\nThe 15 slowest test files:");
   for (const { file, seconds: time } of fileTimes.sort((a, b) => b.seconds - a.seconds).slice(0, 15)) console.log(`${seconds(time)}  ${file}`);
 }

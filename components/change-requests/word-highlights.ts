@@ -52,7 +52,7 @@ function rangesOf(map: TextMap, parts: WordPart[], kind: WordPart["kind"]): Rang
  * rendered text word by word (`wordDiff`) and laying CSS highlights over it: the rendered markdown
  * is left as React made it. Where the browser has no CSS highlights, the block shows unmarked.
  */
-export function useWordHighlights(before: string, after: string, ...rerenders: unknown[]) {
+export function useWordHighlights(before: string, after: string, rendering: unknown) {
   const beforeRef = useRef<HTMLDivElement>(null);
   const afterRef = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {
@@ -76,7 +76,7 @@ export function useWordHighlights(before: string, after: string, ...rerenders: u
       for (const range of added) CSS.highlights.get(HIGHLIGHTS.added)?.delete(range);
       for (const range of removed) CSS.highlights.get(HIGHLIGHTS.removed)?.delete(range);
     };
-    // What else renders the text (links resolved later) is the caller's to list.
-  }, [before, after, ...rerenders]);
+    // `rendering`: what else shapes the rendered text (links resolved later), from the caller.
+  }, [before, after, rendering]);
   return { beforeRef, afterRef };
 }

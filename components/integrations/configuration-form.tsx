@@ -147,11 +147,14 @@ export function ConfigurationForm({
   const shownOnField = failure !== null && formProperties(schema).some(([name]) => name === failure.property);
   const titleOf = (property: string) => schema?.properties?.[property]?.title || property;
 
+  // Each new failure shown on a field takes the focus there (the same property failing anew too).
+  const failedField = failure && shownOnField ? failure.property : null;
+  const failedProblem = failure?.problem;
   useEffect(() => {
-    if (!shownOnField || !failure) return;
-    const field = formRef.current?.elements.namedItem(failure.property);
+    if (!failedField) return;
+    const field = formRef.current?.elements.namedItem(failedField);
     if (field instanceof HTMLElement) field.focus();
-  }, [failure?.property, failure?.problem, shownOnField]);
+  }, [failedField, failedProblem]);
 
   if (formProperties(schema).length === 0) return <p className="text-sm text-slate-500">This integration has nothing to configure here.</p>;
 
