@@ -8,7 +8,7 @@ import { RelativeTime } from "@/components/content/relative-time";
 import { DiscussionProvider } from "@/components/discussions/discussion-context";
 import { CONVERSATION, DiscussionPanel, DiscussionToggle, type ThreadGroup } from "@/components/discussions/discussion-panel";
 import type { Comment } from "@/components/discussions/types";
-import { isActive } from "@/server/policies/change-request";
+import { canMoveStatus, isActive } from "@/server/policies/change-request";
 import { changeRequestHref, changeRequestsHref, readerHref, SpaceFrame } from "@/components/content/space-frame";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { useToast } from "@/components/shell/toast";
@@ -114,7 +114,8 @@ function ReviewBody({ space, organizationId, changeRequest }: { space: SpaceObje
   // What the server allows on this change request, as it says: the controls follow it alone.
   const { permissions } = changeRequest;
   const active = isActive(changeRequest);
-  const canManage = permissions.edit;
+  // The moves the server allows from this status (its one table), for a caller who may change it.
+  const canSetStatus = (status: "draft" | "open" | "archived") => permissions.edit && canMoveStatus(changeRequest.status, status) && changeRequest.status !== status;
   const canEditContent = permissions.editContent;
   const editHref = `${changeRequestHref(organizationId, space.id, changeRequest.number)}/edit`;
   const busy = update.isPending || merge.isPending || updateFromMain.isPending;
@@ -140,7 +141,7 @@ function ReviewBody({ space, organizationId, changeRequest }: { space: SpaceObje
           <SubjectField
             number={changeRequest.number}
             subject={changeRequest.subject}
-            editable={canManage && changeRequest.status !== "merged"}
+            editable={permissions.edit}
             saving={update.isPending}
             error={update.error && !update.variables?.status ? errorMessage(update.error) : undefined}
             onSave={(subject) => update.mutateAsync({ ...input, subject })}
@@ -167,25 +168,25 @@ function ReviewBody({ space, organizationId, changeRequest }: { space: SpaceObje
                 Edit
               </Link>
             )}
-            {canManage && changeRequest.status === "draft" && (
+            {canSetStatus("open") && (
               <Button variant="secondary" disabled={busy} onClick={() => setStatus("open", "Submitted for review.")}>
                 <FileDiff aria-hidden className="size-4" />
                 Submit for review
               </Button>
             )}
-            {canManage && changeRequest.status === "open" && (
+            {changeRequest.status === "open" && canSetStatus("draft") && (
               <Button variant="secondary" disabled={busy} onClick={() => setStatus("draft", "Moved back to draft.")}>
                 <Undo2 aria-hidden className="size-4" />
                 Back to draft
               </Button>
             )}
-            {canManage && active && (
+            {canSetStatus("archived") && (
               <Button variant="ghost" disabled={busy} onClick={() => setStatus("archived", "Change request archived.")}>
                 <Archive aria-hidden className="size-4" />
                 Archive
               </Button>
             )}
-            {canManage && changeRequest.status === "archived" && (
+            {changeRequest.status === "archived" && canSetStatus("draft") && (
               <Button variant="secondary" disabled={busy} onClick={() => setStatus("draft", "Reopened as a draft.")}>
                 <RotateCcw aria-hidden className="size-4" />
                 Reopen as draft

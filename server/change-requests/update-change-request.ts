@@ -1,5 +1,4 @@
 import type { ServiceContext } from "../context";
-import { badRequest } from "../errors";
 import { authorizeChangeRequest } from "../policies/change-request";
 import { presentChangeRequest } from "../presenters/change-request";
 import { changeRequestInclude, loadChangeRequest } from "./access";
@@ -8,23 +7,26 @@ import { recountStatus } from "./status-counts";
 import { writeSpace } from "../spaces/write-space";
 import { openChangeRequestCommentCount } from "../comments/counts";
 
-/** Changes a change request's subject or status (draft, open, archived; merging has its own operation). */
+/**
+ * Changes a change request's subject or status within the moves the policy allows (merging has its
+ * own operation; a merged change request no longer changes). Asking for the status it already has
+ * changes nothing.
+ */
 export async function updateChangeRequest(ctx: ServiceContext, spaceId: string, ref: string, input: UpdateChangeRequestInput) {
   // A new status moves the change request between the space's counts: a write of the space row.
   return writeSpace(ctx, spaceId, { lock: input.status ? "space" : "changeRequests" }, async (tx, events) => {
     const access = await loadChangeRequest(tx, ctx.actor, spaceId, ref, { forUpdate: true });
     const { changeRequest } = access;
-    authorizeChangeRequest("edit", access);
-    if (input.status && changeRequest.status === "merged") {
-      throw badRequest("status: a merged change request keeps its status");
+    authorizeChangeRequest("edit", access, input.status);
+    const status = input.status !== changeRequest.status ? input.status : undefined;
+    const changes = { ...(input.subject !== undefined ? { subject: input.subject } : {}), ...(status ? { status } : {}) };
+    if (Object.keys(changes).length === 0) {
+      events.nothingChanged();
+      return presentChangeRequest(changeRequest, access, ctx.baseUrl, await openChangeRequestCommentCount(tx, spaceId, changeRequest.id));
     }
-    if (input.status) await recountStatus(tx, spaceId, changeRequest.status, input.status);
-    const updated = await tx.changeRequest.update({
-      where: { id: changeRequest.id },
-      data: { subject: input.subject, status: input.status },
-      include: changeRequestInclude,
-    });
-    events.record({ organizationId: access.space.organizationId, action: "change_request.updated", target: { type: "change_request", id: updated.id, label: `#${updated.number}` }, payload: { ...input, ...(input.status ? { from: changeRequest.status } : {}) } });
+    if (status) await recountStatus(tx, spaceId, changeRequest.status, status);
+    const updated = await tx.changeRequest.update({ where: { id: changeRequest.id }, data: changes, include: changeRequestInclude });
+    events.record({ organizationId: access.space.organizationId, action: "change_request.updated", target: { type: "change_request", id: updated.id, label: `#${updated.number}` }, payload: { ...changes, ...(status ? { from: changeRequest.status } : {}) } });
     return presentChangeRequest(updated, access, ctx.baseUrl, await openChangeRequestCommentCount(tx, updated.spaceId, updated.id));
   });
 }

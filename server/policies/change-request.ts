@@ -1,5 +1,5 @@
 import type { ChangeRequest, Space } from "../db/generated/client";
-import { badRequest, forbidden } from "../errors";
+import { AppError, forbidden } from "../errors";
 import { spacePermissions } from "./content";
 import type { Role } from "./roles";
 
@@ -14,6 +14,27 @@ export function isActive(changeRequest: Pick<ChangeRequest, "status">): boolean 
   return changeRequest.status === "draft" || changeRequest.status === "open";
 }
 
+export type ChangeRequestStatus = "draft" | "open" | "archived" | "merged";
+
+/**
+ * The statuses a change request may be moved to from each status (PATCH `status`; merging has its
+ * own operation). Review goes back and forth between draft and open; archiving closes a draft or an
+ * open one without merging, and an archived one comes back as a draft, to be submitted anew. Merged
+ * is final. Moving to the status it already has is no move, and always allowed but on a merged one.
+ */
+const STATUS_MOVES: Record<ChangeRequestStatus, readonly ChangeRequestStatus[]> = {
+  draft: ["open", "archived"],
+  open: ["draft", "archived"],
+  archived: ["draft"],
+  merged: [],
+};
+
+/** Whether a change request in status `from` may be set to `to` (the UI's status buttons read this too). */
+export function canMoveStatus(from: string, to: ChangeRequestStatus): boolean {
+  const moves = STATUS_MOVES[from as ChangeRequestStatus] ?? [];
+  return (from === to && from !== "merged") || moves.includes(to);
+}
+
 type SpaceState = Pick<Space, "editMode" | "deletedAt">;
 
 /**
@@ -26,8 +47,8 @@ export function changeRequestPermissions(role: Role | null, space: SpaceState, c
   const author = viewerId !== undefined && viewerId === changeRequest.createdById;
   return {
     view: onSpace.view,
-    /** Its subject and status (draft, open, archived). */
-    edit: onSpace.edit,
+    /** Its subject and status, within the moves `canMoveStatus` allows: a merged change request no longer changes. */
+    edit: onSpace.edit && changeRequest.status !== "merged",
     /** Its content: pages, files and variables, imports and templates into it. */
     editContent: onSpace.edit && active,
     /** Bring the space's main content into it. */
@@ -55,18 +76,27 @@ const refusals: Record<ChangeRequestAction, { locked?: string; role: string }> =
 
 /**
  * Throws unless the caller may `action` the change request: 403 when their role or the space's lock
- * forbids it, then 400 when the change request no longer takes it (merged, archived).
+ * forbids it, then 400 when the change request no longer takes it (merged, archived) or, for `edit`
+ * with `status`, when its status may not move there (`details`: `{ from, to }`).
  */
 export function authorizeChangeRequest(
   action: ChangeRequestAction,
   access: { role: Role | null; space: SpaceState; changeRequest: Pick<ChangeRequest, "status" | "number" | "createdById">; userId: string },
+  /** For `edit`: the status the change request is asked to take, if any. */
+  status?: ChangeRequestStatus,
 ): void {
   const { role, space, changeRequest } = access;
   const onSpace = spacePermissions(role, space);
   const allowedByRole = action === "merge" ? onSpace.merge : action === "review" ? onSpace.review : onSpace.edit;
   if (!allowedByRole) throw forbidden((space.editMode === "locked" && refusals[action].locked) || refusals[action].role);
   if (action === "review" && changeRequest.createdById === access.userId) throw forbidden("You opened this change request: someone else has to review it.");
-  if (action !== "edit" && !changeRequestPermissions(role, space, changeRequest, access.userId)[action]) {
-    throw badRequest(`changeRequestId: change request ${changeRequest.number} is ${changeRequest.status}`);
+  const from = changeRequest.status;
+  if (status !== undefined && !canMoveStatus(from, status)) {
+    const allowed = STATUS_MOVES[from as ChangeRequestStatus] ?? [];
+    const why = allowed.length > 0 ? `it can become ${allowed.join(" or ")}` : "its status is final";
+    throw new AppError("bad_request", `status: change request ${changeRequest.number} is ${from} and cannot become ${status}: ${why}`, { from, to: status, allowed });
+  }
+  if (!changeRequestPermissions(role, space, changeRequest, access.userId)[action]) {
+    throw new AppError("bad_request", `changeRequestId: change request ${changeRequest.number} is ${from}`, { status: from });
   }
 }
