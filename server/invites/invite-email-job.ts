@@ -44,7 +44,7 @@ async function mailInvite(inviteId: string, baseUrl: string): Promise<{ mailed: 
       await tx.organizationInvite.update({ where: { id: inviteId }, data: { tokenHash } });
       return current;
     },
-    { timeoutMs: 10_000 },
+    "record",
   );
   // Revoked, used, expired or already mailed meanwhile: nothing to send.
   if (!invite) return { mailed: false };
