@@ -3,8 +3,8 @@ import { db, type Db } from "./client";
 /**
  * Every transaction Quire runs is one of these kinds, and its limits come from this table alone:
  * writes go through the write mechanism (`writeChange`, `writeSite`, `writeSpace`), reads that must
- * agree with themselves through `readSnapshot`, and the few rows written outside a domain write
- * through `inTransaction(work, "record")`.
+ * agree with themselves through `readSnapshot`; the rest name their kind to `inTransaction`: a few
+ * rows written outside a domain write (`record`), the search index job (`indexing`).
  *
  * Transactions that PostgreSQL aborted for a reason another attempt cures — a deadlock, a
  * serialization failure, a lock wait past its limit, or no pooled connection free in time — are
