@@ -1,15 +1,14 @@
 import { redirect } from "next/navigation";
 import { AppShell } from "@/components/shell/app-shell";
 import { NoOrganization } from "@/components/shell/no-organization";
-import { pageActor } from "@/server/auth/request-actor";
-import { configuredPublicUrl } from "@/server/config";
+import { pageContext } from "@/server/context";
 import { listOrganizations } from "@/server/organizations/queries";
 
 /** The entry point: the first organization of the signed-in user, or a way to create one. */
 export default async function HomePage() {
-  const actor = await pageActor();
-  if (!actor) redirect("/login");
-  const organizations = await listOrganizations({ actor, baseUrl: configuredPublicUrl() ?? "" }, { limit: 1 });
+  const ctx = await pageContext();
+  if (!ctx) redirect("/login");
+  const organizations = await listOrganizations(ctx, { limit: 1 });
   const first = organizations.items[0];
   if (first) redirect(`/o/${first.id}`);
   return (

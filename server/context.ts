@@ -1,4 +1,38 @@
 import type { Actor } from "./auth/actor";
+import { pageActor } from "./auth/request-actor";
+import { configuredPublicUrl } from "./config";
+import { requestPublicOrigin } from "./http/public-origin";
 
 /** What every service function receives: who acts, and the origin for the URLs it returns. */
 export type ServiceContext = { actor: Actor; baseUrl: string };
+
+/*
+ * Every context comes from one of the three factories below, for a request, a server-rendered page
+ * or a background job (scripts act as jobs do): none is written by hand.
+ */
+
+/**
+ * A request's: the actor it proved (server/auth/request-actor.ts, or the holder of a link it
+ * carries: `linkHolder`), with URLs on the origin it came by — given as the request, or as that
+ * origin when a route handed it to the service ("" when the service answers no URL).
+ */
+export function requestContext(actor: Actor, origin: Request | string): ServiceContext {
+  return { actor, baseUrl: typeof origin === "string" ? origin : requestPublicOrigin(origin) };
+}
+
+/**
+ * A server-rendered page's: its signed-in caller (null when signed out), with URLs on the
+ * configured public URL (a page has no request object to take an origin from).
+ */
+export async function pageContext(): Promise<ServiceContext | null> {
+  const actor = await pageActor();
+  return actor ? { actor, baseUrl: configuredPublicUrl() ?? "" } : null;
+}
+
+/**
+ * A background job's, or a script's: Quire acting for a user (`system`), or as the actor the job
+ * resolved (`jobActorFor`); URLs on the origin the job was given, if it builds any.
+ */
+export function jobContext(actingFor: string | Actor, baseUrl = ""): ServiceContext {
+  return { actor: typeof actingFor === "string" ? { userId: actingFor, via: "system" } : actingFor, baseUrl };
+}

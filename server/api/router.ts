@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import type { Actor } from "../auth/actor";
-import { requestPublicOrigin } from "../http/public-origin";
+import { requestContext } from "../context";
 import { AppError } from "../errors";
 import { BODY_LIMITS, readBody } from "../http/read-body";
 import { pathProblem } from "../http/request-guard";
@@ -74,8 +74,7 @@ export class ApiRouter {
 
   private async run({ operation, params }: MatchedOperation, request: Request, url: URL, actor: Actor): Promise<Response> {
     const context = {
-      actor,
-      baseUrl: requestPublicOrigin(request),
+      ...requestContext(actor, request),
       params: operation.params ? parseWith(operation.params, decodeParams(params), "path") : decodeParams(params),
       query: operation.query ? parseWith(operation.query, queryObject(url.searchParams), "query") : undefined,
       body: operation.body ? parseWith(operation.body, await readJson(request, operation.bodyLimit ?? BODY_LIMITS.api), "body") : undefined,

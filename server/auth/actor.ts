@@ -1,14 +1,16 @@
 /**
  * Who is calling, and how they proved it: a browser session (`session`, or `sso` when it began
  * with single sign-on), an API token (`token`, with its id, so that what it mints can end with it),
- * or Quire itself acting for a user (`system`: background jobs). Requests get theirs from
- * `requestActor` (server/auth/request-actor.ts), never by hand. A session that began with single
- * sign-on names the organization whose identity provider signed the user in (`ssoOrganizationId`):
- * that organization's SSO rule is satisfied by it, and no other's (server/policies/sso.ts).
+ * the holder of a link whose token is the credential (`link`: a password reset, an invite that
+ * creates their account), or Quire itself acting for a user (`system`: background jobs). Requests
+ * get theirs from `requestActor` (server/auth/request-actor.ts) or `linkHolder`, never by hand. A
+ * session that began with single sign-on names the organization whose identity provider signed
+ * the user in (`ssoOrganizationId`): that organization's SSO rule is satisfied by it, and no
+ * other's (server/policies/sso.ts).
  */
 export type Actor = {
   userId: string;
-  via: "session" | "sso" | "token" | "system" | "integration" | "installation";
+  via: "session" | "sso" | "token" | "link" | "system" | "integration" | "installation";
   tokenId?: string;
   ssoOrganizationId?: string;
   /**
@@ -18,6 +20,11 @@ export type Actor = {
    */
   integration?: { id: string; name: string; installationId?: string };
 };
+
+/** The person a link names, acting through it (its token is their credential): as in the browser, not through a session. */
+export function linkHolder(userId: string): Actor {
+  return { userId, via: "link" };
+}
 
 /** The entry point an actor's changes are recorded with (audit events): the browser, the API, or neither. */
 export function sourceOf(actor: Actor): "ui" | "api" | "system" {

@@ -1,8 +1,6 @@
 import { notFound } from "next/navigation";
-import type { ServiceContext } from "../context";
-import { configuredPublicUrl } from "../config";
+import { pageContext, type ServiceContext } from "../context";
 import { AppError } from "../errors";
-import { pageActor } from "./request-actor";
 
 /**
  * A read for a server-rendered page, as its signed-in caller. What does not exist for them (missing,
@@ -10,10 +8,10 @@ import { pageActor } from "./request-actor";
  * page's client part to explain as it does for any failed load.
  */
 export async function pageRead<T>(read: (ctx: ServiceContext) => Promise<T>): Promise<T | null> {
-  const actor = await pageActor();
-  if (!actor) return null;
+  const ctx = await pageContext();
+  if (!ctx) return null;
   try {
-    return await read({ actor, baseUrl: configuredPublicUrl() ?? "" });
+    return await read(ctx);
   } catch (error) {
     if (error instanceof AppError && error.code === "not_found") notFound();
     if (error instanceof AppError) return null;

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { hashPassword } from "../auth/passwords";
 import { createCollection } from "../collections/create-collection";
-import type { ServiceContext } from "../context";
+import { jobContext, type ServiceContext } from "../context";
 import { newId } from "../ids";
 import { commitRevision, currentRevision, readPages } from "../content/revisions";
 import { setMainRevision } from "../search/index-space";
@@ -42,7 +42,7 @@ export async function seedDemo(): Promise<SeededAdmin | null> {
   const organization = await db().organization.create({
     data: { id: newId(), title: "Demo organization", members: { create: { userId, role: "admin" } } },
   });
-  const ctx: ServiceContext = { actor: { userId, via: "system" }, baseUrl: "http://localhost" };
+  const ctx = jobContext(userId, "http://localhost");
   const orgId = organization.id;
 
   const product = await createCollection(ctx, orgId, { title: "Product" });

@@ -96,7 +96,7 @@ async function claimHead(subscriber: Subscriber): Promise<Claim> {
         WHERE id = ${head.id} RETURNING attempts`;
       return { kind: "send", delivery: { ...(await describe(tx, subscriber, head.id)), id: head.id, attempt: claimed!.attempts, createdAt: head.created_at } };
     },
-    { timeoutMs: 15_000 },
+    "record",
   );
 }
 

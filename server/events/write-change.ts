@@ -3,9 +3,6 @@ import type { Db } from "../db/client";
 import { inTransaction } from "../db/transaction";
 import { withEvents, type EventRecorder } from "./record-event";
 
-/** Settings, people and access, the content tree: small writes, each well within this. */
-const TIMEOUT_MS = 30_000;
-
 /**
  * The one way a change other than a space's content is written (an organization's settings,
  * members, teams, grants, single sign-on, its content tree): one transaction, retried on
@@ -13,5 +10,5 @@ const TIMEOUT_MS = 30_000;
  * content and change requests go through `writeSpace`, which does the same with the space's lock.
  */
 export async function writeChange<T>(ctx: ServiceContext, work: (tx: Db, events: EventRecorder) => Promise<T>): Promise<T> {
-  return inTransaction((tx) => withEvents(tx, ctx, (events) => work(tx, events)), { timeoutMs: TIMEOUT_MS });
+  return inTransaction((tx) => withEvents(tx, ctx, (events) => work(tx, events)), "write");
 }

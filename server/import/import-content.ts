@@ -43,7 +43,7 @@ async function createImport(ctx: ServiceContext, target: ImportTarget, input: Im
     });
     await enqueue(tx, contentImportJob, contentImportPayloadFor(record.id, limits));
     return record;
-  }, { timeoutMs: 5_000 });
+  }, "record");
 }
 
 /**

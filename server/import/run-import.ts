@@ -1,5 +1,5 @@
 import path from "node:path";
-import type { ServiceContext } from "../context";
+import { jobContext } from "../context";
 import { commitRevision, readPages, type FileVersion } from "../content/revisions";
 import { db } from "../db/client";
 import type { ContentImport } from "../db/generated/client";
@@ -108,7 +108,7 @@ async function convertBodies(bodies: ImportedBodies, crawl: CrawlResult): Promis
 async function commitImport(record: ContentImport, crawl: CrawlResult, files: Map<string, FileVersion>, ids: Map<string, string>, markdown: string[]): Promise<void> {
   const lock = record.changeRequestId ? "changeRequests" : "space";
   // The import acts for the user who started it, as a background job (an integration's, as its installation).
-  const ctx: ServiceContext = { actor: await jobActorFor(record.createdById, record.spaceId), baseUrl: "" };
+  const ctx = jobContext(await jobActorFor(record.createdById, record.spaceId));
   await writeSpace(ctx, record.spaceId, { lock, pages: crawl.pages.length + files.size }, async (tx, events) => {
     const target = await openImportTarget(
       tx,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { jobContext } from "../context";
 import type { Db } from "../db/client";
 import { db } from "../db/client";
 import { inTransaction } from "../db/transaction";
@@ -44,7 +45,7 @@ async function mailInvite(inviteId: string, baseUrl: string): Promise<{ mailed: 
       await tx.organizationInvite.update({ where: { id: inviteId }, data: { tokenHash } });
       return current;
     },
-    { timeoutMs: 10_000 },
+    "record",
   );
   // Revoked, used, expired or already mailed meanwhile: nothing to send.
   if (!invite) return { mailed: false };
@@ -54,7 +55,7 @@ async function mailInvite(inviteId: string, baseUrl: string): Promise<{ mailed: 
     inviteMessage({ email: invite.email!, url: inviteUrl(baseUrl, token), expiresAt: invite.expiresAt, role: parseRole(invite.role) }, organization, inviter),
   );
   // Quire mailed it on behalf of the admin who invited; the audit log has no one to name once that account is gone.
-  await writeChange({ actor: { userId: invite.createdById ?? "", via: "system" }, baseUrl }, async (tx, events) => {
+  await writeChange(jobContext(invite.createdById ?? "", baseUrl), async (tx, events) => {
     const { count } = await tx.organizationInvite.updateMany({ where: { id: inviteId, tokenHash }, data: { emailedAt: new Date() } });
     if (count === 0 || !invite.createdById) return events.nothingChanged();
     events.record({ organizationId: invite.organizationId, action: "member.invite_emailed", target: { type: "invite", id: inviteId, label: invite.email! } });

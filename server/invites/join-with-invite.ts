@@ -1,4 +1,5 @@
-import type { ServiceContext } from "../context";
+import { linkHolder } from "../auth/actor";
+import { requestContext, type ServiceContext } from "../context";
 import { db, type Db } from "../db/client";
 import { AppError, badRequest, conflict, forbidden, notFound } from "../errors";
 import type { EventRecorder } from "../events/record-event";
@@ -74,7 +75,7 @@ export async function signUpWithInvite(token: string, input: SignUpWithInviteInp
   const passwordHash = await hashPassword(input.password);
   const userId = newId();
   // The new user is the actor of their own joining (the event's actor row is written in the same transaction).
-  const ctx: ServiceContext = { actor: { userId, via: "session" }, baseUrl };
+  const ctx = requestContext(linkHolder(userId), baseUrl);
   try {
     return await writeChange(ctx, async (tx, events) => {
       const found = await usableInvite(tx, token);

@@ -36,7 +36,7 @@ async function mailPasswordReset(resetId: string, baseUrl: string): Promise<{ ma
       await tx.passwordReset.update({ where: { id: resetId }, data: { tokenHash } });
       return current;
     },
-    { timeoutMs: 10_000 },
+    "record",
   );
   // Used, voided by a newer reset, or expired meanwhile: nothing to send.
   if (!reset) return { mailed: false };

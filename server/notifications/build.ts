@@ -98,7 +98,7 @@ export async function buildNotifications(eventId: string, baseUrl: string): Prom
     }
     await enqueueNotificationEmails(tx, added, baseUrl);
     return added;
-  }, { timeoutMs: 5_000 });
+  }, "record");
 }
 
 /** Who an event concerns, and why. */

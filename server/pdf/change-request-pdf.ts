@@ -4,7 +4,7 @@ import { loadChangeRequest, type ChangeRequestAccess } from "../change-requests/
 import { inReadingOrder, readPage, readPages, type PageVersion } from "../content/revisions";
 import { ObjectStore } from "../content/store/object-store";
 import { spaceVariablesOf } from "../content/variables";
-import type { ServiceContext } from "../context";
+import { requestContext, type ServiceContext } from "../context";
 import { db, type Db } from "../db/client";
 import { badRequest, forbidden, notFound } from "../errors";
 import { entityIdSchema } from "../ids";
@@ -63,7 +63,7 @@ export async function pdfForLink(token: string, baseUrl: string): Promise<Render
     throw forbidden("This PDF link no longer works: the API token it was made with has been revoked.");
   }
   const actor: Actor = link.tokenId ? { userId: link.userId, via: "token", tokenId: link.tokenId } : { userId: link.userId, via: "session" };
-  return renderChangeRequestPdf({ actor, baseUrl }, link.spaceId, link.changeRequestId, { pageId: link.pageId, only: link.only });
+  return renderChangeRequestPdf(requestContext(actor, baseUrl), link.spaceId, link.changeRequestId, { pageId: link.pageId, only: link.only });
 }
 
 /** The change request's current content (all of it, or the selected page) as a PDF. */

@@ -3,7 +3,7 @@ import { ObjectStore } from "../content/store/object-store";
 import { emptyTrie, trieDiff } from "../content/store/trie";
 import { db, type Db } from "../db/client";
 import type { Revision, Space } from "../db/generated/client";
-import { inTransaction } from "../db/transaction";
+import { inTransaction, TRANSACTION_LIMITS } from "../db/transaction";
 import { z } from "zod";
 import { enqueue } from "../jobs/enqueue";
 import { defineJob } from "../jobs/job-kind";
@@ -22,8 +22,6 @@ import type { PageSection } from "./sections";
 
 /** Pages whose bodies are loaded and split at once, so a big change does not hold every body in memory. */
 const BATCH = 500;
-/** Indexing holds no lock writers need, so it may take long on a very large change. */
-const INDEX_TIMEOUT_MS = 30 * 60_000;
 
 type RevisionRef = Pick<Revision, "id" | "spaceId" | "root">;
 
@@ -42,7 +40,8 @@ export const indexSpaceJob = defineJob({
     retryDelay: 2,
     retryBackoff: true,
     retryDelayMax: 300,
-    expireInSeconds: INDEX_TIMEOUT_MS / 1000,
+    // The job lasts as long as its transaction may: indexing holds no lock writers need, so it may take long on a very large change.
+    expireInSeconds: TRANSACTION_LIMITS.indexing.timeoutMs / 1000,
     // A job whose worker died (its server killed) is retried elsewhere within seconds, not at expiry.
     heartbeatSeconds: 10,
   },
@@ -87,7 +86,7 @@ export async function indexSpace(spaceId: string): Promise<{ indexed: boolean }>
       await indexRevision(tx, await tx.revision.findUniqueOrThrow({ where: { id: space.revision_id } }));
       return { indexed: true };
     },
-    { timeoutMs: INDEX_TIMEOUT_MS },
+    "indexing",
   );
 }
 

@@ -11,9 +11,6 @@ import { withEvents, type EventRecorder } from "../events/record-event";
  * a structure no one else is changing; writers of different sites never wait for each other.
  */
 
-const TIMEOUT_MS = 30_000;
-const LOCK_TIMEOUT_MS = 20_000;
-
 export async function writeSite<T>(ctx: ServiceContext, siteId: string, work: (tx: Db, events: EventRecorder) => Promise<T>): Promise<T> {
   return inTransaction(
     async (tx) => {
@@ -21,6 +18,6 @@ export async function writeSite<T>(ctx: ServiceContext, siteId: string, work: (t
       await tx.$queryRaw`SELECT 1 FROM sites WHERE id = ${siteId} FOR NO KEY UPDATE`;
       return withEvents(tx, ctx, (events) => work(tx, events));
     },
-    { timeoutMs: TIMEOUT_MS + LOCK_TIMEOUT_MS, lockTimeoutMs: LOCK_TIMEOUT_MS },
+    "lockedWrite",
   );
 }

@@ -7,7 +7,7 @@ import { withEvents, type EventRecorder } from "../events/record-event";
  * The one way a space's content and change requests are written. Every write:
  * - takes the space's row lock first, so that locks are always taken in one order (space, then
  *   change request, then content) and writers of one space cannot deadlock each other;
- * - runs in one transaction whose time limit is sized for the work it declares;
+ * - runs in one transaction whose time limit is sized for the pages it declares (server/db/transaction.ts);
  * - records the domain events the work declares in that transaction (server/events/record-event.ts);
  * - leaves follow-up work (search indexing, and whatever later reacts to a change) to jobs it
  *   enqueues in the same transaction (server/jobs/enqueue.ts), which run once it has committed,
@@ -26,17 +26,6 @@ export type SpaceWriteOptions = {
   pages?: number;
 };
 
-/** Time any write may take, plus time per page it touches; generous, so a limit is never the reason a large write fails. */
-const BASE_TIMEOUT_MS = 30_000;
-const PER_PAGE_TIMEOUT_MS = 25;
-const MAX_TIMEOUT_MS = 30 * 60_000;
-/** A writer queued behind others gives up its attempt after this long, and tries again. */
-const LOCK_TIMEOUT_MS = 20_000;
-
-export function writeTimeoutMs(pages = 0): number {
-  return Math.min(MAX_TIMEOUT_MS, BASE_TIMEOUT_MS + LOCK_TIMEOUT_MS + pages * PER_PAGE_TIMEOUT_MS);
-}
-
 export async function writeSpace<T>(ctx: ServiceContext, spaceId: string, options: SpaceWriteOptions, work: (tx: Db, events: EventRecorder) => Promise<T>): Promise<T> {
   return inTransaction(
     async (tx) => {
@@ -45,6 +34,7 @@ export async function writeSpace<T>(ctx: ServiceContext, spaceId: string, option
       else await tx.$queryRaw`SELECT 1 FROM spaces WHERE id = ${spaceId} FOR SHARE`;
       return withEvents(tx, ctx, (events) => work(tx, events));
     },
-    { timeoutMs: writeTimeoutMs(options.pages), lockTimeoutMs: LOCK_TIMEOUT_MS },
+    "lockedWrite",
+    { pages: options.pages },
   );
 }

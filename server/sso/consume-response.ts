@@ -1,7 +1,7 @@
 import { DOMParser } from "@xmldom/xmldom";
 import type { Profile } from "@node-saml/node-saml";
 import { z } from "zod";
-import type { Actor } from "../auth/actor";
+import { requestContext } from "../context";
 import { db } from "../db/client";
 import type { SamlProvider } from "../db/generated/client";
 import { AppError } from "../errors";
@@ -146,8 +146,7 @@ async function signInOrJoin(provider: SamlProvider, person: { email: string; dis
     return { userId: existing.id, joined: false };
   }
   const userId = newId();
-  const actor: Actor = { userId, via: "sso", ssoOrganizationId: organizationId };
-  await writeChange({ actor, baseUrl }, async (tx, events) => {
+  await writeChange(requestContext({ userId, via: "sso", ssoOrganizationId: organizationId }, baseUrl), async (tx, events) => {
     await tx.user.create({ data: { id: userId, email: person.email, displayName: person.displayName } });
     await admitMember(tx, events, {
       organizationId,

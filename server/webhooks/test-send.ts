@@ -30,6 +30,6 @@ export async function sendWebhookTest(ctx: ServiceContext, organizationId: strin
       if (!sent) throw new Error(`The test event for webhook ${webhookId} was recorded without a delivery.`);
       return { object: "webhook-test" as const, eventId: sent.event_id, deliveryId: sent.delivery_id };
     },
-    { timeoutMs: 10_000 },
+    "record",
   );
 }

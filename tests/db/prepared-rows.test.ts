@@ -23,7 +23,7 @@ describe("preparedRows", () => {
       await tx.organization.update({ where: { id: organization.id }, data: { title: "During" } });
       expect(await titleOf(tx, organization.id)).toEqual([{ title: "During" }]);
       expect(await titleOf(db(), organization.id)).toEqual([{ title: "Before" }]);
-    }, { timeoutMs: 5_000 });
+    }, "record");
     expect(await titleOf(db(), organization.id)).toEqual([{ title: "During" }]);
   });
 });

@@ -15,7 +15,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const record = (organizationId: string, label: string) =>
-  inTransaction((tx) => recordOrganizationEvents(tx, [{ organizationId, type: "space_content_updated", payload: { label } }]), { timeoutMs: 5_000 });
+  inTransaction((tx) => recordOrganizationEvents(tx, [{ organizationId, type: "space_content_updated", payload: { label } }]), "record");
 
 type Client = ReturnType<typeof apiClient>;
 
@@ -67,7 +67,7 @@ describe("the organization's event feed (listOrganizationEvents)", () => {
         aWrote();
         await aMayCommit;
       },
-      { timeoutMs: 20_000 },
+      "record",
     );
     await aHasWritten;
     await record(organizationId, "b");

@@ -4,15 +4,13 @@ import { LAST_ORGANIZATION_COOKIE } from "@/components/shell/last-organization";
 import { OrganizationShell } from "@/components/shell/organization-shell";
 import { SIDEBAR_FOLDED_COOKIE } from "@/components/shell/sidebar-fold";
 import { MAIN_CONTENT_ID } from "@/components/ui/skip-link";
-import { pageActor } from "@/server/auth/request-actor";
-import { configuredPublicUrl } from "@/server/config";
+import { pageContext } from "@/server/context";
 import { getOrganization, listOrganizations } from "@/server/organizations/queries";
 
 /** The organization whose sidebar the settings show: the last one opened, else the first, if the user has any. */
 async function sidebarOrganization(): Promise<string | null> {
-  const actor = await pageActor();
-  if (!actor) return null;
-  const ctx = { actor, baseUrl: configuredPublicUrl() ?? "" };
+  const ctx = await pageContext();
+  if (!ctx) return null;
   const last = (await cookies()).get(LAST_ORGANIZATION_COOKIE)?.value;
   // A left or deleted organization is simply not found.
   const reachable = last ? await getOrganization(ctx, last).catch(() => null) : null;

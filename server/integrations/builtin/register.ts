@@ -38,7 +38,7 @@ export async function registerBuiltinIntegrations(): Promise<void> {
         await tx.integrationAsset.createMany({ data: images.map((image) => ({ integrationId, ...image })) });
       }
     },
-    { timeoutMs: 15_000 },
+    "record",
   );
 }
 

@@ -32,6 +32,6 @@ export async function queueIntegrationTask(ctx: ServiceContext, name: string, bo
         },
       ]);
     },
-    { timeoutMs: 15_000 },
+    "record",
   );
 }

@@ -61,7 +61,7 @@ export async function recordSiteViewEvent(visible: VisibleSite, found: VisiblePa
   const event = siteEvent(visible, found, from);
   if (!(await takeFromWindow(`view-event:${site.id}:${found.page.id}:${event.visitor.anonymousId}`, VIEW_EVENT_PER_READER))) return;
   if (!(await takeFromWindow(`view-events:${site.id}`, SITE_VIEW_EVENTS))) return;
-  await inTransaction((tx) => recordOrganizationEvents(tx, [{ organizationId: site.organizationId, type: "site_view", siteId: site.id, payload: event }]), { timeoutMs: 5_000 });
+  await inTransaction((tx) => recordOrganizationEvents(tx, [{ organizationId: site.organizationId, type: "site_view", siteId: site.id, payload: event }]), "record");
 }
 
 /** Feedback as a `page_feedback` event, in the transaction storing it (feedback is rate-limited per site, so it is always recorded). */

@@ -75,6 +75,6 @@ export async function recordPageFeedback(visible: VisibleSite, input: PageFeedba
   await inTransaction(async (tx) => {
     await tx.sitePageFeedback.create({ data: { id: newId(), siteId, siteSpaceId: siteSpace.id, spaceId: siteSpace.spaceId, pageId: page.id, rating, comment: comment ?? null } });
     await recordPageFeedbackEvent(tx, visible, found, from, { rating, comment });
-  }, { timeoutMs: 5_000 });
+  }, "record");
   return { outcome: "recorded", page: found };
 }

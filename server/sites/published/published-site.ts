@@ -4,7 +4,7 @@ import { loadStructureView, presentSiteStructure } from "../../presenters/site-s
 import { mergedCustomizations } from "../customization/settings";
 import { loadStructure } from "../structure/rules";
 import { resolveSiteReader } from "./reader";
-import { inTransaction } from "../../db/transaction";
+import { readSnapshot } from "../../db/transaction";
 
 /**
  * getPublishedContentSite: what a visitor of the site gets — the Site, its structure, the
@@ -14,25 +14,20 @@ import { inTransaction } from "../../db/transaction";
  * integrations, which Quire does not have yet (issue 13): the list is empty until then.
  */
 
-const READ_TIMEOUT_MS = 15_000;
-
 export async function getPublishedContentSite(ctx: ServiceContext, organizationId: string, siteId: string, shareKey: string | undefined) {
-  return inTransaction(
-    async (tx) => {
-      const reader = await resolveSiteReader(tx, ctx.actor, organizationId, siteId, shareKey);
-      // A share link's visitor holds no role on the site or its spaces.
-      const access = reader.via === "member" ? reader.access : null;
-      const structure = await loadStructure(tx, siteId);
-      const view = await loadStructureView(tx, reader.site, access, ctx.baseUrl, structure.siteSpaces);
-      return {
-        object: "published-content-site" as const,
-        site: await presentOneSite(tx, reader.site, access?.role ?? null, ctx.baseUrl),
-        structure: presentSiteStructure(structure, view),
-        customizations: mergedCustomizations(reader.site, structure.siteSpaces),
-        scripts: [],
-      };
-    },
-    // One snapshot: the structure, its spaces and the customizations agree with each other.
-    { isolationLevel: "RepeatableRead", timeoutMs: READ_TIMEOUT_MS },
-  );
+  // One snapshot: the structure, its spaces and the customizations agree with each other.
+  return readSnapshot(async (tx) => {
+    const reader = await resolveSiteReader(tx, ctx.actor, organizationId, siteId, shareKey);
+    // A share link's visitor holds no role on the site or its spaces.
+    const access = reader.via === "member" ? reader.access : null;
+    const structure = await loadStructure(tx, siteId);
+    const view = await loadStructureView(tx, reader.site, access, ctx.baseUrl, structure.siteSpaces);
+    return {
+      object: "published-content-site" as const,
+      site: await presentOneSite(tx, reader.site, access?.role ?? null, ctx.baseUrl),
+      structure: presentSiteStructure(structure, view),
+      customizations: mergedCustomizations(reader.site, structure.siteSpaces),
+      scripts: [],
+    };
+  });
 }

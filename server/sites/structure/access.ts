@@ -6,7 +6,7 @@ import { loadStructureView, type StructureView } from "../../presenters/site-str
 import { resolveSiteReader } from "../published/reader";
 import { writeSite } from "../write-site";
 import { loadStructure, normalizeStructure, type StructureSnapshot } from "./rules";
-import { inTransaction } from "../../db/transaction";
+import { readSnapshot } from "../../db/transaction";
 
 /**
  * How structure operations read and write: the site loaded for the caller and authorized (reading:
@@ -42,15 +42,10 @@ export async function changeStructure(ctx: ServiceContext, organizationId: strin
  * of its share links (server/sites/published/reader.ts), from one snapshot of the database.
  */
 export async function readStructure<R>(ctx: ServiceContext, organizationId: string, siteId: string, shareKey: string | undefined, present: (structure: StructureSnapshot, view: StructureView) => R): Promise<R> {
-  return inTransaction(
-    async (tx) => {
-      const reader = await resolveSiteReader(tx, ctx.actor, organizationId, siteId, shareKey);
-      if (reader.via === "member") authorizeSite("view", reader.access);
-      const structure = await loadStructure(tx, siteId);
-      return present(structure, await loadStructureView(tx, reader.site, reader.via === "member" ? reader.access : null, ctx.baseUrl, structure.siteSpaces));
-    },
-    { isolationLevel: "RepeatableRead", timeoutMs: READ_TIMEOUT_MS },
-  );
+  return readSnapshot(async (tx) => {
+    const reader = await resolveSiteReader(tx, ctx.actor, organizationId, siteId, shareKey);
+    if (reader.via === "member") authorizeSite("view", reader.access);
+    const structure = await loadStructure(tx, siteId);
+    return present(structure, await loadStructureView(tx, reader.site, reader.via === "member" ? reader.access : null, ctx.baseUrl, structure.siteSpaces));
+  });
 }
-
-const READ_TIMEOUT_MS = 15_000;

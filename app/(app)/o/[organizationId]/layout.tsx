@@ -4,20 +4,19 @@ import type { ReactNode } from "react";
 import { SsoRequired } from "@/components/auth/sso-required";
 import { OrganizationShell } from "@/components/shell/organization-shell";
 import { SIDEBAR_FOLDED_COOKIE } from "@/components/shell/sidebar-fold";
-import { pageActor } from "@/server/auth/request-actor";
+import { pageContext } from "@/server/context";
 import { AppError } from "@/server/errors";
 import { getOrganization } from "@/server/organizations/queries";
-import { configuredPublicUrl } from "@/server/config";
 import { isSsoRefusal } from "@/server/policies/sso";
 import { ssoEntriesOfOrganization } from "@/server/sso/find-sso";
 
 export default async function OrganizationLayout({ children, params }: { children: ReactNode; params: Promise<{ organizationId: string }> }) {
   const { organizationId } = await params;
-  const actor = await pageActor();
+  const ctx = await pageContext();
   // Layouts render independently of their parent's guard, so this one checks the session too.
-  if (!actor) redirect("/login");
+  if (!ctx) redirect("/login");
   try {
-    await getOrganization({ actor, baseUrl: configuredPublicUrl() ?? "" }, organizationId);
+    await getOrganization(ctx, organizationId);
   } catch (error) {
     if (error instanceof AppError && error.code === "not_found") notFound();
     if (isSsoRefusal(error)) {

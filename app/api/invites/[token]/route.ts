@@ -1,6 +1,7 @@
 import { responseForError } from "@/server/api/errors";
 import { requestActor } from "@/server/auth/request-actor";
 import { requestPublicOrigin } from "@/server/http/public-origin";
+import { requestContext } from "@/server/context";
 import { AppError } from "@/server/errors";
 import { BODY_LIMITS, readBody } from "@/server/http/read-body";
 import { joinWithInvite, signUpWithInvite } from "@/server/invites/join-with-invite";
@@ -25,7 +26,7 @@ export async function POST(request: Request, { params }: { params: Promise<{ tok
     }
     const body = await readJsonBody(request);
     const actor = await requestActor(request.headers, "session");
-    if (actor) return Response.json(await joinWithInvite({ actor, baseUrl }, token));
+    if (actor) return Response.json(await joinWithInvite(requestContext(actor, baseUrl), token));
     const input = signUpWithInviteInput.safeParse(body);
     if (!input.success) throw new AppError("bad_request", describeZodError(input.error, "body"));
     const bad = findUnstorableText(input.data);

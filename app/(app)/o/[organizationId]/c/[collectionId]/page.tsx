@@ -1,18 +1,17 @@
 import type { Metadata } from "next";
 import { CollectionView } from "@/components/collection/collection-view";
 import { pageRead } from "@/server/auth/page-read";
-import { pageActor } from "@/server/auth/request-actor";
 import { getCollection } from "@/server/collections/queries";
-import { configuredPublicUrl } from "@/server/config";
+import { pageContext } from "@/server/context";
 
 type Params = Promise<{ organizationId: string; collectionId: string }>;
 
 /** The tab shows the collection's title; anything the caller may not see stays a plain "Collection". */
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
   const { collectionId } = await params;
-  const actor = await pageActor();
-  if (!actor) return { title: "Collection" };
-  const collection = await getCollection({ actor, baseUrl: configuredPublicUrl() ?? "" }, collectionId).catch(() => null);
+  const ctx = await pageContext();
+  if (!ctx) return { title: "Collection" };
+  const collection = await getCollection(ctx, collectionId).catch(() => null);
   return { title: collection?.title ?? "Collection" };
 }
 

@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
 import { SpaceView } from "@/components/space/space-view";
-import { pageActor } from "@/server/auth/request-actor";
-import { configuredPublicUrl } from "@/server/config";
+import { pageContext } from "@/server/context";
 import { getSpace } from "@/server/spaces/queries";
 
 type Params = Promise<{ organizationId: string; spaceId: string }>;
@@ -9,9 +8,9 @@ type Params = Promise<{ organizationId: string; spaceId: string }>;
 /** The tab shows the space's title; anything the caller may not see stays a plain "Space". */
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
   const { spaceId } = await params;
-  const actor = await pageActor();
-  if (!actor) return { title: "Space" };
-  const space = await getSpace({ actor, baseUrl: configuredPublicUrl() ?? "" }, spaceId).catch(() => null);
+  const ctx = await pageContext();
+  if (!ctx) return { title: "Space" };
+  const space = await getSpace(ctx, spaceId).catch(() => null);
   return { title: space?.title ?? "Space" };
 }
 

@@ -1,8 +1,7 @@
 import type { Metadata } from "next";
 import { SpaceReader } from "@/components/content/space-reader";
 import { pageRead } from "@/server/auth/page-read";
-import { pageActor } from "@/server/auth/request-actor";
-import { configuredPublicUrl } from "@/server/config";
+import { pageContext } from "@/server/context";
 import { getSpacePage } from "@/server/content/reads";
 
 type Params = Promise<{ organizationId: string; spaceId: string; pageId: string }>;
@@ -13,9 +12,9 @@ const BARE_READ = { format: "markdown", evaluated: false, metadata: false, compu
 /** The tab shows the page's title; a page the caller may not see stays a plain "Page". */
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
   const { spaceId, pageId } = await params;
-  const actor = await pageActor();
-  if (!actor) return { title: "Page" };
-  const page = await getSpacePage({ actor, baseUrl: configuredPublicUrl() ?? "" }, spaceId, pageId, BARE_READ).catch(() => null);
+  const ctx = await pageContext();
+  if (!ctx) return { title: "Page" };
+  const page = await getSpacePage(ctx, spaceId, pageId, BARE_READ).catch(() => null);
   return { title: page?.title ?? "Page" };
 }
 
