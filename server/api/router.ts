@@ -1,15 +1,15 @@
 import type { z } from "zod";
 import type { Actor } from "../auth/actor";
 import { requestPublicOrigin } from "../http/public-origin";
-import { AppError } from "../errors";
+import { AppError, fieldError } from "../errors";
 import { BODY_LIMITS, readBody } from "../http/read-body";
 import { pathProblem } from "../http/request-guard";
 import { jsonShapeProblem } from "../validation/json-shape";
-import { findUnstorableText } from "../validation/storable-text";
+import { findUnstorableText, unstorableTextError } from "../validation/storable-text";
 import { requestActor } from "../auth/request-actor";
 import { db } from "../db/client";
 import { installationRefusal } from "../policies/installation";
-import { describeZodError, errorResponse, responseForError } from "./errors";
+import { errorResponse, responseForError, zodFieldErrors } from "./errors";
 import type { HttpMethod, Operation } from "./operation";
 
 type CompiledRoute = { segments: string[]; byMethod: Map<HttpMethod, Operation> };
@@ -132,7 +132,7 @@ async function readJson(request: Request, limit: number): Promise<unknown> {
   try {
     text = utf8.decode(bytes);
   } catch {
-    throw new AppError("bad_request", "body: not valid UTF-8");
+    throw fieldError("body", "Not valid UTF-8");
   }
   if (text.trim() === "") return undefined;
   const mediaType = request.headers.get("content-type")?.split(";")[0]!.trim().toLowerCase();
@@ -141,18 +141,18 @@ async function readJson(request: Request, limit: number): Promise<unknown> {
     throw new AppError("unsupported_media_type", `Content-Type: send the body as application/json, not ${mediaType.slice(0, 100)}`);
   }
   const problem = jsonShapeProblem(text);
-  if (problem) throw new AppError("bad_request", `body: ${problem}`);
+  if (problem) throw fieldError("body", problem);
   try {
     return JSON.parse(text);
   } catch {
-    throw new AppError("bad_request", "body: malformed JSON");
+    throw fieldError("body", "Malformed JSON");
   }
 }
 
 function parseWith(schema: z.ZodType, value: unknown, source: string): unknown {
   const result = schema.safeParse(value);
-  if (!result.success) throw new AppError("bad_request", describeZodError(result.error, source));
+  if (!result.success) throw zodFieldErrors(result.error, source);
   const bad = findUnstorableText(result.data);
-  if (bad) throw new AppError("bad_request", `${bad.path.length ? bad.path.join(".") : source}: ${bad.problem}`);
+  if (bad) throw unstorableTextError(bad, source);
   return result.data;
 }

@@ -5,8 +5,8 @@ import { AppError } from "@/server/errors";
 import { BODY_LIMITS, readBody } from "@/server/http/read-body";
 import { joinWithInvite, signUpWithInvite } from "@/server/invites/join-with-invite";
 import { signUpWithInviteInput } from "@/server/invites/schemas";
-import { describeZodError } from "@/server/api/errors";
-import { findUnstorableText } from "@/server/validation/storable-text";
+import { zodFieldErrors } from "@/server/api/errors";
+import { findUnstorableText, unstorableTextError } from "@/server/validation/storable-text";
 
 export const dynamic = "force-dynamic";
 
@@ -27,9 +27,9 @@ export async function POST(request: Request, { params }: { params: Promise<{ tok
     const actor = await requestActor(request.headers, "session");
     if (actor) return Response.json(await joinWithInvite({ actor, baseUrl }, token));
     const input = signUpWithInviteInput.safeParse(body);
-    if (!input.success) throw new AppError("bad_request", describeZodError(input.error, "body"));
+    if (!input.success) throw zodFieldErrors(input.error, "body");
     const bad = findUnstorableText(input.data);
-    if (bad) throw new AppError("bad_request", `${bad.path.join(".")}: ${bad.problem}`);
+    if (bad) throw unstorableTextError(bad, "body");
     return Response.json(await signUpWithInvite(token, input.data, baseUrl));
   } catch (error) {
     return responseForError(error);

@@ -1,4 +1,4 @@
-import { describeZodError, responseForError } from "@/server/api/errors";
+import { zodFieldErrors, responseForError } from "@/server/api/errors";
 import { AppError } from "@/server/errors";
 import { BODY_LIMITS, readBody } from "@/server/http/read-body";
 import { completePasswordReset, completePasswordResetInput } from "@/server/members/complete-password-reset";
@@ -17,7 +17,7 @@ export async function POST(request: Request, { params }: { params: Promise<{ tok
       throw new AppError("unsupported_media_type", "Content-Type: send the body as application/json");
     }
     const input = completePasswordResetInput.safeParse(await readJsonBody(request));
-    if (!input.success) throw new AppError("bad_request", describeZodError(input.error, "body"));
+    if (!input.success) throw zodFieldErrors(input.error, "body");
     return Response.json(await completePasswordReset(token, input.data));
   } catch (error) {
     return responseForError(error);
