@@ -44,6 +44,11 @@ export const forbidden = (message: string) => new AppError("forbidden", message)
 export const conflict = (message: string, details?: AppErrorDetails) => new AppError("conflict", message, details);
 export const unauthorized = (message: string) => new AppError("unauthorized", message);
 
+/** A message for people from a phrase that may start in lower case ("must be a URL" → "Must be a URL"). */
+export function sentence(phrase: string): string {
+  return phrase.charAt(0).toUpperCase() + phrase.slice(1);
+}
+
 /**
  * An error about one field of the input (a 400 unless `code` says otherwise): the message is for
  * people, and `details.fields` names the field with it, so that a form shows it beside that field.

@@ -1,5 +1,5 @@
 import type { ServiceContext } from "../context";
-import { badRequest } from "../errors";
+import { fieldError } from "../errors";
 import { authorizeChangeRequest } from "../policies/change-request";
 import { presentChangeRequest } from "../presenters/change-request";
 import { changeRequestInclude, loadChangeRequest } from "./access";
@@ -16,7 +16,7 @@ export async function updateChangeRequest(ctx: ServiceContext, spaceId: string, 
     const { changeRequest } = access;
     authorizeChangeRequest("edit", access);
     if (input.status && changeRequest.status === "merged") {
-      throw badRequest("status: a merged change request keeps its status");
+      throw fieldError("status", "A merged change request keeps its status");
     }
     if (input.status) await recountStatus(tx, spaceId, changeRequest.status, input.status);
     const updated = await tx.changeRequest.update({

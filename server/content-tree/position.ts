@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Db } from "../db/client";
-import { badRequest } from "../errors";
+import { badRequest, fieldError } from "../errors";
 import { entityIdSchema } from "../ids";
 
 
@@ -57,7 +57,7 @@ export async function sortKeyFor(
   if (before && after) {
     const beforeIndex = indexOf(siblings, before, "before", input.moving);
     const afterIndex = indexOf(siblings, after, "after", input.moving);
-    if (afterIndex + 1 !== beforeIndex) throw badRequest("position: `after` must come right before `before`");
+    if (afterIndex + 1 !== beforeIndex) throw fieldError("position", "`after` must come right before `before`");
     slot = beforeIndex;
   } else if (before) {
     slot = indexOf(siblings, before, "before", input.moving);

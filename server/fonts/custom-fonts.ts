@@ -2,7 +2,7 @@ import type { ServiceContext } from "../context";
 import { db, type Db } from "../db/client";
 import type { EventRecorder } from "../events/record-event";
 import { writeChange } from "../events/write-change";
-import { AppError, badRequest, forbidden, notFound } from "../errors";
+import { badRequest, fieldError, forbidden, notFound } from "../errors";
 import { newId } from "../ids";
 import { paginateById, type ListParams } from "../pagination";
 import { loadOrganization, type OrgAccess } from "../policies/access";
@@ -59,7 +59,7 @@ async function resolveFaces(tx: Db, organizationId: string, faces: { weight: num
     if (seen.has(face.weight)) throw badRequest(`fontFaces.${index}.weight: weight ${face.weight} is given twice; give one file per weight.`);
     seen.add(face.weight);
   }
-  if (!seen.has(400)) throw new AppError("precondition_failed", "fontFaces: a font needs a regular face (weight 400).");
+  if (!seen.has(400)) throw fieldError("fontFaces", "A font needs a regular face (weight 400).", { code: "precondition_failed" });
   const uploads = await tx.storageUpload.findMany({
     where: { organizationId, kind: "customization_font", key: { in: faces.map((face) => face.storageKey) }, blob: { not: null } },
     select: { id: true, key: true },

@@ -1,5 +1,5 @@
 import type { ChangeRequest, Space } from "../db/generated/client";
-import { badRequest, forbidden } from "../errors";
+import { fieldError, forbidden } from "../errors";
 import { spacePermissions } from "./content";
 import type { Role } from "./roles";
 
@@ -67,6 +67,6 @@ export function authorizeChangeRequest(
   if (!allowedByRole) throw forbidden((space.editMode === "locked" && refusals[action].locked) || refusals[action].role);
   if (action === "review" && changeRequest.createdById === access.userId) throw forbidden("You opened this change request: someone else has to review it.");
   if (action !== "edit" && !changeRequestPermissions(role, space, changeRequest, access.userId)[action]) {
-    throw badRequest(`changeRequestId: change request ${changeRequest.number} is ${changeRequest.status}`);
+    throw fieldError("changeRequestId", `Change request ${changeRequest.number} is ${changeRequest.status}`);
   }
 }
