@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import type { Actor } from "../auth/actor";
 import { requestPublicOrigin } from "../http/public-origin";
-import { AppError, fieldError } from "../errors";
+import { fieldError } from "../errors";
 import { BODY_LIMITS, readBody } from "../http/read-body";
 import { pathProblem } from "../http/request-guard";
 import { jsonShapeProblem } from "../validation/json-shape";
@@ -138,7 +138,7 @@ async function readJson(request: Request, limit: number): Promise<unknown> {
   const mediaType = request.headers.get("content-type")?.split(";")[0]!.trim().toLowerCase();
   // A form or text body is refused rather than read as JSON; no Content-Type at all is taken as JSON.
   if (mediaType && mediaType !== "application/json" && !/^application\/[a-z0-9.+-]+\+json$/.test(mediaType)) {
-    throw new AppError("unsupported_media_type", `Content-Type: send the body as application/json, not ${mediaType.slice(0, 100)}`);
+    throw fieldError("Content-Type", `Send the body as application/json, not ${mediaType.slice(0, 100)}`, { code: "unsupported_media_type" });
   }
   const problem = jsonShapeProblem(text);
   if (problem) throw fieldError("body", problem);

@@ -1,6 +1,6 @@
 import { lookup as dnsLookup } from "node:dns/promises";
 import { isIP } from "node:net";
-import { fieldError, sentence } from "../errors";
+import { fieldError } from "../errors";
 import { isPublicAddress, sameAddress } from "./ip-ranges";
 import { fetchAllowlist } from "./safe-fetch";
 
@@ -45,5 +45,5 @@ async function resolved(host: string): Promise<{ address: string }[]> {
 export async function assertPublicDestination(field: string, url: string | null | undefined): Promise<void> {
   if (!url) return;
   const problem = await destinationProblem(url);
-  if (problem) throw fieldError(field, `${sentence(problem)}.`, { details: { reason: "private_address", problem } });
+  if (problem) throw fieldError(field, `${problem}.`, { details: { reason: "private_address", problem } });
 }

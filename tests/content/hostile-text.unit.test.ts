@@ -69,7 +69,7 @@ describe("linear on hostile text", () => {
     expect(replaceLineBreaks("a  \n \t b\nc", " ")).toBe("a b c");
     expect(replaceDestinations("[a](b) [c](d)", [{ start: 11, end: 12, url: "D" }, { start: 4, end: 5, url: "B" }])).toBe("[a](B) [c](D)");
     expect(jsonShapeProblem(`{"a":"${"[".repeat(200_000)}"}`)).toBeNull();
-    expect(jsonShapeProblem(`[${"[]".repeat(100_000)}]`)).toBe("more than 100000 arrays and objects");
+    expect(jsonShapeProblem(`[${"[]".repeat(100_000)}]`)).toBe("More than 100000 arrays and objects");
     expect(findUnstorableText({ changes: [{ title: "ok" }, { nested: [["a\u0000"]] }] })).toEqual({ path: ["changes", "1", "nested", "0", "0"], problem: "must not contain the NUL character (\\u0000)" });
   });
 });

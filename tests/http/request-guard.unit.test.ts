@@ -134,7 +134,7 @@ describe("bodies", () => {
     const answer = await raw(`POST /v1/orgs HTTP/1.1\r\nHost: quire.test\r\nContent-Length: ${50 * 1024 * 1024}`);
     expect(answer.status).toBe(413);
     expect(answer.headers.connection).toBe("close");
-    expect(envelope(answer)).toEqual({ error: { code: 413, message: `body: larger than the limit of ${MAX_BODY_BYTES} bytes` } });
+    expect(envelope(answer)).toEqual({ error: { code: 413, message: `Larger than the limit of ${MAX_BODY_BYTES} bytes` } });
     expect(served).not.toContain("POST /v1/orgs");
   });
 

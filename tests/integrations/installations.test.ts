@@ -155,7 +155,7 @@ describe("installing on an organization", () => {
     const { admin, organizationId, space, integration } = await setup({ target: "site" });
     const installations = `/v1/integrations/${integration.name}/installations`;
     const refused = await admin.post(installations, { organization: organizationId, space_selection: "all" });
-    expect([refused.status, refused.body.error.message]).toEqual([400, "space_selection: this integration cannot be installed on spaces."]);
+    expect([refused.status, refused.body.error.details]).toEqual([400, { fields: { space_selection: "This integration cannot be installed on spaces." } }]);
     const installation = (await admin.post(installations, { organization: organizationId, site_selection: "all", configuration: { apiKey: "k" } })).body;
     const onSpace = await admin.post(`${installations}/${installation.id}/spaces`, { space: space.id });
     expect(onSpace.status).toBe(400);

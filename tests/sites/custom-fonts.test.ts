@@ -165,10 +165,10 @@ describe("custom fonts", () => {
     });
     const overflow = await put(streamed.body.url, chunks);
     expect(overflow.status).toBe(413);
-    expect((await overflow.json()).error.message).toContain("larger than the limit of 10 bytes");
+    expect((await overflow.json()).error.message).toContain("Larger than the limit of 10 bytes");
     const short = await ask({ size: 100 });
     const shortAnswer = await put(short.body.url, fakeFont(60));
-    expect([shortAnswer.status, (await shortAnswer.json()).error.message]).toEqual([400, "body: the file ended after 60 bytes; 100 were announced."]);
+    expect([shortAnswer.status, (await shortAnswer.json()).error.details]).toEqual([400, { fields: { body: "The file ended after 60 bytes; 100 were announced." } }]);
 
     // Used once, whether the upload was taken or refused; unknown and expired URLs are not found.
     const once = await upload(fakeFont(64));

@@ -1,11 +1,10 @@
-import { responseForError } from "@/server/api/errors";
+import { responseForError, zodFieldErrors } from "@/server/api/errors";
 import { requestActor } from "@/server/auth/request-actor";
 import { requestPublicOrigin } from "@/server/http/public-origin";
-import { AppError } from "@/server/errors";
+import { AppError, fieldError } from "@/server/errors";
 import { BODY_LIMITS, readBody } from "@/server/http/read-body";
 import { joinWithInvite, signUpWithInvite } from "@/server/invites/join-with-invite";
 import { signUpWithInviteInput } from "@/server/invites/schemas";
-import { zodFieldErrors } from "@/server/api/errors";
 import { findUnstorableText, unstorableTextError } from "@/server/validation/storable-text";
 
 export const dynamic = "force-dynamic";
@@ -21,7 +20,7 @@ export async function POST(request: Request, { params }: { params: Promise<{ tok
     const { token } = await params;
     const baseUrl = requestPublicOrigin(request);
     if (request.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase() !== "application/json") {
-      throw new AppError("unsupported_media_type", "Content-Type: send the body as application/json");
+      throw fieldError("Content-Type", "Send the body as application/json", { code: "unsupported_media_type" });
     }
     const body = await readJsonBody(request);
     const actor = await requestActor(request.headers, "session");
