@@ -1,4 +1,4 @@
-import { type AppError, badRequest, fieldError } from "../errors";
+import { type AppError, badRequest, fieldError, sentence } from "../errors";
 import type { BodyChoice, BodyMergeInput, BodyMergeOutcome } from "../content/merge/body-merge";
 import { markdownLimitProblem } from "../content/format/markdown-limits";
 import { blockTakes, CONFLICT_FIELD_NAMES, RESOLUTION_FIELD_OF, type ConflictSide } from "../content/merge/conflicts";
@@ -56,23 +56,23 @@ export async function checkResolutions(
     const at = `resolutions.pages[${index}]`;
     const { id, blocks, ...given } = resolution;
     const fields = pageFields.get(id);
-    if (!fields) throw fieldError(`${at}.id`, `${pageName(id)} is not in conflict`);
-    if (resolved.has(id)) throw fieldError(`${at}.id`, `${pageName(id)} is resolved twice`);
+    if (!fields) throw fieldError(`${at}.id`, sentence(`${pageName(id)} is not in conflict`));
+    if (resolved.has(id)) throw fieldError(`${at}.id`, sentence(`${pageName(id)} is resolved twice`));
     resolved.add(id);
     for (const field of Object.keys(given) as ResolutionField[]) {
       if (given[field] === undefined) continue;
-      if (!fields.has(field)) throw badRequest(`${at}.${field}: the ${CONFLICT_FIELD_NAMES[field]} of ${pageName(id)} is not in conflict`);
+      if (!fields.has(field)) throw fieldError(`${at}.${field}`, `The ${CONFLICT_FIELD_NAMES[field]} of ${pageName(id)} is not in conflict`);
     }
     if (blocks) checkBlocks(`${at}.blocks`, pageName(id), blocks, given.markdown, pageBodies.get(id));
     for (const field of fields) {
       if (given[field] === undefined && !(field === "markdown" && blocks)) {
-        throw badRequest(`${at}.${field}: the ${CONFLICT_FIELD_NAMES[field]} of ${pageName(id)} is in conflict and needs a resolution`);
+        throw fieldError(`${at}.${field}`, `The ${CONFLICT_FIELD_NAMES[field]} of ${pageName(id)} is in conflict and needs a resolution`);
       }
     }
     if (given.variables) matchNames(`${at}.variables`, `variables of ${pageName(id)}`, Object.keys(given.variables), pageVariables.get(id)!);
   });
   const unresolved = [...pageFields.keys()].filter((pageId) => !resolved.has(pageId));
-  if (unresolved.length > 0) throw fieldError("resolutions.pages", `${unresolved.map(pageName).join(", ")} ${unresolved.length === 1 ? "is" : "are"} in conflict and need${unresolved.length === 1 ? "s" : ""} a resolution`);
+  if (unresolved.length > 0) throw fieldError("resolutions.pages", sentence(`${unresolved.map(pageName).join(", ")} ${unresolved.length === 1 ? "is" : "are"} in conflict and need${unresolved.length === 1 ? "s" : ""} a resolution`));
 
   matchNames("resolutions.variables", "space variables", Object.keys(resolutions.variables), spaceVariables);
   matchNames("resolutions.files", "files", resolutions.files.map((file) => file.id), files);
@@ -87,8 +87,8 @@ function checkBlocks(at: string, page: string, blocks: BlockResolution[], markdo
   const seen = new Set<string>();
   blocks.forEach((resolution, index) => {
     const conflict = conflicts.get(resolution.key);
-    if (!conflict) throw badRequest(`${at}[${index}].key: block ${resolution.key} of ${page} is not in conflict`);
-    if (seen.has(resolution.key)) throw badRequest(`${at}[${index}].key: block ${resolution.key} of ${page} is resolved twice`);
+    if (!conflict) throw fieldError(`${at}[${index}].key`, `Block ${resolution.key} of ${page} is not in conflict`);
+    if (seen.has(resolution.key)) throw fieldError(`${at}[${index}].key`, `Block ${resolution.key} of ${page} is resolved twice`);
     seen.add(resolution.key);
     const takes = blockTakes(conflict);
     if ("take" in resolution ? resolution.take === "both" && !takes.both : !takes.write) {
@@ -106,10 +106,10 @@ function checkBlocks(at: string, page: string, blocks: BlockResolution[], markdo
 /** The names resolved must be exactly the names in conflict. */
 function matchNames(at: string, what: string, given: string[], inConflict: Set<string>): void {
   const extra = given.filter((name) => !inConflict.has(name));
-  if (extra.length > 0) throw fieldError(at, `${what} ${extra.join(", ")} ${extra.length === 1 ? "is" : "are"} not in conflict`);
-  if (new Set(given).size !== given.length) throw fieldError(at, `${what} resolved twice`);
+  if (extra.length > 0) throw fieldError(at, sentence(`${what} ${extra.join(", ")} ${extra.length === 1 ? "is" : "are"} not in conflict`));
+  if (new Set(given).size !== given.length) throw fieldError(at, sentence(`${what} resolved twice`));
   const missing = [...inConflict].filter((name) => !given.includes(name));
-  if (missing.length > 0) throw fieldError(at, `${what} ${missing.join(", ")} ${missing.length === 1 ? "is" : "are"} in conflict and need${missing.length === 1 ? "s" : ""} a resolution`);
+  if (missing.length > 0) throw fieldError(at, sentence(`${what} ${missing.join(", ")} ${missing.length === 1 ? "is" : "are"} in conflict and need${missing.length === 1 ? "s" : ""} a resolution`));
 }
 
 /**

@@ -313,9 +313,9 @@ describe("change request content: batches and access", () => {
     const malformed = await apply([{ operation: "insert_page", document: { document: { object: "document", data: {}, nodes: [{ object: "block", type: "code", data: {} }] } } }]);
     expect(fieldErrorsOf(malformed.body)).toMatch(/^changes\[0\]\.document: Is not a valid document/);
     expect(fieldErrorsOf((await apply([{ operation: "insert_page", title: "No document" }])).body)).toMatch(/^changes\[0\]\.document: Is required/);
-    expect((await apply([{ operation: "insert_page", title: "Beta", document: { markdown: "" }, condition: "visitor.claims.beta ==" }])).body.error.message).toMatch(
-      /^changes\[0\]\.condition: The condition ends too early/,
-    );
+    expect((await apply([{ operation: "insert_page", title: "Beta", document: { markdown: "" }, condition: "visitor.claims.beta ==" }])).body.error.details.fields).toEqual({
+      "changes[0].condition": expect.stringMatching(/^The condition ends too early/),
+    });
     expect(fieldErrorsOf((await apply([{ operation: "insert_files", files: [{ name: "a.txt", base64: "aGk=" }] }])).body)).toBe("changes[0].files[0].contentType: Is required with base64");
     expect((await apply([{ operation: "insert_files", files: [{ name: "a.txt", contentType: "text/plain", base64: "not base64!" }] }])).body.error.message).toBe(
       "changes[0].files[0].base64: not valid base64",

@@ -431,7 +431,7 @@ describe("POST /v1/collections/{collectionId}/move", () => {
     const pointer = await admin.post(`/v1/collections/${grandchild.id}/move`, { position: { before: { type: "space", space: elsewhere.id } } });
     expect(pointer.status).toBe(400);
     expect(fieldErrorsOf(pointer.body)).toMatch(/^position\.before: Space .* is not in the target collection/);
-    expect((await admin.post(path, { position: { after: { type: "page", page: "x" } } })).body.error.message).toMatch(/^position\.after/);
+    expect(fieldErrorsOf((await admin.post(path, { position: { after: { type: "page", page: "x" } } })).body)).toMatch(/^position\.after/);
     const foreign = await collection(stranger, tenant.otherOrganization.id);
     expect(fieldErrorsOf((await admin.post(path, { parent: foreign.id })).body)).toBe(`parent: No collection ${foreign.id}`);
     expect(await db().collection.findUniqueOrThrow({ where: { id: top.id } })).toMatchObject({ parentId: null });

@@ -76,7 +76,7 @@ describe("organizations", () => {
     expect(fieldErrorsOf(tooShort.body)).toMatch(/^title: .*2/);
     const malformed = await api.raw("POST", "/v1/orgs", { rawBody: "{not json", headers: { "Content-Type": "application/json" } });
     expect(malformed.status).toBe(400);
-    expect(malformed.body.error.message).toMatch(/malformed JSON/);
+    expect(malformed.body.error.message).toMatch(/Malformed JSON/);
     expect((await api.get("/v1/orgs?limit=0")).status).toBe(400);
     expect(fieldErrorsOf((await api.get("/v1/orgs?limit=1001")).body)).toMatch(/^limit: /);
     expect((await api.get("/v1/orgs?page=%%%")).status).toBe(400);

@@ -376,7 +376,7 @@ describe("POST /v1/spaces/{spaceId}/move (moveSpace)", () => {
     expect(notThere.status).toBe(400);
     expect(fieldErrorsOf(notThere.body)).toBe(`position.before: Space ${elsewhere.id} is not in the target collection`);
     expect(fieldErrorsOf((await admin.post(path, { position: { after: { type: "space", space: space.id } } })).body)).toMatch(/^position.after: /);
-    expect((await admin.post(path, { position: { before: { type: "page" } } })).body.error.message).toMatch(/^position.before/);
+    expect(fieldErrorsOf((await admin.post(path, { position: { before: { type: "page" } } })).body)).toMatch(/^position.before/);
     const foreign = await newCollection(tenant.otherOrganization.id);
     const crossTenant = await admin.post(path, { parent: foreign.id });
     expect(crossTenant.status).toBe(400);

@@ -128,13 +128,13 @@ describe("getSiteCustomizationById / updateSiteCustomizationById", () => {
       expect(messageOf(answer)).toMatch(pattern);
       return answer;
     };
-    await bad({ styling: { primaryColor: { light: "red", dark: "#fff" } } }, /^styling\.primaryColor\.light: must be a color/);
+    await bad({ styling: { primaryColor: { light: "red", dark: "#fff" } } }, /^styling\.primaryColor\.light: Must be a color/);
     await bad({ styling: { primaryColor: { light: "#fff" } } }, /^styling\.primaryColor\.dark/);
     await bad({ styling: { theme: "neon" } }, /^styling\.theme/);
     await bad({ styling: { corners: "square" } }, /^styling\.corners/);
     await bad({ styling: { codeTheme: { default: { light: "solarized-light", dark: "nope" } } } }, /^styling\.codeTheme\.default\.dark/);
     await bad({ styling: { font: { id: "x", custom: true, fontFamily: "Evil; } body { display:none", fontFaces: [{ weight: 400, sources: [{ url: "https://cdn.example.com/f.woff2" }] }] } } }, /^styling\.font/);
-    await bad({ header: { logo: { light: "javascript:alert(1)", dark: "https://cdn.example.com/l.svg" } } }, /^header\.logo\.light: must be an http or https URL/);
+    await bad({ header: { logo: { light: "javascript:alert(1)", dark: "https://cdn.example.com/l.svg" } } }, /^header\.logo\.light: Must be an http or https URL/);
     await bad({ header: { links: [{ title: "X", to: { kind: "url", url: "javascript:alert(1)" }, links: [] }] } }, /^header\.links\.0\.to/);
     await bad({ header: { links: Array.from({ length: 21 }, () => ({ title: "X", to: null, links: [] })) } }, /^header\.links/);
     await bad({ footer: { copyright: "x".repeat(513) } }, /^footer\.copyright/);

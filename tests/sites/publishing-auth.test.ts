@@ -85,7 +85,7 @@ describe("site publishing auth", () => {
     const cleared = await admin.patch(auth, { backend: "custom", logoutURL: null });
     expect(cleared.body.logoutURL).toBeUndefined();
     expect(cleared.body.fallbackURL).toBe("https://login.example.com/");
-    expect((await admin.patch(auth, { backend: "custom", fallbackURL: "javascript:alert(1)" })).body.error.message).toMatch(/^fallbackURL:/);
+    expect(fieldErrorsOf((await admin.patch(auth, { backend: "custom", fallbackURL: "javascript:alert(1)" })).body)).toMatch(/^fallbackURL:/);
     const integration = await admin.patch(auth, { backend: "integration" });
     expect(integration.status).toBe(400);
     expect(fieldErrorsOf(integration.body)).toMatch(/^backend: .*integration/);

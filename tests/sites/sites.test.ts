@@ -110,7 +110,7 @@ describe("createSite, getSiteById", () => {
     ] as const) {
       const answer = await admin.post(sites, body);
       expect(answer.status, JSON.stringify(body)).toBe(400);
-      expect(answer.body.error.message).toMatch(new RegExp(`^${field}`));
+      expect(fieldErrorsOf(answer.body)).toMatch(new RegExp(`^${field}`));
     }
     const foreign = await newSpace(stranger, tenant.otherOrganization.id);
     const refused = await admin.post(sites, { title: "Docs", spaces: [foreign.id] });
@@ -304,7 +304,7 @@ describe("updateSiteById", () => {
     ] as const) {
       const answer = await admin.patch(path, body);
       expect(answer.status, JSON.stringify(body)).toBe(400);
-      expect(answer.body.error.message, JSON.stringify(body)).toMatch(new RegExp(`^${field}`));
+      expect(fieldErrorsOf(answer.body), JSON.stringify(body)).toMatch(new RegExp(`^${field}`));
     }
   });
 
