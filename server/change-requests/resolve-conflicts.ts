@@ -92,11 +92,9 @@ function checkBlocks(at: string, page: string, blocks: BlockResolution[], markdo
     seen.add(resolution.key);
     const takes = blockTakes(conflict);
     if ("take" in resolution ? resolution.take === "both" && !takes.both : !takes.write) {
-      throw badRequest(
-        conflict.container
-          ? `${at}[${index}]: the settings of block ${resolution.key} of ${page} (a ${conflict.type}) conflict: take a side`
-          : `${at}[${index}].take: block ${resolution.key} of ${page} was deleted on one side: take a side or write it`,
-      );
+      throw conflict.container
+        ? fieldError(`${at}[${index}]`, `The settings of block ${resolution.key} of ${page} (a ${conflict.type}) conflict: take a side`)
+        : fieldError(`${at}[${index}].take`, `Block ${resolution.key} of ${page} was deleted on one side: take a side or write it`);
     }
   });
   const missing = [...conflicts.keys()].filter((key) => !seen.has(key));

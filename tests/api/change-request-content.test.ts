@@ -317,8 +317,8 @@ describe("change request content: batches and access", () => {
       "changes[0].condition": expect.stringMatching(/^The condition ends too early/),
     });
     expect(fieldErrorsOf((await apply([{ operation: "insert_files", files: [{ name: "a.txt", base64: "aGk=" }] }])).body)).toBe("changes[0].files[0].contentType: Is required with base64");
-    expect((await apply([{ operation: "insert_files", files: [{ name: "a.txt", contentType: "text/plain", base64: "not base64!" }] }])).body.error.message).toBe(
-      "changes[0].files[0].base64: not valid base64",
+    expect(fieldErrorsOf((await apply([{ operation: "insert_files", files: [{ name: "a.txt", contentType: "text/plain", base64: "not base64!" }] }])).body)).toBe(
+      "changes[0].files[0].base64: Not valid base64",
     );
     expect(fieldErrorsOf((await apply([{ operation: "insert_files", files: [{ name: "a.txt" }] }])).body)).toBe("changes[0].files[0].url: Set exactly one source: url or base64");
     expect(fieldErrorsOf((await apply([])).body)).toMatch(/^changes: /);

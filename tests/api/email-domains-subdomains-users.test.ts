@@ -133,7 +133,7 @@ describe("subdomains (the organization's hostname; getSubdomain)", () => {
     expect(taken.status).toBe(409);
     expect(JSON.stringify(taken.body)).not.toContain(first.organization.id);
     expect(JSON.stringify(taken.body)).not.toContain(first.organization.title);
-    expect(taken.body.error.details).toBeUndefined();
+    expect(taken.body.error.details).toEqual({ fields: { hostname: taken.body.error.message } });
     // Taken or free, another organization's subdomain is not found for outsiders.
     expect((await secondAdmin.get(`/v1/subdomains/${subdomain}`)).status).toBe(404);
     expect((await secondAdmin.get(`/v1/subdomains/free-${unique()}`)).status).toBe(404);

@@ -93,7 +93,7 @@ describe("installing on an organization", () => {
       [{ apiKey: "k", region: "mars" }, "region", /configuration\.region: Must be one of "eu", "us"/],
       [{ apiKey: "k", verbose: "yes" }, "verbose", /Must be true or false/],
       [{ apiKey: "k", nope: 1 }, "nope", /configuration\.nope: Is not a setting of this integration/],
-      [{ apiKey: "x".repeat(10_001) }, "apiKey", /At most 10000 characters/],
+      [{ apiKey: "x".repeat(10_001) }, "apiKey", /at most 10000 characters/],
       [{ apiKey: "k", deep: JSON.parse('{"a":'.repeat(50) + "1" + "}".repeat(50)) }, "", /configuration: Nests too deep/],
     ];
     for (const [configuration, property, message] of cases) {

@@ -79,7 +79,7 @@ describe("publishing", () => {
     for (const organization of ["no-such-organization", tenant.otherOrganization.id]) {
       const refused = await api.post(`/v1/integrations/x-${unique()}`, definition(organization));
       expect(refused.status).toBe(404);
-      expect(refused.body.error.message).toContain("organization");
+      expect(Object.keys(refused.body.error.details.fields)).toEqual(["organization"]);
     }
   });
 
@@ -162,7 +162,7 @@ describe("publishing", () => {
     }
     const badName = await api.post(`/v1/integrations/${encodeURIComponent("bad name")}`, base);
     expect(badName.status).toBe(400);
-    expect(badName.body.error.message).toContain("integrationName");
+    expect(Object.keys(badName.body.error.details.fields)).toEqual(["integrationName"]);
     expect(await db().integration.count({ where: { organizationId: tenant.organization.id } })).toBe(0);
   });
 
@@ -442,7 +442,7 @@ describe("unpublishing and development mode", () => {
     for (const tunnelUrl of ["javascript:alert(1)", "file:///etc/passwd", "https://user:pass@tunnel.example.com/", `https://tunnel.example.com/${"x".repeat(300)}`]) {
       const refused = await api.put(`/v1/integrations/${name}/dev`, { tunnelUrl });
       expect(refused.status, tunnelUrl).toBe(400);
-      expect(refused.body.error.message).toContain("tunnelUrl");
+      expect(Object.keys(refused.body.error.details.fields)).toEqual(["tunnelUrl"]);
     }
     const editor = await tenant.member("edit");
     expect((await apiClient(server.url, editor.token).put(`/v1/integrations/${name}/dev`, { tunnelUrl: "https://tunnel.example.com/" })).status).toBe(403);

@@ -67,7 +67,7 @@ describe("site spaces at the root", () => {
     for (const path of ["Guides", "a b", "", "x".repeat(101), "é"]) {
       const bad = await api.patch(`${base}/site-spaces/${second.id}`, { path });
       expect(bad.status, path).toBe(400);
-      expect(bad.body.error.message).toMatch(/path/);
+      expect(Object.keys(bad.body.error.details.fields)).toEqual(["path"]);
     }
     const taken = await api.patch(`${base}/site-spaces/${second.id}`, { path: first.path });
     expect(taken.status).toBe(400);
