@@ -328,7 +328,7 @@ describe("change request content: batches and access", () => {
       { operation: "insert_page", ref: "a", title: "A", document: {} },
       { operation: "insert_files", files: [{ ref: "a", name: "a.txt", contentType: "text/plain", base64: "aGk=" }] },
     ]);
-    expect(duplicateRef.body.error.message).toBe('changes[1].files[0].ref: "a" is already the ref of changes[0]');
+    expect(fieldErrorsOf(duplicateRef.body)).toBe('changes[1].files[0].ref: "a" is already the ref of changes[0]');
   });
 
   test("403 below the edit role and on a locked space; 404 across tenants; merged and archived change requests refuse edits", async () => {

@@ -6,7 +6,7 @@ import { newId } from "../../server/ids";
 import { getIntegrationDeveloperSettings, publishIntegration, publishIntegrationInput, regenerateIntegrationToken } from "../../server/integrations/registry";
 import { serveIntegrationAsset } from "../../server/integrations/registry/serve-asset";
 import { createTenant } from "../helpers/factories";
-import { apiClient, startApiServer, type ApiResponse } from "../helpers/server";
+import { apiClient, fieldErrorsOf, startApiServer, type ApiResponse } from "../helpers/server";
 
 let server: Awaited<ReturnType<typeof startApiServer>>;
 beforeAll(async () => {
@@ -158,7 +158,7 @@ describe("publishing", () => {
     for (const [field, change] of cases) {
       const answer = await api.post(`/v1/integrations/bad-${unique()}`, { ...base, ...change });
       expect({ field, status: answer.status }).toEqual({ field, status: 400 });
-      expect(answer.body.error.message, field).toContain(field === "body" ? "unknownField" : field);
+      expect(fieldErrorsOf(answer.body), field).toContain(field === "body" ? "unknownField" : field);
     }
     const badName = await api.post(`/v1/integrations/${encodeURIComponent("bad name")}`, base);
     expect(badName.status).toBe(400);
@@ -232,7 +232,7 @@ test("a publish at every size limit at once (a 256 KB icon, three 1 MB previews,
   // One byte more in a preview is refused, naming it.
   const over = await apiClient(server.url, tenant.admin.token).post(`/v1/integrations/${name}`, { ...body, previewImages: [image(1024 * 1024 + 1)] });
   expect(over.status).toBe(400);
-  expect(over.body.error.message).toContain("previewImages.0");
+  expect(fieldErrorsOf(over.body)).toContain("previewImages.0");
 });
 
 describe("visibility", () => {
