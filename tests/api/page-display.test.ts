@@ -123,7 +123,7 @@ describe("page icon, visibility, layout and cover", () => {
     await refused({ layout: "magazine" }, "changes[0].layout");
     await refused({ layout: { width: "huge" } }, "changes[0].layout");
     await refused({ layout: { sidebar: true } }, "changes[0].layout");
-    await refused({ cover: { ref: { kind: "file", file: newId() } } }, "changes[0].cover: no file");
+    await refused({ cover: { ref: { kind: "file", file: newId() } } }, "changes[0].cover: No file");
     await refused({ cover: { ref: { kind: "url", url: "ftp://example.com/a.png" } } }, "changes[0].cover.ref");
     await refused({ cover: { ref: { kind: "url", url: "https://example.com/a.png" }, height: 5000 } }, "changes[0].cover.height");
   });

@@ -82,7 +82,7 @@ describe("variables", () => {
     await refused(setVariables(cr.number, {}), "changes[0].variables");
     await refused(setVariables(cr.number, { version: "1" }, "no-such-page"), "changes[0].page");
     const many = Object.fromEntries(Array.from({ length: 101 }, (_, index) => [`v${index}`, index]));
-    await refused(setVariables(cr.number, many), "changes[0].variables: at most 100");
+    await refused(setVariables(cr.number, many), "changes[0].variables: At most 100");
     // A valid change before an invalid one is not written either.
     await refused(apply(cr.number, [{ operation: "update_variables", variables: { ok: "yes" } }, { operation: "update_variables", variables: { "no way": 1 } }]), "changes[1].variables");
     expect((await admin.get(`${crs}/${cr.number}`)).body.revision).toBe(before);
