@@ -53,7 +53,7 @@ export class ApiRouter {
       const url = new URL(request.url);
       // The app server refuses these already (server/http/request-guard.ts); checked again for any other way in.
       const problem = pathProblem(url.pathname);
-      if (problem) return errorResponse(400, problem);
+      if (problem) return responseForError(fieldError("path", problem));
       // Before anything is read: an anonymous upload is refused without reading it.
       const actor = await requestActor(request.headers, "token");
       if (!actor) {
