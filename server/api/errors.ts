@@ -1,5 +1,5 @@
 import { ZodError } from "zod";
-import { AppError, asAppError, INTERNAL_ERROR_MESSAGE, type AppErrorDetails, type FieldErrors } from "../errors";
+import { AppError, asAppError, INTERNAL_ERROR_MESSAGE, sentence, type AppErrorDetails, type FieldErrors } from "../errors";
 
 /**
  * The reference's `Error` envelope; `details` (structured data: the conflicts of a merge, the
@@ -20,13 +20,9 @@ export function zodFieldErrors(error: ZodError, source: string): AppError {
   const fields: FieldErrors = {};
   for (const issue of error.issues.slice(0, 3)) {
     const field = issue.path.length ? issue.path.join(".") : source;
-    fields[field] ??= capitalized(issue.message);
+    fields[field] ??= sentence(issue.message);
   }
   return new AppError("bad_request", [...new Set(Object.values(fields))].join("; "), { fields });
-}
-
-function capitalized(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 /** Maps anything thrown while serving a request to the error envelope; unknown errors are a logged 500. */

@@ -13,8 +13,9 @@ const t = initTRPC.context<TrpcContext>().create({
   transformer: superjson,
   /**
    * What the browser learns of a failure, as on /v1: an AppError's message and `details`
-   * (`data.details`: a merge's conflicts, the `fields` a 400 is about, which forms show beside them); anything unexpected only as "Internal error.",
-   * logged here in full, since its message and stack (a database's, say) are not for users.
+   * (`data.details`: a merge's conflicts, the `fields` a 400 is about, which forms show beside
+   * them); anything unexpected only as "Internal error.", logged here in full, since its message
+   * and stack (a database's, say) are not for users.
    */
   errorFormatter({ shape, error, path }) {
     if (error.code === "INTERNAL_SERVER_ERROR") {
