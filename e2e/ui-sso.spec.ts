@@ -43,7 +43,7 @@ test("an admin sets up SAML; a new person signs in with SSO and joins with the p
   await dialog.getByLabel("Signing certificate").fill("-----BEGIN CERTIFICATE-----\nnot one\n-----END CERTIFICATE-----");
   await dialog.getByLabel("Role of new members").selectOption("edit");
   await dialog.getByRole("button", { name: "Add provider" }).click();
-  await expect(dialog.getByText(/not a PEM certificate|not a valid X\.509 certificate/)).toBeVisible();
+  await expect(dialog.getByText(/Not a PEM certificate|Not a valid X\.509 certificate/)).toBeVisible();
   await expectNoAxeViolations(page);
   await dialog.getByLabel("Signing certificate").fill(idp.keys.certificate);
   await dialog.getByRole("button", { name: "Add provider" }).click();

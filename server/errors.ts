@@ -18,7 +18,10 @@ export const httpStatusOf: Record<AppErrorCode, number> = {
 export const INTERNAL_ERROR_MESSAGE = "Internal error.";
 
 /** Structured data about an error, for clients to act on; the message is only for people to read. */
-export type AppErrorDetails = Record<string, unknown>;
+export type AppErrorDetails = Record<string, unknown> & { fields?: FieldErrors };
+
+/** Which fields of the input a 400 is about: a field's path (`title`, `changes[0].markdown`) → a message for people. */
+export type FieldErrors = Record<string, string>;
 
 export class AppError extends Error {
   constructor(
@@ -40,6 +43,19 @@ export const notFound = (message: string) => new AppError("not_found", message);
 export const forbidden = (message: string) => new AppError("forbidden", message);
 export const conflict = (message: string, details?: AppErrorDetails) => new AppError("conflict", message, details);
 export const unauthorized = (message: string) => new AppError("unauthorized", message);
+
+/** A message for people from a phrase that may start in lower case ("must be a URL" → "Must be a URL"). */
+export function sentence(phrase: string): string {
+  return phrase.charAt(0).toUpperCase() + phrase.slice(1);
+}
+
+/**
+ * An error about one field of the input (a 400 unless `code` says otherwise): the message is for
+ * people, and `details.fields` names the field with it, so that a form shows it beside that field.
+ */
+export function fieldError(field: string, message: string, options: { code?: AppErrorCode; details?: AppErrorDetails } = {}): AppError {
+  return new AppError(options.code ?? "bad_request", message, { ...options.details, fields: { [field]: message } });
+}
 
 /**
  * Normalizes anything thrown by the service layer: known database conflicts become

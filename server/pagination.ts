@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { badRequest } from "./errors";
+import { fieldError } from "./errors";
 
 export const DEFAULT_PAGE_SIZE = 50;
 
@@ -25,7 +25,7 @@ export type ListResult<T> = { items: T[]; count: number; next?: { page: string }
 export function decodeCursor(page: string | undefined): string | undefined {
   if (page === undefined) return undefined;
   const decoded = Buffer.from(page, "base64url").toString("utf8");
-  if (!/^[0-9A-Za-z_-]{1,64}$/.test(decoded)) throw badRequest("page: not a valid page cursor");
+  if (!/^[0-9A-Za-z_-]{1,64}$/.test(decoded)) throw fieldError("page", "Not a valid page cursor");
   return decoded;
 }
 
@@ -67,7 +67,7 @@ export function decodeKeysetCursor(page: string | undefined): { value: string | 
   try {
     decoded = JSON.parse(Buffer.from(page, "base64url").toString("utf8"));
   } catch {
-    throw badRequest("page: not a valid page cursor");
+    throw fieldError("page", "Not a valid page cursor");
   }
   const valid =
     Array.isArray(decoded) &&
@@ -75,7 +75,7 @@ export function decodeKeysetCursor(page: string | undefined): { value: string | 
     (decoded[0] === null || (typeof decoded[0] === "string" && decoded[0].length <= 300 && !decoded[0].includes("\u0000"))) &&
     typeof decoded[1] === "string" &&
     /^[0-9A-Za-z_-]{1,64}$/.test(decoded[1]);
-  if (!valid) throw badRequest("page: not a valid page cursor");
+  if (!valid) throw fieldError("page", "Not a valid page cursor");
   const [value, id] = decoded as [string | null, string];
   return { value, id };
 }

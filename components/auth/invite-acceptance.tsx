@@ -4,7 +4,7 @@ import { signIn } from "next-auth/react";
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
-import { fieldMessage } from "@/components/ui/trpc-error";
+import { errorMessage, fieldErrors, RouteRefusal } from "@/components/ui/trpc-error";
 
 type Mode = { kind: "join"; name: string } | { kind: "sign-up"; email: string | null };
 
@@ -13,24 +13,30 @@ type Mode = { kind: "join"; name: string } | { kind: "sign-up"; email: string | 
  * password (and, for an invite link, their email), which make the account, then is signed in and
  * taken to the organization.
  */
+// The fields the server may name in a refusal (`details.fields`); anything else is said above the form.
+const FIELDS = ["email", "displayName", "password"] as const;
+const PASSWORDS_DIFFER = "The two passwords differ";
+
 export function InviteAcceptance({ token, mode }: { token: string; mode: Mode }) {
   const [email, setEmail] = useState(mode.kind === "sign-up" ? (mode.email ?? "") : "");
   const [displayName, setDisplayName] = useState("");
   const [password, setPassword] = useState("");
   const [confirm, setConfirm] = useState("");
   const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string>();
+  const [problem, setProblem] = useState<unknown>();
+  const [mismatch, setMismatch] = useState(false);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (mode.kind === "sign-up" && password !== confirm) return setProblem("confirm: the two passwords differ");
+    setMismatch(mode.kind === "sign-up" && password !== confirm);
+    if (mode.kind === "sign-up" && password !== confirm) return;
     setBusy(true);
     setProblem(undefined);
     try {
       const body = mode.kind === "join" ? {} : { displayName, password, ...(mode.email ? {} : { email }) };
       const response = await fetch(`/api/invites/${encodeURIComponent(token)}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
-      const answer = (await response.json()) as { organizationId?: string; email?: string; error?: { message: string } };
-      if (!response.ok || !answer.organizationId) throw new Error(answer.error?.message ?? "Joining failed. Try again.");
+      const answer = (await response.json()) as { organizationId?: string; email?: string; error?: { message: string; details?: unknown } };
+      if (!response.ok || !answer.organizationId) throw new RouteRefusal(answer.error ?? { message: "Joining failed. Try again." });
       const target = `/o/${answer.organizationId}`;
       if (mode.kind === "sign-up") {
         const signedIn = await signIn("credentials", { redirect: false, email: answer.email, password, callbackUrl: target });
@@ -43,12 +49,13 @@ export function InviteAcceptance({ token, mode }: { token: string; mode: Mode })
       // A full navigation, so server components render with the session.
       window.location.assign(target);
     } catch (error) {
-      setProblem((error as Error).message);
+      setProblem(error);
       setBusy(false);
     }
   }
 
-  const general = problem && !/^(email|displayName|password|confirm): /.test(problem) ? problem : undefined;
+  const fields = fieldErrors(problem);
+  const general = problem && !FIELDS.some((field) => fields[field]) ? errorMessage(problem) : undefined;
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
       {general && (
@@ -63,9 +70,9 @@ export function InviteAcceptance({ token, mode }: { token: string; mode: Mode })
           {mode.email ? (
             <TextField label="Email" type="email" value={mode.email} readOnly autoComplete="username" />
           ) : (
-            <TextField label="Email" type="email" required autoComplete="username" value={email} onChange={(event) => setEmail(event.target.value)} error={fieldMessage(problem, "email")} disabled={busy} />
+            <TextField label="Email" type="email" required autoComplete="username" value={email} onChange={(event) => setEmail(event.target.value)} error={fields.email} disabled={busy} />
           )}
-          <TextField label="Your name" required autoComplete="name" maxLength={64} value={displayName} onChange={(event) => setDisplayName(event.target.value)} error={fieldMessage(problem, "displayName")} disabled={busy} />
+          <TextField label="Your name" required autoComplete="name" maxLength={64} value={displayName} onChange={(event) => setDisplayName(event.target.value)} error={fields.displayName} disabled={busy} />
           <TextField
             label="Password"
             type="password"
@@ -74,10 +81,10 @@ export function InviteAcceptance({ token, mode }: { token: string; mode: Mode })
             value={password}
             onChange={(event) => setPassword(event.target.value)}
             hint="At least 8 characters."
-            error={fieldMessage(problem, "password")}
+            error={fields.password}
             disabled={busy}
           />
-          <TextField label="Confirm password" type="password" required autoComplete="new-password" value={confirm} onChange={(event) => setConfirm(event.target.value)} error={fieldMessage(problem, "confirm")} disabled={busy} />
+          <TextField label="Confirm password" type="password" required autoComplete="new-password" value={confirm} onChange={(event) => setConfirm(event.target.value)} error={mismatch ? PASSWORDS_DIFFER : undefined} disabled={busy} />
         </>
       )}
       <Button type="submit" loading={busy} className="w-full">

@@ -4,35 +4,38 @@ import { signIn } from "next-auth/react";
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
-import { fieldMessage } from "@/components/ui/trpc-error";
+import { errorMessage, fieldErrors, RouteRefusal } from "@/components/ui/trpc-error";
 
 /** The new password of a mailed reset, twice; then the member is signed in with it and taken home. */
 export function PasswordResetForm({ token, email }: { token: string; email: string }) {
   const [password, setPassword] = useState("");
   const [confirm, setConfirm] = useState("");
   const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string>();
+  const [problem, setProblem] = useState<unknown>();
+  const [mismatch, setMismatch] = useState(false);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (password !== confirm) return setProblem("confirm: the two passwords differ");
+    setMismatch(password !== confirm);
+    if (password !== confirm) return;
     setBusy(true);
     setProblem(undefined);
     try {
       const response = await fetch(`/api/password-resets/${encodeURIComponent(token)}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ password }) });
-      const answer = (await response.json()) as { email?: string; error?: { message: string } };
-      if (!response.ok || !answer.email) throw new Error(answer.error?.message ?? "The password was not set. Try again.");
+      const answer = (await response.json()) as { email?: string; error?: { message: string; details?: unknown } };
+      if (!response.ok || !answer.email) throw new RouteRefusal(answer.error ?? { message: "The password was not set. Try again." });
       const signedIn = await signIn("credentials", { redirect: false, email: answer.email, password, callbackUrl: "/" });
       // Set: signing in by hand still works if this did not.
       window.location.assign(signedIn?.ok && !signedIn.error ? "/" : "/login");
     } catch (error) {
-      setProblem((error as Error).message);
+      setProblem(error);
       setBusy(false);
     }
   }
 
-  // The server names the field first ("password: must be at least 8 characters"); anything else is said above the form.
-  const general = problem && !/^(password|confirm): /.test(problem) ? problem : undefined;
+  // The server names the password in `details.fields` ("Must be at least 8 characters"); anything else is said above the form.
+  const passwordError = fieldErrors(problem).password;
+  const general = problem && !passwordError ? errorMessage(problem) : undefined;
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
       {general && (
@@ -49,10 +52,10 @@ export function PasswordResetForm({ token, email }: { token: string; email: stri
         value={password}
         onChange={(event) => setPassword(event.target.value)}
         hint="At least 8 characters."
-        error={fieldMessage(problem, "password")}
+        error={passwordError}
         disabled={busy}
       />
-      <TextField label="Confirm the new password" type="password" required autoComplete="new-password" value={confirm} onChange={(event) => setConfirm(event.target.value)} error={fieldMessage(problem, "confirm")} disabled={busy} />
+      <TextField label="Confirm the new password" type="password" required autoComplete="new-password" value={confirm} onChange={(event) => setConfirm(event.target.value)} error={mismatch ? "The two passwords differ" : undefined} disabled={busy} />
       <Button type="submit" loading={busy} className="w-full">
         Set password and sign in
       </Button>

@@ -14,7 +14,7 @@ import { useTRPC } from "@/components/providers/trpc-provider";
 import { useToast } from "@/components/shell/toast";
 import { Button } from "@/components/ui/button";
 import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
-import { errorMessage } from "@/components/ui/trpc-error";
+import { errorMessage, fieldErrors } from "@/components/ui/trpc-error";
 import type { MergeConflicts } from "@/server/content/merge/conflicts";
 import type { SpaceObject } from "@/server/presenters/space";
 import { changeEntries, type ChangeRequest } from "./change-entries";
@@ -105,7 +105,7 @@ function ReviewBody({ space, organizationId, changeRequest }: { space: SpaceObje
             setResolving(conflicts !== null && isResolvable(conflicts));
             setResolveError(error.message);
           }
-        } else if (variables.resolutions && conflict?.conflicts) setResolveError(resolutionErrorMessage(errorMessage(error), conflict.conflicts));
+        } else if (variables.resolutions && conflict?.conflicts) setResolveError(resolutionErrorMessage(errorMessage(error), fieldErrors(error), conflict.conflicts));
         else toast.error(errorMessage(error));
       },
     }),

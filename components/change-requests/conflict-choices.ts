@@ -146,17 +146,18 @@ export function resolutionsOf(conflicts: MergeConflicts, choices: Choices): Merg
 
 /**
  * A refused resolution's message for people: the server names what it refuses by its place in
- * the resolutions (`resolutions.pages[0].slug: must be …`, or `resolutions.pages.0.slug` from
- * input validation); pages are sent in the order of `conflicts.pages`, so that becomes
- * `The slug of “Guide”: must be …`.
+ * the resolutions, in the answer's `details.fields` (`resolutions.pages[0].slug`, or
+ * `resolutions.pages.0.slug` from input validation); pages are sent in the order of
+ * `conflicts.pages`, so that becomes `The slug of “Guide”: Must be …`.
  */
-export function resolutionErrorMessage(message: string, conflicts: MergeConflicts): string {
-  const onPage = /^resolutions\.pages(?:\[(\d+)\]|\.(\d+))\.(\w+)(?:\.\w+|\[\d+\])*: (.*)$/s.exec(message);
-  if (onPage) {
-    const page = conflicts.pages[Number(onPage[1] ?? onPage[2])];
+export function resolutionErrorMessage(message: string, fields: Partial<Record<string, string>>, conflicts: MergeConflicts): string {
+  const [path, text] = Object.entries(fields).find(([name]) => name === "resolutions" || name.startsWith("resolutions.")) ?? [];
+  if (path === undefined || text === undefined) return message;
+  const onPage = /^resolutions\.pages(?:\[(\d+)\]|\.(\d+))\.(\w+)/.exec(path);
+  const page = onPage ? conflicts.pages[Number(onPage[1] ?? onPage[2])] : undefined;
+  if (onPage && page) {
     const field = onPage[3] === "id" ? undefined : (CONFLICT_FIELD_NAMES[onPage[3]!] ?? onPage[3]);
-    if (page) return `${field ? `The ${field} of` : "The page"} “${page.title || "Untitled page"}”: ${onPage[4]}`;
+    return `${field ? `The ${field} of` : "The page"} “${page.title || "Untitled page"}”: ${text}`;
   }
-  const elsewhere = /^resolutions(?:\.\w+)*: (.*)$/s.exec(message);
-  return elsewhere ? `This resolution was refused: ${elsewhere[1]}` : message;
+  return `This resolution was refused: ${text}`;
 }

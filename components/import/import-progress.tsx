@@ -1,5 +1,4 @@
 import { CircleAlert, CircleCheck } from "lucide-react";
-import { readableMessage } from "@/components/ui/trpc-error";
 import type { ImportRunObject } from "@/server/import/present-import";
 
 const LIMIT_LABELS: Record<NonNullable<ImportRunObject["limitReached"]>, string> = {
@@ -76,7 +75,7 @@ function StatusLine({ run }: { run: ImportRunObject }) {
       return (
         <p role="alert" className="flex gap-2 text-sm text-red-700">
           <CircleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
-          <span>The import failed: {run.reason ? readableMessage(run.reason) : "no reason was recorded."}</span>
+          <span>The import failed: {run.reason ?? "no reason was recorded."}</span>
         </p>
       );
   }

@@ -6,7 +6,7 @@ import { useState, type FormEvent } from "react";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Button } from "@/components/ui/button";
 import { CheckboxField, TextField } from "@/components/ui/field";
-import { errorMessage, fieldMessage, serverMessage } from "@/components/ui/trpc-error";
+import { errorMessage, fieldErrors } from "@/components/ui/trpc-error";
 
 /**
  * Changing one's password. The server ends every session of the user (other browsers included), so
@@ -32,7 +32,7 @@ export function PasswordSettings() {
     }),
   );
   const message = change.error ? errorMessage(change.error) : undefined;
-  const fieldError = (field: string) => fieldMessage(serverMessage(change.error), field);
+  const fieldError = (field: string) => fieldErrors(change.error)[field];
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

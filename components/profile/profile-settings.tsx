@@ -7,7 +7,7 @@ import { useTRPC } from "@/components/providers/trpc-provider";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
 import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
-import { errorMessage, fieldMessage, serverMessage } from "@/components/ui/trpc-error";
+import { errorMessage, fieldErrors } from "@/components/ui/trpc-error";
 
 /** The signed-in user's profile (name and photo, as `PATCH /v1/users/{userId}` changes them) and their organizations. */
 export function ProfileSettings() {
@@ -29,7 +29,7 @@ export function ProfileSettings() {
     }),
   );
   const message = save.error ? errorMessage(save.error) : undefined;
-  const fieldError = (field: string) => fieldMessage(serverMessage(save.error), field);
+  const fieldError = (field: string) => fieldErrors(save.error)[field];
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

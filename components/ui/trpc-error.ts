@@ -2,19 +2,16 @@ const GENERIC = "Something went wrong. Please try again.";
 const UNREACHABLE = "Quire could not be reached. Check your connection, then try again.";
 const NO_ANSWER = "Quire did not answer as expected. Please try again.";
 
-// A field named first: "url: 127.0.0.1 is a private or reserved address".
-const FIELD_PREFIX = /^([a-z][A-Za-z0-9_.]*): (.+)$/s;
-
-/** What the server said, as sent (with the field it names first): for forms that place it beside that field. */
-export function serverMessage(error: unknown): string | undefined {
+/** What the server said, for people. */
+function serverMessage(error: unknown): string | undefined {
   if (error && typeof error === "object" && "message" in error && typeof error.message === "string" && error.message) return error.message;
   return undefined;
 }
 
 /**
- * A message for people about a failed call: the service layer's own message without the field it
- * names first; a call that never reached the server or got no proper answer (offline, a cut batch)
- * says so instead of the browser's "Failed to fetch" or tRPC's "Missing result".
+ * A message for people about a failed call: the service layer's own; a call that never reached the
+ * server or got no proper answer (offline, a cut batch) says so instead of the browser's "Failed to
+ * fetch" or tRPC's "Missing result".
  */
 export function errorMessage(error: unknown): string {
   const message = serverMessage(error);
@@ -23,31 +20,34 @@ export function errorMessage(error: unknown): string {
     const offline = typeof navigator !== "undefined" && navigator.onLine === false;
     return offline || /fetch|network|load failed/i.test(message) ? UNREACHABLE : NO_ANSWER;
   }
-  return readableMessage(message);
-}
-
-/** A server message for people: without the field name it starts with, capitalized ("url: bad host" → "Bad host"). */
-export function readableMessage(message: string): string {
-  const text = FIELD_PREFIX.exec(message)?.[2] ?? message;
-  return text.charAt(0).toUpperCase() + text.slice(1);
+  return message;
 }
 
 /**
- * Which of a form's fields a failed call is about (the services name it first), with the rest of the
- * message for beside it; otherwise no field and the message for people.
+ * The fields a refused call is about, each with its message (the server's `details.fields`, which
+ * tRPC answers in `error.data.details`): for forms that show each beside its field.
  */
+export function fieldErrors(error: unknown): Partial<Record<string, string>> {
+  const fields = (error as { data?: { details?: { fields?: unknown } } } | null)?.data?.details?.fields;
+  if (!fields || typeof fields !== "object") return {};
+  return Object.fromEntries(Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+}
+
+/** A refusal from one of Quire's own JSON routes (`{ error: { message, details } }`), read like a tRPC error by `fieldErrors` and `errorMessage`. */
+export class RouteRefusal extends Error {
+  readonly data: { details?: unknown };
+  constructor(answer: { message: string; details?: unknown }) {
+    super(answer.message);
+    this.name = "RouteRefusal";
+    this.data = { details: answer.details };
+  }
+}
+
+/** Which of a form's fields a failed call is about, with its message; otherwise no field and the message for people. */
 export function fieldFailure<Field extends string>(error: unknown, fields: readonly Field[]): { field: Field | null; text: string } {
-  const match = FIELD_PREFIX.exec(serverMessage(error) ?? "");
-  if (match && !isTransportFailure(error) && fields.includes(match[1] as Field)) return { field: match[1] as Field, text: match[2]! };
-  return { field: null, text: errorMessage(error) };
-}
-
-/**
- * The part of a server message that concerns `field`, for showing beside it: the services name the
- * field a 400 is about first (`password: must be at least 8 characters`).
- */
-export function fieldMessage(message: string | undefined, field: string): string | undefined {
-  return message?.startsWith(`${field}: `) ? message.slice(field.length + 2) : undefined;
+  const named = fieldErrors(error);
+  const field = fields.find((candidate) => named[candidate] !== undefined);
+  return field ? { field, text: named[field]! } : { field: null, text: errorMessage(error) };
 }
 
 // A tRPC error the server answered carries its error shape (`data`); one without never got an answer.

@@ -1,7 +1,10 @@
 import { ZodError } from "zod";
-import { asAppError, INTERNAL_ERROR_MESSAGE, type AppErrorDetails } from "../errors";
+import { AppError, asAppError, INTERNAL_ERROR_MESSAGE, sentence, type AppErrorDetails, type FieldErrors } from "../errors";
 
-/** The reference's `Error` envelope; `details` (structured data, e.g. the conflicts of a merge) is Quire's addition. */
+/**
+ * The reference's `Error` envelope; `details` (structured data: the conflicts of a merge, the
+ * `fields` a 400 is about) is Quire's addition, which the reference's open `error` object allows.
+ */
 export type ErrorBody = { error: { code: number; message: string; details?: AppErrorDetails } };
 
 export function errorResponse(status: number, message: string, headers?: Record<string, string>, details?: AppErrorDetails): Response {
@@ -9,12 +12,17 @@ export function errorResponse(status: number, message: string, headers?: Record<
   return Response.json(body, { status, headers });
 }
 
-/** Names the offending field and the bound it broke, e.g. `title: Too big: expected string to have <=50 characters`. */
-export function describeZodError(error: ZodError, source: string): string {
-  return error.issues
-    .slice(0, 3)
-    .map((issue) => `${issue.path.length ? issue.path.join(".") : source}: ${issue.message}`)
-    .join("; ");
+/**
+ * A failed validation as a 400: each offending field (its path, or `source` for the input as a
+ * whole) in `details.fields` with the bound it broke; the message says the same for people.
+ */
+export function zodFieldErrors(error: ZodError, source: string): AppError {
+  const fields: FieldErrors = {};
+  for (const issue of error.issues.slice(0, 3)) {
+    const field = issue.path.length ? issue.path.join(".") : source;
+    fields[field] ??= sentence(issue.message);
+  }
+  return new AppError("bad_request", [...new Set(Object.values(fields))].join("; "), { fields });
 }
 
 /** Maps anything thrown while serving a request to the error envelope; unknown errors are a logged 500. */
@@ -25,7 +33,7 @@ export function responseForError(error: unknown): Response {
     const retryAfter = appError.details?.retryAfterSeconds;
     return errorResponse(appError.status, appError.message, typeof retryAfter === "number" ? { "Retry-After": String(retryAfter) } : undefined, appError.details);
   }
-  if (error instanceof ZodError) return errorResponse(400, describeZodError(error, "input"));
+  if (error instanceof ZodError) return responseForError(zodFieldErrors(error, "input"));
   console.error("Unexpected error while serving /v1:", error);
   return errorResponse(500, INTERNAL_ERROR_MESSAGE);
 }

@@ -1,15 +1,15 @@
 import type { z } from "zod";
 import type { Actor } from "../auth/actor";
 import { requestContext } from "../context";
-import { AppError } from "../errors";
+import { fieldError } from "../errors";
 import { BODY_LIMITS, readBody } from "../http/read-body";
 import { pathProblem } from "../http/request-guard";
 import { jsonShapeProblem } from "../validation/json-shape";
-import { findUnstorableText } from "../validation/storable-text";
+import { findUnstorableText, unstorableTextError } from "../validation/storable-text";
 import { requestActor } from "../auth/request-actor";
 import { db } from "../db/client";
 import { installationRefusal } from "../policies/installation";
-import { describeZodError, errorResponse, responseForError } from "./errors";
+import { errorResponse, responseForError, zodFieldErrors } from "./errors";
 import type { HttpMethod, Operation } from "./operation";
 
 type CompiledRoute = { segments: string[]; byMethod: Map<HttpMethod, Operation> };
@@ -53,7 +53,7 @@ export class ApiRouter {
       const url = new URL(request.url);
       // The app server refuses these already (server/http/request-guard.ts); checked again for any other way in.
       const problem = pathProblem(url.pathname);
-      if (problem) return errorResponse(400, problem);
+      if (problem) return responseForError(fieldError("path", problem));
       // Before anything is read: an anonymous upload is refused without reading it.
       const actor = await requestActor(request.headers, "token");
       if (!actor) {
@@ -131,27 +131,27 @@ async function readJson(request: Request, limit: number): Promise<unknown> {
   try {
     text = utf8.decode(bytes);
   } catch {
-    throw new AppError("bad_request", "body: not valid UTF-8");
+    throw fieldError("body", "Not valid UTF-8");
   }
   if (text.trim() === "") return undefined;
   const mediaType = request.headers.get("content-type")?.split(";")[0]!.trim().toLowerCase();
   // A form or text body is refused rather than read as JSON; no Content-Type at all is taken as JSON.
   if (mediaType && mediaType !== "application/json" && !/^application\/[a-z0-9.+-]+\+json$/.test(mediaType)) {
-    throw new AppError("unsupported_media_type", `Content-Type: send the body as application/json, not ${mediaType.slice(0, 100)}`);
+    throw fieldError("Content-Type", `Send the body as application/json, not ${mediaType.slice(0, 100)}`, { code: "unsupported_media_type" });
   }
   const problem = jsonShapeProblem(text);
-  if (problem) throw new AppError("bad_request", `body: ${problem}`);
+  if (problem) throw fieldError("body", problem);
   try {
     return JSON.parse(text);
   } catch {
-    throw new AppError("bad_request", "body: malformed JSON");
+    throw fieldError("body", "Malformed JSON");
   }
 }
 
 function parseWith(schema: z.ZodType, value: unknown, source: string): unknown {
   const result = schema.safeParse(value);
-  if (!result.success) throw new AppError("bad_request", describeZodError(result.error, source));
+  if (!result.success) throw zodFieldErrors(result.error, source);
   const bad = findUnstorableText(result.data);
-  if (bad) throw new AppError("bad_request", `${bad.path.length ? bad.path.join(".") : source}: ${bad.problem}`);
+  if (bad) throw unstorableTextError(bad, source);
   return result.data;
 }

@@ -1,7 +1,7 @@
 import type { ServiceContext } from "../context";
 import { db, type Prisma } from "../db/client";
 import type { DomainEvent } from "../db/generated/client";
-import { badRequest, forbidden, notFound } from "../errors";
+import { fieldError, forbidden, notFound } from "../errors";
 import { EVENT_ACTIONS } from "../events/actions";
 import { loadOrganization } from "../policies/access";
 import { organizationPermissions } from "../policies/organization";
@@ -79,6 +79,6 @@ function encodeEventCursor(event: Pick<DomainEvent, "occurredAt" | "id">): strin
 
 function decodeEventCursor(page: string): { occurredAt: Date; id: string } {
   const match = /^(\d{1,15})_([0-9a-f-]{36})$/.exec(Buffer.from(page, "base64url").toString("utf8"));
-  if (!match) throw badRequest("page: not a valid page cursor");
+  if (!match) throw fieldError("page", "Not a valid page cursor");
   return { occurredAt: new Date(Number(match[1])), id: match[2]! };
 }

@@ -1,4 +1,4 @@
-import { badRequest, type AppError } from "../errors";
+import { type AppError, badRequest, fieldError, sentence } from "../errors";
 import type { BodyChoice, BodyMergeInput, BodyMergeOutcome } from "../content/merge/body-merge";
 import { markdownLimitProblem } from "../content/format/markdown-limits";
 import { blockTakes, CONFLICT_FIELD_NAMES, RESOLUTION_FIELD_OF, type ConflictSide } from "../content/merge/conflicts";
@@ -56,23 +56,23 @@ export async function checkResolutions(
     const at = `resolutions.pages[${index}]`;
     const { id, blocks, ...given } = resolution;
     const fields = pageFields.get(id);
-    if (!fields) throw badRequest(`${at}.id: ${pageName(id)} is not in conflict`);
-    if (resolved.has(id)) throw badRequest(`${at}.id: ${pageName(id)} is resolved twice`);
+    if (!fields) throw fieldError(`${at}.id`, sentence(`${pageName(id)} is not in conflict`));
+    if (resolved.has(id)) throw fieldError(`${at}.id`, sentence(`${pageName(id)} is resolved twice`));
     resolved.add(id);
     for (const field of Object.keys(given) as ResolutionField[]) {
       if (given[field] === undefined) continue;
-      if (!fields.has(field)) throw badRequest(`${at}.${field}: the ${CONFLICT_FIELD_NAMES[field]} of ${pageName(id)} is not in conflict`);
+      if (!fields.has(field)) throw fieldError(`${at}.${field}`, `The ${CONFLICT_FIELD_NAMES[field]} of ${pageName(id)} is not in conflict`);
     }
     if (blocks) checkBlocks(`${at}.blocks`, pageName(id), blocks, given.markdown, pageBodies.get(id));
     for (const field of fields) {
       if (given[field] === undefined && !(field === "markdown" && blocks)) {
-        throw badRequest(`${at}.${field}: the ${CONFLICT_FIELD_NAMES[field]} of ${pageName(id)} is in conflict and needs a resolution`);
+        throw fieldError(`${at}.${field}`, `The ${CONFLICT_FIELD_NAMES[field]} of ${pageName(id)} is in conflict and needs a resolution`);
       }
     }
     if (given.variables) matchNames(`${at}.variables`, `variables of ${pageName(id)}`, Object.keys(given.variables), pageVariables.get(id)!);
   });
   const unresolved = [...pageFields.keys()].filter((pageId) => !resolved.has(pageId));
-  if (unresolved.length > 0) throw badRequest(`resolutions.pages: ${unresolved.map(pageName).join(", ")} ${unresolved.length === 1 ? "is" : "are"} in conflict and need${unresolved.length === 1 ? "s" : ""} a resolution`);
+  if (unresolved.length > 0) throw fieldError("resolutions.pages", sentence(`${unresolved.map(pageName).join(", ")} ${unresolved.length === 1 ? "is" : "are"} in conflict and need${unresolved.length === 1 ? "s" : ""} a resolution`));
 
   matchNames("resolutions.variables", "space variables", Object.keys(resolutions.variables), spaceVariables);
   matchNames("resolutions.files", "files", resolutions.files.map((file) => file.id), files);
@@ -80,36 +80,34 @@ export async function checkResolutions(
 
 /** A body resolved block by block: one resolution for each conflicting block, each a choice that block can take. */
 function checkBlocks(at: string, page: string, blocks: BlockResolution[], markdown: string | undefined, body: PageConflict | undefined): void {
-  if (!body) throw badRequest(`${at}: the text of ${page} is not in conflict`);
-  if (markdown !== undefined) throw badRequest(`${at}: the text of ${page} is resolved either whole (markdown) or block by block (blocks), not both`);
-  if (body.tooDifferent) throw badRequest(`${at}: the text of ${page} conflicts as a whole: resolve it whole (markdown)`);
+  if (!body) throw fieldError(at, `The text of ${page} is not in conflict`);
+  if (markdown !== undefined) throw fieldError(at, `The text of ${page} is resolved either whole (markdown) or block by block (blocks), not both`);
+  if (body.tooDifferent) throw fieldError(at, `The text of ${page} conflicts as a whole: resolve it whole (markdown)`);
   const conflicts = new Map((body.blocks ?? []).map((block) => [block.key, block]));
   const seen = new Set<string>();
   blocks.forEach((resolution, index) => {
     const conflict = conflicts.get(resolution.key);
-    if (!conflict) throw badRequest(`${at}[${index}].key: block ${resolution.key} of ${page} is not in conflict`);
-    if (seen.has(resolution.key)) throw badRequest(`${at}[${index}].key: block ${resolution.key} of ${page} is resolved twice`);
+    if (!conflict) throw fieldError(`${at}[${index}].key`, `Block ${resolution.key} of ${page} is not in conflict`);
+    if (seen.has(resolution.key)) throw fieldError(`${at}[${index}].key`, `Block ${resolution.key} of ${page} is resolved twice`);
     seen.add(resolution.key);
     const takes = blockTakes(conflict);
     if ("take" in resolution ? resolution.take === "both" && !takes.both : !takes.write) {
-      throw badRequest(
-        conflict.container
-          ? `${at}[${index}]: the settings of block ${resolution.key} of ${page} (a ${conflict.type}) conflict: take a side`
-          : `${at}[${index}].take: block ${resolution.key} of ${page} was deleted on one side: take a side or write it`,
-      );
+      throw conflict.container
+        ? fieldError(`${at}[${index}]`, `The settings of block ${resolution.key} of ${page} (a ${conflict.type}) conflict: take a side`)
+        : fieldError(`${at}[${index}].take`, `Block ${resolution.key} of ${page} was deleted on one side: take a side or write it`);
     }
   });
   const missing = [...conflicts.keys()].filter((key) => !seen.has(key));
-  if (missing.length > 0) throw badRequest(`${at}: block${missing.length === 1 ? "" : "s"} ${missing.join(", ")} of ${page} ${missing.length === 1 ? "is" : "are"} in conflict and need${missing.length === 1 ? "s" : ""} a resolution`);
+  if (missing.length > 0) throw fieldError(at, `Block${missing.length === 1 ? "" : "s"} ${missing.join(", ")} of ${page} ${missing.length === 1 ? "is" : "are"} in conflict and need${missing.length === 1 ? "s" : ""} a resolution`);
 }
 
 /** The names resolved must be exactly the names in conflict. */
 function matchNames(at: string, what: string, given: string[], inConflict: Set<string>): void {
   const extra = given.filter((name) => !inConflict.has(name));
-  if (extra.length > 0) throw badRequest(`${at}: ${what} ${extra.join(", ")} ${extra.length === 1 ? "is" : "are"} not in conflict`);
-  if (new Set(given).size !== given.length) throw badRequest(`${at}: ${what} resolved twice`);
+  if (extra.length > 0) throw fieldError(at, sentence(`${what} ${extra.join(", ")} ${extra.length === 1 ? "is" : "are"} not in conflict`));
+  if (new Set(given).size !== given.length) throw fieldError(at, sentence(`${what} resolved twice`));
   const missing = [...inConflict].filter((name) => !given.includes(name));
-  if (missing.length > 0) throw badRequest(`${at}: ${what} ${missing.join(", ")} ${missing.length === 1 ? "is" : "are"} in conflict and need${missing.length === 1 ? "s" : ""} a resolution`);
+  if (missing.length > 0) throw fieldError(at, sentence(`${what} ${missing.join(", ")} ${missing.length === 1 ? "is" : "are"} in conflict and need${missing.length === 1 ? "s" : ""} a resolution`));
 }
 
 /**
@@ -152,11 +150,11 @@ export async function resolveBlocks(
         const { key, message } = outcome.invalidChoice;
         throw badRequest(`${at}[${blocks.findIndex((block) => block.key === key)}].document: ${message}`);
       }
-      if ("tooDifferent" in outcome) throw badRequest(`${at}: the text of page ${page.id} could not be put together within the time a page is given`);
+      if ("tooDifferent" in outcome) throw fieldError(at, `The text of page ${page.id} could not be put together within the time a page is given`);
       throw new Error(`Page ${page.id} resolved block by block still conflicts`);
     }
     const problem = markdownLimitProblem(outcome.markdown);
-    if (problem) throw badRequest(`${at}: the resolved text of page ${page.id} is ${problem}`);
+    if (problem) throw fieldError(at, `The resolved text of page ${page.id} is ${problem}`);
     const { blocks: _blocks, ...fields } = page;
     resolved[index] = { ...fields, markdown: outcome.markdown };
     documents.set(page.id, outcome.documentJson);

@@ -2,7 +2,7 @@ import type { JSONDocument } from "@gitbook/api";
 import { z } from "zod";
 import { MAX_CONDITION_LENGTH } from "../sites/conditions/types";
 import { httpUrlSchema } from "../validation/http-url";
-import { badRequest } from "../errors";
+import { fieldError, sentence } from "../errors";
 import { entityIdSchema } from "../ids";
 import { documentShapeProblem } from "../content/format/document-input";
 import { markdownLimitProblem } from "../content/format/markdown-limits";
@@ -209,6 +209,6 @@ export function parseContentChanges(changes: unknown[]): ContentChange[] {
     const result = contentChangeSchema.safeParse(change);
     if (result.success) return result.data;
     const issue = result.error.issues[0]!;
-    throw badRequest(`${changePath(index, issue.path)}: ${issue.message}`);
+    throw fieldError(changePath(index, issue.path), sentence(issue.message));
   });
 }

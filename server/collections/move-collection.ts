@@ -2,7 +2,7 @@ import type { ServiceContext } from "../context";
 import { writeChange } from "../events/write-change";
 import { moveInTree } from "../content-tree/position";
 import { assertCanPlaceIn, lockContentTreeOf } from "../content-tree/placement";
-import { badRequest, forbidden } from "../errors";
+import { fieldError, forbidden } from "../errors";
 import { collectionRole, loadCollection } from "../policies/access";
 import { presentCollection } from "../presenters/collection";
 import { collectionPermissions } from "../policies/content";
@@ -19,7 +19,7 @@ export async function moveCollection(ctx: ServiceContext, collectionId: string, 
 
     const parentId = input.parent === undefined ? collection.parentId : input.parent;
     if (parentId !== null && parentId !== collection.parentId && (await collectionSubtreeIds(tx, collectionId)).includes(parentId)) {
-      throw badRequest("parent: a collection cannot be moved into itself or one of its descendants");
+      throw fieldError("parent", "A collection cannot be moved into itself or one of its descendants");
     }
     await assertCanPlaceIn(tx, access, parentId);
     const moved = await moveInTree(

@@ -1,7 +1,7 @@
 import type { JSONDocument } from "@gitbook/api";
 import { markdownLimitProblem } from "../content/format/markdown-limits";
 import { textDocument } from "../content/format/markdown-to-document";
-import { badRequest } from "../errors";
+import { fieldError, sentence } from "../errors";
 import { markdownLimitError, markdownPool, READ_BUDGET_MS, WRITE_BUDGET_MS } from "../markdown/markdown-pool";
 import { MAX_COMMENT_MARKDOWN } from "./limits";
 import type { BodyFormat, CommentBodyInput } from "./schemas";
@@ -21,13 +21,13 @@ export async function commentMarkdown(input: CommentBodyInput, field = "body"): 
     const converted = await markdownPool().mapOrFail("documentMarkdown", [{ json: input.documentJson }], WRITE_BUDGET_MS);
     if (!converted.ok) throw markdownLimitError(`${field}.document`, converted.limit, WRITE_BUDGET_MS);
     const result = converted.values[0]!;
-    if ("error" in result) throw badRequest(`${field}.document: ${result.error}`);
+    if ("error" in result) throw fieldError(`${field}.document`, sentence(result.error));
     markdown = result.markdown;
-    if (markdown.length > MAX_COMMENT_MARKDOWN) throw badRequest(`${field}.document: as markdown, longer than ${MAX_COMMENT_MARKDOWN} characters`);
-    if (markdown.trim() === "") throw badRequest(`${field}.document: must not be empty`);
+    if (markdown.length > MAX_COMMENT_MARKDOWN) throw fieldError(`${field}.document`, `As markdown, longer than ${MAX_COMMENT_MARKDOWN} characters`);
+    if (markdown.trim() === "") throw fieldError(`${field}.document`, `Must not be empty`);
   }
   const problem = markdownLimitProblem(markdown);
-  if (problem) throw badRequest(`${field}: ${problem}`);
+  if (problem) throw fieldError(field, sentence(problem));
   return markdown;
 }
 

@@ -1,7 +1,7 @@
 import type { ServiceContext } from "../context";
 import { db } from "../db/client";
 import { Prisma } from "../db/generated/client";
-import { badRequest, notFound } from "../errors";
+import { fieldError, notFound } from "../errors";
 import { decodeCursor, decodeKeysetCursor, encodeCursor, encodeKeysetCursor, type ListParams } from "../pagination";
 import { presentMembers } from "../members/queries";
 import { loadSpace } from "../policies/access";
@@ -20,7 +20,7 @@ function cursorOf(page: string | undefined) {
   const cursor = decodeKeysetCursor(page);
   if (!cursor) return undefined;
   const postedAt = new Date(cursor.value ?? "");
-  if (Number.isNaN(postedAt.getTime())) throw badRequest("page: not a valid page cursor");
+  if (Number.isNaN(postedAt.getTime())) throw fieldError("page", "Not a valid page cursor");
   return { postedAt, id: cursor.id };
 }
 

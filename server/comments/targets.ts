@@ -6,7 +6,7 @@ import { ObjectStore } from "../content/store/object-store";
 import { trieGet } from "../content/store/trie";
 import type { Db } from "../db/client";
 import type { Comment } from "../db/generated/client";
-import { badRequest } from "../errors";
+import { fieldError } from "../errors";
 import { markdownPool, READ_BUDGET_MS, WRITE_BUDGET_MS } from "../markdown/markdown-pool";
 import type { CommentBase } from "./base";
 
@@ -93,19 +93,19 @@ export type StoredTarget = { targetPageId: string | null; targetPageHash: string
 /** Checks a new comment's page and block against the base's revision; 400 naming what is not there. */
 export async function resolveNewTarget(tx: Db, base: CommentBase, input: { page?: string; node?: string; tableCell?: unknown }): Promise<StoredTarget> {
   if (input.page === undefined) {
-    if (input.node !== undefined) throw badRequest("node: a comment on a block needs its page (`page`)");
-    if (input.tableCell !== undefined) throw badRequest("tableCell: a comment on a table cell needs its page (`page`)");
+    if (input.node !== undefined) throw fieldError("node", "A comment on a block needs its page (`page`)");
+    if (input.tableCell !== undefined) throw fieldError("tableCell", "A comment on a table cell needs its page (`page`)");
     return { targetPageId: null, targetPageHash: null, targetBlockKey: null, targetPreview: null };
   }
   const lookup = new PageLookup(tx, base.space.id);
   const found = await lookup.version(base.revisionId, input.page);
-  if (!found) throw badRequest(`page: no page ${input.page} in ${base.changeRequest ? `change request ${base.changeRequest.number}` : "the space's content"}`);
+  if (!found) throw fieldError("page", `No page ${input.page} in ${base.changeRequest ? `change request ${base.changeRequest.number}` : "the space's content"}`);
   let preview: string | null = null;
   if (input.node !== undefined) {
     const markdown = await lookup.markdown(found.version);
     const [outcome] = await markdownPool().map("keyedDocument", [{ markdown, pageId: input.page, blockKeys: found.version.blockKeys }], WRITE_BUDGET_MS);
     const block = outcome!.ok ? findBlock(outcome!.value, input.node) : undefined;
-    if (!block) throw badRequest(`node: no block ${input.node} in page ${input.page}`);
+    if (!block) throw fieldError("node", `No block ${input.node} in page ${input.page}`);
     preview = blockText(block);
   }
   return { targetPageId: input.page, targetPageHash: found.hash, targetBlockKey: input.node ?? null, targetPreview: preview };

@@ -1,6 +1,6 @@
 import type { Db } from "../db/client";
 import type { Space } from "../db/generated/client";
-import { badRequest, forbidden } from "../errors";
+import { fieldError, forbidden } from "../errors";
 import { collectionRole, type OrgAccess } from "../policies/access";
 import { collectionPermissions } from "../policies/content";
 import { organizationPermissions } from "../policies/organization";
@@ -18,9 +18,9 @@ export async function assertCanPlaceIn(tx: Db, access: OrgAccess, parentId: stri
     return;
   }
   const collection = await tx.collection.findFirst({ where: { id: parentId, organizationId: access.organization.id }, select: { id: true } });
-  if (!collection) throw badRequest(`parent: no collection ${parentId}`);
+  if (!collection) throw fieldError("parent", `No collection ${parentId}`);
   const role = await collectionRole(tx, access, parentId);
-  if (role === null) throw badRequest(`parent: no collection ${parentId}`);
+  if (role === null) throw fieldError("parent", `No collection ${parentId}`);
   if (!collectionPermissions(role).create) throw forbidden(`Creating content in collection ${parentId} needs the create role on it.`);
 }
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Db } from "../db/client";
-import { badRequest } from "../errors";
+import { badRequest, fieldError, sentence } from "../errors";
 import { entityIdSchema } from "../ids";
 
 
@@ -38,10 +38,10 @@ const pointerId = (pointer: Pointer) => (pointer.type === "space" ? pointer.spac
 
 function indexOf(siblings: Sibling[], pointer: Pointer, field: "before" | "after", moving?: TreeItem): number {
   if (moving && pointer.type === moving.type && pointerId(pointer) === moving.id) {
-    throw badRequest(`position.${field}: an item cannot be placed relative to itself`);
+    throw fieldError(`position.${field}`, "An item cannot be placed relative to itself");
   }
   const index = siblings.findIndex((item) => item.type === pointer.type && item.id === pointerId(pointer));
-  if (index < 0) throw badRequest(`position.${field}: ${pointer.type} ${pointerId(pointer)} is not in the target collection`);
+  if (index < 0) throw fieldError(`position.${field}`, sentence(`${pointer.type} ${pointerId(pointer)} is not in the target collection`));
   return index;
 }
 
@@ -57,7 +57,7 @@ export async function sortKeyFor(
   if (before && after) {
     const beforeIndex = indexOf(siblings, before, "before", input.moving);
     const afterIndex = indexOf(siblings, after, "after", input.moving);
-    if (afterIndex + 1 !== beforeIndex) throw badRequest("position: `after` must come right before `before`");
+    if (afterIndex + 1 !== beforeIndex) throw fieldError("position", "`after` must come right before `before`");
     slot = beforeIndex;
   } else if (before) {
     slot = indexOf(siblings, before, "before", input.moving);

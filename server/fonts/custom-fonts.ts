@@ -2,7 +2,7 @@ import type { ServiceContext } from "../context";
 import { db, type Db } from "../db/client";
 import type { EventRecorder } from "../events/record-event";
 import { writeChange } from "../events/write-change";
-import { AppError, badRequest, forbidden, notFound } from "../errors";
+import { fieldError, forbidden, notFound } from "../errors";
 import { newId } from "../ids";
 import { paginateById, type ListParams } from "../pagination";
 import { loadOrganization, type OrgAccess } from "../policies/access";
@@ -56,10 +56,10 @@ export async function getCustomFont(ctx: ServiceContext, organizationId: string,
 async function resolveFaces(tx: Db, organizationId: string, faces: { weight: number; storageKey: string }[]) {
   const seen = new Set<number>();
   for (const [index, face] of faces.entries()) {
-    if (seen.has(face.weight)) throw badRequest(`fontFaces.${index}.weight: weight ${face.weight} is given twice; give one file per weight.`);
+    if (seen.has(face.weight)) throw fieldError(`fontFaces.${index}.weight`, `Weight ${face.weight} is given twice; give one file per weight.`);
     seen.add(face.weight);
   }
-  if (!seen.has(400)) throw new AppError("precondition_failed", "fontFaces: a font needs a regular face (weight 400).");
+  if (!seen.has(400)) throw fieldError("fontFaces", "A font needs a regular face (weight 400).", { code: "precondition_failed" });
   const uploads = await tx.storageUpload.findMany({
     where: { organizationId, kind: "customization_font", key: { in: faces.map((face) => face.storageKey) }, blob: { not: null } },
     select: { id: true, key: true },
@@ -67,7 +67,7 @@ async function resolveFaces(tx: Db, organizationId: string, faces: { weight: num
   const byKey = new Map(uploads.map((upload) => [upload.key, upload.id]));
   return faces.map((face, index) => {
     const uploadId = byKey.get(face.storageKey);
-    if (!uploadId) throw badRequest(`fontFaces.${index}.storageKey: no font file uploaded to this organization has this key; upload the file first (generateStorageUploadURL).`);
+    if (!uploadId) throw fieldError(`fontFaces.${index}.storageKey`, `No font file uploaded to this organization has this key; upload the file first (generateStorageUploadURL).`);
     return { weight: face.weight, uploadId };
   });
 }
@@ -103,7 +103,7 @@ export async function updateCustomFont(ctx: ServiceContext, organizationId: stri
     const next = new Map(font.faces.map((face) => [face.weight, face.upload.key]));
     const given = new Set<number>();
     for (const [index, face] of (input.fontFaces ?? []).entries()) {
-      if (given.has(face.weight)) throw badRequest(`fontFaces.${index}.weight: weight ${face.weight} is given twice; give one change per weight.`);
+      if (given.has(face.weight)) throw fieldError(`fontFaces.${index}.weight`, `Weight ${face.weight} is given twice; give one change per weight.`);
       given.add(face.weight);
       if (face.storageKey === null) next.delete(face.weight);
       else next.set(face.weight, face.storageKey);

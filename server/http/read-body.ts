@@ -1,4 +1,4 @@
-import { AppError } from "../errors";
+import { AppError, fieldError } from "../errors";
 
 /**
  * The largest body each kind of route reads. Every route that takes a body reads it through
@@ -26,7 +26,7 @@ export const BODY_LIMITS = {
 export const MAX_BODY_BYTES = Math.max(...Object.values(BODY_LIMITS));
 
 export function bodyTooLarge(limit: number): AppError {
-  return new AppError("payload_too_large", `body: larger than the limit of ${limit} bytes`);
+  return fieldError("body", `Larger than the limit of ${limit} bytes`, { code: "payload_too_large" });
 }
 
 /**

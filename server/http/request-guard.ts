@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import type { Duplex } from "node:stream";
+import type { AppErrorDetails } from "../errors";
 import { CLIENT_ADDRESS_HEADER, clientAddressOf } from "./client-address";
 import { bodyTooLarge, MAX_BODY_BYTES } from "./read-body";
 
@@ -62,12 +63,13 @@ function screenRequest(req: IncomingMessage, res: ServerResponse): boolean {
   }
   const problem = pathProblem(rawPath);
   if (problem) {
-    answer(res, 400, problem, json);
+    answer(res, 400, problem, json, {}, { fields: { path: problem } });
     return true;
   }
   if (Number(req.headers["content-length"] ?? 0) > MAX_BODY_BYTES) {
     // Larger than any route reads: refused before a byte of it is read.
-    answer(res, 413, bodyTooLarge(MAX_BODY_BYTES).message, json);
+    const tooLarge = bodyTooLarge(MAX_BODY_BYTES);
+    answer(res, 413, tooLarge.message, json, {}, tooLarge.details);
     return true;
   }
   return false;
@@ -75,20 +77,20 @@ function screenRequest(req: IncomingMessage, res: ServerResponse): boolean {
 
 /**
  * Why a raw request path cannot be served, or null: escapes must decode to UTF-8 text without
- * control characters. Worded like the API's field errors (`path: …`): which parameter of which
- * route is not known here, and Next.js cannot be given the path to find out.
+ * control characters. Answered as a field error about `path`: which parameter of which route is
+ * not known here, and Next.js cannot be given the path to find out.
  */
 export function pathProblem(rawPath: string): string | null {
-  if (!rawPath.startsWith("/")) return "path: must be an absolute path";
+  if (!rawPath.startsWith("/")) return "Must be an absolute path";
   if (!rawPath.includes("%")) return null;
   let decoded: string;
   try {
     decoded = decodeURIComponent(rawPath);
   } catch {
-    return "path: malformed percent-escape";
+    return "Malformed percent-escape";
   }
   // Control characters (NUL among them) never name anything, and PostgreSQL refuses NUL in text.
-  if (/[\u0000-\u001f\u007f]/.test(decoded)) return "path: escaped control character";
+  if (/[\u0000-\u001f\u007f]/.test(decoded)) return "Escaped control character";
   return null;
 }
 
@@ -155,8 +157,8 @@ function isJsonPath(rawPath: string): boolean {
   return /^\/(v1|api|files|pdf)(\/|$)/.test(rawPath);
 }
 
-function answer(res: ServerResponse, status: number, message: string, json: boolean, headers: Record<string, string> = {}): void {
-  const body = json ? JSON.stringify({ error: { code: status, message } }) : `${message}\n`;
+function answer(res: ServerResponse, status: number, message: string, json: boolean, headers: Record<string, string> = {}, details?: AppErrorDetails): void {
+  const body = json ? JSON.stringify({ error: { code: status, message, ...(details ? { details } : {}) } }) : `${message}\n`;
   res.writeHead(status, {
     ...headers,
     "Content-Type": json ? "application/json" : "text/plain; charset=utf-8",

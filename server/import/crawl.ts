@@ -1,4 +1,4 @@
-import { badRequest } from "../errors";
+import { fieldError, sentence } from "../errors";
 import type { Limit } from "../workers/worker-protocol";
 import { decodeHtml, type HtmlPage } from "./html-page";
 import { HTML_BUDGET_MS, htmlPool } from "./html-pool";
@@ -79,9 +79,9 @@ export async function crawlSite(
 
   // ---- the start page: it must be fetched, and its final address sets the scope.
   const start = await get(startUrl, budget()!).catch((error: unknown) => {
-    throw badRequest(`url: ${reasonOf(error)}`);
+    throw fieldError("url", sentence(reasonOf(error)));
   });
-  if (!isHtml(start.contentType)) throw badRequest(`url: is not an HTML page (it is ${start.contentType ?? "of no declared type"})`);
+  if (!isHtml(start.contentType)) throw fieldError("url", `Is not an HTML page (it is ${start.contentType ?? "of no declared type"})`);
   const scope = scopeOf(start.url);
   const startKey = pageKey(scope, start.url)!;
 
@@ -116,7 +116,7 @@ export async function crawlSite(
     options.onProgress?.({ imported: pages.length + images.length, total: pages.length + failures.length + images.length + pending });
 
   await accept(startKey, start.bytes).catch((error: unknown) => {
-    throw error instanceof PageLimitError ? badRequest(`url: ${error.message}`) : error;
+    throw error instanceof PageLimitError ? fieldError("url", sentence(error.message)) : error;
   });
   await report(Math.min(queue.length, limits.maxPages - attempts) + imageUrls.length);
 

@@ -1,7 +1,7 @@
 import type { ServiceContext } from "../context";
 import { db } from "../db/client";
 import type { ContentImport } from "../db/generated/client";
-import { AppError, httpStatusOf, notFound, type AppErrorCode } from "../errors";
+import { AppError, type AppErrorCode, httpStatusOf, notFound } from "../errors";
 import { newId } from "../ids";
 import { enqueue } from "../jobs/enqueue";
 import { contentImportJob, contentImportPayloadFor } from "../jobs/import-job";
@@ -65,7 +65,7 @@ async function waitForImport(importId: string, timeoutMs: number): Promise<Conte
       await db().$executeRaw`
         UPDATE content_imports SET
           status = 'failed',
-          error = CASE WHEN status = 'running' THEN ${`url: the import did not finish within ${seconds} s`} ELSE ${`No job worker started the import within ${seconds} s.`} END,
+          error = CASE WHEN status = 'running' THEN ${`The import did not finish within ${seconds} s.`} ELSE ${`No job worker started the import within ${seconds} s.`} END,
           error_code = CASE WHEN status = 'running' THEN 'bad_request' END,
           completed_at = now(),
           updated_at = now()

@@ -1,4 +1,4 @@
-import { AppError } from "../errors";
+import { AppError, fieldError, sentence } from "../errors";
 
 /**
  * An installation's configuration checked against the schema its integration published for that
@@ -105,7 +105,7 @@ export function configurationError(problems: ConfigurationProblem[]): AppError {
   const [first] = problems as [ConfigurationProblem];
   const where = first.property === "" ? "configuration" : `configuration.${first.property}`;
   const more = problems.length > 1 ? ` (and ${problems.length - 1} more setting${problems.length > 2 ? "s" : ""})` : "";
-  return new AppError("bad_request", `${where}: ${first.problem}${more}.`, { property: first.property, problem: first.problem, problems });
+  return fieldError(where, `${sentence(first.problem)}${more}.`, { details: { property: first.property, problem: first.problem, problems } });
 }
 
 /** Measured without recursion, before anything recursive (JSON.stringify) meets a hostile nesting. */

@@ -1,7 +1,7 @@
 import { linkHolder } from "../auth/actor";
 import { requestContext, type ServiceContext } from "../context";
 import { db, type Db } from "../db/client";
-import { AppError, badRequest, conflict, forbidden, notFound } from "../errors";
+import { AppError, fieldError, forbidden, notFound } from "../errors";
 import type { EventRecorder } from "../events/record-event";
 import { writeChange } from "../events/write-change";
 import { newId } from "../ids";
@@ -80,7 +80,7 @@ export async function signUpWithInvite(token: string, input: SignUpWithInviteInp
     return await writeChange(ctx, async (tx, events) => {
       const found = await usableInvite(tx, token);
       const email = found.invite.email ?? input.email;
-      if (!email) throw badRequest("email: give the email address of your new account");
+      if (!email) throw fieldError("email", "Give the email address of your new account");
       if (await tx.user.findFirst({ where: { email: { equals: email, mode: "insensitive" } }, select: { id: true } })) throw accountExists();
       const emailVerifiedAt = found.invite.kind === "email" && found.invite.emailedAt ? new Date() : null;
       const user = await tx.user.create({ data: { id: userId, email, displayName: input.displayName, passwordHash, emailVerifiedAt } });
@@ -94,4 +94,4 @@ export async function signUpWithInvite(token: string, input: SignUpWithInviteInp
   }
 }
 
-const accountExists = (): AppError => conflict("email: an account with this address exists already: sign in with it, then accept the invite.");
+const accountExists = (): AppError => fieldError("email", "An account with this address exists already: sign in with it, then accept the invite.", { code: "conflict" });

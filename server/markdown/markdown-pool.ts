@@ -1,6 +1,6 @@
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
-import { badRequest, type AppError } from "../errors";
+import { type AppError, fieldError, sentence } from "../errors";
 import { WORKER_EXEC_ARGV, WorkerPool } from "../workers/worker-pool";
 import type { Limit } from "../workers/worker-protocol";
 import type { MarkdownTasks } from "./markdown-tasks";
@@ -64,5 +64,5 @@ export function describeLimit(limit: Limit, budgetMs: number): string {
 
 /** The 400 for markdown of `field` that ran into `limit`. */
 export function markdownLimitError(field: string, limit: Limit, budgetMs: number): AppError {
-  return badRequest(`${field}: ${describeLimit(limit, budgetMs)}`);
+  return fieldError(field, sentence(describeLimit(limit, budgetMs)));
 }

@@ -1,7 +1,7 @@
 import type { ServiceContext } from "../context";
 import { db, type Db } from "../db/client";
 import type { Member, Prisma, User } from "../db/generated/client";
-import { badRequest, notFound } from "../errors";
+import { fieldError, notFound } from "../errors";
 import { decodeKeysetCursor, encodeKeysetCursor, type ListResult } from "../pagination";
 import { loadOrganization, visibleContentFilters, type OrgAccess } from "../policies/access";
 import { authorizeMemberAction, authorizePeople, canViewMember, canViewMemberAccess, memberPermissions, type MemberAction } from "../policies/organization";
@@ -117,7 +117,7 @@ export async function listMembers(ctx: ServiceContext, organizationId: string, p
 
 function cursorDate(value: string | null): Date {
   const date = value === null ? new Date(Number.NaN) : new Date(value);
-  if (Number.isNaN(date.getTime())) throw badRequest("page: not a valid page cursor");
+  if (Number.isNaN(date.getTime())) throw fieldError("page", "Not a valid page cursor");
   return date;
 }
 

@@ -1,6 +1,6 @@
 import { lookup as dnsLookup } from "node:dns/promises";
 import { isIP } from "node:net";
-import { AppError } from "../errors";
+import { fieldError } from "../errors";
 import { isPublicAddress, sameAddress } from "./ip-ranges";
 import { fetchAllowlist } from "./safe-fetch";
 
@@ -39,11 +39,11 @@ async function resolved(host: string): Promise<{ address: string }[]> {
 
 /**
  * Throws a 400 naming `field` when `url` is a destination Quire would refuse (destinationProblem):
- * the message starts with the field, as every field error does, and `details` holds
- * `{ field, reason: "private_address", problem }` for clients that act on it.
+ * `details` holds `{ fields: { [field]: message }, reason: "private_address", problem }` for
+ * forms and clients that act on it.
  */
 export async function assertPublicDestination(field: string, url: string | null | undefined): Promise<void> {
   if (!url) return;
   const problem = await destinationProblem(url);
-  if (problem) throw new AppError("bad_request", `${field}: ${problem}.`, { field, reason: "private_address", problem });
+  if (problem) throw fieldError(field, `${problem}.`, { details: { reason: "private_address", problem } });
 }

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { ServiceContext } from "../context";
 import { db } from "../db/client";
 import { Prisma } from "../db/generated/client";
-import { badRequest } from "../errors";
+import { badRequest, fieldError } from "../errors";
 import { decodeKeysetCursor, encodeKeysetCursor, type ListParams, type ListResult } from "../pagination";
 import type { NotificationKind, NotificationSummary } from "./build";
 import { describeNotification } from "./describe";
@@ -81,7 +81,7 @@ async function visible(ctx: ServiceContext, query: NotificationQuery): Promise<P
 export async function listNotifications(ctx: ServiceContext, params: ListParams & NotificationQuery): Promise<ListResult<PresentedNotification>> {
   const cursor = decodeKeysetCursor(params.page);
   const before = cursor?.value ? new Date(cursor.value) : null;
-  if (cursor && (!before || Number.isNaN(before.getTime()))) throw badRequest("page: not a valid page cursor");
+  if (cursor && (!before || Number.isNaN(before.getTime()))) throw fieldError("page", "Not a valid page cursor");
   const where = await visible(ctx, params);
   const [rows, count] = await Promise.all([
     db().notification.findMany({

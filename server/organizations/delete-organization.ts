@@ -1,6 +1,6 @@
 import type { ServiceContext } from "../context";
 import type { Db } from "../db/client";
-import { AppError, forbidden } from "../errors";
+import { AppError, fieldError, forbidden } from "../errors";
 import { writeChange } from "../events/write-change";
 import { notifyLive } from "../live/messages";
 import { loadOrganization } from "../policies/access";
@@ -30,7 +30,7 @@ export async function deleteOrganization(ctx: ServiceContext, organizationId: st
     const { organization } = access;
     if (!organizationPermissions(access.memberRole).admin) throw forbidden("Only organization admins can delete the organization.");
     if (options.confirmation !== undefined && options.confirmation.trim() !== organization.title) {
-      throw new AppError("bad_request", `confirmation: type the organization's name, ${organization.title}, to delete it`, { field: "confirmation" });
+      throw fieldError("confirmation", `Type the organization's name, ${organization.title}, to delete it`);
     }
     const { count } = await tx.organization.updateMany({ where: { id: organizationId, deletedAt: null }, data: { deletedAt: new Date(), deletedById: ctx.actor.userId } });
     // Deleted meanwhile by another admin: done already.

@@ -1,6 +1,6 @@
 import type { Db } from "../db/client";
 import { db } from "../db/client";
-import { badRequest } from "../errors";
+import { fieldError } from "../errors";
 import { fileStorage } from "../storage/file-storage";
 import { IMAGE_MEDIA_TYPES } from "../storage/uploads/schemas";
 
@@ -31,7 +31,7 @@ export async function logoOf(tx: Db, organizationId: string, logo: string | null
   const own = url.origin === new URL(baseUrl).origin ? FILE_PATH.exec(url.pathname) : null;
   if (!own) return { logoURL: logo, logoUploadId: null };
   const upload = own[1] === organizationId ? await tx.storageUpload.findFirst({ where: { id: own[2], organizationId, kind: "organization_file", blob: { not: null } }, select: { id: true } }) : null;
-  if (!upload) throw badRequest(`logo: no file ${own[2]} was uploaded to this organization; upload the image first (generateStorageUploadURL, kind organization_file)`);
+  if (!upload) throw fieldError("logo", `No file ${own[2]} was uploaded to this organization; upload the image first (generateStorageUploadURL, kind organization_file)`);
   return { logoURL: null, logoUploadId: upload.id };
 }
 

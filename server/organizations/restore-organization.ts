@@ -1,6 +1,6 @@
 import { ORGANIZATION_RETENTION_DAYS } from "../config";
 import type { ServiceContext } from "../context";
-import { AppError, badRequest, forbidden } from "../errors";
+import { AppError, fieldError, forbidden } from "../errors";
 import { writeChange } from "../events/write-change";
 import { loadDeletedOrganization, loadOrganization } from "../policies/access";
 import { organizationPermissions } from "../policies/organization";
@@ -29,8 +29,9 @@ export async function restoreOrganization(ctx: ServiceContext, organizationId: s
       return presentOrganization(organization, access.memberRole, ctx.baseUrl);
     }
     if (organization.deletedAt < retentionCutoff(now, ORGANIZATION_RETENTION_DAYS)) {
-      throw badRequest(
-        `organizationId: organization ${organizationId} was deleted on ${organization.deletedAt.toISOString()}, more than ${ORGANIZATION_RETENTION_DAYS} days ago, and can no longer be restored`,
+      throw fieldError(
+        "organizationId",
+        `Organization ${organizationId} was deleted on ${organization.deletedAt.toISOString()}, more than ${ORGANIZATION_RETENTION_DAYS} days ago, and can no longer be restored`,
       );
     }
     const restored = await tx.organization.update({ where: { id: organizationId }, data: { deletedAt: null, deletedById: null } });

@@ -2,7 +2,7 @@ import type { z } from "zod";
 import type { ServiceContext } from "../context";
 import { db } from "../db/client";
 import { writeChange } from "../events/write-change";
-import { badRequest, conflict, forbidden } from "../errors";
+import { fieldError, forbidden } from "../errors";
 import { loadOrganization } from "../policies/access";
 import { presentOrganization } from "../presenters/organization";
 import { syncEmailDomainVerifications } from "./email-domains";
@@ -14,7 +14,7 @@ export async function updateOrganization(ctx: ServiceContext, organizationId: st
   if (memberRole !== "admin") throw forbidden("Only organization admins can change its settings.");
   if (input.defaultContent) {
     // Sites arrive with the publishing features; until then no site can be the default content.
-    throw badRequest(`defaultContent.site: no site ${input.defaultContent.site} in this organization`);
+    throw fieldError("defaultContent.site", `No site ${input.defaultContent.site} in this organization`);
   }
   const organization = await writeChange(ctx, async (tx, events) => {
     if (input.hostname) {
@@ -48,4 +48,4 @@ export async function updateOrganization(ctx: ServiceContext, organizationId: st
 }
 
 /** A subdomain is one organization's: the answer says it is taken, and nothing of whose it is. */
-const hostnameTaken = (hostname: string) => conflict(`hostname: ${hostname} is taken; choose another subdomain`);
+const hostnameTaken = (hostname: string) => fieldError("hostname", `${hostname} is taken; choose another subdomain`, { code: "conflict" });

@@ -6,7 +6,7 @@ import { ObjectStore } from "../content/store/object-store";
 import { spaceVariablesOf } from "../content/variables";
 import { requestContext, type ServiceContext } from "../context";
 import { db, type Db } from "../db/client";
-import { badRequest, forbidden, notFound } from "../errors";
+import { fieldError, forbidden, notFound } from "../errors";
 import { entityIdSchema } from "../ids";
 import { spacePermissions } from "../policies/content";
 import { isApiTokenActive } from "../tokens/api-tokens";
@@ -41,7 +41,7 @@ export async function getChangeRequestPdfUrl(ctx: ServiceContext, spaceId: strin
   if (params.page) {
     const revision = await tx.revision.findUniqueOrThrow({ where: { id: changeRequest.revisionId } });
     // A page named in the query is input, not the resource addressed: like other ids given in input, unknown is a 400.
-    if (!(await readPage(tx, revision, params.page))) throw badRequest(`page: no page ${params.page} in change request ${changeRequest.number}`);
+    if (!(await readPage(tx, revision, params.page))) throw fieldError("page", `No page ${params.page} in change request ${changeRequest.number}`);
   }
   const token = signPdfLink({
     spaceId,

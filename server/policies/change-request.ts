@@ -1,5 +1,5 @@
 import type { ChangeRequest, Space } from "../db/generated/client";
-import { AppError, forbidden } from "../errors";
+import { fieldError, forbidden } from "../errors";
 import { spacePermissions } from "./content";
 import type { Role } from "./roles";
 
@@ -94,9 +94,9 @@ export function authorizeChangeRequest(
   if (status !== undefined && !canMoveStatus(from, status)) {
     const allowed = STATUS_MOVES[from as ChangeRequestStatus] ?? [];
     const why = allowed.length > 0 ? `it can become ${allowed.join(" or ")}` : "its status is final";
-    throw new AppError("bad_request", `status: change request ${changeRequest.number} is ${from} and cannot become ${status}: ${why}`, { from, to: status, allowed });
+    throw fieldError("status", `Change request ${changeRequest.number} is ${from} and cannot become ${status}: ${why}`, { details: { from, to: status, allowed } });
   }
   if (!changeRequestPermissions(role, space, changeRequest, access.userId)[action]) {
-    throw new AppError("bad_request", `changeRequestId: change request ${changeRequest.number} is ${from}`, { status: from });
+    throw fieldError("changeRequestId", `Change request ${changeRequest.number} is ${from}`, { details: { status: from } });
   }
 }

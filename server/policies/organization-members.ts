@@ -1,5 +1,5 @@
 import type { Db } from "../db/client";
-import { AppError } from "../errors";
+import { fieldError, notFound } from "../errors";
 
 /**
  * Users named by a request (by id, or by email where the reference allows it) resolved to members of
@@ -18,8 +18,8 @@ export async function resolveMembers(tx: Db, organizationId: string, refs: strin
   for (const ref of unique) {
     const member = members.find((candidate) => candidate.userId === ref || candidate.user.email.toLowerCase() === ref.toLowerCase());
     if (!member) {
-      const message = `${refusal.field}: ${ref} is not a member of organization ${organizationId}`;
-      throw new AppError(refusal.status === 400 ? "bad_request" : "not_found", refusal.status === 400 ? message : `No member ${ref} in organization ${organizationId}.`);
+      if (refusal.status === 400) throw fieldError(refusal.field, `${ref} is not a member of organization ${organizationId}`);
+      throw notFound(`No member ${ref} in organization ${organizationId}.`);
     }
     resolved.set(ref, member.userId);
   }

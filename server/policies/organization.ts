@@ -1,5 +1,5 @@
 import type { Db } from "../db/client";
-import { AppError, conflict, forbidden } from "../errors";
+import { AppError, conflict, fieldError, forbidden } from "../errors";
 import type { OrgAccess } from "./access";
 import { atLeast, type Role } from "./roles";
 
@@ -96,10 +96,10 @@ export function memberPermissions(viewer: Viewer, member: { userId: string; role
 export type MemberAction = "endSessions" | "resetPassword";
 
 const memberActionRefusals: Record<MemberAction, (member: { userId: string }, viewer: Viewer) => string> = {
-  endSessions: (member, viewer) => (member.userId === viewer.userId ? "userId: to sign yourself out everywhere, change your password on your profile" : "Only organization admins can end a member's sessions."),
+  endSessions: (member, viewer) => (member.userId === viewer.userId ? "To sign yourself out everywhere, change your password on your profile" : "Only organization admins can end a member's sessions."),
   resetPassword: (member, viewer) =>
     member.userId === viewer.userId
-      ? "userId: change your own password on your profile"
+      ? "Change your own password on your profile"
       : peoplePermissions(viewer).manageMembers
         ? "Quire resets the password only of an account that belongs to this organization alone; this member also belongs to another organization, so only they can change it (on their profile)."
         : "Only organization admins can reset a member's password.",
@@ -109,7 +109,7 @@ const memberActionRefusals: Record<MemberAction, (member: { userId: string }, vi
 export function authorizeMemberAction(action: MemberAction, viewer: Viewer, member: { userId: string; role: Role | null; elsewhere: boolean }, admins: number): void {
   if (memberPermissions(viewer, member, admins)[action]) return;
   const message = memberActionRefusals[action](member, viewer);
-  if (member.userId === viewer.userId) throw new AppError("bad_request", message, { field: "userId" });
+  if (member.userId === viewer.userId) throw fieldError("userId", message);
   throw new AppError("forbidden", message, peoplePermissions(viewer).manageMembers ? { reason: "member_elsewhere" } : undefined);
 }
 
@@ -127,11 +127,7 @@ export async function lockAdmins(tx: Db, organizationId: string): Promise<string
 /** Throws 409 when taking `userId`'s admin role away would leave the organization without one. */
 export function assertKeepsAnAdmin(admins: string[], userId: string, action: "demote" | "remove"): void {
   if (admins.length === 1 && admins[0] === userId) {
-    throw conflict(
-      action === "demote"
-        ? "role: this member is the organization's last admin; make another member admin first."
-        : "This member is the organization's last admin and cannot be removed; make another member admin first.",
-      { lastAdmin: userId },
-    );
+    if (action === "demote") throw fieldError("role", "This member is the organization's last admin; make another member admin first.", { code: "conflict", details: { lastAdmin: userId } });
+    throw conflict("This member is the organization's last admin and cannot be removed; make another member admin first.", { lastAdmin: userId });
   }
 }

@@ -3,7 +3,7 @@ import type { BodyFormat } from "../comments/schemas";
 import type { ServiceContext } from "../context";
 import { db, type Db } from "../db/client";
 import type { ChangeRequestReview, Prisma } from "../db/generated/client";
-import { badRequest, notFound } from "../errors";
+import { fieldError, notFound } from "../errors";
 import { decodeKeysetCursor, encodeKeysetCursor, paginateModel, type ListParams } from "../pagination";
 import { loadSpace } from "../policies/access";
 import { presentContributor, presentRequestedReviewer, presentReview } from "../presenters/review";
@@ -62,7 +62,7 @@ export async function listRequestedReviewers(ctx: ServiceContext, spaceId: strin
   const { changeRequest } = await loadChangeRequest(tx, ctx.actor, spaceId, ref);
   const after = decodeKeysetCursor(params.page);
   const afterTime = new Date(after?.value ?? 0);
-  if (Number.isNaN(afterTime.getTime())) throw badRequest("page: not a valid page cursor");
+  if (Number.isNaN(afterTime.getTime())) throw fieldError("page", "Not a valid page cursor");
   const where: Prisma.ChangeRequestReviewRequestWhereInput = { changeRequestId: changeRequest.id };
   const [rows, count] = await Promise.all([
     tx.changeRequestReviewRequest.findMany({

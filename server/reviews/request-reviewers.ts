@@ -1,6 +1,6 @@
 import { loadChangeRequest } from "../change-requests/access";
 import type { ServiceContext } from "../context";
-import { badRequest } from "../errors";
+import { fieldError } from "../errors";
 import { authorizeChangeRequest } from "../policies/change-request";
 import { presentRequestedReviewer } from "../presenters/review";
 import { writeSpace } from "../spaces/write-space";
@@ -22,9 +22,9 @@ export async function requestReviewers(ctx: ServiceContext, spaceId: string, ref
     const users = [...new Set(input.users)];
     const reviewers = new Set(await usersWithSpacePermission(tx, space, users, "review"));
     for (const userId of users) {
-      if (userId === changeRequest.createdById) throw badRequest(`users: ${userId} opened this change request and cannot review it`);
+      if (userId === changeRequest.createdById) throw fieldError("users", `${userId} opened this change request and cannot review it`);
       // The same words for a stranger and for a member without the role: nothing is learnt of who exists.
-      if (!reviewers.has(userId)) throw badRequest(`users: ${userId} is not a member who can review this space`);
+      if (!reviewers.has(userId)) throw fieldError("users", `${userId} is not a member who can review this space`);
     }
     const existing = new Set(
       (await tx.changeRequestReviewRequest.findMany({ where: { changeRequestId: changeRequest.id, userId: { in: users } }, select: { userId: true } })).map((row) => row.userId),

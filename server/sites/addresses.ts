@@ -1,5 +1,5 @@
 import type { Db } from "../db/client";
-import { conflict } from "../errors";
+import { fieldError } from "../errors";
 import { BASENAME_MAX_LENGTH, basenameFromTitle } from "./urls";
 
 /**
@@ -14,13 +14,13 @@ export async function lockSiteAddresses(tx: Db): Promise<void> {
 /** 409 when another site already has `basename`. */
 export async function assertBasenameFree(tx: Db, basename: string, siteId: string): Promise<void> {
   const taken = await tx.site.findFirst({ where: { basename, id: { not: siteId } }, select: { id: true } });
-  if (taken) throw conflict(`basename: '${basename}' is already the basename of another site.`, { field: "basename", basename });
+  if (taken) throw fieldError("basename", `'${basename}' is already the basename of another site.`, { code: "conflict", details: { basename } });
 }
 
 /** 409 when another site already has `hostname` (which site is not said: it may be another organization's). */
 export async function assertHostnameFree(tx: Db, hostname: string, siteId: string): Promise<void> {
   const taken = await tx.site.findFirst({ where: { hostname, id: { not: siteId } }, select: { id: true } });
-  if (taken) throw conflict(`hostname: '${hostname}' is already used by another site.`, { field: "hostname", hostname });
+  if (taken) throw fieldError("hostname", `'${hostname}' is already used by another site.`, { code: "conflict", details: { hostname } });
 }
 
 /** A basename for a new site: from its title, with `-2`, `-3`… when taken. Call under `lockSiteAddresses`. */

@@ -1,7 +1,7 @@
 import { sortKeyFor } from "../content-tree/position";
 import type { ServiceContext } from "../context";
 import { SPACE_RETENTION_DAYS } from "../config";
-import { badRequest, forbidden } from "../errors";
+import { fieldError, forbidden } from "../errors";
 import { loadSpace, spaceRoleOf } from "../policies/access";
 import { spacePermissions } from "../policies/content";
 import { presentSpace } from "../presenters/space";
@@ -22,8 +22,9 @@ export async function restoreSpace(ctx: ServiceContext, spaceId: string, now: Da
     const { space, role } = access;
     if (!spacePermissions(role, space).admin) throw forbidden(`Restoring space ${spaceId} needs the admin role on it.`);
     if (space.deletedAt! < retentionCutoff(now)) {
-      throw badRequest(
-        `spaceId: space ${spaceId} was deleted on ${space.deletedAt!.toISOString()}, more than ${SPACE_RETENTION_DAYS} days ago, and can no longer be restored`,
+      throw fieldError(
+        "spaceId",
+        `Space ${spaceId} was deleted on ${space.deletedAt!.toISOString()}, more than ${SPACE_RETENTION_DAYS} days ago, and can no longer be restored`,
       );
     }
     const parent = space.parentId ? await tx.collection.findUnique({ where: { id: space.parentId }, select: { id: true } }) : null;

@@ -1,6 +1,6 @@
 import type { ServiceContext } from "../context";
 import { writeChange } from "../events/write-change";
-import { badRequest, forbidden } from "../errors";
+import { fieldError, forbidden } from "../errors";
 import { loadSpace, spaceRoleOf } from "../policies/access";
 import { spacePermissions } from "../policies/content";
 import { presentSpace } from "../presenters/space";
@@ -18,7 +18,7 @@ export async function updateSpace(ctx: ServiceContext, spaceId: string, input: U
     const { space, role } = access;
     if (!spacePermissions(role, space).admin) throw forbidden(`Changing the settings of space ${spaceId} needs the admin role on it.`);
     if (input.visibility === "in-collection" && space.parentId === null) {
-      throw badRequest("visibility: in-collection is only available for a space in a collection");
+      throw fieldError("visibility", "In-collection is only available for a space in a collection");
     }
     const updated = await tx.space.update({
       where: { id: spaceId },

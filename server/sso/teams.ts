@@ -1,5 +1,5 @@
 import type { Db } from "../db/client";
-import { badRequest } from "../errors";
+import { fieldError } from "../errors";
 import type { TeamSummary } from "../presenters/saml-provider";
 
 /**
@@ -19,7 +19,7 @@ export async function teamSummaries(tx: Db, organizationId: string, teamIds: str
 /** Throws a 400 naming `defaultTeam` unless the team is the organization's (another's is as unknown as none). */
 export async function assertTeamOfOrganization(tx: Db, organizationId: string, teamId: string): Promise<void> {
   const [team] = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM teams WHERE id = ${teamId} AND organization_id = ${organizationId}`;
-  if (!team) throw badRequest(`defaultTeam: no team ${teamId} in this organization`);
+  if (!team) throw fieldError("defaultTeam", `No team ${teamId} in this organization`);
 }
 
 /** Teams of the organization to choose a default from (the admin UI's form). */

@@ -4,7 +4,7 @@ import { commitRevision, currentRevision, readPages } from "../content/revisions
 import type { ServiceContext } from "../context";
 import type { Db } from "../db/client";
 import type { Revision, Space } from "../db/generated/client";
-import { badRequest, forbidden } from "../errors";
+import { fieldError, forbidden } from "../errors";
 import { loadSpace } from "../policies/access";
 import { spacePermissions } from "../policies/content";
 import type { Role } from "../policies/roles";
@@ -21,7 +21,7 @@ import type { ApplySpaceTemplateInput } from "./schemas";
  */
 export async function applySpaceTemplate(ctx: ServiceContext, spaceId: string, input: ApplySpaceTemplateInput): Promise<void> {
   const template = findSpaceTemplate(input.id);
-  if (!template) throw badRequest(`id: unknown template ${JSON.stringify(input.id)}`);
+  if (!template) throw fieldError("id", `Unknown template ${JSON.stringify(input.id)}`);
   const pages = instantiateTemplate(template);
   // Into main, a write of the space itself: two applications cannot both see it empty.
   const lock = input.changeRequestId ? "changeRequests" : "space";
@@ -31,7 +31,7 @@ export async function applySpaceTemplate(ctx: ServiceContext, spaceId: string, i
       authorizeChangeRequest("editContent", access);
       const { changeRequest } = access;
       const base = await tx.revision.findUniqueOrThrow({ where: { id: changeRequest.revisionId } });
-      await assertEmpty(tx, base, "changeRequestId: the change request's content is not empty");
+      await assertEmpty(tx, base, "changeRequestId", "The change request's content is not empty");
       const revision = await commitTemplate(tx, ctx, base, pages, changeRequest.id);
       await tx.changeRequest.update({ where: { id: changeRequest.id }, data: { revisionId: revision.id } });
       events.record({ organizationId: access.space.organizationId, action: "space.template_applied", target: { type: "space", id: spaceId, label: access.space.title }, payload: { template: template.id, changeRequestId: changeRequest.id } });
@@ -40,7 +40,7 @@ export async function applySpaceTemplate(ctx: ServiceContext, spaceId: string, i
     const access = await loadSpace(tx, ctx.actor, spaceId);
     assertCanEdit(access.role, access.space);
     const base = await currentRevision(tx, access.space);
-    await assertEmpty(tx, base, "spaceId: the space is not empty");
+    await assertEmpty(tx, base, "spaceId", "The space is not empty");
     const revision = await commitTemplate(tx, ctx, base, pages);
     // Through the search index's one entry point, so the new pages are indexed once committed.
     await setMainRevision(tx, access.space, revision);
@@ -53,9 +53,9 @@ function assertCanEdit(role: Role | null, space: Space): void {
   if (!spacePermissions(role, space).edit) throw forbidden("Applying a template needs the edit role on the space.");
 }
 
-async function assertEmpty(tx: Db, revision: Revision, message: string): Promise<void> {
+async function assertEmpty(tx: Db, revision: Revision, field: string, message: string): Promise<void> {
   const pages = await readPages(tx, revision);
-  if (pages.length > 0) throw badRequest(`${message} (${pages.length} ${pages.length === 1 ? "page" : "pages"}); templates apply only to content without pages`);
+  if (pages.length > 0) throw fieldError(field, `${message} (${pages.length} ${pages.length === 1 ? "page" : "pages"}); templates apply only to content without pages`);
 }
 
 function commitTemplate(tx: Db, ctx: ServiceContext, base: Revision, pages: ReturnType<typeof instantiateTemplate>, changeRequestId?: string): Promise<Revision> {

@@ -54,7 +54,7 @@ export async function boundedBody(request: Request): Promise<Uint8Array<ArrayBuf
     return new TRPCError({ code: "PAYLOAD_TOO_LARGE", message: tooLarge.message });
   }
   const problem = jsonShapeProblem(Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString("latin1"));
-  return problem ? new TRPCError({ code: "BAD_REQUEST", message: `body: ${problem}` }) : body;
+  return problem ? new TRPCError({ code: "BAD_REQUEST", message: problem }) : body;
 }
 
 /** How many calls the URL names: tRPC batches `a,b,c` (commas possibly escaped) with `?batch=1`. */

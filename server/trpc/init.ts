@@ -2,9 +2,9 @@ import { initTRPC, TRPCError } from "@trpc/server";
 import superjson from "superjson";
 import { ZodError } from "zod";
 import type { Actor } from "../auth/actor";
-import { describeZodError } from "../api/errors";
+import { zodFieldErrors } from "../api/errors";
 import { AppError, asAppError, INTERNAL_ERROR_MESSAGE, type AppErrorCode } from "../errors";
-import { findUnstorableText } from "../validation/storable-text";
+import { findUnstorableText, unstorableTextError } from "../validation/storable-text";
 
 /** `clientAddress`: the browser's address as the request guard found it, for throttling password checks. */
 export type TrpcContext = { actor: Actor | null; baseUrl: string; clientAddress?: string };
@@ -13,8 +13,9 @@ const t = initTRPC.context<TrpcContext>().create({
   transformer: superjson,
   /**
    * What the browser learns of a failure, as on /v1: an AppError's message and `details`
-   * (`data.details`, e.g. a merge's conflicts); anything unexpected only as "Internal error.",
-   * logged here in full, since its message and stack (a database's, say) are not for users.
+   * (`data.details`: a merge's conflicts, the `fields` a 400 is about, which forms show beside
+   * them); anything unexpected only as "Internal error.", logged here in full, since its message
+   * and stack (a database's, say) are not for users.
    */
   errorFormatter({ shape, error, path }) {
     if (error.code === "INTERNAL_SERVER_ERROR") {
@@ -45,9 +46,8 @@ const mapErrors = t.middleware(async ({ next }) => {
   const result = await next();
   if (!result.ok) {
     const cause = result.error.cause;
-    const appError = asAppError(cause);
+    const appError = cause instanceof ZodError ? zodFieldErrors(cause, "input") : asAppError(cause);
     if (appError) throw new TRPCError({ code: trpcCodeOf[appError.code], message: appError.message, cause: appError });
-    if (cause instanceof ZodError) throw new TRPCError({ code: "BAD_REQUEST", message: describeZodError(cause, "input") });
   }
   return result;
 });
@@ -59,7 +59,10 @@ export const createCallerFactory = t.createCallerFactory;
 /** Text PostgreSQL cannot store faithfully is refused as bad input, as on /v1 (server/api/router.ts). */
 const refuseUnstorableText = t.middleware(async ({ getRawInput, next }) => {
   const bad = findUnstorableText(await getRawInput());
-  if (bad) throw new TRPCError({ code: "BAD_REQUEST", message: `${bad.path.length ? bad.path.join(".") : "input"}: ${bad.problem}` });
+  if (bad) {
+    const appError = unstorableTextError(bad, "input");
+    throw new TRPCError({ code: "BAD_REQUEST", message: appError.message, cause: appError });
+  }
   return next();
 });
 

@@ -5,7 +5,7 @@ import { verifyCredentials } from "../auth/sign-in";
 import { SignInLockedError } from "../auth/sign-in-throttle";
 import type { ServiceContext } from "../context";
 import { db } from "../db/client";
-import { AppError, badRequest } from "../errors";
+import { AppError, fieldError } from "../errors";
 import { writeChange } from "../events/write-change";
 import { revokeAllApiTokens } from "../tokens/api-tokens";
 
@@ -26,12 +26,12 @@ export const changePasswordInput = z.object({
 export async function changePassword(ctx: ServiceContext, input: z.infer<typeof changePasswordInput>, options: { clientAddress: string }): Promise<void> {
   const user = await db().user.findUniqueOrThrow({ where: { id: ctx.actor.userId }, select: { id: true, email: true, displayName: true, passwordHash: true } });
   if (user.passwordHash !== null) {
-    if (!input.currentPassword) throw badRequest("currentPassword: required to change the password");
+    if (!input.currentPassword) throw fieldError("currentPassword", "Required to change the password");
     const verified = await verifyCredentials(user.email, input.currentPassword, options).catch((error: unknown) => {
       if (error instanceof SignInLockedError) throw new AppError("forbidden", error.message, { retryAt: error.retryAt.toISOString() });
       throw error;
     });
-    if (verified?.id !== user.id) throw new AppError("bad_request", "currentPassword: this is not your current password", { field: "currentPassword" });
+    if (verified?.id !== user.id) throw fieldError("currentPassword", "This is not your current password");
   }
   // argon2 takes its time: hashed before the transaction, which then only writes.
   const passwordHash = await hashPassword(input.newPassword);

@@ -20,7 +20,7 @@ export function jsonShapeProblem(text: string): string | null {
     } else if (code === QUOTE) {
       inString = true;
     } else if ((code === OPEN_ARRAY || code === OPEN_OBJECT) && ++containers > MAX_JSON_CONTAINERS) {
-      return `more than ${MAX_JSON_CONTAINERS} arrays and objects`;
+      return `More than ${MAX_JSON_CONTAINERS} arrays and objects`;
     }
   }
   return null;

@@ -1,3 +1,5 @@
+import { fieldError, type AppError } from "../errors";
+
 const UNPAIRED_SURROGATE = /\p{Surrogate}/u;
 
 /** A value met in the walk, with how it was reached: its key and the entry it is in (paths are built only for a value found wanting). */
@@ -13,14 +15,19 @@ export function findUnstorableText(value: unknown): { path: string[]; problem: s
   const pending: Entry[] = [{ value, key: "", parent: null }];
   for (let entry = pending.pop(); entry; entry = pending.pop()) {
     if (typeof entry.value === "string") {
-      if (entry.value.includes("\u0000")) return { path: pathOf(entry), problem: "must not contain the NUL character (\\u0000)" };
-      if (UNPAIRED_SURROGATE.test(entry.value)) return { path: pathOf(entry), problem: "must be valid Unicode (unpaired surrogate)" };
+      if (entry.value.includes("\u0000")) return { path: pathOf(entry), problem: "Must not contain the NUL character (\\u0000)" };
+      if (UNPAIRED_SURROGATE.test(entry.value)) return { path: pathOf(entry), problem: "Must be valid Unicode (unpaired surrogate)" };
     } else if (entry.value !== null && typeof entry.value === "object") {
       // Reversed onto the stack, so that the first offending field in document order is the one named.
       for (const [key, child] of Object.entries(entry.value).reverse()) pending.push({ value: child, key, parent: entry });
     }
   }
   return null;
+}
+
+/** Unstorable text as a 400 about its field (`source`, the body or the input, when it is the whole value). */
+export function unstorableTextError(bad: { path: string[]; problem: string }, source: string): AppError {
+  return fieldError(bad.path.length ? bad.path.join(".") : source, bad.problem);
 }
 
 function pathOf(entry: Entry): string[] {

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { ServiceContext } from "../context";
 import { db } from "../db/client";
 import { Prisma } from "../db/generated/client";
-import { badRequest } from "../errors";
+import { fieldError } from "../errors";
 import { listParams } from "../pagination";
 import { loadWebhook } from "./access";
 import { DELIVERY_STATUSES } from "./schemas";
@@ -50,7 +50,7 @@ const encodePosition = (row: Pick<DeliveryRow, "event_txid" | "event_seq">) => B
 
 function decodePosition(page: string): { txid: bigint; seq: bigint } {
   const match = /^([0-9]{1,19})\.([0-9]{1,19})$/.exec(Buffer.from(page, "base64url").toString("utf8"));
-  if (!match) throw badRequest("page: not a valid page cursor");
+  if (!match) throw fieldError("page", "Not a valid page cursor");
   return { txid: BigInt(match[1]!), seq: BigInt(match[2]!) };
 }
 

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { ServiceContext } from "../context";
 import { db } from "../db/client";
 import { Prisma } from "../db/generated/client";
-import { AppError, badRequest } from "../errors";
+import { badRequest, fieldError } from "../errors";
 import { listParams } from "../pagination";
 import { assertManagesWebhooks } from "./access";
 
@@ -33,7 +33,7 @@ export function encodeFeedCursor(position: Position): string {
 /** `parameter` names the query parameter the cursor came in, for the error. */
 export function decodeFeedCursor(cursor: string, parameter = "after"): Position {
   const match = /^([0-9]{1,19})\.([0-9]{1,19})\.([0-9]{1,15})$/.exec(Buffer.from(cursor, "base64url").toString("utf8"));
-  if (!match) throw badRequest(`${parameter}: not a cursor of this feed (use an event's \`cursor\` or the list's \`next.page\`).`);
+  if (!match) throw fieldError(parameter, `Not a cursor of this feed (use an event's \`cursor\` or the list's \`next.page\`).`);
   return { txid: BigInt(match[1]!), seq: BigInt(match[2]!), createdAt: new Date(Number(match[3]!)) };
 }
 
@@ -71,9 +71,8 @@ export async function listOrganizationEvents(ctx: ServiceContext, organizationId
   const cursorText = query.after ?? query.page;
   const cursor = cursorText === undefined ? undefined : decodeFeedCursor(cursorText, parameter);
   if (cursor && cursor.createdAt.getTime() < Date.now() - FEED_RETENTION_DAYS * DAY_MS) {
-    throw new AppError("bad_request", `${parameter}: this cursor is older than the feed's ${FEED_RETENTION_DAYS}-day retention, and events after it may be gone. Read again from the oldest retained event (without \`after\`).`, {
-      reason: "cursor_expired",
-      retentionDays: FEED_RETENTION_DAYS,
+    throw fieldError(parameter, `This cursor is older than the feed's ${FEED_RETENTION_DAYS}-day retention, and events after it may be gone. Read again from the oldest retained event (without \`after\`).`, {
+      details: { reason: "cursor_expired", retentionDays: FEED_RETENTION_DAYS },
     });
   }
   await assertManagesWebhooks(db(), ctx, organizationId);

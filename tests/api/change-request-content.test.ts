@@ -14,7 +14,7 @@ import { diskStorage } from "../../server/storage/disk-storage";
 import { postgresStorage } from "../../server/storage/postgres-storage";
 import { commitPages, createTenant, pagesOf } from "../helpers/factories";
 import { assertChangesConform } from "../helpers/conformance";
-import { apiClient, startApiServer } from "../helpers/server";
+import { apiClient, fieldErrorsOf, startApiServer } from "../helpers/server";
 
 let server: Awaited<ReturnType<typeof startApiServer>>;
 beforeAll(async () => {
@@ -125,11 +125,11 @@ describe("change request content: pages", () => {
     const { apply, ids } = await setup();
     const taken = await apply([{ operation: "insert_page", title: "Again", slug: "install", into: ids.guides, document: {} }]);
     expect(taken.status).toBe(400);
-    expect(taken.body.error.message).toBe(`changes[0].slug: "install" is already used by page ${ids.install} (Install)`);
+    expect(fieldErrorsOf(taken.body)).toBe(`changes[0].slug: "install" is already used by page ${ids.install} (Install)`);
     const orphan = await apply([{ operation: "insert_page", title: "Lost", into: "nope", document: {} }]);
-    expect(orphan.body.error.message).toBe("changes[0].into: no page nope in the change request");
+    expect(fieldErrorsOf(orphan.body)).toBe("changes[0].into: No page nope in the change request");
     const badSlug = await apply([{ operation: "insert_page", title: "Bad", slug: "Not A Slug", document: {} }]);
-    expect(badSlug.body.error.message).toMatch(/^changes\[0\]\.slug: must be lowercase/);
+    expect(fieldErrorsOf(badSlug.body)).toMatch(/^changes\[0\]\.slug: Must be lowercase/);
   });
 
   test("update_page: edit the body, rename (slug kept), re-slug, move with into/at, and metadata", async () => {
@@ -179,15 +179,15 @@ describe("change request content: pages", () => {
     const { apply, ids } = await setup();
     const collision = await apply([{ operation: "update_page", page: ids.configure, slug: "install" }]);
     expect(collision.status).toBe(400);
-    expect(collision.body.error.message).toBe(`changes[0].slug: "install" is already used by page ${ids.install} (Install)`);
+    expect(fieldErrorsOf(collision.body)).toBe(`changes[0].slug: "install" is already used by page ${ids.install} (Install)`);
     for (const into of [ids.guides, ids.install]) {
       const cycle = await apply([{ operation: "update_page", page: ids.guides, into }]);
-      expect(cycle.body.error.message).toBe("changes[0].into: a page cannot move into itself or its descendants");
+      expect(fieldErrorsOf(cycle.body)).toBe("changes[0].into: A page cannot move into itself or its descendants");
     }
     await apply([{ operation: "insert_page", title: "FAQ", into: ids.guides, document: {} }]);
     const clash = await apply([{ operation: "update_page", page: ids.faq, into: ids.guides }]);
-    expect(clash.body.error.message).toMatch(/^changes\[0\]\.into: the page's slug "faq" is already used by page \w+ there/);
-    expect((await apply([{ operation: "update_page", page: "nope", title: "x" }])).body.error.message).toBe("changes[0].page: no page nope in the change request");
+    expect(fieldErrorsOf(clash.body)).toMatch(/^changes\[0\]\.into: The page's slug "faq" is already used by page \w+ there/);
+    expect(fieldErrorsOf((await apply([{ operation: "update_page", page: "nope", title: "x" }])).body)).toBe("changes[0].page: No page nope in the change request");
   });
 
   test("delete_page removes the page and its subpages", async () => {
@@ -199,7 +199,7 @@ describe("change request content: pages", () => {
       { object: "deleted_page", page: ids.configure },
     ]);
     expect((await pages()).map((p) => p.path)).toEqual(["faq"]);
-    expect((await apply([{ operation: "update_page", page: ids.install, title: "Gone" }])).body.error.message).toBe(`changes[0].page: no page ${ids.install} in the change request`);
+    expect(fieldErrorsOf((await apply([{ operation: "update_page", page: ids.install, title: "Gone" }])).body)).toBe(`changes[0].page: No page ${ids.install} in the change request`);
   });
 
   test("revert_page: modified pages reset, deleted ones restored (with subpages), added ones removed", async () => {
@@ -239,9 +239,9 @@ describe("change request content: pages", () => {
     expect((await admin.get(`${crPath}/changes`)).body).toEqual({ changes: [] });
 
     const block = await apply([{ operation: "revert_page", page: ids.faq, block: ["b1"] }]);
-    expect(block.body.error.message).toMatch(/^changes\[0\]\.block: reverting single blocks is not supported/);
+    expect(fieldErrorsOf(block.body)).toMatch(/^changes\[0\]\.block: Reverting single blocks is not supported/);
     const unknownRevision = await apply([{ operation: "revert_page", page: ids.faq, revision: "nope" }]);
-    expect(unknownRevision.body.error.message).toBe("changes[0].revision: no revision nope in the space");
+    expect(fieldErrorsOf(unknownRevision.body)).toBe("changes[0].revision: No revision nope in the space");
   });
 
   test("links: /pages/<id> stays; slug paths and relative .md paths resolve to pages; others are left as written", async () => {
@@ -296,7 +296,7 @@ describe("change request content: batches and access", () => {
       { operation: "update_page", page: "abc", title: "x" },
     ]);
     expect(response.status).toBe(400);
-    expect(response.body.error.message).toBe("changes[2].page: no page abc in the change request");
+    expect(fieldErrorsOf(response.body)).toBe("changes[2].page: No page abc in the change request");
     expect((await current()).revision).toBe(before.revision);
     expect((await current()).updatedAt).toBe(before.updatedAt);
     expect(await pages()).toEqual(pagesBefore);
@@ -305,30 +305,30 @@ describe("change request content: batches and access", () => {
 
   test("malformed changes are refused with the change named", async () => {
     const { apply, admin, crPath } = await setup();
-    expect((await apply([{ operation: "rename_page", page: "x" }])).body.error.message).toMatch(/^changes\[0\]\.operation: /);
+    expect(fieldErrorsOf((await apply([{ operation: "rename_page", page: "x" }])).body)).toMatch(/^changes\[0\]\.operation: /);
     const json = await apply([{ operation: "delete_page", page: "x" }, { operation: "insert_page", document: { document: { object: "document", nodes: [{ object: "block" }] } } }]);
     expect(json.status).toBe(400);
-    expect(json.body.error.message).toBe("changes[1].document.document: nodes[0].type: must be a string");
-    expect((await apply([{ operation: "insert_page", document: { text: "x" } }])).body.error.message).toMatch(/^changes\[0\]\.document: must be a markdown document/);
+    expect(fieldErrorsOf(json.body)).toBe("changes[1].document.document: Nodes[0].type: must be a string");
+    expect(fieldErrorsOf((await apply([{ operation: "insert_page", document: { text: "x" } }])).body)).toMatch(/^changes\[0\]\.document: Must be a markdown document/);
     const malformed = await apply([{ operation: "insert_page", document: { document: { object: "document", data: {}, nodes: [{ object: "block", type: "code", data: {} }] } } }]);
-    expect(malformed.body.error.message).toMatch(/^changes\[0\]\.document: is not a valid document/);
-    expect((await apply([{ operation: "insert_page", title: "No document" }])).body.error.message).toMatch(/^changes\[0\]\.document: is required/);
-    expect((await apply([{ operation: "insert_page", title: "Beta", document: { markdown: "" }, condition: "visitor.claims.beta ==" }])).body.error.message).toMatch(
-      /^changes\[0\]\.condition: The condition ends too early/,
+    expect(fieldErrorsOf(malformed.body)).toMatch(/^changes\[0\]\.document: Is not a valid document/);
+    expect(fieldErrorsOf((await apply([{ operation: "insert_page", title: "No document" }])).body)).toMatch(/^changes\[0\]\.document: Is required/);
+    expect((await apply([{ operation: "insert_page", title: "Beta", document: { markdown: "" }, condition: "visitor.claims.beta ==" }])).body.error.details.fields).toEqual({
+      "changes[0].condition": expect.stringMatching(/^The condition ends too early/),
+    });
+    expect(fieldErrorsOf((await apply([{ operation: "insert_files", files: [{ name: "a.txt", base64: "aGk=" }] }])).body)).toBe("changes[0].files[0].contentType: Is required with base64");
+    expect(fieldErrorsOf((await apply([{ operation: "insert_files", files: [{ name: "a.txt", contentType: "text/plain", base64: "not base64!" }] }])).body)).toBe(
+      "changes[0].files[0].base64: Not valid base64",
     );
-    expect((await apply([{ operation: "insert_files", files: [{ name: "a.txt", base64: "aGk=" }] }])).body.error.message).toBe("changes[0].files[0].contentType: is required with base64");
-    expect((await apply([{ operation: "insert_files", files: [{ name: "a.txt", contentType: "text/plain", base64: "not base64!" }] }])).body.error.message).toBe(
-      "changes[0].files[0].base64: not valid base64",
-    );
-    expect((await apply([{ operation: "insert_files", files: [{ name: "a.txt" }] }])).body.error.message).toBe("changes[0].files[0].url: set exactly one source: url or base64");
-    expect((await apply([])).body.error.message).toMatch(/^changes: /);
-    expect((await apply(Array.from({ length: 51 }, () => ({ operation: "delete_page", page: "x" })))).body.error.message).toMatch(/^changes: /);
-    expect((await admin.post(`${crPath}/content?compat=maybe`, { changes: [{ operation: "delete_page", page: "x" }] })).body.error.message).toMatch(/^compat: /);
+    expect(fieldErrorsOf((await apply([{ operation: "insert_files", files: [{ name: "a.txt" }] }])).body)).toBe("changes[0].files[0].url: Set exactly one source: url or base64");
+    expect(fieldErrorsOf((await apply([])).body)).toMatch(/^changes: /);
+    expect(fieldErrorsOf((await apply(Array.from({ length: 51 }, () => ({ operation: "delete_page", page: "x" })))).body)).toMatch(/^changes: /);
+    expect(fieldErrorsOf((await admin.post(`${crPath}/content?compat=maybe`, { changes: [{ operation: "delete_page", page: "x" }] })).body)).toMatch(/^compat: /);
     const duplicateRef = await apply([
       { operation: "insert_page", ref: "a", title: "A", document: {} },
       { operation: "insert_files", files: [{ ref: "a", name: "a.txt", contentType: "text/plain", base64: "aGk=" }] },
     ]);
-    expect(duplicateRef.body.error.message).toBe('changes[1].files[0].ref: "a" is already the ref of changes[0]');
+    expect(fieldErrorsOf(duplicateRef.body)).toBe('changes[1].files[0].ref: "a" is already the ref of changes[0]');
   });
 
   test("403 below the edit role and on a locked space; 404 across tenants; merged and archived change requests refuse edits", async () => {
@@ -354,11 +354,11 @@ describe("change request content: batches and access", () => {
     await admin.patch(`/v1/spaces/${space.id}`, { editMode: "live" });
 
     await admin.patch(crPath, { status: "archived" });
-    expect((await apply(change.changes)).body.error.message).toBe("changeRequestId: change request 1 is archived");
+    expect(fieldErrorsOf((await apply(change.changes)).body)).toBe("changeRequestId: Change request 1 is archived");
     await db().changeRequest.update({ where: { id: crPath.split("/").pop()! }, data: { status: "merged" } });
     const merged = await apply(change.changes);
     expect(merged.status).toBe(400);
-    expect(merged.body.error.message).toBe("changeRequestId: change request 1 is merged");
+    expect(fieldErrorsOf(merged.body)).toBe("changeRequestId: Change request 1 is merged");
   });
 
   test("concurrent batches on one change request apply one after the other, none lost", async () => {
@@ -436,7 +436,7 @@ describe("change request content: files", () => {
       const before = (await current()).revision;
       const refused = await apply([{ operation: "insert_files", files: [{ name: "logo.gif", url: `${source}/logo.gif` }] }]);
       expect(refused.status).toBe(400);
-      expect(refused.body.error.message).toBe("changes[0].files[0].url: 127.0.0.1 is a private or reserved address; only public addresses are fetched");
+      expect(fieldErrorsOf(refused.body)).toBe("changes[0].files[0].url: 127.0.0.1 is a private or reserved address; only public addresses are fetched");
       expect((await current()).revision).toBe(before);
 
       process.env.QUIRE_FETCH_ALLOWLIST = "127.0.0.1";
@@ -444,7 +444,7 @@ describe("change request content: files", () => {
       expect(fetched.status).toBe(200);
       expect(fetched.body.insertedFiles).toEqual([expect.objectContaining({ name: "logo.gif", contentType: "image/gif", size: gif.length, dimensions: { width: 5, height: 7 } })]);
       const missing = await apply([{ operation: "insert_files", files: [{ name: "x.gif", url: `${source}/missing.gif` }] }]);
-      expect(missing.body.error.message).toBe("changes[0].files[0].url: the server answered 404");
+      expect(fieldErrorsOf(missing.body)).toBe("changes[0].files[0].url: The server answered 404");
     } finally {
       await new Promise<void>((resolve) => origin.close(() => resolve()));
     }

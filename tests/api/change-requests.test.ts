@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { db } from "../../server/db/client";
 import { createTenant } from "../helpers/factories";
-import { apiClient, startApiServer } from "../helpers/server";
+import { apiClient, fieldErrorsOf, startApiServer } from "../helpers/server";
 
 let server: Awaited<ReturnType<typeof startApiServer>>;
 beforeAll(async () => {
@@ -70,8 +70,8 @@ describe("change requests", () => {
     const { tenant, admin, space, base } = await setup();
     const tooLong = await admin.post(base, { subject: "x".repeat(101) });
     expect(tooLong.status).toBe(400);
-    expect(tooLong.body.error.message).toMatch(/^subject: /);
-    expect((await admin.get(`${base}?status=closed`)).body.error.message).toMatch(/^status: /);
+    expect(fieldErrorsOf(tooLong.body)).toMatch(/^subject: /);
+    expect(fieldErrorsOf((await admin.get(`${base}?status=closed`)).body)).toMatch(/^status: /);
     const created = (await admin.post(base)).body;
     expect((await admin.patch(`${base}/${created.id}`, { status: "merged" })).status).toBe(400);
 

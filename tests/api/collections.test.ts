@@ -3,7 +3,7 @@ import { sortKeyFor } from "../../server/content-tree/position";
 import { db } from "../../server/db/client";
 import { newId } from "../../server/ids";
 import { createTenant } from "../helpers/factories";
-import { apiClient, startApiServer } from "../helpers/server";
+import { apiClient, fieldErrorsOf, startApiServer } from "../helpers/server";
 
 let server: Awaited<ReturnType<typeof startApiServer>>;
 beforeAll(async () => {
@@ -85,13 +85,13 @@ describe("POST /v1/orgs/{organizationId}/collections", () => {
     const path = `/v1/orgs/${tenant.organization.id}/collections`;
     const tooLong = await admin.post(path, { title: "x".repeat(51) });
     expect(tooLong.status).toBe(400);
-    expect(tooLong.body.error.message).toMatch(/^title: .*50/);
+    expect(fieldErrorsOf(tooLong.body)).toMatch(/^title: .*50/);
     expect((await admin.post(path, { title: "x".repeat(50) })).status).toBe(201);
     const missing = await admin.post(path, { parent: "nope" });
     expect(missing.status).toBe(400);
-    expect(missing.body.error.message).toBe("parent: no collection nope");
+    expect(fieldErrorsOf(missing.body)).toBe("parent: No collection nope");
     const foreign = await collection(stranger, tenant.otherOrganization.id);
-    expect((await admin.post(path, { parent: foreign.id })).body.error.message).toBe(`parent: no collection ${foreign.id}`);
+    expect(fieldErrorsOf((await admin.post(path, { parent: foreign.id })).body)).toBe(`parent: No collection ${foreign.id}`);
   });
 
   test("401 without a token, 404 in another organization", async () => {
@@ -127,7 +127,7 @@ describe("GET /v1/collections/{collectionId}", () => {
     const got = await admin.get(`/v1/collections/${created.id}`);
     expect(got.status).toBe(200);
     expect(got.body).toEqual(created);
-    expect((await admin.get("/v1/collections/not.an.id")).body.error.message).toMatch(/^collectionId: /);
+    expect(fieldErrorsOf((await admin.get("/v1/collections/not.an.id")).body)).toMatch(/^collectionId: /);
     expect((await anonymous.get(`/v1/collections/${created.id}`)).status).toBe(401);
     expect((await stranger.get(`/v1/collections/${created.id}`)).status).toBe(404);
     expect((await admin.get(`/v1/collections/${newId()}`)).status).toBe(404);
@@ -177,11 +177,11 @@ describe("PATCH /v1/collections/{collectionId}", () => {
     const { admin, stranger, anonymous } = setup(tenant);
     const created = await collection(admin, tenant.organization.id, { title: "Kept" });
     const path = `/v1/collections/${created.id}`;
-    expect((await admin.patch(path, { title: "x".repeat(51) })).body.error.message).toMatch(/^title: .*50/);
-    expect((await admin.patch(path, { description: "x".repeat(101) })).body.error.message).toMatch(/^description: .*100/);
+    expect(fieldErrorsOf((await admin.patch(path, { title: "x".repeat(51) })).body)).toMatch(/^title: .*50/);
+    expect(fieldErrorsOf((await admin.patch(path, { description: "x".repeat(101) })).body)).toMatch(/^description: .*100/);
     const badLevel = await admin.patch(path, { defaultLevel: "owner" });
     expect(badLevel.status).toBe(400);
-    expect(badLevel.body.error.message).toMatch(/^defaultLevel: /);
+    expect(fieldErrorsOf(badLevel.body)).toMatch(/^defaultLevel: /);
     expect((await anonymous.patch(path, { title: "X" })).status).toBe(401);
     expect((await stranger.patch(path, { title: "Hijacked" })).status).toBe(404);
     const reader = apiClient(server.url, (await tenant.member("read")).token);
@@ -232,7 +232,7 @@ describe("DELETE /v1/collections/{collectionId}", () => {
     const path = `/v1/collections/${created.id}`;
     expect((await admin.delete(`/v1/collections/${newId()}`)).status).toBe(204);
     expect((await stranger.delete(path)).status).toBe(204);
-    expect((await admin.delete("/v1/collections/bad.id")).body.error.message).toMatch(/^collectionId: /);
+    expect(fieldErrorsOf((await admin.delete("/v1/collections/bad.id")).body)).toMatch(/^collectionId: /);
     expect((await anonymous.delete(path)).status).toBe(401);
     const reader = apiClient(server.url, (await tenant.member("read")).token);
     expect((await reader.delete(path)).status).toBe(403);
@@ -282,7 +282,7 @@ describe("GET /v1/collections/{collectionId}/spaces", () => {
     const { admin, stranger, anonymous } = setup(tenant);
     const created = await collection(admin, tenant.organization.id);
     const path = `/v1/collections/${created.id}/spaces`;
-    expect((await admin.get(`${path}?limit=0`)).body.error.message).toMatch(/^limit: /);
+    expect(fieldErrorsOf((await admin.get(`${path}?limit=0`)).body)).toMatch(/^limit: /);
     expect((await admin.get(`${path}?limit=1001`)).status).toBe(400);
     expect((await admin.get(`${path}?page=%%%`)).status).toBe(400);
     expect((await anonymous.get(path)).status).toBe(401);
@@ -344,8 +344,8 @@ describe("GET /v1/orgs/{organizationId}/collections", () => {
     const { admin, stranger, anonymous } = setup(tenant);
     const path = `/v1/orgs/${tenant.organization.id}/collections`;
     await collection(admin, tenant.organization.id);
-    expect((await admin.get(`${path}?nested=maybe`)).body.error.message).toMatch(/^nested: /);
-    expect((await admin.get(`${path}?limit=1001`)).body.error.message).toMatch(/^limit: .*1000/);
+    expect(fieldErrorsOf((await admin.get(`${path}?nested=maybe`)).body)).toMatch(/^nested: /);
+    expect(fieldErrorsOf((await admin.get(`${path}?limit=1001`)).body)).toMatch(/^limit: .*1000/);
     expect((await anonymous.get(path)).status).toBe(401);
     expect((await stranger.get(path)).status).toBe(404);
     const guest = apiClient(server.url, (await tenant.member(null)).token);
@@ -422,18 +422,18 @@ describe("POST /v1/collections/{collectionId}/move", () => {
     const grandchild = await collection(admin, orgId, { parent: child.id });
     const elsewhere = await space(orgId, null);
     const path = `/v1/collections/${top.id}/move`;
-    expect((await admin.post(path, {})).body.error.message).toMatch(/^body: .*parent/);
+    expect(fieldErrorsOf((await admin.post(path, {})).body)).toMatch(/^body: .*parent/);
     for (const parent of [top.id, child.id, grandchild.id]) {
       const cycle = await admin.post(path, { parent });
       expect(cycle.status).toBe(400);
-      expect(cycle.body.error.message).toMatch(/^parent: .*descendants/);
+      expect(fieldErrorsOf(cycle.body)).toMatch(/^parent: .*descendants/);
     }
     const pointer = await admin.post(`/v1/collections/${grandchild.id}/move`, { position: { before: { type: "space", space: elsewhere.id } } });
     expect(pointer.status).toBe(400);
-    expect(pointer.body.error.message).toMatch(/^position\.before: space .* is not in the target collection/);
-    expect((await admin.post(path, { position: { after: { type: "page", page: "x" } } })).body.error.message).toMatch(/^position\.after/);
+    expect(fieldErrorsOf(pointer.body)).toMatch(/^position\.before: Space .* is not in the target collection/);
+    expect(fieldErrorsOf((await admin.post(path, { position: { after: { type: "page", page: "x" } } })).body)).toMatch(/^position\.after/);
     const foreign = await collection(stranger, tenant.otherOrganization.id);
-    expect((await admin.post(path, { parent: foreign.id })).body.error.message).toBe(`parent: no collection ${foreign.id}`);
+    expect(fieldErrorsOf((await admin.post(path, { parent: foreign.id })).body)).toBe(`parent: No collection ${foreign.id}`);
     expect(await db().collection.findUniqueOrThrow({ where: { id: top.id } })).toMatchObject({ parentId: null });
   });
 
@@ -496,7 +496,7 @@ describe("POST /v1/collections/{collectionId}/transfer", () => {
     const { admin, stranger, anonymous } = setup(tenant);
     const created = await collection(admin, tenant.organization.id);
     const path = `/v1/collections/${created.id}/transfer`;
-    expect((await admin.post(path, {})).body.error.message).toMatch(/^organization: /);
+    expect(fieldErrorsOf((await admin.post(path, {})).body)).toMatch(/^organization: /);
     expect((await anonymous.post(path, { organization: tenant.otherOrganization.id })).status).toBe(401);
     expect((await stranger.post(path, { organization: tenant.otherOrganization.id })).status).toBe(404);
     const reader = apiClient(server.url, (await tenant.member("read")).token);

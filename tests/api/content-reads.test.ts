@@ -4,7 +4,7 @@ import { commitRevision, readPage, readPages, type FileVersion, type Page } from
 import { db } from "../../server/db/client";
 import { newId } from "../../server/ids";
 import { commitPages, createTenant } from "../helpers/factories";
-import { apiClient, startApiServer } from "../helpers/server";
+import { apiClient, fieldErrorsOf, startApiServer } from "../helpers/server";
 
 // Counts the store reads behind each request (the test server runs in this process).
 vi.mock("../../server/content/revisions", async (importOriginal) => {
@@ -246,7 +246,7 @@ describe("space content reads", () => {
     for (const [path, field] of cases) {
       const { status, body } = await admin.get(`${base}${path}`);
       expect(status, path).toBe(400);
-      expect(body.error.message, path).toMatch(new RegExp(`^${field}: `));
+      expect(fieldErrorsOf(body), path).toMatch(new RegExp(`^${field}: `));
     }
   });
 });

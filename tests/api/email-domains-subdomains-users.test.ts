@@ -3,7 +3,7 @@ import { db } from "../../server/db/client";
 import { createCallerFactory } from "../../server/trpc/init";
 import { appRouter } from "../../server/trpc/root";
 import { createTenant, createUser, createToken } from "../helpers/factories";
-import { apiClient, startApiServer } from "../helpers/server";
+import { apiClient, fieldErrorsOf, startApiServer } from "../helpers/server";
 
 /**
  * Email domains (verified by an admin on the domain before they count; what outsiders see; joining
@@ -19,6 +19,8 @@ afterAll(() => server.close());
 
 const unique = () => Math.random().toString(36).slice(2, 10);
 const errorMessage = (response: { body: { error: { message: string } } }) => response.body.error.message;
+// Which fields a 400 is about, with why: `field: message`.
+const fieldsOf = (response: { body: { error?: { details?: { fields?: Record<string, string> } } } }) => fieldErrorsOf(response.body);
 const trpc = (userId: string) => createCallerFactory(appRouter)({ actor: { userId, via: "session" }, baseUrl: "http://quire.test" });
 
 /** A tenant whose admin's address is on `domain`, verified or not. */
@@ -110,7 +112,7 @@ describe("email domains (getOrganizationsForEmailDomain, joining by domain)", ()
 
   test("400 for what is not a domain, 401 without a token", async () => {
     const { admin } = await tenantOnDomain(`x-${unique()}.test`, true);
-    expect(errorMessage(await admin.get("/v1/email-domains/not_a_domain/orgs"))).toMatch(/^emailDomain:/);
+    expect(fieldsOf(await admin.get("/v1/email-domains/not_a_domain/orgs"))).toMatch(/^emailDomain:/);
     expect((await apiClient(server.url).get("/v1/email-domains/example.test/orgs")).status).toBe(401);
   });
 });
@@ -131,7 +133,7 @@ describe("subdomains (the organization's hostname; getSubdomain)", () => {
     expect(taken.status).toBe(409);
     expect(JSON.stringify(taken.body)).not.toContain(first.organization.id);
     expect(JSON.stringify(taken.body)).not.toContain(first.organization.title);
-    expect(taken.body.error.details).toBeUndefined();
+    expect(taken.body.error.details).toEqual({ fields: { hostname: taken.body.error.message } });
     // Taken or free, another organization's subdomain is not found for outsiders.
     expect((await secondAdmin.get(`/v1/subdomains/${subdomain}`)).status).toBe(404);
     expect((await secondAdmin.get(`/v1/subdomains/free-${unique()}`)).status).toBe(404);
@@ -143,9 +145,9 @@ describe("subdomains (the organization's hostname; getSubdomain)", () => {
     const tenant = await createTenant();
     const admin = apiClient(server.url, tenant.admin.token);
     for (const bad of ["ab", "-docs", "docs-", "Docs", "a".repeat(33), "do_cs"]) {
-      expect(errorMessage(await admin.patch(`/v1/orgs/${tenant.organization.id}`, { hostname: bad })), bad).toMatch(/^hostname:/);
+      expect(fieldsOf(await admin.patch(`/v1/orgs/${tenant.organization.id}`, { hostname: bad })), bad).toMatch(/^hostname:/);
     }
-    expect(errorMessage(await admin.get("/v1/subdomains/-bad"))).toMatch(/^subdomain:/);
+    expect(fieldsOf(await admin.get("/v1/subdomains/-bad"))).toMatch(/^subdomain:/);
     expect((await apiClient(server.url).get("/v1/subdomains/docs")).status).toBe(401);
   });
 });
@@ -159,7 +161,7 @@ describe("users (getAuthenticatedUser, getUserById, updateUserById)", () => {
     expect((await api.get(`/v1/users/${tenant.admin.user.id}`)).body).toMatchObject({ id: tenant.admin.user.id, displayName: tenant.admin.user.displayName });
     expect((await api.get(`/v1/users/${tenant.stranger.user.id}`)).status).toBe(404);
     expect((await apiClient(server.url).get(`/v1/users/${reader.user.id}`)).status).toBe(401);
-    expect(errorMessage(await api.get("/v1/users/bad%20id"))).toMatch(/^userId:/);
+    expect(fieldsOf(await api.get("/v1/users/bad%20id"))).toMatch(/^userId:/);
   });
 
   test("a user changes their own name and photo, recorded in their organizations; others' only 403 or 404", async () => {
@@ -174,9 +176,9 @@ describe("users (getAuthenticatedUser, getUserById, updateUserById)", () => {
     expect((await api.patch(`/v1/users/${reader.user.id}`, { photoURL: null })).body.photoURL).toBeUndefined();
 
     expect(errorMessage(await api.patch(`/v1/users/${reader.user.id}`, {}))).toMatch(/displayName, photoURL/);
-    expect(errorMessage(await api.patch(`/v1/users/${reader.user.id}`, { displayName: "" }))).toMatch(/^displayName:/);
-    expect(errorMessage(await api.patch(`/v1/users/${reader.user.id}`, { displayName: "x".repeat(65) }))).toMatch(/^displayName:/);
-    expect(errorMessage(await api.patch(`/v1/users/${reader.user.id}`, { photoURL: "javascript:alert(1)" }))).toMatch(/^photoURL:/);
+    expect(fieldsOf(await api.patch(`/v1/users/${reader.user.id}`, { displayName: "" }))).toMatch(/^displayName:/);
+    expect(fieldsOf(await api.patch(`/v1/users/${reader.user.id}`, { displayName: "x".repeat(65) }))).toMatch(/^displayName:/);
+    expect(fieldsOf(await api.patch(`/v1/users/${reader.user.id}`, { photoURL: "javascript:alert(1)" }))).toMatch(/^photoURL:/);
     expect((await api.patch(`/v1/users/${tenant.admin.user.id}`, { displayName: "Taken over" })).status).toBe(403);
     expect((await api.patch(`/v1/users/${tenant.stranger.user.id}`, { displayName: "Taken over" })).status).toBe(404);
     expect((await apiClient(server.url).patch(`/v1/users/${reader.user.id}`, { displayName: "X" })).status).toBe(401);

@@ -5,7 +5,7 @@ import { createTenant } from "../helpers/factories";
 import { searchIndexed } from "../helpers/jobs";
 import { commitLegacyPages } from "../helpers/legacy-content";
 import { openPdfLink } from "../helpers/pdf-link";
-import { apiClient, startApiServer } from "../helpers/server";
+import { apiClient, fieldErrorsOf, startApiServer } from "../helpers/server";
 import { MAX_STALL_MS, measureStall } from "../helpers/measure-stall";
 import { callRouter, type RouterAnswer } from "../helpers/stalls";
 
@@ -17,7 +17,7 @@ import { callRouter, type RouterAnswer } from "../helpers/stalls";
  */
 
 const TOO_COMPLEX = /^changes\[0\]\.document\.markdown: too complex to process within 2 s \(simplify deeply nested or repeated syntax\)$/;
-const NESTED = /^changes\[0\]\.document\.markdown: nested deeper than 64 levels/;
+const NESTED = /^changes\[0\]\.document\.markdown: Nested deeper than 64 levels/;
 
 let server: Awaited<ReturnType<typeof startApiServer>>;
 beforeAll(async () => {
@@ -62,7 +62,7 @@ describe("writing hostile markdown", () => {
     const { insert } = await setup();
     const answer = await insert(`---\ntitle: x${" ".repeat(40_000)}y\n---\nBody.`);
     expect(answer.status).toBe(400);
-    expect(answer.body.error.message).toMatch(/^changes\[0\]\.document: front matter title: /);
+    expect(fieldErrorsOf(answer.body)).toMatch(/^changes\[0\]\.document: Front matter title: /);
     expectNoStall(answer);
   });
 
@@ -72,7 +72,7 @@ describe("writing hostile markdown", () => {
     for (const markdown of ["- ".repeat(3000) + "x", "> ".repeat(10_000) + "x", "- ".repeat(20_000) + "x", indented]) {
       const answer = await insert(markdown);
       expect(answer.status).toBe(400);
-      expect(answer.body.error.message).toMatch(NESTED);
+      expect(fieldErrorsOf(answer.body)).toMatch(NESTED);
       expectNoStall(answer);
     }
   });
@@ -105,7 +105,7 @@ describe("writing hostile markdown", () => {
     const { insert } = await setup();
     const answer = await insert("a".repeat(1_000_000));
     expect(answer.status).toBe(400);
-    expect(answer.body.error.message).toBe("changes[0].document.markdown: larger than 512 KiB");
+    expect(fieldErrorsOf(answer.body)).toBe("changes[0].document.markdown: Larger than 512 KiB");
     expectNoStall(answer);
   });
 

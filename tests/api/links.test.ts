@@ -6,7 +6,7 @@ import { db } from "../../server/db/client";
 import { newId } from "../../server/ids";
 import { assertConformsToSchema } from "../helpers/conformance";
 import { commitPages, commitToChangeRequest, createTenant } from "../helpers/factories";
-import { apiClient, startApiServer } from "../helpers/server";
+import { apiClient, fieldErrorsOf, startApiServer } from "../helpers/server";
 
 let server: Awaited<ReturnType<typeof startApiServer>>;
 beforeAll(async () => {
@@ -369,7 +369,7 @@ describe("access and validation", () => {
     for (const [path, field] of cases) {
       const { status, body } = await admin.get(`${base}${path}`);
       expect(status, path).toBe(400);
-      expect(body.error.message, path).toMatch(new RegExp(`^${field}: `));
+      expect(fieldErrorsOf(body), path).toMatch(new RegExp(`^${field}: `));
     }
   });
 });

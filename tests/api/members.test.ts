@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { db } from "../../server/db/client";
 import { newId } from "../../server/ids";
 import { createTenant } from "../helpers/factories";
-import { apiClient, startApiServer } from "../helpers/server";
+import { apiClient, fieldErrorsOf, startApiServer } from "../helpers/server";
 
 /** The reference's `organization-members` operations: list, get, change role, remove, ping, a member's spaces and teams. */
 
@@ -22,7 +22,8 @@ async function setup() {
   return { tenant, organizationId, admin, editor, reader, guest, as, members, stranger: apiClient(server.url, tenant.stranger.token), anonymous: apiClient(server.url) };
 }
 
-const errorMessage = (response: { body: { error: { message: string } } }) => response.body.error.message;
+// Which fields a 400 is about, with why: `field: message`.
+const fieldsOf = (response: { body: { error?: { details?: { fields?: Record<string, string> } } } }) => fieldErrorsOf(response.body);
 const ids = (response: { body: { items: { id: string }[] } }) => response.body.items.map((item) => item.id);
 
 describe("GET /v1/orgs/{organizationId}/members (listMembersInOrganizationById)", () => {
@@ -79,11 +80,11 @@ describe("GET /v1/orgs/{organizationId}/members (listMembersInOrganizationById)"
 
   test("400 naming the parameter, 401, 403 for guests, 404 in another organization", async () => {
     const { admin, members, anonymous, stranger, as, guest, organizationId } = await setup();
-    expect(errorMessage(await admin.get(`${members}?role=owner`))).toMatch(/^role:/);
-    expect(errorMessage(await admin.get(`${members}?sort=email`))).toMatch(/^sort:/);
-    expect(errorMessage(await admin.get(`${members}?order=up`))).toMatch(/^order:/);
-    expect(errorMessage(await admin.get(`${members}?search=${"x".repeat(101)}`))).toMatch(/^search:/);
-    expect(errorMessage(await admin.get(`${members}?page=nonsense`))).toMatch(/^page:/);
+    expect(fieldsOf(await admin.get(`${members}?role=owner`))).toMatch(/^role:/);
+    expect(fieldsOf(await admin.get(`${members}?sort=email`))).toMatch(/^sort:/);
+    expect(fieldsOf(await admin.get(`${members}?order=up`))).toMatch(/^order:/);
+    expect(fieldsOf(await admin.get(`${members}?search=${"x".repeat(101)}`))).toMatch(/^search:/);
+    expect(fieldsOf(await admin.get(`${members}?page=nonsense`))).toMatch(/^page:/);
     expect((await anonymous.get(members)).status).toBe(401);
     expect((await as(guest).get(members)).status).toBe(403);
     expect((await stranger.get(members)).status).toBe(404);
@@ -100,7 +101,7 @@ describe("a member: get, change role, remove", () => {
     expect((await as(guest).get(`${members}/${editor.user.id}`)).status).toBe(403);
     expect((await stranger.get(`${members}/${editor.user.id}`)).status).toBe(404);
     expect((await admin.get(`${members}/${tenant.stranger.user.id}`)).status).toBe(404);
-    expect(errorMessage(await admin.get(`${members}/bad%20id`))).toMatch(/^userId:/);
+    expect(fieldsOf(await admin.get(`${members}/bad%20id`))).toMatch(/^userId:/);
   });
 
   test("PATCH changes the role (null makes a guest) and records it; only admins", async () => {
@@ -112,8 +113,8 @@ describe("a member: get, change role, remove", () => {
     const event = await db().domainEvent.findFirstOrThrow({ where: { organizationId, action: "member.role_changed" }, orderBy: { occurredAt: "asc" } });
     expect(event).toMatchObject({ targetId: editor.user.id, source: "api" });
     expect(event.payload).toEqual({ from: "edit", to: "review" });
-    expect(errorMessage(await admin.patch(`${members}/${editor.user.id}`, { role: "owner" }))).toMatch(/^role:/);
-    expect(errorMessage(await admin.patch(`${members}/${editor.user.id}`, {}))).toMatch(/^role:/);
+    expect(fieldsOf(await admin.patch(`${members}/${editor.user.id}`, { role: "owner" }))).toMatch(/^role:/);
+    expect(fieldsOf(await admin.patch(`${members}/${editor.user.id}`, {}))).toMatch(/^role:/);
     expect((await as(reader).patch(`${members}/${editor.user.id}`, { role: "admin" })).status).toBe(403);
     expect((await stranger.patch(`${members}/${editor.user.id}`, { role: "admin" })).status).toBe(404);
     expect((await anonymous.patch(`${members}/${editor.user.id}`, { role: "admin" })).status).toBe(401);
@@ -177,7 +178,7 @@ describe("a member's spaces and teams", () => {
     expect(forReader.body.items.every((item: { permission: string }) => item.permission === "read")).toBe(true);
     expect((await as(reader).get(`${members}/${guest.user.id}/spaces`)).status).toBe(403);
     expect((await stranger.get(`${members}/${guest.user.id}/spaces`)).status).toBe(404);
-    expect(errorMessage(await admin.get(`${members}/${guest.user.id}/spaces?order=sideways`))).toMatch(/^order:/);
+    expect(fieldsOf(await admin.get(`${members}/${guest.user.id}/spaces?order=sideways`))).toMatch(/^order:/);
   });
 
   test("listTeamsForOrganizationMember: the member's teams with their team role, filtered by title", async () => {
@@ -196,6 +197,6 @@ describe("a member's spaces and teams", () => {
     expect((await admin.get(`${members}/${editor.user.id}/teams?title=WRIT`)).body.items.map((item: { team: { id: string } }) => item.team.id)).toEqual([writers.id]);
     expect((await as(guest).get(`${members}/${editor.user.id}/teams`)).status).toBe(403);
     expect((await stranger.get(`${members}/${editor.user.id}/teams`)).status).toBe(404);
-    expect(errorMessage(await admin.get(`${members}/${editor.user.id}/teams?title=${"x".repeat(101)}`))).toMatch(/^title:/);
+    expect(fieldsOf(await admin.get(`${members}/${editor.user.id}/teams?title=${"x".repeat(101)}`))).toMatch(/^title:/);
   });
 });

@@ -4,7 +4,7 @@ import { db } from "../../server/db/client";
 import { newId } from "../../server/ids";
 import { createApiToken, revokeApiToken } from "../../server/tokens/api-tokens";
 import { createTenant } from "../helpers/factories";
-import { apiClient, startApiServer } from "../helpers/server";
+import { apiClient, fieldErrorsOf, startApiServer } from "../helpers/server";
 
 let server: Awaited<ReturnType<typeof startApiServer>>;
 beforeAll(async () => {
@@ -73,12 +73,12 @@ describe("organizations", () => {
     const api = apiClient(server.url, tenant.admin.token);
     const tooShort = await api.post("/v1/orgs", { title: "A" });
     expect(tooShort.status).toBe(400);
-    expect(tooShort.body.error.message).toMatch(/^title: .*2/);
+    expect(fieldErrorsOf(tooShort.body)).toMatch(/^title: .*2/);
     const malformed = await api.raw("POST", "/v1/orgs", { rawBody: "{not json", headers: { "Content-Type": "application/json" } });
     expect(malformed.status).toBe(400);
-    expect(malformed.body.error.message).toMatch(/malformed JSON/);
+    expect(malformed.body.error.message).toMatch(/Malformed JSON/);
     expect((await api.get("/v1/orgs?limit=0")).status).toBe(400);
-    expect((await api.get("/v1/orgs?limit=1001")).body.error.message).toMatch(/^limit: /);
+    expect(fieldErrorsOf((await api.get("/v1/orgs?limit=1001")).body)).toMatch(/^limit: /);
     expect((await api.get("/v1/orgs?page=%%%")).status).toBe(400);
   });
 
@@ -108,7 +108,7 @@ describe("organizations", () => {
     for (const logo of ["javascript:alert(1)", "JavaScript:alert(1)", "data:image/svg+xml,<svg onload=alert(1)>", "file:///etc/passwd", "vbscript:msgbox", "//evil.test/logo.png", "ftp://example.test/logo.png"]) {
       const refused = await admin.patch(path, { logo });
       expect(refused.status, logo).toBe(400);
-      expect(refused.body.error.message).toBe("logo: must be an http or https URL");
+      expect(fieldErrorsOf(refused.body)).toBe("logo: Must be an http or https URL");
     }
     expect((await admin.get(path)).body.urls.logo).toBeUndefined();
     const accepted = await admin.patch(path, { logo: "https://cdn.example.test/logo.png" });

@@ -5,7 +5,7 @@ import { getSpacePages } from "../../server/spaces/space-pages";
 import { assertChangesConform } from "../helpers/conformance";
 import { commitPages, createTenant } from "../helpers/factories";
 import { searchIndexed } from "../helpers/jobs";
-import { apiClient, startApiServer } from "../helpers/server";
+import { apiClient, fieldErrorsOf, startApiServer } from "../helpers/server";
 
 let server: Awaited<ReturnType<typeof startApiServer>>;
 beforeAll(async () => {
@@ -116,14 +116,14 @@ describe("page icon, visibility, layout and cover", () => {
     const refused = async (change: Record<string, unknown>, field: string) => {
       const { status, body } = await apply(cr.number, [{ operation: "update_page", page: ids.guide, ...change }]);
       expect(status).toBe(400);
-      expect(body.error.message).toContain(field);
+      expect(fieldErrorsOf(body)).toContain(field);
     };
     await refused({ icon: "Not An Icon" }, "changes[0].icon");
     await refused({ hidden: "yes" }, "changes[0].hidden");
     await refused({ layout: "magazine" }, "changes[0].layout");
     await refused({ layout: { width: "huge" } }, "changes[0].layout");
     await refused({ layout: { sidebar: true } }, "changes[0].layout");
-    await refused({ cover: { ref: { kind: "file", file: newId() } } }, "changes[0].cover: no file");
+    await refused({ cover: { ref: { kind: "file", file: newId() } } }, "changes[0].cover: No file");
     await refused({ cover: { ref: { kind: "url", url: "ftp://example.com/a.png" } } }, "changes[0].cover.ref");
     await refused({ cover: { ref: { kind: "url", url: "https://example.com/a.png" }, height: 5000 } }, "changes[0].cover.height");
   });

@@ -80,6 +80,12 @@ const rejection = async (promise: Promise<unknown>) => {
   return cause;
 };
 
+/** What a refusal says, written `field: message` for each field its details name. */
+const refusalText = (error: AppError) =>
+  Object.entries(error.details?.fields ?? {})
+    .map(([field, message]) => `${field}: ${message}`)
+    .join("; ");
+
 describe("update from main with resolutions", () => {
   test("a body resolved block by block, one side per block: the change request takes the result, and the merge goes through", async () => {
     const { guide, diverge, conflicts, resolve, merge, mainPage, proposal, space } = await setup();
@@ -178,22 +184,22 @@ describe("update from main with resolutions", () => {
     const { revisions } = details.resolution!;
     const [intro, open] = details.resolution!.pages[0]!.blocks.map((block) => block.key);
     const refused = async (blocks: unknown[], extra: Record<string, unknown> = {}) =>
-      (await rejection(resolve({ revisions, pages: [{ id: guide.id, blocks, ...extra } as never] }))).message;
-    expect(await refused([{ key: intro, take: "main" }])).toBe(`resolutions.pages[0].blocks: block ${open} of page “Guide” (${guide.id}) is in conflict and needs a resolution`);
+      refusalText(await rejection(resolve({ revisions, pages: [{ id: guide.id, blocks, ...extra } as never] })));
+    expect(await refused([{ key: intro, take: "main" }])).toBe(`resolutions.pages[0].blocks: Block ${open} of page “Guide” (${guide.id}) is in conflict and needs a resolution`);
     expect(await refused([{ key: intro, take: "main" }, { key: open, take: "main" }, { key: "notablock", take: "main" }])).toBe(
-      `resolutions.pages[0].blocks[2].key: block notablock of page “Guide” (${guide.id}) is not in conflict`,
+      `resolutions.pages[0].blocks[2].key: Block notablock of page “Guide” (${guide.id}) is not in conflict`,
     );
-    expect(await refused([{ key: intro, take: "main" }, { key: intro, take: "main" }])).toBe(`resolutions.pages[0].blocks[1].key: block ${intro} of page “Guide” (${guide.id}) is resolved twice`);
+    expect(await refused([{ key: intro, take: "main" }, { key: intro, take: "main" }])).toBe(`resolutions.pages[0].blocks[1].key: Block ${intro} of page “Guide” (${guide.id}) is resolved twice`);
     expect(await refused([{ key: intro, take: "main" }, { key: open, take: "both" }])).toBe(
-      `resolutions.pages[0].blocks[1].take: block ${open} of page “Guide” (${guide.id}) was deleted on one side: take a side or write it`,
+      `resolutions.pages[0].blocks[1].take: Block ${open} of page “Guide” (${guide.id}) was deleted on one side: take a side or write it`,
     );
     expect(await refused([{ key: intro, take: "main" }, { key: open, take: "main" }], { markdown: "x\n" })).toBe(
-      `resolutions.pages[0].blocks: the text of page “Guide” (${guide.id}) is resolved either whole (markdown) or block by block (blocks), not both`,
+      `resolutions.pages[0].blocks: The text of page “Guide” (${guide.id}) is resolved either whole (markdown) or block by block (blocks), not both`,
     );
     // Checked with the input, before anything converts it.
     await expect(resolve({ revisions, pages: [{ id: guide.id, blocks: [{ key: intro!, take: "main" }, { key: open!, document: { object: "document", nodes: [{ object: "block" }] } }] }] })).rejects.toMatchObject({
       code: "BAD_REQUEST",
-      message: expect.stringMatching(/^resolutions\.pages\.0\.blocks\.1\.document: nodes\[0\]\.type: must be a string/),
+      cause: { details: { fields: { "resolutions.pages.0.blocks.1.document": expect.stringMatching(/^nodes\[0\]\.type: must be a string/i) } } },
     });
   });
 
@@ -264,17 +270,18 @@ describe("update from main with resolutions", () => {
     const revisions = details.resolution!.revisions;
 
     const notInConflict = await rejection(resolve({ revisions, pages: [{ id: guide.id, markdown: "x\n" }, { id: alpha.id, markdown: "A.\n" }] }));
-    expect(notInConflict).toMatchObject({ code: "bad_request", message: `resolutions.pages[1].id: page ${alpha.id} is not in conflict` });
+    expect(notInConflict.code).toBe("bad_request");
+    expect(refusalText(notInConflict)).toBe(`resolutions.pages[1].id: Page ${alpha.id} is not in conflict`);
     const fieldNotInConflict = await rejection(resolve({ revisions, pages: [{ id: guide.id, markdown: "x\n", title: "New" }] }));
-    expect(fieldNotInConflict.message).toBe(`resolutions.pages[0].title: the title of page “Guide” (${guide.id}) is not in conflict`);
+    expect(refusalText(fieldNotInConflict)).toBe(`resolutions.pages[0].title: The title of page “Guide” (${guide.id}) is not in conflict`);
     const missing = await rejection(resolve({ revisions, pages: [] }));
-    expect(missing.message).toBe(`resolutions.pages: page “Guide” (${guide.id}) is in conflict and needs a resolution`);
+    expect(refusalText(missing)).toBe(`resolutions.pages: Page “Guide” (${guide.id}) is in conflict and needs a resolution`);
     const variable = await rejection(resolve({ revisions, pages: [{ id: guide.id, markdown: "x\n" }], variables: { product: "P" } }));
-    expect(variable.message).toBe("resolutions.variables: space variables product is not in conflict");
+    expect(refusalText(variable)).toBe("resolutions.variables: Space variables product is not in conflict");
     // Bounded: a body past the markdown limit, more pages than a resolution takes.
     await expect(resolve({ revisions, pages: [{ id: guide.id, markdown: "x".repeat(600 * 1024) }] })).rejects.toMatchObject({
       code: "BAD_REQUEST",
-      message: expect.stringMatching(/^resolutions\.pages\.0\.markdown: larger than 512 KiB/),
+      cause: { details: { fields: { "resolutions.pages.0.markdown": expect.stringMatching(/^Larger than 512 KiB/) } } },
     });
     await expect(resolve({ revisions, pages: Array.from({ length: 51 }, () => ({ id: guide.id, markdown: "x\n" })) })).rejects.toMatchObject({ code: "BAD_REQUEST" });
 

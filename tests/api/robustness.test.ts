@@ -518,7 +518,7 @@ async function checkCase(operation: Operation, call: Case["call"], outcome: Outc
     return;
   }
   expect(response.status, JSON.stringify(response.body)).toBe(outcome.status);
-  if (outcome.field) expect(response.body.error.message, "names the field").toMatch(namesField(outcome.field));
+  if (outcome.field) expect(Object.keys(response.body.error.details?.fields ?? {}), "names the field").toContainEqual(expect.stringMatching(namesField(outcome.field)));
 }
 
 async function expectTenantNextDoorUntouched() {
@@ -600,7 +600,8 @@ function assertSane(world: World, response: ApiResponse) {
 }
 
 /** An error message names the field: `field: ...` or `field.sub: ...`, possibly after other issues. */
-const namesField = (field: string) => new RegExp(`(^|; )${field.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}[.:]`);
+/** A field of `details.fields` that is `field` or inside it (`title`, `title.x`, `title[0]`). */
+const namesField = (field: string) => new RegExp(`^${field.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}([.[]|$)`);
 
 /**
  * Ids (ours, and the UUIDs of audit events) and times blanked, so that answers about different ids

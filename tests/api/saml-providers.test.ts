@@ -3,7 +3,7 @@ import { db } from "../../server/db/client";
 import { newId } from "../../server/ids";
 import { addMember, createTenant } from "../helpers/factories";
 import { createIdpKeys, type IdpKeys } from "../helpers/saml-idp";
-import { apiClient, startApiServer } from "../helpers/server";
+import { apiClient, fieldErrorsOf, startApiServer } from "../helpers/server";
 
 let server: Awaited<ReturnType<typeof startApiServer>>;
 let keys: IdpKeys;
@@ -96,7 +96,7 @@ describe("SAML providers (listSAMLProvidersInOrganizationById, createOrganizatio
     for (const certificate of bad) {
       const response = await admin.post(path, { ...providerBody(), certificate });
       expect(response.status, certificate).toBe(400);
-      expect(response.body.error.message).toMatch(/^certificate: /);
+      expect(fieldErrorsOf(response.body)).toMatch(/^certificate: /);
     }
     // The bare base64 of identity providers' metadata is a certificate too.
     const bare = keys.certificate.replace(/-----[A-Z ]+-----/g, "").replace(/\s/g, "");
@@ -105,12 +105,12 @@ describe("SAML providers (listSAMLProvidersInOrganizationById, createOrganizatio
     const { entityID: _, ...withoutEntityId } = providerBody();
     const missing = await admin.post(path, withoutEntityId);
     expect(missing.status).toBe(400);
-    expect(missing.body.error.message).toMatch(/^entityID: /);
+    expect(fieldErrorsOf(missing.body)).toMatch(/^entityID: /);
     const provider = (await admin.get(path)).body.items[0];
     const patched = await admin.patch(`${path}/${provider.id}`, { certificate: "-----BEGIN CERTIFICATE-----" });
     expect(patched.status).toBe(400);
-    expect(patched.body.error.message).toMatch(/^certificate: /);
-    expect((await admin.patch(`${path}/${provider.id}`, { ssoURL: "javascript:alert(1)" })).body.error.message).toMatch(/^ssoURL: /);
+    expect(fieldErrorsOf(patched.body)).toMatch(/^certificate: /);
+    expect(fieldErrorsOf((await admin.patch(`${path}/${provider.id}`, { ssoURL: "javascript:alert(1)" })).body)).toMatch(/^ssoURL: /);
   });
 
   test("a default team must be the organization's: another organization's is as unknown as none", async () => {
@@ -121,7 +121,7 @@ describe("SAML providers (listSAMLProvidersInOrganizationById, createOrganizatio
     const missing = await admin.post(`/v1/orgs/${tenant.organization.id}/saml`, { ...providerBody(), defaultTeam: newId() });
     expect([foreign.status, missing.status]).toEqual([400, 400]);
     expect(foreign.body.error.message.replace(theirs.id, "X")).toBe(missing.body.error.message.replace(/[0-9A-Za-z]{20}/, "X"));
-    expect(foreign.body.error.message).toMatch(/^defaultTeam: /);
+    expect(fieldErrorsOf(foreign.body)).toMatch(/^defaultTeam: /);
   });
 
   test("401 without a token, 403 for members other than admins, 404 for another organization's providers", async () => {

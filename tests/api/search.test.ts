@@ -5,7 +5,7 @@ import { newId } from "../../server/ids";
 import { catchUpSearchIndexes, setMainRevision } from "../../server/search/index-space";
 import { commitPages, commitToChangeRequest, createTenant, pagesOf } from "../helpers/factories";
 import { searchIndexed } from "../helpers/jobs";
-import { apiClient, startApiServer } from "../helpers/server";
+import { apiClient, fieldErrorsOf, startApiServer } from "../helpers/server";
 
 let server: Awaited<ReturnType<typeof startApiServer>>;
 beforeAll(async () => {
@@ -208,13 +208,13 @@ describe("space search", () => {
     const { tenant, admin, space } = await setup();
     const missing = await admin.get(`/v1/spaces/${space.id}/search`);
     expect(missing.status).toBe(400);
-    expect(missing.body.error.message).toMatch(/^query: /);
+    expect(fieldErrorsOf(missing.body)).toMatch(/^query: /);
     expect((await admin.get(`/v1/spaces/${space.id}/search?query=`)).status).toBe(400);
     const tooLong = await admin.get(`/v1/spaces/${space.id}/search?query=${"a".repeat(513)}`);
     expect(tooLong.status).toBe(400);
-    expect(tooLong.body.error.message).toMatch(/^query: Too big/);
+    expect(fieldErrorsOf(tooLong.body)).toMatch(/^query: Too big/);
     expect((await admin.get(`/v1/spaces/${space.id}/search?query=${"a".repeat(512)}`)).status).toBe(200);
-    expect((await admin.get(`/v1/spaces/${space.id}/search?query=x&page=bm90LWEtbnVtYmVy`)).body.error.message).toMatch(/^page: /);
+    expect(fieldErrorsOf((await admin.get(`/v1/spaces/${space.id}/search?query=x&page=bm90LWEtbnVtYmVy`)).body)).toMatch(/^page: /);
     const stranger = apiClient(server.url, tenant.stranger.token);
     expect((await stranger.get(`/v1/spaces/${space.id}/search?query=x`)).status).toBe(404);
     expect((await apiClient(server.url).get(`/v1/spaces/${space.id}/search?query=x`)).status).toBe(401);

@@ -4,7 +4,7 @@ import { newId } from "../../server/ids";
 import { listDeletedSpaces } from "../../server/spaces/queries";
 import { assertConformsToSchema } from "../helpers/conformance";
 import { commitPages, createTenant, pagesOf } from "../helpers/factories";
-import { apiClient, startApiServer } from "../helpers/server";
+import { apiClient, fieldErrorsOf, startApiServer } from "../helpers/server";
 
 let server: Awaited<ReturnType<typeof startApiServer>>;
 beforeAll(async () => {
@@ -73,15 +73,15 @@ describe("POST /v1/orgs/{organizationId}/spaces (createSpace)", () => {
     const path = `/v1/orgs/${orgId}/spaces`;
     const tooLong = await admin.post(path, { title: "x".repeat(51) });
     expect(tooLong.status).toBe(400);
-    expect(tooLong.body.error.message).toMatch(/^title: .*50/);
-    expect((await admin.post(path, { language: "xx" })).body.error.message).toMatch(/^language: /);
-    expect((await admin.post(path, { emoji: "hello" })).body.error.message).toMatch(/^emoji: /);
+    expect(fieldErrorsOf(tooLong.body)).toMatch(/^title: .*50/);
+    expect(fieldErrorsOf((await admin.post(path, { language: "xx" })).body)).toMatch(/^language: /);
+    expect(fieldErrorsOf((await admin.post(path, { emoji: "hello" })).body)).toMatch(/^emoji: /);
     const missing = await admin.post(path, { parent: "nope" });
     expect(missing.status).toBe(400);
-    expect(missing.body.error.message).toBe("parent: no collection nope");
+    expect(fieldErrorsOf(missing.body)).toBe("parent: No collection nope");
     // Another organization's collection does not exist from here.
     const foreign = await newCollection(tenant.otherOrganization.id);
-    expect((await admin.post(path, { parent: foreign.id })).body.error.message).toBe(`parent: no collection ${foreign.id}`);
+    expect(fieldErrorsOf((await admin.post(path, { parent: foreign.id })).body)).toBe(`parent: No collection ${foreign.id}`);
   });
 
   test("401 without a token, 404 in another organization, 403 without the create role", async () => {
@@ -108,7 +108,7 @@ describe("GET /v1/spaces/{spaceId} and GET /v1/orgs/{organizationId}/spaces", ()
     expect(read.body.permissions).toMatchObject({ view: true, edit: false, admin: false });
     const badId = await admin.get(`/v1/spaces/${tooLongId}`);
     expect(badId.status).toBe(400);
-    expect(badId.body.error.message).toMatch(/^spaceId: .*64/);
+    expect(fieldErrorsOf(badId.body)).toMatch(/^spaceId: .*64/);
     expect((await anonymous.get(`/v1/spaces/${space.id}`)).status).toBe(401);
     expect((await stranger.get(`/v1/spaces/${space.id}`)).status).toBe(404);
     expect((await admin.get(`/v1/spaces/${newId()}`)).status).toBe(404);
@@ -128,7 +128,7 @@ describe("GET /v1/spaces/{spaceId} and GET /v1/orgs/{organizationId}/spaces", ()
     expect(second.body.next).toBeUndefined();
     const badLimit = await admin.get(`/v1/orgs/${orgId}/spaces?limit=1001`);
     expect(badLimit.status).toBe(400);
-    expect(badLimit.body.error.message).toMatch(/^limit: .*1000/);
+    expect(fieldErrorsOf(badLimit.body)).toMatch(/^limit: .*1000/);
     expect((await anonymous.get(`/v1/orgs/${orgId}/spaces`)).status).toBe(401);
     expect((await stranger.get(`/v1/orgs/${orgId}/spaces`)).status).toBe(404);
   });
@@ -184,12 +184,12 @@ describe("PATCH /v1/spaces/{spaceId} (updateSpaceById)", () => {
     const path = `/v1/spaces/${space.id}`;
     const tooLong = await admin.patch(path, { title: "x".repeat(51) });
     expect(tooLong.status).toBe(400);
-    expect(tooLong.body.error.message).toMatch(/^title: .*50/);
-    expect((await admin.patch(path, { editMode: "frozen" })).body.error.message).toMatch(/^editMode: /);
-    expect((await admin.patch(path, { defaultLevel: "owner" })).body.error.message).toMatch(/^defaultLevel: /);
+    expect(fieldErrorsOf(tooLong.body)).toMatch(/^title: .*50/);
+    expect(fieldErrorsOf((await admin.patch(path, { editMode: "frozen" })).body)).toMatch(/^editMode: /);
+    expect(fieldErrorsOf((await admin.patch(path, { defaultLevel: "owner" })).body)).toMatch(/^defaultLevel: /);
     const inCollection = await admin.patch(path, { visibility: "in-collection" });
     expect(inCollection.status).toBe(400);
-    expect(inCollection.body.error.message).toMatch(/^visibility: in-collection/);
+    expect(fieldErrorsOf(inCollection.body)).toMatch(/^visibility: In-collection/);
   });
 
   test("401, 404 for another organization, 403 below admin", async () => {
@@ -233,7 +233,7 @@ describe("DELETE /v1/spaces/{spaceId} and POST /v1/spaces/{spaceId}/restore", ()
     expect((await stranger.delete(path)).status).toBe(204);
     expect((await anonymous.delete(path)).status).toBe(401);
     expect((await reader.delete(path)).status).toBe(403);
-    expect((await admin.delete(`/v1/spaces/${tooLongId}`)).body.error.message).toMatch(/^spaceId: .*64/);
+    expect(fieldErrorsOf((await admin.delete(`/v1/spaces/${tooLongId}`)).body)).toMatch(/^spaceId: .*64/);
     expect((await admin.get(path)).status).toBe(200);
   });
 
@@ -245,7 +245,7 @@ describe("DELETE /v1/spaces/{spaceId} and POST /v1/spaces/{spaceId}/restore", ()
     expect((await anonymous.post(path)).status).toBe(401);
     expect((await stranger.post(path)).status).toBe(404);
     expect((await reader.post(path)).status).toBe(403);
-    expect((await admin.post(`/v1/spaces/${tooLongId}/restore`)).body.error.message).toMatch(/^spaceId: .*64/);
+    expect(fieldErrorsOf((await admin.post(`/v1/spaces/${tooLongId}/restore`)).body)).toMatch(/^spaceId: .*64/);
     expect((await admin.post(path)).status).toBe(200);
   });
 
@@ -326,7 +326,7 @@ describe("POST /v1/spaces/{spaceId}/duplicate (duplicateSpace)", () => {
     const { admin, stranger, anonymous, reader, orgId, tenant } = await setup();
     const space = await newSpace(admin, orgId);
     const path = `/v1/spaces/${space.id}/duplicate`;
-    expect((await admin.post(`/v1/spaces/${tooLongId}/duplicate`)).body.error.message).toMatch(/^spaceId: .*64/);
+    expect(fieldErrorsOf((await admin.post(`/v1/spaces/${tooLongId}/duplicate`)).body)).toMatch(/^spaceId: .*64/);
     expect((await anonymous.post(path)).status).toBe(401);
     expect((await stranger.post(path)).status).toBe(404);
     expect((await reader.post(path)).status).toBe(403);
@@ -371,16 +371,16 @@ describe("POST /v1/spaces/{spaceId}/move (moveSpace)", () => {
     const path = `/v1/spaces/${space.id}/move`;
     const empty = await admin.post(path, {});
     expect(empty.status).toBe(400);
-    expect(empty.body.error.message).toMatch(/^body: .*parent.*position/);
+    expect(fieldErrorsOf(empty.body)).toMatch(/^body: .*parent.*position/);
     const notThere = await admin.post(path, { parent: collection.id, position: { before: { type: "space", space: elsewhere.id } } });
     expect(notThere.status).toBe(400);
-    expect(notThere.body.error.message).toBe(`position.before: space ${elsewhere.id} is not in the target collection`);
-    expect((await admin.post(path, { position: { after: { type: "space", space: space.id } } })).body.error.message).toMatch(/^position.after: /);
-    expect((await admin.post(path, { position: { before: { type: "page" } } })).body.error.message).toMatch(/^position.before/);
+    expect(fieldErrorsOf(notThere.body)).toBe(`position.before: Space ${elsewhere.id} is not in the target collection`);
+    expect(fieldErrorsOf((await admin.post(path, { position: { after: { type: "space", space: space.id } } })).body)).toMatch(/^position.after: /);
+    expect(fieldErrorsOf((await admin.post(path, { position: { before: { type: "page" } } })).body)).toMatch(/^position.before/);
     const foreign = await newCollection(tenant.otherOrganization.id);
     const crossTenant = await admin.post(path, { parent: foreign.id });
     expect(crossTenant.status).toBe(400);
-    expect(crossTenant.body.error.message).toBe(`parent: no collection ${foreign.id}`);
+    expect(fieldErrorsOf(crossTenant.body)).toBe(`parent: No collection ${foreign.id}`);
   });
 
   test("401, 404 for another organization, 403 below admin", async () => {
@@ -428,13 +428,13 @@ describe("POST /v1/spaces/{spaceId}/transfer (transferSpace)", () => {
     expect(same.body.error.message).toMatch(/^transfer would change nothing/);
     const missing = await admin.post(path, {});
     expect(missing.status).toBe(400);
-    expect(missing.body.error.message).toMatch(/^organization: /);
-    expect((await admin.post(path, { organization: "x".repeat(65) })).body.error.message).toMatch(/^organization: .*64/);
+    expect(fieldErrorsOf(missing.body)).toMatch(/^organization: /);
+    expect(fieldErrorsOf((await admin.post(path, { organization: "x".repeat(65) })).body)).toMatch(/^organization: .*64/);
     // A collection of the source organization is not in the target.
     const sourceCollection = await newCollection(orgId);
     const wrongParent = await admin.post(path, { organization: targetId, parent: sourceCollection.id });
     expect(wrongParent.status).toBe(400);
-    expect(wrongParent.body.error.message).toBe(`parent: no collection ${sourceCollection.id}`);
+    expect(fieldErrorsOf(wrongParent.body)).toBe(`parent: No collection ${sourceCollection.id}`);
   });
 
   test("401, 404 for another organization's space or a target the caller is not in, 403 below admin", async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { db } from "../../server/db/client";
 import { createTenant } from "../helpers/factories";
-import { apiClient, startApiServer } from "../helpers/server";
+import { apiClient, fieldErrorsOf, startApiServer } from "../helpers/server";
 
 /** Teams and team membership (the reference's `teams` and `team-members` operations). */
 
@@ -26,7 +26,8 @@ async function setup() {
   return { tenant, organizationId, admin, editor, reader, guest, as, teams, createTeam, stranger: apiClient(server.url, tenant.stranger.token), anonymous: apiClient(server.url) };
 }
 
-const errorMessage = (response: { body: { error: { message: string } } }) => response.body.error.message;
+// Which fields a 400 is about, with why: `field: message`.
+const fieldsOf = (response: { body: { error?: { details?: { fields?: Record<string, string> } } } }) => fieldErrorsOf(response.body);
 
 describe("PUT /v1/orgs/{organizationId}/teams (createOrganizationTeam)", () => {
   test("creates a team with members of the organization, 201 with its counts and permissions, and records it", async () => {
@@ -41,13 +42,13 @@ describe("PUT /v1/orgs/{organizationId}/teams (createOrganizationTeam)", () => {
 
   test("400 naming the field: no title, an overlong one, too many members, a user of another organization", async () => {
     const { admin, teams, tenant } = await setup();
-    expect(errorMessage(await admin.put(teams, {}))).toMatch(/^title:/);
-    expect(errorMessage(await admin.put(teams, { title: "x".repeat(65) }))).toMatch(/^title:/);
-    expect(errorMessage(await admin.put(teams, { title: "   " }))).toMatch(/^title:/);
-    expect(errorMessage(await admin.put(teams, { title: "Big", members: Array.from({ length: 101 }, (_, i) => `user${i}`) }))).toMatch(/^members:/);
+    expect(fieldsOf(await admin.put(teams, {}))).toMatch(/^title:/);
+    expect(fieldsOf(await admin.put(teams, { title: "x".repeat(65) }))).toMatch(/^title:/);
+    expect(fieldsOf(await admin.put(teams, { title: "   " }))).toMatch(/^title:/);
+    expect(fieldsOf(await admin.put(teams, { title: "Big", members: Array.from({ length: 101 }, (_, i) => `user${i}`) }))).toMatch(/^members:/);
     const outsider = await admin.put(teams, { title: "Mixed", members: [tenant.stranger.user.id] });
     expect(outsider.status).toBe(400);
-    expect(errorMessage(outsider)).toMatch(/^members: .* is not a member/);
+    expect(fieldsOf(outsider)).toMatch(/^members: .* is not a member/);
     expect(await db().team.count({ where: { organizationId: tenant.organization.id } })).toBe(0);
   });
 
@@ -99,9 +100,9 @@ describe("GET /v1/orgs/{organizationId}/teams (listTeamsInOrganizationById)", ()
 
   test("400 naming the parameter, 401, 404 in another organization", async () => {
     const { admin, teams, anonymous, stranger, tenant } = await setup();
-    expect(errorMessage(await admin.get(`${teams}?title=${"x".repeat(65)}`))).toMatch(/^title:/);
-    expect(errorMessage(await admin.get(`${teams}?owner=${tenant.stranger.user.id}`))).toMatch(/^owner:/);
-    expect(errorMessage(await admin.get(`${teams}?limit=0`))).toMatch(/^limit:/);
+    expect(fieldsOf(await admin.get(`${teams}?title=${"x".repeat(65)}`))).toMatch(/^title:/);
+    expect(fieldsOf(await admin.get(`${teams}?owner=${tenant.stranger.user.id}`))).toMatch(/^owner:/);
+    expect(fieldsOf(await admin.get(`${teams}?limit=0`))).toMatch(/^limit:/);
     expect((await anonymous.get(teams)).status).toBe(401);
     expect((await stranger.get(teams)).status).toBe(404);
   });
@@ -129,8 +130,8 @@ describe("a team: get, rename, delete", () => {
     expect(renamed.status).toBe(200);
     expect(renamed.body.title).toBe("Documentation");
     expect(await db().domainEvent.findFirst({ where: { organizationId, action: "team.renamed" } })).toMatchObject({ payload: { from: "Docs", to: "Documentation" } });
-    expect(errorMessage(await admin.patch(`${teams}/${team.id}`, { title: "" }))).toMatch(/^title:/);
-    expect(errorMessage(await admin.patch(`${teams}/${team.id}`, {}))).toMatch(/^title:/);
+    expect(fieldsOf(await admin.patch(`${teams}/${team.id}`, { title: "" }))).toMatch(/^title:/);
+    expect(fieldsOf(await admin.patch(`${teams}/${team.id}`, {}))).toMatch(/^title:/);
     expect((await as(editor).patch(`${teams}/${team.id}`, { title: "Mine" })).status).toBe(403);
     await admin.put(`${teams}/${team.id}/members/${editor.user.id}`, { role: "owner" });
     expect((await as(editor).patch(`${teams}/${team.id}`, { title: "Ours" })).body.title).toBe("Ours");
@@ -201,10 +202,10 @@ describe("team members", () => {
   test("update: 400 naming the field for a user outside the organization, a bad role, too many; 403 below its managers", async () => {
     const { admin, teams, createTeam, as, editor, tenant } = await setup();
     const team = await createTeam("Docs");
-    expect(errorMessage(await admin.put(`${teams}/${team.id}/members`, { add: [tenant.stranger.user.id] }))).toMatch(/^add: /);
-    expect(errorMessage(await admin.put(`${teams}/${team.id}/members`, { add: ["nobody@nowhere.test"] }))).toMatch(/^add: /);
-    expect(errorMessage(await admin.put(`${teams}/${team.id}/members`, { memberships: { [editor.user.id]: { role: "boss" } } }))).toMatch(/^memberships\./);
-    expect(errorMessage(await admin.put(`${teams}/${team.id}/members`, { remove: Array.from({ length: 101 }, (_, i) => `u${i}`) }))).toMatch(/^remove:/);
+    expect(fieldsOf(await admin.put(`${teams}/${team.id}/members`, { add: [tenant.stranger.user.id] }))).toMatch(/^add: /);
+    expect(fieldsOf(await admin.put(`${teams}/${team.id}/members`, { add: ["nobody@nowhere.test"] }))).toMatch(/^add: /);
+    expect(fieldsOf(await admin.put(`${teams}/${team.id}/members`, { memberships: { [editor.user.id]: { role: "boss" } } }))).toMatch(/^memberships\./);
+    expect(fieldsOf(await admin.put(`${teams}/${team.id}/members`, { remove: Array.from({ length: 101 }, (_, i) => `u${i}`) }))).toMatch(/^remove:/);
     expect((await as(editor).put(`${teams}/${team.id}/members`, { add: [editor.user.id] })).status).toBe(403);
     expect(await db().teamMember.count({ where: { teamId: team.id } })).toBe(0);
   });
@@ -216,7 +217,7 @@ describe("team members", () => {
     expect((await as(reader).put(`${teams}/${team.id}/members/${reader.user.id}`)).status).toBe(403);
     expect((await as(editor).put(`${teams}/${team.id}/members/${reader.user.id}`)).status).toBe(204);
     expect((await admin.put(`${teams}/${team.id}/members/${tenant.stranger.user.id}`)).status).toBe(404);
-    expect(errorMessage(await admin.put(`${teams}/${team.id}/members/${reader.user.id}`, { role: "chief" }))).toMatch(/^role:/);
+    expect(fieldsOf(await admin.put(`${teams}/${team.id}/members/${reader.user.id}`, { role: "chief" }))).toMatch(/^role:/);
     expect((await as(reader).delete(`${teams}/${team.id}/members/${reader.user.id}`)).status).toBe(403);
     expect((await as(editor).delete(`${teams}/${team.id}/members/${reader.user.id}`)).status).toBe(204);
     expect((await admin.delete(`${teams}/${team.id}/members/${reader.user.id}`)).status).toBe(204);

@@ -9,7 +9,7 @@ import { commitPages, commitToChangeRequest, createTenant, pagesOf } from "../he
 import { searchIndexed } from "../helpers/jobs";
 import { openPdfLink } from "../helpers/pdf-link";
 import { pdfFonts, pdfText } from "../helpers/pdf-text";
-import { apiClient, startApiServer } from "../helpers/server";
+import { apiClient, fieldErrorsOf, startApiServer } from "../helpers/server";
 
 let server: Awaited<ReturnType<typeof startApiServer>>;
 beforeAll(async () => {
@@ -103,7 +103,7 @@ describe("applyTemplateToSpace", () => {
     const withIntroduction = (await api.post(`/v1/orgs/${tenant.organization.id}/spaces`, { title: "Has a page" })).body;
     const refused = await applyTemplate(tenant.admin.token, withIntroduction.id, { id: "knowledge-base" });
     expect(refused.status).toBe(400);
-    expect(refused.body.error.message).toMatch(/^spaceId: the space is not empty/);
+    expect(fieldErrorsOf(refused.body)).toMatch(/^spaceId: The space is not empty/);
     expect(await revisionOf(tenant.admin.token, withIntroduction.id)).toBe(withIntroduction.revision);
 
     const space = await emptySpace(tenant.admin.token, tenant.organization.id);
@@ -129,13 +129,13 @@ describe("applyTemplateToSpace", () => {
     const space = await emptySpace(tenant.admin.token, tenant.organization.id);
     const unknown = await applyTemplate(tenant.admin.token, space.id, { id: "not-a-template" });
     expect(unknown.status).toBe(400);
-    expect(unknown.body.error.message).toMatch(/^id: unknown template "not-a-template"/);
+    expect(fieldErrorsOf(unknown.body)).toMatch(/^id: Unknown template "not-a-template"/);
     const missing = await applyTemplate(tenant.admin.token, space.id, {});
     expect(missing.status).toBe(400);
-    expect(missing.body.error.message).toMatch(/^id: /);
+    expect(fieldErrorsOf(missing.body)).toMatch(/^id: /);
     const withRefs = await applyTemplate(tenant.admin.token, space.id, { id: "product-docs", params: { contentRefs: { logo: { kind: "file", file: "abc" } } } });
     expect(withRefs.status).toBe(400);
-    expect(withRefs.body.error.message).toMatch(/^params\.contentRefs: /);
+    expect(fieldErrorsOf(withRefs.body)).toMatch(/^params\.contentRefs: /);
     expect(await revisionOf(tenant.admin.token, space.id)).toBe(space.revision);
   });
 
@@ -171,7 +171,7 @@ describe("applyTemplateToSpace", () => {
     expect(await pagesOf(await revisionOf(tenant.admin.token, space.id))).toEqual([]);
     const again = await applyTemplate(tenant.admin.token, space.id, { id: "knowledge-base", changeRequestId: cr.id });
     expect(again.status).toBe(400);
-    expect(again.body.error.message).toMatch(/^changeRequestId: the change request's content is not empty/);
+    expect(fieldErrorsOf(again.body)).toMatch(/^changeRequestId: The change request's content is not empty/);
     expect((await applyTemplate(tenant.admin.token, space.id, { id: "knowledge-base", changeRequestId: "999" })).status).toBe(404);
   });
 });
@@ -281,10 +281,10 @@ describe("getChangeRequestPDF", () => {
     const { api, pdfPath } = await pdfSetup();
     const missing = await api.get(`${pdfPath}?page=nosuchpage0000000000`);
     expect(missing.status).toBe(400);
-    expect(missing.body.error.message).toMatch(/^page: no page nosuchpage0000000000/);
+    expect(fieldErrorsOf(missing.body)).toMatch(/^page: No page nosuchpage0000000000/);
     const badFlag = await api.get(`${pdfPath}?page=guide-page-00000000001&only=yes`);
     expect(badFlag.status).toBe(400);
-    expect(badFlag.body.error.message).toMatch(/^only: /);
+    expect(fieldErrorsOf(badFlag.body)).toMatch(/^only: /);
   });
 
   test("altered, forged and expired links are refused", async () => {

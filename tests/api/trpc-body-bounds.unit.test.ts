@@ -15,7 +15,7 @@ describe("the tRPC endpoint's request bodies", () => {
   test("a body of 500,000 nested arrays is a 400 naming the bound, answered without parsing it", async () => {
     const { result, stallMs } = await measureStall(() => boundedBody(post(`{"json":${"[".repeat(500_000)}${"]".repeat(500_000)}}`)));
     expect(result).toBeInstanceOf(TRPCError);
-    expect(result).toMatchObject({ code: "BAD_REQUEST", message: "body: more than 100000 arrays and objects" });
+    expect(result).toMatchObject({ code: "BAD_REQUEST", message: "More than 100000 arrays and objects" });
     expect(stallMs).toBeLessThanOrEqual(MAX_STALL_MS);
   });
 

@@ -98,13 +98,13 @@ describe("tRPC errors", () => {
     expect(logged).toHaveBeenCalledWith(expect.stringContaining("changeRequests.changes"), databaseError);
   });
 
-  test("known errors keep their messages: an AppError's, and a zod error's naming the field", async () => {
+  test("known errors keep their messages: an AppError's, and a zod error's with the field it is about in data.details", async () => {
     const { actor, space } = await conflictingChangeRequest();
     const missing = await call(actor, "changeRequests.get", { spaceId: space.id, ref: "999" }, "query");
     expect(missing.status).toBe(404);
     expect(missing.error!.message).toMatch(/999/);
     const invalid = await call(actor, "changeRequests.create", { spaceId: space.id, subject: "x".repeat(10_000) }, "mutation");
     expect(invalid.status).toBe(400);
-    expect(invalid.error!.message).toMatch(/^subject: /);
+    expect(invalid.error!.data.details).toEqual({ fields: { subject: invalid.error!.message } });
   });
 });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { newId } from "../../server/ids";
 import { assertChangesConform } from "../helpers/conformance";
 import { commitPages, createTenant } from "../helpers/factories";
-import { apiClient, startApiServer } from "../helpers/server";
+import { apiClient, fieldErrorsOf, startApiServer } from "../helpers/server";
 
 let server: Awaited<ReturnType<typeof startApiServer>>;
 beforeAll(async () => {
@@ -70,10 +70,10 @@ describe("variables", () => {
     const { admin, crs, open, setVariables, apply } = await setup();
     const cr = await open("Bad");
     const before = (await admin.get(`${crs}/${cr.number}`)).body.revision;
-    const refused = async (answer: Promise<{ status: number; body: { error: { message: string } } }>, field: string) => {
+    const refused = async (answer: Promise<{ status: number; body: { error: { message: string; details?: { fields?: Record<string, string> } } } }>, field: string) => {
       const { status, body } = await answer;
       expect(status).toBe(400);
-      expect(body.error.message).toContain(field);
+      expect(fieldErrorsOf(body)).toContain(field);
     };
     await refused(setVariables(cr.number, { "1st": "x" }), "changes[0].variables");
     await refused(setVariables(cr.number, { "bad-name": "x" }), "changes[0].variables");
@@ -82,7 +82,7 @@ describe("variables", () => {
     await refused(setVariables(cr.number, {}), "changes[0].variables");
     await refused(setVariables(cr.number, { version: "1" }, "no-such-page"), "changes[0].page");
     const many = Object.fromEntries(Array.from({ length: 101 }, (_, index) => [`v${index}`, index]));
-    await refused(setVariables(cr.number, many), "changes[0].variables: at most 100");
+    await refused(setVariables(cr.number, many), "changes[0].variables: At most 100");
     // A valid change before an invalid one is not written either.
     await refused(apply(cr.number, [{ operation: "update_variables", variables: { ok: "yes" } }, { operation: "update_variables", variables: { "no way": 1 } }]), "changes[1].variables");
     expect((await admin.get(`${crs}/${cr.number}`)).body.revision).toBe(before);

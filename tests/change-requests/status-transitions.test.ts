@@ -61,8 +61,8 @@ describe("change request status transitions", () => {
           // Setting the status it already has is a success that changes nothing.
           if (from === to) expect(after.updatedAt).toBe(changeRequest.updatedAt);
         } else {
-          expect(answer.body.error.message, `${from}→${to}`).toMatch(/^status: /);
-          expect(answer.body.error.details).toEqual({ from, to, allowed: ALLOWED[from]!.filter((status) => status !== from) });
+          expect(answer.body.error.message, `${from}→${to}`).toMatch(/^Change request \d+ is \w+ and cannot become \w+: /);
+          expect(answer.body.error.details).toEqual({ from, to, allowed: ALLOWED[from]!.filter((status) => status !== from), fields: { status: answer.body.error.message } });
           expect(after).toMatchObject({ status: from, updatedAt: changeRequest.updatedAt });
         }
       }
@@ -93,7 +93,8 @@ describe("change request status transitions", () => {
     expect((await admin.get(`${base}/${merged.id}`)).body.permissions).toMatchObject({ edit: false });
     const renamed = await admin.patch(`${base}/${merged.id}`, { subject: "Renamed after the merge" });
     expect(renamed.status).toBe(400);
-    expect(renamed.body.error).toMatchObject({ message: `changeRequestId: change request ${merged.number} is merged`, details: { status: "merged" } });
+    const message = `Change request ${merged.number} is merged`;
+    expect(renamed.body.error).toMatchObject({ message, details: { status: "merged", fields: { changeRequestId: message } } });
     expect((await admin.get(`${base}/${merged.id}`)).body).toMatchObject({ subject: "Shipped", updatedAt: merged.updatedAt });
     // An archived one still takes a new subject.
     const archived = await changeRequestIn("archived", "Shelved");

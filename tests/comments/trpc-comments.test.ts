@@ -1,4 +1,5 @@
 import { TRPCError } from "@trpc/server";
+import type { AppError } from "../../server/errors";
 import { afterAll, beforeAll, vi, expect, test } from "vitest";
 import { createCallerFactory } from "../../server/trpc/init";
 import { appRouter } from "../../server/trpc/root";
@@ -48,9 +49,9 @@ test("the discussion panel's procedures answer what /v1 answers, on a space and 
   await expect(caller.comments.get({ ...onChangeRequest, commentId: posted.id })).rejects.toMatchObject({ code: "NOT_FOUND" });
 
   // Bounds and refusals are the service's, with the field named.
-  const refused = (promise: Promise<unknown>) => promise.then(() => null, (error: TRPCError) => ({ code: error.code, message: error.message }));
-  expect(await refused(caller.comments.post({ spaceId: space.id, markdown: "  " }))).toMatchObject({ code: "BAD_REQUEST", message: expect.stringMatching(/^markdown: must not be empty/) });
+  const refused = (promise: Promise<unknown>) => promise.then(() => null, (error: TRPCError) => ({ code: error.code, fields: (error.cause as AppError | undefined)?.details?.fields }));
+  expect(await refused(caller.comments.post({ spaceId: space.id, markdown: "  " }))).toMatchObject({ code: "BAD_REQUEST", fields: { markdown: expect.stringMatching(/^Must not be empty/) } });
   expect(await refused(caller.comments.post({ spaceId: space.id, markdown: "x".repeat(20_001) }))).toMatchObject({ code: "BAD_REQUEST" });
-  expect(await refused(caller.comments.post({ spaceId: space.id, node: "k", markdown: "x" }))).toMatchObject({ code: "BAD_REQUEST", message: expect.stringMatching(/^node: /) });
+  expect(await refused(caller.comments.post({ spaceId: space.id, node: "k", markdown: "x" }))).toMatchObject({ code: "BAD_REQUEST", fields: { node: expect.any(String) } });
   expect(await refused(caller.comments.update({ spaceId: space.id, commentId: "nope", addedReactions: Array.from({ length: 21 }, () => "👍") }))).toMatchObject({ code: "BAD_REQUEST" });
 });

@@ -69,8 +69,8 @@ describe("linear on hostile text", () => {
     expect(replaceLineBreaks("a  \n \t b\nc", " ")).toBe("a b c");
     expect(replaceDestinations("[a](b) [c](d)", [{ start: 11, end: 12, url: "D" }, { start: 4, end: 5, url: "B" }])).toBe("[a](B) [c](D)");
     expect(jsonShapeProblem(`{"a":"${"[".repeat(200_000)}"}`)).toBeNull();
-    expect(jsonShapeProblem(`[${"[]".repeat(100_000)}]`)).toBe("more than 100000 arrays and objects");
-    expect(findUnstorableText({ changes: [{ title: "ok" }, { nested: [["a\u0000"]] }] })).toEqual({ path: ["changes", "1", "nested", "0", "0"], problem: "must not contain the NUL character (\\u0000)" });
+    expect(jsonShapeProblem(`[${"[]".repeat(100_000)}]`)).toBe("More than 100000 arrays and objects");
+    expect(findUnstorableText({ changes: [{ title: "ok" }, { nested: [["a\u0000"]] }] })).toEqual({ path: ["changes", "1", "nested", "0", "0"], problem: "Must not contain the NUL character (\\u0000)" });
   });
 });
 
@@ -115,7 +115,7 @@ describe("page markdown bounds", () => {
   test("a JSON document nested deeper than the limit is a 400 before the recursive conversion", () => {
     let node: unknown = { object: "block", type: "paragraph", nodes: [{ object: "text", leaves: [{ object: "leaf", text: "x", marks: [] }] }] };
     for (let i = 0; i < 10_000; i++) node = { object: "block", type: "blockquote", nodes: [node] };
-    expect(() => documentToMarkdown({ object: "document", data: {}, nodes: [node] } as JSONDocument)).toThrow(`document: nested deeper than ${MAX_DOCUMENT_DEPTH} levels`);
+    expect(() => documentToMarkdown({ object: "document", data: {}, nodes: [node] } as JSONDocument)).toThrow(`Nested deeper than ${MAX_DOCUMENT_DEPTH} levels`);
   });
 });
 

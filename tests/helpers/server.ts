@@ -77,3 +77,15 @@ function checkConformance(method: string, path: string, status: number, body: un
     assertConforms(match.operation.operationId, status, body);
   }
 }
+
+/**
+ * The fields an error answer names in `details.fields`, written `field: message` (joined by "; "
+ * when there are several), for assertions that say which field a 400 is about and why in one line.
+ */
+export function fieldErrorsOf(body: { error?: { details?: { fields?: Record<string, string> } } }): string {
+  const fields = body.error?.details?.fields;
+  if (!fields) throw new Error(`The answer names no field: ${JSON.stringify(body).slice(0, 300)}`);
+  return Object.entries(fields)
+    .map(([field, message]) => `${field}: ${message}`)
+    .join("; ");
+}

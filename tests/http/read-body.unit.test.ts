@@ -37,7 +37,7 @@ describe("readBody", () => {
     const { stream, counter } = countingStream();
     const error = await refusal(readBody(post(stream), LIMIT));
     expect(error.status).toBe(413);
-    expect(error.message).toBe(`body: larger than the limit of ${LIMIT} bytes`);
+    expect(error.message).toBe(`Larger than the limit of ${LIMIT} bytes`);
     // The chunk that crossed the limit, plus what the stream queued ahead of the reader.
     expect(counter.pulled).toBeGreaterThan(LIMIT);
     expect(counter.pulled).toBeLessThanOrEqual(LIMIT + 3 * CHUNK);
@@ -128,7 +128,7 @@ describe("readBody over real HTTP", () => {
     const { answer, sent } = await uploadChunked(50 * 1024 * 1024);
     expect(answer).toMatch(/^HTTP\/1\.1 413 /);
     expect(answer).toMatch(/\r\nConnection: close\r\n/i);
-    expect(answer).toContain(`body: larger than the limit of ${LIMIT} bytes`);
+    expect(answer).toContain(`Larger than the limit of ${LIMIT} bytes`);
     // The client stopped when the answer came; the server had read a few MB at most (socket buffers included).
     expect(sent).toBeLessThan(50 * 1024 * 1024);
     expect(received.at(-1)!).toBeLessThan(LIMIT + 8 * 1024 * 1024);

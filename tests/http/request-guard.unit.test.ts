@@ -63,7 +63,7 @@ describe("malformed paths", () => {
     const answer = await get(target);
     expect(answer.status).toBe(400);
     expect(answer.headers["content-type"]).toBe("application/json");
-    expect(envelope(answer)).toEqual({ error: { code: 400, message: "path: malformed percent-escape" } });
+    expect(envelope(answer)).toEqual({ error: { code: 400, message: "Malformed percent-escape", details: { fields: { path: "Malformed percent-escape" } } } });
     expect(served).not.toContain(`GET ${target}`);
   });
 
@@ -71,13 +71,13 @@ describe("malformed paths", () => {
     const answer = await get(target);
     expect(answer.status).toBe(400);
     expect(answer.headers["content-type"]).toMatch(/^text\/plain/);
-    expect(answer.body).toBe("path: malformed percent-escape\n");
+    expect(answer.body).toBe("Malformed percent-escape\n");
   });
 
   test.each(["/files/%00/abc", "/v1/orgs/%00", "/v1/orgs/a%0Ab", "/pdf/%7F", "/o/%00"])("%s: an escaped control character is refused", async (target) => {
     const answer = await get(target);
     expect(answer.status).toBe(400);
-    expect(answer.body).toContain("path: escaped control character");
+    expect(answer.body).toContain("Escaped control character");
     expect(served).not.toContain(`GET ${target}`);
   });
 
@@ -90,12 +90,12 @@ describe("malformed paths", () => {
 
   test("the /v1 router refuses the same paths when it runs without the guard", async () => {
     for (const [path, message] of [
-      ["/v1/orgs/%FF", "path: malformed percent-escape"],
-      ["/v1/orgs/%00", "path: escaped control character"],
+      ["/v1/orgs/%FF", "Malformed percent-escape"],
+      ["/v1/orgs/%00", "Escaped control character"],
     ]) {
       const response = await v1Router.handle(new Request(`http://quire.test${path}`));
       expect(response.status).toBe(400);
-      expect(await response.json()).toEqual({ error: { code: 400, message } });
+      expect(await response.json()).toEqual({ error: { code: 400, message, details: { fields: { path: message } } } });
     }
   });
 });
@@ -134,7 +134,7 @@ describe("bodies", () => {
     const answer = await raw(`POST /v1/orgs HTTP/1.1\r\nHost: quire.test\r\nContent-Length: ${50 * 1024 * 1024}`);
     expect(answer.status).toBe(413);
     expect(answer.headers.connection).toBe("close");
-    expect(envelope(answer)).toEqual({ error: { code: 413, message: `body: larger than the limit of ${MAX_BODY_BYTES} bytes` } });
+    expect(envelope(answer)).toEqual({ error: { code: 413, message: `Larger than the limit of ${MAX_BODY_BYTES} bytes`, details: { fields: { body: `Larger than the limit of ${MAX_BODY_BYTES} bytes` } } } });
     expect(served).not.toContain("POST /v1/orgs");
   });
 

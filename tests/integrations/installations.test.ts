@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { db } from "../../server/db/client";
 import { publishTestIntegration, createOrganization, createSite, createTenant, createToken } from "../helpers/factories";
-import { apiClient, startApiServer } from "../helpers/server";
+import { apiClient, fieldErrorsOf, startApiServer } from "../helpers/server";
 
 /**
  * Installing integrations on organizations, spaces and sites (server/integrations/installations):
@@ -88,18 +88,18 @@ describe("installing on an organization", () => {
   test("configuration is checked against the account schema: each problem names its property", async () => {
     const { admin, organizationId, installations } = await setup();
     const cases: [unknown, string, RegExp][] = [
-      [{ apiKey: 42 }, "apiKey", /configuration\.apiKey: must be text/],
-      [{ apiKey: "k", retries: "3" }, "retries", /configuration\.retries: must be a number/],
-      [{ apiKey: "k", region: "mars" }, "region", /configuration\.region: must be one of "eu", "us"/],
-      [{ apiKey: "k", verbose: "yes" }, "verbose", /must be true or false/],
-      [{ apiKey: "k", nope: 1 }, "nope", /configuration\.nope: is not a setting of this integration/],
+      [{ apiKey: 42 }, "apiKey", /configuration\.apiKey: Must be text/],
+      [{ apiKey: "k", retries: "3" }, "retries", /configuration\.retries: Must be a number/],
+      [{ apiKey: "k", region: "mars" }, "region", /configuration\.region: Must be one of "eu", "us"/],
+      [{ apiKey: "k", verbose: "yes" }, "verbose", /Must be true or false/],
+      [{ apiKey: "k", nope: 1 }, "nope", /configuration\.nope: Is not a setting of this integration/],
       [{ apiKey: "x".repeat(10_001) }, "apiKey", /at most 10000 characters/],
-      [{ apiKey: "k", deep: JSON.parse('{"a":'.repeat(50) + "1" + "}".repeat(50)) }, "", /configuration: nests too deep/],
+      [{ apiKey: "k", deep: JSON.parse('{"a":'.repeat(50) + "1" + "}".repeat(50)) }, "", /configuration: Nests too deep/],
     ];
     for (const [configuration, property, message] of cases) {
       const refused = await admin.post(installations, { organization: organizationId, configuration });
       expect(refused.status, JSON.stringify(configuration).slice(0, 80)).toBe(400);
-      expect(refused.body.error.message).toMatch(message);
+      expect(fieldErrorsOf(refused.body)).toMatch(message);
       expect(refused.body.error.details).toMatchObject({ property });
     }
     // Refused installs installed nothing.
@@ -155,7 +155,7 @@ describe("installing on an organization", () => {
     const { admin, organizationId, space, integration } = await setup({ target: "site" });
     const installations = `/v1/integrations/${integration.name}/installations`;
     const refused = await admin.post(installations, { organization: organizationId, space_selection: "all" });
-    expect([refused.status, refused.body.error.message]).toEqual([400, "space_selection: this integration cannot be installed on spaces."]);
+    expect([refused.status, refused.body.error.details]).toEqual([400, { fields: { space_selection: "This integration cannot be installed on spaces." } }]);
     const installation = (await admin.post(installations, { organization: organizationId, site_selection: "all", configuration: { apiKey: "k" } })).body;
     const onSpace = await admin.post(`${installations}/${installation.id}/spaces`, { space: space.id });
     expect(onSpace.status).toBe(400);

@@ -6,7 +6,7 @@ import { newId } from "../../server/ids";
 import { getIntegrationDeveloperSettings, publishIntegration, publishIntegrationInput, regenerateIntegrationToken } from "../../server/integrations/registry";
 import { serveIntegrationAsset } from "../../server/integrations/registry/serve-asset";
 import { createTenant } from "../helpers/factories";
-import { apiClient, startApiServer, type ApiResponse } from "../helpers/server";
+import { apiClient, fieldErrorsOf, startApiServer, type ApiResponse } from "../helpers/server";
 
 let server: Awaited<ReturnType<typeof startApiServer>>;
 beforeAll(async () => {
@@ -79,7 +79,7 @@ describe("publishing", () => {
     for (const organization of ["no-such-organization", tenant.otherOrganization.id]) {
       const refused = await api.post(`/v1/integrations/x-${unique()}`, definition(organization));
       expect(refused.status).toBe(404);
-      expect(refused.body.error.message).toContain("organization");
+      expect(Object.keys(refused.body.error.details.fields)).toEqual(["organization"]);
     }
   });
 
@@ -158,11 +158,11 @@ describe("publishing", () => {
     for (const [field, change] of cases) {
       const answer = await api.post(`/v1/integrations/bad-${unique()}`, { ...base, ...change });
       expect({ field, status: answer.status }).toEqual({ field, status: 400 });
-      expect(answer.body.error.message, field).toContain(field === "body" ? "unknownField" : field);
+      expect(fieldErrorsOf(answer.body), field).toContain(field === "body" ? "unknownField" : field);
     }
     const badName = await api.post(`/v1/integrations/${encodeURIComponent("bad name")}`, base);
     expect(badName.status).toBe(400);
-    expect(badName.body.error.message).toContain("integrationName");
+    expect(Object.keys(badName.body.error.details.fields)).toEqual(["integrationName"]);
     expect(await db().integration.count({ where: { organizationId: tenant.organization.id } })).toBe(0);
   });
 
@@ -232,7 +232,7 @@ test("a publish at every size limit at once (a 256 KB icon, three 1 MB previews,
   // One byte more in a preview is refused, naming it.
   const over = await apiClient(server.url, tenant.admin.token).post(`/v1/integrations/${name}`, { ...body, previewImages: [image(1024 * 1024 + 1)] });
   expect(over.status).toBe(400);
-  expect(over.body.error.message).toContain("previewImages.0");
+  expect(fieldErrorsOf(over.body)).toContain("previewImages.0");
 });
 
 describe("visibility", () => {
@@ -442,7 +442,7 @@ describe("unpublishing and development mode", () => {
     for (const tunnelUrl of ["javascript:alert(1)", "file:///etc/passwd", "https://user:pass@tunnel.example.com/", `https://tunnel.example.com/${"x".repeat(300)}`]) {
       const refused = await api.put(`/v1/integrations/${name}/dev`, { tunnelUrl });
       expect(refused.status, tunnelUrl).toBe(400);
-      expect(refused.body.error.message).toContain("tunnelUrl");
+      expect(Object.keys(refused.body.error.details.fields)).toEqual(["tunnelUrl"]);
     }
     const editor = await tenant.member("edit");
     expect((await apiClient(server.url, editor.token).put(`/v1/integrations/${name}/dev`, { tunnelUrl: "https://tunnel.example.com/" })).status).toBe(403);

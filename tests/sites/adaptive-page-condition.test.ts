@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { db } from "../../server/db/client";
 import { addSiteSpaces, createSite, createTenant } from "../helpers/factories";
-import { apiClient, startApiServer } from "../helpers/server";
+import { apiClient, fieldErrorsOf, startApiServer } from "../helpers/server";
 
 /**
  * A page's adaptive-content condition (the reference's page `condition`), written through the
@@ -59,8 +59,8 @@ describe("page conditions in the content batch", () => {
     const { insert } = await setup();
     const answer = await insert("visitor.claims.beta ==");
     expect(answer.status).toBe(400);
-    expect(answer.body.error.message).toMatch(/^changes\[0\]\.condition: The condition ends too early/);
-    expect(answer.body.error.details).toEqual({ field: "changes[0].condition", position: 22 });
+    expect(fieldErrorsOf(answer.body)).toMatch(/^changes\[0\]\.condition: The condition ends too early/);
+    expect(answer.body.error.details).toEqual({ fields: { "changes[0].condition": answer.body.error.message }, position: 22 });
     const hostile = await insert('constructor.constructor("return process")()');
     expect(hostile.status).toBe(400);
     expect(hostile.body.error.details.position).toBe(0);
@@ -83,7 +83,7 @@ describe("page conditions in the content batch", () => {
     const undeclared = await insert("visitor.claims.secret");
     expect(undeclared.status).toBe(400);
     expect(undeclared.body.error.message).toMatch(/visitor\.claims\.secret is not declared/);
-    expect(undeclared.body.error.details).toEqual({ field: "changes[0].condition", position: 15 });
+    expect(undeclared.body.error.details).toEqual({ fields: { "changes[0].condition": undeclared.body.error.message }, position: 15 });
     expect((await insert('visitor.claims.region === "apac"')).status).toBe(400);
     expect(await db().siteSpace.count({ where: { spaceId: space.id } })).toBe(3);
   });

@@ -4,7 +4,7 @@ import type { AdaptiveSchema } from "../../server/sites/conditions";
 import { createCallerFactory } from "../../server/trpc/init";
 import { appRouter } from "../../server/trpc/root";
 import { createSite, createTenant } from "../helpers/factories";
-import { apiClient, startApiServer } from "../helpers/server";
+import { apiClient, fieldErrorsOf, startApiServer } from "../helpers/server";
 
 /** The site's visitor schema: getSiteAdaptiveSchema, updateSiteAdaptiveSchema, listSiteAdaptiveTemplateConditions, and tRPC siteAdaptive.*. */
 
@@ -87,7 +87,7 @@ describe("getSiteAdaptiveSchema / updateSiteAdaptiveSchema", () => {
     const bad = async (jsonSchema: unknown, pattern: RegExp) => {
       const answer = await admin.put(path, { jsonSchema });
       expect(answer.status, String(JSON.stringify(jsonSchema)).slice(0, 200)).toBe(400);
-      expect(messageOf(answer)).toMatch(pattern);
+      expect(fieldErrorsOf(answer.body)).toMatch(pattern);
     };
     await bad(undefined, /^jsonSchema/);
     await bad({ type: "array", properties: {}, additionalProperties: false }, /^jsonSchema\.type/);

@@ -242,7 +242,7 @@ describe("assertValidCondition", () => {
       expect.unreachable();
     } catch (error) {
       expect(error).toBeInstanceOf(AppError);
-      expect(error).toMatchObject({ status: 400, details: { field: "condition", position: 15 }, message: expect.stringMatching(/^condition: .*nope/) });
+      expect(error).toMatchObject({ status: 400, details: { fields: { condition: expect.stringMatching(/nope/) }, position: 15 } });
     }
   });
 });

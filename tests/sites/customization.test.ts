@@ -6,7 +6,7 @@ import { createCallerFactory } from "../../server/trpc/init";
 import { appRouter } from "../../server/trpc/root";
 import { assertConformsToSchema } from "../helpers/conformance";
 import { addSiteSpaces, createSite, createTenant } from "../helpers/factories";
-import { apiClient, startApiServer } from "../helpers/server";
+import { apiClient, fieldErrorsOf, startApiServer } from "../helpers/server";
 
 /** Site customization and site space overrides: the reference's site-customization operations and tRPC siteCustomization.*. */
 
@@ -44,7 +44,8 @@ async function setup() {
   };
 }
 
-const messageOf = (response: { body: { error: { message: string } } }) => response.body.error.message;
+// Which fields a 400 is about, with why: `field: message`.
+const messageOf = (response: { body: { error: { details?: { fields?: Record<string, string> } } } }) => fieldErrorsOf(response.body);
 
 const customized = {
   title: "Acme Docs",
@@ -127,13 +128,13 @@ describe("getSiteCustomizationById / updateSiteCustomizationById", () => {
       expect(messageOf(answer)).toMatch(pattern);
       return answer;
     };
-    await bad({ styling: { primaryColor: { light: "red", dark: "#fff" } } }, /^styling\.primaryColor\.light: must be a color/);
+    await bad({ styling: { primaryColor: { light: "red", dark: "#fff" } } }, /^styling\.primaryColor\.light: Must be a color/);
     await bad({ styling: { primaryColor: { light: "#fff" } } }, /^styling\.primaryColor\.dark/);
     await bad({ styling: { theme: "neon" } }, /^styling\.theme/);
     await bad({ styling: { corners: "square" } }, /^styling\.corners/);
     await bad({ styling: { codeTheme: { default: { light: "solarized-light", dark: "nope" } } } }, /^styling\.codeTheme\.default\.dark/);
     await bad({ styling: { font: { id: "x", custom: true, fontFamily: "Evil; } body { display:none", fontFaces: [{ weight: 400, sources: [{ url: "https://cdn.example.com/f.woff2" }] }] } } }, /^styling\.font/);
-    await bad({ header: { logo: { light: "javascript:alert(1)", dark: "https://cdn.example.com/l.svg" } } }, /^header\.logo\.light: must be an http or https URL/);
+    await bad({ header: { logo: { light: "javascript:alert(1)", dark: "https://cdn.example.com/l.svg" } } }, /^header\.logo\.light: Must be an http or https URL/);
     await bad({ header: { links: [{ title: "X", to: { kind: "url", url: "javascript:alert(1)" }, links: [] }] } }, /^header\.links\.0\.to/);
     await bad({ header: { links: Array.from({ length: 21 }, () => ({ title: "X", to: null, links: [] })) } }, /^header\.links/);
     await bad({ footer: { copyright: "x".repeat(513) } }, /^footer\.copyright/);
@@ -144,7 +145,7 @@ describe("getSiteCustomizationById / updateSiteCustomizationById", () => {
     await bad({ styling: { colour: "#fff" } }, /colour/);
     await bad({ title: "x" }, /^title/);
     const condition = await bad({ header: { links: [{ title: "X", to: null, links: [], condition: "visitor.claims.beta ==" }] } }, /^header\.links\.0\.condition: /);
-    expect(condition.body.error.details).toEqual({ field: "header.links.0.condition", position: 22 });
+    expect(condition.body.error.details).toEqual({ fields: { "header.links.0.condition": condition.body.error.message }, position: 22 });
     expect((await db().site.findUniqueOrThrow({ where: { id: site.id } })).customization).toEqual({});
   });
 
@@ -158,7 +159,7 @@ describe("getSiteCustomizationById / updateSiteCustomizationById", () => {
     expect((await admin.put(customization, link("visitor.claims.beta"))).status).toBe(200);
     const undeclared = await admin.put(customization, link("visitor.claims.alpha"));
     expect(undeclared.status).toBe(400);
-    expect(undeclared.body.error.details).toEqual({ field: "header.links.0.condition", position: 15 });
+    expect(undeclared.body.error.details).toEqual({ fields: { "header.links.0.condition": undeclared.body.error.message }, position: 15 });
   });
 
   test("reading needs view on the site, writing admin; another organization's site is not found", async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { db } from "../../server/db/client";
 import { commitPages, createTenant } from "../helpers/factories";
-import { apiClient, startApiServer } from "../helpers/server";
+import { apiClient, fieldErrorsOf, startApiServer } from "../helpers/server";
 
 /** getPublishedContentSite: what a visitor of a site gets, to members and to holders of a share key. */
 
@@ -81,7 +81,7 @@ describe("getPublishedContentSite", () => {
 
     const malformed = await outsider.get(`${published}?shareKey=${encodeURIComponent("key with spaces")}`);
     expect(malformed.status).toBe(400);
-    expect(malformed.body.error.message).toMatch(/^shareKey:/);
+    expect(fieldErrorsOf(malformed.body)).toMatch(/^shareKey:/);
     await admin.delete(`${base}/share-links/${link.id}`);
     expect(await read()).toBe(404);
   });

@@ -4,7 +4,7 @@ import { openSecret, parseSecretKey, resetSecretKeyCache, sealSecret } from "../
 import { db } from "../../server/db/client";
 import { verifyVisitorToken } from "../../server/sites/publishing-auth/visitor-token";
 import { createSite, createTenant } from "../helpers/factories";
-import { apiClient, startApiServer } from "../helpers/server";
+import { apiClient, fieldErrorsOf, startApiServer } from "../helpers/server";
 
 describe("secret box (server/crypto/secret-box.ts)", () => {
   afterEach(() => {
@@ -85,10 +85,10 @@ describe("site publishing auth", () => {
     const cleared = await admin.patch(auth, { backend: "custom", logoutURL: null });
     expect(cleared.body.logoutURL).toBeUndefined();
     expect(cleared.body.fallbackURL).toBe("https://login.example.com/");
-    expect((await admin.patch(auth, { backend: "custom", fallbackURL: "javascript:alert(1)" })).body.error.message).toMatch(/^fallbackURL:/);
+    expect(fieldErrorsOf((await admin.patch(auth, { backend: "custom", fallbackURL: "javascript:alert(1)" })).body)).toMatch(/^fallbackURL:/);
     const integration = await admin.patch(auth, { backend: "integration" });
     expect(integration.status).toBe(400);
-    expect(integration.body.error.message).toMatch(/^backend: .*integration/);
+    expect(fieldErrorsOf(integration.body)).toMatch(/^backend: .*integration/);
   });
 
   test("only admins see or change the key: 403 below admin, 404 in another organization", async () => {

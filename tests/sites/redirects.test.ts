@@ -3,7 +3,7 @@ import { db } from "../../server/db/client";
 import { newId } from "../../server/ids";
 import { candidateSources, sourcePathProblem } from "../../server/sites/redirects/source-path";
 import { commitPages, createSite, createTenant } from "../helpers/factories";
-import { apiClient, startApiServer } from "../helpers/server";
+import { apiClient, fieldErrorsOf, startApiServer } from "../helpers/server";
 
 /** A site's redirects (the reference's `site-redirects` operations). */
 
@@ -70,15 +70,16 @@ describe("site redirects", () => {
 
   test("400 naming the field: a bad source, a destination outside the site, a non-http URL, a missing page, a draft", async () => {
     const { admin, redirects, space, siteSpace, tenant } = await setup();
-    const message = async (body: unknown) => (await admin.post(redirects, body)).body.error.message as string;
+    // Which fields the 400 is about, with why: `field: message`.
+    const message = async (body: unknown) => fieldErrorsOf((await admin.post(redirects, body)).body);
     expect(await message({ source: "/a*b", destination: { kind: "external", url: "https://x.example" } })).toMatch(/^source:/);
     expect(await message({ source: "/a", destination: { kind: "external", url: "javascript:alert(1)" } })).toMatch(/^destination/);
-    expect(await message({ source: "/a", destination: { kind: "site-section", siteSectionId: "nope" } })).toMatch(/^destination: no section/);
-    expect(await message({ source: "/a", destination: { kind: "site-page", siteSpaceId: siteSpace.id, pageId: "nope" } })).toMatch(/^destination: no page/);
-    expect(await message({ source: "/a", destination: { kind: "path", spaceId: space.id, path: "missing" } })).toMatch(/^destination: no page/);
+    expect(await message({ source: "/a", destination: { kind: "site-section", siteSectionId: "nope" } })).toMatch(/^destination: No section/);
+    expect(await message({ source: "/a", destination: { kind: "site-page", siteSpaceId: siteSpace.id, pageId: "nope" } })).toMatch(/^destination: No page/);
+    expect(await message({ source: "/a", destination: { kind: "path", spaceId: space.id, path: "missing" } })).toMatch(/^destination: No page/);
     const foreignSite = await createSite(tenant.otherOrganization.id);
     const foreignSection = await db().siteSection.create({ data: { id: newId(), siteId: foreignSite.id, title: "X", path: "x", isDefault: true, position: 0 } });
-    expect(await message({ source: "/a", destination: { kind: "site-section", siteSectionId: foreignSection.id } })).toMatch(/^destination: no section/);
+    expect(await message({ source: "/a", destination: { kind: "site-section", siteSectionId: foreignSection.id } })).toMatch(/^destination: No section/);
     expect(await message({ source: "/a", destination: { kind: "external", url: "https://x.example" }, draft: true })).toMatch(/^draft:/);
   });
 
@@ -135,7 +136,7 @@ describe("site redirects", () => {
     });
     expect(bulk.status, JSON.stringify(bulk.body)).toBe(200);
     expect(bulk.body.results.map((r: { status: string }) => r.status)).toEqual(["updated", "created", "deleted", "deleted", "error", "error", "error"]);
-    expect(bulk.body.results[4].error).toMatch(/^destination:/);
+    expect(bulk.body.results[4].error).toBe("No section nope in this site.");
     const sources = (await admin.get(`${redirects}?orderBy=source`)).body.items.map((r: { source: string; permanent: boolean }) => [r.source, r.permanent]);
     expect(sources).toEqual([["/keep", true], ["/new", false]]);
     // Nothing to do is still an answer: the source had no redirect.

@@ -4,7 +4,7 @@ import { createCallerFactory } from "../../server/trpc/init";
 import { appRouter } from "../../server/trpc/root";
 import { db } from "../../server/db/client";
 import { createTenant } from "../helpers/factories";
-import { apiClient, startApiServer } from "../helpers/server";
+import { apiClient, fieldErrorsOf, startApiServer } from "../helpers/server";
 
 /** Grants on sites (the reference's site-permissions and site-users), through the one grant mechanism of spaces and collections. */
 
@@ -82,7 +82,7 @@ describe("site permissions", () => {
     const w = await setup();
     const bad = await w.admin.post(w.base, { role: "owner", users: [w.editor.user.id] });
     expect(bad.status).toBe(400);
-    expect(bad.body.error.message).toMatch(/^role/);
+    expect(fieldErrorsOf(bad.body)).toMatch(/^role/);
     expect((await w.admin.post(w.base, { role: "read" })).status).toBe(400);
     expect((await w.admin.post(w.base, { role: "read", users: [w.tenant.stranger.user.id] })).status).toBe(404);
     expect((await w.as(w.editor).post(w.base, { role: "admin", users: [w.editor.user.id] })).status).toBe(403);

@@ -4,7 +4,7 @@ import { db } from "../../server/db/client";
 import { createCallerFactory } from "../../server/trpc/init";
 import { appRouter } from "../../server/trpc/root";
 import { createTenant } from "../helpers/factories";
-import { apiClient, startApiServer } from "../helpers/server";
+import { apiClient, fieldErrorsOf, startApiServer } from "../helpers/server";
 
 let server: Awaited<ReturnType<typeof startApiServer>>;
 beforeAll(async () => {
@@ -110,12 +110,12 @@ describe("createSite, getSiteById", () => {
     ] as const) {
       const answer = await admin.post(sites, body);
       expect(answer.status, JSON.stringify(body)).toBe(400);
-      expect(answer.body.error.message).toMatch(new RegExp(`^${field}`));
+      expect(fieldErrorsOf(answer.body)).toMatch(new RegExp(`^${field}`));
     }
     const foreign = await newSpace(stranger, tenant.otherOrganization.id);
     const refused = await admin.post(sites, { title: "Docs", spaces: [foreign.id] });
     expect(refused.status).toBe(404);
-    expect(refused.body.error.message).toMatch(/^spaces: /);
+    expect(fieldErrorsOf(refused.body)).toMatch(/^spaces: /);
     const trashed = await newSpace(admin, orgId);
     expect((await admin.delete(`/v1/spaces/${trashed.id}`)).status).toBe(204);
     expect((await admin.post(sites, { title: "Docs", spaces: [trashed.id] })).status).toBe(404);
@@ -304,7 +304,7 @@ describe("updateSiteById", () => {
     ] as const) {
       const answer = await admin.patch(path, body);
       expect(answer.status, JSON.stringify(body)).toBe(400);
-      expect(answer.body.error.message, JSON.stringify(body)).toMatch(new RegExp(`^${field}`));
+      expect(fieldErrorsOf(answer.body), JSON.stringify(body)).toMatch(new RegExp(`^${field}`));
     }
   });
 
@@ -316,10 +316,10 @@ describe("updateSiteById", () => {
     expect((await stranger.patch(`/v1/orgs/${tenant.otherOrganization.id}/sites/${theirs.id}`, { hostname })).status).toBe(200);
     const taken = await admin.patch(`${sites}/${mine.id}`, { hostname });
     expect(taken.status).toBe(409);
-    expect(taken.body.error.message).toMatch(/^hostname: /);
+    expect(fieldErrorsOf(taken.body)).toMatch(/^hostname: /);
     const basename = await admin.patch(`${sites}/${mine.id}`, { basename: theirs.basename });
     expect(basename.status).toBe(409);
-    expect(basename.body.error.message).toMatch(/^basename: /);
+    expect(fieldErrorsOf(basename.body)).toMatch(/^basename: /);
     // Its own values are not a conflict.
     expect((await admin.patch(`${sites}/${mine.id}`, { basename: mine.basename })).status).toBe(200);
   });
@@ -357,7 +357,7 @@ describe("updateSiteById", () => {
     const outside = await db().siteSpace.findFirstOrThrow({ where: { siteId: site.id, spaceId: a.id } });
     const refused = await admin.patch(`${sites}/${site.id}`, { defaultSiteSpace: outside.id });
     expect(refused.status).toBe(400);
-    expect(refused.body.error.message).toMatch(/^defaultSiteSpace: /);
+    expect(fieldErrorsOf(refused.body)).toMatch(/^defaultSiteSpace: /);
   });
 
   test("403 below admin on the site, 404 from another organization", async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { db } from "../../server/db/client";
 import { createTenant } from "../helpers/factories";
-import { apiClient, startApiServer } from "../helpers/server";
+import { apiClient, fieldErrorsOf, startApiServer } from "../helpers/server";
 import { createSiteRow, createSpace, expectValidStructure, type Api } from "./structure-helpers";
 
 let server: Awaited<ReturnType<typeof startApiServer>>;
@@ -53,7 +53,7 @@ describe("site spaces at the root", () => {
     const foreign = await createSpace(apiClient(server.url, tenant.stranger.token), tenant.otherOrganization.id, "Elsewhere");
     const refused = await api.post(`${base}/site-spaces`, { spaceId: foreign.id });
     expect(refused.status).toBe(404);
-    expect(refused.body.error.message).toMatch(/^spaceId:/);
+    expect(fieldErrorsOf(refused.body)).toMatch(/^spaceId:/);
   });
 
   test("PATCH changes the path (URL-safe, unique among siblings) and the space; DELETE promotes the next default", async () => {
@@ -67,11 +67,11 @@ describe("site spaces at the root", () => {
     for (const path of ["Guides", "a b", "", "x".repeat(101), "é"]) {
       const bad = await api.patch(`${base}/site-spaces/${second.id}`, { path });
       expect(bad.status, path).toBe(400);
-      expect(bad.body.error.message).toMatch(/path/);
+      expect(Object.keys(bad.body.error.details.fields)).toEqual(["path"]);
     }
     const taken = await api.patch(`${base}/site-spaces/${second.id}`, { path: first.path });
     expect(taken.status).toBe(400);
-    expect(taken.body.error.message).toMatch(/^path:/);
+    expect(fieldErrorsOf(taken.body)).toMatch(/^path:/);
     const repointed = await api.patch(`${base}/site-spaces/${second.id}`, { spaceId: c.id });
     expect(repointed.status).toBe(200);
     expect(repointed.body.space.id).toBe(c.id);
@@ -154,7 +154,7 @@ describe("sections", () => {
     expect(updated.body.siteSpaces.filter((item: { default: boolean }) => item.default)).toHaveLength(1);
     const undeclared = await api.patch(`${base}/sections/${two.id}`, { condition: "visitor.claims.nope == true" });
     expect(undeclared.status).toBe(400);
-    expect(undeclared.body.error.message).toMatch(/^condition:/);
+    expect(fieldErrorsOf(undeclared.body)).toMatch(/^condition:/);
     const syntax = await api.patch(`${base}/sections/${two.id}`, { condition: "visitor.claims.isBeta ==" });
     expect(syntax.status).toBe(400);
     const unchanged = await api.patch(`${base}/sections/${two.id}`, { title: "Second again" });
@@ -165,12 +165,12 @@ describe("sections", () => {
     expect(removed.body.icon).toBeUndefined();
     const taken = await api.patch(`${base}/sections/${two.id}`, { path: one.path });
     expect(taken.status).toBe(400);
-    expect(taken.body.error.message).toMatch(/^path:/);
+    expect(fieldErrorsOf(taken.body)).toMatch(/^path:/);
     const unsafe = await api.patch(`${base}/sections/${two.id}`, { path: "Not/Safe" });
     expect(unsafe.status).toBe(400);
     const notHere = await api.patch(`${base}/sections/${one.id}`, { defaultSiteSpace: variant.id });
     expect(notHere.status).toBe(400);
-    expect(notHere.body.error.message).toMatch(/^defaultSiteSpace:/);
+    expect(fieldErrorsOf(notHere.body)).toMatch(/^defaultSiteSpace:/);
     await expectValidStructure(site.id);
   });
 
@@ -273,7 +273,7 @@ describe("section groups", () => {
     await addSection(api, base, (await createSpace(api, org, "Mine")).id);
     const refused = await api.post(`${base}/section-groups`, { title: "Mixed", sections: [foreign.id] });
     expect(refused.status).toBe(400);
-    expect(refused.body.error.message).toMatch(/^sections:/);
+    expect(fieldErrorsOf(refused.body)).toMatch(/^sections:/);
     const group = (await api.post(`${base}/section-groups`, { title: "Mine" })).body.id;
     const add = await api.post(`${base}/section-groups/${group}/sections`, { sectionId: foreign.id });
     expect(add.status).toBe(400);

@@ -142,14 +142,12 @@ describe("conflict choices", () => {
   });
 
   test("a refused resolution's message names the page and field, not their place in the request", () => {
-    expect(resolutionErrorMessage("resolutions.pages[0].slug: must be lowercase letters and digits", conflicts)).toBe("The slug of “Guide”: must be lowercase letters and digits");
-    expect(resolutionErrorMessage("resolutions.pages.0.title: Too big: expected string to have <=256 characters", conflicts)).toBe(
-      "The title of “Guide”: Too big: expected string to have <=256 characters",
-    );
-    expect(resolutionErrorMessage("resolutions.pages[0].blocks[1].take: block b2 of page “Guide” (p1) was deleted on one side", conflicts)).toBe(
-      "The text of “Guide”: block b2 of page “Guide” (p1) was deleted on one side",
-    );
-    expect(resolutionErrorMessage("resolutions.files: files f2 is not in conflict", conflicts)).toBe("This resolution was refused: files f2 is not in conflict");
-    expect(resolutionErrorMessage("You cannot update this change request.", conflicts)).toBe("You cannot update this change request.");
+    // The server's answer: its message, and the field it is about in `details.fields`.
+    const refused = (field: string, message: string) => resolutionErrorMessage(message, { [field]: message }, conflicts);
+    expect(refused("resolutions.pages[0].slug", "Must be lowercase letters and digits")).toBe("The slug of “Guide”: Must be lowercase letters and digits");
+    expect(refused("resolutions.pages.0.title", "Too big: expected string to have <=256 characters")).toBe("The title of “Guide”: Too big: expected string to have <=256 characters");
+    expect(refused("resolutions.pages[0].blocks[1].take", "Block b2 of page “Guide” (p1) was deleted on one side")).toBe("The text of “Guide”: Block b2 of page “Guide” (p1) was deleted on one side");
+    expect(refused("resolutions.files", "Files f2 is not in conflict")).toBe("This resolution was refused: Files f2 is not in conflict");
+    expect(resolutionErrorMessage("You cannot update this change request.", {}, conflicts)).toBe("You cannot update this change request.");
   });
 });

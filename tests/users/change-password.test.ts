@@ -21,10 +21,10 @@ async function memberWithPassword(password: string) {
 describe("changing one's password", () => {
   test("needs the current password; then the new one signs in, the old one not, every session ends and the organization records it", async () => {
     const { organization, user } = await memberWithPassword("old-password-1");
-    await expect(changePassword(ctxOf(user.id), { newPassword: "new-password-1" }, fromTest)).rejects.toMatchObject({ code: "bad_request", message: expect.stringMatching(/^currentPassword:/) });
+    await expect(changePassword(ctxOf(user.id), { newPassword: "new-password-1" }, fromTest)).rejects.toMatchObject({ code: "bad_request", details: { fields: { currentPassword: "Required to change the password" } } });
     await expect(changePassword(ctxOf(user.id), { currentPassword: "wrong-password", newPassword: "new-password-1" }, fromTest)).rejects.toMatchObject({
       code: "bad_request",
-      details: { field: "currentPassword" },
+      details: { fields: { currentPassword: "This is not your current password" } },
     });
     expect(await sessionIsCurrent(db(), user.id, 0)).toBe(true);
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { openSecret } from "../../server/crypto/secret-box";
 import { db } from "../../server/db/client";
 import { createTenant } from "../helpers/factories";
-import { apiClient, startApiServer } from "../helpers/server";
+import { apiClient, fieldErrorsOf, startApiServer } from "../helpers/server";
 import { webhookAnswer, webhookListAnswer, webhookWithSecretAnswer } from "./answers";
 
 let server: Awaited<ReturnType<typeof startApiServer>>;
@@ -98,11 +98,11 @@ describe("webhooks (createOrganizationWebhook, list, get, update, rotate secret,
     const url = `http://${host}:9/hook`;
     const refused = await admin.post(`/v1/orgs/${tenant.organization.id}/webhooks`, { url });
     expect(refused.status).toBe(400);
-    expect(refused.body.error.message).toMatch(new RegExp(`^url: ${host} resolves to .*, a private or reserved address`));
-    expect(refused.body.error.details).toMatchObject({ field: "url", reason: "private_address" });
+    expect(fieldErrorsOf(refused.body)).toMatch(new RegExp(`^url: ${host} resolves to .*, a private or reserved address`));
+    expect(refused.body.error.details).toMatchObject({ fields: { url: refused.body.error.message }, reason: "private_address" });
     const { body: webhook } = await admin.post(`/v1/orgs/${tenant.organization.id}/webhooks`, { url: "https://hooks.example.com/x" });
     const changed = await admin.patch(`/v1/orgs/${tenant.organization.id}/webhooks/${webhook.id}`, { url });
-    expect(changed.body.error.details).toMatchObject({ field: "url", reason: "private_address" });
+    expect(changed.body.error.details).toMatchObject({ fields: { url: changed.body.error.message }, reason: "private_address" });
 
     const saved = process.env.QUIRE_FETCH_ALLOWLIST;
     process.env.QUIRE_FETCH_ALLOWLIST = host;

@@ -9,7 +9,7 @@ import { useToast } from "@/components/shell/toast";
 import { Button } from "@/components/ui/button";
 import { TextAreaField } from "@/components/ui/field";
 import { ErrorState, LoadingState } from "@/components/ui/states";
-import { errorMessage, serverMessage } from "@/components/ui/trpc-error";
+import { errorMessage, fieldErrors } from "@/components/ui/trpc-error";
 import { useUnsavedWarning } from "@/components/ui/use-unsaved-warning";
 
 /** A starting point: the shape the service accepts, with one signed and one unsigned claim. */
@@ -138,10 +138,12 @@ function SchemaForm({ organizationId, siteId, initial, canEdit, adaptiveEnabled 
   );
 }
 
-/** The service's refusal with where in the schema it is (it names the path first: `jsonSchema.properties.plan.type: …`). */
+/** The service's refusal with where in the schema it is (its field: `jsonSchema.properties.plan.type`). */
 function schemaProblem(error: unknown): string {
-  const where = /^jsonSchema\.?([^:\s]*): /.exec(serverMessage(error) ?? "")?.[1];
-  return where === undefined ? errorMessage(error) : `At ${where || "the top level"}: ${errorMessage(error)}`;
+  const [field, message] = Object.entries(fieldErrors(error)).find(([name]) => name === "jsonSchema" || name.startsWith("jsonSchema.")) ?? [];
+  if (field === undefined || message === undefined) return errorMessage(error);
+  const where = field.slice("jsonSchema.".length);
+  return `At ${where || "the top level"}: ${message}`;
 }
 
 function parseJson(text: string): { ok: true; value: unknown } | { ok: false; error: string } {

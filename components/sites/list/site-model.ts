@@ -40,22 +40,11 @@ export const siteHref = (organizationId: string, siteId: string, tab: (typeof SI
 export const siteSpacesLabel = (count: number) => (count === 1 ? "1 site space" : `${count} site spaces`);
 
 /**
- * Which of a form's fields a failed call is about: the service's `details.field` (a condition's
- * position, a hostname already taken) or the field its message names first; else none.
- */
-function siteFieldFailure<Field extends string>(error: unknown, fields: readonly Field[]): { field: Field | null; text: string } {
-  const failure = fieldFailure(error, fields);
-  const named = (error as { data?: { details?: { field?: unknown } } } | null)?.data?.details?.field;
-  if (failure.field === null && typeof named === "string" && fields.includes(named as Field)) return { field: named as Field, text: failure.text };
-  return failure;
-}
-
-/**
  * A form's errors: each field's own problem found before sending, else the service's answer when it
  * names that field; `formError` is an answer about no field in particular.
  */
 export function formErrors<Field extends string>(local: Partial<Record<Field, string | undefined>>, error: unknown, fields: readonly Field[]) {
-  const failure = error ? siteFieldFailure(error, fields) : null;
+  const failure = error ? fieldFailure(error, fields) : null;
   return {
     errorOf: (field: Field) => local[field] ?? (failure?.field === field ? failure.text : undefined),
     formError: failure && failure.field === null ? failure.text : undefined,

@@ -8,7 +8,7 @@ import { MAX_VARIABLES, spaceVariablesOf, withVariables, type Variables } from "
 import { ObjectStore } from "../../content/store/object-store";
 import type { Db } from "../../db/client";
 import type { Revision } from "../../db/generated/client";
-import { badRequest, type AppError } from "../../errors";
+import { type AppError, fieldError, sentence } from "../../errors";
 import { newId } from "../../ids";
 import { markdownLimitError, markdownPool, WRITE_BUDGET_MS } from "../../markdown/markdown-pool";
 import type { Limit } from "../../workers/worker-protocol";
@@ -60,7 +60,7 @@ export type BatchResult = {
   variables?: Variables;
 };
 
-const bad = (index: number, field: string, message: string) => badRequest(`${changePath(index, [field])}: ${message}`);
+const bad = (index: number, field: string, message: string) => fieldError(changePath(index, [field]), sentence(message));
 
 /**
  * Applies a batch of content changes, in order, to a change request's pages held in a PageDraft.
@@ -95,7 +95,7 @@ export class ContentBatch {
     const refOwners = new Map<string, string>();
     const claim = (ref: string, field: string) => {
       const owner = refOwners.get(ref);
-      if (owner) throw badRequest(`${field}.ref: "${ref}" is already the ref of ${owner}`);
+      if (owner) throw fieldError(`${field}.ref`, `"${ref}" is already the ref of ${owner}`);
       refOwners.set(ref, field);
     };
     options.changes.forEach((change, index) => {
@@ -274,7 +274,7 @@ export class ContentBatch {
     change.files.forEach((_file, position) => {
       const outcome = this.options.fileOutcomes.get(fileSlot(index, position));
       if (!outcome) throw new Error(`File ${fileSlot(index, position)} was not loaded`);
-      if (!outcome.ok) throw badRequest(outcome.message);
+      if (!outcome.ok) throw fieldError(outcome.field, outcome.message);
       this.files.push(outcome.file);
     });
   }

@@ -4,6 +4,7 @@ import { safeFetch, SafeFetchError } from "../../net/safe-fetch";
 import { blobKey } from "../../storage/blob-key";
 import { imageDimensions } from "../../storage/image-dimensions";
 import { changePath, type ContentChange, type FileSource } from "../schemas-content";
+import { sentence } from "../../errors";
 
 export const MAX_BASE64_BYTES = 1024 * 1024;
 export const MAX_URL_BYTES = 10 * 1024 * 1024;
@@ -13,7 +14,7 @@ const FETCH_CONCURRENCY = 4;
 
 export type LoadedFile = { version: FileVersion; bytes: Buffer };
 /** A file's bytes, or why they could not be had (reported when the batch reaches its change). */
-export type FileOutcome = { ok: true; file: LoadedFile } | { ok: false; message: string };
+export type FileOutcome = { ok: true; file: LoadedFile } | { ok: false; field: string; message: string };
 
 /** `2:0` for `changes[2].files[0]`. */
 export const fileSlot = (change: number, file: number) => `${change}:${file}`;
@@ -36,8 +37,8 @@ export async function loadFileSources(changes: ContentChange[]): Promise<Map<str
       const field = changePath(index, ["files", position]);
       if (source.base64 !== undefined) {
         const decoded = decodeBase64(source.base64);
-        if (typeof decoded === "string") outcomes.set(slot, { ok: false, message: `${field}.base64: ${decoded}` });
-        else if ((budget -= decoded.length) < 0) outcomes.set(slot, { ok: false, message: `${field}: the batch's files exceed ${MAX_BATCH_FILE_BYTES} bytes` });
+        if (typeof decoded === "string") outcomes.set(slot, { ok: false, field: `${field}.base64`, message: sentence(decoded) });
+        else if ((budget -= decoded.length) < 0) outcomes.set(slot, { ok: false, field, message: `The batch's files exceed ${MAX_BATCH_FILE_BYTES} bytes` });
         else outcomes.set(slot, { ok: true, file: loaded(source, decoded, null, createdAt) });
         return;
       }
@@ -45,11 +46,11 @@ export async function loadFileSources(changes: ContentChange[]): Promise<Map<str
         try {
           const fetched = await safeFetch(source.url!, { maxBytes: Math.min(MAX_URL_BYTES, Math.max(budget, 0)) });
           // Checked again after the fetch: concurrent fetches share the budget.
-          if ((budget -= fetched.bytes.length) < 0) outcomes.set(slot, { ok: false, message: `${field}: the batch's files exceed ${MAX_BATCH_FILE_BYTES} bytes` });
+          if ((budget -= fetched.bytes.length) < 0) outcomes.set(slot, { ok: false, field, message: `The batch's files exceed ${MAX_BATCH_FILE_BYTES} bytes` });
           else outcomes.set(slot, { ok: true, file: loaded(source, fetched.bytes, fetched.contentType, createdAt) });
         } catch (error) {
           if (!(error instanceof SafeFetchError)) throw error;
-          outcomes.set(slot, { ok: false, message: `${field}.url: ${error.message}` });
+          outcomes.set(slot, { ok: false, field: `${field}.url`, message: sentence(error.message) });
         }
       });
     });

@@ -16,7 +16,7 @@ import { gfmStrikethroughToMarkdown } from "mdast-util-gfm-strikethrough";
 import { gfmTableToMarkdown } from "mdast-util-gfm-table";
 import { gfmTaskListItemToMarkdown } from "mdast-util-gfm-task-list-item";
 import { toMarkdown, type Options as ToMarkdownOptions } from "mdast-util-to-markdown";
-import { badRequest } from "../../errors";
+import { fieldError } from "../../errors";
 import { dateText, defaultSchemasTitle, lengthText } from "./block-tags";
 import type { DocumentBlockEmbedWithCaption, DocumentBlockFileWithCaption } from "./document-blocks";
 import { plainText } from "./document-text";
@@ -55,7 +55,7 @@ export type DocumentToMarkdownOptions = {
  * `<figure>`. With a base, unchanged blocks keep their source.
  */
 export function documentToMarkdown(document: JSONDocument, options: DocumentToMarkdownOptions = {}): string {
-  if (nodesDepth(document, MAX_DOCUMENT_DEPTH) > MAX_DOCUMENT_DEPTH) throw badRequest(`document: nested deeper than ${MAX_DOCUMENT_DEPTH} levels`);
+  if (nodesDepth(document, MAX_DOCUMENT_DEPTH) > MAX_DOCUMENT_DEPTH) throw fieldError("document", `Nested deeper than ${MAX_DOCUMENT_DEPTH} levels`);
   return new MarkdownWriter(options.base).document(document.nodes as DocumentBlock[]);
 }
 

@@ -3,7 +3,7 @@ import type { ServiceContext } from "../../context";
 import { db } from "../../db/client";
 import { Prisma } from "../../db/generated/client";
 import { eventPayload } from "../../deliveries/deliver";
-import { badRequest, notFound } from "../../errors";
+import { fieldError, notFound } from "../../errors";
 import { decodeKeysetCursor, encodeKeysetCursor, listParams, type ListResult } from "../../pagination";
 import { authorizeIntegration } from "../../policies/integration";
 import { loadIntegration } from "../load";
@@ -70,7 +70,7 @@ function decodeCursorPosition(page: string | undefined): { createdAt: Date; txid
   const cursor = decodeKeysetCursor(page);
   if (!cursor) return undefined;
   const match = /^([0-9T:.Z-]{1,40})\|([0-9]{1,19})\|([0-9]{1,19})$/.exec(cursor.value ?? "");
-  if (!match || Number.isNaN(Date.parse(match[1]!))) throw badRequest("page: not a valid page cursor");
+  if (!match || Number.isNaN(Date.parse(match[1]!))) throw fieldError("page", "Not a valid page cursor");
   return { createdAt: new Date(match[1]!), txid: BigInt(match[2]!), seq: BigInt(match[3]!), id: cursor.id };
 }
 

@@ -2,7 +2,7 @@ import { isDeepStrictEqual } from "node:util";
 import type { ServiceContext } from "../../context";
 import { db, type Db } from "../../db/client";
 import { Prisma, type Integration, type IntegrationInstallation } from "../../db/generated/client";
-import { badRequest } from "../../errors";
+import { fieldError } from "../../errors";
 import { writeChange } from "../../events/write-change";
 import { newId } from "../../ids";
 import { paginateModel, type ListResult } from "../../pagination";
@@ -33,7 +33,7 @@ function checkSelection(integration: Pick<Integration, "target">, input: Pick<Up
   if (input.site_selection === "all" && !["all", "site"].includes(integration.target)) badSelection("site_selection", "sites");
 }
 function badSelection(field: string, what: string): never {
-  throw badRequest(`${field}: this integration cannot be installed on ${what}.`);
+  throw fieldError(field, `This integration cannot be installed on ${what}.`);
 }
 
 /**

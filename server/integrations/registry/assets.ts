@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { badRequest } from "../../errors";
+import { fieldError } from "../../errors";
 import { MAX_ICON_BYTES, MAX_PREVIEW_BYTES } from "./schemas";
 
 /**
@@ -24,10 +24,10 @@ export function sniffImageType(bytes: Uint8Array): string | null {
 
 function decodeImage(field: string, base64: string, maxBytes: number): { contentType: string; bytes: Uint8Array<ArrayBuffer> } {
   const bytes = new Uint8Array(Buffer.from(base64, "base64"));
-  if (bytes.byteLength === 0) throw badRequest(`${field}: the image is empty`);
-  if (bytes.byteLength > maxBytes) throw badRequest(`${field}: the image is larger than ${maxBytes / 1024} KB`);
+  if (bytes.byteLength === 0) throw fieldError(field, `The image is empty`);
+  if (bytes.byteLength > maxBytes) throw fieldError(field, `The image is larger than ${maxBytes / 1024} KB`);
   const contentType = sniffImageType(bytes);
-  if (!contentType) throw badRequest(`${field}: not a PNG, JPEG, GIF or WebP image (SVG is not accepted: it can carry script)`);
+  if (!contentType) throw fieldError(field, `Not a PNG, JPEG, GIF or WebP image (SVG is not accepted: it can carry script)`);
   return { contentType, bytes };
 }
 

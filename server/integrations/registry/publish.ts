@@ -3,7 +3,7 @@ import type { ServiceContext } from "../../context";
 import type { Db } from "../../db/client";
 import { Prisma } from "../../db/generated/client";
 import { writeChange } from "../../events/write-change";
-import { conflict, forbidden, notFound } from "../../errors";
+import { conflict, fieldError, forbidden } from "../../errors";
 import { newId } from "../../ids";
 import { integrationPermissions, integrationViewer } from "../../policies/integration";
 import { presentIntegration } from "../../presenters/integration";
@@ -26,7 +26,7 @@ async function publishingOrganization(tx: Db, actor: Actor, reference: string, o
   const organization = (await tx.organization.findUnique({ where: { id: reference } })) ?? (await tx.organization.findUnique({ where: { hostname: reference.toLowerCase() } }));
   const memberships = await callerMemberships(tx, actor);
   const member = organization !== null && memberships.has(organization.id);
-  if (!organization || (!member && organization.id !== ownOrganizationId)) throw notFound(`organization: no organization ${reference} (give its id or its subdomain).`);
+  if (!organization || (!member && organization.id !== ownOrganizationId)) throw fieldError("organization", `No organization ${reference} (give its id or its subdomain).`, { code: "not_found" });
   return { organization, member, role: member ? (memberships.get(organization.id) ?? null) : null };
 }
 

@@ -1,7 +1,7 @@
 import type { ServiceContext } from "../../context";
 import { db, type Db } from "../../db/client";
 import { Prisma } from "../../db/generated/client";
-import { badRequest } from "../../errors";
+import { fieldError } from "../../errors";
 import { decodeKeysetCursor, encodeKeysetCursor, type ListResult } from "../../pagination";
 import { loadOrganization } from "../../policies/access";
 import { authorizeIntegration, integrationPermissions, integrationViewer } from "../../policies/integration";
@@ -100,7 +100,7 @@ function filtersOf(query: ListIntegrationsQuery): Prisma.Sql[] {
 /** A page of the integrations `visible` and the filters keep, in name order. */
 async function listWhere(ctx: ServiceContext, tx: Db, memberships: Map<string, Role | null>, visible: Prisma.Sql, query: ListIntegrationsQuery) {
   const cursor = decodeKeysetCursor(query.page);
-  if (cursor && (cursor.value === null || !INTEGRATION_NAME_PATTERN.test(cursor.value))) throw badRequest("page: not a valid page cursor");
+  if (cursor && (cursor.value === null || !INTEGRATION_NAME_PATTERN.test(cursor.value))) throw fieldError("page", "Not a valid page cursor");
   // A deleted organization's integrations are in no list.
   const live = Prisma.sql`NOT EXISTS (SELECT 1 FROM organizations o WHERE o.id = i.organization_id AND o.deleted_at IS NOT NULL)`;
   const where = Prisma.join([visible, live, ...filtersOf(query)], " AND ");

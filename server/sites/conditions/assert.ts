@@ -1,4 +1,4 @@
-import { AppError } from "../../errors";
+import { fieldError } from "../../errors";
 import { parseCondition } from "./parse";
 import type { AdaptiveSchema, ConditionNode } from "./types";
 
@@ -11,7 +11,7 @@ export function assertValidCondition(source: string, schema: AdaptiveSchema | re
   const result = parseCondition(source, schema);
   if (result.ok) return result.ast;
   const { message, position } = result.error;
-  throw new AppError("bad_request", `${field}: ${message} (at character ${position + 1})`, { field, position });
+  throw fieldError(field, `${message} (at character ${position + 1})`, { details: { position } });
 }
 
 /**

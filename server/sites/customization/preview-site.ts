@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { ServiceContext } from "../../context";
 import { db } from "../../db/client";
-import { forbidden, notFound } from "../../errors";
+import { fieldError, forbidden, notFound } from "../../errors";
 import { entityIdSchema } from "../../ids";
 import { spaceRoleOf } from "../../policies/access";
 import { authorizeSite, loadSite } from "../../policies/site";
@@ -74,7 +74,7 @@ export async function previewSite(ctx: ServiceContext, organizationId: string, s
   const visible: VisibleSite = { ...model, visitor: { via: "public", claims: {}, segment: "preview" } };
   const found = findSiteSpace(visible, input.siteSpaceId);
   if (!found) {
-    if (input.siteSpaceId !== undefined) throw notFound(`siteSpaceId: no site space ${input.siteSpaceId} in this site.`);
+    if (input.siteSpaceId !== undefined) throw fieldError("siteSpaceId", `No site space ${input.siteSpaceId} in this site.`, { code: "not_found" });
     return NOTHING;
   }
 

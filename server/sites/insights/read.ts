@@ -2,7 +2,7 @@ import { readPage } from "../../content/revisions";
 import type { Revision } from "../../db/generated/client";
 import type { ServiceContext } from "../../context";
 import { db } from "../../db/client";
-import { badRequest } from "../../errors";
+import { fieldError } from "../../errors";
 import { decodeKeysetCursor, encodeKeysetCursor } from "../../pagination";
 import { authorizeSite, loadSite } from "../../policies/site";
 import { FEEDBACK_RATINGS, type FeedbackRating } from "./schemas";
@@ -102,7 +102,7 @@ export async function listSiteFeedback(ctx: ServiceContext, organizationId: stri
   authorizeSite("view", access);
   const after = decodeKeysetCursor(cursor);
   const afterDate = after?.value ? new Date(after.value) : null;
-  if (after && (!afterDate || Number.isNaN(afterDate.getTime()))) throw badRequest("cursor: not a valid page cursor");
+  if (after && (!afterDate || Number.isNaN(afterDate.getTime()))) throw fieldError("cursor", "Not a valid page cursor");
   const rows = await db().sitePageFeedback.findMany({
     where: { siteId, ...(after && afterDate ? { OR: [{ createdAt: { lt: afterDate } }, { createdAt: afterDate, id: { lt: after.id } }] } : {}) },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],

@@ -25,7 +25,7 @@ export const pageFeedbackInput = z.object({
     .string()
     .max(FEEDBACK_COMMENT_MAX * 4)
     .transform((text) => text.trim())
-    .pipe(z.string().max(FEEDBACK_COMMENT_MAX, `comment: at most ${FEEDBACK_COMMENT_MAX} characters`))
+    .pipe(z.string().max(FEEDBACK_COMMENT_MAX, `At most ${FEEDBACK_COMMENT_MAX} characters`))
     .optional()
     .transform((text) => (text ? text : undefined)),
 });

@@ -3,7 +3,7 @@ import type { ServiceContext } from "../../context";
 import { openSecret, sealSecret } from "../../crypto/secret-box";
 import { db, type Db } from "../../db/client";
 import type { Site } from "../../db/generated/client";
-import { badRequest } from "../../errors";
+import { fieldError } from "../../errors";
 import { authorizeSite, loadSite } from "../../policies/site";
 import { writeSite } from "../write-site";
 import type { UpdatePublishingAuthInput } from "./schemas";
@@ -79,7 +79,7 @@ export async function getPublishingAuth(ctx: ServiceContext, organizationId: str
 /** updateSitePublishingAuthById: the fallback and logout URLs; the `integration` backend needs integrations. */
 export async function updatePublishingAuth(ctx: ServiceContext, organizationId: string, siteId: string, input: UpdatePublishingAuthInput) {
   if (input.backend === "integration") {
-    throw badRequest("backend: visitor authentication through an integration needs integrations, which this Quire does not have yet; use the `custom` backend (your own service signs visitor tokens with the site's key).");
+    throw fieldError("backend", "Visitor authentication through an integration needs integrations, which this Quire does not have yet; use the `custom` backend (your own service signs visitor tokens with the site's key).");
   }
   return writeSite(ctx, siteId, async (tx, events) => {
     let site = await loadAdminSite(tx, ctx, organizationId, siteId);

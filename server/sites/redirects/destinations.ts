@@ -1,7 +1,7 @@
 import { currentRevision, readPages, slugPaths } from "../../content/revisions";
 import type { Db } from "../../db/client";
 import type { Site } from "../../db/generated/client";
-import { AppError } from "../../errors";
+import { fieldError, sentence } from "../../errors";
 import { siteSectionUrl, siteSpaceUrl } from "../urls";
 import type { RedirectDestination, RedirectInputDestination } from "./schemas";
 
@@ -11,7 +11,7 @@ import type { RedirectDestination, RedirectInputDestination } from "./schemas";
  * site space showing that space, so that renaming the page later keeps the redirect working.
  */
 
-const invalid = (message: string) => new AppError("bad_request", `destination: ${message}`, { field: "destination" });
+const invalid = (message: string) => fieldError("destination", sentence(message));
 
 async function siteSpaceOf(tx: Db, siteId: string, siteSpaceId: string) {
   const siteSpace = await tx.siteSpace.findFirst({ where: { id: siteSpaceId, siteId }, include: { space: true } });

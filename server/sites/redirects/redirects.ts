@@ -1,7 +1,7 @@
 import type { ServiceContext } from "../../context";
 import { db, type Db } from "../../db/client";
 import type { Prisma, Site, SiteRedirect } from "../../db/generated/client";
-import { AppError, badRequest, conflict, notFound } from "../../errors";
+import { AppError, fieldError, notFound } from "../../errors";
 import type { EventRecorder } from "../../events/record-event";
 import { newId } from "../../ids";
 import { decodeKeysetCursor, encodeKeysetCursor, type ListResult } from "../../pagination";
@@ -19,7 +19,7 @@ import { candidateSources } from "./source-path";
  * `site_redirects.changed`. A source is unique in its site (409). Quire keeps no draft redirects.
  */
 
-const NO_DRAFTS = "draft: Quire has no draft redirects; write the redirect live (draft false).";
+const NO_DRAFTS = "Quire has no draft redirects; write the redirect live (draft false).";
 
 export function presentRedirect(redirect: SiteRedirect) {
   return {
@@ -44,7 +44,7 @@ async function loadForWrite(tx: Db, ctx: ServiceContext, organizationId: string,
 }
 
 function sourceTaken(source: string, redirectId: string) {
-  return conflict(`This site already redirects ${source}.`, { field: "source", source, redirectId });
+  return fieldError("source", `This site already redirects ${source}.`, { code: "conflict", details: { source, redirectId } });
 }
 
 function recordChange(events: EventRecorder, site: Site, redirect: { id: string; source: string }, change: "created" | "updated" | "deleted") {
@@ -75,7 +75,7 @@ async function insertRedirect(tx: Db, site: Site, input: Omit<CreateRedirectInpu
 }
 
 export async function createRedirect(ctx: ServiceContext, organizationId: string, siteId: string, input: CreateRedirectInput) {
-  if (input.draft) throw badRequest(NO_DRAFTS);
+  if (input.draft) throw fieldError("draft", NO_DRAFTS);
   return writeSite(ctx, siteId, async (tx, events) => {
     const site = await loadForWrite(tx, ctx, organizationId, siteId);
     const redirect = await insertRedirect(tx, site, input);
@@ -102,7 +102,7 @@ async function applyUpdate(tx: Db, site: Site, redirect: SiteRedirect, input: Om
 }
 
 export async function updateRedirect(ctx: ServiceContext, organizationId: string, siteId: string, redirectId: string, input: UpdateRedirectInput) {
-  if (input.draft) throw badRequest(NO_DRAFTS);
+  if (input.draft) throw fieldError("draft", NO_DRAFTS);
   return writeSite(ctx, siteId, async (tx, events) => {
     const site = await loadForWrite(tx, ctx, organizationId, siteId);
     const redirect = await tx.siteRedirect.findFirst({ where: { id: redirectId, siteId } });
@@ -192,7 +192,7 @@ export async function listRedirects(ctx: ServiceContext, organizationId: string,
   let where = base;
   if (cursor) {
     const value = field === "source" ? cursor.value : cursor.value === null ? null : new Date(cursor.value);
-    if (value === null || (value instanceof Date && Number.isNaN(value.getTime()))) throw badRequest("page: not a valid page cursor");
+    if (value === null || (value instanceof Date && Number.isNaN(value.getTime()))) throw fieldError("page", "Not a valid page cursor");
     const beyond = direction === "asc" ? "gt" : "lt";
     where = { AND: [base, { OR: [{ [field]: { [beyond]: value } }, { [field]: value, id: { [beyond]: cursor.id } }] }] };
   }

@@ -2,7 +2,7 @@ import type { ServiceContext } from "../../context";
 import { sealSecret } from "../../crypto/secret-box";
 import { db, type Db } from "../../db/client";
 import type { Prisma } from "../../db/generated/client";
-import { badRequest, notFound } from "../../errors";
+import { badRequest, fieldError, notFound } from "../../errors";
 import { newId } from "../../ids";
 import { paginateModel } from "../../pagination";
 import { authorizeSite, loadSite } from "../../policies/site";
@@ -20,7 +20,7 @@ import type { CreateShareLinkInput, ListShareLinksParams, UpdateShareLinkInput }
 function futureDate(value: string | null | undefined): Date | null | undefined {
   if (value === undefined || value === null) return value;
   const date = new Date(value);
-  if (date.getTime() <= Date.now()) throw badRequest("expiresAt: must be in the future");
+  if (date.getTime() <= Date.now()) throw fieldError("expiresAt", "Must be in the future");
   return date;
 }
 

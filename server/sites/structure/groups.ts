@@ -1,7 +1,7 @@
 import type { ServiceContext } from "../../context";
 import type { Db } from "../../db/client";
 import type { Site, SiteSectionGroup } from "../../db/generated/client";
-import { badRequest, notFound } from "../../errors";
+import { badRequest, fieldError, notFound } from "../../errors";
 import type { EventRecorder } from "../../events/record-event";
 import { newId } from "../../ids";
 import { presentSiteSectionGroup } from "../../presenters/site-structure";
@@ -34,7 +34,7 @@ async function loadGroup(tx: Db, siteId: string, groupId: string) {
 async function appendToGroup(tx: Db, siteId: string, groupId: string, sectionIds: string[], field: string): Promise<void> {
   const sections = await tx.siteSection.findMany({ where: { id: { in: sectionIds }, siteId }, select: { id: true } });
   const missing = sectionIds.find((id) => !sections.some((section) => section.id === id));
-  if (missing) throw badRequest(`${field}: no section ${missing} in this site.`);
+  if (missing) throw fieldError(field, `No section ${missing} in this site.`);
   const structure = await loadStructure(tx, siteId);
   const kept = sectionsOfGroup(structure, groupId).filter((section) => !sectionIds.includes(section.id));
   for (const id of sectionIds) await tx.siteSection.update({ where: { id }, data: { sectionGroupId: groupId } });

@@ -1,5 +1,5 @@
 import type { Db } from "../../db/client";
-import { badRequest, notFound } from "../../errors";
+import { fieldError, notFound } from "../../errors";
 import type { Position, StructurePointer } from "./schemas";
 import { sectionsOfGroup, siteSpacesOf, topLevelItems, type StructureSnapshot } from "./rules";
 
@@ -52,7 +52,7 @@ export async function moveAmongSiblings(tx: Db, structure: StructureSnapshot, it
     const field = position.before ? "position.before" : "position.after";
     const at = rest.findIndex((sibling) => samePointer(sibling, anchor));
     if (at < 0) {
-      throw badRequest(`${field}: ${anchor.type} ${anchor.id} is not a sibling of ${item.type} ${item.id} at its level of the structure.`);
+      throw fieldError(field, `${anchor.type} ${anchor.id} is not a sibling of ${item.type} ${item.id} at its level of the structure.`);
     }
     index = position.before ? at : at + 1;
   }

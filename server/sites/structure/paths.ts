@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { badRequest } from "../../errors";
+import { fieldError } from "../../errors";
 import { PATH_MAX, PATH_PATTERN } from "./bounds";
 
 /**
@@ -43,6 +43,6 @@ export function uniquePath(base: string, taken: ReadonlySet<string>): string {
 /** 400 when a path chosen by the caller is already a sibling's, naming the field. */
 export function assertPathFree(path: string, taken: ReadonlySet<string>, field: string): void {
   if (taken.has(path)) {
-    throw badRequest(`${field}: '${path}' is already the path of another item at this level.`);
+    throw fieldError(field, `'${path}' is already the path of another item at this level.`);
   }
 }

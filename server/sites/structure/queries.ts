@@ -1,5 +1,5 @@
 import type { ServiceContext } from "../../context";
-import { badRequest } from "../../errors";
+import { fieldError } from "../../errors";
 import { decodeCursor, encodeCursor, type ListParams, type ListResult } from "../../pagination";
 import { presentSiteSection, presentSiteSectionGroup, presentSiteSpace, presentSiteStructure } from "../../presenters/site-structure";
 import { readStructure } from "./access";
@@ -14,7 +14,7 @@ import type { ListSiteSpacesParams, StructureListParams } from "./schemas";
 function pageOf<T extends { id: string }>(items: T[], params: ListParams): ListResult<T> {
   const after = decodeCursor(params.page);
   const start = after === undefined ? 0 : items.findIndex((item) => item.id === after) + 1;
-  if (start === 0 && after !== undefined) throw badRequest("page: not a valid page cursor");
+  if (start === 0 && after !== undefined) throw fieldError("page", "Not a valid page cursor");
   const page = items.slice(start, start + params.limit);
   const more = start + params.limit < items.length;
   return { items: page, count: items.length, ...(more ? { next: { page: encodeCursor(page[page.length - 1]!.id) } } : {}) };

@@ -1,7 +1,7 @@
 import type { ServiceContext } from "../../context";
 import type { Db } from "../../db/client";
 import type { Site } from "../../db/generated/client";
-import { badRequest, conflict, notFound } from "../../errors";
+import { conflict, fieldError, notFound } from "../../errors";
 import type { EventRecorder } from "../../events/record-event";
 import { newId } from "../../ids";
 import type { SiteAccess } from "../../policies/site";
@@ -90,7 +90,7 @@ async function convertToSections(tx: Db, events: EventRecorder, access: SiteAcce
 
 async function groupOfSite(tx: Db, siteId: string, groupId: string, field: string) {
   const group = await tx.siteSectionGroup.findFirst({ where: { id: groupId, siteId }, select: { id: true } });
-  if (!group) throw badRequest(`${field}: no section group ${groupId} in this site.`);
+  if (!group) throw fieldError(field, `No section group ${groupId} in this site.`);
   return group.id;
 }
 

@@ -1,7 +1,7 @@
 import type { Db } from "../../db/client";
 import type { Site, SiteSpace, Space } from "../../db/generated/client";
 import { currentRevision, readPage } from "../../content/revisions";
-import { badRequest, notFound } from "../../errors";
+import { fieldError, sentence } from "../../errors";
 import type { EventRecorder } from "../../events/record-event";
 import { newId } from "../../ids";
 import type { OrgAccess } from "../../policies/access";
@@ -16,7 +16,7 @@ import { normalizeStructure } from "./rules";
 
 type SiteRef = Pick<Site, "id" | "organizationId">;
 
-const invalid = (field: string, message: string) => badRequest(`${field}: ${message}`);
+const invalid = (field: string, message: string) => fieldError(field, sentence(message));
 
 /**
  * A space of the site's organization the caller can see (not in the trash): anything else is
@@ -27,7 +27,7 @@ export async function loadSpaceForSite(tx: Db, access: OrgAccess, spaceId: strin
   await tx.$queryRaw`SELECT 1 FROM spaces WHERE id = ${spaceId} FOR SHARE`;
   const space = await tx.space.findFirst({ where: { id: spaceId, organizationId: access.organization.id, deletedAt: null } });
   if (!space || (await spaceRoleOf(tx, access, space)) === null) {
-    throw notFound(`${field}: no space ${spaceId} in this organization.`);
+    throw fieldError(field, `No space ${spaceId} in this organization.`, { code: "not_found" });
   }
   return space;
 }
@@ -52,7 +52,7 @@ export async function addSiteSpace(tx: Db, events: EventRecorder, access: OrgAcc
   let sectionId: string | null = null;
   if (input.sectionId) {
     const section = await tx.siteSection.findFirst({ where: { id: input.sectionId, siteId: site.id }, select: { id: true } });
-    if (!section) throw notFound(`sectionId: no section ${input.sectionId} in this site.`);
+    if (!section) throw fieldError("sectionId", `No section ${input.sectionId} in this site.`, { code: "not_found" });
     sectionId = section.id;
   } else {
     const fallback = await tx.siteSection.findFirst({ where: { siteId: site.id, isDefault: true }, select: { id: true } });

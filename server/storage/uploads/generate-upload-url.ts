@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { ServiceContext } from "../../context";
 import { db } from "../../db/client";
-import { badRequest, forbidden } from "../../errors";
+import { fieldError, forbidden } from "../../errors";
 import { newId } from "../../ids";
 import { loadOrganization, type OrgAccess } from "../../policies/access";
 import { organizationPermissions } from "../../policies/organization";
@@ -35,11 +35,11 @@ const isTaken = (kind: GenerateUploadInput["kind"]): kind is TakenUploadKind => 
 export async function generateStorageUploadUrl(ctx: ServiceContext, organizationId: string, input: GenerateUploadInput) {
   const access = await loadOrganization(db(), ctx.actor, organizationId);
   const { kind } = input;
-  if (!isTaken(kind)) throw badRequest(`kind: Quire does not take ${kind} uploads; only ${Object.keys(UPLOAD_KINDS).join(" and ")} are supported.`);
+  if (!isTaken(kind)) throw fieldError("kind", `Quire does not take ${kind} uploads; only ${Object.keys(UPLOAD_KINDS).join(" and ")} are supported.`);
   if (!mayUpload[kind](access)) throw forbidden(refusals[kind]);
   const rules = UPLOAD_KINDS[kind];
-  if (!rules.mediaTypes.includes(input.file.type)) throw badRequest(`file.type: ${input.file.type} is not ${rules.expected}.`);
-  if (input.file.size > rules.maxBytes) throw badRequest(`file.size: ${rules.tooLarge} (${rules.maxBytes} bytes); this one is ${input.file.size}.`);
+  if (!rules.mediaTypes.includes(input.file.type)) throw fieldError("file.type", `${input.file.type} is not ${rules.expected}.`);
+  if (input.file.size > rules.maxBytes) throw fieldError("file.size", `${rules.tooLarge} (${rules.maxBytes} bytes); this one is ${input.file.size}.`);
   const id = newId();
   const token = randomBytes(32).toString("base64url");
   const key = `orgs/${organizationId}/${kind}/${id}`;

@@ -1,5 +1,5 @@
 import { db } from "../../db/client";
-import { badRequest, notFound } from "../../errors";
+import { badRequest, fieldError, notFound } from "../../errors";
 import { readBody } from "../../http/read-body";
 import { organizationFileUrl } from "../../organizations/organization-files";
 import { fileStorage } from "../file-storage";
@@ -51,6 +51,6 @@ export async function receiveUpload(token: string, request: Request, baseUrl: st
 /** The body, refused as soon as it goes past `size` bytes (413), and when it ends short of them. */
 async function readExactly(request: Request, size: number): Promise<Buffer> {
   const bytes = Buffer.from(await readBody(request, size));
-  if (bytes.length !== size) throw badRequest(`body: the file ended after ${bytes.length} bytes; ${size} were announced.`);
+  if (bytes.length !== size) throw fieldError("body", `The file ended after ${bytes.length} bytes; ${size} were announced.`);
   return bytes;
 }

@@ -1,13 +1,12 @@
-import { responseForError } from "@/server/api/errors";
+import { responseForError, zodFieldErrors } from "@/server/api/errors";
 import { requestActor } from "@/server/auth/request-actor";
 import { requestPublicOrigin } from "@/server/http/public-origin";
 import { requestContext } from "@/server/context";
-import { AppError } from "@/server/errors";
+import { AppError, fieldError } from "@/server/errors";
 import { BODY_LIMITS, readBody } from "@/server/http/read-body";
 import { joinWithInvite, signUpWithInvite } from "@/server/invites/join-with-invite";
 import { signUpWithInviteInput } from "@/server/invites/schemas";
-import { describeZodError } from "@/server/api/errors";
-import { findUnstorableText } from "@/server/validation/storable-text";
+import { findUnstorableText, unstorableTextError } from "@/server/validation/storable-text";
 
 export const dynamic = "force-dynamic";
 
@@ -22,15 +21,15 @@ export async function POST(request: Request, { params }: { params: Promise<{ tok
     const { token } = await params;
     const baseUrl = requestPublicOrigin(request);
     if (request.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase() !== "application/json") {
-      throw new AppError("unsupported_media_type", "Content-Type: send the body as application/json");
+      throw fieldError("Content-Type", "Send the body as application/json", { code: "unsupported_media_type" });
     }
     const body = await readJsonBody(request);
     const actor = await requestActor(request.headers, "session");
     if (actor) return Response.json(await joinWithInvite(requestContext(actor, baseUrl), token));
     const input = signUpWithInviteInput.safeParse(body);
-    if (!input.success) throw new AppError("bad_request", describeZodError(input.error, "body"));
+    if (!input.success) throw zodFieldErrors(input.error, "body");
     const bad = findUnstorableText(input.data);
-    if (bad) throw new AppError("bad_request", `${bad.path.join(".")}: ${bad.problem}`);
+    if (bad) throw unstorableTextError(bad, "body");
     return Response.json(await signUpWithInvite(token, input.data, baseUrl));
   } catch (error) {
     return responseForError(error);

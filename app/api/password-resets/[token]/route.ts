@@ -1,5 +1,5 @@
-import { describeZodError, responseForError } from "@/server/api/errors";
-import { AppError } from "@/server/errors";
+import { responseForError, zodFieldErrors } from "@/server/api/errors";
+import { AppError, fieldError } from "@/server/errors";
 import { BODY_LIMITS, readBody } from "@/server/http/read-body";
 import { completePasswordReset, completePasswordResetInput } from "@/server/members/complete-password-reset";
 
@@ -14,10 +14,10 @@ export async function POST(request: Request, { params }: { params: Promise<{ tok
   try {
     const { token } = await params;
     if (request.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase() !== "application/json") {
-      throw new AppError("unsupported_media_type", "Content-Type: send the body as application/json");
+      throw fieldError("Content-Type", "Send the body as application/json", { code: "unsupported_media_type" });
     }
     const input = completePasswordResetInput.safeParse(await readJsonBody(request));
-    if (!input.success) throw new AppError("bad_request", describeZodError(input.error, "body"));
+    if (!input.success) throw zodFieldErrors(input.error, "body");
     return Response.json(await completePasswordReset(token, input.data));
   } catch (error) {
     return responseForError(error);
