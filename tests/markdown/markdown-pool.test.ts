@@ -16,9 +16,9 @@ describe("the markdown pool", () => {
     expect(result).toMatchObject({ ok: false, index: 1, limit: "time", values: [[{ kind: "page", page: "a", relation: "link" }]] });
     expect(stallMs).toBeLessThanOrEqual(MAX_STALL_MS);
     if (result.ok) return;
-    expect(markdownLimitError("changes[0].document.markdown", result.limit, WRITE_BUDGET_MS).message).toBe(
-      "changes[0].document.markdown: too complex to process within 2 s (simplify deeply nested or repeated syntax)",
-    );
+    const refusal = markdownLimitError("changes[0].document.markdown", result.limit, WRITE_BUDGET_MS);
+    const message = "Too complex to process within 2 s (simplify deeply nested or repeated syntax)";
+    expect({ message: refusal.message, details: refusal.details }).toEqual({ message, details: { fields: { "changes[0].document.markdown": message } } });
     expect(await markdownPool().map("recordedLinks", ["![i](/files/f)"], WRITE_BUDGET_MS)).toEqual([{ ok: true, value: [{ kind: "file", file: "f", relation: "image" }] }]);
   });
 
