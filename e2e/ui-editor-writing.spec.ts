@@ -229,12 +229,26 @@ test("blocks at the end of a page can be left; tables start empty and grow; the 
     await page.keyboard.press("ArrowDown");
     await page.keyboard.press("Enter");
     await expect(editor.getByRole("heading", { level: 2 })).toHaveText("After quote");
+
+    // Enter right after the query, before React has drawn the menu for it (as a fast typist or a
+    // text expander does): the option chosen is the query's own, not the one drawn before.
+    await editor.getByText("After code").click();
+    await page.keyboard.press("End");
+    await page.keyboard.press("Enter");
+    await editor.evaluate(async (element) => {
+      document.execCommand("insertText", false, "/quote");
+      // The editor reads typed text through its DOM observer, a microtask later; React draws a task later.
+      await new Promise<void>((resolve) => queueMicrotask(resolve));
+      element.dispatchEvent(new KeyboardEvent("keydown", { key: "Enter", bubbles: true, cancelable: true }));
+    });
+    await page.keyboard.type("Fast");
+    await expect(editor.getByRole("blockquote").filter({ hasText: "Fast" })).toHaveText("Fast");
     await expectSaved(page);
   });
 
   await test.step("read back through /v1", async () => {
     const markdown = await storedMarkdown(request, token, place.pageUrl);
-    expect(markdown).toContain("```\nmake\n```\n\nAfter code\n");
+    expect(markdown).toContain("```\nmake\n```\n\nAfter code\n\n> Fast\n\n{% hint");
     expect(markdown).toContain('{% hint style="info" %}\nNote this\n\n* Inside the hint\n{% endhint %}\n\nAfter hint\n');
     expect(markdown).toContain("> Quoted\n\n## After quote\n");
     expect(markdown).toContain("| Tool | Use     | Note |\n| ---- | ------- | ---- |\n| npm  | install |      |\n|      |         |      |\n| last |         |      |\n\nAfter table\n");

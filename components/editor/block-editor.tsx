@@ -233,7 +233,8 @@ export function BlockEditor({
     const { slash: open, items: list, active: index } = latest.current;
     if (!open || list.length === 0) return false;
     if (key === "ArrowDown" || key === "ArrowUp") {
-      setActive((index + (key === "ArrowDown" ? 1 : list.length - 1)) % list.length);
+      latest.current.active = (index + (key === "ArrowDown" ? 1 : list.length - 1)) % list.length;
+      setActive(latest.current.active);
       return true;
     }
     if (key === "Enter" || key === "Tab") {
@@ -242,11 +243,26 @@ export function BlockEditor({
     }
     if (key === "Escape") {
       dismissed.current = `${open.from}:${open.query}`;
-      setSlash(null);
+      showSlash(null);
       viewRef.current?.focus();
       return true;
     }
     return false;
+  }
+
+  /**
+   * Shows the slash menu (or hides it), and hands it to the menu's keys at once: typing reaches the
+   * editor through its DOM observer, outside React's events, so Enter can come before React renders
+   * the new query, and would otherwise run the option of the query before it, over stale positions.
+   */
+  function showSlash(next: SlashState | null) {
+    if (next?.query !== latest.current.slash?.query) {
+      latest.current.active = 0;
+      setActive(0);
+    }
+    latest.current.slash = next;
+    latest.current.items = next ? matching(next.items, next.query) : [];
+    setSlash(next);
   }
 
   /** Where the slash menu and the toolbar stand after each change. */
@@ -270,17 +286,14 @@ export function BlockEditor({
             return url && /^https?:\/\//.test(url) ? url : null;
           },
         });
-        setSlash((current) => {
-          if (current?.query !== match[1]) setActive(0);
-          // Below the line, or above it when the window has no room for the menu below.
-          const below = window.innerHeight - coords.bottom > MENU_HEIGHT + 8;
-          const place = below ? { top: coords.bottom - box.top + 4 } : { bottom: box.bottom - coords.top + 4 };
-          return { from, to: $from.pos, query: match[1]!, left: coords.left - box.left, items, ...place };
-        });
+        // Below the line, or above it when the window has no room for the menu below.
+        const below = window.innerHeight - coords.bottom > MENU_HEIGHT + 8;
+        const place = below ? { top: coords.bottom - box.top + 4 } : { bottom: box.bottom - coords.top + 4 };
+        showSlash({ from, to: $from.pos, query: match[1]!, left: coords.left - box.left, items, ...place });
       }
     } else {
       dismissed.current = null;
-      setSlash(null);
+      showSlash(null);
     }
     if (!selection.empty && selection instanceof TextSelection && !$from.parent.type.spec.code) {
       const start = view.coordsAtPos(selection.from);
