@@ -138,10 +138,11 @@ export function BlockEditor({
       scrollMargin: { top: STICKY_TOP, bottom: 24, left: 5, right: 5 },
       scrollThreshold: { top: STICKY_TOP, bottom: 24, left: 0, right: 0 },
       handleKeyDown: (view, event) => {
+        // Before this key and the keymap's (Enter, Shift+Enter, Backspace…) act on the editor's selection.
+        takeShownSelection(view);
         if (menuKey(event.key)) return true;
         if (event.key.toLowerCase() === "k" && (event.metaKey || event.ctrlKey) && !event.altKey && !event.shiftKey) {
           // Inside the text, ⌘/Ctrl+K edits a link; handled here, the palette (which leaves handled keys alone) does not open.
-          takeShownSelection(view);
           openLink(view);
           return true;
         }
@@ -321,9 +322,10 @@ export function BlockEditor({
   }
 
   /**
-   * Makes the selection the user sees the editor's. A shortcut pressed right after a double-click can
-   * arrive before the browser's `selectionchange` (input events go first on a busy machine), while the
-   * editor still holds the previous selection; the link would then land where the cursor was before.
+   * Makes the selection the user sees the editor's. A key pressed right after a click, a double-click
+   * or End can arrive before the browser's `selectionchange` (input events go first on a busy
+   * machine), while the editor still holds the previous selection: a link, a line break or a new
+   * paragraph would then land where the cursor was before.
    */
   function takeShownSelection(view: EditorView) {
     const shown = (view.root as Document).getSelection?.();
