@@ -137,6 +137,11 @@ export function BlockEditor({
       attributes: { ...EDITOR_ATTRIBUTES, "aria-label": label },
       scrollMargin: { top: STICKY_TOP, bottom: 24, left: 5, right: 5 },
       scrollThreshold: { top: STICKY_TOP, bottom: 24, left: 0, right: 0 },
+      // Before a typed character replaces a selection across blocks, which the editor does itself.
+      handleKeyPress: (view) => {
+        takeShownSelection(view);
+        return false;
+      },
       handleKeyDown: (view, event) => {
         // Before this key and the keymap's (Enter, Shift+Enter, Backspace…) act on the editor's selection.
         takeShownSelection(view);
