@@ -1,3 +1,4 @@
+import type { Actor } from "../auth/actor";
 import type { ServiceContext } from "../context";
 import { db, type Db } from "../db/client";
 import type { OrganizationInvite } from "../db/generated/client";
@@ -7,6 +8,7 @@ import { loadOrganization, type OrgAccess } from "../policies/access";
 import { authorizePeople } from "../policies/organization";
 import { parseRole } from "../policies/roles";
 import { presentEmailInvite, presentLinkInvite } from "../presenters/invite";
+import { inviteAcceptableBy } from "./invitee";
 import { hashInviteToken, inviteTokenSchema } from "./tokens";
 import { logoUrlOf } from "../presenters/organization";
 
@@ -65,14 +67,19 @@ export async function findInviteByToken(tx: Db, token: string, options: { lock?:
 /**
  * What the public invite page shows for a token: the organization (its name and logo only), the
  * role, for an email invite its address and whether an account has it, and whether the invite still
- * works. Whoever holds the link may know this much.
+ * works. Whoever holds the link may know this much. For a signed-in visitor, also who they are and
+ * whether they may accept it (`joinWithInvite` refuses anyone else).
  */
-export async function describeInvite(token: string) {
+export async function describeInvite(token: string, visitor: Actor | null) {
   const found = await findInviteByToken(db(), token);
   if (!found) return null;
   const { invite, organization, status } = found;
-  const account = invite.email ? await db().user.findFirst({ where: { email: { equals: invite.email, mode: "insensitive" } }, select: { id: true } }) : null;
+  const [account, person] = await Promise.all([
+    invite.email ? db().user.findFirst({ where: { email: { equals: invite.email, mode: "insensitive" } }, select: { id: true } }) : null,
+    visitor ? db().user.findUnique({ where: { id: visitor.userId }, select: { email: true, displayName: true } }) : null,
+  ]);
   return {
+    signedIn: person && { ...person, mayAccept: inviteAcceptableBy(invite, person.email) },
     kind: invite.kind as "email" | "link",
     status,
     role: parseRole(invite.role),

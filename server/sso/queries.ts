@@ -2,10 +2,12 @@ import type { ServiceContext } from "../context";
 import { db } from "../db/client";
 import type { SamlProvider } from "../db/generated/client";
 import { notFound } from "../errors";
+import { entityIdSchema } from "../ids";
 import { paginateModel, type ListParams } from "../pagination";
 import { loadOrganization } from "../policies/access";
 import { assertManagesSso } from "../policies/sso";
 import { presentSamlProvider, presentSsoLogin } from "../presenters/saml-provider";
+import { serviceProviderMetadata } from "./saml";
 import { serviceProviderOf } from "./service-provider";
 import { listTeamChoices, teamSummaries } from "./teams";
 
@@ -43,6 +45,16 @@ export async function getServiceProvider(ctx: ServiceContext, organizationId: st
   const { memberRole } = await loadOrganization(db(), ctx.actor, organizationId);
   assertManagesSso(memberRole);
   return serviceProviderOf(ctx.baseUrl, organizationId);
+}
+
+/**
+ * The organization's service provider metadata, served at its entity ID for identity providers to
+ * read (public, like the entity ID itself); null when no live organization has this id.
+ */
+export async function getServiceProviderMetadata(baseUrl: string, organizationId: string): Promise<string | null> {
+  if (!entityIdSchema.safeParse(organizationId).success) return null;
+  const live = await db().organization.count({ where: { id: organizationId, deletedAt: null } });
+  return live > 0 ? serviceProviderMetadata(baseUrl, organizationId) : null;
 }
 
 /** Teams of the organization a provider can put new members in (admin UI). */
