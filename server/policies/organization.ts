@@ -1,61 +1,52 @@
 import type { Db } from "../db/client";
-import { AppError, conflict, fieldError, forbidden } from "../errors";
+import { AppError, conflict, fieldError } from "../errors";
 import type { OrgAccess } from "./access";
-import { atLeast, type Role } from "./roles";
+import { permissionsOn } from "./authorize";
+import type { Role } from "./roles";
 
 /**
- * What a member's role allows in their organization. This object is both the organization's
- * `permissions` in API answers and the check its services make, so the two cannot disagree.
+ * What a member's role allows in their organization: the organization's `permissions` in API
+ * answers, a view of the permission table's `organization` rules (server/policies/permission-table.ts),
+ * which its services check with `authorize`, so the two cannot disagree.
  */
 export function organizationPermissions(memberRole: Role | null) {
-  const admin = memberRole === "admin";
+  const may = permissionsOn("organization", { memberRole });
   return {
-    view: true,
-    access: true,
-    admin,
+    view: may("view"),
+    access: may("access"),
+    admin: may("admin"),
+    // Quire has no organization-owned teams of the caller's (the reference's field).
     ownTeam: false,
-    createContent: atLeast(memberRole, "create"),
-    createOpenAPISpec: atLeast(memberRole, "create"),
-    viewBilling: admin,
-    listMembers: memberRole !== null,
-    listTeams: memberRole !== null,
-    listIntegrations: memberRole !== null,
-    listInstallations: admin,
-    installIntegration: admin,
+    createContent: may("createContent"),
+    createOpenAPISpec: may("createOpenAPISpec"),
+    viewBilling: may("viewBilling"),
+    listMembers: may("listMembers"),
+    listTeams: may("listTeams"),
+    listIntegrations: may("listIntegrations"),
+    listInstallations: may("listInstallations"),
+    installIntegration: may("installIntegration"),
   };
 }
 
 /**
  * What a caller may do with an organization's people — its members, invites and email domains —
- * from their own role in it. `peoplePermissions` is what the UI is shown and what the services check
- * (`authorizePeople`); `memberPermissions` does the same for one member, with the last-admin rule:
+ * from their own role in it. `peoplePermissions` is what the UI is shown (the services check the same
+ * rules with `authorize`); `memberPermissions` does the same for one member, with the last-admin rule:
  * an organization always keeps an admin, so its last one can be neither demoted nor removed.
  */
 
 type Viewer = Pick<OrgAccess, "memberRole" | "userId">;
 
 export function peoplePermissions(viewer: Viewer) {
-  const organization = organizationPermissions(viewer.memberRole);
+  const may = permissionsOn("organization", viewer);
   return {
     /** See the members and their roles (guests see only themselves). */
-    listMembers: organization.listMembers,
+    listMembers: may("listMembers"),
     /** Change roles, remove members, let members sign in through single sign-on. */
-    manageMembers: organization.admin,
+    manageMembers: may("manageMembers"),
     /** Invite by email, and create, see and change invite links. */
-    invite: organization.admin,
+    invite: may("invite"),
   };
-}
-
-export type PeopleAction = keyof ReturnType<typeof peoplePermissions>;
-
-const refusals: Record<PeopleAction, string> = {
-  listMembers: "Guests cannot list the organization's members.",
-  manageMembers: "Only organization admins can manage its members.",
-  invite: "Only organization admins can invite people or manage invite links.",
-};
-
-export function authorizePeople(action: PeopleAction, viewer: Viewer): void {
-  if (!peoplePermissions(viewer)[action]) throw forbidden(refusals[action]);
 }
 
 /** Whether the caller may see `userId`'s membership: anyone who may list members, and everyone themself. */
