@@ -2,7 +2,7 @@ import type { ServiceContext } from "../context";
 import { db } from "../db/client";
 import { notFound } from "../errors";
 import { accessChain, roleFromChain } from "../policies/access";
-import { contentRole } from "../policies/content-role";
+import { administersAllContent, contentRole } from "../policies/visibility";
 import { loadTarget, type ContentTarget } from "../policies/grant";
 import { parseRole, type DefaultLevel, type Role } from "../policies/roles";
 import { presentUser } from "../presenters/user";
@@ -51,7 +51,7 @@ export async function explainAccess(ctx: ServiceContext, target: ContentTarget, 
 
   // What the organization role and default levels give without grants, by the same rule as the loaders.
   const base = contentRole({ memberRole, levels: chain.levels.map((entry) => entry.level) });
-  const deciding = memberRole === "admin" ? -1 : chain.levels.findIndex((entry) => entry.level !== "inherit");
+  const deciding = administersAllContent(memberRole) ? -1 : chain.levels.findIndex((entry) => entry.level !== "inherit");
   const decisive = (gives: Role | null) => gives !== null && gives === role;
   const sources: AccessSource[] = [{ kind: "organization-role", role: memberRole, gives: deciding === -1 ? base : null, decisive: deciding === -1 && decisive(base) }];
   if (deciding !== -1) {

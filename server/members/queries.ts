@@ -15,6 +15,7 @@ import type { ListMemberSpacesParams, ListMembersParams, ListMemberTeamsParams }
 import { openSpaceComments } from "../comments/counts";
 import { spacePublications } from "../sites/space-publications";
 import { authorize } from "../policies/authorize";
+import { administersAllContent } from "../policies/visibility";
 
 type MemberRow = Member & { user: User };
 
@@ -154,7 +155,7 @@ export async function listSpacesForMember(ctx: ServiceContext, organizationId: s
   ]);
   const spaces = rows.slice(0, params.limit);
   // The spaces are presented with the caller's permissions on them: an admin's, or the member's own.
-  const callerRole = (memberRole: Role): Role => (access.memberRole === "admin" ? "admin" : memberRole);
+  const callerRole = (memberRole: Role): Role => (administersAllContent(access.memberRole) ? "admin" : memberRole);
   const ids = spaces.map((space) => space.id);
   const [comments, publications] = await Promise.all([openSpaceComments(tx, ids), spacePublications(tx, ids, ctx.baseUrl)]);
   const items = spaces.flatMap((space) => {

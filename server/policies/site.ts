@@ -1,17 +1,17 @@
 import type { Actor } from "../auth/actor";
 import type { Db } from "../db/client";
-import type { Site } from "../db/generated/client";
+import type { Prisma, Site } from "../db/generated/client";
 import { notFound } from "../errors";
 import { loadMembership, type OrgAccess } from "./access";
 import { permissionsOn, permits } from "./authorize";
-import { assertReadsSites, installationSiteRole, reachedSiteIds } from "./installation";
+import { assertReadsSites, installationSiteRole, reachedSiteIds, visibleInstallationSiteIds } from "./installation";
 import { assertSsoSatisfied } from "./sso";
-import { contentRole } from "./content-role";
+import { contentRole, visibilityFilters } from "./visibility";
 import { atLeast, parseDefaultLevel, parseRole, type Role } from "./roles";
 
 /**
  * Who may do what with a docs site. A member's role on a site follows the model of spaces
- * (server/policies/content-role.ts): their organization role through the site's default level,
+ * (server/policies/visibility.ts): their organization role through the site's default level,
  * raised by the grants made to them or their teams on the site. `sitePermissions` is the
  * `permissions` of Site answers: a view of the permission table's `site` rules
  * (server/policies/permission-table.ts), which every site service checks with `authorize`.
@@ -74,6 +74,17 @@ export async function loadSite(tx: Db, actor: Actor, organizationId: string, sit
   // After the role, as for spaces: a site the member may not see stays "not found", single sign-on or not.
   assertSsoSatisfied(actor, org.organization, org.memberRole);
   return { ...org, site, role };
+}
+
+/**
+ * The sites a member can see, as a filter (so that a filtered page is still `limit` long), by the rule
+ * of `siteRole` (server/policies/visibility.ts: a site sits at the root, under no collection); an
+ * installation those it reaches (server/policies/installation.ts).
+ */
+export async function visibleSitesWhere(tx: Db, access: OrgAccess): Promise<Prisma.SiteWhereInput> {
+  if (access.installation) return { id: { in: await visibleInstallationSiteIds(tx, access.installation, access.organization.id) } };
+  const atTheRoot = { collectionIds: [], collectionChain: () => ({ levels: [], grants: [] }), grantedSpaceIds: [] };
+  return visibilityFilters({ memberRole: access.memberRole, userId: access.userId, ...atTheRoot }).siteWhere;
 }
 
 /** The caller's roles on many sites of their organization at once (lists), from one query. */
