@@ -4,7 +4,7 @@ import type { Member, Prisma, User } from "../db/generated/client";
 import { fieldError, notFound } from "../errors";
 import { decodeKeysetCursor, encodeKeysetCursor, type ListResult } from "../pagination";
 import { loadOrganization, visibleContentFilters, type OrgAccess } from "../policies/access";
-import { authorizeMemberAction, canViewMember, canViewMemberAccess, memberPermissions, type MemberAction } from "../policies/organization";
+import { canViewMember, canViewMemberAccess, memberPermissions, type MemberAction } from "../policies/organization";
 import { parseRole, type Role } from "../policies/roles";
 import { presentMember } from "../presenters/member";
 import { memberCounts, teamCounts } from "../teams/counts";
@@ -28,7 +28,7 @@ export async function loadMemberForAction(tx: Db, ctx: ServiceContext, organizat
   authorize(access, "organization.manageMembers");
   const member = await loadMember(tx, access, userId);
   const [admins, elsewhere] = await Promise.all([countAdmins(tx, organizationId), membersElsewhere(tx, organizationId, [userId])]);
-  authorizeMemberAction(action, access, { userId, role: parseRole(member.role), elsewhere: elsewhere.has(userId) }, admins);
+  authorize(access, `member.${action}`, { member: { userId, role: parseRole(member.role), elsewhere: elsewhere.has(userId) }, admins });
   return member;
 }
 

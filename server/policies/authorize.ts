@@ -51,7 +51,10 @@ function refusalFor(action: string, caller: unknown, resource: unknown): AppErro
   if (blocked) return new AppError("forbidden", blocked.refusal, details);
   const levelOf = LEVEL_OF[kind] as (caller: CallerOf<Kind>) => Level | null;
   const allowed = rule.allows ? rule.allows(who, what) : atLeastLevel(levelOf(who), rule.least as Level);
-  if (!allowed) return new AppError("forbidden", typeof rule.refusal === "string" ? rule.refusal : rule.refusal(who, what), details);
+  if (!allowed) {
+    const message = typeof rule.refusal === "string" ? rule.refusal : rule.refusal(who, what);
+    return rule.error ? rule.error(who, what, message, details) : new AppError("forbidden", message, details);
+  }
   const unmet = rule.also?.find((condition) => !condition.holds(who, what));
   return unmet ? unmet.refuse(who, what) : null;
 }

@@ -1,5 +1,5 @@
 import type { Db } from "../db/client";
-import { AppError, conflict, fieldError } from "../errors";
+import { conflict, fieldError } from "../errors";
 import type { OrgAccess } from "./access";
 import { permissionsOn } from "./authorize";
 import type { Role } from "./roles";
@@ -31,8 +31,8 @@ export function organizationPermissions(memberRole: Role | null) {
 /**
  * What a caller may do with an organization's people — its members, invites and email domains —
  * from their own role in it. `peoplePermissions` is what the UI is shown (the services check the same
- * rules with `authorize`); `memberPermissions` does the same for one member, with the last-admin rule:
- * an organization always keeps an admin, so its last one can be neither demoted nor removed.
+ * rules with `authorize`); `memberPermissions` does the same for one member, with the last-admin rule
+ * (server/policies/permission-table.ts, `member`).
  */
 
 type Viewer = Pick<OrgAccess, "memberRole" | "userId">;
@@ -62,47 +62,14 @@ export function canViewMemberAccess(viewer: Viewer, userId: string): boolean {
   return viewer.userId === userId || peoplePermissions(viewer).manageMembers;
 }
 
-/**
- * What the caller may do to one member, given how many admins the organization has. `changeRole`:
- * give any role; `demote`: give a role below admin (not to the last admin); `remove`: admins remove
- * anyone, members themselves (leaving), the last admin nobody. On another member's account, admins
- * `endSessions` (signing them out everywhere) and `resetPassword` — only of an account that belongs
- * to this organization alone (`elsewhere`: it is a member of another one, deleted ones included): a
- * reset hands its maker the account, and one organization's admins must not take over a member of
- * another. Oneself, the profile does both.
- */
+/** What the caller may do to one member, given how many admins the organization has: a view of the table's `member` rules. */
 export function memberPermissions(viewer: Viewer, member: { userId: string; role: Role | null; elsewhere: boolean }, admins: number) {
-  const admin = peoplePermissions(viewer).manageMembers;
-  const lastAdmin = member.role === "admin" && admins <= 1;
-  const other = viewer.userId !== member.userId;
-  return {
-    changeRole: admin,
-    demote: admin && !lastAdmin,
-    remove: (admin || !other) && !lastAdmin,
-    endSessions: admin && other,
-    resetPassword: admin && other && !member.elsewhere,
-  };
+  const may = permissionsOn("member", viewer, { member, admins });
+  return { changeRole: may("changeRole"), demote: may("demote"), remove: may("remove"), endSessions: may("endSessions"), resetPassword: may("resetPassword") };
 }
 
+/** What a caller does to a member's account, authorized as `member.endSessions` or `member.resetPassword` (400 on oneself, 403 otherwise, with `details.reason`). */
 export type MemberAction = "endSessions" | "resetPassword";
-
-const memberActionRefusals: Record<MemberAction, (member: { userId: string }, viewer: Viewer) => string> = {
-  endSessions: (member, viewer) => (member.userId === viewer.userId ? "To sign yourself out everywhere, change your password on your profile" : "Only organization admins can end a member's sessions."),
-  resetPassword: (member, viewer) =>
-    member.userId === viewer.userId
-      ? "Change your own password on your profile"
-      : peoplePermissions(viewer).manageMembers
-        ? "Quire resets the password only of an account that belongs to this organization alone; this member also belongs to another organization, so only they can change it (on their profile)."
-        : "Only organization admins can reset a member's password.",
-};
-
-/** Throws unless the caller may do `action` to the member: 400 on oneself, 403 otherwise (with `details.reason`). */
-export function authorizeMemberAction(action: MemberAction, viewer: Viewer, member: { userId: string; role: Role | null; elsewhere: boolean }, admins: number): void {
-  if (memberPermissions(viewer, member, admins)[action]) return;
-  const message = memberActionRefusals[action](member, viewer);
-  if (member.userId === viewer.userId) throw fieldError("userId", message);
-  throw new AppError("forbidden", message, peoplePermissions(viewer).manageMembers ? { reason: "member_elsewhere" } : undefined);
-}
 
 /**
  * Locks the organization's admins (their member rows) for the rest of the transaction and returns

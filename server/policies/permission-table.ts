@@ -1,5 +1,5 @@
 import type { ChangeRequest, Space } from "../db/generated/client";
-import { fieldError, forbidden, type AppError } from "../errors";
+import { AppError, fieldError, forbidden } from "../errors";
 import { ROLES, type Role } from "./roles";
 
 /**
@@ -66,6 +66,12 @@ export type Kinds = {
   /** An integration installed on a space or a site. */
   contentInstallation: { caller: { may: { manage: boolean } }; resource: { kind: "space" | "site" } };
   user: { caller: { userId: string }; resource: { id: string } };
+  /**
+   * One member of the caller's organization, acted on by the caller (`userId`, with their own role):
+   * `elsewhere` when it is also a member of another organization, deleted ones included; `admins`, how
+   * many admins the organization has.
+   */
+  member: { caller: { memberRole: Role | null; userId: string }; resource: { member: { userId: string; role: Role | null; elsewhere: boolean }; admins: number } };
 };
 export type Kind = keyof Kinds;
 export type CallerOf<K extends Kind> = Kinds[K]["caller"];
@@ -89,6 +95,8 @@ export type Rule<K extends Kind> = {
   blockedWhen?: { state: (resource: ResourceOf<K>) => boolean; refusal: string }[];
   /** Checked after the role, in order. */
   also?: Condition<K>[];
+  /** The refusal's error, where it is not a plain 403 (`details`: the action and what it requires). */
+  error?: (caller: CallerOf<K>, resource: ResourceOf<K>, message: string, details: Record<string, unknown>) => AppError;
 };
 
 /** The caller's level on a thing of each kind: its role, or what stands for it. */
@@ -108,6 +116,7 @@ export const LEVEL_OF: { [K in Kind]: (caller: CallerOf<K>) => Level | null } = 
   installation: () => null,
   contentInstallation: () => null,
   user: () => null,
+  member: (caller) => caller.memberRole ?? "guest",
 };
 
 /** Content changes only on a live space (not locked, not in the trash): refused otherwise, with the lock's text. */
@@ -159,6 +168,14 @@ const notAuthor: Condition<"changeRequest"> = {
   holds: (caller, { changeRequest }) => caller.userId === undefined || caller.userId !== changeRequest.createdById,
   refuse: () => forbidden("You opened this change request: someone else has to review it."),
 };
+
+type MemberSubject = ResourceOf<"member">;
+const managesMembers = (caller: CallerOf<"member">) => atLeastLevel(caller.memberRole, "admin");
+const isLastAdmin = ({ member, admins }: MemberSubject) => member.role === "admin" && admins <= 1;
+const isOther = (caller: CallerOf<"member">, { member }: MemberSubject) => caller.userId !== member.userId;
+/** On one's own account a refused action is a 400 (the profile does it); on another's a 403, saying when the member belongs elsewhere. */
+const onAccount = (caller: CallerOf<"member">, subject: MemberSubject, message: string, details: Record<string, unknown>) =>
+  isOther(caller, subject) ? new AppError("forbidden", message, managesMembers(caller) ? { ...details, reason: "member_elsewhere" } : details) : fieldError("userId", message);
 
 const isAuthor = (caller: CallerOf<"comment">, comment: ResourceOf<"comment">) => comment !== undefined && comment.authorId === caller.userId;
 
@@ -339,6 +356,42 @@ export const PERMISSION_TABLE = {
     configure: { least: "admin", allows: ({ may }) => may.manage, refusal: (_caller, target) => `Installing and configuring integrations on this ${target.kind} needs the admin role on it.` },
     install: { least: "admin", allows: ({ may }) => may.manage, refusal: (_caller, target) => `Only the ${target.kind}'s admins can install integrations on it.` },
     uninstall: { least: "admin", allows: ({ may }) => may.manage, refusal: (_caller, target) => `Only the ${target.kind}'s admins can uninstall integrations from it.` },
+  },
+  /**
+   * What the caller may do to one member. An organization always keeps an admin, so its last one can
+   * be neither demoted nor removed. Admins end another member's sessions (signing them out everywhere)
+   * and reset their password — only of an account that belongs to this organization alone: a reset
+   * hands its maker the account, and one organization's admins must not take over a member of
+   * another. Oneself, the profile does both.
+   */
+  member: {
+    /** Give any role. */
+    changeRole: { least: "admin", refusal: "Only organization admins can change a member's role." },
+    /** Give a role below admin: not to the last admin. */
+    demote: { least: "admin", allows: (caller, subject) => managesMembers(caller) && !isLastAdmin(subject), refusal: "This member is the organization's last admin; make another member admin first." },
+    /** Admins remove anyone, members themselves (leaving), the last admin nobody. */
+    remove: {
+      least: "admin",
+      allows: (caller, subject) => (managesMembers(caller) || !isOther(caller, subject)) && !isLastAdmin(subject),
+      refusal: "Only organization admins can remove other members, and the last admin stays.",
+    },
+    endSessions: {
+      least: "admin",
+      allows: (caller, subject) => managesMembers(caller) && isOther(caller, subject),
+      refusal: (caller, subject) => (isOther(caller, subject) ? "Only organization admins can end a member's sessions." : "To sign yourself out everywhere, change your password on your profile"),
+      error: onAccount,
+    },
+    resetPassword: {
+      least: "admin",
+      allows: (caller, subject) => managesMembers(caller) && isOther(caller, subject) && !subject.member.elsewhere,
+      refusal: (caller, subject) =>
+        !isOther(caller, subject)
+          ? "Change your own password on your profile"
+          : managesMembers(caller)
+            ? "Quire resets the password only of an account that belongs to this organization alone; this member also belongs to another organization, so only they can change it (on their profile)."
+            : "Only organization admins can reset a member's password.",
+      error: onAccount,
+    },
   },
   user: {
     /** A user's name and photo. */

@@ -4,7 +4,7 @@ import { authorize, permits } from "@/server/policies/authorize";
 import { changeRequestPermissions } from "@/server/policies/change-request";
 import { commentPermissions } from "@/server/policies/comment";
 import { spacePermissions } from "@/server/policies/content";
-import { organizationPermissions } from "@/server/policies/organization";
+import { memberPermissions, organizationPermissions } from "@/server/policies/organization";
 import { PERMISSION_TABLE, type Action, type Rule } from "@/server/policies/permission-table";
 import { ROLES, type Role } from "@/server/policies/roles";
 
@@ -93,6 +93,20 @@ describe("rules that read more than a role", () => {
     const move = refusalOf(() => authorize({ role: "edit" }, "changeRequest.edit", { space: live, changeRequest: { ...open, status: "archived" }, to: "open" }));
     expect(move.code).toBe("bad_request");
     expect(move.details).toMatchObject({ from: "archived", to: "open", allowed: ["draft"] });
+  });
+
+  it("keeps the last admin, and answers actions on one's own account with a 400 and on another organization's member with its reason", () => {
+    const admin = { memberRole: "admin" as const, userId: "a1" };
+    const lastAdmin = { userId: "a1", role: "admin" as const, elsewhere: false };
+    expect(memberPermissions(admin, lastAdmin, 1)).toEqual({ changeRole: true, demote: false, remove: false, endSessions: false, resetPassword: false });
+    expect(memberPermissions(admin, lastAdmin, 2)).toMatchObject({ demote: true, remove: true });
+    expect(memberPermissions({ memberRole: "edit", userId: "m1" }, { userId: "m1", role: "edit", elsewhere: false }, 1)).toEqual({ changeRole: false, demote: false, remove: true, endSessions: false, resetPassword: false });
+    const own = refusalOf(() => authorize(admin, "member.endSessions", { member: lastAdmin, admins: 2 }));
+    expect(own.code).toBe("bad_request");
+    expect(own.details?.fields).toEqual({ userId: "To sign yourself out everywhere, change your password on your profile" });
+    const elsewhere = refusalOf(() => authorize(admin, "member.resetPassword", { member: { userId: "m2", role: "read", elsewhere: true }, admins: 1 }));
+    expect(elsewhere.code).toBe("forbidden");
+    expect(elsewhere.details).toEqual({ action: "member.resetPassword", required: "admin", reason: "member_elsewhere" });
   });
 
   it("presents the organization's permissions in the reference's keys and order", () => {
