@@ -5,16 +5,16 @@ import type { OrganizationInvite } from "../db/generated/client";
 import { notFound } from "../errors";
 import { paginateModel, type ListParams } from "../pagination";
 import { loadOrganization, type OrgAccess } from "../policies/access";
-import { authorizePeople } from "../policies/organization";
 import { parseRole } from "../policies/roles";
 import { presentEmailInvite, presentLinkInvite } from "../presenters/invite";
 import { inviteAcceptableBy } from "./invitee";
 import { hashInviteToken, inviteTokenSchema } from "./tokens";
 import { logoUrlOf } from "../presenters/organization";
+import { authorize } from "../policies/authorize";
 
 /** An invite of the caller's organization, of the kind asked for; admins only. */
 export async function loadInvite(tx: Db, access: OrgAccess, inviteId: string, kind: "email" | "link"): Promise<OrganizationInvite> {
-  authorizePeople("invite", access);
+  authorize(access, "organization.invite");
   const invite = await tx.organizationInvite.findFirst({ where: { id: inviteId, organizationId: access.organization.id, kind } });
   if (!invite) throw notFound(`No ${kind === "link" ? "invite link" : "invite"} ${inviteId} in organization ${access.organization.id}.`);
   return invite;
@@ -22,7 +22,7 @@ export async function loadInvite(tx: Db, access: OrgAccess, inviteId: string, ki
 
 export async function listLinkInvites(ctx: ServiceContext, organizationId: string, params: ListParams) {
   const access = await loadOrganization(db(), ctx.actor, organizationId);
-  authorizePeople("invite", access);
+  authorize(access, "organization.invite");
   const page = await paginateModel(params, db().organizationInvite, { organizationId, kind: "link" });
   return { ...page, items: page.items.map((invite) => presentLinkInvite(invite, access.memberRole, ctx.baseUrl)) };
 }
@@ -35,7 +35,7 @@ export async function getLinkInvite(ctx: ServiceContext, organizationId: string,
 /** Email invites not yet accepted, newest first (the invites page; at most 50 addresses go out at once, 500 are shown). */
 export async function listPendingEmailInvites(ctx: ServiceContext, organizationId: string) {
   const access = await loadOrganization(db(), ctx.actor, organizationId);
-  authorizePeople("invite", access);
+  authorize(access, "organization.invite");
   const invites = await db().organizationInvite.findMany({ where: { organizationId, kind: "email" }, orderBy: { createdAt: "desc" }, take: 500 });
   return invites.map(presentEmailInvite);
 }

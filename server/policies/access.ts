@@ -4,7 +4,7 @@ import { Prisma } from "../db/generated/client";
 import { organizationFromJson, spaceFromJson } from "../db/json-rows";
 import type { Collection, Organization, Site, Space } from "../db/generated/client";
 import { notFound } from "../errors";
-import { contentRole } from "./content-role";
+import { contentRole, visibilityFilters } from "./visibility";
 import { installationSpaceRole, installationSpaceRoleOf, loadInstallationMembership, loadInstallationSpace, reachedSpaceIds, type InstallationGrant } from "./installation";
 import { parseDefaultLevel, parseRole, type DefaultLevel, type Role } from "./roles";
 import { assertSsoSatisfied } from "./sso";
@@ -14,8 +14,8 @@ import { assertSsoSatisfied } from "./sso";
  * caller's role on it. A record the caller may not see is "not found", whatever the reason.
  *
  * A role on content comes from the member's organization role through the default levels from
- * the item up its collections (content-role.ts), raised by the grants made to the member or
- * their teams on the item or any collection above it. What gives it is read in one query per
+ * the item up its collections, raised by the grants made to the member or their teams on the item
+ * or any collection above it: the rule of server/policies/visibility.ts. What gives it is read in one query per
  * item (`accessChain`), or once per organization for lists (`contentRoleResolver`).
  *
  * A member the organization's single sign-on rule keeps out (server/policies/sso.ts) is refused
@@ -225,7 +225,10 @@ export async function loadSpace(tx: Db, actor: Actor, spaceId: string, options: 
  * collections and the caller's grants in it — instead of one chain per item.
  */
 export async function contentRoleResolver(tx: Db, access: OrgAccess) {
-  if (access.installation) return installationRoleResolver(tx, access.installation, access.organization.id);
+  return access.installation ? installationRoleResolver(tx, access.installation, access.organization.id) : memberRoleResolver(tx, access);
+}
+
+async function memberRoleResolver(tx: Db, access: OrgAccess) {
   const { memberRole } = access;
   const [collections, grants] = await Promise.all([
     tx.collection.findMany({ where: { organizationId: access.organization.id }, select: { id: true, parentId: true, defaultLevel: true } }),
@@ -259,9 +262,11 @@ export async function contentRoleResolver(tx: Db, access: OrgAccess) {
       const above = chainFrom(space.parentId);
       return contentRole({ memberRole, levels: [parseDefaultLevel(space.defaultLevel), ...above.levels], grants: [...(grantsOn.get(space.id) ?? []), ...above.grants] });
     },
-    /** Spaces granted to the caller directly, and collections whose every space the caller's grants reach. */
+    /** Spaces granted to the caller directly. */
     grantedSpaceIds: grants.flatMap((grant) => (grant.space_id ? [grant.space_id] : [])),
-    grantReachesCollection: (collectionId: string) => chainFrom(collectionId).grants.length > 0,
+    /** The organization's collections, each with its chain (for `visibilityFilters`). */
+    collectionIds: collections.map((collection) => collection.id),
+    collectionChain: chainFrom,
   };
 }
 
@@ -274,41 +279,21 @@ async function installationRoleResolver(tx: Db, grant: InstallationGrant, organi
     collection: (_collection: Pick<Collection, "id">): Role | null => null,
     space: (space: Pick<Space, "id" | "defaultLevel" | "parentId">) => (reachedSet.has(space.id) ? role : null),
     grantedSpaceIds: role === null ? [] : reached,
-    grantReachesCollection: (_collectionId: string) => false,
   };
 }
 
 /**
  * Prisma filters selecting the collections and spaces a member can see, so that lists page
- * in SQL (a filtered page is still `limit` long) instead of dropping rows after the query.
+ * in SQL (a filtered page is still `limit` long) instead of dropping rows after the query: the
+ * visibility rule's filters (server/policies/visibility.ts), over the organization's collections.
  */
 export async function visibleContentFilters(tx: Db, access: OrgAccess) {
-  const resolver = await contentRoleResolver(tx, access);
-  if (access.installation) return { resolver, collectionWhere: { id: { in: [] } }, spaceWhere: { id: { in: resolver.grantedSpaceIds } } };
-  const collections = await tx.collection.findMany({ where: { organizationId: access.organization.id }, select: { id: true } });
-  const visibleCollectionIds = collections.filter((collection) => resolver.collection(collection) !== null).map((c) => c.id);
-  const grantedCollectionIds = collections.filter((collection) => resolver.grantReachesCollection(collection.id)).map((c) => c.id);
-  const rootVisible = contentRole({ memberRole: access.memberRole, levels: [] }) !== null;
-  const everything = access.memberRole === "admin";
-  // Grants reach a space whatever the default levels say: granted itself, or under a granted collection.
-  const granted = [{ id: { in: resolver.grantedSpaceIds } }, { parentId: { in: grantedCollectionIds } }];
-  return {
-    resolver,
-    collectionWhere: everything ? {} : { id: { in: visibleCollectionIds } },
-    spaceWhere: everything
-      ? {}
-      : access.memberRole === null
-        ? { OR: granted }
-        : {
-            OR: [
-              { defaultLevel: { in: ["read", "comment", "edit", "review", "create", "admin"] } },
-              {
-                defaultLevel: "inherit",
-                // A space that inherits sees what its parent collection grants.
-                OR: [...(rootVisible ? [{ parentId: null }] : []), { parentId: { in: visibleCollectionIds } }],
-              },
-              ...granted,
-            ],
-          },
-  };
+  if (access.installation) {
+    const resolver = await installationRoleResolver(tx, access.installation, access.organization.id);
+    return { resolver, collectionWhere: { id: { in: [] } }, spaceWhere: { id: { in: resolver.grantedSpaceIds } } };
+  }
+  const resolver = await memberRoleResolver(tx, access);
+  const { collectionIds, collectionChain, grantedSpaceIds } = resolver;
+  const { collectionWhere, spaceWhere } = visibilityFilters({ memberRole: access.memberRole, userId: access.userId, collectionIds, collectionChain, grantedSpaceIds });
+  return { resolver, collectionWhere, spaceWhere };
 }

@@ -7,6 +7,7 @@ import { presentSpace } from "../presenters/space";
 import { daysLeftToRestore, retentionCutoff } from "./purge-deleted-spaces";
 import { openSpaceCommentCount, openSpaceComments } from "../comments/counts";
 import { spacePublication, spacePublications } from "../sites/space-publications";
+import { permits } from "../policies/authorize";
 
 /** Most deleted spaces the trash shows: it only holds SPACE_RETENTION_DAYS of deletions. */
 const TRASH_LIMIT = 1000;
@@ -43,7 +44,7 @@ export async function listDeletedSpaces(ctx: ServiceContext, organizationId: str
   const comments = await openSpaceComments(db(), spaces.map((space) => space.id));
   return spaces.flatMap((space) => {
     const role = filters.resolver.space(space);
-    if (role !== "admin") return [];
+    if (!permits({ role }, "space.restore", space)) return [];
     // In the trash: no site publishes it.
     return [{ ...presentSpace(space, role, ctx.baseUrl, comments.get(space.id)!, undefined), daysLeft: daysLeftToRestore(space.deletedAt!, now) }];
   });

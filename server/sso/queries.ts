@@ -5,11 +5,11 @@ import { notFound } from "../errors";
 import { entityIdSchema } from "../ids";
 import { paginateModel, type ListParams } from "../pagination";
 import { loadOrganization } from "../policies/access";
-import { assertManagesSso } from "../policies/sso";
 import { presentSamlProvider, presentSsoLogin } from "../presenters/saml-provider";
 import { serviceProviderMetadata } from "./saml";
 import { serviceProviderOf } from "./service-provider";
 import { listTeamChoices, teamSummaries } from "./teams";
+import { authorize } from "../policies/authorize";
 
 /** The organization's providers with their default teams, as the API presents them. */
 export async function presentSamlProviders(organizationId: string, providers: SamlProvider[], baseUrl: string) {
@@ -20,14 +20,14 @@ export async function presentSamlProviders(organizationId: string, providers: Sa
 
 export async function listSamlProviders(ctx: ServiceContext, organizationId: string, params: ListParams) {
   const { memberRole } = await loadOrganization(db(), ctx.actor, organizationId);
-  assertManagesSso(memberRole);
+  authorize({ memberRole }, "organization.manageSso");
   const page = await paginateModel(params, db().samlProvider, { organizationId });
   return { ...page, items: await presentSamlProviders(organizationId, page.items, ctx.baseUrl) };
 }
 
 export async function getSamlProvider(ctx: ServiceContext, organizationId: string, samlProviderId: string) {
   const { memberRole } = await loadOrganization(db(), ctx.actor, organizationId);
-  assertManagesSso(memberRole);
+  authorize({ memberRole }, "organization.manageSso");
   const provider = await db().samlProvider.findFirst({ where: { id: samlProviderId, organizationId } });
   if (!provider) throw notFound(`No SAML provider ${samlProviderId} in organization ${organizationId}.`);
   return (await presentSamlProviders(organizationId, [provider], ctx.baseUrl))[0]!;
@@ -43,7 +43,7 @@ export async function listSsoLogins(ctx: ServiceContext, organizationId: string)
 /** Quire's side of the organization's SAML, to enter in identity providers (admin UI). */
 export async function getServiceProvider(ctx: ServiceContext, organizationId: string) {
   const { memberRole } = await loadOrganization(db(), ctx.actor, organizationId);
-  assertManagesSso(memberRole);
+  authorize({ memberRole }, "organization.manageSso");
   return serviceProviderOf(ctx.baseUrl, organizationId);
 }
 
@@ -60,6 +60,6 @@ export async function getServiceProviderMetadata(baseUrl: string, organizationId
 /** Teams of the organization a provider can put new members in (admin UI). */
 export async function listDefaultTeamChoices(ctx: ServiceContext, organizationId: string) {
   const { memberRole } = await loadOrganization(db(), ctx.actor, organizationId);
-  assertManagesSso(memberRole);
+  authorize({ memberRole }, "organization.manageSso");
   return listTeamChoices(db(), organizationId);
 }

@@ -1,18 +1,17 @@
 import { loadChangeRequest } from "../change-requests/access";
-import { authorizeChangeRequest } from "../policies/change-request";
 import { commitRevision, currentRevision, readPages } from "../content/revisions";
 import type { ServiceContext } from "../context";
 import type { Db } from "../db/client";
 import type { Revision, Space } from "../db/generated/client";
-import { fieldError, forbidden } from "../errors";
+import { fieldError } from "../errors";
 import { loadSpace } from "../policies/access";
-import { spacePermissions } from "../policies/content";
 import type { Role } from "../policies/roles";
 import { setMainRevision } from "../search/index-space";
 import { writeSpace } from "../spaces/write-space";
 import { findSpaceTemplate } from "./catalog";
 import { instantiateTemplate } from "./instantiate-template";
 import type { ApplySpaceTemplateInput } from "./schemas";
+import { authorize } from "../policies/authorize";
 
 /**
  * Fills an empty space (or an empty change request) with a built-in template, as one new
@@ -28,7 +27,7 @@ export async function applySpaceTemplate(ctx: ServiceContext, spaceId: string, i
   await writeSpace(ctx, spaceId, { lock, pages: pages.length }, async (tx, events) => {
     if (input.changeRequestId) {
       const access = await loadChangeRequest(tx, ctx.actor, spaceId, input.changeRequestId, { forUpdate: true });
-      authorizeChangeRequest("editContent", access);
+      authorize(access, "changeRequest.editContent", access);
       const { changeRequest } = access;
       const base = await tx.revision.findUniqueOrThrow({ where: { id: changeRequest.revisionId } });
       await assertEmpty(tx, base, "changeRequestId", "The change request's content is not empty");
@@ -49,8 +48,7 @@ export async function applySpaceTemplate(ctx: ServiceContext, spaceId: string, i
 }
 
 function assertCanEdit(role: Role | null, space: Space): void {
-  if (space.editMode === "locked") throw forbidden("The space is locked: its content cannot be changed.");
-  if (!spacePermissions(role, space).edit) throw forbidden("Applying a template needs the edit role on the space.");
+  authorize({ role }, "space.applyTemplate", space);
 }
 
 async function assertEmpty(tx: Db, revision: Revision, field: string, message: string): Promise<void> {
