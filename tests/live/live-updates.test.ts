@@ -5,6 +5,7 @@ import { writeChange } from "../../server/events/write-change";
 import { LiveHub } from "../../server/live/hub";
 import type { LiveMessage } from "../../server/live/messages";
 import { MAX_STREAMS_PER_USER, openLiveStream } from "../../server/api/live-stream";
+import { eventsDispatched } from "../helpers/events";
 import { createTenant } from "../helpers/factories";
 import { apiClient, startApiServer } from "../helpers/server";
 
@@ -54,6 +55,7 @@ describe("live updates across app servers (PostgreSQL LISTEN/NOTIFY)", () => {
     await writeChange(ctxOf(tenant.admin.user.id), async (_tx, events) => {
       events.record({ organizationId: tenant.organization.id, action: "comment.resolved", target: { type: "comment", id: "c1" }, payload: { spaceId: space.id, changeRequestId: "cr1", commentId: "c1" } });
     });
+    await eventsDispatched();
     await until(() => listeners.every((listener) => listener.received.length >= 1));
     // The rolled back write was sent first: had it been delivered, it would be here before the committed one.
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -70,6 +72,7 @@ describe("live updates across app servers (PostgreSQL LISTEN/NOTIFY)", () => {
     const listener = collect(hubs[0]!, space.id);
     await hubs[0]!.listening();
     const cr = (await admin.post(`/v1/spaces/${space.id}/change-requests`, { subject: "Typos" })).body;
+    await eventsDispatched();
     await until(() => listener.received.some((message) => message.topic === "space" && message.action === "change_request.created"));
     expect(listener.received.find((message) => message.topic === "space" && message.action === "change_request.created")).toMatchObject({ changeRequestId: cr.id });
     listener.stop();
@@ -91,6 +94,7 @@ test("a hub whose LISTEN connection is cut reconnects, tells its subscribers to 
     await writeChange(ctxOf(tenant.admin.user.id), async (_tx, events) => {
       events.record({ organizationId: tenant.organization.id, action: "comment.reopened", target: { type: "comment", id: "c" }, payload: { spaceId: space.id, changeRequestId: null, commentId: "c" } });
     });
+    await eventsDispatched();
     await until(() => received.length === 1);
     expect(received[0]).toMatchObject({ action: "comment.reopened" });
   } finally {
@@ -158,6 +162,7 @@ describe("GET /api/live", () => {
       });
     await record(other.id, "comment.resolved");
     await record(space.id, "review.request_removed");
+    await eventsDispatched();
     await spaceStream.read((sofar) => sofar.includes('"kind":"reviews"'));
     await inboxStream.read((sofar) => sofar.split('"kind":"notifications"').length === 3);
     expect(spaceStream.events()).toEqual([{ kind: "reviews", spaceId: space.id, changeRequestId: null }]);
