@@ -6,7 +6,7 @@ import type { Db } from "../db/client";
 import { assertEventPayload, type EventAction, type EventPayload } from "./catalog";
 import { EVENTS_CHANNEL } from "./channel";
 
-/** What a change declares about itself: in which organization, what happened (an action of the catalog), to what, with its payload. */
+/** What a change declares about itself: in which organization, what happened (an action of the catalog), to what, with its payload (optional when all its fields are). */
 export type ChangeEvent<A extends EventAction = EventAction> = A extends EventAction
   ? {
       organizationId: string;
@@ -17,7 +17,7 @@ export type ChangeEvent<A extends EventAction = EventAction> = A extends EventAc
        * session to one target fold into one audit entry (server/audit/edit-sessions.ts).
        */
       session?: string;
-    } & ({} extends EventPayload<A> ? { payload?: EventPayload<A> } : { payload: EventPayload<A> })
+    } & (Partial<EventPayload<A>> extends EventPayload<A> ? { payload?: EventPayload<A> } : { payload: EventPayload<A> })
   : never;
 
 /**
