@@ -13,7 +13,7 @@ beforeAll(async () => {
 /** A write recording one `comment.resolved` (named by `commentId`); `during` runs in its transaction, which has its txid from the start. */
 function resolve(commentId: string, during?: () => Promise<void>) {
   return writeChange({ actor: { userId: tenant.admin.user.id, via: "session" }, baseUrl: "http://quire.test" }, async (tx, events) => {
-    await tx.$queryRaw`SELECT pg_current_xact_id()`;
+    await tx.$queryRaw`SELECT pg_current_xact_id()::text`;
     events.record({ organizationId: tenant.organization.id, action: "comment.resolved", target: { type: "comment", id: commentId }, payload: { spaceId: "s", changeRequestId: null, commentId } });
     await during?.();
   });
