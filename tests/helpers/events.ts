@@ -30,3 +30,8 @@ export async function eventsDispatched(timeoutMs = 15_000): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }
+
+/** Domain-event rows as text, to check what they hold (their position, txid and seq, is a bigint: JSON has none). */
+export function eventsAsText(rows: unknown): string {
+  return JSON.stringify(rows, (_key, value: unknown) => (typeof value === "bigint" ? value.toString() : value));
+}

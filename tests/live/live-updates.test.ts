@@ -42,6 +42,8 @@ describe("live updates across app servers (PostgreSQL LISTEN/NOTIFY)", () => {
   test("a committed write reaches both servers' hubs; a rolled back one reaches neither", async () => {
     const tenant = await createTenant();
     const space = (await apiClient(server.url, tenant.admin.token).post(`/v1/orgs/${tenant.organization.id}/spaces`, { title: "Live" })).body;
+    // The space's creation is published after its commit: past before anyone listens.
+    await eventsDispatched();
     const listeners = hubs.map((hub) => collect(hub, space.id));
     await Promise.all(hubs.map((hub) => hub.listening()));
 
@@ -82,6 +84,7 @@ describe("live updates across app servers (PostgreSQL LISTEN/NOTIFY)", () => {
 test("a hub whose LISTEN connection is cut reconnects, tells its subscribers to refetch, and hears later writes", async () => {
   const tenant = await createTenant();
   const space = (await apiClient(server.url, tenant.admin.token).post(`/v1/orgs/${tenant.organization.id}/spaces`, { title: "Dropped" })).body;
+  await eventsDispatched();
   const hub = new LiveHub(process.env.DATABASE_URL!);
   try {
     let resyncs = 0;
@@ -126,6 +129,7 @@ describe("GET /api/live", () => {
     const tenant = await createTenant();
     const space = (await apiClient(server.url, tenant.admin.token).post(`/v1/orgs/${tenant.organization.id}/spaces`, { title: "Streamed" })).body;
     const other = (await apiClient(server.url, tenant.admin.token).post(`/v1/orgs/${tenant.organization.id}/spaces`, { title: "Elsewhere" })).body;
+    await eventsDispatched();
     const actor = { userId: tenant.admin.user.id, via: "session" as const };
     const abort = new AbortController();
     const open = async (url: string, signal?: AbortSignal) => {
