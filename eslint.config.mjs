@@ -4,6 +4,12 @@ import tseslint from "typescript-eslint";
 /** Imports a layer may not make: pages and components never reach the database; services never reach the UI or the adapters above them. */
 const components = { regex: "^@/components/|(^|/)components/", message: "server/ never imports components/: shared rendering lives in server/content/render/." };
 const adapters = { regex: "^@/server/(api|trpc)(/|$)|^\\.\\./(\\.\\./)*(api|trpc)(/|$)", message: "Services never import their adapters (server/api, server/trpc)." };
+const subscribers = {
+  regex: "^@/server/(integrations|live|notifications|deliveries|webhooks|jobs)(/|$)|^\\.\\./(\\.\\./)*(integrations|live|notifications|deliveries|webhooks|jobs)(/|$)|^\\./(subscribers|dispatch)$|(^|/)events/(subscribers|dispatch)$",
+  message: "The events recorder records, and only that: what follows from an event is a subscriber's, registered in server/events/subscribers.ts and run after the commit.",
+};
+/** The recorder and what it is made of (the catalog, the channel, edit-session folding). */
+const recorder = ["server/events/record-event.ts", "server/events/catalog.ts", "server/events/channel.ts", "server/audit/edit-sessions.ts"];
 const database = { regex: "^@/server/db(/|$)|(^|/)server/db(/|$)", message: "Pages and components never import server/db: they call services (pages, route handlers) or tRPC procedures (components)." };
 
 export default tseslint.config(
@@ -25,4 +31,6 @@ export default tseslint.config(
   { files: ["components/**", "app/**"], rules: { "no-restricted-imports": ["error", { patterns: [database] }] } },
   { files: ["server/**"], ignores: ["server/api/**", "server/trpc/**"], rules: { "no-restricted-imports": ["error", { patterns: [components, adapters] }] } },
   { files: ["server/api/**", "server/trpc/**"], rules: { "no-restricted-imports": ["error", { patterns: [components] }] } },
+  // A later entry's options replace an earlier one's: the recorder's repeats the server's patterns.
+  { files: recorder, rules: { "no-restricted-imports": ["error", { patterns: [components, adapters, subscribers] }] } },
 );

@@ -2,7 +2,7 @@ import type { ServiceContext } from "../context";
 import { db, type Prisma } from "../db/client";
 import type { DomainEvent } from "../db/generated/client";
 import { fieldError, notFound } from "../errors";
-import { EVENT_ACTIONS } from "../events/actions";
+import { EVENT_CATALOG } from "../events/catalog";
 import { loadOrganization } from "../policies/access";
 import { apiUrl } from "../presenters/urls";
 import type { ListAuditEventsParams } from "./schemas";
@@ -56,7 +56,7 @@ export async function getAuditEvent(ctx: ServiceContext, organizationId: string,
 
 export async function listAuditEventActions(ctx: ServiceContext, organizationId: string) {
   await authorizeAuditLog(ctx, organizationId);
-  return { items: Object.entries(EVENT_ACTIONS).map(([id, label]) => ({ object: "audit-event-action" as const, id, label })) };
+  return { items: Object.entries(EVENT_CATALOG).map(([id, { label }]) => ({ object: "audit-event-action" as const, id, label })) };
 }
 
 function presentAuditEvent(event: DomainEvent, baseUrl: string) {

@@ -31,7 +31,10 @@ export async function updateComment(ctx: ServiceContext, ref: { spaceId: string;
     const now = new Date();
     const basePayload = { spaceId: base.space.id, changeRequestId: comment.changeRequestId, commentId: comment.id };
     let changes = 0;
-    const record = (action: "comment.edited" | "comment.resolved" | "comment.reopened" | "comment.reactions_changed", payload: Record<string, unknown> = basePayload) => {
+    const record = (
+      action: "comment.edited" | "comment.resolved" | "comment.reopened" | "comment.reactions_changed",
+      payload: typeof basePayload & { pageId?: string | null; mentions?: string[]; excerpt?: string } = basePayload,
+    ) => {
       changes++;
       events.record({ organizationId: base.organization.id, action, target: { type: "comment", id: comment.id }, payload });
     };

@@ -33,7 +33,7 @@ export async function applySpaceTemplate(ctx: ServiceContext, spaceId: string, i
       await assertEmpty(tx, base, "changeRequestId", "The change request's content is not empty");
       const revision = await commitTemplate(tx, ctx, base, pages, changeRequest.id);
       await tx.changeRequest.update({ where: { id: changeRequest.id }, data: { revisionId: revision.id } });
-      events.record({ organizationId: access.space.organizationId, action: "space.template_applied", target: { type: "space", id: spaceId, label: access.space.title }, payload: { template: template.id, changeRequestId: changeRequest.id } });
+      events.record({ organizationId: access.space.organizationId, action: "space.template_applied", target: { type: "space", id: spaceId, label: access.space.title }, payload: { template: template.id, revision: revision.id, changeRequestId: changeRequest.id } });
       return;
     }
     const access = await loadSpace(tx, ctx.actor, spaceId);
@@ -43,7 +43,7 @@ export async function applySpaceTemplate(ctx: ServiceContext, spaceId: string, i
     const revision = await commitTemplate(tx, ctx, base, pages);
     // Through the search index's one entry point, so the new pages are indexed once committed.
     await setMainRevision(tx, access.space, revision);
-    events.record({ organizationId: access.space.organizationId, action: "space.template_applied", target: { type: "space", id: spaceId, label: access.space.title }, payload: { template: template.id } });
+    events.record({ organizationId: access.space.organizationId, action: "space.template_applied", target: { type: "space", id: spaceId, label: access.space.title }, payload: { template: template.id, revision: revision.id } });
   });
 }
 
