@@ -593,6 +593,7 @@ function PageBlocks({
   onUpload: (files: File[]) => Promise<UploadedFile[]>;
 }) {
   const trpc = useTRPC();
+  const queryClient = useQueryClient();
   const needsServer = !page.document && unchanged;
   const server = useQuery({
     ...trpc.changeRequests.page.queryOptions({ spaceId, source, pageId: pageKey, format: "document" }),
@@ -601,6 +602,12 @@ function PageBlocks({
     gcTime: 0,
     refetchOnWindowFocus: false,
   });
+  useEffect(() => {
+    // The same when the page's server render brought the document: a hydrated query keeps the cache's
+    // default lifetime whatever gcTime its observer asks for, so it is dropped here as the page closes.
+    const { queryKey } = trpc.changeRequests.page.queryOptions({ spaceId, source, pageId: pageKey, format: "document" });
+    return () => queryClient.removeQueries({ queryKey, exact: true });
+  }, [queryClient, trpc, spaceId, source, pageKey]);
   // File blocks show their files' names: the editor opens once the list is there.
   const fileList = useQuery(trpc.changeRequests.files.queryOptions({ spaceId, source }));
   // From this component's own answer, so that the file blocks the editor shows as it opens have it.
