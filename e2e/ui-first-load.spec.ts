@@ -40,10 +40,16 @@ test("the reader's page arrives with its content, the page tree and the space's 
 
   // The space's address without a page: the server sends the browser to the first page at once.
   const warnings = hydrationWarnings(page);
+  // Each procedure the browser asks for, with its input (the page's document, asked for blocks' keys, is not the page shown).
   const procedures: string[] = [];
   page.on("request", (request) => {
-    const path = new URL(request.url()).pathname;
-    if (path.startsWith("/api/trpc/")) procedures.push(...path.slice("/api/trpc/".length).split(","));
+    const url = new URL(request.url());
+    if (!url.pathname.startsWith("/api/trpc/")) return;
+    const inputs = JSON.parse(url.searchParams.get("input") ?? "{}") as Record<string, { json?: { format?: string } }>;
+    url.pathname
+      .slice("/api/trpc/".length)
+      .split(",")
+      .forEach((procedure, index) => procedures.push(inputs[index]?.json?.format === "document" ? `${procedure} (document)` : procedure));
   });
   // The top bar's own query is asked for as the page mounts, in the same batch as any query the page lacked.
   const mounted = page.waitForResponse((response) => new URL(response.url()).pathname.startsWith("/api/trpc/") && response.url().includes("organizations.me"));

@@ -19,7 +19,8 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
 /**
  * A page of the space in the reader, rendered with everything it shows first: the page, the page
  * tree, the files it links to, whether Edit opens the live editor, and the open comments. The blocks'
- * keys, which only anchor new comments, stream in after.
+ * keys, which only anchor new comments, the browser asks for once the page is on screen: they cost
+ * a parse of the page into its document, which would slow every page view for what few of them use.
  */
 export default async function ReaderPage({ params }: { params: Params }) {
   const { organizationId, spaceId, pageId } = await params;
@@ -33,6 +34,5 @@ export default async function ReaderPage({ params }: { params: Params }) {
     queries.prefetch(trpc.comments.list.queryOptions({ spaceId, status: "open", targetPage: pageId })),
   ]);
   if (space?.permissions.edit) await queries.prefetch(trpc.liveEdits.availability.queryOptions({ spaceId }));
-  void queries.prefetch(trpc.changeRequests.page.queryOptions({ spaceId, source: MAIN, pageId, format: "document" }));
   return queries.hydrate(<SpaceReader organizationId={organizationId} spaceId={spaceId} pageId={pageId} />);
 }
