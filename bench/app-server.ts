@@ -95,3 +95,20 @@ function residentMiB(pid: number): number {
   const kib = readFileSync(`/proc/${pid}/status`, "utf8").match(/^VmRSS:\s+(\d+) kB/m)?.[1];
   return Number(kib) / 1024;
 }
+
+/** The seeded admin's session cookie, signed in through next-auth's credentials flow as the browser does. */
+export async function signIn(origin: string): Promise<string> {
+  const csrf = await fetch(`${origin}/api/auth/csrf`);
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  const csrfCookie = csrf.headers.getSetCookie().map((cookie) => cookie.split(";")[0]).join("; ");
+  const form = new URLSearchParams({ csrfToken, email: process.env.QUIRE_ADMIN_EMAIL!, password: process.env.QUIRE_ADMIN_PASSWORD!, json: "true" });
+  const response = await fetch(`${origin}/api/auth/callback/credentials`, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: csrfCookie },
+    body: form,
+    redirect: "manual",
+  });
+  const session = response.headers.getSetCookie().find((cookie) => cookie.startsWith("next-auth.session-token="));
+  if (!session) throw new Error(`Signing in failed (${response.status})`);
+  return session.split(";")[0]!;
+}

@@ -9,7 +9,7 @@ import { request as httpRequest } from "node:http";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { db } from "../server/db/client";
 import { createApiToken } from "../server/tokens/api-tokens";
-import { CONNECTIONS, describe, DURATION_S, log, measure, startBenchServer, WARMUP_S } from "./app-server";
+import { CONNECTIONS, describe, DURATION_S, log, measure, signIn, startBenchServer, WARMUP_S } from "./app-server";
 import { pageWord, spaceWithPages } from "./fixtures";
 
 const PAGES = 1_000;
@@ -94,23 +94,6 @@ function typicalBody(i: number): string {
     paragraph(17),
     paragraph(18),
   ].join("\n\n");
-}
-
-/** The seeded admin's session cookie, signed in through next-auth's credentials flow as the browser does. */
-async function signIn(origin: string): Promise<string> {
-  const csrf = await fetch(`${origin}/api/auth/csrf`);
-  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-  const csrfCookie = csrf.headers.getSetCookie().map((cookie) => cookie.split(";")[0]).join("; ");
-  const form = new URLSearchParams({ csrfToken, email: process.env.QUIRE_ADMIN_EMAIL!, password: process.env.QUIRE_ADMIN_PASSWORD!, json: "true" });
-  const response = await fetch(`${origin}/api/auth/callback/credentials`, {
-    method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: csrfCookie },
-    body: form,
-    redirect: "manual",
-  });
-  const session = response.headers.getSetCookie().find((cookie) => cookie.startsWith("next-auth.session-token="));
-  if (!session) throw new Error(`Signing in failed (${response.status})`);
-  return session.split(";")[0]!;
 }
 
 type Transfer = { html: number; css: number; js: number; files: number };

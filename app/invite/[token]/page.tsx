@@ -1,6 +1,6 @@
 import { MAIN_CONTENT_ID } from "@/components/ui/skip-link";
 import type { Metadata } from "next";
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import { InviteAcceptance } from "@/components/auth/invite-acceptance";
 import { Wordmark } from "@/components/auth/wordmark";
 import { roleLabel } from "@/components/people/sso/role-options";
@@ -45,18 +45,18 @@ export default async function InvitePage({ params }: { params: Promise<{ token: 
         ) : invite.accountExists ? (
           <p className="text-sm text-slate-700">
             An account exists for {invite.email}.{" "}
-            <Link href={signInHref} className="font-medium text-indigo-700 underline">
+            <IntentLink href={signInHref} className="font-medium text-indigo-700 underline">
               Sign in to accept
-            </Link>
+            </IntentLink>
           </p>
         ) : (
           <>
             <InviteAcceptance token={token} mode={{ kind: "sign-up", email: invite.email }} />
             <p className="mt-4 text-sm text-slate-600">
               Already have an account?{" "}
-              <Link href={signInHref} className="font-medium text-indigo-700 underline">
+              <IntentLink href={signInHref} className="font-medium text-indigo-700 underline">
                 Sign in to accept
-              </Link>
+              </IntentLink>
             </p>
           </>
         )}
