@@ -12,8 +12,8 @@
 import { chromium, type Page, type Request } from "playwright-core";
 import { db } from "../server/db/client";
 import { createApiToken } from "../server/tokens/api-tokens";
-import { CONNECTIONS, describe, DURATION_S, log, measure, signIn, startBenchServer, WARMUP_S } from "./app-server";
-import { pageWord, spaceWithPages } from "./fixtures";
+import { CONNECTIONS, describe, DURATION_S, log, measure, startBenchServer, WARMUP_S } from "./app-server";
+import { pageWord, signIn, spaceWithPages } from "./fixtures";
 
 const PAGES = 100;
 const WARM_VIEWS = 5;
