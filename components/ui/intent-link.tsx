@@ -1,31 +1,26 @@
 "use client";
 
 import Link from "next/link";
-import { useRouter } from "next/navigation";
-import type { ComponentProps } from "react";
+import { useState, type ComponentProps } from "react";
 
 /**
  * A link that prefetches its page on intent — when the person points at it or focuses it — and not
  * when it scrolls into view, as Next's <Link> does by default: a sidebar or a page tree of hundreds
- * of links then costs nothing until one of them is about to be followed.
+ * of links then costs nothing until one of them is about to be followed. Intent arms Next's own
+ * prefetch (the link is in view then), so a page rendered outside the app router renders as a plain link.
  */
-export function IntentLink({ href, onPointerEnter, onFocus, ...props }: Omit<ComponentProps<typeof Link>, "prefetch">) {
-  const router = useRouter();
-  // Only an address written out can be prefetched; an object href is left to the click.
-  const prefetch = () => {
-    if (typeof href === "string") router.prefetch(href);
-  };
+export function IntentLink({ onPointerEnter, onFocus, ...props }: Omit<ComponentProps<typeof Link>, "prefetch">) {
+  const [intended, setIntended] = useState(false);
   return (
     <Link
-      href={href}
-      prefetch={false}
+      prefetch={intended ? null : false}
       onPointerEnter={(event) => {
         onPointerEnter?.(event);
-        prefetch();
+        setIntended(true);
       }}
       onFocus={(event) => {
         onFocus?.(event);
-        prefetch();
+        setIntended(true);
       }}
       {...props}
     />
