@@ -84,8 +84,9 @@ function printer(): Worker {
 }
 
 /**
- * Prints `document` in the printer thread. Past `timeoutMs` the answer is a 503 (the thread closes
- * the page under the render at the same time).
+ * Prints `document` in the printer thread. Past `timeoutMs` the answer is a 503 and the thread is
+ * told to close the page under the render. This thread keeps the only clock, so a slow machine
+ * cannot turn a timeout into some other failure.
  */
 export function printDocument(document: string, format: "A4" | "Letter", options: { resource?: PdfResourceResolver; timeoutMs: number }): Promise<Buffer> {
   const executablePath = chromiumPath();
@@ -99,7 +100,7 @@ export function printDocument(document: string, format: "A4" | "Letter", options
     );
   }
   const worker = printer();
-  const job: PrintJob = { id: state.nextJob++, document, format, executablePath, timeoutMs: options.timeoutMs, hasResources: !!options.resource };
+  const job: PrintJob = { id: state.nextJob++, document, format, executablePath, hasResources: !!options.resource };
   return new Promise<Buffer>((resolve, reject) => {
     const finish = (settle: () => void) => {
       clearTimeout(timer);
@@ -107,10 +108,10 @@ export function printDocument(document: string, format: "A4" | "Letter", options
       if (state.jobs.size === 0) worker.unref();
       settle();
     };
-    const timer = setTimeout(
-      () => finish(() => reject(unavailable(`The PDF took longer than ${options.timeoutMs / 1000} s to print: try again, or export fewer pages.`))),
-      options.timeoutMs,
-    );
+    const timer = setTimeout(() => {
+      post(worker, { type: "cancel", jobId: job.id });
+      finish(() => reject(unavailable(`The PDF took longer than ${options.timeoutMs / 1000} s to print: try again, or export fewer pages.`)));
+    }, options.timeoutMs);
     // Referenced while a job runs, so the process waits for its PDF.
     worker.ref();
     state.jobs.set(job.id, { resolve: (pdf) => finish(() => resolve(pdf)), reject: (error) => finish(() => reject(error)), resource: options.resource });

@@ -20,6 +20,8 @@ let browser: Promise<Browser> | null = null;
 /** Resource requests waiting for the main thread's answer, by request id. */
 const pendingResources = new Map<number, (resource: { body: Uint8Array; contentType: string } | null) => void>();
 let nextResourceId = 0;
+/** Renders under way, by job id: the context to close when the main thread cancels one. */
+const running = new Map<number, { context?: BrowserContext; canceled: boolean }>();
 
 function send(reply: PrinterReply, transfer: ArrayBuffer[] = []): void {
   port.postMessage(reply, transfer);
@@ -75,19 +77,22 @@ async function print(context: BrowserContext, job: PrintJob): Promise<Buffer> {
 }
 
 async function run(job: PrintJob): Promise<void> {
-  let context: BrowserContext | undefined;
-  // Past the time limit the context is closed under the render, which then fails: the main thread has already answered.
-  const timer = setTimeout(() => void context?.close().catch(() => undefined), job.timeoutMs);
+  const render: { context?: BrowserContext; canceled: boolean } = { canceled: false };
+  running.set(job.id, render);
   try {
-    context = await (await launched(job.executablePath)).newContext({ javaScriptEnabled: false, serviceWorkers: "block", acceptDownloads: false });
+    const browserRunning = await launched(job.executablePath);
+    if (render.canceled) return;
+    const context = await browserRunning.newContext({ javaScriptEnabled: false, serviceWorkers: "block", acceptDownloads: false });
+    render.context = context;
+    if (render.canceled) return;
     const pdf = await print(context, job);
     const bytes = pdf.buffer.slice(pdf.byteOffset, pdf.byteOffset + pdf.byteLength) as ArrayBuffer;
     send({ type: "printed", jobId: job.id, pdf: bytes }, [bytes]);
   } catch (error) {
     send({ type: "failed", jobId: job.id, message: error instanceof Error ? error.message : String(error) });
   } finally {
-    clearTimeout(timer);
-    await context?.close().catch(() => undefined);
+    running.delete(job.id);
+    await render.context?.close().catch(() => undefined);
   }
 }
 
@@ -96,6 +101,15 @@ port.on("message", (message: PrinterRequest) => {
     case "print":
       void run(message.job);
       break;
+    case "cancel": {
+      // Closing the context under the render makes it fail; the main thread has already answered.
+      const render = running.get(message.jobId);
+      if (render) {
+        render.canceled = true;
+        void render.context?.close().catch(() => undefined);
+      }
+      break;
+    }
     case "resource":
       pendingResources.get(message.requestId)?.(message.resource);
       pendingResources.delete(message.requestId);

@@ -6,7 +6,6 @@ export type PrintJob = {
   document: string;
   format: "A4" | "Letter";
   executablePath: string;
-  timeoutMs: number;
   /** Whether the document's other resources (the space's images) are asked of the main thread. */
   hasResources: boolean;
 };
@@ -14,6 +13,8 @@ export type PrintJob = {
 export type PrinterRequest =
   | { type: "print"; job: PrintJob }
   | { type: "resource"; requestId: number; resource: { body: Uint8Array; contentType: string } | null }
+  /** The main thread's deadline passed (it has answered): the render's page is closed. */
+  | { type: "cancel"; jobId: number }
   | { type: "close" };
 
 export type PrinterReply =

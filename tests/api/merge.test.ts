@@ -7,6 +7,7 @@ import { db } from "../../server/db/client";
 import { commitPages, commitToChangeRequest, createTenant, pagesOf } from "../helpers/factories";
 import { apiClient, startApiServer } from "../helpers/server";
 import { WorkerPool } from "../../server/workers/worker-pool";
+import { cpuMsOfAsync } from "../helpers/cpu-time";
 
 let server: Awaited<ReturnType<typeof startApiServer>>;
 beforeAll(async () => {
@@ -185,9 +186,8 @@ describe("merge", () => {
     await commitToChangeRequest(a.id, { put: [{ ...guide, markdown: rewrite("A") }] });
     await commitToChangeRequest(b.id, { put: [{ ...guide, markdown: rewrite("B") }] });
     expect((await admin.post(`${crs}/${a.id}/merge`)).status).toBe(200);
-    const started = performance.now();
-    const conflicting = await admin.post(`${crs}/${b.id}/merge`);
-    expect(performance.now() - started).toBeLessThan(10_000);
+    const { result: conflicting, ms } = await cpuMsOfAsync(() => admin.post(`${crs}/${b.id}/merge`));
+    expect(ms).toBeLessThan(10_000);
     expect(conflicting.status).toBe(409);
     const [content] = mergeConflictsSchema.parse(conflicting.body.error.details).pages[0]!.conflicts;
     expect(content).toMatchObject({ kind: "content", tooDifferent: false, blocks: [{ kind: "edited", type: "paragraph", main: { truncated: true }, changeRequest: { truncated: true } }] });

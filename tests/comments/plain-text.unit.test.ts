@@ -1,6 +1,7 @@
 import { expect, test } from "vitest";
 import { excerptOf } from "../../server/comments/mentions";
 import { markdownToPlainText } from "../../server/comments/plain-text";
+import { cpuMsOf } from "../helpers/cpu-time";
 
 test("a comment's markdown reads as its text: marks, links and block markers gone", () => {
   expect(markdownToPlainText("**B** and _i_ and `code` and ~~gone~~")).toBe("B and i and code and gone");
@@ -14,8 +15,9 @@ test("a comment's markdown reads as its text: marks, links and block markers gon
 test("a mention's excerpt is plain text with the mention as @Name, and stays fast on hostile input", () => {
   expect(excerptOf("Hey @[Ann B](mention:u1), look at **B**: [this](https://x.test)")).toBe("Hey @Ann B, look at B: this");
   const hostile = `${"*_`[".repeat(50_000)}x`;
-  const started = performance.now();
-  expect(excerptOf(hostile).length).toBeLessThanOrEqual(140);
-  expect(markdownToPlainText(hostile).length).toBeGreaterThan(0);
-  expect(performance.now() - started).toBeLessThan(1_000);
+  const { ms } = cpuMsOf(() => {
+    expect(excerptOf(hostile).length).toBeLessThanOrEqual(140);
+    expect(markdownToPlainText(hostile).length).toBeGreaterThan(0);
+  });
+  expect(ms).toBeLessThan(1_000);
 });

@@ -3,6 +3,7 @@ import { readMarkdownMeta } from "../../server/change-requests/content-changes/m
 import { formatFrontMatter, parseFrontMatter } from "../../server/content/format/front-matter";
 import { writePageFile } from "../../server/content/format/page-file";
 import { DEFAULT_PAGE_LAYOUT } from "../../server/content/page-display";
+import { cpuMsOf } from "../helpers/cpu-time";
 
 const read = (file: string) => readMarkdownMeta(file, { headingAsTitle: true, titleMax: 200 });
 
@@ -69,8 +70,6 @@ describe("GitBook's front matter", () => {
 
   test("100,000 front matter lines read in linear time", () => {
     const lines = Array.from({ length: 100_000 }, (_, i) => (i % 2 ? `  key${i}: value` : `key${i}:`));
-    const started = performance.now();
-    parseFrontMatter(lines);
-    expect(performance.now() - started).toBeLessThan(1000);
+    expect(cpuMsOf(() => parseFrontMatter(lines)).ms).toBeLessThan(1000);
   });
 });
