@@ -76,9 +76,17 @@ test("an admin sets a condition with completion, customizes with a live preview,
     await condition.pressSequentially("visitor.claims.pl");
     const completions = page.getByRole("listbox", { name: "Condition completions" });
     await expect(completions.getByRole("option", { name: /^plan/ })).toBeVisible();
-    await page.keyboard.press("Enter");
-    await expect(condition).toHaveValue("visitor.claims.plan");
-    await condition.pressSequentially(" === ");
+    // Enter takes the completion, and a space is typed before the next frame (a fast typist on a busy
+    // machine): the caret stays after the space, and what follows lands after it.
+    await condition.evaluate(async (field: HTMLInputElement) => {
+      field.dispatchEvent(new KeyboardEvent("keydown", { key: "Enter", bubbles: true, cancelable: true }));
+      // React shows the taken completion in a microtask: wait for it, not for a frame.
+      for (let turn = 0; turn < 10 && field.value !== "visitor.claims.plan"; turn++) await Promise.resolve();
+      document.execCommand("insertText", false, " ");
+    });
+    await page.evaluate(() => new Promise((frame) => requestAnimationFrame(frame)));
+    await condition.pressSequentially("=== ");
+    await expect(condition).toHaveValue("visitor.claims.plan === ");
     await expect(completions.getByRole("option", { name: /^"pro"/ })).toBeVisible();
     await page.keyboard.press("ArrowDown");
     await expect(completions.getByRole("option", { name: /^"pro"/ })).toHaveAttribute("aria-selected", "true");

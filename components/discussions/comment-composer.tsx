@@ -5,6 +5,7 @@ import clsx from "clsx";
 import { useId, useRef, useState, type KeyboardEvent } from "react";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Button } from "@/components/ui/button";
+import { useCaretAfterRender } from "@/components/ui/use-caret-after-render";
 import { MAX_COMMENT_MARKDOWN } from "@/server/comments/limits";
 import { mentionMarkdown } from "./mentions";
 
@@ -48,6 +49,7 @@ export function CommentComposer({
   const [active, setActive] = useState(0);
   const [dismissed, setDismissed] = useState<number | null>(null);
   const area = useRef<HTMLTextAreaElement>(null);
+  const placeCaret = useCaretAfterRender(area);
   const id = useId();
   const typing = TYPING_MENTION.exec(text.slice(0, caret));
   const mentionStart = typing ? caret - typing[1]!.length - 1 : -1;
@@ -66,7 +68,7 @@ export function CommentComposer({
     setText(next);
     setCaret(at);
     setActive(0);
-    requestAnimationFrame(() => area.current?.setSelectionRange(at, at));
+    placeCaret(at);
   }
 
   async function submit() {

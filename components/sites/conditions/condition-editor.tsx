@@ -4,6 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import clsx from "clsx";
 import { useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { useTRPC } from "@/components/providers/trpc-provider";
+import { useCaretAfterRender } from "@/components/ui/use-caret-after-render";
 import { conditionCompletions, MAX_CONDITION_LENGTH, parseCondition, type AdaptiveSchema } from "@/server/sites/conditions";
 
 type Suggestion = { key: string; label: string; detail?: string; apply: (text: string, caret: number) => { text: string; caret: number } };
@@ -57,6 +58,7 @@ export function ConditionEditor({
   const [active, setActive] = useState(0);
   const [open, setOpen] = useState(false);
   const input = useRef<HTMLInputElement>(null);
+  const placeCaret = useCaretAfterRender(input);
   const templates = useQuery({ ...trpc.siteAdaptive.templates.queryOptions({ organizationId, siteId }), enabled: open && text.trim() === "", staleTime: 60_000 });
 
   const suggestions = useMemo<Suggestion[]>(() => {
@@ -97,7 +99,7 @@ export function ConditionEditor({
   function take(suggestion: Suggestion) {
     const next = suggestion.apply(text, caret);
     change(next.text, next.caret);
-    requestAnimationFrame(() => input.current?.setSelectionRange(next.caret, next.caret));
+    placeCaret(next.caret);
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
