@@ -29,7 +29,7 @@ export const DURATION_S = 10;
 export const WARMUP_S = 3;
 export const log = (line: string) => console.error(line);
 
-export type BenchServer = { origin: string; coldStartMs: number; rssMiB: number; stop: () => Promise<void> };
+export type BenchServer = { origin: string; pid: number; coldStartMs: number; rssMiB: number; stop: () => Promise<void> };
 
 /**
  * A fresh database in `.data/<name>`, migrated and seeded, and the production server on it (build excluded from every figure).
@@ -68,17 +68,22 @@ export async function startBenchServer(name: string, env: Record<string, string>
     });
     await waitUntilServing(port, 10);
     const coldStartMs = performance.now() - spawnedAt;
-    return { origin, coldStartMs, rssMiB: residentMiB(server.pid!), stop };
+    return { origin, pid: server.pid!, coldStartMs, rssMiB: residentMiB(server.pid!), stop };
   } catch (error) {
     await stop();
     throw error;
   }
 }
 
-/** Warm-up, then `DURATION_S` seconds at `CONNECTIONS` connections; any failed answer makes the figures meaningless, so it throws. */
-export async function measure(label: string, url: string, headers: Record<string, string> = {}): Promise<AutocannonResult> {
+/** `WARMUP_S` seconds of requests, unmeasured. */
+export async function warmUp(label: string, url: string, headers: Record<string, string> = {}): Promise<void> {
   log(`Warming up ${label}…`);
   await autocannon({ url, headers, connections: CONNECTIONS, duration: WARMUP_S });
+}
+
+/** Warm-up, then `DURATION_S` seconds at `CONNECTIONS` connections; any failed answer makes the figures meaningless, so it throws. */
+export async function measure(label: string, url: string, headers: Record<string, string> = {}): Promise<AutocannonResult> {
+  await warmUp(label, url, headers);
   log(`Measuring ${label} for ${DURATION_S} s…`);
   const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: DURATION_S });
   if (result.non2xx || result.errors || result.timeouts) {
@@ -91,7 +96,15 @@ export function describe(result: AutocannonResult): string {
   return `${result.requests.average.toFixed(0)} req/s (latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ${result.requests.total} requests)`;
 }
 
-function residentMiB(pid: number): number {
-  const kib = readFileSync(`/proc/${pid}/status`, "utf8").match(/^VmRSS:\s+(\d+) kB/m)?.[1];
+/** CPU time a process has used so far (user and system), in ms: the server's cost per request, whatever else the machine runs. */
+export function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  // utime and stime, in clock ticks of 10 ms.
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** A process's resident memory now (`VmRSS`), or the most it has held (`VmHWM`), in MiB. */
+export function residentMiB(pid: number, field: "VmRSS" | "VmHWM" = "VmRSS"): number {
+  const kib = readFileSync(`/proc/${pid}/status`, "utf8").match(new RegExp(`^${field}:\\s+(\\d+) kB`, "m"))?.[1];
   return Number(kib) / 1024;
 }

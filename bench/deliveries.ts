@@ -7,11 +7,12 @@
  * installations reached by the same space (subscribers delivered in parallel), then paced below the
  * throughput (the latency of an event nothing queues before). Then the whole way from a change made
  * through /v1 (a space's visibility switched, one change at a time) to its event's arrival. Also what
- * recording costs a write in an organization with no subscriber. Reports numbers and asserts nothing.
+ * recording one domain event costs a write in an organization with no subscriber. Reports numbers and asserts nothing.
  */
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { db, type Db } from "../server/db/client";
+import { db } from "../server/db/client";
+import { writeChange } from "../server/events/write-change";
 import { newId } from "../server/ids";
 import { recordOrganizationEvents } from "../server/integrations/events/record";
 import { createApiToken } from "../server/tokens/api-tokens";
@@ -52,17 +53,27 @@ try {
   receiver.close();
 }
 
-/** What recording costs a write in an organization nobody subscribes to: the event statement in a transaction, against an empty transaction. */
+/**
+ * What recording one domain event costs a write, in an organization nobody subscribes to: a write
+ * (`writeChange`) declaring one `comment.resolved` (an event with a typed event and a live update),
+ * against a transaction running one trivial statement.
+ */
 async function withoutSubscribers(count: number): Promise<string> {
   const organization = await db().organization.create({ data: { id: newId(), title: "No subscribers" } });
-  const time = async (work: (tx: Db) => Promise<unknown>) => {
+  const admin = await db().member.findFirstOrThrow({ where: { role: "admin" }, orderBy: { joinedAt: "asc" } });
+  const ctx = { actor: { userId: admin.userId, via: "system" as const }, baseUrl: "http://bench.invalid" };
+  const time = async (work: () => Promise<unknown>) => {
     const started = performance.now();
-    for (let i = 0; i < count; i++) await db().$transaction((tx) => work(tx));
+    for (let i = 0; i < count; i++) await work();
     return (performance.now() - started) / count;
   };
-  const empty = await time((tx) => tx.$queryRaw`SELECT 1`);
-  const recording = await time((tx) => recordOrganizationEvents(tx, [{ organizationId: organization.id, type: "member_joined", payload: { userId: "bench" } }]));
-  return `no subscriber: a transaction recording one event takes ${recording.toFixed(2)} ms against ${empty.toFixed(2)} ms for an empty one (+${(recording - empty).toFixed(2)} ms, one statement, no job)`;
+  const empty = await time(() => db().$transaction((tx) => tx.$queryRaw`SELECT 1`));
+  const recording = await time(() =>
+    writeChange(ctx, async (_tx, events) => {
+      events.record({ organizationId: organization.id, action: "comment.resolved", target: { type: "comment", id: "bench" }, payload: { spaceId: "bench", changeRequestId: null, commentId: "bench" } });
+    }),
+  );
+  return `no subscriber: a write recording one domain event takes ${recording.toFixed(2)} ms against ${empty.toFixed(2)} ms for a transaction of one trivial statement (+${(recording - empty).toFixed(2)} ms)`;
 }
 
 async function scenario(installations: number, events: number, perSecond?: number): Promise<string> {

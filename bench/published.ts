@@ -10,7 +10,7 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { db } from "../server/db/client";
 import { createApiToken } from "../server/tokens/api-tokens";
 import { CONNECTIONS, describe, DURATION_S, log, measure, startBenchServer, WARMUP_S } from "./app-server";
-import { pageWord, spaceWithPages } from "./fixtures";
+import { signIn, spaceWithPages, typicalPageBody } from "./fixtures";
 
 const PAGES = 1_000;
 // A typical page: three levels down (page-3 › page-49 › page-500), in the middle of the tree.
@@ -54,7 +54,7 @@ async function createPublishedSite(origin: string) {
   const admin = await db().member.findFirstOrThrow({ where: { role: "admin" }, orderBy: { joinedAt: "asc" } });
   const { token } = await createApiToken({ userId: admin.userId, via: "system" }, { name: "bench" });
   log(`Generating a ${PAGES}-page space…`);
-  const space = await spaceWithPages(admin.organizationId, PAGES, { markdown: typicalBody });
+  const space = await spaceWithPages(admin.organizationId, PAGES, { markdown: typicalPageBody });
   const call = async (path: string, body: object) => {
     const response = await fetch(`${origin}/v1${path}`, { method: "POST", headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" }, body: JSON.stringify(body) });
     if (!response.ok) throw new Error(`POST ${path} answered ${response.status}: ${await response.text()}`);
@@ -67,50 +67,6 @@ async function createPublishedSite(origin: string) {
   const check = await fetch(`${origin}/${basename}/${TYPICAL_PATH}`);
   if (check.status !== 200) throw new Error(`The typical published page answered ${check.status}`);
   return { organizationId: admin.organizationId, spaceId: space.id, pageId: space.pageIds[TYPICAL_PAGE]!, basename };
-}
-
-/** About 4 KB of markdown: headings, prose, a list, a table, a hint and a code block, as a real guide page has. */
-function typicalBody(i: number): string {
-  const word = (n: number) => pageWord(i, n);
-  const paragraph = (n: number) =>
-    `To ${word(n)} the ${word(n + 1)}, open the ${word(n + 2)} settings and choose how the ${word(n + 3)} should ${word(n + 4)}. ` +
-    `Each ${word(n + 5)} keeps its own ${word(n + 6)}, so a change to one ${word(n + 7)} never affects another. ` +
-    `When the ${word(n + 8)} is ready, the ${word(n + 9)} picks it up on its next run.`;
-  return [
-    `# Page ${i}`,
-    paragraph(1),
-    `## Before you start`,
-    paragraph(2),
-    `- A ${word(3)} with admin access\n- The ${word(4)} token from your ${word(5)}\n- About ten minutes`,
-    `{% hint style="info" %}\nThe ${word(6)} is optional: without it, the defaults apply.\n{% endhint %}`,
-    `## Steps`,
-    `1. Open **Settings**.\n2. Select the ${word(7)} tab.\n3. Save.`,
-    paragraph(8),
-    "```ts\nimport { client } from \"./client\";\n\nconst result = await client." + word(9) + "({ retries: 3 });\nconsole.log(result.status);\n```",
-    `## Options`,
-    `| Option | Default | Meaning |\n| --- | --- | --- |\n| \`${word(10)}\` | \`true\` | Turns the ${word(11)} on. |\n| \`${word(12)}\` | \`30\` | Seconds before the ${word(13)} gives up. |\n| \`${word(14)}\` | none | Where the ${word(15)} is sent. |`,
-    paragraph(16),
-    `## Troubleshooting`,
-    paragraph(17),
-    paragraph(18),
-  ].join("\n\n");
-}
-
-/** The seeded admin's session cookie, signed in through next-auth's credentials flow as the browser does. */
-async function signIn(origin: string): Promise<string> {
-  const csrf = await fetch(`${origin}/api/auth/csrf`);
-  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-  const csrfCookie = csrf.headers.getSetCookie().map((cookie) => cookie.split(";")[0]).join("; ");
-  const form = new URLSearchParams({ csrfToken, email: process.env.QUIRE_ADMIN_EMAIL!, password: process.env.QUIRE_ADMIN_PASSWORD!, json: "true" });
-  const response = await fetch(`${origin}/api/auth/callback/credentials`, {
-    method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: csrfCookie },
-    body: form,
-    redirect: "manual",
-  });
-  const session = response.headers.getSetCookie().find((cookie) => cookie.startsWith("next-auth.session-token="));
-  if (!session) throw new Error(`Signing in failed (${response.status})`);
-  return session.split(";")[0]!;
 }
 
 type Transfer = { html: number; css: number; js: number; files: number };

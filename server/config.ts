@@ -8,6 +8,15 @@ export function configuredPublicUrl(): string | undefined {
   return url ? url.replace(/\/+$/, "") : undefined;
 }
 
+/**
+ * The origin of URLs made with no request at hand, by work that runs after the commit (an event's
+ * subscribers: notifications' links, `updatedBy` in space_content_updated): `QUIRE_PUBLIC_URL`, else
+ * `NEXTAUTH_URL`, else http://localhost:3000. Events and jobs carry no origin of their own.
+ */
+export function backgroundPublicOrigin(): string {
+  return configuredPublicUrl() ?? (process.env.NEXTAUTH_URL || "http://localhost:3000").replace(/\/+$/, "");
+}
+
 /** Days a deleted space stays restorable before the purge job removes it. */
 export const SPACE_RETENTION_DAYS = 7;
 

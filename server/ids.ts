@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import { z } from "zod";
 
 const ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
@@ -17,7 +16,8 @@ function base62(value: bigint, width: number): string {
  * creation time (keyset paging in creation order) and cannot be guessed.
  */
 export function newId(): string {
-  const random = randomBytes(9).reduce((acc, byte) => (acc << 8n) | BigInt(byte), 0n);
+  // Web Crypto, not node:crypto: the UI imports this module (for entityIdSchema), and a bundler would ship a Node crypto polyfill with it.
+  const random = crypto.getRandomValues(new Uint8Array(9)).reduce((acc, byte) => (acc << 8n) | BigInt(byte), 0n);
   return base62(BigInt(Date.now()), 8) + base62(random, 12);
 }
 

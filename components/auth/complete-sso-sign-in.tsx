@@ -1,7 +1,7 @@
 "use client";
 
 import { signIn } from "next-auth/react";
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import { useEffect, useRef, useState } from "react";
 import { Spinner } from "@/components/ui/spinner";
 import { safeCallbackUrl } from "./safe-callback-url";
@@ -32,9 +32,9 @@ export function CompleteSsoSignIn({ callbackUrl }: { callbackUrl?: string }) {
         <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
           {failure}
         </p>
-        <Link href="/login" className="inline-block text-sm font-medium text-indigo-700 underline underline-offset-2 hover:text-indigo-900">
+        <IntentLink href="/login" className="inline-block text-sm font-medium text-indigo-700 underline underline-offset-2 hover:text-indigo-900">
           Back to sign in
-        </Link>
+        </IntentLink>
       </div>
     );
   }

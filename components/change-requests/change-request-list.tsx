@@ -3,7 +3,7 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import clsx from "clsx";
 import { Plus } from "lucide-react";
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import { useState } from "react";
 import { changeRequestHref } from "@/components/content/space-frame";
 import { RelativeTime } from "@/components/content/relative-time";
@@ -13,9 +13,8 @@ import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
 import { errorMessage } from "@/components/ui/trpc-error";
 import type { SpaceObject } from "@/server/presenters/space";
 import { NewChangeRequestDialog } from "./new-change-request-dialog";
+import { FILTERS } from "./list-status";
 import { STATUS_LABELS, StatusBadge, type ChangeRequestStatus } from "./status-badge";
-
-const FILTERS: ChangeRequestStatus[] = ["open", "draft", "merged", "archived"];
 
 const emptyDescriptions: Record<ChangeRequestStatus, string> = {
   open: "Change requests submitted for review appear here.",
@@ -23,17 +22,6 @@ const emptyDescriptions: Record<ChangeRequestStatus, string> = {
   merged: "Change requests merged into the space's content appear here.",
   archived: "Change requests closed without merging appear here.",
 };
-
-/**
- * The status the list shows: the one in the address, else the first that has change requests
- * (open, then drafts, then the closed ones), so that the list never opens empty on what exists.
- */
-export function initialStatusOf(value: string | undefined, space: Pick<SpaceObject, "changeRequests" | "changeRequestsOpen" | "changeRequestsDraft">): ChangeRequestStatus {
-  const explicit = FILTERS.find((status) => status === value);
-  if (explicit) return explicit;
-  if (space.changeRequestsOpen > 0 || space.changeRequests === 0) return "open";
-  return space.changeRequestsDraft > 0 ? "draft" : "merged";
-}
 
 /** A space's change requests in one status at a time, newest first, with the counts the space keeps. */
 export function ChangeRequestList({ space, organizationId, initialStatus }: { space: SpaceObject; organizationId: string; initialStatus: ChangeRequestStatus }) {
@@ -107,12 +95,12 @@ export function ChangeRequestList({ space, organizationId, initialStatus }: { sp
             {items.map((changeRequest) => (
               <li key={changeRequest.id} className="relative flex flex-wrap items-center gap-x-3 gap-y-1 px-4 py-3 hover:bg-slate-50">
                 <div className="min-w-0 flex-1">
-                  <Link
+                  <IntentLink
                     href={changeRequestHref(organizationId, space.id, changeRequest.number)}
                     className="font-medium text-slate-900 after:absolute after:inset-0 focus-visible:outline-none focus-visible:after:rounded-lg focus-visible:after:ring-2 focus-visible:after:ring-indigo-500"
                   >
                     <span className="text-slate-600">#{changeRequest.number}</span> {changeRequest.subject || "Untitled change request"}
-                  </Link>
+                  </IntentLink>
                   <p className="mt-0.5 text-sm text-slate-500">
                     {changeRequest.status === "merged" && changeRequest.mergedAt ? (
                       <>

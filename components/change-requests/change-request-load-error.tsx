@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import { changeRequestsHref } from "@/components/content/space-frame";
 import { isNotFound } from "@/components/space/query-errors";
 import { EmptyState, ErrorState } from "@/components/ui/states";
@@ -18,9 +18,9 @@ export function ChangeRequestLoadError({ error, number, space, onRetry }: { erro
       title="This change request doesn't exist"
       description={`There is no change request #${number} in ${space.title}.`}
       action={
-        <Link href={changeRequestsHref(space.organization, space.id)} className="text-sm font-medium text-indigo-600 hover:text-indigo-500">
+        <IntentLink href={changeRequestsHref(space.organization, space.id)} className="text-sm font-medium text-indigo-600 hover:text-indigo-500">
           All change requests
-        </Link>
+        </IntentLink>
       }
     />
   ) : (

@@ -2,7 +2,7 @@
 
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { Archive, ArrowLeft, BookOpen, FileDiff, GitMerge, GitPullRequestArrow, PencilLine, RotateCcw, TriangleAlert, Undo2 } from "lucide-react";
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import { useCallback, useMemo, useState, type ReactNode } from "react";
 import { RelativeTime } from "@/components/content/relative-time";
 import { DiscussionProvider } from "@/components/discussions/discussion-context";
@@ -132,10 +132,10 @@ function ReviewBody({ space, organizationId, changeRequest }: { space: SpaceObje
   return (
     <DiscussionProvider scope={discussionScope} canComment={permissions.comment} revealPage={revealPage}>
     <div className="space-y-5">
-      <Link href={changeRequestsHref(organizationId, space.id)} className="inline-flex items-center gap-1.5 text-sm text-slate-500 hover:text-slate-800">
+      <IntentLink href={changeRequestsHref(organizationId, space.id)} className="inline-flex items-center gap-1.5 text-sm text-slate-500 hover:text-slate-800">
         <ArrowLeft aria-hidden className="size-4" />
         Change requests
-      </Link>
+      </IntentLink>
       <header className="space-y-3">
         <div className="flex flex-wrap items-start gap-3">
           <SubjectField
@@ -163,10 +163,10 @@ function ReviewBody({ space, organizationId, changeRequest }: { space: SpaceObje
           <div className="flex flex-wrap items-center gap-2">
             <DiscussionToggle />
             {canEditContent && (
-              <Link href={editHref} className="inline-flex items-center gap-2 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50">
+              <IntentLink href={editHref} className="inline-flex items-center gap-2 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50">
                 <PencilLine aria-hidden className="size-4" />
                 Edit
-              </Link>
+              </IntentLink>
             )}
             {canSetStatus("open") && (
               <Button variant="secondary" disabled={busy} onClick={() => setStatus("open", "Submitted for review.")}>
@@ -257,10 +257,10 @@ function ReviewBody({ space, organizationId, changeRequest }: { space: SpaceObje
         <div className="flex flex-wrap items-center gap-3 rounded-lg border border-violet-200 bg-violet-50 px-4 py-3 text-sm text-violet-900">
           <GitMerge aria-hidden className="size-5 shrink-0 text-violet-600" />
           <p className="min-w-0 flex-1">These changes are part of the space&apos;s content.</p>
-          <Link href={readerHref(organizationId, space.id)} className="inline-flex items-center gap-1.5 font-medium text-violet-800 underline-offset-2 hover:underline">
+          <IntentLink href={readerHref(organizationId, space.id)} className="inline-flex items-center gap-1.5 font-medium text-violet-800 underline-offset-2 hover:underline">
             <BookOpen aria-hidden className="size-4" />
             Read the space
-          </Link>
+          </IntentLink>
         </div>
       )}
 
@@ -320,9 +320,9 @@ function Changes({
           description="This change request has the same content as the space."
           action={
             editHref ? (
-              <Link href={editHref} className="text-sm font-medium text-indigo-600 hover:text-indigo-500">
+              <IntentLink href={editHref} className="text-sm font-medium text-indigo-600 hover:text-indigo-500">
                 Edit its pages
-              </Link>
+              </IntentLink>
             ) : undefined
           }
         />

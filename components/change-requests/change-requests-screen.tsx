@@ -1,7 +1,8 @@
 "use client";
 
 import { SpaceFrame } from "@/components/content/space-frame";
-import { ChangeRequestList, initialStatusOf } from "./change-request-list";
+import { ChangeRequestList } from "./change-request-list";
+import { initialStatusOf } from "./list-status";
 
 export function ChangeRequestsScreen({ organizationId, spaceId, status }: { organizationId: string; spaceId: string; status?: string }) {
   return (

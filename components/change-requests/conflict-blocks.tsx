@@ -5,7 +5,7 @@ import { useMemo, useState } from "react";
 import type { Pluggable } from "unified";
 import { MarkdownView, type ContentLinks } from "@/components/content/markdown-view";
 import { useContentLinks } from "@/components/content/use-content-links";
-import { BlockEditor } from "@/components/editor/block-editor";
+import { BlockEditor } from "@/components/editor/lazy-editor";
 import type { Files } from "@/components/editor/prosemirror/node-views";
 import { withoutKeys } from "@/components/editor/prosemirror/document-conversion";
 import { useToast } from "@/components/shell/toast";

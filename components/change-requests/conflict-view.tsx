@@ -1,7 +1,7 @@
 "use client";
 
 import { GitCompareArrows, GitPullRequestArrow, PencilLine, TriangleAlert, X } from "lucide-react";
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import { emojiCharacters } from "@/components/space/emoji";
 import { Button } from "@/components/ui/button";
 import {
@@ -86,7 +86,7 @@ export function ConflictView({
               </Button>
             )}
             {canEdit && (
-              <Link
+              <IntentLink
                 href={editHref}
                 className={
                   onResolve
@@ -96,7 +96,7 @@ export function ConflictView({
               >
                 <PencilLine aria-hidden className="size-4" />
                 Edit the pages
-              </Link>
+              </IntentLink>
             )}
             {action === "merge" && canEdit && (
               <Button variant="secondary" loading={updating} onClick={onUpdateFromMain}>

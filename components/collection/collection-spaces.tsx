@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { BookOpen, ChevronRight, Folder, Plus } from "lucide-react";
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { VISIBILITIES } from "@/components/space/content-options";
 import { emojiCharacters } from "@/components/space/emoji";
@@ -37,7 +37,7 @@ export function CollectionSpaces({ organizationId, collectionId }: { organizatio
         <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200">
           {nested.map((collection) => (
             <li key={collection.id}>
-              <Link href={openHref(organizationId, collection)} className="group flex items-center gap-3 px-4 py-3 hover:bg-slate-50 focus-visible:bg-slate-50">
+              <IntentLink href={openHref(organizationId, collection)} className="group flex items-center gap-3 px-4 py-3 hover:bg-slate-50 focus-visible:bg-slate-50">
                 <span aria-hidden className="grid size-8 shrink-0 place-items-center rounded-md bg-slate-100 text-base">
                   <Folder className="size-4 text-slate-500" />
                 </span>
@@ -48,7 +48,7 @@ export function CollectionSpaces({ organizationId, collectionId }: { organizatio
                   </span>
                 </span>
                 <ChevronRight aria-hidden className="size-4 text-slate-400 group-hover:text-slate-600" />
-              </Link>
+              </IntentLink>
             </li>
           ))}
         </ul>
@@ -89,7 +89,7 @@ export function CollectionSpaces({ organizationId, collectionId }: { organizatio
             const emoji = emojiCharacters(space.emoji);
             return (
               <li key={space.id}>
-                <Link
+                <IntentLink
                   href={openHref(organizationId, { type: "space", id: space.id })}
                   className="group flex items-center gap-3 px-4 py-3 hover:bg-slate-50 focus-visible:bg-slate-50"
                 >
@@ -101,7 +101,7 @@ export function CollectionSpaces({ organizationId, collectionId }: { organizatio
                     <span className="block text-sm text-slate-500">{VISIBILITIES.find((choice) => choice.value === space.visibility)?.label ?? space.visibility}</span>
                   </span>
                   <ChevronRight aria-hidden className="size-4 text-slate-400 group-hover:text-slate-600" />
-                </Link>
+                </IntentLink>
               </li>
             );
           })}

@@ -2,23 +2,10 @@
 
 import clsx from "clsx";
 import { ChevronRight, FileText } from "lucide-react";
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import { useId, useState } from "react";
 import { emojiCharacters } from "@/components/space/emoji";
-
-export type PageSummary = { id: string; title: string; emoji: string | null; depth: number; hidden?: boolean };
-
-/** The pages navigation shows, in reading order: a hidden page is left out with its subpages. */
-export function visibleInNavigation(pages: PageSummary[]): PageSummary[] {
-  const visible: PageSummary[] = [];
-  let hiddenDepth: number | null = null;
-  for (const page of pages) {
-    if (hiddenDepth !== null && page.depth > hiddenDepth) continue;
-    hiddenDepth = page.hidden ? page.depth : null;
-    if (!page.hidden) visible.push(page);
-  }
-  return visible;
-}
+import type { PageSummary } from "./page-navigation";
 
 type Branch = { page: PageSummary; children: Branch[] };
 
@@ -73,7 +60,7 @@ function BranchItem({ branch: { page, children }, currentId, hrefOf }: { branch:
   return (
     <li>
       <div className="flex items-center gap-0.5">
-        <Link
+        <IntentLink
           href={hrefOf(page.id)}
           aria-current={page.id === currentId ? "page" : undefined}
           className={clsx(
@@ -85,7 +72,7 @@ function BranchItem({ branch: { page, children }, currentId, hrefOf }: { branch:
           <span id={titleId} className="min-w-0 truncate">
             {page.title || "Untitled page"}
           </span>
-        </Link>
+        </IntentLink>
         {children.length > 0 && (
           <button
             type="button"

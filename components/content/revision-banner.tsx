@@ -2,7 +2,7 @@
 
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { ArrowLeft, History, RotateCcw } from "lucide-react";
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import { useRouter } from "next/navigation";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { useToast } from "@/components/shell/toast";
@@ -33,13 +33,13 @@ export function RevisionBanner({ space, organizationId, revisionId }: { space: S
         )}
       </p>
       <div className="flex flex-wrap gap-3 font-medium">
-        <Link href={historyHref(organizationId, space.id)} className="inline-flex items-center gap-1 text-amber-900 underline-offset-2 hover:underline">
+        <IntentLink href={historyHref(organizationId, space.id)} className="inline-flex items-center gap-1 text-amber-900 underline-offset-2 hover:underline">
           <ArrowLeft aria-hidden className="size-4" />
           History
-        </Link>
-        <Link href={readerHref(organizationId, space.id)} className="text-amber-900 underline-offset-2 hover:underline">
+        </IntentLink>
+        <IntentLink href={readerHref(organizationId, space.id)} className="text-amber-900 underline-offset-2 hover:underline">
           Current version
-        </Link>
+        </IntentLink>
       </div>
     </div>
   );

@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import clsx from "clsx";
 import { Folder, Globe, Link2, Lock, LockKeyhole, UserCheck } from "lucide-react";
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import { usePathname, useRouter } from "next/navigation";
 import { useEffect, type ReactNode } from "react";
 import { useTRPC } from "@/components/providers/trpc-provider";
@@ -14,19 +14,9 @@ import { NotFoundState, isNotFound } from "@/components/space/query-errors";
 import { ErrorState, LoadingState } from "@/components/ui/states";
 import { errorMessage } from "@/components/ui/trpc-error";
 import type { SpaceObject } from "@/server/presenters/space";
+import { changeRequestsHref, historyHref, readerHref, spaceHref, spaceIntegrationsHref } from "./space-hrefs";
 
-export const spaceHref = (organizationId: string, spaceId: string) => `/o/${organizationId}/s/${spaceId}`;
-export const readerHref = (organizationId: string, spaceId: string, pageId?: string) =>
-  pageId ? `${spaceHref(organizationId, spaceId)}/p/${pageId}` : `${spaceHref(organizationId, spaceId)}/content`;
-/** The editor on the space's content itself, for spaces edited live (at `pageId`'s page). */
-export const liveEditHref = (organizationId: string, spaceId: string, pageId?: string) => `${spaceHref(organizationId, spaceId)}/edit${pageId ? `?page=${pageId}` : ""}`;
-export const changeRequestsHref = (organizationId: string, spaceId: string) => `${spaceHref(organizationId, spaceId)}/change-requests`;
-export const changeRequestHref = (organizationId: string, spaceId: string, number: number | string) => `${changeRequestsHref(organizationId, spaceId)}/${number}`;
-export const historyHref = (organizationId: string, spaceId: string) => `${spaceHref(organizationId, spaceId)}/history`;
-export const spaceIntegrationsHref = (organizationId: string, spaceId: string) => `${spaceHref(organizationId, spaceId)}/integrations`;
-/** The reader at a past revision (the address `/v1` gives a revision as its `urls.app`). */
-export const revisionReaderHref = (organizationId: string, spaceId: string, revisionId: string, pageId?: string) =>
-  `${spaceHref(organizationId, spaceId)}/revisions/${revisionId}${pageId ? `/p/${pageId}` : ""}`;
+export { changeRequestHref, changeRequestsHref, historyHref, liveEditHref, readerHref, revisionReaderHref, spaceHref, spaceIntegrationsHref } from "./space-hrefs";
 
 type Tab = "content" | "change-requests" | "history" | "integrations" | "settings";
 
@@ -98,10 +88,10 @@ export function SpaceTabs({ space, organizationId, current }: { space: SpaceObje
     <header className="mb-6 space-y-1">
       {space.parent && parent.data && (
         <nav aria-label="Breadcrumb" className="text-sm text-slate-500">
-          <Link href={`/o/${organizationId}/c/${parent.data.id}`} className="inline-flex items-center gap-1.5 hover:text-slate-800">
+          <IntentLink href={`/o/${organizationId}/c/${parent.data.id}`} className="inline-flex items-center gap-1.5 hover:text-slate-800">
             <Folder aria-hidden className="size-4" />
             {parent.data.title}
-          </Link>
+          </IntentLink>
         </nav>
       )}
       <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
@@ -142,7 +132,7 @@ export function SpaceNavTabs({ space, organizationId, current, className }: { sp
   return (
     <nav aria-label="Space" className={clsx("scroll-hint-x flex gap-1 overflow-x-auto border-b border-slate-200", className)}>
       {tabs.map((tab) => (
-        <Link
+        <IntentLink
           key={tab.id}
           href={tab.href}
           aria-current={tab.id === current ? "page" : undefined}
@@ -160,7 +150,7 @@ export function SpaceNavTabs({ space, organizationId, current, className }: { sp
               <span className="sr-only"> open</span>
             </span>
           ) : null}
-        </Link>
+        </IntentLink>
       ))}
     </nav>
   );

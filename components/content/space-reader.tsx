@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import clsx from "clsx";
 import { ArrowLeft, ArrowRight, ListTree, PencilLine } from "lucide-react";
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useState, type ReactNode } from "react";
 import { NewChangeRequestDialog } from "@/components/change-requests/new-change-request-dialog";
@@ -20,7 +20,8 @@ import { errorMessage } from "@/components/ui/trpc-error";
 import type { SpaceObject } from "@/server/presenters/space";
 import { EmptySpace } from "./empty-space";
 import { MarkdownView } from "./markdown-view";
-import { PageTreeNav, visibleInNavigation, type PageSummary } from "./page-tree-nav";
+import { visibleInNavigation, type PageSummary } from "./page-navigation";
+import { PageTreeNav } from "./page-tree-nav";
 import { RestorePageButton, RevisionBanner } from "./revision-banner";
 import { liveEditHref, readerHref, revisionReaderHref, SpaceFrame } from "./space-frame";
 import type { ContentSource } from "@/server/content/reads";
@@ -163,9 +164,9 @@ function ReaderPage({
         description="It may have been deleted or moved to another space."
         action={
           pages[0] ? (
-            <Link href={hrefOf(pages[0].id)} className="text-sm font-medium text-indigo-600 hover:text-indigo-500">
+            <IntentLink href={hrefOf(pages[0].id)} className="text-sm font-medium text-indigo-600 hover:text-indigo-500">
               Go to the first page
-            </Link>
+            </IntentLink>
           ) : undefined
         }
       />
@@ -222,7 +223,7 @@ function ReaderPage({
         </nav>
       )}
       <p className="sr-only">
-        Page {index + 1} of {pages.length} in {space.title}. <Link href={`/o/${organizationId}/s/${space.id}/change-requests`}>Change requests</Link>
+        Page {index + 1} of {pages.length} in {space.title}. <IntentLink href={`/o/${organizationId}/s/${space.id}/change-requests`}>Change requests</IntentLink>
       </p>
     </article>
   );
@@ -240,7 +241,7 @@ function ReaderPage({
 function PagerLink({ href, direction, title }: { href: string; direction: "previous" | "next"; title: string }) {
   const next = direction === "next";
   return (
-    <Link
+    <IntentLink
       href={href}
       rel={next ? "next" : "prev"}
       className={`group flex items-center gap-3 rounded-lg border border-slate-200 px-4 py-3 hover:border-indigo-300 hover:bg-indigo-50/40 ${next ? "justify-end text-right sm:col-start-2" : ""}`}
@@ -251,6 +252,6 @@ function PagerLink({ href, direction, title }: { href: string; direction: "previ
         <span className="block truncate font-medium text-slate-900">{title || "Untitled page"}</span>
       </span>
       {next && <ArrowRight aria-hidden className="size-4 shrink-0 text-slate-400 group-hover:text-indigo-600" />}
-    </Link>
+    </IntentLink>
   );
 }

@@ -3,14 +3,13 @@
 import type { JSONDocument } from "@gitbook/api";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ArrowLeft, Braces, Check, CloudOff, FileDiff, History, PanelLeftClose, PanelLeftOpen, Settings2 } from "lucide-react";
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import { useSearchParams } from "next/navigation";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { ChangeRequest } from "@/components/change-requests/change-entries";
-import { ChangeRequestLoadError } from "@/components/change-requests/change-request-load-error";
 import { StatusBadge } from "@/components/change-requests/status-badge";
 import { useContentLinks } from "@/components/content/use-content-links";
-import { changeRequestHref, readerHref, SpaceFrame } from "@/components/content/space-frame";
+import { changeRequestHref, readerHref } from "@/components/content/space-hrefs";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { useToast } from "@/components/shell/toast";
 import { Button } from "@/components/ui/button";
@@ -51,44 +50,7 @@ import { plainText } from "@/server/content/format/document-text";
 import { PageSettingsDialog } from "./page-settings-dialog";
 import { newEditSession } from "./edit-session";
 import { VariablesDialog, type VariablesScope } from "./variables-dialog";
-import { isActive } from "@/server/policies/change-request";
 import { slugFollowsTitle } from "@/server/change-requests/content-changes/slugs";
-
-export function ChangeRequestEditorScreen({ organizationId, spaceId, number }: { organizationId: string; spaceId: string; number: string }) {
-  return (
-    <SpaceFrame organizationId={organizationId} spaceId={spaceId} tab="change-requests" wide>
-      {(space) => <EditorLoader space={space} organizationId={organizationId} number={number} />}
-    </SpaceFrame>
-  );
-}
-
-function EditorLoader({ space, organizationId, number }: { space: SpaceObject; organizationId: string; number: string }) {
-  const trpc = useTRPC();
-  const changeRequest = useQuery(trpc.changeRequests.get.queryOptions({ spaceId: space.id, ref: number }));
-  const source = { kind: "change-request", ref: number } as const;
-  const pages = useQuery({ ...trpc.changeRequests.pages.queryOptions({ spaceId: space.id, source }), staleTime: 0, refetchOnWindowFocus: false });
-  const failed = changeRequest.error ?? pages.error;
-  if (failed) {
-    return <ChangeRequestLoadError error={failed} number={number} space={space} onRetry={() => void Promise.all([changeRequest.refetch(), pages.refetch()])} />;
-  }
-  if (!changeRequest.data || !pages.data) return <LoadingState label="Loading the editor…" />;
-  const reviewHref = changeRequestHref(organizationId, space.id, number);
-  const active = isActive(changeRequest.data);
-  if (!changeRequest.data.permissions.editContent) {
-    return (
-      <EmptyState
-        title={active ? "You cannot edit this change request" : `This change request is ${changeRequest.data.status}`}
-        description={active ? "Editing a change request's pages needs the edit role on the space." : "Its pages can no longer be edited."}
-        action={
-          <Link href={reviewHref} className="text-sm font-medium text-indigo-600 hover:text-indigo-500">
-            See its changes
-          </Link>
-        }
-      />
-    );
-  }
-  return <Editor space={space} organizationId={organizationId} target={{ kind: "change-request", changeRequest: changeRequest.data }} serverPages={pages.data.pages} />;
-}
 
 // Pages made in the editor are named `new-<session>-<n>` until saved: unsaved work kept on this
 // device is keyed by them, so a later session's new pages must not take the same names.
@@ -397,10 +359,10 @@ export function Editor({ space, organizationId, target, serverPages }: { space: 
       <header className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 pb-4">
         {changeRequest ? (
           <div className="min-w-0 space-y-1">
-            <Link href={changeRequestHref(organizationId, space.id, changeRequest.number)} className="inline-flex items-center gap-1.5 text-sm text-slate-600 hover:text-slate-800">
+            <IntentLink href={changeRequestHref(organizationId, space.id, changeRequest.number)} className="inline-flex items-center gap-1.5 text-sm text-slate-600 hover:text-slate-800">
               <ArrowLeft aria-hidden className="size-4" />
               Change request #{changeRequest.number}
-            </Link>
+            </IntentLink>
             <h1 className="flex min-w-0 flex-wrap items-center gap-2 text-xl font-semibold text-slate-900">
               <span className="truncate">Editing {changeRequest.subject ? `“${changeRequest.subject}”` : `#${changeRequest.number}`}</span>
               <StatusBadge status={changeRequest.status} />
@@ -433,20 +395,20 @@ export function Editor({ space, organizationId, target, serverPages }: { space: 
             <Settings2 aria-hidden className="size-4" />
             Page settings
           </Button>
-          <Link href={changeRequestHref(organizationId, space.id, changeRequest.number)} className="inline-flex items-center gap-2 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50">
+          <IntentLink href={changeRequestHref(organizationId, space.id, changeRequest.number)} className="inline-flex items-center gap-2 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50">
             <FileDiff aria-hidden className="size-4" />
             Review changes
-          </Link>
+          </IntentLink>
             </>
           ) : (
             // Done leaves for the page being edited (once saved), where readers see it.
-            <Link
+            <IntentLink
               href={readerHref(organizationId, space.id, savedId)}
               className="inline-flex items-center gap-2 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50"
             >
               <Check aria-hidden className="size-4" />
               Done
-            </Link>
+            </IntentLink>
           )}
         </div>
       </header>
@@ -631,6 +593,7 @@ function PageBlocks({
   onUpload: (files: File[]) => Promise<UploadedFile[]>;
 }) {
   const trpc = useTRPC();
+  const queryClient = useQueryClient();
   const needsServer = !page.document && unchanged;
   const server = useQuery({
     ...trpc.changeRequests.page.queryOptions({ spaceId, source, pageId: pageKey, format: "document" }),
@@ -639,6 +602,12 @@ function PageBlocks({
     gcTime: 0,
     refetchOnWindowFocus: false,
   });
+  useEffect(() => {
+    // The same when the page's server render brought the document: a hydrated query keeps the cache's
+    // default lifetime whatever gcTime its observer asks for, so it is dropped here as the page closes.
+    const { queryKey } = trpc.changeRequests.page.queryOptions({ spaceId, source, pageId: pageKey, format: "document" });
+    return () => queryClient.removeQueries({ queryKey, exact: true });
+  }, [queryClient, trpc, spaceId, source, pageKey]);
   // File blocks show their files' names: the editor opens once the list is there.
   const fileList = useQuery(trpc.changeRequests.files.queryOptions({ spaceId, source }));
   // From this component's own answer, so that the file blocks the editor shows as it opens have it.

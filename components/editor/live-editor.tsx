@@ -1,14 +1,14 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import { useState } from "react";
 import { changeRequestsHref, readerHref, SpaceFrame } from "@/components/content/space-frame";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
 import { errorMessage } from "@/components/ui/trpc-error";
 import type { SpaceObject } from "@/server/presenters/space";
-import { Editor } from "./change-request-editor";
+import { Editor } from "./lazy-editor";
 import { newEditSession } from "./edit-session";
 
 /**
@@ -40,12 +40,12 @@ function LiveEditorLoader({ space, organizationId }: { space: SpaceObject; organ
         description={availability.data.message}
         action={
           <div className="flex flex-wrap justify-center gap-4 text-sm font-medium">
-            <Link href={changeRequestsHref(organizationId, space.id)} className="text-indigo-600 hover:text-indigo-500">
+            <IntentLink href={changeRequestsHref(organizationId, space.id)} className="text-indigo-600 hover:text-indigo-500">
               Its change requests
-            </Link>
-            <Link href={readerHref(organizationId, space.id)} className="text-indigo-600 hover:text-indigo-500">
+            </IntentLink>
+            <IntentLink href={readerHref(organizationId, space.id)} className="text-indigo-600 hover:text-indigo-500">
               Back to the content
-            </Link>
+            </IntentLink>
           </div>
         }
       />

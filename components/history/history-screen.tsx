@@ -4,7 +4,7 @@ import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import type { inferRouterOutputs } from "@trpc/server";
 import clsx from "clsx";
 import { BookOpen, FileDiff, GitCompareArrows, X } from "lucide-react";
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import { usePathname, useRouter } from "next/navigation";
 import { useMemo, useState } from "react";
 import { changeEntries } from "@/components/change-requests/change-entries";
@@ -103,9 +103,9 @@ function History({ space, organizationId, from, to }: { space: SpaceObject; orga
                 <div className="min-w-0 flex-1 space-y-1">
                   <p className="flex min-w-0 items-center gap-2">
                     {revision.changeRequest ? (
-                      <Link href={changeRequestHref(organizationId, space.id, revision.changeRequest.number)} className="truncate text-sm font-medium text-slate-900 hover:text-indigo-700 hover:underline">
+                      <IntentLink href={changeRequestHref(organizationId, space.id, revision.changeRequest.number)} className="truncate text-sm font-medium text-slate-900 hover:text-indigo-700 hover:underline">
                         {title}
-                      </Link>
+                      </IntentLink>
                     ) : (
                       <span className="truncate text-sm font-medium text-slate-900">{title}</span>
                     )}
@@ -128,10 +128,10 @@ function History({ space, organizationId, from, to }: { space: SpaceObject; orga
                         Changes
                       </button>
                     )}
-                    <Link href={revisionReaderHref(organizationId, space.id, revision.id)} aria-label={`Read the space as of “${title}”`} className="inline-flex items-center gap-1 text-indigo-700 hover:underline">
+                    <IntentLink href={revisionReaderHref(organizationId, space.id, revision.id)} aria-label={`Read the space as of “${title}”`} className="inline-flex items-center gap-1 text-indigo-700 hover:underline">
                       <BookOpen aria-hidden className="size-3.5" />
                       Read
-                    </Link>
+                    </IntentLink>
                   </div>
                 </div>
               </li>

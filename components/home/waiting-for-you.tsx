@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { AtSign, GitPullRequestDraft, UserRoundSearch } from "lucide-react";
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import type { ReactNode } from "react";
 import { changeRequestHref } from "@/components/content/space-frame";
 import { RelativeTime } from "@/components/content/relative-time";
@@ -38,7 +38,7 @@ export function WaitingForYou({ organizationId }: { organizationId: string }) {
           <WaitingList title="Unread mentions" icon={<AtSign aria-hidden className="size-4" />} empty="No one has mentioned you since you last looked.">
             {waiting.data.mentions.map((mention) => (
               <li key={mention.id}>
-                <Link href={mention.path} className="block rounded-md px-2 py-1.5 hover:bg-slate-50">
+                <IntentLink href={mention.path} className="block rounded-md px-2 py-1.5 hover:bg-slate-50">
                   <span className="block text-sm text-slate-900">
                     <span className="font-medium">{mention.actorName}</span> in {mention.spaceTitle}
                   </span>
@@ -46,7 +46,7 @@ export function WaitingForYou({ organizationId }: { organizationId: string }) {
                   <span className="block text-xs text-slate-500">
                     <RelativeTime iso={mention.createdAt} />
                   </span>
-                </Link>
+                </IntentLink>
               </li>
             ))}
           </WaitingList>
@@ -77,14 +77,14 @@ function WaitingList({ title, icon, empty, children }: { title: string; icon: Re
 function ChangeRequestItem({ organizationId, item }: { organizationId: string; item: WaitingChangeRequest }) {
   return (
     <li>
-      <Link href={changeRequestHref(organizationId, item.spaceId, item.number)} className="block rounded-md px-2 py-1.5 hover:bg-slate-50">
+      <IntentLink href={changeRequestHref(organizationId, item.spaceId, item.number)} className="block rounded-md px-2 py-1.5 hover:bg-slate-50">
         <span className="block truncate text-sm font-medium text-slate-900">
           #{item.number} {item.subject || "Untitled change request"}
         </span>
         <span className="block truncate text-xs text-slate-600">
           {item.spaceTitle} · {item.status === "draft" ? "Draft" : "Open"} · updated <RelativeTime iso={item.updatedAt} />
         </span>
-      </Link>
+      </IntentLink>
     </li>
   );
 }

@@ -2,7 +2,7 @@
 
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { Search } from "lucide-react";
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import { useDeferredValue, useState } from "react";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { useContentTree } from "@/components/tree/content-tree-context";
@@ -119,9 +119,9 @@ function CatalogCard({ organizationId, integration, installed }: { organizationI
     <li className="relative flex gap-3 rounded-lg border border-slate-200 bg-white p-4 hover:border-slate-300 hover:bg-slate-50">
       <IntegrationIcon integration={integration} />
       <div className="min-w-0 flex-1 space-y-1.5">
-        <Link href={integrationHref(organizationId, integration.name)} className="block truncate font-medium text-slate-900 after:absolute after:inset-0 hover:underline">
+        <IntentLink href={integrationHref(organizationId, integration.name)} className="block truncate font-medium text-slate-900 after:absolute after:inset-0 hover:underline">
           {integration.title}
-        </Link>
+        </IntentLink>
         <p className="line-clamp-2 text-sm text-slate-600">{integration.description || "No description."}</p>
         <IntegrationBadges integration={integration} installed={installed} own={isOwnIntegration(integration, organizationId)} />
       </div>

@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
 import { errorMessage } from "@/components/ui/trpc-error";
@@ -33,7 +33,7 @@ export function InstalledHere({ kind, organizationId, targetId }: { kind: "space
           title={`No integration is installed on this ${kind}`}
           description={
             <>
-              Browse the <Link href={integrationsHref(organizationId)} className="text-indigo-700 hover:underline">organization’s integrations</Link> to install one.
+              Browse the <IntentLink href={integrationsHref(organizationId)} className="text-indigo-700 hover:underline">organization’s integrations</IntentLink> to install one.
             </>
           }
         />
@@ -44,16 +44,16 @@ export function InstalledHere({ kind, organizationId, targetId }: { kind: "space
               <IntegrationIcon integration={integration} />
               <div className="min-w-0 flex-1">
                 <div className="flex flex-wrap items-center gap-2">
-                  <Link href={integrationHref(organizationId, integration.name)} className="truncate font-medium text-slate-900 hover:underline">
+                  <IntentLink href={integrationHref(organizationId, integration.name)} className="truncate font-medium text-slate-900 hover:underline">
                     {integration.title}
-                  </Link>
+                  </IntentLink>
                   <StatusBadge status={status} />
                 </div>
                 <p className="truncate text-sm text-slate-600">{status === "active" ? integration.description : statusOf(status).text}</p>
               </div>
-              <Link href={integrationHref(organizationId, integration.name)} className="shrink-0 text-sm text-indigo-700 hover:underline" aria-label={`Configuration of ${integration.title}`}>
+              <IntentLink href={integrationHref(organizationId, integration.name)} className="shrink-0 text-sm text-indigo-700 hover:underline" aria-label={`Configuration of ${integration.title}`}>
                 Configuration
-              </Link>
+              </IntentLink>
             </li>
           ))}
         </ul>

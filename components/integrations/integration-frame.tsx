@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import clsx from "clsx";
 import { ArrowLeft } from "lucide-react";
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import { usePathname } from "next/navigation";
 import type { ReactNode } from "react";
 import { useTRPC } from "@/components/providers/trpc-provider";
@@ -46,10 +46,10 @@ function IntegrationHeader({ organizationId, integration }: { organizationId: st
   const { installation } = useOrganizationInstallation(organizationId, integration.name);
   return (
     <header className="space-y-3">
-      <Link href={integrationsHref(organizationId)} className="inline-flex items-center gap-1 text-sm text-slate-600 hover:text-slate-900">
+      <IntentLink href={integrationsHref(organizationId)} className="inline-flex items-center gap-1 text-sm text-slate-600 hover:text-slate-900">
         <ArrowLeft aria-hidden className="size-4" />
         Integrations
-      </Link>
+      </IntentLink>
       <div className="flex min-w-0 items-start gap-4">
         <IntegrationIcon integration={integration} size="lg" />
         <div className="min-w-0 space-y-1.5">
@@ -81,7 +81,7 @@ function IntegrationTabs({ organizationId, integration }: { organizationId: stri
       {tabs.map((tab) => {
         const current = pathname === tab.href;
         return (
-          <Link
+          <IntentLink
             key={tab.href}
             href={tab.href}
             aria-current={current ? "page" : undefined}
@@ -91,7 +91,7 @@ function IntegrationTabs({ organizationId, integration }: { organizationId: stri
             )}
           >
             {tab.label}
-          </Link>
+          </IntentLink>
         );
       })}
     </nav>

@@ -3,7 +3,7 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import clsx from "clsx";
 import { AtSign, CheckCheck, GitMerge, MessageSquare, MessageSquareReply, UserCheck, UserRoundSearch } from "lucide-react";
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import { useRouter } from "next/navigation";
 import type { ReactNode } from "react";
 import { RelativeTime } from "@/components/content/relative-time";
@@ -67,9 +67,9 @@ export function NotificationInbox({ onNavigate, headingId }: { onNavigate: () =>
         <NotificationItems state={state} onNavigate={onNavigate} empty="Mentions, comments on your spaces, replies to your threads, review requests, reviews and merges will show up here." />
       </div>
       <div className="border-t border-slate-200 px-4 py-2 text-center">
-        <Link href="/notifications" onClick={onNavigate} className="text-sm font-medium text-indigo-700 hover:underline">
+        <IntentLink href="/notifications" onClick={onNavigate} className="text-sm font-medium text-indigo-700 hover:underline">
           See all notifications
-        </Link>
+        </IntentLink>
       </div>
     </div>
   );

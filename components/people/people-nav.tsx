@@ -2,7 +2,7 @@
 
 import clsx from "clsx";
 import { Users } from "lucide-react";
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import { usePathname } from "next/navigation";
 
 /** The pages of an organization's people section, in the order of its tabs. */
@@ -35,7 +35,7 @@ export function PeopleNav({ organizationId }: { organizationId: string }) {
           const href = peopleHref(organizationId, page.path);
           const current = pathname === href;
           return (
-            <Link
+            <IntentLink
               key={page.path}
               href={href}
               aria-current={current ? "page" : undefined}
@@ -45,7 +45,7 @@ export function PeopleNav({ organizationId }: { organizationId: string }) {
               )}
             >
               {page.label}
-            </Link>
+            </IntentLink>
           );
         })}
       </nav>

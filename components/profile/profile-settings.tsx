@@ -1,7 +1,7 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import { useEffect, useState, type FormEvent } from "react";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Button } from "@/components/ui/button";
@@ -95,9 +95,9 @@ export function ProfileSettings() {
           <ul aria-label="Your organizations" className="divide-y divide-slate-200 rounded-lg border border-slate-200">
             {organizations.data.items.map((organization) => (
               <li key={organization.id} className="flex items-center justify-between gap-3 px-4 py-3 text-sm">
-                <Link href={`/o/${organization.id}`} className="truncate font-medium text-indigo-700 hover:underline">
+                <IntentLink href={`/o/${organization.id}`} className="truncate font-medium text-indigo-700 hover:underline">
                   {organization.title}
-                </Link>
+                </IntentLink>
                 <span className="text-slate-600">{organization.permissions.admin ? "Admin" : organization.permissions.listMembers ? "Member" : "Guest"}</span>
               </li>
             ))}

@@ -2,7 +2,7 @@
 
 import clsx from "clsx";
 import { Check } from "lucide-react";
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import {
   createContext,
   useCallback,
@@ -217,10 +217,10 @@ export function MenuRadioItem({ checked, onSelect, children }: { checked: boolea
 export function MenuLink({ href, icon, children }: { href: string; icon?: ReactNode; children: ReactNode }) {
   const { close } = useContext(MenuContext);
   return (
-    <Link href={href} role="menuitem" tabIndex={-1} className={itemClass} onClick={() => close(false)}>
+    <IntentLink href={href} role="menuitem" tabIndex={-1} className={itemClass} onClick={() => close(false)}>
       {icon && <span aria-hidden className="flex size-4 shrink-0 items-center justify-center text-slate-500">{icon}</span>}
       <span className="min-w-0 flex-1 truncate">{children}</span>
-    </Link>
+    </IntentLink>
   );
 }
 

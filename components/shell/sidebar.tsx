@@ -2,7 +2,7 @@
 
 import clsx from "clsx";
 import { BookPlus, FolderPlus, Globe, House, Puzzle, Settings, Trash2, Users, Webhook } from "lucide-react";
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import type { ReactNode } from "react";
 import { usePathname } from "next/navigation";
 import { useContentDialogs } from "@/components/tree/content-dialogs";
@@ -97,7 +97,7 @@ function SidebarButton({ onClick, icon, children }: { onClick: () => void; icon:
 
 function SidebarLink({ href, current, icon, children }: { href: string; current: boolean; icon: ReactNode; children: ReactNode }) {
   return (
-    <Link
+    <IntentLink
       href={href}
       aria-current={current ? "page" : undefined}
       className={clsx(
@@ -107,6 +107,6 @@ function SidebarLink({ href, current, icon, children }: { href: string; current:
     >
       {icon}
       {children}
-    </Link>
+    </IntentLink>
   );
 }

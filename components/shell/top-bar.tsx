@@ -1,7 +1,7 @@
 "use client";
 
 import { Menu as MenuIcon } from "lucide-react";
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import { NotificationBell } from "@/components/notifications/notification-bell";
 import { useNavigationDrawer } from "./navigation-drawer-context";
 import { OrganizationSwitcher } from "./organization-switcher";
@@ -26,13 +26,13 @@ export function TopBar() {
           <MenuIcon aria-hidden className="size-5" />
         </button>
       )}
-      <Link href="/" className="flex items-center gap-2 rounded-md px-1 py-1 font-semibold tracking-tight text-slate-900">
+      <IntentLink href="/" className="flex items-center gap-2 rounded-md px-1 py-1 font-semibold tracking-tight text-slate-900">
         <span aria-hidden className="grid size-7 place-items-center rounded-md bg-indigo-600 text-sm font-bold text-white">
           Q
         </span>
         {/* Below 640px the mark alone: the organization's name needs the room. */}
         <span className="sr-only sm:not-sr-only">Quire</span>
-      </Link>
+      </IntentLink>
       <span aria-hidden className="hidden px-1 text-slate-300 sm:inline">
         /
       </span>

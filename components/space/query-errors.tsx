@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import { EmptyState } from "@/components/ui/states";
 
 /** Whether a tRPC call failed because the record does not exist for this caller. */
@@ -13,9 +13,9 @@ export function NotFoundState({ message, organizationId }: { message: string; or
       title={message}
       description="Check the address, or ask an admin of the organization for access."
       action={
-        <Link href={`/o/${organizationId}`} className="text-sm font-medium text-indigo-600 hover:text-indigo-500">
+        <IntentLink href={`/o/${organizationId}`} className="text-sm font-medium text-indigo-600 hover:text-indigo-500">
           Back to the organization
-        </Link>
+        </IntentLink>
       }
     />
   );

@@ -1,7 +1,7 @@
 "use client";
 
 import { BookPlus, FolderPlus } from "lucide-react";
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import { WaitingForYou } from "@/components/home/waiting-for-you";
 import { Button } from "@/components/ui/button";
 import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
@@ -80,7 +80,7 @@ function ContentCard({ node }: { node: ContentNode }) {
   const { organizationId } = useContentTreeState();
   const detail = node.type === "space" ? "Space" : `Collection · ${describeContents(node)}`;
   return (
-    <Link
+    <IntentLink
       href={openHref(organizationId, node)}
       className="group flex h-full items-start gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-xs transition hover:border-indigo-300 hover:shadow-sm"
     >
@@ -91,7 +91,7 @@ function ContentCard({ node }: { node: ContentNode }) {
         <span className="block truncate font-medium text-slate-900 group-hover:text-indigo-700">{node.title}</span>
         <span className="mt-0.5 block truncate text-xs text-slate-500">{detail}</span>
       </span>
-    </Link>
+    </IntentLink>
   );
 }
 

@@ -2,7 +2,7 @@
 
 import clsx from "clsx";
 import { ChevronRight } from "lucide-react";
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import { useId } from "react";
 import { Spinner } from "@/components/ui/spinner";
 import { ContentIcon } from "./content-icon";
@@ -83,7 +83,7 @@ export function TreeItem({ placed }: { placed: PlacedNode }) {
             <RenameField node={node} onDone={() => view.stopEditing(key)} />
           </>
         ) : (
-          <Link
+          <IntentLink
             href={openHref(view.organizationId, node)}
             tabIndex={-1}
             aria-current={current ? "page" : undefined}
@@ -95,7 +95,7 @@ export function TreeItem({ placed }: { placed: PlacedNode }) {
             <span id={titleId} className="truncate">
               {node.title}
             </span>
-          </Link>
+          </IntentLink>
         )}
         {view.movingKey === key && <Spinner className="size-3.5" />}
         {!editing && (

@@ -1,12 +1,12 @@
 import type { ServiceContext } from "../context";
 import { db, type Prisma } from "../db/client";
 import type { DomainEvent } from "../db/generated/client";
-import { fieldError, forbidden, notFound } from "../errors";
-import { EVENT_ACTIONS } from "../events/actions";
+import { fieldError, notFound } from "../errors";
+import { EVENT_CATALOG } from "../events/catalog";
 import { loadOrganization } from "../policies/access";
-import { organizationPermissions } from "../policies/organization";
 import { apiUrl } from "../presenters/urls";
 import type { ListAuditEventsParams } from "./schemas";
+import { authorize } from "../policies/authorize";
 
 /**
  * The organization's audit log: its domain events (server/events), newest first, as the
@@ -15,7 +15,7 @@ import type { ListAuditEventsParams } from "./schemas";
 
 async function authorizeAuditLog(ctx: ServiceContext, organizationId: string): Promise<void> {
   const { memberRole } = await loadOrganization(db(), ctx.actor, organizationId);
-  if (!organizationPermissions(memberRole).admin) throw forbidden("The audit log is for the organization's admins.");
+  authorize({ memberRole }, "organization.readAuditLog");
 }
 
 export async function listAuditEvents(ctx: ServiceContext, organizationId: string, params: ListAuditEventsParams) {
@@ -56,7 +56,7 @@ export async function getAuditEvent(ctx: ServiceContext, organizationId: string,
 
 export async function listAuditEventActions(ctx: ServiceContext, organizationId: string) {
   await authorizeAuditLog(ctx, organizationId);
-  return { items: Object.entries(EVENT_ACTIONS).map(([id, label]) => ({ object: "audit-event-action" as const, id, label })) };
+  return { items: Object.entries(EVENT_CATALOG).map(([id, { label }]) => ({ object: "audit-event-action" as const, id, label })) };
 }
 
 function presentAuditEvent(event: DomainEvent, baseUrl: string) {

@@ -13,6 +13,9 @@ export const EDIT_SESSION_IDLE_MINUTES = 30;
  * person's save, a new editor opening) starts a new entry. Writes through /v1 carry no session and
  * stay one entry each.
  *
+ * The folded entry moves to this transaction's position in the record (txid, next seq): subscribers
+ * (server/events/dispatch.ts) read the record in that order, so they see the save as a new change.
+ *
  * Returns the id of the entry folded into, or null when the save starts one (`sessionPayload` then
  * gives its first payload). Runs in the write's transaction, under the target's row lock (the
  * change request's), so two saves of one session fold one after the other.
@@ -23,7 +26,8 @@ export async function foldIntoEditSession(
 ): Promise<string | null> {
   const rows = await tx.$queryRaw<{ id: string }[]>`
     UPDATE domain_events SET payload = payload || ${JSON.stringify(entry.payload)}::jsonb
-      || jsonb_build_object('saves', COALESCE((payload->>'saves')::int, 1) + 1, 'lastAt', to_jsonb(now()))
+      || jsonb_build_object('saves', COALESCE((payload->>'saves')::int, 1) + 1, 'lastAt', to_jsonb(now())),
+      txid = pg_current_xact_id()::text::bigint, seq = nextval('domain_events_seq_seq')
     WHERE id = (
         SELECT id FROM domain_events
         WHERE organization_id = ${entry.organizationId} AND target_id = ${entry.targetId} AND action = ${entry.action}

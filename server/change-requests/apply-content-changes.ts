@@ -6,13 +6,13 @@ import { apiUrl } from "../presenters/urls";
 import { writeSpace } from "../spaces/write-space";
 import { fileStorage } from "../storage/file-storage";
 import { presentRevisionFile } from "../storage/file-urls";
-import { authorizeChangeRequest } from "../policies/change-request";
 import { changeRequestInclude, loadChangeRequest } from "./access";
 import { presentPageOutcome } from "../presenters/page-outcome";
 import { ContentBatch } from "./content-changes/content-batch";
 import { loadFileSources } from "./content-changes/file-sources";
 import { parseContentChanges } from "./schemas-content";
 import { openChangeRequestCommentCount } from "../comments/counts";
+import { authorize } from "../policies/authorize";
 
 /**
  * Applies an ordered batch of content changes to a change request as one new revision
@@ -25,13 +25,14 @@ import { openChangeRequestCommentCount } from "../comments/counts";
  */
 export async function applyContentChanges(ctx: ServiceContext, spaceId: string, ref: string, body: { changes: unknown[] }, options: { compat: boolean; session?: string }) {
   // Checked before reading the changes or fetching any URL, then again under the lock.
-  authorizeChangeRequest("editContent", await loadChangeRequest(db(), ctx.actor, spaceId, ref));
+  const before = await loadChangeRequest(db(), ctx.actor, spaceId, ref);
+  authorize(before, "changeRequest.editContent", before);
   const changes = parseContentChanges(body.changes);
   const fileOutcomes = await loadFileSources(changes);
   for (const outcome of fileOutcomes.values()) if (outcome.ok) await fileStorage().put(outcome.file.bytes);
   return writeSpace(ctx, spaceId, { lock: "changeRequests", pages: changes.length }, async (tx, events) => {
     const access = await loadChangeRequest(tx, ctx.actor, spaceId, ref, { forUpdate: true });
-    authorizeChangeRequest("editContent", access);
+    authorize(access, "changeRequest.editContent", access);
     const { changeRequest } = access;
     const [revision, baseRevision] = await Promise.all([
       tx.revision.findUniqueOrThrow({ where: { id: changeRequest.revisionId } }),

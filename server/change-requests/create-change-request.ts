@@ -1,15 +1,14 @@
 import type { ServiceContext } from "../context";
 import type { Db } from "../db/client";
 import type { EventRecorder } from "../events/record-event";
-import { forbidden } from "../errors";
 import { newId } from "../ids";
 import { loadSpace, type SpaceAccess } from "../policies/access";
 import { presentChangeRequest } from "../presenters/change-request";
-import { spacePermissions } from "../policies/content";
 import { changeRequestInclude } from "./access";
 import type { CreateChangeRequestInput } from "./schemas";
 import { writeSpace } from "../spaces/write-space";
 import { openChangeRequestCommentCount } from "../comments/counts";
+import { authorize } from "../policies/authorize";
 
 /** Opens a draft change request on the space's current content. */
 export async function createChangeRequest(ctx: ServiceContext, spaceId: string, input: CreateChangeRequestInput) {
@@ -26,9 +25,7 @@ export async function createChangeRequest(ctx: ServiceContext, spaceId: string, 
  */
 export async function openDraft(tx: Db, ctx: ServiceContext, access: SpaceAccess, events: EventRecorder, subject: string) {
   const { space, role } = access;
-  if (!spacePermissions(role, space).edit) {
-    throw forbidden(space.editMode === "locked" ? "The space is locked: no change request can be opened." : "Opening a change request needs the edit role.");
-  }
+  authorize({ role }, "space.openChangeRequest", space);
   // The space's counter is incremented under its lock: concurrent creations get distinct numbers.
   const [counted] = await tx.$queryRaw<{ number: number; revision_id: string }[]>`
     UPDATE spaces SET change_requests = change_requests + 1, change_requests_draft = change_requests_draft + 1, updated_at = now()

@@ -6,7 +6,7 @@ import { changedEntries } from "../content/revision-size";
 import { writeSpace } from "../spaces/write-space";
 import { setMainRevision } from "../search/index-space";
 import { changeRequestBase } from "../presenters/change-request";
-import { authorizeChangeRequest, changeRequestPermissions } from "../policies/change-request";
+import { changeRequestPermissions } from "../policies/change-request";
 import { assertMergeRules } from "../reviews/merge-rules";
 import { closeReviewThreads } from "../reviews/close-review-threads";
 import { loadChangeRequest } from "./access";
@@ -15,6 +15,7 @@ import { mergeRevisions, premergeBodies, type PremergedBodies } from "./three-wa
 import type { MergeResolutions } from "./schemas-resolutions";
 import { AppError, conflict } from "../errors";
 import type { MergeConflicts } from "../content/merge/conflicts";
+import { authorize } from "../policies/authorize";
 
 /**
  * Merges a change request into the space's main content: a fast-forward when main has not moved
@@ -29,7 +30,7 @@ export async function mergeChangeRequest(ctx: ServiceContext, spaceId: string, r
   return writeSpace(ctx, spaceId, { lock: "space", pages }, async (tx, events) => {
     const access = await loadChangeRequest(tx, ctx.actor, spaceId, ref, { forUpdate: true });
     const { space, changeRequest } = access;
-    authorizeChangeRequest("merge", access);
+    authorize(access, "changeRequest.merge", access);
     // Under the change request's lock: no review can slip in between this decision and the merge.
     await assertMergeRules(tx, access);
 
@@ -62,7 +63,7 @@ export async function updateChangeRequestFromMain(ctx: ServiceContext, spaceId: 
   return writeSpace(ctx, spaceId, { lock: "changeRequests", pages }, async (tx, events) => {
     const access = await loadChangeRequest(tx, ctx.actor, spaceId, ref, { forUpdate: true });
     const { space, changeRequest } = access;
-    authorizeChangeRequest("update", access);
+    authorize(access, "changeRequest.update", access);
     const [main, base, proposed] = await revisions(tx, [space.revisionId!, changeRequestBase(changeRequest), changeRequest.revisionId]);
     const merge = (withResolutions?: MergeResolutions) =>
       mergeRevisions(tx, { base, ours: proposed, theirs: main, type: "update", authorId: ctx.actor.userId, changeRequestId: changeRequest.id, resolutions: withResolutions, premerged });

@@ -1,11 +1,11 @@
 import type { ServiceContext } from "../context";
-import { authorizeChangeRequest } from "../policies/change-request";
 import { presentChangeRequest } from "../presenters/change-request";
 import { changeRequestInclude, loadChangeRequest } from "./access";
 import type { UpdateChangeRequestInput } from "./schemas";
 import { recountStatus } from "./status-counts";
 import { writeSpace } from "../spaces/write-space";
 import { openChangeRequestCommentCount } from "../comments/counts";
+import { authorize } from "../policies/authorize";
 
 /**
  * Changes a change request's subject or status within the moves the policy allows (merging has its
@@ -17,7 +17,7 @@ export async function updateChangeRequest(ctx: ServiceContext, spaceId: string, 
   return writeSpace(ctx, spaceId, { lock: input.status ? "space" : "changeRequests" }, async (tx, events) => {
     const access = await loadChangeRequest(tx, ctx.actor, spaceId, ref, { forUpdate: true });
     const { changeRequest } = access;
-    authorizeChangeRequest("edit", access, input.status);
+    authorize(access, "changeRequest.edit", { ...access, to: input.status });
     const status = input.status !== changeRequest.status ? input.status : undefined;
     const changes = { ...(input.subject !== undefined ? { subject: input.subject } : {}), ...(status ? { status } : {}) };
     if (Object.keys(changes).length === 0) {

@@ -1,10 +1,10 @@
 import type { ServiceContext } from "../context";
 import { writeChange } from "../events/write-change";
-import { AppError, forbidden } from "../errors";
+import { AppError } from "../errors";
 import { loadCollection } from "../policies/access";
-import { collectionPermissions } from "../policies/content";
 import { lockContentTreeOf } from "../content-tree/placement";
 import { collectionSubtreeIds } from "./queries";
+import { authorize } from "../policies/authorize";
 
 /**
  * Deletes a collection with the collections nested in it; every space inside, at any depth,
@@ -19,7 +19,7 @@ export async function deleteCollection(ctx: ServiceContext, collectionId: string
       throw error;
     });
     if (!access) return events.nothingChanged();
-    if (!collectionPermissions(access.role).admin) throw forbidden(`Deleting collection ${collectionId} needs the admin role on it.`);
+    authorize(access, "collection.delete");
     const ids = await collectionSubtreeIds(tx, collectionId);
     const now = new Date();
     await tx.space.updateMany({ where: { parentId: { in: ids }, deletedAt: null }, data: { deletedAt: now, parentId: null } });

@@ -2,12 +2,12 @@ import type { ServiceContext } from "../context";
 import { writeChange } from "../events/write-change";
 import { moveInTree } from "../content-tree/position";
 import { assertCanPlaceIn, lockContentTreeOf } from "../content-tree/placement";
-import { fieldError, forbidden } from "../errors";
+import { fieldError } from "../errors";
 import { collectionRole, loadCollection } from "../policies/access";
 import { presentCollection } from "../presenters/collection";
-import { collectionPermissions } from "../policies/content";
 import { collectionSubtreeIds } from "./queries";
 import type { MoveCollectionInput } from "./schemas";
+import { authorize } from "../policies/authorize";
 
 /** Moves a collection under another parent (null: the root) and/or to a position among its siblings. */
 export async function moveCollection(ctx: ServiceContext, collectionId: string, input: MoveCollectionInput) {
@@ -15,7 +15,7 @@ export async function moveCollection(ctx: ServiceContext, collectionId: string, 
     await lockContentTreeOf(tx, collectionId);
     const access = await loadCollection(tx, ctx.actor, collectionId);
     const { collection, organization } = access;
-    if (!collectionPermissions(access.role).admin) throw forbidden(`Moving collection ${collectionId} needs the admin role on it.`);
+    authorize(access, "collection.move");
 
     const parentId = input.parent === undefined ? collection.parentId : input.parent;
     if (parentId !== null && parentId !== collection.parentId && (await collectionSubtreeIds(tx, collectionId)).includes(parentId)) {

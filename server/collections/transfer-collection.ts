@@ -2,14 +2,13 @@ import type { ServiceContext } from "../context";
 import { writeChange } from "../events/write-change";
 import { sortKeyFor } from "../content-tree/position";
 import { db } from "../db/client";
-import { conflict, forbidden } from "../errors";
+import { conflict } from "../errors";
 import { collectionRole, loadCollection, loadOrganization } from "../policies/access";
 import { presentCollection } from "../presenters/collection";
-import { collectionPermissions } from "../policies/content";
-import { organizationPermissions } from "../policies/organization";
 import { lockContentTree } from "../content-tree/placement";
 import { collectionSubtreeIds } from "./queries";
 import type { TransferCollectionInput } from "./schemas";
+import { authorize } from "../policies/authorize";
 
 /**
  * Moves a collection with everything in it (nested collections, spaces, trashed spaces
@@ -23,14 +22,12 @@ export async function transferCollection(ctx: ServiceContext, collectionId: stri
     if (access.organization.id !== source.organization.id) {
       throw conflict(`Collection ${collectionId} was moved meanwhile: retry the transfer.`);
     }
-    if (!collectionPermissions(access.role).admin) throw forbidden(`Transferring collection ${collectionId} needs the admin role on it.`);
+    authorize(access, "collection.transfer");
     const target = await loadOrganization(tx, ctx.actor, input.organization);
     if (target.organization.id === access.organization.id) {
       throw conflict(`The transfer would change nothing: collection ${collectionId} is already in organization ${input.organization}.`);
     }
-    if (!organizationPermissions(target.memberRole).admin) {
-      throw forbidden(`Transferring into organization ${input.organization} needs the admin role in it.`);
-    }
+    authorize(target, "organization.receiveTransfer");
 
     const ids = await collectionSubtreeIds(tx, collectionId);
     const sortKey = await sortKeyFor(tx, { organizationId: target.organization.id, parentId: null });

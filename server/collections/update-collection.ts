@@ -1,17 +1,16 @@
 import type { ServiceContext } from "../context";
 import { writeChange } from "../events/write-change";
-import { forbidden } from "../errors";
 import { collectionRole, loadCollection } from "../policies/access";
 import { presentCollection } from "../presenters/collection";
-import { collectionPermissions } from "../policies/content";
 import type { UpdateCollectionInput } from "./schemas";
+import { authorize } from "../policies/authorize";
 
 /** Changes a collection's title, description or default level; fields left out stay as they are. */
 export async function updateCollection(ctx: ServiceContext, collectionId: string, input: UpdateCollectionInput) {
   return writeChange(ctx, async (tx, events) => {
     const access = await loadCollection(tx, ctx.actor, collectionId);
     const { collection, role } = access;
-    if (!collectionPermissions(role).admin) throw forbidden(`Changing collection ${collectionId} needs the admin role on it.`);
+    authorize({ role }, "collection.update");
     if (input.title === undefined && input.description === undefined && input.defaultLevel === undefined) {
       events.nothingChanged();
       return presentCollection(collection, role, ctx.baseUrl);

@@ -3,9 +3,10 @@ import type { Db } from "../db/client";
 import type { ChangeRequestConversation } from "../db/generated/client";
 import { writeChange } from "../events/write-change";
 import { notFound } from "../errors";
-import { authorizeConversation, conversationPermissions } from "../policies/comment";
+import { conversationPermissions } from "../policies/comment";
 import { loadCommentBase, type CommentBase } from "./base";
 import { excerptOf } from "./mentions";
+import { authorize } from "../policies/authorize";
 
 /**
  * A change request's conversations, the reference's agent conversations without an agent. Quire
@@ -60,7 +61,7 @@ type ConversationRef = { spaceId: string; changeRequest: string; conversationId:
 export async function renameConversation(ctx: ServiceContext, ref: ConversationRef, title: string) {
   return writeChange(ctx, async (tx, events) => {
     const base = await loadCommentBase(tx, ctx.actor, ref.spaceId, ref.changeRequest);
-    authorizeConversation("rename", base.role);
+    authorize({ role: base.role }, "conversation.rename");
     const conversation = await loadConversation(tx, base, ref.conversationId, { lock: true });
     if (!conversation) throw notFound(`No conversation ${ref.conversationId} in change request ${base.changeRequest!.number}.`);
     const updated = await tx.changeRequestConversation.update({
@@ -81,7 +82,7 @@ export async function renameConversation(ctx: ServiceContext, ref: ConversationR
 export async function deleteConversation(ctx: ServiceContext, ref: ConversationRef): Promise<void> {
   await writeChange(ctx, async (tx, events) => {
     const base = await loadCommentBase(tx, ctx.actor, ref.spaceId, ref.changeRequest);
-    authorizeConversation("delete", base.role);
+    authorize({ role: base.role }, "conversation.delete");
     const conversation = await loadConversation(tx, base, ref.conversationId, { lock: true });
     if (!conversation) return events.nothingChanged();
     await tx.changeRequestConversation.delete({ where: { changeRequestId_id: { changeRequestId: conversation.changeRequestId, id: conversation.id } } });

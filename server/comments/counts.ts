@@ -1,4 +1,5 @@
-import type { Db } from "../db/client";
+import { preparedRows, type Db } from "../db/client";
+import { Prisma } from "../db/generated/client";
 
 /**
  * Open-comment counts, exact at every read: counted over the partial index of open comments
@@ -6,14 +7,23 @@ import type { Db } from "../db/client";
  * whole list, instead of a counter that concurrent posts, resolves and deletes would have to keep right.
  */
 
-/** Open comments of each space's own (comments of its change requests not included). */
+/** A space's own open comments (comments of its change requests not included). */
+const OPEN_OWN_COMMENT = Prisma.sql`change_request_id IS NULL AND resolved_at IS NULL`;
+
+/** The number of a space's own open comments, as SQL (`loadSpaceWith` reads it with the space: server/spaces/queries.ts). */
+export const openSpaceCommentCountSql = (spaceId: string) => Prisma.sql`SELECT count(*)::int FROM comments WHERE space_id = ${spaceId} AND ${OPEN_OWN_COMMENT}`;
+
+/**
+ * Open comments of each space's own. Prepared: every answer about spaces counts them.
+ */
 export async function openSpaceComments(tx: Db, spaceIds: string[]): Promise<Map<string, number>> {
   if (spaceIds.length === 0) return new Map();
-  const rows = await tx.$queryRaw<{ space_id: string; count: bigint }[]>`
-    SELECT space_id, count(*) AS count FROM comments
-    WHERE space_id = ANY(${spaceIds}::text[]) AND change_request_id IS NULL AND resolved_at IS NULL
-    GROUP BY space_id`;
-  return new Map(spaceIds.map((id) => [id, Number(rows.find((row) => row.space_id === id)?.count ?? 0)]));
+  const rows = await preparedRows<{ space_id: string; count: number }>(tx, "open-space-comments", Prisma.sql`
+    SELECT space_id, count(*)::int AS count FROM comments
+    WHERE space_id = ANY(${spaceIds}::text[]) AND ${OPEN_OWN_COMMENT}
+    GROUP BY space_id`);
+  const counts = new Map(rows.map((row) => [row.space_id, row.count]));
+  return new Map(spaceIds.map((id) => [id, counts.get(id) ?? 0]));
 }
 
 /** Open comments of each change request (of one space, whose id leads the index). */

@@ -1,7 +1,7 @@
 import type { ServiceContext } from "../context";
 import { writeChange } from "../events/write-change";
-import { authorizeComment } from "../policies/comment";
 import { loadCommentBase } from "./base";
+import { authorize } from "../policies/authorize";
 
 /**
  * Deletes a comment with its replies and reactions (foreign keys cascade): its author or an admin of
@@ -16,7 +16,7 @@ export async function deleteComment(ctx: ServiceContext, ref: { spaceId: string;
       WHERE id = ${ref.commentId} AND space_id = ${base.space.id} AND change_request_id IS NOT DISTINCT FROM ${base.changeRequest?.id ?? null}
       FOR UPDATE`;
     if (!comment) return events.nothingChanged();
-    authorizeComment("delete", { role: base.role, userId: ctx.actor.userId }, { authorId: comment.author_id });
+    authorize({ role: base.role, userId: ctx.actor.userId }, "comment.delete", { authorId: comment.author_id });
     await tx.comment.delete({ where: { id: comment.id } });
     events.record({
       organizationId: base.organization.id,

@@ -4,7 +4,6 @@ import type { Comment } from "../db/generated/client";
 import type { EventRecorder } from "../events/record-event";
 import { writeChange } from "../events/write-change";
 import { newId } from "../ids";
-import { authorizeComment } from "../policies/comment";
 import { loadCommentBase, type CommentBase } from "./base";
 import { commentMarkdown } from "./body";
 import { joinDefaultConversation } from "./conversations";
@@ -12,6 +11,7 @@ import { excerptOf, mentionedViewers } from "./mentions";
 import { presentComments } from "./present";
 import type { BodyFormat, CommentBodyInput } from "./schemas";
 import { resolveNewTarget, type StoredTarget } from "./targets";
+import { authorize } from "../policies/authorize";
 
 export type PostCommentArgs = {
   page?: string;
@@ -29,11 +29,11 @@ export type PostCommentArgs = {
  */
 export async function postComment(ctx: ServiceContext, ref: { spaceId: string; changeRequest?: string }, args: PostCommentArgs, format: BodyFormat = "markdown") {
   const before = await loadCommentBase(db(), ctx.actor, ref.spaceId, ref.changeRequest);
-  authorizeComment("post", { role: before.role, userId: ctx.actor.userId });
+  authorize({ role: before.role, userId: ctx.actor.userId }, "comment.post");
   const [markdown, target] = await Promise.all([commentMarkdown(args.body), resolveNewTarget(db(), before, args)]);
   const { base, comment } = await writeChange(ctx, async (tx, events) => {
     const base = await loadCommentBase(tx, ctx.actor, ref.spaceId, ref.changeRequest);
-    authorizeComment("post", { role: base.role, userId: ctx.actor.userId });
+    authorize({ role: base.role, userId: ctx.actor.userId }, "comment.post");
     const comment = await insertComment(tx, events, ctx, base, { markdown, target, revisionId: before.revisionId, tableCell: args.tableCell });
     return { base, comment };
   });

@@ -3,13 +3,13 @@ import { db } from "../db/client";
 import { writeChange } from "../events/write-change";
 import { notFound } from "../errors";
 import { newId } from "../ids";
-import { authorizeComment } from "../policies/comment";
 import { loadComment, loadCommentBase } from "./base";
 import { commentMarkdown } from "./body";
 import { excerptOf, extractMentions, mentionedViewers } from "./mentions";
 import { presentReplies } from "./present";
 import { applyReactions } from "./reactions";
 import type { BodyFormat, CommentBodyInput } from "./schemas";
+import { authorize } from "../policies/authorize";
 
 /** Replies: posted by anyone who can comment, edited by their author, deleted by their author or a space admin. */
 
@@ -21,7 +21,7 @@ export async function postReply(ctx: ServiceContext, ref: CommentRef, body: Comm
   const { base, reply } = await writeChange(ctx, async (tx, events) => {
     const base = await loadCommentBase(tx, ctx.actor, ref.spaceId, ref.changeRequest);
     const comment = await loadComment(tx, base, ref.commentId, { lock: "share" });
-    authorizeComment("reply", { role: base.role, userId: ctx.actor.userId }, comment);
+    authorize({ role: base.role, userId: ctx.actor.userId }, "comment.reply", comment);
     const reply = await tx.commentReply.create({ data: { id: newId(), commentId: comment.id, authorId: ctx.actor.userId, body: markdown, postedAt: new Date() } });
     events.record({
       organizationId: base.organization.id,
@@ -52,8 +52,8 @@ export async function updateReply(ctx: ServiceContext, ref: ReplyRef, args: Upda
     const reply = await tx.commentReply.findFirst({ where: { id: ref.replyId, commentId: comment.id } });
     if (!reply) throw notFound(`No reply ${ref.replyId} to comment ${comment.id}.`);
     const viewer = { role: base.role, userId: ctx.actor.userId };
-    if (markdown !== undefined) authorizeComment("edit", viewer, reply);
-    if (args.addedReactions?.length || args.removedReactions?.length) authorizeComment("react", viewer, reply);
+    if (markdown !== undefined) authorize(viewer, "comment.edit", reply);
+    if (args.addedReactions?.length || args.removedReactions?.length) authorize(viewer, "comment.react", reply);
     const now = new Date();
     const payload = { spaceId: base.space.id, changeRequestId: comment.changeRequestId, commentId: comment.id, replyId: reply.id };
     let changes = 0;
@@ -82,7 +82,7 @@ export async function deleteReply(ctx: ServiceContext, ref: ReplyRef): Promise<v
     const comment = await tx.comment.findFirst({ where: { id: ref.commentId, spaceId: base.space.id, changeRequestId: base.changeRequest?.id ?? null } });
     const [reply] = comment ? await tx.$queryRaw<{ id: string; author_id: string }[]>`SELECT id, author_id FROM comment_replies WHERE id = ${ref.replyId} AND comment_id = ${comment.id} FOR UPDATE` : [];
     if (!comment || !reply) return events.nothingChanged();
-    authorizeComment("delete", { role: base.role, userId: ctx.actor.userId }, { authorId: reply.author_id });
+    authorize({ role: base.role, userId: ctx.actor.userId }, "comment.delete", { authorId: reply.author_id });
     await tx.commentReply.delete({ where: { id: reply.id } });
     events.record({
       organizationId: base.organization.id,

@@ -1,13 +1,13 @@
 import type { ServiceContext } from "../context";
 import { db } from "../db/client";
 import { writeChange } from "../events/write-change";
-import { authorizeComment } from "../policies/comment";
 import { loadComment, loadCommentBase } from "./base";
 import { commentMarkdown } from "./body";
 import { excerptOf, extractMentions, mentionedViewers } from "./mentions";
 import { presentComments } from "./present";
 import { applyReactions } from "./reactions";
 import type { BodyFormat, CommentBodyInput } from "./schemas";
+import { authorize } from "../policies/authorize";
 
 export type UpdateCommentArgs = { resolved?: boolean; body?: CommentBodyInput; addedReactions?: string[]; removedReactions?: string[] };
 
@@ -24,14 +24,17 @@ export async function updateComment(ctx: ServiceContext, ref: { spaceId: string;
     // Locked: two edits of one comment in turn, each comparing mentions with the body before it.
     const comment = await loadComment(tx, base, ref.commentId, { lock: "update" });
     const viewer = { role: base.role, userId: ctx.actor.userId };
-    if (markdown !== undefined) authorizeComment("edit", viewer, comment);
-    if (args.resolved !== undefined) authorizeComment("resolve", viewer, comment);
-    if (args.addedReactions?.length || args.removedReactions?.length) authorizeComment("react", viewer, comment);
+    if (markdown !== undefined) authorize(viewer, "comment.edit", comment);
+    if (args.resolved !== undefined) authorize(viewer, "comment.resolve", comment);
+    if (args.addedReactions?.length || args.removedReactions?.length) authorize(viewer, "comment.react", comment);
 
     const now = new Date();
     const basePayload = { spaceId: base.space.id, changeRequestId: comment.changeRequestId, commentId: comment.id };
     let changes = 0;
-    const record = (action: "comment.edited" | "comment.resolved" | "comment.reopened" | "comment.reactions_changed", payload: Record<string, unknown> = basePayload) => {
+    const record = (
+      action: "comment.edited" | "comment.resolved" | "comment.reopened" | "comment.reactions_changed",
+      payload: typeof basePayload & { pageId?: string | null; mentions?: string[]; excerpt?: string } = basePayload,
+    ) => {
       changes++;
       events.record({ organizationId: base.organization.id, action, target: { type: "comment", id: comment.id }, payload });
     };

@@ -1,9 +1,8 @@
 import type { Db } from "../db/client";
 import type { Space } from "../db/generated/client";
-import { fieldError, forbidden } from "../errors";
+import { fieldError } from "../errors";
 import { collectionRole, type OrgAccess } from "../policies/access";
-import { collectionPermissions } from "../policies/content";
-import { organizationPermissions } from "../policies/organization";
+import { authorize } from "../policies/authorize";
 
 /**
  * Checks that the caller may put a collection or space under `parentId` (a collection of the
@@ -12,16 +11,14 @@ import { organizationPermissions } from "../policies/organization";
  */
 export async function assertCanPlaceIn(tx: Db, access: OrgAccess, parentId: string | null): Promise<void> {
   if (parentId === null) {
-    if (!organizationPermissions(access.memberRole).createContent) {
-      throw forbidden("Creating content at the root of the organization needs the create role.");
-    }
+    authorize(access, "organization.createContent");
     return;
   }
   const collection = await tx.collection.findFirst({ where: { id: parentId, organizationId: access.organization.id }, select: { id: true } });
   if (!collection) throw fieldError("parent", `No collection ${parentId}`);
   const role = await collectionRole(tx, access, parentId);
   if (role === null) throw fieldError("parent", `No collection ${parentId}`);
-  if (!collectionPermissions(role).create) throw forbidden(`Creating content in collection ${parentId} needs the create role on it.`);
+  authorize({ role }, "collection.create");
 }
 
 /** `in-collection` only means something inside a collection: at the root it falls back to private. */

@@ -43,6 +43,8 @@ export const TRANSACTION_LIMITS = {
    * delivery's claim, a mailed link's new secret, the built-in integrations at start.
    */
   record: { timeoutMs: 15_000, maxWaitMs: POOL_WAIT_MS },
+  /** One batch of committed domain events handed to one subscriber, with its cursor's move (server/events/dispatch.ts). */
+  dispatch: { timeoutMs: 60_000, maxWaitMs: POOL_WAIT_MS },
   /** The search index job bringing one space's index to its main revision: the whole space, in one transaction. */
   indexing: { timeoutMs: 30 * 60_000, maxWaitMs: POOL_WAIT_MS },
 } as const satisfies Record<string, TransactionLimits>;

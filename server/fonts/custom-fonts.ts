@@ -2,13 +2,14 @@ import type { ServiceContext } from "../context";
 import { db, type Db } from "../db/client";
 import type { EventRecorder } from "../events/record-event";
 import { writeChange } from "../events/write-change";
-import { fieldError, forbidden, notFound } from "../errors";
+import { fieldError, notFound } from "../errors";
 import { newId } from "../ids";
 import { paginateById, type ListParams } from "../pagination";
 import { loadOrganization, type OrgAccess } from "../policies/access";
 import { customFontPermissions } from "../policies/site";
 import type { CreateCustomFontInput, UpdateCustomFontInput } from "./schemas";
 import { fontFacesInclude, presentFont, type FontWithFaces } from "./present-font";
+import { authorize } from "../policies/authorize";
 
 /**
  * An organization's custom fonts (the reference's custom-fonts operations): a family name and one
@@ -16,7 +17,6 @@ import { fontFacesInclude, presentFont, type FontWithFaces } from "./present-fon
  * may customize sites manage them (customFontPermissions).
  */
 
-const REFUSAL = "Managing the organization's fonts needs the admin role in it.";
 
 async function loadFont(tx: Db, organizationId: string, fontId: string): Promise<FontWithFaces> {
   const font = await tx.customFont.findFirst({ where: { id: fontId, organizationId }, include: fontFacesInclude });
@@ -78,7 +78,7 @@ function record(events: EventRecorder, organizationId: string, action: "custom_f
 
 async function authorizeWrite(tx: Db, ctx: ServiceContext, organizationId: string): Promise<OrgAccess> {
   const access = await loadOrganization(tx, ctx.actor, organizationId);
-  if (!customFontPermissions(access.memberRole).edit) throw forbidden(REFUSAL);
+  authorize(access, "organization.manageFonts");
   return access;
 }
 

@@ -2,10 +2,11 @@ import type { ServiceContext } from "../context";
 import { db } from "../db/client";
 import { notFound } from "../errors";
 import { accessChain, roleFromChain } from "../policies/access";
-import { contentRole } from "../policies/content-role";
-import { authorizeSharing, loadTarget, type ContentTarget } from "../policies/grant";
+import { administersAllContent, contentRole } from "../policies/visibility";
+import { loadTarget, type ContentTarget } from "../policies/grant";
 import { parseRole, type DefaultLevel, type Role } from "../policies/roles";
 import { presentUser } from "../presenters/user";
+import { authorize } from "../policies/authorize";
 
 type Item = { type: "space" | "collection" | "site"; id: string; title: string };
 
@@ -30,7 +31,7 @@ export async function explainAccess(ctx: ServiceContext, target: ContentTarget, 
   const tx = db();
   const access = await loadTarget(tx, ctx.actor, target);
   const subjectId = userId ?? ctx.actor.userId;
-  if (subjectId !== ctx.actor.userId) authorizeSharing("explainOthers", access);
+  if (subjectId !== ctx.actor.userId) authorize(access, "sharing.explainOthers", access.target);
   const organizationId = access.organization.id;
   const member = await tx.member.findUnique({ where: { organizationId_userId: { organizationId, userId: subjectId } }, include: { user: true } });
   if (!member) throw notFound(`No member ${subjectId} in organization ${organizationId}.`);
@@ -50,7 +51,7 @@ export async function explainAccess(ctx: ServiceContext, target: ContentTarget, 
 
   // What the organization role and default levels give without grants, by the same rule as the loaders.
   const base = contentRole({ memberRole, levels: chain.levels.map((entry) => entry.level) });
-  const deciding = memberRole === "admin" ? -1 : chain.levels.findIndex((entry) => entry.level !== "inherit");
+  const deciding = administersAllContent(memberRole) ? -1 : chain.levels.findIndex((entry) => entry.level !== "inherit");
   const decisive = (gives: Role | null) => gives !== null && gives === role;
   const sources: AccessSource[] = [{ kind: "organization-role", role: memberRole, gives: deciding === -1 ? base : null, decisive: deciding === -1 && decisive(base) }];
   if (deciding !== -1) {

@@ -1,9 +1,10 @@
 import type { ServiceContext } from "../context";
 import { writeChange } from "../events/write-change";
-import { authorizeSharing, loadTarget, type ContentTarget } from "../policies/grant";
+import { loadTarget, type ContentTarget } from "../policies/grant";
 import { applyGrant } from "./apply-grant";
 import type { InviteInput } from "./schemas";
 import { teamSubjects, userSubjects } from "./subjects";
+import { authorize } from "../policies/authorize";
 
 /**
  * Grants users and teams a role on a space, a collection or a site (`inviteToSpace`, `inviteToCollection`, `inviteToSite`);
@@ -13,7 +14,7 @@ import { teamSubjects, userSubjects } from "./subjects";
 export async function inviteToContent(ctx: ServiceContext, target: ContentTarget, input: InviteInput): Promise<void> {
   await writeChange(ctx, async (tx, events) => {
     const access = await loadTarget(tx, ctx.actor, target);
-    authorizeSharing("share", access);
+    authorize(access, "sharing.share", access.target);
     const subjects = [
       ...(await userSubjects(tx, access.organization.id, input.users ?? [])),
       ...(await teamSubjects(tx, access.organization.id, input.teams ?? [])),

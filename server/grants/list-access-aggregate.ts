@@ -2,7 +2,7 @@ import type { ServiceContext } from "../context";
 import { db } from "../db/client";
 import { decodeCursor, encodeCursor } from "../pagination";
 import { accessChainOfEveryone, roleFromChain, type AccessChain } from "../policies/access";
-import { contentRole } from "../policies/content-role";
+import { administersAllContent, contentRole } from "../policies/visibility";
 import { loadTarget, type ContentTarget } from "../policies/grant";
 import { parseRole, type Role } from "../policies/roles";
 import { presentUser } from "../presenters/user";
@@ -56,7 +56,7 @@ export async function listAccessAggregate(ctx: ServiceContext, target: ContentTa
  */
 function siteRoleOrigin(organizationId: string, siteId: string, memberRole: Role | null, chain: AccessChain, role: Role | null) {
   const organization = { type: "organization" as const, organization: organizationId };
-  if (memberRole === "admin") return organization;
+  if (administersAllContent(memberRole)) return organization;
   const withoutGrants = contentRole({ memberRole, levels: chain.levels.map((entry) => entry.level) });
   const grant = withoutGrants === role ? undefined : chain.grants.find((candidate) => candidate.role === role);
   if (grant) return { type: "site" as const, site: siteId, reason: grant.teamId ? ("team" as const) : ("member" as const), ...(grant.teamId ? { team: grant.teamId } : {}) };

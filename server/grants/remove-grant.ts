@@ -1,8 +1,9 @@
 import type { ServiceContext } from "../context";
 import { writeChange } from "../events/write-change";
 import { AppError } from "../errors";
-import { authorizeSharing, grantsOn, loadTarget, type ContentTarget } from "../policies/grant";
+import { grantsOn, loadTarget, type ContentTarget } from "../policies/grant";
 import { applyGrant } from "./apply-grant";
+import { authorize } from "../policies/authorize";
 
 /** Removes what a member or a team is granted on a space, collection or site; answers the same when there was nothing to remove. */
 export async function removeGrant(ctx: ServiceContext, target: ContentTarget, subject: { type: "user" | "team"; id: string }): Promise<void> {
@@ -12,7 +13,7 @@ export async function removeGrant(ctx: ServiceContext, target: ContentTarget, su
       throw error;
     });
     if (!access) return events.nothingChanged();
-    authorizeSharing("share", access);
+    authorize(access, "sharing.share", access.target);
     const grant = await tx.contentGrant.findFirst({
       where: { ...grantsOn(target), ...(subject.type === "user" ? { userId: subject.id } : { teamId: subject.id }) },
       include: { user: { select: { displayName: true } }, team: { select: { title: true } } },

@@ -10,12 +10,16 @@ const HOST = /^(?:[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63}){0,20}|\[[0-9A-Fa-f:
  * `X-Forwarded-Proto: https` keeps a TLS-terminating proxy's pages free of mixed content.
  */
 export function requestPublicOrigin(request: Request): string {
+  return publicOriginOf(request.headers, new URL(request.url));
+}
+
+/** The same origin from a request's headers alone (a server-rendered page has no request object); `listening` when the Host header is unusable. */
+export function publicOriginOf(headers: Headers, listening: URL): string {
   const configured = configuredPublicUrl();
   if (configured) return configured;
-  const url = new URL(request.url);
-  const host = request.headers.get("host");
-  if (!host || !HOST.test(host)) return url.origin;
-  const forwardedProto = request.headers.get("x-forwarded-proto")?.split(",")[0]?.trim();
-  const protocol = forwardedProto === "https" || forwardedProto === "http" ? `${forwardedProto}:` : url.protocol;
+  const host = headers.get("host");
+  if (!host || !HOST.test(host)) return listening.origin;
+  const forwardedProto = headers.get("x-forwarded-proto")?.split(",")[0]?.trim();
+  const protocol = forwardedProto === "https" || forwardedProto === "http" ? `${forwardedProto}:` : listening.protocol;
   return `${protocol}//${host}`;
 }

@@ -3,10 +3,8 @@ import { loadChangeRequest } from "../change-requests/access";
 import type { Db } from "../db/client";
 import type { Space } from "../db/generated/client";
 import type { ChangeRequestRecord } from "../presenters/change-request";
-import { forbidden } from "../errors";
-import { authorizeChangeRequest } from "../policies/change-request";
 import { loadSpace } from "../policies/access";
-import { spacePermissions } from "../policies/content";
+import { authorize } from "../policies/authorize";
 
 /** Where an import writes: a space's main content, or one of its change requests (by id or number). */
 export type ImportTarget = { spaceId: string; changeRequest?: string };
@@ -22,16 +20,11 @@ export type OpenedTarget = { space: Space; changeRequest: ChangeRequestRecord | 
 export async function openImportTarget(tx: Db, actor: Actor, target: ImportTarget, options: { forUpdate?: boolean } = {}): Promise<OpenedTarget> {
   if (target.changeRequest !== undefined) {
     const access = await loadChangeRequest(tx, actor, target.spaceId, target.changeRequest, options);
-    authorizeChangeRequest("editContent", access);
+    authorize(access, "changeRequest.editContent", access);
     return { space: access.space, changeRequest: access.changeRequest, baseRevisionId: access.changeRequest.revisionId };
   }
   const { space, role } = await loadSpace(tx, actor, target.spaceId);
-  authorize(space, role);
+  authorize({ role }, "space.importContent", space);
   if (!space.revisionId) throw new Error(`Space ${space.id} has no revision`);
   return { space, changeRequest: null, baseRevisionId: space.revisionId };
-}
-
-function authorize(space: Space, role: Parameters<typeof spacePermissions>[0]): void {
-  if (spacePermissions(role, space).edit) return;
-  throw forbidden(space.editMode === "locked" ? "The space is locked: content cannot be imported into it." : "Importing content needs the edit role.");
 }

@@ -5,15 +5,15 @@ import { conflict } from "../errors";
 import { writeChange } from "../events/write-change";
 import { newId } from "../ids";
 import { loadOrganization } from "../policies/access";
-import { authorizePeople } from "../policies/organization";
 import { presentLinkInvite } from "../presenters/invite";
 import type { createLinkInviteInput } from "./schemas";
 import { inviteExpiry, inviteUrl, newInviteToken } from "./tokens";
+import { authorize } from "../policies/authorize";
 
 /** A link anyone can join with, at `role`, for a month; its `url` is answered this once. */
 export async function createLinkInvite(ctx: ServiceContext, organizationId: string, input: z.infer<typeof createLinkInviteInput>) {
   const access = await loadOrganization(db(), ctx.actor, organizationId);
-  authorizePeople("invite", access);
+  authorize(access, "organization.invite");
   if (!access.organization.inviteLinks) throw conflict("Invite links are turned off in this organization: turn them on (inviteLinks) first.");
   const { token, tokenHash } = newInviteToken();
   const invite = await writeChange(ctx, async (tx, events) => {

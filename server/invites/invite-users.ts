@@ -4,11 +4,11 @@ import { writeChange } from "../events/write-change";
 import { newId } from "../ids";
 import { mailConfigured } from "../mail/mailer";
 import { loadOrganization } from "../policies/access";
-import { authorizePeople } from "../policies/organization";
 import { parseRole, type Role } from "../policies/roles";
 import { sendInviteEmail } from "./invite-email-job";
 import type { InviteUsersInput } from "./schemas";
 import { inviteExpiry, inviteUrl, newInviteToken } from "./tokens";
+import { authorize } from "../policies/authorize";
 
 /**
  * `inviteUsersToOrganization`: an invite per address that is not a member yet (inviting an address
@@ -19,7 +19,7 @@ import { inviteExpiry, inviteUrl, newInviteToken } from "./tokens";
  */
 export async function inviteUsers(ctx: ServiceContext, organizationId: string, input: InviteUsersInput) {
   const access = await loadOrganization(db(), ctx.actor, organizationId);
-  authorizePeople("invite", access);
+  authorize(access, "organization.invite");
   const defaultRole = input.role !== undefined ? input.role : parseRole(access.organization.defaultRole);
   const wanted = new Map<string, Role | null>();
   for (const entry of input.emails) {

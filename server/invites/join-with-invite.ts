@@ -11,6 +11,7 @@ import { parseRole } from "../policies/roles";
 import { findInviteByToken } from "./queries";
 import type { SignUpWithInviteInput } from "./schemas";
 import { assertPerson } from "../policies/installation";
+import { inviteAcceptableBy } from "./invitee";
 
 type FoundInvite = NonNullable<Awaited<ReturnType<typeof findInviteByToken>>>;
 
@@ -57,7 +58,7 @@ export async function joinWithInvite(ctx: ServiceContext, token: string, organiz
   const user = await db().user.findUniqueOrThrow({ where: { id: ctx.actor.userId } });
   return writeChange(ctx, async (tx, events) => {
     const found = await usableInvite(tx, token, organizationId);
-    if (found.invite.email !== null && found.invite.email !== user.email.toLowerCase()) {
+    if (!inviteAcceptableBy(found.invite, user.email)) {
       throw forbidden(`This invite is for ${found.invite.email}, and you are signed in as ${user.email}: sign in with that address to accept it.`);
     }
     const joined = await admitWithInvite(tx, events, found, user);

@@ -1,18 +1,20 @@
+import type { Actor } from "../auth/actor";
 import type { ServiceContext } from "../context";
 import { db, type Db } from "../db/client";
 import type { OrganizationInvite } from "../db/generated/client";
 import { notFound } from "../errors";
 import { paginateModel, type ListParams } from "../pagination";
 import { loadOrganization, type OrgAccess } from "../policies/access";
-import { authorizePeople } from "../policies/organization";
 import { parseRole } from "../policies/roles";
 import { presentEmailInvite, presentLinkInvite } from "../presenters/invite";
+import { inviteAcceptableBy } from "./invitee";
 import { hashInviteToken, inviteTokenSchema } from "./tokens";
 import { logoUrlOf } from "../presenters/organization";
+import { authorize } from "../policies/authorize";
 
 /** An invite of the caller's organization, of the kind asked for; admins only. */
 export async function loadInvite(tx: Db, access: OrgAccess, inviteId: string, kind: "email" | "link"): Promise<OrganizationInvite> {
-  authorizePeople("invite", access);
+  authorize(access, "organization.invite");
   const invite = await tx.organizationInvite.findFirst({ where: { id: inviteId, organizationId: access.organization.id, kind } });
   if (!invite) throw notFound(`No ${kind === "link" ? "invite link" : "invite"} ${inviteId} in organization ${access.organization.id}.`);
   return invite;
@@ -20,7 +22,7 @@ export async function loadInvite(tx: Db, access: OrgAccess, inviteId: string, ki
 
 export async function listLinkInvites(ctx: ServiceContext, organizationId: string, params: ListParams) {
   const access = await loadOrganization(db(), ctx.actor, organizationId);
-  authorizePeople("invite", access);
+  authorize(access, "organization.invite");
   const page = await paginateModel(params, db().organizationInvite, { organizationId, kind: "link" });
   return { ...page, items: page.items.map((invite) => presentLinkInvite(invite, access.memberRole, ctx.baseUrl)) };
 }
@@ -33,7 +35,7 @@ export async function getLinkInvite(ctx: ServiceContext, organizationId: string,
 /** Email invites not yet accepted, newest first (the invites page; at most 50 addresses go out at once, 500 are shown). */
 export async function listPendingEmailInvites(ctx: ServiceContext, organizationId: string) {
   const access = await loadOrganization(db(), ctx.actor, organizationId);
-  authorizePeople("invite", access);
+  authorize(access, "organization.invite");
   const invites = await db().organizationInvite.findMany({ where: { organizationId, kind: "email" }, orderBy: { createdAt: "desc" }, take: 500 });
   return invites.map(presentEmailInvite);
 }
@@ -65,14 +67,19 @@ export async function findInviteByToken(tx: Db, token: string, options: { lock?:
 /**
  * What the public invite page shows for a token: the organization (its name and logo only), the
  * role, for an email invite its address and whether an account has it, and whether the invite still
- * works. Whoever holds the link may know this much.
+ * works. Whoever holds the link may know this much. For a signed-in visitor, also who they are and
+ * whether they may accept it (`joinWithInvite` refuses anyone else).
  */
-export async function describeInvite(token: string) {
+export async function describeInvite(token: string, visitor: Actor | null) {
   const found = await findInviteByToken(db(), token);
   if (!found) return null;
   const { invite, organization, status } = found;
-  const account = invite.email ? await db().user.findFirst({ where: { email: { equals: invite.email, mode: "insensitive" } }, select: { id: true } }) : null;
+  const [account, person] = await Promise.all([
+    invite.email ? db().user.findFirst({ where: { email: { equals: invite.email, mode: "insensitive" } }, select: { id: true } }) : null,
+    visitor ? db().user.findUnique({ where: { id: visitor.userId }, select: { email: true, displayName: true } }) : null,
+  ]);
   return {
+    signedIn: person && { ...person, mayAccept: inviteAcceptableBy(invite, person.email) },
     kind: invite.kind as "email" | "link",
     status,
     role: parseRole(invite.role),

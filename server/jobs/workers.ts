@@ -1,4 +1,5 @@
 import type { JobResult } from "pg-boss";
+import { startEventDispatcher, stopEventDispatcher } from "../events/dispatch";
 import { jobQueue, queueFor, stopBoss } from "./boss";
 import { JOB_KINDS } from "./registry";
 
@@ -6,8 +7,9 @@ type WorkersState = { started?: Promise<void> };
 const state = ((globalThis as unknown as { quireWorkers?: WorkersState }).quireWorkers ??= {});
 
 /**
- * Works every kind of the registry in this process and registers the recurring schedules
- * (cluster-safe: every app server may call this). Calling it again does nothing.
+ * This process's background work: works every kind of the registry, registers the recurring
+ * schedules, and runs the dispatcher of committed domain events to their subscribers
+ * (server/events/dispatch.ts). Cluster-safe: every app server may call this. Calling it again does nothing.
  */
 export function startWorkers(): Promise<void> {
   if (!state.started) {
@@ -31,6 +33,7 @@ export function startWorkers(): Promise<void> {
         });
         if (kind.schedule) await boss.schedule(kind.name, kind.schedule, {}, { tz: "UTC" });
       }
+      await startEventDispatcher();
     })();
     state.started = starting;
     starting.catch(() => {
@@ -40,8 +43,9 @@ export function startWorkers(): Promise<void> {
   return state.started;
 }
 
-/** Stops the workers (letting running jobs finish) and the queue. */
+/** Stops the dispatcher and the workers (letting running passes and jobs finish) and the queue. */
 export async function stopJobQueue(): Promise<void> {
   state.started = undefined;
+  await stopEventDispatcher();
   await stopBoss();
 }

@@ -4,7 +4,7 @@ import type { Member, Prisma, User } from "../db/generated/client";
 import { fieldError, notFound } from "../errors";
 import { decodeKeysetCursor, encodeKeysetCursor, type ListResult } from "../pagination";
 import { loadOrganization, visibleContentFilters, type OrgAccess } from "../policies/access";
-import { authorizeMemberAction, authorizePeople, canViewMember, canViewMemberAccess, memberPermissions, type MemberAction } from "../policies/organization";
+import { canViewMember, canViewMemberAccess, memberPermissions, type MemberAction } from "../policies/organization";
 import { parseRole, type Role } from "../policies/roles";
 import { presentMember } from "../presenters/member";
 import { memberCounts, teamCounts } from "../teams/counts";
@@ -14,6 +14,8 @@ import { presentSpace } from "../presenters/space";
 import type { ListMemberSpacesParams, ListMembersParams, ListMemberTeamsParams } from "./schemas";
 import { openSpaceComments } from "../comments/counts";
 import { spacePublications } from "../sites/space-publications";
+import { authorize } from "../policies/authorize";
+import { administersAllContent } from "../policies/visibility";
 
 type MemberRow = Member & { user: User };
 
@@ -23,16 +25,16 @@ type MemberRow = Member & { user: User };
  */
 export async function loadMemberForAction(tx: Db, ctx: ServiceContext, organizationId: string, userId: string, action: MemberAction): Promise<MemberRow> {
   const access = await loadOrganization(tx, ctx.actor, organizationId);
-  authorizePeople("manageMembers", access);
+  authorize(access, "organization.manageMembers");
   const member = await loadMember(tx, access, userId);
   const [admins, elsewhere] = await Promise.all([countAdmins(tx, organizationId), membersElsewhere(tx, organizationId, [userId])]);
-  authorizeMemberAction(action, access, { userId, role: parseRole(member.role), elsewhere: elsewhere.has(userId) }, admins);
+  authorize(access, `member.${action}`, { member: { userId, role: parseRole(member.role), elsewhere: elsewhere.has(userId) }, admins });
   return member;
 }
 
 /** A member of the caller's organization, which the caller may see; anyone else is not found. */
 export async function loadMember(tx: Db, access: OrgAccess, userId: string): Promise<MemberRow> {
-  if (!canViewMember(access, userId)) authorizePeople("listMembers", access);
+  if (!canViewMember(access, userId)) authorize(access, "organization.listMembers");
   const member = await tx.member.findUnique({
     where: { organizationId_userId: { organizationId: access.organization.id, userId } },
     include: { user: true },
@@ -80,7 +82,7 @@ function sortValue(member: MemberRow, sort: ListMembersParams["sort"]): string |
 export async function listMembers(ctx: ServiceContext, organizationId: string, params: ListMembersParams) {
   const tx = db();
   const access = await loadOrganization(tx, ctx.actor, organizationId);
-  authorizePeople("listMembers", access);
+  authorize(access, "organization.listMembers");
   const filters: Prisma.MemberWhereInput[] = [{ organizationId }];
   if (params.role) filters.push({ role: params.role === "guest" ? null : params.role });
   if (params.search) {
@@ -141,7 +143,7 @@ export async function listSpacesForMember(ctx: ServiceContext, organizationId: s
   const tx = db();
   const access = await loadOrganization(tx, ctx.actor, organizationId);
   const member = await loadMember(tx, access, userId);
-  if (!canViewMemberAccess(access, userId)) authorizePeople("manageMembers", access);
+  if (!canViewMemberAccess(access, userId)) authorize(access, "organization.manageMembers");
   const memberAccess: OrgAccess = { organization: access.organization, memberRole: parseRole(member.role), userId };
   const filters = await visibleContentFilters(tx, memberAccess);
   const cursor = idCursor(params.page);
@@ -153,7 +155,7 @@ export async function listSpacesForMember(ctx: ServiceContext, organizationId: s
   ]);
   const spaces = rows.slice(0, params.limit);
   // The spaces are presented with the caller's permissions on them: an admin's, or the member's own.
-  const callerRole = (memberRole: Role): Role => (access.memberRole === "admin" ? "admin" : memberRole);
+  const callerRole = (memberRole: Role): Role => (administersAllContent(access.memberRole) ? "admin" : memberRole);
   const ids = spaces.map((space) => space.id);
   const [comments, publications] = await Promise.all([openSpaceComments(tx, ids), spacePublications(tx, ids, ctx.baseUrl)]);
   const items = spaces.flatMap((space) => {

@@ -3,7 +3,8 @@ import { db } from "../db/client";
 import { endSessions } from "../auth/sessions";
 import { writeChange } from "../events/write-change";
 import { loadOrganization } from "../policies/access";
-import { assertKeepsAnAdmin, authorizePeople, lockAdmins } from "../policies/organization";
+import { assertKeepsAnAdmin, lockAdmins } from "../policies/organization";
+import { authorize } from "../policies/authorize";
 
 /**
  * Removes a member: admins remove anyone, members themselves. Their grants and team memberships in
@@ -12,12 +13,12 @@ import { assertKeepsAnAdmin, authorizePeople, lockAdmins } from "../policies/org
  */
 export async function removeMember(ctx: ServiceContext, organizationId: string, userId: string): Promise<void> {
   const access = await loadOrganization(db(), ctx.actor, organizationId);
-  if (userId !== ctx.actor.userId) authorizePeople("manageMembers", access);
+  if (userId !== ctx.actor.userId) authorize(access, "organization.manageMembers");
   await writeChange(ctx, async (tx, events) => {
     const admins = await lockAdmins(tx, organizationId);
     const member = await tx.member.findUnique({ where: { organizationId_userId: { organizationId, userId } }, include: { user: true } });
     if (!member) return events.nothingChanged();
-    if (member.role === "admin") assertKeepsAnAdmin(admins, userId, "remove");
+    assertKeepsAnAdmin(admins, userId, "remove");
     const [grants, teams] = await Promise.all([
       tx.contentGrant.deleteMany({ where: { organizationId, userId } }),
       tx.teamMember.deleteMany({ where: { userId, team: { organizationId } } }),

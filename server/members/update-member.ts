@@ -3,15 +3,16 @@ import type { ServiceContext } from "../context";
 import { db } from "../db/client";
 import { writeChange } from "../events/write-change";
 import { loadOrganization } from "../policies/access";
-import { assertKeepsAnAdmin, authorizePeople, lockAdmins } from "../policies/organization";
+import { assertKeepsAnAdmin, lockAdmins } from "../policies/organization";
 import { parseRole } from "../policies/roles";
 import { loadMember, presentMembers } from "./queries";
 import type { updateMemberInput } from "./schemas";
+import { authorize } from "../policies/authorize";
 
 /** Gives a member another role (null: guest). The organization's last admin keeps theirs (409). */
 export async function updateMember(ctx: ServiceContext, organizationId: string, userId: string, input: z.infer<typeof updateMemberInput>) {
   const access = await loadOrganization(db(), ctx.actor, organizationId);
-  authorizePeople("manageMembers", access);
+  authorize(access, "organization.manageMembers");
   return writeChange(ctx, async (tx, events) => {
     // Admins first, then the member: every membership write of an organization takes its locks in this order.
     const admins = await lockAdmins(tx, organizationId);
@@ -21,7 +22,7 @@ export async function updateMember(ctx: ServiceContext, organizationId: string, 
       events.nothingChanged();
       return (await presentMembers(tx, access, [member], ctx.baseUrl))[0]!;
     }
-    if (from === "admin") assertKeepsAnAdmin(admins, userId, "demote");
+    assertKeepsAnAdmin(admins, userId, "demote");
     const updated = await tx.member.update({
       where: { organizationId_userId: { organizationId, userId } },
       data: { role: input.role },

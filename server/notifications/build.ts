@@ -41,7 +41,7 @@ const stringOr = (value: unknown): string | null => (typeof value === "string" ?
  * (a mention beats a reply). Building again adds nothing (one notification per user and event), so the
  * job may run more than once. Returns the ids of the notifications it added.
  */
-export async function buildNotifications(eventId: string, baseUrl: string): Promise<string[]> {
+export async function buildNotifications(eventId: string): Promise<string[]> {
   const event = await db().domainEvent.findUnique({
     where: { id: eventId },
     select: { id: true, occurredAt: true, organizationId: true, action: true, actorType: true, actorId: true, actorLabel: true, targetType: true, targetId: true, payload: true },
@@ -96,7 +96,7 @@ export async function buildNotifications(eventId: string, baseUrl: string): Prom
       added.push(id);
       await notifyLive(tx, { topic: "user", userId });
     }
-    await enqueueNotificationEmails(tx, added, baseUrl);
+    await enqueueNotificationEmails(tx, added);
     return added;
   }, "record");
 }

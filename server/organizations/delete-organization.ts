@@ -1,10 +1,10 @@
 import type { ServiceContext } from "../context";
 import type { Db } from "../db/client";
-import { AppError, fieldError, forbidden } from "../errors";
+import { AppError, fieldError } from "../errors";
 import { writeChange } from "../events/write-change";
 import { notifyLive } from "../live/messages";
 import { loadOrganization } from "../policies/access";
-import { organizationPermissions } from "../policies/organization";
+import { authorize } from "../policies/authorize";
 
 /**
  * Deletes an organization, as spaces are: it is marked deleted (`deletedAt`), and from the commit
@@ -28,7 +28,7 @@ export async function deleteOrganization(ctx: ServiceContext, organizationId: st
       throw error;
     }
     const { organization } = access;
-    if (!organizationPermissions(access.memberRole).admin) throw forbidden("Only organization admins can delete the organization.");
+    authorize(access, "organization.delete");
     if (options.confirmation !== undefined && options.confirmation.trim() !== organization.title) {
       throw fieldError("confirmation", `Type the organization's name, ${organization.title}, to delete it`);
     }

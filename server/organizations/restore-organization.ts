@@ -1,12 +1,12 @@
 import { ORGANIZATION_RETENTION_DAYS } from "../config";
 import type { ServiceContext } from "../context";
-import { AppError, fieldError, forbidden } from "../errors";
+import { AppError, fieldError } from "../errors";
 import { writeChange } from "../events/write-change";
 import { loadDeletedOrganization, loadOrganization } from "../policies/access";
-import { organizationPermissions } from "../policies/organization";
 import { presentOrganization } from "../presenters/organization";
 import { retentionCutoff } from "../retention";
 import { notifySitesOf } from "./delete-organization";
+import { authorize } from "../policies/authorize";
 
 /**
  * Brings a deleted organization back, within ORGANIZATION_RETENTION_DAYS of its deletion, as it
@@ -20,7 +20,7 @@ export async function restoreOrganization(ctx: ServiceContext, organizationId: s
       if (!(error instanceof AppError && error.code === "not_found")) throw error;
       // Not deleted (restored meanwhile, say): as it stands, for its admins.
       const live = await loadOrganization(tx, ctx.actor, organizationId);
-      if (!organizationPermissions(live.memberRole).admin) throw forbidden("Only organization admins can restore the organization.");
+      authorize(live, "organization.restore");
       return live;
     });
     const { organization } = access;

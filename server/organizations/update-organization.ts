@@ -2,16 +2,17 @@ import type { z } from "zod";
 import type { ServiceContext } from "../context";
 import { db } from "../db/client";
 import { writeChange } from "../events/write-change";
-import { fieldError, forbidden } from "../errors";
+import { fieldError } from "../errors";
 import { loadOrganization } from "../policies/access";
 import { presentOrganization } from "../presenters/organization";
 import { syncEmailDomainVerifications } from "./email-domains";
 import { logoOf } from "./organization-files";
 import type { updateOrganizationInput } from "./schemas";
+import { authorize } from "../policies/authorize";
 
 export async function updateOrganization(ctx: ServiceContext, organizationId: string, input: z.infer<typeof updateOrganizationInput>) {
   const { memberRole } = await loadOrganization(db(), ctx.actor, organizationId);
-  if (memberRole !== "admin") throw forbidden("Only organization admins can change its settings.");
+  authorize({ memberRole }, "organization.update");
   if (input.defaultContent) {
     // Sites arrive with the publishing features; until then no site can be the default content.
     throw fieldError("defaultContent.site", `No site ${input.defaultContent.site} in this organization`);

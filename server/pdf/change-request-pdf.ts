@@ -8,13 +8,13 @@ import { requestContext, type ServiceContext } from "../context";
 import { db, type Db } from "../db/client";
 import { fieldError, forbidden, notFound } from "../errors";
 import { entityIdSchema } from "../ids";
-import { spacePermissions } from "../policies/content";
 import { isApiTokenActive } from "../tokens/api-tokens";
 import { signPdfLink, verifyPdfLink } from "./pdf-token";
 import { breadcrumbOf, chapterHtml, contentsHtml, coverHtml } from "./document";
 import { revisionFiles } from "./files";
 import { pagesHtml } from "./pages-html";
 import { renderPdf } from "./render-pdf";
+import { authorize } from "../policies/authorize";
 
 /**
  * Query of `GET .../change-requests/{changeRequestId}/pdf`: no `page` exports everything; `page`
@@ -111,7 +111,7 @@ export async function renderChangeRequestPdf(ctx: ServiceContext, spaceId: strin
 
 async function openChangeRequest(tx: Db, ctx: ServiceContext, spaceId: string, ref: string): Promise<ChangeRequestAccess> {
   const access = await loadChangeRequest(tx, ctx.actor, spaceId, ref);
-  if (!spacePermissions(access.role, access.space).view) throw forbidden("Exporting a change request needs read access to the space.");
+  authorize(access, "space.exportChangeRequest", access.space);
   return access;
 }
 

@@ -4,7 +4,7 @@ import { Prisma } from "../db/generated/client";
 import { organizationFromJson, spaceFromJson } from "../db/json-rows";
 import type { Collection, Organization, Site, Space } from "../db/generated/client";
 import { notFound } from "../errors";
-import { contentRole } from "./content-role";
+import { contentRole, visibilityFilters } from "./visibility";
 import { installationSpaceRole, installationSpaceRoleOf, loadInstallationMembership, loadInstallationSpace, reachedSpaceIds, type InstallationGrant } from "./installation";
 import { parseDefaultLevel, parseRole, type DefaultLevel, type Role } from "./roles";
 import { assertSsoSatisfied } from "./sso";
@@ -14,8 +14,8 @@ import { assertSsoSatisfied } from "./sso";
  * caller's role on it. A record the caller may not see is "not found", whatever the reason.
  *
  * A role on content comes from the member's organization role through the default levels from
- * the item up its collections (content-role.ts), raised by the grants made to the member or
- * their teams on the item or any collection above it. What gives it is read in one query per
+ * the item up its collections, raised by the grants made to the member or their teams on the item
+ * or any collection above it: the rule of server/policies/visibility.ts. What gives it is read in one query per
  * item (`accessChain`), or once per organization for lists (`contentRoleResolver`).
  *
  * A member the organization's single sign-on rule keeps out (server/policies/sso.ts) is refused
@@ -120,7 +120,7 @@ async function chainRows(tx: Db, userId: string | null, item: ChainItem): Promis
     SELECT
       (SELECT coalesce(jsonb_agg(jsonb_build_object('id', id, 'level', default_level) ORDER BY depth), '[]') FROM chain) AS levels,
       (SELECT coalesce(jsonb_agg(${grantJson}), '[]') FROM content_grants g
-        WHERE (g.space_id = ${spaceId} OR g.site_id = ${siteId} OR g.collection_id IN (SELECT id FROM chain))
+        WHERE (g.space_id = ${spaceId} OR g.site_id = ${siteId} OR g.collection_id = ANY (ARRAY(SELECT id FROM chain)))
           AND (${userId}::text IS NULL OR g.user_id = ${userId} OR g.team_id IN (SELECT team_id FROM team_members WHERE user_id = ${userId}))) AS grants`;
   const chain = chainOf((item.space ?? item.site)?.defaultLevel, row!);
   return { levels: chain.levels, grants: row!.grants.map((grant) => ({ ...chainGrantOf(grant), userId: grant.user })) };
@@ -185,13 +185,36 @@ export async function loadCollection(tx: Db, actor: Actor, collectionId: string)
 }
 
 /**
+ * What a caller reads of a space besides what access needs, in the same round trip as loading it
+ * (`loadSpaceWith`): an answer about the space also shows its open comments and where it is
+ * published. `select` is SQL over the space's id; its value is read only once access is granted.
+ */
+export type AlongsideSpace<T> = { name: string; select: (spaceId: string) => Prisma.Sql; read: (value: unknown) => T };
+
+/**
  * Loads a space; deleted spaces are only found with `deleted: true` (the trash and restore). Every
  * `/v1` call on a space starts here, so it is one query: the space, its organization, the caller's
  * membership, and what gives them their role (`accessChain`'s levels and grants).
  */
 export async function loadSpace(tx: Db, actor: Actor, spaceId: string, options: { deleted?: boolean } = {}): Promise<SpaceAccess> {
-  if (actor.via === "installation") return loadInstallationSpace(tx, actor, spaceId, options);
-  const [row] = await preparedRows<{ space: Record<string, unknown> | null; organization: Record<string, unknown> | null; member_role: string | null; levels: { id: string; level: string | null }[]; grants: ChainGrantRow[] }>(tx, "load-space", Prisma.sql`
+  return (await loadSpaceRow(tx, actor, spaceId, options, null)).access;
+}
+
+/** `loadSpace` and, in the same query, what `alongside` selects of the space (one round trip for an answer about it). */
+export async function loadSpaceWith<T>(tx: Db, actor: Actor, spaceId: string, alongside: AlongsideSpace<T>): Promise<SpaceAccess & { alongside: T }> {
+  const { access, value } = await loadSpaceRow(tx, actor, spaceId, {}, alongside);
+  return { ...access, alongside: alongside.read(value) };
+}
+
+async function loadSpaceRow(tx: Db, actor: Actor, spaceId: string, options: { deleted?: boolean }, alongside: AlongsideSpace<unknown> | null): Promise<{ access: SpaceAccess; value: unknown }> {
+  if (actor.via === "installation") {
+    const access = await loadInstallationSpace(tx, actor, spaceId, options);
+    if (!alongside) return { access, value: null };
+    const [extra] = await preparedRows<{ alongside: unknown }>(tx, `alongside-${alongside.name}`, Prisma.sql`SELECT (${alongside.select(spaceId)}) AS alongside`);
+    return { access, value: extra!.alongside };
+  }
+  const extra = alongside ? Prisma.sql`, (${alongside.select(spaceId)}) AS alongside` : Prisma.empty;
+  const [row] = await preparedRows<{ space: Record<string, unknown> | null; organization: Record<string, unknown> | null; member_role: string | null; levels: { id: string; level: string | null }[]; grants: ChainGrantRow[]; alongside?: unknown }>(tx, alongside ? `load-space-with-${alongside.name}` : "load-space", Prisma.sql`
     WITH RECURSIVE target AS (
       SELECT s.*, m.role AS member_role FROM spaces s
       JOIN members m ON m.organization_id = s.organization_id AND m.user_id = ${actor.userId}
@@ -207,8 +230,9 @@ export async function loadSpace(tx: Db, actor: Actor, spaceId: string, options: 
       (SELECT member_role FROM target) AS member_role,
       (SELECT coalesce(jsonb_agg(jsonb_build_object('id', id, 'level', default_level) ORDER BY depth), '[]') FROM chain) AS levels,
       (SELECT coalesce(jsonb_agg(${grantJson}), '[]') FROM content_grants g
-        WHERE EXISTS (SELECT 1 FROM target) AND (g.space_id = ${spaceId} OR g.collection_id IN (SELECT id FROM chain))
-          AND (g.user_id = ${actor.userId} OR g.team_id IN (SELECT team_id FROM team_members WHERE user_id = ${actor.userId}))) AS grants`);
+        WHERE EXISTS (SELECT 1 FROM target) AND (g.space_id = ${spaceId} OR g.collection_id = ANY (ARRAY(SELECT id FROM chain)))
+          AND (g.user_id = ${actor.userId} OR g.team_id IN (SELECT team_id FROM team_members WHERE user_id = ${actor.userId}))) AS grants
+      ${extra}`);
   if (!row?.space || !row.organization || (row.space.deleted_at !== null) !== Boolean(options.deleted)) throw notFound(`No space ${spaceId}.`);
   const space = spaceFromJson(row.space);
   const org: OrgAccess = { organization: organizationFromJson(row.organization), memberRole: parseRole(row.member_role), userId: actor.userId };
@@ -217,7 +241,7 @@ export async function loadSpace(tx: Db, actor: Actor, spaceId: string, options: 
   if (role === null) throw notFound(`No space ${spaceId}.`);
   // After the role: what a member may not see stays "not found", single sign-on or not.
   assertSsoSatisfied(actor, org.organization, org.memberRole);
-  return { ...org, space, role };
+  return { access: { ...org, space, role }, value: row.alongside ?? null };
 }
 
 /**
@@ -225,7 +249,10 @@ export async function loadSpace(tx: Db, actor: Actor, spaceId: string, options: 
  * collections and the caller's grants in it — instead of one chain per item.
  */
 export async function contentRoleResolver(tx: Db, access: OrgAccess) {
-  if (access.installation) return installationRoleResolver(tx, access.installation, access.organization.id);
+  return access.installation ? installationRoleResolver(tx, access.installation, access.organization.id) : memberRoleResolver(tx, access);
+}
+
+async function memberRoleResolver(tx: Db, access: OrgAccess) {
   const { memberRole } = access;
   const [collections, grants] = await Promise.all([
     tx.collection.findMany({ where: { organizationId: access.organization.id }, select: { id: true, parentId: true, defaultLevel: true } }),
@@ -259,9 +286,11 @@ export async function contentRoleResolver(tx: Db, access: OrgAccess) {
       const above = chainFrom(space.parentId);
       return contentRole({ memberRole, levels: [parseDefaultLevel(space.defaultLevel), ...above.levels], grants: [...(grantsOn.get(space.id) ?? []), ...above.grants] });
     },
-    /** Spaces granted to the caller directly, and collections whose every space the caller's grants reach. */
+    /** Spaces granted to the caller directly. */
     grantedSpaceIds: grants.flatMap((grant) => (grant.space_id ? [grant.space_id] : [])),
-    grantReachesCollection: (collectionId: string) => chainFrom(collectionId).grants.length > 0,
+    /** The organization's collections, each with its chain (for `visibilityFilters`). */
+    collectionIds: collections.map((collection) => collection.id),
+    collectionChain: chainFrom,
   };
 }
 
@@ -274,41 +303,21 @@ async function installationRoleResolver(tx: Db, grant: InstallationGrant, organi
     collection: (_collection: Pick<Collection, "id">): Role | null => null,
     space: (space: Pick<Space, "id" | "defaultLevel" | "parentId">) => (reachedSet.has(space.id) ? role : null),
     grantedSpaceIds: role === null ? [] : reached,
-    grantReachesCollection: (_collectionId: string) => false,
   };
 }
 
 /**
  * Prisma filters selecting the collections and spaces a member can see, so that lists page
- * in SQL (a filtered page is still `limit` long) instead of dropping rows after the query.
+ * in SQL (a filtered page is still `limit` long) instead of dropping rows after the query: the
+ * visibility rule's filters (server/policies/visibility.ts), over the organization's collections.
  */
 export async function visibleContentFilters(tx: Db, access: OrgAccess) {
-  const resolver = await contentRoleResolver(tx, access);
-  if (access.installation) return { resolver, collectionWhere: { id: { in: [] } }, spaceWhere: { id: { in: resolver.grantedSpaceIds } } };
-  const collections = await tx.collection.findMany({ where: { organizationId: access.organization.id }, select: { id: true } });
-  const visibleCollectionIds = collections.filter((collection) => resolver.collection(collection) !== null).map((c) => c.id);
-  const grantedCollectionIds = collections.filter((collection) => resolver.grantReachesCollection(collection.id)).map((c) => c.id);
-  const rootVisible = contentRole({ memberRole: access.memberRole, levels: [] }) !== null;
-  const everything = access.memberRole === "admin";
-  // Grants reach a space whatever the default levels say: granted itself, or under a granted collection.
-  const granted = [{ id: { in: resolver.grantedSpaceIds } }, { parentId: { in: grantedCollectionIds } }];
-  return {
-    resolver,
-    collectionWhere: everything ? {} : { id: { in: visibleCollectionIds } },
-    spaceWhere: everything
-      ? {}
-      : access.memberRole === null
-        ? { OR: granted }
-        : {
-            OR: [
-              { defaultLevel: { in: ["read", "comment", "edit", "review", "create", "admin"] } },
-              {
-                defaultLevel: "inherit",
-                // A space that inherits sees what its parent collection grants.
-                OR: [...(rootVisible ? [{ parentId: null }] : []), { parentId: { in: visibleCollectionIds } }],
-              },
-              ...granted,
-            ],
-          },
-  };
+  if (access.installation) {
+    const resolver = await installationRoleResolver(tx, access.installation, access.organization.id);
+    return { resolver, collectionWhere: { id: { in: [] } }, spaceWhere: { id: { in: resolver.grantedSpaceIds } } };
+  }
+  const resolver = await memberRoleResolver(tx, access);
+  const { collectionIds, collectionChain, grantedSpaceIds } = resolver;
+  const { collectionWhere, spaceWhere } = visibilityFilters({ memberRole: access.memberRole, userId: access.userId, collectionIds, collectionChain, grantedSpaceIds });
+  return { resolver, collectionWhere, spaceWhere };
 }

@@ -1,33 +1,30 @@
 import type { Space } from "../db/generated/client";
-import { atLeast, type Role } from "./roles";
+import { permissionsOn } from "./authorize";
+import type { Role } from "./roles";
 
 /**
- * What a role on a collection or a space allows (the role from `server/policies/access.ts`). These
- * objects are both the `permissions` of API answers and the checks the services make, so the two
- * cannot disagree.
+ * What a role on a collection or a space allows (the role from `server/policies/access.ts`): the
+ * `permissions` of API answers, views of the permission table (server/policies/permission-table.ts)
+ * whose rules the services check with `authorize`, so the two cannot disagree.
  */
 
 export function collectionPermissions(role: Role | null) {
-  return {
-    view: atLeast(role, "read"),
-    admin: atLeast(role, "admin"),
-    viewInviteLinks: atLeast(role, "admin"),
-    create: atLeast(role, "create"),
-  };
+  const may = permissionsOn("collection", { role });
+  return { view: may("view"), admin: may("admin"), viewInviteLinks: may("viewInviteLinks"), create: may("create") };
 }
 
 export function spacePermissions(role: Role | null, space: Pick<Space, "editMode" | "deletedAt">) {
-  const writable = space.editMode === "live" && space.deletedAt === null;
+  const may = permissionsOn("space", { role }, space);
   return {
-    view: atLeast(role, "read"),
-    access: atLeast(role, "read"),
-    admin: atLeast(role, "admin"),
-    viewInviteLinks: atLeast(role, "admin"),
-    edit: writable && atLeast(role, "edit"),
-    triggerGitSync: writable && atLeast(role, "edit"),
-    comment: atLeast(role, "comment"),
-    merge: writable && atLeast(role, "review"),
-    review: atLeast(role, "review"),
-    installIntegration: atLeast(role, "admin"),
+    view: may("view"),
+    access: may("access"),
+    admin: may("admin"),
+    viewInviteLinks: may("viewInviteLinks"),
+    edit: may("edit"),
+    triggerGitSync: may("triggerGitSync"),
+    comment: may("comment"),
+    merge: may("merge"),
+    review: may("review"),
+    installIntegration: may("installIntegration"),
   };
 }

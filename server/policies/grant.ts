@@ -1,15 +1,16 @@
 import type { Actor } from "../auth/actor";
 import type { Db } from "../db/client";
-import { forbidden } from "../errors";
 import { loadCollection, loadSpace, type ChainItem, type OrgAccess } from "./access";
 import { loadSite } from "./site";
-import { atLeast, type Role } from "./roles";
+import { permissionsOn } from "./authorize";
+import type { Role } from "./roles";
 
 /**
  * Sharing: granting users and teams a role on a space, a collection or a docs site. Anyone who can see an item
  * sees who it is shared with; its admins (role admin on it) share it, change and remove grants, and
  * ask why any member has the access they have (anyone may ask about themself).
- * `sharingPermissions` is what the UI shows and what the services check.
+ * `sharingPermissions` is what the UI shows: a view of the permission table's `sharing` rules
+ * (server/policies/permission-table.ts), which the services check with `authorize`.
  */
 
 /** What is shared: a space or a collection by its id, a site by its id in its organization (the site's path names both). */
@@ -24,20 +25,8 @@ export type TargetAccess = OrgAccess & {
 };
 
 export function sharingPermissions(role: Role | null) {
-  const admin = atLeast(role, "admin");
-  return { view: atLeast(role, "read"), share: admin, explainOthers: admin };
-}
-
-export type SharingAction = "share" | "explainOthers";
-
-const refusals: Record<SharingAction, string> = {
-  share: "Sharing {target} needs the admin role on it.",
-  explainOthers: "Explaining another member's access to {target} needs the admin role on it.",
-};
-
-/** Throws 403 unless the caller may `action` on the item (they can see it: `loadTarget` found it). */
-export function authorizeSharing(action: SharingAction, access: TargetAccess): void {
-  if (!sharingPermissions(access.role)[action]) throw forbidden(refusals[action].replace("{target}", `${access.target.type} ${access.target.id}`));
+  const may = permissionsOn("sharing", { role });
+  return { view: may("view"), share: may("share"), explainOthers: may("explainOthers") };
 }
 
 /** Loads a space, a collection or a site through its scoped loader: "not found" when the caller cannot see it. */

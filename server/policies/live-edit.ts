@@ -1,7 +1,7 @@
 import { AppError } from "../errors";
 import { mergeRulesOf } from "../reviews/merge-rules";
 import type { SpaceAccess } from "./access";
-import { spacePermissions } from "./content";
+import { refusalOf } from "./authorize";
 
 /**
  * Who may edit a space's content live, directly on main without a change request: whoever has the
@@ -13,12 +13,8 @@ import { spacePermissions } from "./content";
 export type LiveEditRefusal = { reason: "edit-permission" | "approvals-required"; message: string };
 
 export function liveEditRefusal(access: SpaceAccess): LiveEditRefusal | null {
-  if (!spacePermissions(access.role, access.space).edit) {
-    return {
-      reason: "edit-permission",
-      message: access.space.editMode === "locked" ? "The space is locked: its content cannot be changed." : "Editing the space's content needs the edit role.",
-    };
-  }
+  const denied = refusalOf(access, "space.edit", access.space);
+  if (denied) return { reason: "edit-permission", message: denied.message };
   const { requiredApprovals } = mergeRulesOf(access);
   if (requiredApprovals > 0) {
     return {

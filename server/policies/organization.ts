@@ -1,61 +1,52 @@
 import type { Db } from "../db/client";
-import { AppError, conflict, fieldError, forbidden } from "../errors";
+import { conflict, fieldError } from "../errors";
 import type { OrgAccess } from "./access";
-import { atLeast, type Role } from "./roles";
+import { permissionsOn } from "./authorize";
+import type { Role } from "./roles";
 
 /**
- * What a member's role allows in their organization. This object is both the organization's
- * `permissions` in API answers and the check its services make, so the two cannot disagree.
+ * What a member's role allows in their organization: the organization's `permissions` in API
+ * answers, a view of the permission table's `organization` rules (server/policies/permission-table.ts),
+ * which its services check with `authorize`, so the two cannot disagree.
  */
 export function organizationPermissions(memberRole: Role | null) {
-  const admin = memberRole === "admin";
+  const may = permissionsOn("organization", { memberRole });
   return {
-    view: true,
-    access: true,
-    admin,
+    view: may("view"),
+    access: may("access"),
+    admin: may("admin"),
+    // Quire has no organization-owned teams of the caller's (the reference's field).
     ownTeam: false,
-    createContent: atLeast(memberRole, "create"),
-    createOpenAPISpec: atLeast(memberRole, "create"),
-    viewBilling: admin,
-    listMembers: memberRole !== null,
-    listTeams: memberRole !== null,
-    listIntegrations: memberRole !== null,
-    listInstallations: admin,
-    installIntegration: admin,
+    createContent: may("createContent"),
+    createOpenAPISpec: may("createOpenAPISpec"),
+    viewBilling: may("viewBilling"),
+    listMembers: may("listMembers"),
+    listTeams: may("listTeams"),
+    listIntegrations: may("listIntegrations"),
+    listInstallations: may("listInstallations"),
+    installIntegration: may("installIntegration"),
   };
 }
 
 /**
  * What a caller may do with an organization's people — its members, invites and email domains —
- * from their own role in it. `peoplePermissions` is what the UI is shown and what the services check
- * (`authorizePeople`); `memberPermissions` does the same for one member, with the last-admin rule:
- * an organization always keeps an admin, so its last one can be neither demoted nor removed.
+ * from their own role in it. `peoplePermissions` is what the UI is shown (the services check the same
+ * rules with `authorize`); `memberPermissions` does the same for one member, with the last-admin rule
+ * (server/policies/permission-table.ts, `member`).
  */
 
 type Viewer = Pick<OrgAccess, "memberRole" | "userId">;
 
 export function peoplePermissions(viewer: Viewer) {
-  const organization = organizationPermissions(viewer.memberRole);
+  const may = permissionsOn("organization", viewer);
   return {
     /** See the members and their roles (guests see only themselves). */
-    listMembers: organization.listMembers,
+    listMembers: may("listMembers"),
     /** Change roles, remove members, let members sign in through single sign-on. */
-    manageMembers: organization.admin,
+    manageMembers: may("manageMembers"),
     /** Invite by email, and create, see and change invite links. */
-    invite: organization.admin,
+    invite: may("invite"),
   };
-}
-
-export type PeopleAction = keyof ReturnType<typeof peoplePermissions>;
-
-const refusals: Record<PeopleAction, string> = {
-  listMembers: "Guests cannot list the organization's members.",
-  manageMembers: "Only organization admins can manage its members.",
-  invite: "Only organization admins can invite people or manage invite links.",
-};
-
-export function authorizePeople(action: PeopleAction, viewer: Viewer): void {
-  if (!peoplePermissions(viewer)[action]) throw forbidden(refusals[action]);
 }
 
 /** Whether the caller may see `userId`'s membership: anyone who may list members, and everyone themself. */
@@ -71,47 +62,14 @@ export function canViewMemberAccess(viewer: Viewer, userId: string): boolean {
   return viewer.userId === userId || peoplePermissions(viewer).manageMembers;
 }
 
-/**
- * What the caller may do to one member, given how many admins the organization has. `changeRole`:
- * give any role; `demote`: give a role below admin (not to the last admin); `remove`: admins remove
- * anyone, members themselves (leaving), the last admin nobody. On another member's account, admins
- * `endSessions` (signing them out everywhere) and `resetPassword` — only of an account that belongs
- * to this organization alone (`elsewhere`: it is a member of another one, deleted ones included): a
- * reset hands its maker the account, and one organization's admins must not take over a member of
- * another. Oneself, the profile does both.
- */
+/** What the caller may do to one member, given how many admins the organization has: a view of the table's `member` rules. */
 export function memberPermissions(viewer: Viewer, member: { userId: string; role: Role | null; elsewhere: boolean }, admins: number) {
-  const admin = peoplePermissions(viewer).manageMembers;
-  const lastAdmin = member.role === "admin" && admins <= 1;
-  const other = viewer.userId !== member.userId;
-  return {
-    changeRole: admin,
-    demote: admin && !lastAdmin,
-    remove: (admin || !other) && !lastAdmin,
-    endSessions: admin && other,
-    resetPassword: admin && other && !member.elsewhere,
-  };
+  const may = permissionsOn("member", viewer, { member, admins });
+  return { changeRole: may("changeRole"), demote: may("demote"), remove: may("remove"), endSessions: may("endSessions"), resetPassword: may("resetPassword") };
 }
 
+/** What a caller does to a member's account, authorized as `member.endSessions` or `member.resetPassword` (400 on oneself, 403 otherwise, with `details.reason`). */
 export type MemberAction = "endSessions" | "resetPassword";
-
-const memberActionRefusals: Record<MemberAction, (member: { userId: string }, viewer: Viewer) => string> = {
-  endSessions: (member, viewer) => (member.userId === viewer.userId ? "To sign yourself out everywhere, change your password on your profile" : "Only organization admins can end a member's sessions."),
-  resetPassword: (member, viewer) =>
-    member.userId === viewer.userId
-      ? "Change your own password on your profile"
-      : peoplePermissions(viewer).manageMembers
-        ? "Quire resets the password only of an account that belongs to this organization alone; this member also belongs to another organization, so only they can change it (on their profile)."
-        : "Only organization admins can reset a member's password.",
-};
-
-/** Throws unless the caller may do `action` to the member: 400 on oneself, 403 otherwise (with `details.reason`). */
-export function authorizeMemberAction(action: MemberAction, viewer: Viewer, member: { userId: string; role: Role | null; elsewhere: boolean }, admins: number): void {
-  if (memberPermissions(viewer, member, admins)[action]) return;
-  const message = memberActionRefusals[action](member, viewer);
-  if (member.userId === viewer.userId) throw fieldError("userId", message);
-  throw new AppError("forbidden", message, peoplePermissions(viewer).manageMembers ? { reason: "member_elsewhere" } : undefined);
-}
 
 /**
  * Locks the organization's admins (their member rows) for the rest of the transaction and returns

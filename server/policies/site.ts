@@ -1,53 +1,38 @@
 import type { Actor } from "../auth/actor";
 import type { Db } from "../db/client";
-import type { Site } from "../db/generated/client";
-import { forbidden, notFound } from "../errors";
+import type { Prisma, Site } from "../db/generated/client";
+import { notFound } from "../errors";
 import { loadMembership, type OrgAccess } from "./access";
-import { assertReadsSites, installationSiteRole, reachedSiteIds } from "./installation";
+import { permissionsOn, permits } from "./authorize";
+import { assertReadsSites, installationSiteRole, reachedSiteIds, visibleInstallationSiteIds } from "./installation";
 import { assertSsoSatisfied } from "./sso";
-import { contentRole } from "./content-role";
+import { contentRole, visibilityFilters } from "./visibility";
 import { atLeast, parseDefaultLevel, parseRole, type Role } from "./roles";
 
 /**
  * Who may do what with a docs site. A member's role on a site follows the model of spaces
- * (server/policies/content-role.ts): their organization role through the site's default level,
- * raised by the grants made to them or their teams on the site. `sitePermissions` is both the
- * `permissions` of Site answers and the check every site service makes (`authorizeSite`).
+ * (server/policies/visibility.ts): their organization role through the site's default level,
+ * raised by the grants made to them or their teams on the site. `sitePermissions` is the
+ * `permissions` of Site answers: a view of the permission table's `site` rules
+ * (server/policies/permission-table.ts), which every site service checks with `authorize`.
  */
 
 export type SiteAccess = OrgAccess & { site: Site; role: Role | null };
 
 export function sitePermissions(role: Role | null) {
+  const may = permissionsOn("site", { role });
   return {
-    view: atLeast(role, "read"),
-    access: atLeast(role, "read"),
-    edit: atLeast(role, "edit"),
+    view: may("view"),
+    access: may("access"),
+    edit: may("edit"),
     /** Manage the structure: sections, groups, site spaces, conditions, redirects. */
-    create: atLeast(role, "create"),
+    create: may("create"),
     /** Settings, customization, visibility, share links, visitor authentication, publishing, grants. */
-    admin: atLeast(role, "admin"),
-    installIntegration: atLeast(role, "admin"),
-    viewAdaptiveSchema: atLeast(role, "create"),
-    editAdaptiveSchema: atLeast(role, "admin"),
+    admin: may("admin"),
+    installIntegration: may("installIntegration"),
+    viewAdaptiveSchema: may("viewAdaptiveSchema"),
+    editAdaptiveSchema: may("editAdaptiveSchema"),
   };
-}
-
-export type SitePermission = keyof ReturnType<typeof sitePermissions>;
-
-const refusals: Record<SitePermission, string> = {
-  view: "Viewing this site needs access to it.",
-  access: "Opening this site needs access to it.",
-  edit: "Editing this site needs the edit role on it.",
-  create: "Changing this site's structure needs the create role on it.",
-  admin: "Managing this site needs the admin role on it.",
-  installIntegration: "Installing integrations on this site needs the admin role on it.",
-  viewAdaptiveSchema: "Seeing this site's visitor schema needs the create role on it.",
-  editAdaptiveSchema: "Changing this site's visitor schema needs the admin role on it.",
-};
-
-/** Throws 403 unless the caller may `permission` on the site (they can see it: `loadSite` found it). */
-export function authorizeSite(permission: SitePermission, access: Pick<SiteAccess, "role">): void {
-  if (!sitePermissions(access.role)[permission]) throw forbidden(refusals[permission]);
 }
 
 /** The role grants and the default level give a member on a site. */
@@ -91,6 +76,17 @@ export async function loadSite(tx: Db, actor: Actor, organizationId: string, sit
   return { ...org, site, role };
 }
 
+/**
+ * The sites a member can see, as a filter (so that a filtered page is still `limit` long), by the rule
+ * of `siteRole` (server/policies/visibility.ts: a site sits at the root, under no collection); an
+ * installation those it reaches (server/policies/installation.ts).
+ */
+export async function visibleSitesWhere(tx: Db, access: OrgAccess): Promise<Prisma.SiteWhereInput> {
+  if (access.installation) return { id: { in: await visibleInstallationSiteIds(tx, access.installation, access.organization.id) } };
+  const atTheRoot = { collectionIds: [], collectionChain: () => ({ levels: [], grants: [] }), grantedSpaceIds: [] };
+  return visibilityFilters({ memberRole: access.memberRole, userId: access.userId, ...atTheRoot }).siteWhere;
+}
+
 /** The caller's roles on many sites of their organization at once (lists), from one query. */
 export async function siteRoleResolver(tx: Db, access: OrgAccess, sites: Pick<Site, "id" | "defaultLevel">[]) {
   if (access.installation) {
@@ -102,12 +98,7 @@ export async function siteRoleResolver(tx: Db, access: OrgAccess, sites: Pick<Si
   return (site: Pick<Site, "id" | "defaultLevel">) => siteRole(access.memberRole, site, grants.get(site.id) ?? []);
 }
 
-/**
- * What a member may do with the organization's custom fonts (server/fonts), which any of its sites
- * may use: every member sees them; managing them is customizing sites, so it needs what customizing a
- * site needs, taken from the organization role alone (as on a site of the default level, no grants):
- * the organization's admins.
- */
+/** What a member may do with the organization's custom fonts (server/fonts), which any of its sites may use: every member sees them. */
 export function customFontPermissions(memberRole: Role | null) {
-  return { view: true, edit: sitePermissions(siteRole(memberRole, { defaultLevel: "inherit" }, [])).admin };
+  return { view: true, edit: permits({ memberRole }, "organization.manageFonts") };
 }

@@ -1,7 +1,6 @@
 import type { Actor } from "../auth/actor";
 import type { Organization } from "../db/generated/client";
-import { AppError, forbidden } from "../errors";
-import { organizationPermissions } from "./organization";
+import { AppError } from "../errors";
 import type { Role } from "./roles";
 
 /**
@@ -32,9 +31,4 @@ export function assertSsoSatisfied(actor: Actor, organization: Pick<Organization
 
 export function isSsoRefusal(error: unknown): boolean {
   return error instanceof AppError && error.code === "forbidden" && error.details?.reason === SSO_REQUIRED;
-}
-
-/** SAML providers and SSO members are managed by the organization's admins. */
-export function assertManagesSso(memberRole: Role | null): void {
-  if (!organizationPermissions(memberRole).admin) throw forbidden("Only organization admins can manage single sign-on.");
 }

@@ -1,25 +1,15 @@
 import type { ServiceContext } from "../context";
 import { db, type Db } from "../db/client";
 import { writeChange } from "../events/write-change";
-import { forbidden } from "../errors";
 import { loadOrganization, loadSpace, type OrgAccess, type SpaceAccess } from "../policies/access";
-import { spacePermissions } from "../policies/content";
-import { organizationPermissions } from "../policies/organization";
 import { mergeRulesOf, RULE_FIELDS } from "./merge-rules";
 import type { OrganizationMergeRulesInput, SpaceMergeRulesInput } from "./schemas";
+import { authorize } from "../policies/authorize";
 
 /**
  * The merge rules' settings: the organization's (its admins), and a space's own, null inheriting
  * the organization's (the space's admins). Changes are recorded as `merge_rules.updated`.
  */
-
-function authorizeOrganization(access: OrgAccess) {
-  if (!organizationPermissions(access.memberRole).admin) throw forbidden("Only organization admins can change or see its merge rules.");
-}
-
-function authorizeSpace(access: SpaceAccess) {
-  if (!spacePermissions(access.role, access.space).admin) throw forbidden(`The merge rules of space ${access.space.id} are its admins' to see and change.`);
-}
 
 function pickRules<Rules extends Record<(typeof RULE_FIELDS)[number], unknown>>(record: Rules): Pick<Rules, (typeof RULE_FIELDS)[number]> {
   return Object.fromEntries(RULE_FIELDS.map((field) => [field, record[field]])) as Pick<Rules, (typeof RULE_FIELDS)[number]>;
@@ -37,14 +27,14 @@ const spaceRules = (access: SpaceAccess) => ({
 
 export async function getOrganizationMergeRules(ctx: ServiceContext, organizationId: string) {
   const access = await loadOrganization(db(), ctx.actor, organizationId);
-  authorizeOrganization(access);
+  authorize(access, "organization.manageMergeRules");
   return organizationRules(access);
 }
 
 export async function updateOrganizationMergeRules(ctx: ServiceContext, organizationId: string, input: OrganizationMergeRulesInput) {
   return writeChange(ctx, async (tx, events) => {
     const access = await loadOrganization(tx, ctx.actor, organizationId);
-    authorizeOrganization(access);
+    authorize(access, "organization.manageMergeRules");
     const organization = await tx.organization.update({ where: { id: organizationId }, data: input });
     const rules = organizationRules({ ...access, organization });
     events.record({ organizationId, action: "merge_rules.updated", target: { type: "organization", id: organizationId, label: organization.title }, payload: rules });
@@ -54,14 +44,14 @@ export async function updateOrganizationMergeRules(ctx: ServiceContext, organiza
 
 export async function getSpaceMergeRules(ctx: ServiceContext, spaceId: string) {
   const access = await loadSpace(db(), ctx.actor, spaceId);
-  authorizeSpace(access);
+  authorize(access, "space.manageMergeRules", access.space);
   return spaceRules(access);
 }
 
 export async function updateSpaceMergeRules(ctx: ServiceContext, spaceId: string, input: SpaceMergeRulesInput) {
   return writeChange(ctx, async (tx: Db, events) => {
     const access = await loadSpace(tx, ctx.actor, spaceId);
-    authorizeSpace(access);
+    authorize(access, "space.manageMergeRules", access.space);
     const space = await tx.space.update({ where: { id: spaceId }, data: input });
     events.record({
       organizationId: space.organizationId,

@@ -1,12 +1,12 @@
 import { loadChangeRequest } from "../change-requests/access";
 import type { ServiceContext } from "../context";
 import { fieldError } from "../errors";
-import { authorizeChangeRequest } from "../policies/change-request";
 import { presentRequestedReviewer } from "../presenters/review";
 import { writeSpace } from "../spaces/write-space";
 import { peopleOf } from "./people";
 import type { RequestReviewersInput } from "./schemas";
 import { usersWithSpacePermission } from "../policies/space-roles";
+import { authorize } from "../policies/authorize";
 
 /**
  * Asks members for their review of a change request (`requestReviewersForChangeRequest`): who may
@@ -18,7 +18,7 @@ export async function requestReviewers(ctx: ServiceContext, spaceId: string, ref
   return writeSpace(ctx, spaceId, { lock: "changeRequests" }, async (tx, events) => {
     const access = await loadChangeRequest(tx, ctx.actor, spaceId, ref, { forUpdate: true });
     const { space, changeRequest } = access;
-    authorizeChangeRequest("requestReviewers", access);
+    authorize(access, "changeRequest.requestReviewers", access);
     const users = [...new Set(input.users)];
     const reviewers = new Set(await usersWithSpacePermission(tx, space, users, "review"));
     for (const userId of users) {
@@ -53,7 +53,7 @@ export async function removeRequestedReviewer(ctx: ServiceContext, spaceId: stri
   await writeSpace(ctx, spaceId, { lock: "changeRequests" }, async (tx, events) => {
     const access = await loadChangeRequest(tx, ctx.actor, spaceId, ref, { forUpdate: true });
     const { space, changeRequest } = access;
-    authorizeChangeRequest("requestReviewers", access);
+    authorize(access, "changeRequest.requestReviewers", access);
     const { count } = await tx.changeRequestReviewRequest.deleteMany({ where: { changeRequestId: changeRequest.id, userId } });
     if (count === 0) return events.nothingChanged();
     events.record({

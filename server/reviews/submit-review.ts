@@ -6,13 +6,12 @@ import type { BodyFormat } from "../comments/schemas";
 import type { ServiceContext } from "../context";
 import { db } from "../db/client";
 import { newId } from "../ids";
-import { authorizeChangeRequest } from "../policies/change-request";
-import { authorizeComment } from "../policies/comment";
 import { presentReview } from "../presenters/review";
 import { writeSpace } from "../spaces/write-space";
 import { peopleOf } from "./people";
 import { reviewComments } from "./review-comments";
 import type { SubmitReviewInput } from "./schemas";
+import { authorize } from "../policies/authorize";
 
 /**
  * Submits a review of a change request at its current revision (`submitChangeRequestReview`):
@@ -29,7 +28,7 @@ export async function submitReview(ctx: ServiceContext, spaceId: string, ref: st
   const { access, review } = await writeSpace(ctx, spaceId, { lock: "changeRequests" }, async (tx, events) => {
     const access = await loadChangeRequest(tx, ctx.actor, spaceId, ref, { forUpdate: true });
     const { space, changeRequest } = access;
-    authorizeChangeRequest("review", access);
+    authorize(access, "changeRequest.review", access);
     const request = await tx.changeRequestReviewRequest.findUnique({ where: { changeRequestId_userId: { changeRequestId: changeRequest.id, userId: ctx.actor.userId } } });
     const now = new Date();
     const created = await tx.changeRequestReview.create({
@@ -48,7 +47,7 @@ export async function submitReview(ctx: ServiceContext, spaceId: string, ref: st
     let review = created;
     if (markdown !== null) {
       const base = await loadCommentBase(tx, ctx.actor, spaceId, changeRequest.id);
-      authorizeComment("post", { role: base.role, userId: ctx.actor.userId });
+      authorize({ role: base.role, userId: ctx.actor.userId }, "comment.post");
       const target = { targetPageId: null, targetPageHash: null, targetBlockKey: null, targetPreview: null };
       const comment = await insertComment(tx, events, ctx, base, { markdown, target, revisionId: changeRequest.revisionId, reviewId: created.id });
       review = await tx.changeRequestReview.update({ where: { id: created.id }, data: { commentId: comment.id } });

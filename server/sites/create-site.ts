@@ -1,9 +1,7 @@
 import type { ServiceContext } from "../context";
 import { writeChange } from "../events/write-change";
-import { forbidden } from "../errors";
 import { newId } from "../ids";
 import { loadOrganization } from "../policies/access";
-import { organizationPermissions } from "../policies/organization";
 import { siteRole } from "../policies/site";
 import { presentOneSite } from "../presenters/site";
 import { insertSpace } from "../spaces/create-space";
@@ -11,6 +9,7 @@ import { SPACE_TITLE_MAX } from "../spaces/schemas";
 import { freeBasename, lockSiteAddresses } from "./addresses";
 import { DEFAULT_SITE_TITLE, type CreateSiteInput } from "./schemas";
 import { addSiteSpace, loadSpaceForSite } from "./structure/site-spaces";
+import { authorize } from "../policies/authorize";
 
 /**
  * Creates a site (`createSite`), unpublished, with a basename made from its title; the given
@@ -20,7 +19,7 @@ import { addSiteSpace, loadSpaceForSite } from "./structure/site-spaces";
 export async function createSite(ctx: ServiceContext, organizationId: string, input: CreateSiteInput) {
   return writeChange(ctx, async (tx, events) => {
     const access = await loadOrganization(tx, ctx.actor, organizationId);
-    if (!organizationPermissions(access.memberRole).createContent) throw forbidden("Creating a site needs the create role in the organization.");
+    authorize(access, "organization.createSite");
     const spaceIds = [...new Set(input.spaces ?? [])];
     // Checked before anything is written, naming the body's field.
     for (const spaceId of spaceIds) await loadSpaceForSite(tx, access, spaceId, "spaces");

@@ -1,7 +1,8 @@
 import type { ServiceContext } from "../context";
 import { AppError } from "../errors";
-import { authorizeSite, loadSite } from "../policies/site";
+import { loadSite } from "../policies/site";
 import { writeSite } from "./write-site";
+import { authorize } from "../policies/authorize";
 
 /**
  * Deletes a site with its structure, share links, redirects and grants (`deleteSiteById`); the
@@ -15,7 +16,7 @@ export async function deleteSite(ctx: ServiceContext, organizationId: string, si
       throw error;
     });
     if (!access) return events.nothingChanged();
-    authorizeSite("admin", access);
+    authorize(access, "site.admin");
     await tx.site.delete({ where: { id: siteId } });
     events.record({ organizationId, action: "site.deleted", target: { type: "site", id: siteId, label: access.site.title }, payload: { siteId } });
   });

@@ -2,9 +2,8 @@ import type { ServiceContext } from "../context";
 import { db } from "../db/client";
 import type { Prisma } from "../db/generated/client";
 import { paginateModel, type ListParams } from "../pagination";
-import { loadOrganization, type OrgAccess } from "../policies/access";
-import { visibleInstallationSiteIds } from "../policies/installation";
-import { loadSite, siteRoleResolver } from "../policies/site";
+import { loadOrganization } from "../policies/access";
+import { loadSite, siteRoleResolver, visibleSitesWhere } from "../policies/site";
 import { presentOneSite, presentSite, siteSpaceCounts } from "../presenters/site";
 import type { SiteFilters } from "./schemas";
 
@@ -25,7 +24,7 @@ export async function listSites(ctx: ServiceContext, organizationId: string, par
   const where: Prisma.SiteWhereInput = {
     AND: [
       { organizationId },
-      await visibleSitesWhere(access),
+      await visibleSitesWhere(db(), access),
       ...(params.space ? [{ siteSpaces: { some: { spaceId: params.space } } }] : []),
       ...(params.title ? [{ title: { contains: params.title, mode: "insensitive" as const } }] : []),
       ...(params.published !== undefined ? [{ published: params.published }] : []),
@@ -35,18 +34,4 @@ export async function listSites(ctx: ServiceContext, organizationId: string, par
   const page = await paginateModel(params, db().site, where);
   const [roleOf, counts] = await Promise.all([siteRoleResolver(db(), access, page.items), siteSpaceCounts(db(), page.items.map((site) => site.id))]);
   return { ...page, items: page.items.map((site) => presentSite(site, roleOf(site), ctx.baseUrl, counts.get(site.id)!)) };
-}
-
-/**
- * The sites a member can see, as a filter (so that a filtered page is still `limit` long), by the
- * rule of `siteRole`: admins see every site, members those whose default level gives access, and
- * anyone those granted to them or their teams; an installation those it reaches (server/policies/installation.ts).
- */
-async function visibleSitesWhere(access: OrgAccess): Promise<Prisma.SiteWhereInput> {
-  if (access.installation) return { id: { in: await visibleInstallationSiteIds(db(), access.installation, access.organization.id) } };
-  if (access.memberRole === "admin") return {};
-  const granted: Prisma.SiteWhereInput = {
-    grants: { some: { OR: [{ userId: access.userId }, { team: { members: { some: { userId: access.userId } } } }] } },
-  };
-  return access.memberRole === null ? granted : { OR: [{ defaultLevel: { not: null } }, granted] };
 }

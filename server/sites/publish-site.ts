@@ -1,7 +1,8 @@
 import type { ServiceContext } from "../context";
-import { authorizeSite, loadSite } from "../policies/site";
+import { loadSite } from "../policies/site";
 import { presentOneSite } from "../presenters/site";
 import { writeSite } from "./write-site";
+import { authorize } from "../policies/authorize";
 
 /**
  * Publishes a site (`publishSite`) or takes it offline (`unpublishSite`): it becomes (or stops
@@ -11,7 +12,7 @@ import { writeSite } from "./write-site";
 export async function setSitePublished(ctx: ServiceContext, organizationId: string, siteId: string, published: boolean) {
   return writeSite(ctx, siteId, async (tx, events) => {
     const access = await loadSite(tx, ctx.actor, organizationId, siteId);
-    authorizeSite("admin", access);
+    authorize(access, "site.admin");
     let site = access.site;
     if (site.published === published) events.nothingChanged();
     else {

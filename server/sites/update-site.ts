@@ -1,13 +1,14 @@
 import type { ServiceContext } from "../context";
 import type { Db } from "../db/client";
 import { Prisma } from "../db/generated/client";
-import { authorizeSite, loadSite, siteRoleResolver } from "../policies/site";
+import { loadSite, siteRoleResolver } from "../policies/site";
 import { presentOneSite } from "../presenters/site";
 import { assertBasenameFree, assertHostnameFree, lockSiteAddresses } from "./addresses";
 import type { UpdateSiteInput } from "./schemas";
 import { normalizeStructure } from "./structure/rules";
 import { setDefaultSection, setDefaultSiteSpace } from "./structure/site-spaces";
 import { writeSite } from "./write-site";
+import { authorize } from "../policies/authorize";
 
 /**
  * Changes a site's settings (`updateSiteById`): title, visibility, basename, custom hostname,
@@ -18,7 +19,7 @@ import { writeSite } from "./write-site";
 export async function updateSite(ctx: ServiceContext, organizationId: string, siteId: string, input: UpdateSiteInput) {
   return writeSite(ctx, siteId, async (tx, events) => {
     const access = await loadSite(tx, ctx.actor, organizationId, siteId);
-    authorizeSite("admin", access);
+    authorize(access, "site.admin");
     const { site } = access;
     const data: Prisma.SiteUpdateInput = {};
     if (input.title !== undefined && input.title !== site.title) data.title = input.title;

@@ -1,9 +1,9 @@
 import type { ServiceContext } from "../context";
 import { writeChange } from "../events/write-change";
-import { AppError, forbidden } from "../errors";
+import { AppError } from "../errors";
 import { loadSpace } from "../policies/access";
-import { spacePermissions } from "../policies/content";
 import { removeSpaceFromSites } from "../sites/structure/space-removal";
+import { authorize } from "../policies/authorize";
 
 /**
  * Moves a space to the trash: it disappears from reads and lists, stays restorable for
@@ -21,7 +21,7 @@ export async function deleteSpace(ctx: ServiceContext, spaceId: string): Promise
       throw error;
     }
     const { space } = access;
-    if (!spacePermissions(access.role, space).admin) throw forbidden(`Deleting space ${spaceId} needs the admin role on it.`);
+    authorize(access, "space.delete", space);
     await tx.space.updateMany({ where: { id: spaceId, deletedAt: null }, data: { deletedAt: new Date() } });
     await removeSpaceFromSites(tx, events, space);
     events.record({ organizationId: space.organizationId, action: "space.deleted", target: { type: "space", id: space.id, label: space.title } });

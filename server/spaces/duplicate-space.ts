@@ -3,16 +3,15 @@ import { sortKeyFor } from "../content-tree/position";
 import type { ServiceContext } from "../context";
 import { revisionSize } from "../content/revision-size";
 import { db } from "../db/client";
-import { forbidden } from "../errors";
 import { newId } from "../ids";
 import { loadSpace, spaceRoleOf } from "../policies/access";
-import { spacePermissions } from "../policies/content";
 import { presentSpace } from "../presenters/space";
 import { setMainRevision } from "../search/index-space";
 import { assertCanPlaceIn } from "../content-tree/placement";
 import { SPACE_TITLE_MAX } from "./schemas";
 import { writeSpace } from "./write-space";
 import { openSpaceCommentCount } from "../comments/counts";
+import { authorize } from "../policies/authorize";
 
 const COPY_SUFFIX = " (copy)";
 
@@ -33,7 +32,7 @@ export async function duplicateSpace(ctx: ServiceContext, spaceId: string) {
   return writeSpace(ctx, spaceId, { lock: "changeRequests", pages }, async (tx, events) => {
     const access = await loadSpace(tx, ctx.actor, spaceId);
     const { space: source } = access;
-    if (!spacePermissions(access.role, source).view) throw forbidden(`Duplicating space ${spaceId} needs access to it.`);
+    authorize(access, "space.duplicate", source);
     await assertCanPlaceIn(tx, access, source.parentId);
     const copyId = newId();
     await tx.space.create({

@@ -1,14 +1,13 @@
 import { moveInTree } from "../content-tree/position";
 import type { ServiceContext } from "../context";
 import { writeChange } from "../events/write-change";
-import { forbidden } from "../errors";
 import { loadSpace, spaceRoleOf } from "../policies/access";
-import { spacePermissions } from "../policies/content";
 import { presentSpace } from "../presenters/space";
 import { assertCanPlaceIn, visibilityUnder } from "../content-tree/placement";
 import type { MoveSpaceInput } from "./schemas";
 import { openSpaceCommentCount } from "../comments/counts";
 import { spacePublication } from "../sites/space-publications";
+import { authorize } from "../policies/authorize";
 
 /**
  * Moves a space to another collection of its organization (or its root) and/or to another
@@ -19,7 +18,7 @@ export async function moveSpace(ctx: ServiceContext, spaceId: string, input: Mov
   return writeChange(ctx, async (tx, events) => {
     const access = await loadSpace(tx, ctx.actor, spaceId);
     const { space } = access;
-    if (!spacePermissions(access.role, space).admin) throw forbidden(`Moving space ${spaceId} needs the admin role on it.`);
+    authorize(access, "space.move", space);
     const parentId = input.parent === undefined ? space.parentId : input.parent;
     await assertCanPlaceIn(tx, access, parentId);
     const moved = await moveInTree(

@@ -1,20 +1,28 @@
 import type { ServiceContext } from "../context";
 import { db } from "../db/client";
-import type { Prisma } from "../db/generated/client";
+import { Prisma } from "../db/generated/client";
 import { paginateModel, type ListParams } from "../pagination";
-import { loadOrganization, loadSpace, visibleContentFilters } from "../policies/access";
+import { loadOrganization, loadSpaceWith, visibleContentFilters, type AlongsideSpace } from "../policies/access";
 import { presentSpace } from "../presenters/space";
 import { daysLeftToRestore, retentionCutoff } from "./purge-deleted-spaces";
-import { openSpaceCommentCount, openSpaceComments } from "../comments/counts";
-import { spacePublication, spacePublications } from "../sites/space-publications";
+import { openSpaceCommentCountSql, openSpaceComments } from "../comments/counts";
+import { publicationOf, spacePublicationSql, spacePublications, type PublicationRow } from "../sites/space-publications";
+import { permits } from "../policies/authorize";
 
 /** Most deleted spaces the trash shows: it only holds SPACE_RETENTION_DAYS of deletions. */
 const TRASH_LIMIT = 1000;
 
+/** What an answer about a space shows besides the space: its open comments and the row of its publication. */
+const answerExtras: AlongsideSpace<{ comments: number; publication: PublicationRow | null }> = {
+  name: "answer-extras",
+  select: (spaceId) => Prisma.sql`jsonb_build_object('comments', (${openSpaceCommentCountSql(spaceId)}), 'publication', (${spacePublicationSql(spaceId)}))`,
+  read: (value) => value as { comments: number; publication: PublicationRow | null },
+};
+
+/** One space: the API's most frequent read, so the space, the caller's access and what the answer shows come in one query. */
 export async function getSpace(ctx: ServiceContext, spaceId: string) {
-  const { space, role } = await loadSpace(db(), ctx.actor, spaceId);
-  const [comments, publication] = await Promise.all([openSpaceCommentCount(db(), space.id), spacePublication(db(), space.id, ctx.baseUrl)]);
-  return presentSpace(space, role, ctx.baseUrl, comments, publication);
+  const { space, role, alongside } = await loadSpaceWith(db(), ctx.actor, spaceId, answerExtras);
+  return presentSpace(space, role, ctx.baseUrl, alongside.comments, alongside.publication ? publicationOf(alongside.publication, ctx.baseUrl) : undefined);
 }
 
 /** Live spaces of an organization the caller can see, in creation order, paged in SQL. */
@@ -43,7 +51,7 @@ export async function listDeletedSpaces(ctx: ServiceContext, organizationId: str
   const comments = await openSpaceComments(db(), spaces.map((space) => space.id));
   return spaces.flatMap((space) => {
     const role = filters.resolver.space(space);
-    if (role !== "admin") return [];
+    if (!permits({ role }, "space.restore", space)) return [];
     // In the trash: no site publishes it.
     return [{ ...presentSpace(space, role, ctx.baseUrl, comments.get(space.id)!, undefined), daysLeft: daysLeftToRestore(space.deletedAt!, now) }];
   });

@@ -1,15 +1,15 @@
 import { sortKeyFor } from "../content-tree/position";
 import type { ServiceContext } from "../context";
 import { SPACE_RETENTION_DAYS } from "../config";
-import { fieldError, forbidden } from "../errors";
+import { fieldError } from "../errors";
 import { loadSpace, spaceRoleOf } from "../policies/access";
-import { spacePermissions } from "../policies/content";
 import { presentSpace } from "../presenters/space";
 import { visibilityUnder } from "../content-tree/placement";
 import { retentionCutoff } from "./purge-deleted-spaces";
 import { writeSpace } from "./write-space";
 import { openSpaceCommentCount } from "../comments/counts";
 import { spacePublication } from "../sites/space-publications";
+import { authorize } from "../policies/authorize";
 
 /**
  * Brings a deleted space back, within SPACE_RETENTION_DAYS of its deletion. It returns to
@@ -20,7 +20,7 @@ export async function restoreSpace(ctx: ServiceContext, spaceId: string, now: Da
   return writeSpace(ctx, spaceId, { lock: "space" }, async (tx, events) => {
     const access = await loadSpace(tx, ctx.actor, spaceId, { deleted: true });
     const { space, role } = access;
-    if (!spacePermissions(role, space).admin) throw forbidden(`Restoring space ${spaceId} needs the admin role on it.`);
+    authorize({ role }, "space.restore", space);
     if (space.deletedAt! < retentionCutoff(now)) {
       throw fieldError(
         "spaceId",

@@ -1,16 +1,15 @@
 import { sortKeyFor } from "../content-tree/position";
 import type { ServiceContext } from "../context";
 import { writeChange } from "../events/write-change";
-import { conflict, forbidden } from "../errors";
+import { conflict } from "../errors";
 import { loadOrganization, loadSpace, spaceRoleOf } from "../policies/access";
-import { spacePermissions } from "../policies/content";
-import { organizationPermissions } from "../policies/organization";
 import { presentSpace } from "../presenters/space";
 import { assertCanPlaceIn, visibilityUnder } from "../content-tree/placement";
 import type { TransferSpaceInput } from "./schemas";
 import { openSpaceCommentCount } from "../comments/counts";
 import { removeSpaceFromSites } from "../sites/structure/space-removal";
 import { spacePublication } from "../sites/space-publications";
+import { authorize } from "../policies/authorize";
 
 /**
  * Transfers a space, with its content, to another organization and/or collection, at the end
@@ -21,11 +20,9 @@ export async function transferSpace(ctx: ServiceContext, spaceId: string, input:
   return writeChange(ctx, async (tx, events) => {
     const access = await loadSpace(tx, ctx.actor, spaceId);
     const { space } = access;
-    if (!spacePermissions(access.role, space).admin) throw forbidden(`Transferring space ${spaceId} needs the admin role on it.`);
+    authorize(access, "space.transfer", space);
     const target = await loadOrganization(tx, ctx.actor, input.organization);
-    if (!organizationPermissions(target.memberRole).admin) {
-      throw forbidden(`Transferring a space into organization ${input.organization} needs the admin role in it.`);
-    }
+    authorize(target, "organization.receiveTransfer");
     const parentId = input.parent ?? null;
     await assertCanPlaceIn(tx, target, parentId);
     if (target.organization.id === space.organizationId && parentId === space.parentId) {

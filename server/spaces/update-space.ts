@@ -1,12 +1,12 @@
 import type { ServiceContext } from "../context";
 import { writeChange } from "../events/write-change";
-import { fieldError, forbidden } from "../errors";
+import { fieldError } from "../errors";
 import { loadSpace, spaceRoleOf } from "../policies/access";
-import { spacePermissions } from "../policies/content";
 import { presentSpace } from "../presenters/space";
 import type { UpdateSpaceInput } from "./schemas";
 import { openSpaceCommentCount } from "../comments/counts";
 import { spacePublication } from "../sites/space-publications";
+import { authorize } from "../policies/authorize";
 
 /**
  * Changes a space's settings. Admins keep this right on a locked space, so locking
@@ -16,7 +16,7 @@ export async function updateSpace(ctx: ServiceContext, spaceId: string, input: U
   return writeChange(ctx, async (tx, events) => {
     const access = await loadSpace(tx, ctx.actor, spaceId);
     const { space, role } = access;
-    if (!spacePermissions(role, space).admin) throw forbidden(`Changing the settings of space ${spaceId} needs the admin role on it.`);
+    authorize({ role }, "space.update", space);
     if (input.visibility === "in-collection" && space.parentId === null) {
       throw fieldError("visibility", "In-collection is only available for a space in a collection");
     }

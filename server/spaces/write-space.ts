@@ -8,7 +8,8 @@ import { withEvents, type EventRecorder } from "../events/record-event";
  * - takes the space's row lock first, so that locks are always taken in one order (space, then
  *   change request, then content) and writers of one space cannot deadlock each other;
  * - runs in one transaction whose time limit is sized for the pages it declares (server/db/transaction.ts);
- * - records the domain events the work declares in that transaction (server/events/record-event.ts);
+ * - records the domain events the work declares in that transaction (server/events/record-event.ts),
+ *   which their subscribers take once it has committed (server/events/dispatch.ts);
  * - leaves follow-up work (search indexing, and whatever later reacts to a change) to jobs it
  *   enqueues in the same transaction (server/jobs/enqueue.ts), which run once it has committed,
  *   so nothing slow happens under the lock and nothing asked for is lost by a crash.

@@ -3,16 +3,16 @@ import { db } from "../db/client";
 import { writeChange } from "../events/write-change";
 import { newId } from "../ids";
 import { loadOrganization } from "../policies/access";
-import { assertManagesSso } from "../policies/sso";
 import { normalizeCertificate } from "./certificate";
 import { presentSamlProviders } from "./queries";
 import type { CreateSamlProviderInput } from "./schemas";
 import { assertTeamOfOrganization } from "./teams";
+import { authorize } from "../policies/authorize";
 
 /** Adds a SAML identity provider to the organization; members joining through it get its default role (the organization's when none is given). */
 export async function createSamlProvider(ctx: ServiceContext, organizationId: string, input: CreateSamlProviderInput) {
   const { organization, memberRole } = await loadOrganization(db(), ctx.actor, organizationId);
-  assertManagesSso(memberRole);
+  authorize({ memberRole }, "organization.manageSso");
   const certificate = normalizeCertificate(input.certificate);
   const provider = await writeChange(ctx, async (tx, events) => {
     if (input.defaultTeam) await assertTeamOfOrganization(tx, organizationId, input.defaultTeam);

@@ -3,7 +3,7 @@ import type { ServiceContext } from "../context";
 import { db } from "../db/client";
 import { writeChange } from "../events/write-change";
 import { loadOrganization } from "../policies/access";
-import { assertManagesSso } from "../policies/sso";
+import { authorize } from "../policies/authorize";
 
 /**
  * Removes a provider; absent, nothing happens (204 either way). The sessions it may have begun end:
@@ -12,7 +12,7 @@ import { assertManagesSso } from "../policies/sso";
  */
 export async function deleteSamlProvider(ctx: ServiceContext, organizationId: string, samlProviderId: string): Promise<void> {
   const { memberRole } = await loadOrganization(db(), ctx.actor, organizationId);
-  assertManagesSso(memberRole);
+  authorize({ memberRole }, "organization.manageSso");
   await writeChange(ctx, async (tx, events) => {
     const [deleted] = await tx.$queryRaw<{ id: string; label: string }[]>`
       DELETE FROM saml_providers WHERE id = ${samlProviderId} AND organization_id = ${organizationId} RETURNING id, label`;

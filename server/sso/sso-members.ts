@@ -4,9 +4,9 @@ import { db, type Db } from "../db/client";
 import { notFound } from "../errors";
 import { writeChange } from "../events/write-change";
 import { loadOrganization } from "../policies/access";
-import { assertManagesSso } from "../policies/sso";
 import { presentMember } from "../presenters/member";
 import { memberCounts } from "../teams/counts";
+import { authorize } from "../policies/authorize";
 
 /**
  * Which members may sign in through the organization's single sign-on. A member who joined through
@@ -18,7 +18,7 @@ import { memberCounts } from "../teams/counts";
 /** Allows a member to sign in through the organization's SSO; answers the member. */
 export async function setSsoMember(ctx: ServiceContext, organizationId: string, userId: string) {
   const { memberRole } = await loadOrganization(db(), ctx.actor, organizationId);
-  assertManagesSso(memberRole);
+  authorize({ memberRole }, "organization.manageSso");
   await writeChange(ctx, async (tx, events) => {
     const member = await findMember(tx, organizationId, userId);
     if (member.ssoAt) return events.nothingChanged();
@@ -31,7 +31,7 @@ export async function setSsoMember(ctx: ServiceContext, organizationId: string, 
 /** Takes SSO from a member: they no longer sign in through it, and the sessions they have end. */
 export async function removeSsoMember(ctx: ServiceContext, organizationId: string, userId: string): Promise<void> {
   const { memberRole } = await loadOrganization(db(), ctx.actor, organizationId);
-  assertManagesSso(memberRole);
+  authorize({ memberRole }, "organization.manageSso");
   await writeChange(ctx, async (tx, events) => {
     const member = await findMember(tx, organizationId, userId);
     if (!member.ssoAt) return events.nothingChanged();
@@ -44,7 +44,7 @@ export async function removeSsoMember(ctx: ServiceContext, organizationId: strin
 /** The organization's members who may sign in through its SSO (the admin UI's list). */
 export async function listSsoMembers(ctx: ServiceContext, organizationId: string) {
   const { memberRole } = await loadOrganization(db(), ctx.actor, organizationId);
-  assertManagesSso(memberRole);
+  authorize({ memberRole }, "organization.manageSso");
   const members = await db().member.findMany({
     where: { organizationId, ssoAt: { not: null } },
     include: { user: { select: { id: true, displayName: true, email: true } } },

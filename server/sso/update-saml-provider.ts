@@ -3,16 +3,16 @@ import { db } from "../db/client";
 import { notFound } from "../errors";
 import { writeChange } from "../events/write-change";
 import { loadOrganization } from "../policies/access";
-import { assertManagesSso } from "../policies/sso";
 import { normalizeCertificate } from "./certificate";
 import { presentSamlProviders } from "./queries";
 import type { UpdateSamlProviderInput } from "./schemas";
 import { assertTeamOfOrganization } from "./teams";
+import { authorize } from "../policies/authorize";
 
 /** Changes a provider's fields; the event records which (a certificate is public, but the event keeps only that it changed). */
 export async function updateSamlProvider(ctx: ServiceContext, organizationId: string, samlProviderId: string, input: UpdateSamlProviderInput) {
   const { memberRole } = await loadOrganization(db(), ctx.actor, organizationId);
-  assertManagesSso(memberRole);
+  authorize({ memberRole }, "organization.manageSso");
   const certificate = input.certificate === undefined ? undefined : normalizeCertificate(input.certificate);
   const provider = await writeChange(ctx, async (tx, events) => {
     const existing = await tx.samlProvider.findFirst({ where: { id: samlProviderId, organizationId } });

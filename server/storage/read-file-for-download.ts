@@ -4,9 +4,9 @@ import { db } from "../db/client";
 import { notFound } from "../errors";
 import { entityIdSchema } from "../ids";
 import { loadSpace } from "../policies/access";
-import { spacePermissions } from "../policies/content";
 import { isBlobKey } from "./blob-key";
 import { fileStorage } from "./file-storage";
+import { permits } from "../policies/authorize";
 
 export type FileDownload = { bytes: Buffer; name: string; contentType: string };
 
@@ -19,7 +19,7 @@ export async function readFileForDownload(actor: Actor, spaceId: string, key: st
   // Both come from the URL: checked before either reaches a query.
   if (!entityIdSchema.safeParse(spaceId).success || !isBlobKey(key)) throw notFound(`No file ${key} in space ${spaceId}.`);
   const { space, role } = await loadSpace(db(), actor, spaceId);
-  if (!spacePermissions(role, space).view) throw notFound(`No file ${key} in space ${spaceId}.`);
+  if (!permits({ role }, "space.view", space)) throw notFound(`No file ${key} in space ${spaceId}.`);
   // Served by the partial index content_objects_file_blob_idx (migration 20261122030000_file_blobs).
   const [version] = await db().$queryRaw<{ data: FileVersion }[]>`
     SELECT data FROM content_objects WHERE space_id = ${spaceId} AND data ? 'blob' AND data->>'blob' = ${key} LIMIT 1`;

@@ -1,10 +1,10 @@
 import type { ServiceContext } from "../context";
 import { writeChange } from "../events/write-change";
-import { forbidden } from "../errors";
 import { newId } from "../ids";
 import { loadOrganization } from "../policies/access";
 import { resolveMembers } from "../policies/organization-members";
-import { canCreateTeam, teamPermissions } from "../policies/team";
+import { authorize } from "../policies/authorize";
+import { teamPermissions } from "../policies/team";
 import { presentTeam } from "../presenters/team";
 import type { CreateTeamInput } from "./schemas";
 
@@ -12,7 +12,7 @@ import type { CreateTeamInput } from "./schemas";
 export async function createTeam(ctx: ServiceContext, organizationId: string, input: CreateTeamInput) {
   return writeChange(ctx, async (tx, events) => {
     const access = await loadOrganization(tx, ctx.actor, organizationId);
-    if (!canCreateTeam(access)) throw forbidden(`Creating a team in organization ${organizationId} needs the admin role.`);
+    authorize(access, "organization.createTeam");
     const members = [...(await resolveMembers(tx, organizationId, input.members ?? [], { field: "members", status: 400 })).values()];
     const team = await tx.team.create({
       data: { id: newId(), organizationId, title: input.title, members: { create: members.map((userId) => ({ userId })) } },

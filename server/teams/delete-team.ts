@@ -1,7 +1,8 @@
 import type { ServiceContext } from "../context";
 import { writeChange } from "../events/write-change";
 import { AppError } from "../errors";
-import { authorizeTeam, loadTeam } from "../policies/team";
+import { loadTeam } from "../policies/team";
+import { authorize } from "../policies/authorize";
 
 /** Deletes a team; its memberships and its grants go with it (and the access they gave). Absent teams are already deleted. */
 export async function deleteTeam(ctx: ServiceContext, organizationId: string, teamId: string): Promise<void> {
@@ -11,7 +12,7 @@ export async function deleteTeam(ctx: ServiceContext, organizationId: string, te
       throw error;
     });
     if (!access) return events.nothingChanged();
-    authorizeTeam("manage", access);
+    authorize(access, "team.manage");
     const [members, grants] = await Promise.all([tx.teamMember.count({ where: { teamId } }), tx.contentGrant.count({ where: { teamId } })]);
     await tx.team.delete({ where: { id: teamId } });
     events.record({ organizationId, action: "team.deleted", target: { type: "team", id: teamId, label: access.team.title }, payload: { members, grants } });

@@ -1,16 +1,16 @@
 import type { ServiceContext } from "../context";
 import { db } from "../db/client";
 import type { Prisma } from "../db/generated/client";
-import { forbidden } from "../errors";
 import { paginateById, paginateModel, type ListParams } from "../pagination";
 import { loadOrganization } from "../policies/access";
 import { resolveMembers } from "../policies/organization-members";
 import { loadTeam, teamPermissions, type TeamRole } from "../policies/team";
-import { organizationPermissions } from "../policies/organization";
 import { presentMember } from "../presenters/member";
 import { presentTeam } from "../presenters/team";
 import { memberCounts, teamCounts } from "./counts";
 import type { ListTeamsParams } from "./schemas";
+import { authorize, permits } from "../policies/authorize";
+import { parseRole } from "../policies/roles";
 
 /** Teams of an organization the caller can see, in creation order; `owner` keeps those that member can manage, `title` filters by name. */
 export async function listTeams(ctx: ServiceContext, organizationId: string, params: ListTeamsParams) {
@@ -23,7 +23,8 @@ export async function listTeams(ctx: ServiceContext, organizationId: string, par
   if (params.owner) {
     const ownerId = (await resolveMembers(tx, organizationId, [params.owner], { field: "owner", status: 400 })).get(params.owner)!;
     const owner = await tx.member.findUniqueOrThrow({ where: { organizationId_userId: { organizationId, userId: ownerId } } });
-    if (owner.role !== "admin") filters.push({ members: { some: { userId: ownerId, role: "owner" } } });
+    // Who manages every team manages those they own too; anyone else, those they own.
+    if (!permits({ memberRole: parseRole(owner.role), teamRole: null }, "team.manage")) filters.push({ members: { some: { userId: ownerId, role: "owner" } } });
   }
   const page = await paginateModel(params, tx.team, { AND: filters });
   const teamIds = page.items.map((team) => team.id);
@@ -80,7 +81,7 @@ export async function listTeamMembers(ctx: ServiceContext, organizationId: strin
 /** Members of the organization for pickers (team members, sharing, the audit log's actor filter): by name or email, at most 20. */
 export async function listMemberCandidates(ctx: ServiceContext, organizationId: string, search: string) {
   const access = await loadOrganization(db(), ctx.actor, organizationId);
-  if (!organizationPermissions(access.memberRole).listMembers) throw forbidden("Guests cannot list the organization's members.");
+  authorize(access, "organization.listMembers");
   const members = await db().member.findMany({
     where: {
       organizationId,

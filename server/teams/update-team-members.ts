@@ -3,8 +3,9 @@ import type { Db } from "../db/client";
 import type { EventRecorder } from "../events/record-event";
 import { writeChange } from "../events/write-change";
 import { resolveMembers } from "../policies/organization-members";
-import { authorizeTeam, loadTeam, type TeamAccess, type TeamRole } from "../policies/team";
+import { loadTeam, type TeamAccess, type TeamRole } from "../policies/team";
 import type { UpdateTeamMembersInput } from "./schemas";
+import { authorize } from "../policies/authorize";
 
 /**
  * Adds, removes and sets the roles of a team's members in one change: `add` (ids or emails) join as
@@ -14,7 +15,7 @@ import type { UpdateTeamMembersInput } from "./schemas";
 export async function updateTeamMembers(ctx: ServiceContext, organizationId: string, teamId: string, input: UpdateTeamMembersInput): Promise<void> {
   await writeChange(ctx, async (tx, events) => {
     const access = await loadTeam(tx, ctx.actor, organizationId, teamId);
-    authorizeTeam("manage", access);
+    authorize(access, "team.manage");
     const add = await resolveMembers(tx, organizationId, input.add ?? [], { field: "add", status: 400 });
     const remove = await resolveMembers(tx, organizationId, input.remove ?? [], { field: "remove", status: 400 });
     const roles = Object.entries(input.memberships ?? {});
@@ -31,7 +32,7 @@ export async function updateTeamMembers(ctx: ServiceContext, organizationId: str
 export async function addTeamMember(ctx: ServiceContext, organizationId: string, teamId: string, userId: string, role: TeamRole | undefined): Promise<void> {
   await writeChange(ctx, async (tx, events) => {
     const access = await loadTeam(tx, ctx.actor, organizationId, teamId);
-    authorizeTeam("manage", access);
+    authorize(access, "team.manage");
     await resolveMembers(tx, organizationId, [userId], { field: "userId", status: 404 });
     await applyMembershipChanges(tx, events, access, new Map([[userId, role ?? "join"]]));
   });
@@ -41,7 +42,7 @@ export async function addTeamMember(ctx: ServiceContext, organizationId: string,
 export async function removeTeamMember(ctx: ServiceContext, organizationId: string, teamId: string, userId: string): Promise<void> {
   await writeChange(ctx, async (tx, events) => {
     const access = await loadTeam(tx, ctx.actor, organizationId, teamId);
-    authorizeTeam("manage", access);
+    authorize(access, "team.manage");
     await applyMembershipChanges(tx, events, access, new Map([[userId, null]]));
   });
 }

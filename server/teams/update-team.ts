@@ -1,15 +1,16 @@
 import type { ServiceContext } from "../context";
 import { writeChange } from "../events/write-change";
-import { authorizeTeam, loadTeam, teamPermissions } from "../policies/team";
+import { loadTeam, teamPermissions } from "../policies/team";
 import { presentTeam } from "../presenters/team";
 import { teamCounts } from "./counts";
 import type { UpdateTeamInput } from "./schemas";
+import { authorize } from "../policies/authorize";
 
 /** Renames a team. */
 export async function updateTeam(ctx: ServiceContext, organizationId: string, teamId: string, input: UpdateTeamInput) {
   return writeChange(ctx, async (tx, events) => {
     const access = await loadTeam(tx, ctx.actor, organizationId, teamId);
-    authorizeTeam("manage", access);
+    authorize(access, "team.manage");
     let team = access.team;
     if (input.title === team.title) events.nothingChanged();
     else {

@@ -1,18 +1,17 @@
 import { loadChangeRequest } from "../change-requests/access";
-import { authorizeChangeRequest } from "../policies/change-request";
 import { commitRevision, currentRevision, readPages } from "../content/revisions";
 import type { ServiceContext } from "../context";
 import type { Db } from "../db/client";
 import type { Revision, Space } from "../db/generated/client";
-import { fieldError, forbidden } from "../errors";
+import { fieldError } from "../errors";
 import { loadSpace } from "../policies/access";
-import { spacePermissions } from "../policies/content";
 import type { Role } from "../policies/roles";
 import { setMainRevision } from "../search/index-space";
 import { writeSpace } from "../spaces/write-space";
 import { findSpaceTemplate } from "./catalog";
 import { instantiateTemplate } from "./instantiate-template";
 import type { ApplySpaceTemplateInput } from "./schemas";
+import { authorize } from "../policies/authorize";
 
 /**
  * Fills an empty space (or an empty change request) with a built-in template, as one new
@@ -28,13 +27,13 @@ export async function applySpaceTemplate(ctx: ServiceContext, spaceId: string, i
   await writeSpace(ctx, spaceId, { lock, pages: pages.length }, async (tx, events) => {
     if (input.changeRequestId) {
       const access = await loadChangeRequest(tx, ctx.actor, spaceId, input.changeRequestId, { forUpdate: true });
-      authorizeChangeRequest("editContent", access);
+      authorize(access, "changeRequest.editContent", access);
       const { changeRequest } = access;
       const base = await tx.revision.findUniqueOrThrow({ where: { id: changeRequest.revisionId } });
       await assertEmpty(tx, base, "changeRequestId", "The change request's content is not empty");
       const revision = await commitTemplate(tx, ctx, base, pages, changeRequest.id);
       await tx.changeRequest.update({ where: { id: changeRequest.id }, data: { revisionId: revision.id } });
-      events.record({ organizationId: access.space.organizationId, action: "space.template_applied", target: { type: "space", id: spaceId, label: access.space.title }, payload: { template: template.id, changeRequestId: changeRequest.id } });
+      events.record({ organizationId: access.space.organizationId, action: "space.template_applied", target: { type: "space", id: spaceId, label: access.space.title }, payload: { template: template.id, revision: revision.id, changeRequestId: changeRequest.id } });
       return;
     }
     const access = await loadSpace(tx, ctx.actor, spaceId);
@@ -44,13 +43,12 @@ export async function applySpaceTemplate(ctx: ServiceContext, spaceId: string, i
     const revision = await commitTemplate(tx, ctx, base, pages);
     // Through the search index's one entry point, so the new pages are indexed once committed.
     await setMainRevision(tx, access.space, revision);
-    events.record({ organizationId: access.space.organizationId, action: "space.template_applied", target: { type: "space", id: spaceId, label: access.space.title }, payload: { template: template.id } });
+    events.record({ organizationId: access.space.organizationId, action: "space.template_applied", target: { type: "space", id: spaceId, label: access.space.title }, payload: { template: template.id, revision: revision.id } });
   });
 }
 
 function assertCanEdit(role: Role | null, space: Space): void {
-  if (space.editMode === "locked") throw forbidden("The space is locked: its content cannot be changed.");
-  if (!spacePermissions(role, space).edit) throw forbidden("Applying a template needs the edit role on the space.");
+  authorize({ role }, "space.applyTemplate", space);
 }
 
 async function assertEmpty(tx: Db, revision: Revision, field: string, message: string): Promise<void> {

@@ -1,12 +1,12 @@
 import type { z } from "zod";
 import type { ServiceContext } from "../context";
 import { db } from "../db/client";
-import { forbidden } from "../errors";
 import { writeChange } from "../events/write-change";
 import { presentUser } from "../presenters/user";
 import { loadVisibleUser } from "./queries";
 import type { updateUserInput } from "./schemas";
 import { assertPerson } from "../policies/installation";
+import { authorize } from "../policies/authorize";
 
 /**
  * Changes a user's name or photo: a user edits only themself (403 for another user the caller can
@@ -15,7 +15,7 @@ import { assertPerson } from "../policies/installation";
 export async function updateUser(ctx: ServiceContext, userId: string, input: z.infer<typeof updateUserInput>) {
   assertPerson(ctx.actor);
   const user = await loadVisibleUser(db(), ctx.actor, userId);
-  if (user.id !== ctx.actor.userId) throw forbidden("A user's profile can only be changed by that user.");
+  authorize(ctx.actor, "user.updateProfile", user);
   const updated = await writeChange(ctx, async (tx, events) => {
     const changed = await tx.user.update({ where: { id: userId }, data: { displayName: input.displayName, photoURL: input.photoURL } });
     const memberships = await tx.member.findMany({ where: { userId }, select: { organizationId: true } });

@@ -1,9 +1,9 @@
 import type { ServiceContext } from "../context";
 import type { Db } from "../db/client";
 import type { Webhook } from "../db/generated/client";
-import { forbidden, notFound } from "../errors";
+import { notFound } from "../errors";
 import { loadOrganization } from "../policies/access";
-import { organizationPermissions } from "../policies/organization";
+import { authorize } from "../policies/authorize";
 
 /**
  * Webhooks, their deliveries and the organization's event feed are the organization admins': a
@@ -13,7 +13,7 @@ import { organizationPermissions } from "../policies/organization";
  */
 export async function assertManagesWebhooks(tx: Db, ctx: ServiceContext, organizationId: string) {
   const access = await loadOrganization(tx, ctx.actor, organizationId);
-  if (!organizationPermissions(access.memberRole).admin) throw forbidden("Only organization admins can manage webhooks and read the event feed.");
+  authorize(access, "organization.manageWebhooks");
   return access;
 }
 

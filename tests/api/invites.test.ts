@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { POST as joinRoute } from "../../app/api/invites/[token]/route";
 import { verifyPassword } from "../../server/auth/passwords";
 import { db } from "../../server/db/client";
+import { describeInvite } from "../../server/invites/queries";
 import { hashInviteToken } from "../../server/invites/tokens";
 import { jobsSchema } from "../../server/jobs/boss";
 import { startWorkers } from "../../server/jobs/workers";
@@ -131,6 +132,11 @@ describe("POST /v1/orgs/{organizationId}/invites without SMTP", () => {
 
     // The stranger has an account: they accept signed in, as themself; someone else cannot use it.
     const strangerLink = tokenOf(invited.body.links[1].url);
+    // The invite page tells the same: who is signed in, and whether they may accept it.
+    const shownTo = async (userId: string | null) => (await describeInvite(strangerLink, userId ? { userId, via: "session" } : null))!.signedIn;
+    expect(await shownTo(editor.user.id)).toMatchObject({ email: editor.user.email, mayAccept: false });
+    expect(await shownTo(tenant.stranger.user.id)).toMatchObject({ email: tenant.stranger.user.email, mayAccept: true });
+    expect(await shownTo(null)).toBeNull();
     expect((await as(editor).post(`/v1/orgs/${organizationId}/invites/${strangerLink}`)).status).toBe(403);
     const accepted = await apiClient(server.url, tenant.stranger.token).post(`/v1/orgs/${organizationId}/invites/${strangerLink}`);
     expect(accepted.status).toBe(200);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { GET as metadataRoute } from "../../app/sso/saml/orgs/[organizationId]/route";
 import { authOptions } from "../../server/auth/next-auth";
 import { db } from "../../server/db/client";
 import { newId } from "../../server/ids";
@@ -60,6 +61,17 @@ async function expectRefused(promise: Promise<unknown>, reason: SsoRefusalReason
 }
 
 describe("SAML sign-in", () => {
+  test("the organization's entity ID serves its service provider metadata; no organization, no metadata", async () => {
+    const { organizationId } = await setUp();
+    const metadataOf = (id: string) => metadataRoute(new Request(`${BASE}/sso/saml/orgs/${id}`), { params: Promise.resolve({ organizationId: id }) });
+    const served = await metadataOf(organizationId);
+    expect([served.status, served.headers.get("content-type")]).toEqual([200, "application/samlmetadata+xml; charset=utf-8"]);
+    const xml = await served.text();
+    expect(xml).toContain(`entityID="${BASE}/sso/saml/orgs/${organizationId}"`);
+    expect(xml).toContain(`Location="${BASE}/sso/saml/orgs/${organizationId}/acs"`);
+    for (const id of [newId(), "not an id"]) expect((await metadataOf(id)).status).toBe(404);
+  });
+
   test("a good answer signs in a new person as a member with the provider's default role and team, through a one-time ticket", async () => {
     const { organizationId, team, provider } = await setUp();
     const email = emailOf();

@@ -5,6 +5,7 @@ import { writeChange } from "../../server/events/write-change";
 import { LiveHub } from "../../server/live/hub";
 import type { LiveMessage } from "../../server/live/messages";
 import { MAX_STREAMS_PER_USER, openLiveStream } from "../../server/api/live-stream";
+import { eventsDispatched } from "../helpers/events";
 import { createTenant } from "../helpers/factories";
 import { apiClient, startApiServer } from "../helpers/server";
 
@@ -41,6 +42,8 @@ describe("live updates across app servers (PostgreSQL LISTEN/NOTIFY)", () => {
   test("a committed write reaches both servers' hubs; a rolled back one reaches neither", async () => {
     const tenant = await createTenant();
     const space = (await apiClient(server.url, tenant.admin.token).post(`/v1/orgs/${tenant.organization.id}/spaces`, { title: "Live" })).body;
+    // The space's creation is published after its commit: past before anyone listens.
+    await eventsDispatched();
     const listeners = hubs.map((hub) => collect(hub, space.id));
     await Promise.all(hubs.map((hub) => hub.listening()));
 
@@ -54,6 +57,7 @@ describe("live updates across app servers (PostgreSQL LISTEN/NOTIFY)", () => {
     await writeChange(ctxOf(tenant.admin.user.id), async (_tx, events) => {
       events.record({ organizationId: tenant.organization.id, action: "comment.resolved", target: { type: "comment", id: "c1" }, payload: { spaceId: space.id, changeRequestId: "cr1", commentId: "c1" } });
     });
+    await eventsDispatched();
     await until(() => listeners.every((listener) => listener.received.length >= 1));
     // The rolled back write was sent first: had it been delivered, it would be here before the committed one.
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -70,6 +74,7 @@ describe("live updates across app servers (PostgreSQL LISTEN/NOTIFY)", () => {
     const listener = collect(hubs[0]!, space.id);
     await hubs[0]!.listening();
     const cr = (await admin.post(`/v1/spaces/${space.id}/change-requests`, { subject: "Typos" })).body;
+    await eventsDispatched();
     await until(() => listener.received.some((message) => message.topic === "space" && message.action === "change_request.created"));
     expect(listener.received.find((message) => message.topic === "space" && message.action === "change_request.created")).toMatchObject({ changeRequestId: cr.id });
     listener.stop();
@@ -79,6 +84,7 @@ describe("live updates across app servers (PostgreSQL LISTEN/NOTIFY)", () => {
 test("a hub whose LISTEN connection is cut reconnects, tells its subscribers to refetch, and hears later writes", async () => {
   const tenant = await createTenant();
   const space = (await apiClient(server.url, tenant.admin.token).post(`/v1/orgs/${tenant.organization.id}/spaces`, { title: "Dropped" })).body;
+  await eventsDispatched();
   const hub = new LiveHub(process.env.DATABASE_URL!);
   try {
     let resyncs = 0;
@@ -91,6 +97,7 @@ test("a hub whose LISTEN connection is cut reconnects, tells its subscribers to 
     await writeChange(ctxOf(tenant.admin.user.id), async (_tx, events) => {
       events.record({ organizationId: tenant.organization.id, action: "comment.reopened", target: { type: "comment", id: "c" }, payload: { spaceId: space.id, changeRequestId: null, commentId: "c" } });
     });
+    await eventsDispatched();
     await until(() => received.length === 1);
     expect(received[0]).toMatchObject({ action: "comment.reopened" });
   } finally {
@@ -122,6 +129,7 @@ describe("GET /api/live", () => {
     const tenant = await createTenant();
     const space = (await apiClient(server.url, tenant.admin.token).post(`/v1/orgs/${tenant.organization.id}/spaces`, { title: "Streamed" })).body;
     const other = (await apiClient(server.url, tenant.admin.token).post(`/v1/orgs/${tenant.organization.id}/spaces`, { title: "Elsewhere" })).body;
+    await eventsDispatched();
     const actor = { userId: tenant.admin.user.id, via: "session" as const };
     const abort = new AbortController();
     const open = async (url: string, signal?: AbortSignal) => {
@@ -158,6 +166,7 @@ describe("GET /api/live", () => {
       });
     await record(other.id, "comment.resolved");
     await record(space.id, "review.request_removed");
+    await eventsDispatched();
     await spaceStream.read((sofar) => sofar.includes('"kind":"reviews"'));
     await inboxStream.read((sofar) => sofar.split('"kind":"notifications"').length === 3);
     expect(spaceStream.events()).toEqual([{ kind: "reviews", spaceId: space.id, changeRequestId: null }]);

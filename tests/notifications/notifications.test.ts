@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { db } from "../../server/db/client";
-import type { EventAction } from "../../server/events/actions";
+import type { EventAction, EventPayload } from "../../server/events/catalog";
+import type { ChangeEvent } from "../../server/events/record-event";
 import { writeChange } from "../../server/events/write-change";
 import { newId } from "../../server/ids";
 import { startWorkers } from "../../server/jobs/workers";
@@ -21,9 +22,9 @@ afterAll(() => server.close());
 const BASE_URL = "http://quire.test";
 
 /** Records a domain event as the comments and reviews services do (COMMON.md's payload contract). */
-function record(userId: string, organizationId: string, action: EventAction, target: { type: string; id: string }, payload: Record<string, unknown>) {
+function record<A extends EventAction>(userId: string, organizationId: string, action: A, target: { type: string; id: string }, payload: EventPayload<A>) {
   return writeChange({ actor: { userId, via: "session" }, baseUrl: BASE_URL }, async (_tx, events) => {
-    events.record({ organizationId, action, target, payload });
+    events.record({ organizationId, action, target, payload } as ChangeEvent<A>);
   });
 }
 
@@ -80,7 +81,7 @@ describe("notifications built from the event record", () => {
 
     // Building again (a job retried) adds nothing.
     const event = await db().domainEvent.findFirstOrThrow({ where: { organizationId: w.organizationId, action: "comment.posted" } });
-    expect(await buildNotifications(event.id, BASE_URL)).toEqual([]);
+    expect(await buildNotifications(event.id)).toEqual([]);
     expect(await db().notification.count({ where: { eventId: event.id } })).toBe(1);
   });
 
@@ -169,6 +170,9 @@ describe("notifications built from the event record", () => {
     const smtp = await startSmtpServer();
     const previous = process.env.QUIRE_SMTP_URL;
     process.env.QUIRE_SMTP_URL = smtp.url;
+    // The mail's links are on the public origin: no request is at hand when it is built.
+    const previousPublicUrl = process.env.QUIRE_PUBLIC_URL;
+    process.env.QUIRE_PUBLIC_URL = BASE_URL;
     try {
       const w = await world();
       await db().user.update({ where: { id: w.adminId }, data: { displayName: "Ann <script>alert(1)</script>" } });
@@ -217,6 +221,8 @@ describe("notifications built from the event record", () => {
     } finally {
       process.env.QUIRE_SMTP_URL = previous;
       if (previous === undefined) delete process.env.QUIRE_SMTP_URL;
+      process.env.QUIRE_PUBLIC_URL = previousPublicUrl;
+      if (previousPublicUrl === undefined) delete process.env.QUIRE_PUBLIC_URL;
       await smtp.close();
     }
   });
@@ -255,7 +261,7 @@ describe("notifications built from the event record", () => {
     // A comment on a change request tells its review's people, not the space's owners.
     const onRequest = await apiClient(server.url, w.writer.token).post(`/v1/spaces/${w.space.id}/change-requests/${w.cr.id}/comments`, { body: { markdown: "On the request" } });
     const event = await db().domainEvent.findFirstOrThrow({ where: { action: "comment.posted", targetId: onRequest.body.id } });
-    await buildNotifications(event.id, BASE_URL);
+    await buildNotifications(event.id);
     expect(await db().notification.count({ where: { eventId: event.id } })).toBe(0);
 
     const other = (await owner.post(`/v1/orgs/${w.organizationId}/spaces`, { title: "Other" })).body;

@@ -5,6 +5,7 @@ import { apiClient, startApiServer } from "../helpers/server";
 import { normalizeSpace, pdfFonts, pdfPages, pdfText, withoutFooter } from "../helpers/pdf-text";
 import { serveSite } from "../../server/sites/serve/handler";
 import { addSiteSpace, cookiesOf, createTenant, inAnHour, ok, ORIGIN, publishedSite, signToken, spaceWithPages } from "../sites/serve-fixtures";
+import { eventsDispatched } from "../helpers/events";
 
 /** A published site's PDFs (`~/pdf/page/…`, `~/pdf/space/…`): only where `pdf.enabled`, only what the visitor may read, every script as written. */
 
@@ -104,6 +105,8 @@ describe("where PDFs are served", () => {
     expect(refused.headers.get("content-type")).not.toBe("application/pdf");
 
     const key = ok(await admin.get(`${base}/publishing/auth`)).privateKey as string;
+    // The key was made by that read: the server's published copy learns it after the commit.
+    await eventsDispatched();
     const entered = await fetchSite(`${path}?jwt_token=${signToken(key, { exp: inAnHour(), aud: site.id })}`);
     const allowed = await fetchSite(path, { cookies: cookiesOf(entered.headers) });
     expect(allowed.status).toBe(200);

@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { openSecret, parseSecretKey, resetSecretKeyCache, sealSecret } from "../../server/crypto/secret-box";
 import { db } from "../../server/db/client";
 import { verifyVisitorToken } from "../../server/sites/publishing-auth/visitor-token";
+import { eventsAsText } from "../helpers/events";
 import { createSite, createTenant } from "../helpers/factories";
 import { apiClient, fieldErrorsOf, startApiServer } from "../helpers/server";
 
@@ -74,7 +75,7 @@ describe("site publishing auth", () => {
     expect(stored).not.toContain(key);
     const events = await db().domainEvent.findMany({ where: { organizationId, action: "site.publishing_auth_updated" } });
     expect(events).toHaveLength(1);
-    expect(JSON.stringify(events)).not.toContain(key);
+    expect(eventsAsText(events)).not.toContain(key);
   });
 
   test("update sets and removes the fallback and logout URLs (http(s) only); the integration backend is refused until integrations exist", async () => {

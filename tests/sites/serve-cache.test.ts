@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { LiveHub } from "../../server/live/hub";
 import { SiteCache, siteCache } from "../../server/sites/serve/cache";
+import { eventsDispatched } from "../helpers/events";
 import { apiClient, startApiServer } from "../helpers/server";
 import { addSiteSpace, createTenant, ok, publishedSite, spaceWithPages, visit } from "./serve-fixtures";
 
@@ -34,6 +35,8 @@ async function mergeEdit(admin: ReturnType<typeof apiClient>, spaceId: string, p
   const cr = ok(await admin.post(crs, { subject: "Edit" }), 201) as { number: number };
   ok(await admin.post(`${crs}/${cr.number}/content`, { changes: [{ operation: "update_page", page: pageId, document: { markdown } }] }));
   ok(await admin.post(`${crs}/${cr.number}/merge`));
+  // The live update that drops cached sites is sent once the merge's event is dispatched.
+  await eventsDispatched();
 }
 
 /** Polls until `check` holds: NOTIFY arrives at commit, a moment later on the listening connection. */
@@ -59,6 +62,7 @@ describe("invalidation", () => {
     expect((await visit(b)).text).not.toContain("The first words.");
 
     ok(await admin.post(`/v1/orgs/${organizationId}/sites/${site.id}/unpublish`));
+    await eventsDispatched();
     await eventually(async () => (await visit(b)).status === 404);
   });
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { attributeRows } from "../../components/change-requests/change-entries";
-import { visibleInNavigation } from "../../components/content/page-tree-nav";
+import { visibleInNavigation } from "../../components/content/page-navigation";
 import { DEFAULT_PAGE_LAYOUT } from "../../server/content/page-display";
 
 describe("the review's page attributes", () => {

@@ -1,11 +1,10 @@
 import { MAIN_CONTENT_ID } from "@/components/ui/skip-link";
 import type { Metadata } from "next";
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import { InviteAcceptance } from "@/components/auth/invite-acceptance";
 import { Wordmark } from "@/components/auth/wordmark";
 import { roleLabel } from "@/components/people/sso/role-options";
 import { pageActor } from "@/server/auth/request-actor";
-import { db } from "@/server/db/client";
 import { describeInvite } from "@/server/invites/queries";
 
 export const metadata: Metadata = { title: "Invitation" };
@@ -18,8 +17,7 @@ export const dynamic = "force-dynamic";
  */
 export default async function InvitePage({ params }: { params: Promise<{ token: string }> }) {
   const { token } = await params;
-  const [invite, actor] = await Promise.all([describeInvite(token), pageActor()]);
-  const me = actor ? await db().user.findUnique({ where: { id: actor.userId }, select: { email: true, displayName: true } }) : null;
+  const invite = await describeInvite(token, await pageActor());
   const signInHref = `/login?callbackUrl=${encodeURIComponent(`/invite/${token}`)}`;
 
   let body: React.ReactNode;
@@ -38,27 +36,27 @@ export default async function InvitePage({ params }: { params: Promise<{ token: 
           You are invited to {invite.organization.title} on Quire {role}
           {invite.email ? ` (for ${invite.email})` : ""}.
         </p>
-        {me && invite.email && invite.email !== me.email.toLowerCase() ? (
+        {invite.signedIn && !invite.signedIn.mayAccept ? (
           <Problem title="This invitation is for someone else">
-            You are signed in as {me.email}. Sign out, then open the link again and sign in as {invite.email}.
+            You are signed in as {invite.signedIn.email}. Sign out, then open the link again and sign in as {invite.email}.
           </Problem>
-        ) : me ? (
-          <InviteAcceptance token={token} mode={{ kind: "join", name: me.displayName }} />
+        ) : invite.signedIn ? (
+          <InviteAcceptance token={token} mode={{ kind: "join", name: invite.signedIn.displayName }} />
         ) : invite.accountExists ? (
           <p className="text-sm text-slate-700">
             An account exists for {invite.email}.{" "}
-            <Link href={signInHref} className="font-medium text-indigo-700 underline">
+            <IntentLink href={signInHref} className="font-medium text-indigo-700 underline">
               Sign in to accept
-            </Link>
+            </IntentLink>
           </p>
         ) : (
           <>
             <InviteAcceptance token={token} mode={{ kind: "sign-up", email: invite.email }} />
             <p className="mt-4 text-sm text-slate-600">
               Already have an account?{" "}
-              <Link href={signInHref} className="font-medium text-indigo-700 underline">
+              <IntentLink href={signInHref} className="font-medium text-indigo-700 underline">
                 Sign in to accept
-              </Link>
+              </IntentLink>
             </p>
           </>
         )}

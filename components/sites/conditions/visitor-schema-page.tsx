@@ -1,7 +1,7 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import { useEffect, useState, type FormEvent } from "react";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { useSite } from "@/components/sites/list/use-site";
@@ -41,9 +41,9 @@ export function VisitorSchemaPage({ organizationId, siteId }: { organizationId: 
   const schema = useQuery({ ...trpc.siteAdaptive.getSchema.queryOptions({ organizationId, siteId }), enabled: canView });
 
   const back = (
-    <Link href={`/o/${organizationId}/sites/${siteId}/customization`} className="text-sm font-medium text-indigo-700 underline-offset-2 hover:underline">
+    <IntentLink href={`/o/${organizationId}/sites/${siteId}/customization`} className="text-sm font-medium text-indigo-700 underline-offset-2 hover:underline">
       ← Customization
-    </Link>
+    </IntentLink>
   );
   const heading = (
     <div className="space-y-1">

@@ -1,7 +1,7 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import { useEffect, useId, useState } from "react";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { useSite } from "@/components/sites/list/use-site";
@@ -51,9 +51,9 @@ export function CustomizationPage({ organizationId, siteId }: { organizationId: 
           </h2>
           <p className="max-w-xl text-sm text-slate-600">How the published site looks: colors, fonts, header, footer and more. The preview follows your changes before you save them.</p>
           <p className="text-sm">
-            <Link href={`/o/${organizationId}/sites/${siteId}/customization/visitor-schema`} className="font-medium text-indigo-700 underline-offset-2 hover:underline">
+            <IntentLink href={`/o/${organizationId}/sites/${siteId}/customization/visitor-schema`} className="font-medium text-indigo-700 underline-offset-2 hover:underline">
               Visitor schema (adaptive content)
-            </Link>
+            </IntentLink>
           </p>
         </div>
         {variants.length > 1 && (

@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { Globe, Plus } from "lucide-react";
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import { useState, type ReactNode } from "react";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { useContentTree } from "@/components/tree/content-tree-context";
@@ -76,9 +76,9 @@ function SitesChunk({ organizationId, cursor, last, onMore, empty }: { organizat
         <li key={site.id} className="relative flex flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3 hover:bg-slate-50">
           <Globe aria-hidden className="size-5 shrink-0 text-slate-400" />
           <div className="min-w-0 flex-1 space-y-1">
-            <Link href={siteHref(organizationId, site.id)} className="block truncate font-medium text-slate-900 after:absolute after:inset-0 hover:underline">
+            <IntentLink href={siteHref(organizationId, site.id)} className="block truncate font-medium text-slate-900 after:absolute after:inset-0 hover:underline">
               {site.title}
-            </Link>
+            </IntentLink>
             <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-500">
               <SiteBadges site={site} />
               <span>{siteSpacesLabel(site.siteSpaces)}</span>

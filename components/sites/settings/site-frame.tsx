@@ -3,7 +3,7 @@
 import { useMutation } from "@tanstack/react-query";
 import clsx from "clsx";
 import { ArrowLeft } from "lucide-react";
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import { usePathname } from "next/navigation";
 import { useState, type ReactNode } from "react";
 import { useTRPC } from "@/components/providers/trpc-provider";
@@ -58,10 +58,10 @@ function SiteHeader({ organizationId, site }: { organizationId: string; site: Si
 
   return (
     <header className="space-y-3">
-      <Link href={sitesHref(organizationId)} className="inline-flex items-center gap-1 text-sm text-slate-600 hover:text-slate-900">
+      <IntentLink href={sitesHref(organizationId)} className="inline-flex items-center gap-1 text-sm text-slate-600 hover:text-slate-900">
         <ArrowLeft aria-hidden className="size-4" />
         Sites
-      </Link>
+      </IntentLink>
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div className="flex min-w-0 items-start gap-3">
           <SiteEmblem />
@@ -125,7 +125,7 @@ function SiteTabs({ organizationId, site }: { organizationId: string; site: Site
         const href = siteHref(organizationId, site.id, tab.path);
         const current = tab.path === "" ? pathname === href : pathname === href || pathname.startsWith(`${href}/`);
         return (
-          <Link
+          <IntentLink
             key={tab.path}
             href={href}
             aria-current={current ? "page" : undefined}
@@ -135,7 +135,7 @@ function SiteTabs({ organizationId, site }: { organizationId: string; site: Site
             )}
           >
             {tab.label}
-          </Link>
+          </IntentLink>
         );
       })}
     </nav>

@@ -2,5 +2,6 @@
 export { documentToMarkdown } from "./document-to-markdown";
 export { extractLinks, type ExtractedLink } from "./extract-links";
 export { parseLinkTarget, type LinkTarget, type PathResolver } from "./link-targets";
-export { markdownToDocument, slugify, type MarkdownToDocumentOptions } from "./markdown-to-document";
+export { slugify } from "./heading-anchor";
+export { markdownToDocument, type MarkdownToDocumentOptions } from "./markdown-to-document";
 export { evaluateVariables } from "./variables";

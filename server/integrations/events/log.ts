@@ -5,8 +5,8 @@ import { Prisma } from "../../db/generated/client";
 import { eventPayload } from "../../deliveries/deliver";
 import { fieldError, notFound } from "../../errors";
 import { decodeKeysetCursor, encodeKeysetCursor, listParams, type ListResult } from "../../pagination";
-import { authorizeIntegration } from "../../policies/integration";
 import { loadIntegration } from "../load";
+import { authorize } from "../../policies/authorize";
 
 /**
  * An integration's event log (listIntegrationEvents, getIntegrationEvent): one entry per delivery to
@@ -38,7 +38,7 @@ type DeliveryRow = {
 
 async function administeredIntegration(ctx: ServiceContext, name: string) {
   const access = await loadIntegration(db(), ctx.actor, name);
-  authorizeIntegration("admin", access.viewer, access.integration.visibility);
+  authorize(access.viewer, "integration.admin");
   return access.integration;
 }
 

@@ -60,9 +60,10 @@ export async function siteEventHasSubscribers(tx: Db, organizationId: string, si
  * per event and subscriber (integrations get the reference's event types only: types.ts), then sends one delivery job per subscriber that got something — all in
  * the caller's transaction, so events, deliveries and jobs exist exactly when the change does.
  *
- * Runs inside every write (through `insertEvent`): with no subscriber in the organization it costs
- * one statement (the feed insert, whose delivery half finds no installation or webhook through their
- * organization indexes) and sends no job.
+ * Runs in the event dispatcher's transaction for the domain events that become typed events
+ * (server/integrations/events/subscriber.ts), and in a request's for site views, feedback and tasks:
+ * with no subscriber in the organization it costs one statement (the feed insert, whose delivery half
+ * finds no installation or webhook through their organization indexes) and sends no job.
  */
 export async function recordOrganizationEvents(tx: Db, events: NewOrganizationEvent[]): Promise<void> {
   if (events.length === 0) return;

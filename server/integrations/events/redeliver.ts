@@ -2,14 +2,13 @@ import type { ServiceContext } from "../../context";
 import type { Db } from "../../db/client";
 import { Prisma } from "../../db/generated/client";
 import { deliverEventsJob, subscriberKey, subscriberOf, type Subscriber } from "../../deliveries/job";
-import { forbidden, notFound } from "../../errors";
+import { notFound } from "../../errors";
 import type { EventRecorder } from "../../events/record-event";
 import { writeChange } from "../../events/write-change";
 import { enqueue } from "../../jobs/enqueue";
 import { loadOrganization } from "../../policies/access";
-import { authorizeIntegration } from "../../policies/integration";
-import { organizationPermissions } from "../../policies/organization";
 import { loadIntegration } from "../load";
+import { authorize } from "../../policies/authorize";
 
 /**
  * Sends deliveries again (contract 5): one delivery, or every failed one of an integration or a
@@ -48,7 +47,7 @@ export async function redeliverFailedEvents(ctx: ServiceContext, target: Redeliv
     let label: { type: string; id: string; label?: string };
     if ("integrationName" in target) {
       const { integration, viewer } = await loadIntegration(tx, ctx.actor, target.integrationName);
-      authorizeIntegration("admin", viewer, integration.visibility);
+      authorize(viewer, "integration.admin");
       where = Prisma.sql`integration_id = ${integration.id}`;
       organizationId = integration.organizationId;
       label = { type: "integration", id: integration.id, label: integration.title };
@@ -100,13 +99,13 @@ async function authorizeRedelivery(tx: Db, ctx: ServiceContext, delivery: Delive
   const { integration: loaded, viewer } = await loadIntegration(tx, ctx.actor, integration.name).catch(() => {
     throw notFound(`No delivery ${delivery.id}.`);
   });
-  authorizeIntegration("admin", viewer, loaded.visibility);
+  authorize(viewer, "integration.admin");
   return loaded.organizationId;
 }
 
 async function authorizeWebhookAdmin(tx: Db, ctx: ServiceContext, organizationId: string): Promise<void> {
   const { memberRole } = await loadOrganization(tx, ctx.actor, organizationId);
-  if (!organizationPermissions(memberRole).admin) throw forbidden("Only the organization's admins can send webhook deliveries again.");
+  authorize({ memberRole }, "organization.redeliverWebhooks");
 }
 
 function record(events: EventRecorder, organizationId: string, delivery: DeliveryRef, count: number): void {

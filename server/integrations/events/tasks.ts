@@ -1,9 +1,9 @@
 import { z } from "zod";
 import type { ServiceContext } from "../../context";
 import { inTransaction } from "../../db/transaction";
-import { forbidden } from "../../errors";
 import { loadIntegration } from "../load";
 import { recordOrganizationEvents } from "./record";
+import { authorize } from "../../policies/authorize";
 
 export const queueIntegrationTaskBody = z.object({
   task: z.record(z.string(), z.unknown()),
@@ -21,7 +21,7 @@ export async function queueIntegrationTask(ctx: ServiceContext, name: string, bo
   await inTransaction(
     async (tx) => {
       const { integration, viewer } = await loadIntegration(tx, ctx.actor, name);
-      if (!viewer.isIntegrationItself) throw forbidden("Only the integration, authenticated with its own token, can queue its tasks.");
+      authorize(viewer, "integration.queueTasks");
       await recordOrganizationEvents(tx, [
         {
           organizationId: integration.organizationId,

@@ -1,9 +1,9 @@
 import type { Actor } from "../../auth/actor";
 import type { Db } from "../../db/client";
 import type { IntegrationInstallation } from "../../db/generated/client";
-import { AppError, forbidden, notFound } from "../../errors";
+import { AppError, notFound } from "../../errors";
 import { isLive, loadOrganization, type OrgAccess } from "../../policies/access";
-import { organizationPermissions } from "../../policies/organization";
+import { authorize, permits } from "../../policies/authorize";
 import { parseRole } from "../../policies/roles";
 import { assertSsoSatisfied } from "../../policies/sso";
 import { loadIntegration, type IntegrationAccess } from "../load";
@@ -51,33 +51,22 @@ export async function loadInstallation(tx: Db, actor: Actor, integrationName: st
   }
   const member = await tx.member.findUnique({ where: { organizationId_userId: { organizationId: installation.organizationId, userId: actor.userId } }, include: { organization: true } });
   const org: OrgAccess | null = member && isLive(member.organization) ? { organization: member.organization, memberRole: parseRole(member.role), userId: actor.userId } : null;
-  if (org && organizationPermissions(org.memberRole).installIntegration) {
+  if (org && permits(org, "organization.installIntegration")) {
     assertSsoSatisfied(actor, org.organization, org.memberRole);
     return { ...access, installation, org, may: { read: true, configure: true, select: true, uninstall: true } };
   }
   if (access.permissions.admin) return { ...access, installation, org, may: { ...NONE, read: true } };
   if (org) {
     assertSsoSatisfied(actor, org.organization, org.memberRole);
-    throw forbidden("Only the organization's admins can see and change its installations.");
+    authorize(org, "organization.manageInstallations");
   }
   throw notFound(`No installation ${installationId} of ${integrationName}.`);
-}
-
-const refusals: Record<keyof InstallationPermissions, string> = {
-  read: "Only the organization's admins can see its installations.",
-  configure: "Only the organization's admins, or the integration itself, can configure this installation.",
-  select: "Only the organization's admins can choose which spaces and sites an installation reaches.",
-  uninstall: "Only the organization's admins can uninstall an integration.",
-};
-
-export function authorizeInstallation(action: keyof InstallationPermissions, access: Pick<InstallationAccess, "may">): void {
-  if (!access.may[action]) throw forbidden(refusals[action]);
 }
 
 /** The organization an integration is installed into, for a caller who installs (its admins). */
 export async function loadInstallingOrganization(tx: Db, actor: Actor, organizationId: string): Promise<OrgAccess> {
   const org = await loadOrganization(tx, actor, organizationId);
-  if (!organizationPermissions(org.memberRole).installIntegration) throw forbidden("Only the organization's admins can install integrations.");
+  authorize(org, "organization.installIntegration");
   return org;
 }
 

@@ -4,13 +4,12 @@ import { openSpaceComments } from "../../comments/counts";
 import type { ServiceContext } from "../../context";
 import { db, type Db } from "../../db/client";
 import { Prisma, type Integration, type IntegrationInstallation } from "../../db/generated/client";
-import { badRequest, forbidden, notFound } from "../../errors";
+import { badRequest, notFound } from "../../errors";
 import { writeChange } from "../../events/write-change";
 import { decodeKeysetCursor, encodeKeysetCursor, type ListParams, type ListResult } from "../../pagination";
 import { loadSpace } from "../../policies/access";
-import { spacePermissions } from "../../policies/content";
 import type { Role } from "../../policies/roles";
-import { loadSite, sitePermissions } from "../../policies/site";
+import { loadSite } from "../../policies/site";
 import { presentContentInstallation, type ContentInstallationRow } from "../../presenters/integration-installation";
 import { presentSite, siteSpaceCounts } from "../../presenters/site";
 import { presentSpace } from "../../presenters/space";
@@ -18,9 +17,10 @@ import { spacePublications } from "../../sites/space-publications";
 import { checkBuiltinConfiguration } from "../builtin/configuration";
 import { configurationSchemaOf, validateConfiguration } from "../configuration";
 import { loadIntegration, type IntegrationAccess } from "../load";
-import { authorizeInstallation, isIntegrationCaller, loadInstallation, orNotFound, visibleInstallationsWhere } from "./access";
+import { isIntegrationCaller, loadInstallation, orNotFound, visibleInstallationsWhere } from "./access";
 import { lockInstallation, recordInstallationChange, statusFor } from "./records";
 import type { ListContentInstallationsParams, ListInstallationSpacesParams, UpdateContentInstallationInput } from "./schemas";
+import { authorize, permits } from "../../policies/authorize";
 
 /**
  * An installation on one space or one site (the reference's IntegrationSpaceInstallation and
@@ -59,10 +59,10 @@ async function loadTarget(tx: Db, actor: Actor, kind: ContentKind, organizationI
   if (kind === "space") {
     const { space, role } = await loadSpace(tx, actor, id);
     if (space.organizationId !== organizationId) throw notFound(`No space ${id} in this installation's organization.`);
-    return { id, organizationId, role, manage: spacePermissions(role, space).installIntegration };
+    return { id, organizationId, role, manage: permits({ role }, "space.installIntegration", space) };
   }
   const { site, role } = await loadSite(tx, actor, organizationId, id);
-  return { id: site.id, organizationId, role, manage: sitePermissions(role).installIntegration };
+  return { id: site.id, organizationId, role, manage: permits({ role }, "site.installIntegration") };
 }
 
 type ContentAccess = IntegrationAccess & { installation: IntegrationInstallation; target: Loaded; may: { read: boolean; configure: boolean; manage: boolean } };
@@ -79,7 +79,7 @@ async function loadContentInstallation(tx: Db, actor: Actor, kind: ContentKind, 
   if (installation.integrationId !== access.integration.id || (actor.integration && !isIntegrationCaller(actor, access.integration.id, installation.id))) throw missing();
   const target = seen ?? (await loadTarget(tx, actor, kind, installation.organizationId, targetId));
   if (actor.integration) return { ...access, installation, target, may: { read: true, configure: true, manage: false } };
-  if (!target.manage) throw forbidden(`Installing and configuring integrations on this ${kind} needs the admin role on it.`);
+  authorize({ may: target }, "contentInstallation.configure", { kind });
   return { ...access, installation, target, may: { read: true, configure: true, manage: true } };
 }
 
@@ -125,7 +125,7 @@ export async function installOnContent(ctx: ServiceContext, kind: ContentKind, i
   return writeChange(ctx, async (tx, events) => {
     await lockInstallation(tx, installationId);
     const access = await loadContentInstallation(tx, ctx.actor, kind, integrationName, installationId, targetId);
-    if (!access.may.manage) throw forbidden(`Only the ${kind}'s admins can install integrations on it.`);
+    authorize(access, "contentInstallation.install", { kind });
     assertTargetAllows(access.integration, kind);
     const { configuration, missing } = validateConfiguration(configurationSchemaOf(access.integration.configurations, kind), {});
     const status = statusFor(missing);
@@ -181,7 +181,7 @@ export async function uninstallFromContent(ctx: ServiceContext, kind: ContentKin
     await lockInstallation(tx, installationId);
     const access = await orNotFound(loadContentInstallation(tx, ctx.actor, kind, integrationName, installationId, targetId));
     if (!access) return events.nothingChanged();
-    if (!access.may.manage) throw forbidden(`Only the ${kind}'s admins can uninstall integrations from it.`);
+    authorize(access, "contentInstallation.uninstall", { kind });
     const { table, column } = TABLES[kind];
     const deleted = await tx.$executeRaw`DELETE FROM ${table} WHERE installation_id = ${installationId} AND ${column} = ${targetId}`;
     if (deleted === 0) return events.nothingChanged();
@@ -206,7 +206,7 @@ async function pageRows(tx: Db, kind: ContentKind, where: Prisma.Sql, params: Li
 /** listIntegrationInstallationSpaces / …Sites: the rows of one installation the caller may read. */
 export async function listInstallationContent(ctx: ServiceContext, kind: ContentKind, integrationName: string, installationId: string, params: ListInstallationSpacesParams): Promise<ListResult<ReturnType<typeof presentContentInstallation>>> {
   const access = await loadInstallation(db(), ctx.actor, integrationName, installationId);
-  authorizeInstallation("read", access);
+  authorize(access, "installation.read");
   const page = await pageRows(db(), kind, Prisma.sql`r.installation_id = ${installationId}`, params);
   const role: Role | null = access.may.select ? "admin" : null;
   return { ...page, items: await presentRows(db(), kind, page.items, access.integration.name, params.extended, () => role, ctx.baseUrl) };

@@ -1,10 +1,8 @@
 import type { ServiceContext } from "../../context";
 import { db, type Db } from "../../db/client";
 import { Prisma } from "../../db/generated/client";
-import { forbidden } from "../../errors";
 import { paginateModel, type ListResult } from "../../pagination";
 import { loadOrganization, loadSpace } from "../../policies/access";
-import { organizationPermissions } from "../../policies/organization";
 import { parseRole } from "../../policies/roles";
 import { loadSite } from "../../policies/site";
 import { presentInstallation, type IntegrationInstallationObject } from "../../presenters/integration-installation";
@@ -12,6 +10,7 @@ import { reachesSiteSql, reachesSpaceSql } from "../reach";
 import { integrationInclude, presentFor, type PresentableIntegration } from "../registry/queries";
 import { reachedSpaceCounts } from "./records";
 import type { IntegrationSearchParams, ListOrganizationInstallationsParams } from "./schemas";
+import { authorize } from "../../policies/authorize";
 
 /**
  * What is installed where, as lists of integrations: an organization's installations with their
@@ -41,7 +40,7 @@ export async function listOrganizationInstallations(
   params: ListOrganizationInstallationsParams,
 ): Promise<ListResult<{ installation: IntegrationInstallationObject; integration: IntegrationObject }>> {
   const org = await loadOrganization(db(), ctx.actor, organizationId);
-  if (!organizationPermissions(org.memberRole).listInstallations) throw forbidden("Only the organization's admins can see its installations.");
+  authorize(org, "organization.listInstallations");
   const page = await paginateModel(params, db().integrationInstallation, { organizationId, integration: searchWhere(params.search) });
   const ids = page.items.map((installation) => installation.id);
   const [counts, integrations] = await Promise.all([

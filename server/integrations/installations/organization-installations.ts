@@ -11,9 +11,10 @@ import { builtinConfigurationToStore, checkBuiltinConfiguration, keepStoredSecre
 import { notifySitesOfScriptInstallation } from "../builtin/site-scripts";
 import { configurationSchemaOf, validateConfiguration } from "../configuration";
 import { loadIntegration } from "../load";
-import { authorizeInstallation, loadInstallation, loadInstallingOrganization, orNotFound, visibleInstallationsWhere } from "./access";
+import { loadInstallation, loadInstallingOrganization, orNotFound, visibleInstallationsWhere } from "./access";
 import { lockInstallation, reachedSpaceCounts, recordInstallationChange, statusFor } from "./records";
 import type { InstallIntegrationInput, ListInstallationsParams, UpdateInstallationInput } from "./schemas";
+import { authorize } from "../../policies/authorize";
 
 /**
  * An integration installed on an organization (the reference's IntegrationInstallation): installed
@@ -81,8 +82,8 @@ export async function updateIntegrationInstallation(ctx: ServiceContext, integra
     await lockInstallation(tx, installationId);
     const access = await loadInstallation(tx, ctx.actor, integrationName, installationId);
     const { installation, integration } = access;
-    if (input.configuration !== undefined || input.externalIds !== undefined) authorizeInstallation("configure", access);
-    if (input.space_selection !== undefined || input.site_selection !== undefined) authorizeInstallation("select", access);
+    if (input.configuration !== undefined || input.externalIds !== undefined) authorize(access, "installation.configure");
+    if (input.space_selection !== undefined || input.site_selection !== undefined) authorize(access, "installation.select");
     checkSelection(integration, input);
     const data: Prisma.IntegrationInstallationUpdateInput = {};
     if (input.configuration !== undefined) {
@@ -123,7 +124,7 @@ export async function uninstallIntegration(ctx: ServiceContext, integrationName:
     await lockInstallation(tx, installationId);
     const access = await orNotFound(loadInstallation(tx, ctx.actor, integrationName, installationId));
     if (!access) return events.nothingChanged();
-    authorizeInstallation("uninstall", access);
+    authorize(access, "installation.uninstall");
     await notifySitesOfScriptInstallation(tx, access.integration.name, installationId);
     await tx.integrationInstallation.delete({ where: { id: installationId } });
     recordInstallationChange(events, access, { kind: "installation" }, { change: "deleted" });

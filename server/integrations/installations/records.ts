@@ -27,18 +27,16 @@ type Change = { change: "created" | "updated"; status: string; previous?: { stat
 const ACTION_PREFIX = { installation: "integration_installation", space: "integration_space_installation", site: "integration_site_installation" } as const;
 
 export function recordInstallationChange(events: EventRecorder, { integration, installation }: Subject, scope: Scope, change: Change): void {
-  events.record({
-    organizationId: installation.organizationId,
-    action: `${ACTION_PREFIX[scope.kind]}.${change.change}`,
-    target: { type: "integration_installation", id: installation.id, label: integration.title },
-    payload: {
-      integrationId: integration.id,
-      integrationName: integration.name,
-      installationId: installation.id,
-      ...(scope.kind === "space" ? { spaceId: scope.spaceId } : scope.kind === "site" ? { siteId: scope.siteId } : {}),
-      ...(change.change === "deleted" ? {} : { status: change.status, ...(change.previous ? { previous: { ...change.previous, configuration: withoutBuiltinSecrets(integration.name, change.previous.configuration) } } : {}) }),
-    },
-  });
+  const common = { organizationId: installation.organizationId, target: { type: "integration_installation", id: installation.id, label: integration.title } };
+  const payload = {
+    integrationId: integration.id,
+    integrationName: integration.name,
+    installationId: installation.id,
+    ...(change.change === "deleted" ? {} : { status: change.status, ...(change.previous ? { previous: { ...change.previous, configuration: withoutBuiltinSecrets(integration.name, change.previous.configuration) } } : {}) }),
+  };
+  if (scope.kind === "space") events.record({ ...common, action: `${ACTION_PREFIX.space}.${change.change}` as const, payload: { ...payload, spaceId: scope.spaceId } });
+  else if (scope.kind === "site") events.record({ ...common, action: `${ACTION_PREFIX.site}.${change.change}` as const, payload: { ...payload, siteId: scope.siteId } });
+  else events.record({ ...common, action: `${ACTION_PREFIX.installation}.${change.change}` as const, payload });
 }
 
 /** How many live spaces of its organization each installation reaches (the reference's `spaces`), by server/integrations/reach.ts. */

@@ -4,15 +4,15 @@ import type { EventRecorder } from "../../events/record-event";
 import { writeChange } from "../../events/write-change";
 import { AppError } from "../../errors";
 import { assertPublicDestination } from "../../net/destination-check";
-import { authorizeIntegration } from "../../policies/integration";
 import { loadIntegration, type IntegrationAccess } from "../load";
 import { newIntegrationCredentials, type IntegrationCredentials } from "./credentials";
 import type { DevelopmentModeInput } from "./schemas";
+import { authorize } from "../../policies/authorize";
 
 /** Loads the integration for a change only its admins may make (404 unseen, 403 seen but not theirs). */
 async function loadForAdmin(tx: Db, ctx: ServiceContext, name: string): Promise<IntegrationAccess["integration"]> {
   const { integration, viewer } = await loadIntegration(tx, ctx.actor, name);
-  authorizeIntegration("admin", viewer, integration.visibility);
+  authorize(viewer, "integration.admin");
   return integration;
 }
 

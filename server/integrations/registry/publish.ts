@@ -3,7 +3,7 @@ import type { ServiceContext } from "../../context";
 import type { Db } from "../../db/client";
 import { Prisma } from "../../db/generated/client";
 import { writeChange } from "../../events/write-change";
-import { conflict, fieldError, forbidden } from "../../errors";
+import { conflict, fieldError } from "../../errors";
 import { newId } from "../../ids";
 import { integrationPermissions, integrationViewer } from "../../policies/integration";
 import { presentIntegration } from "../../presenters/integration";
@@ -13,6 +13,7 @@ import { newIntegrationCredentials, sealIntegrationSecrets, type IntegrationCred
 import { assertPublicDestination } from "../../net/destination-check";
 import { integrationInclude } from "./queries";
 import type { PublishIntegrationInput } from "./schemas";
+import { authorize } from "../../policies/authorize";
 
 /** The domain of the bot users' addresses: `.invalid` is reserved, so no mail can ever reach one. */
 const BOT_EMAIL_DOMAIN = "integrations.quire.invalid";
@@ -69,7 +70,7 @@ export async function publishIntegration(ctx: ServiceContext, name: string, inpu
       SELECT id, organization_id, bot_user_id, version FROM integrations WHERE name = ${name} FOR UPDATE`;
     const isItself = existing !== undefined && ctx.actor.via === "integration" && ctx.actor.integration?.id === existing.id;
     const publisher = await publishingOrganization(tx, ctx.actor, input.organization, isItself ? existing.organization_id : null);
-    if (publisher.role !== "admin" && !isItself) throw forbidden("Publishing an integration needs the admin role in its organization.");
+    authorize({ ownerRole: publisher.role, ownerMember: publisher.member, isIntegration: isItself, isIntegrationItself: isItself }, "integration.publish");
     if (existing && existing.organization_id !== publisher.organization.id) {
       throw conflict(`The name ${name} belongs to another organization's integration; publish under another name.`, { name });
     }

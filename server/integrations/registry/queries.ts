@@ -4,12 +4,13 @@ import { Prisma } from "../../db/generated/client";
 import { fieldError } from "../../errors";
 import { decodeKeysetCursor, encodeKeysetCursor, type ListResult } from "../../pagination";
 import { loadOrganization } from "../../policies/access";
-import { authorizeIntegration, integrationPermissions, integrationViewer } from "../../policies/integration";
+import { integrationPermissions, integrationViewer } from "../../policies/integration";
 import type { Role } from "../../policies/roles";
 import { presentIntegration } from "../../presenters/integration";
 import { loadIntegration } from "../load";
 import { callerMemberships, ownerSsoAllows } from "./memberships";
 import { INTEGRATION_NAME_PATTERN, type ListIntegrationsQuery } from "./schemas";
+import { authorize } from "../../policies/authorize";
 
 /** What the presenter needs with an integration row: its owner and its images. */
 export const integrationInclude = {
@@ -41,7 +42,7 @@ export async function getIntegration(ctx: ServiceContext, name: string) {
  */
 export async function getIntegrationDeveloperSettings(ctx: ServiceContext, name: string) {
   const { integration, viewer } = await loadIntegration(db(), ctx.actor, name);
-  authorizeIntegration("admin", viewer, integration.visibility);
+  authorize(viewer, "integration.admin");
   return { endpoint: integration.endpoint, devTunnelUrl: integration.devTunnelUrl, devAll: integration.devAll, tokenPrefix: integration.tokenPrefix };
 }
 

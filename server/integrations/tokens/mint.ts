@@ -3,9 +3,9 @@ import type { ServiceContext } from "../../context";
 import { db } from "../../db/client";
 import { notFound } from "../../errors";
 import { newId } from "../../ids";
-import { authorizeIntegration } from "../../policies/integration";
 import { loadIntegration } from "../load";
 import { hashIntegrationToken, INSTALLATION_TOKEN_PREFIX } from "./resolve";
+import { authorize } from "../../policies/authorize";
 
 /** How long an installation token works: an integration mints a new one when it runs out. */
 export const INSTALLATION_TOKEN_TTL_MS = 60 * 60 * 1000;
@@ -17,7 +17,7 @@ export const INSTALLATION_TOKEN_TTL_MS = 60 * 60 * 1000;
  */
 export async function createIntegrationInstallationToken(ctx: ServiceContext, integrationName: string, installationId: string): Promise<{ token: string }> {
   const { integration, viewer } = await loadIntegration(db(), ctx.actor, integrationName);
-  authorizeIntegration("createInstallationTokens", viewer, integration.visibility);
+  authorize(viewer, "integration.createInstallationTokens");
   const installation = await db().integrationInstallation.findFirst({ where: { id: installationId, integrationId: integration.id }, select: { id: true } });
   if (!installation) throw notFound(`No installation ${installationId} of ${integrationName}.`);
   const token = INSTALLATION_TOKEN_PREFIX + randomBytes(32).toString("base64url");

@@ -3,12 +3,13 @@ import type { ServiceContext } from "../../context";
 import { db } from "../../db/client";
 import type { Site } from "../../db/generated/client";
 import { notFound } from "../../errors";
-import { authorizeSite, loadSite } from "../../policies/site";
+import { loadSite } from "../../policies/site";
 import { adaptiveSchemaOf } from "../conditions/assert";
 import { templateConditions } from "../conditions/suggest";
 import type { TemplateCondition } from "../conditions/types";
 import { writeSite } from "../write-site";
 import type { UpdateAdaptiveSchemaInput } from "./schemas";
+import { authorize } from "../../policies/authorize";
 
 /** A site's visitor claims schema (SiteAdaptiveSchema), or null when none was set. */
 function presentAdaptiveSchema(site: Pick<Site, "adaptiveSchema" | "adaptiveSchemaUpdatedAt">) {
@@ -22,7 +23,7 @@ export type SiteAdaptiveSchema = NonNullable<ReturnType<typeof presentAdaptiveSc
 /** The site's visitor schema, or null when it has none (the editor's read). */
 export async function findSiteAdaptiveSchema(ctx: ServiceContext, organizationId: string, siteId: string): Promise<SiteAdaptiveSchema | null> {
   const access = await loadSite(db(), ctx.actor, organizationId, siteId);
-  authorizeSite("viewAdaptiveSchema", access);
+  authorize(access, "site.viewAdaptiveSchema");
   return presentAdaptiveSchema(access.site);
 }
 
@@ -40,7 +41,7 @@ export async function getSiteAdaptiveSchema(ctx: ServiceContext, organizationId:
 export async function updateSiteAdaptiveSchema(ctx: ServiceContext, organizationId: string, siteId: string, input: UpdateAdaptiveSchemaInput): Promise<SiteAdaptiveSchema> {
   return writeSite(ctx, siteId, async (tx, events) => {
     const access = await loadSite(tx, ctx.actor, organizationId, siteId);
-    authorizeSite("editAdaptiveSchema", access);
+    authorize(access, "site.editAdaptiveSchema");
     if (isDeepStrictEqual(access.site.adaptiveSchema, input.jsonSchema)) {
       events.nothingChanged();
       return presentAdaptiveSchema(access.site)!;
@@ -57,6 +58,6 @@ export async function updateSiteAdaptiveSchema(ctx: ServiceContext, organization
 /** listSiteAdaptiveTemplateConditions: ready-made conditions from the site's schema (none without one). */
 export async function listSiteAdaptiveTemplateConditions(ctx: ServiceContext, organizationId: string, siteId: string): Promise<{ items: TemplateCondition[] }> {
   const access = await loadSite(db(), ctx.actor, organizationId, siteId);
-  authorizeSite("viewAdaptiveSchema", access);
+  authorize(access, "site.viewAdaptiveSchema");
   return { items: templateConditions(adaptiveSchemaOf(access.site)) };
 }

@@ -1,10 +1,10 @@
 import { z } from "zod";
 import type { ServiceContext } from "../../context";
 import { db } from "../../db/client";
-import { fieldError, forbidden, notFound } from "../../errors";
+import { fieldError, notFound } from "../../errors";
 import { entityIdSchema } from "../../ids";
 import { spaceRoleOf } from "../../policies/access";
-import { authorizeSite, loadSite } from "../../policies/site";
+import { loadSite } from "../../policies/site";
 import { siteCache } from "../serve/cache";
 import { loadSiteModel } from "../serve/model";
 import { defaultPlace, homePage, siteSpacesOf, type RenderRequest } from "../serve/render/chrome";
@@ -13,6 +13,7 @@ import type { ModelSection, ModelSiteSpace, SiteAddress, VisibleSite } from "../
 import { siteUrl } from "../urls";
 import { siteCustomizationInput } from "./schemas";
 import { DEFAULT_CUSTOMIZATION, mergeSettings, storedSettings, type Settings } from "./settings";
+import { authorize } from "../../policies/authorize";
 
 /**
  * The customization editor's preview: a page of the site's own, rendered by the published site's
@@ -65,7 +66,7 @@ function findSiteSpace(visible: VisibleSite, siteSpaceId: string | undefined): {
 export async function previewSite(ctx: ServiceContext, organizationId: string, siteId: string, input: PreviewSiteInput): Promise<SitePreview> {
   const tx = db();
   const access = await loadSite(tx, ctx.actor, organizationId, siteId);
-  authorizeSite("view", access);
+  authorize(access, "site.view");
   const { site } = access;
   // A published site's model is usually in memory already; an unpublished one is read for the preview.
   const model = (site.published ? await siteCache().model(siteId) : null) ?? (await loadSiteModel(siteId, tx, { unpublished: true }));
@@ -79,7 +80,7 @@ export async function previewSite(ctx: ServiceContext, organizationId: string, s
   }
 
   const space = await tx.space.findFirst({ where: { id: found.siteSpace.spaceId, organizationId }, select: { id: true, title: true, defaultLevel: true, parentId: true } });
-  if (!space || (await spaceRoleOf(tx, access, space)) === null) throw forbidden(`The preview shows pages of “${found.siteSpace.title}”, which you may not read.`);
+  authorize({ role: space && (await spaceRoleOf(tx, access, space)) }, "siteSpace.preview", found.siteSpace);
 
   const draft = mergeSettings(DEFAULT_CUSTOMIZATION, input.customization as Settings);
   let customization = draft;

@@ -4,11 +4,12 @@ import { db, type Db } from "../../db/client";
 import { Prisma } from "../../db/generated/client";
 import { notFound } from "../../errors";
 import type { EventRecorder } from "../../events/record-event";
-import { authorizeSite, loadSite, type SiteAccess } from "../../policies/site";
+import { loadSite, type SiteAccess } from "../../policies/site";
 import { adaptiveSchemaOf, assertValidCondition } from "../conditions/assert";
 import { writeSite } from "../write-site";
 import type { SiteCustomizationInput, SiteSpaceCustomizationOverride } from "./schemas";
 import { applyOverridePatch, siteSettings, siteSpaceSettings, storedSettings, type Settings } from "./settings";
+import { authorize } from "../../policies/authorize";
 
 /**
  * A site's customization (getSiteCustomizationById, updateSiteCustomizationById) and the override
@@ -27,7 +28,7 @@ function assertHeaderConditions(access: SiteAccess, settings: { header?: { links
 
 export async function getSiteCustomization(ctx: ServiceContext, organizationId: string, siteId: string): Promise<Settings> {
   const access = await loadSite(db(), ctx.actor, organizationId, siteId);
-  authorizeSite("view", access);
+  authorize(access, "site.view");
   return siteSettings(access.site);
 }
 
@@ -35,7 +36,7 @@ export async function getSiteCustomization(ctx: ServiceContext, organizationId: 
 export async function updateSiteCustomization(ctx: ServiceContext, organizationId: string, siteId: string, input: SiteCustomizationInput): Promise<Settings> {
   return writeSite(ctx, siteId, async (tx, events) => {
     const access = await loadSite(tx, ctx.actor, organizationId, siteId);
-    authorizeSite("admin", access);
+    authorize(access, "site.admin");
     assertHeaderConditions(access, input);
     const { updatedAt: _ignored, ...settings } = input;
     // Compared as answered (defaults filled in), so that settings read back and sent again change nothing.
@@ -64,7 +65,7 @@ async function loadSiteSpace(tx: Db, siteId: string, siteSpaceId: string) {
 export async function getSiteSpaceCustomization(ctx: ServiceContext, organizationId: string, siteId: string, siteSpaceId: string) {
   const tx = db();
   const access = await loadSite(tx, ctx.actor, organizationId, siteId);
-  authorizeSite("view", access);
+  authorize(access, "site.view");
   return siteSpaceSettings(access.site, await loadSiteSpace(tx, siteId, siteSpaceId));
 }
 
@@ -100,7 +101,7 @@ export async function overrideSiteSpaceCustomization(
 ) {
   return writeSite(ctx, siteId, async (tx, events) => {
     const access = await loadSite(tx, ctx.actor, organizationId, siteId);
-    authorizeSite("admin", access);
+    authorize(access, "site.admin");
     const siteSpace = await loadSiteSpace(tx, siteId, siteSpaceId);
     assertHeaderConditions(access, patch);
     const current = storedSettings(siteSpace.customization).settings;
@@ -117,7 +118,7 @@ export async function overrideSiteSpaceCustomization(
 export async function resetSiteSpaceCustomization(ctx: ServiceContext, organizationId: string, siteId: string, siteSpaceId: string) {
   return writeSite(ctx, siteId, async (tx, events) => {
     const access = await loadSite(tx, ctx.actor, organizationId, siteId);
-    authorizeSite("admin", access);
+    authorize(access, "site.admin");
     const siteSpace = await loadSiteSpace(tx, siteId, siteSpaceId);
     if (siteSpace.customization === null) {
       events.nothingChanged();

@@ -4,8 +4,9 @@ import type { ServiceContext } from "../../context";
 import { db } from "../../db/client";
 import { fieldError } from "../../errors";
 import { decodeKeysetCursor, encodeKeysetCursor } from "../../pagination";
-import { authorizeSite, loadSite } from "../../policies/site";
+import { loadSite } from "../../policies/site";
 import { FEEDBACK_RATINGS, type FeedbackRating } from "./schemas";
+import { authorize } from "../../policies/authorize";
 
 /**
  * What the owners of a site see of its readers: views per day, the most read pages, and the
@@ -53,7 +54,7 @@ async function pageTitles(organizationId: string, refs: { spaceId: string; pageI
 /** Views per UTC day over the last `days` days (today included, days without views as 0), the top pages, and feedback counts. */
 export async function siteInsightsSummary(ctx: ServiceContext, organizationId: string, siteId: string, { days }: { days: number }) {
   const access = await loadSite(db(), ctx.actor, organizationId, siteId);
-  authorizeSite("view", access);
+  authorize(access, "site.view");
   const today = new Date(`${isoDay(new Date())}T00:00:00Z`);
   const from = new Date(today.getTime() - (days - 1) * DAY_MS);
 
@@ -99,7 +100,7 @@ export async function siteInsightsSummary(ctx: ServiceContext, organizationId: s
 /** The readers' feedback, newest first, FEEDBACK_PAGE_SIZE at a time (`cursor`: the previous page's `next`). */
 export async function listSiteFeedback(ctx: ServiceContext, organizationId: string, siteId: string, { cursor }: { cursor?: string }) {
   const access = await loadSite(db(), ctx.actor, organizationId, siteId);
-  authorizeSite("view", access);
+  authorize(access, "site.view");
   const after = decodeKeysetCursor(cursor);
   const afterDate = after?.value ? new Date(after.value) : null;
   if (after && (!afterDate || Number.isNaN(afterDate.getTime()))) throw fieldError("cursor", "Not a valid page cursor");

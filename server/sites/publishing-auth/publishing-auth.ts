@@ -4,9 +4,10 @@ import { openSecret, sealSecret } from "../../crypto/secret-box";
 import { db, type Db } from "../../db/client";
 import type { Site } from "../../db/generated/client";
 import { fieldError } from "../../errors";
-import { authorizeSite, loadSite } from "../../policies/site";
+import { loadSite } from "../../policies/site";
 import { writeSite } from "../write-site";
 import type { UpdatePublishingAuthInput } from "./schemas";
+import { authorize } from "../../policies/authorize";
 
 /**
  * Visitor authentication of a site (visibility `visitor-auth`): the site's own backend signs a JWT
@@ -41,7 +42,7 @@ function present(site: Site, privateKey: string) {
 
 async function loadAdminSite(tx: Db, ctx: ServiceContext, organizationId: string, siteId: string) {
   const access = await loadSite(tx, ctx.actor, organizationId, siteId);
-  authorizeSite("admin", access);
+  authorize(access, "site.admin");
   return access.site;
 }
 

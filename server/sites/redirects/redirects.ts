@@ -5,12 +5,13 @@ import { AppError, fieldError, notFound } from "../../errors";
 import type { EventRecorder } from "../../events/record-event";
 import { newId } from "../../ids";
 import { decodeKeysetCursor, encodeKeysetCursor, type ListResult } from "../../pagination";
-import { authorizeSite, loadSite } from "../../policies/site";
+import { loadSite } from "../../policies/site";
 import { resolveSiteReader } from "../published/reader";
 import { writeSite } from "../write-site";
 import { destinationUrl, resolveDestination } from "./destinations";
 import type { BulkUpsertRedirectsInput, CreateRedirectInput, ListRedirectsParams, RedirectDestination, UpdateRedirectInput } from "./schemas";
 import { candidateSources } from "./source-path";
+import { authorize } from "../../policies/authorize";
 
 /**
  * A site's redirects: a source path (exact, or a prefix ending in `*`) of the published site leads
@@ -39,7 +40,7 @@ export type SiteRedirectObject = ReturnType<typeof presentRedirect>;
 
 async function loadForWrite(tx: Db, ctx: ServiceContext, organizationId: string, siteId: string) {
   const access = await loadSite(tx, ctx.actor, organizationId, siteId);
-  authorizeSite("create", access);
+  authorize(access, "site.create");
   return access.site;
 }
 

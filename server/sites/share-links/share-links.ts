@@ -5,11 +5,12 @@ import type { Prisma } from "../../db/generated/client";
 import { badRequest, fieldError, notFound } from "../../errors";
 import { newId } from "../../ids";
 import { paginateModel } from "../../pagination";
-import { authorizeSite, loadSite } from "../../policies/site";
+import { loadSite } from "../../policies/site";
 import { writeSite } from "../write-site";
 import { MAX_SHARE_KEY_LENGTH, newShareKey, shareKeyContext, shareKeyHash } from "./keys";
 import { presentShareLink } from "./present";
 import type { CreateShareLinkInput, ListShareLinksParams, UpdateShareLinkInput } from "./schemas";
+import { authorize } from "../../policies/authorize";
 
 /**
  * Share links: named secret keys that let anyone holding one read a site whose visibility is
@@ -26,7 +27,7 @@ function futureDate(value: string | null | undefined): Date | null | undefined {
 
 async function loadAdminSite(tx: Db, ctx: ServiceContext, organizationId: string, siteId: string) {
   const access = await loadSite(tx, ctx.actor, organizationId, siteId);
-  authorizeSite("admin", access);
+  authorize(access, "site.admin");
   return access;
 }
 

@@ -1,12 +1,13 @@
 import type { ServiceContext } from "../../context";
 import type { Db } from "../../db/client";
 import type { EventRecorder } from "../../events/record-event";
-import { authorizeSite, loadSite, type SiteAccess } from "../../policies/site";
+import { loadSite, type SiteAccess } from "../../policies/site";
 import { loadStructureView, type StructureView } from "../../presenters/site-structure";
 import { resolveSiteReader } from "../published/reader";
 import { writeSite } from "../write-site";
 import { loadStructure, normalizeStructure, type StructureSnapshot } from "./rules";
 import { readSnapshot } from "../../db/transaction";
+import { authorize } from "../../policies/authorize";
 
 /**
  * How structure operations read and write: the site loaded for the caller and authorized (reading:
@@ -19,7 +20,7 @@ export type Present<R> = (structure: StructureSnapshot, view: StructureView) => 
 async function structureWrite<T>(ctx: ServiceContext, organizationId: string, siteId: string, work: (tx: Db, events: EventRecorder, access: SiteAccess) => Promise<T>, then: (tx: Db, access: SiteAccess, structure: StructureSnapshot, result: T) => Promise<unknown>) {
   return writeSite(ctx, siteId, async (tx, events) => {
     const access = await loadSite(tx, ctx.actor, organizationId, siteId);
-    authorizeSite("create", access);
+    authorize(access, "site.create");
     const result = await work(tx, events, access);
     return then(tx, access, await normalizeStructure(tx, siteId), result);
   });
@@ -44,7 +45,7 @@ export async function changeStructure(ctx: ServiceContext, organizationId: strin
 export async function readStructure<R>(ctx: ServiceContext, organizationId: string, siteId: string, shareKey: string | undefined, present: (structure: StructureSnapshot, view: StructureView) => R): Promise<R> {
   return readSnapshot(async (tx) => {
     const reader = await resolveSiteReader(tx, ctx.actor, organizationId, siteId, shareKey);
-    if (reader.via === "member") authorizeSite("view", reader.access);
+    if (reader.via === "member") authorize(reader.access, "site.view");
     const structure = await loadStructure(tx, siteId);
     return present(structure, await loadStructureView(tx, reader.site, reader.via === "member" ? reader.access : null, ctx.baseUrl, structure.siteSpaces));
   });

@@ -3,7 +3,7 @@ import type { Db } from "../../db/client";
 import { db } from "../../db/client";
 import type { Prisma } from "../../db/generated/client";
 import { notFound } from "../../errors";
-import { authorizeSite, loadSite } from "../../policies/site";
+import { loadSite } from "../../policies/site";
 import { presentSiteSpace, type StructureView } from "../../presenters/site-structure";
 import { assertCanPlaceIn } from "../../content-tree/placement";
 import { duplicateSpace } from "../../spaces/duplicate-space";
@@ -14,6 +14,7 @@ import { loadStructure, siteSpacesOf, type StructureSnapshot } from "./rules";
 import type { Position, UpdateSiteSpaceInput } from "./schemas";
 import { checkCondition, insertSection } from "./sections";
 import { addSiteSpace, assertPageOfSpace, loadSpaceForSite, removeSiteSpaces, type AddSiteSpaceInput } from "./site-spaces";
+import { authorize } from "../../policies/authorize";
 
 /** The site-space operations: add, change, remove, move and duplicate the variants of a site. */
 
@@ -91,7 +92,7 @@ export async function moveSiteSpace(ctx: ServiceContext, organizationId: string,
  */
 export async function duplicateSiteSpace(ctx: ServiceContext, organizationId: string, siteId: string, siteSpaceId: string) {
   const before = await loadSite(db(), ctx.actor, organizationId, siteId);
-  authorizeSite("create", before);
+  authorize(before, "site.create");
   const source = await loadSiteSpace(db(), siteId, siteSpaceId);
   // Refused before anything is copied: the copy goes where the space is, which needs the create role there.
   const space = await db().space.findUniqueOrThrow({ where: { id: source.spaceId }, select: { parentId: true } });

@@ -1,12 +1,11 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { ServiceContext } from "../../context";
 import { db } from "../../db/client";
-import { fieldError, forbidden } from "../../errors";
+import { fieldError } from "../../errors";
 import { newId } from "../../ids";
-import { loadOrganization, type OrgAccess } from "../../policies/access";
-import { organizationPermissions } from "../../policies/organization";
-import { customFontPermissions } from "../../policies/site";
+import { loadOrganization } from "../../policies/access";
 import { UPLOAD_KINDS, UPLOAD_URL_TTL_MS, type GenerateUploadInput, type TakenUploadKind } from "./schemas";
+import { authorize } from "../../policies/authorize";
 
 /** An upload URL's secret: 32 random bytes; only its hash is stored. */
 export const hashUploadToken = (token: string) => createHash("sha256").update(token).digest("hex");
@@ -14,15 +13,8 @@ export const hashUploadToken = (token: string) => createHash("sha256").update(to
 /** Where an upload URL points: the app's own upload route (app/api/storage/upload/[token]). */
 export const uploadUrl = (baseUrl: string, token: string) => `${baseUrl}/api/storage/upload/${token}`;
 
-/** Who may upload each kind: those who manage the custom fonts, and the organization's admins for its files. */
-const mayUpload: Record<TakenUploadKind, (access: OrgAccess) => boolean> = {
-  customization_font: (access) => customFontPermissions(access.memberRole).edit,
-  organization_file: (access) => organizationPermissions(access.memberRole).admin,
-};
-const refusals: Record<TakenUploadKind, string> = {
-  customization_font: "Uploading fonts needs the admin role in the organization.",
-  organization_file: "Uploading the organization's files (its logo) needs the admin role in the organization.",
-};
+/** Who may upload each kind (server/policies/permission-table.ts): those who manage the custom fonts, and the organization's admins for its files. */
+const UPLOAD_ACTIONS = { customization_font: "organization.uploadFont", organization_file: "organization.uploadFile" } as const satisfies Record<TakenUploadKind, string>;
 
 const isTaken = (kind: GenerateUploadInput["kind"]): kind is TakenUploadKind => kind in UPLOAD_KINDS;
 
@@ -36,7 +28,7 @@ export async function generateStorageUploadUrl(ctx: ServiceContext, organization
   const access = await loadOrganization(db(), ctx.actor, organizationId);
   const { kind } = input;
   if (!isTaken(kind)) throw fieldError("kind", `Quire does not take ${kind} uploads; only ${Object.keys(UPLOAD_KINDS).join(" and ")} are supported.`);
-  if (!mayUpload[kind](access)) throw forbidden(refusals[kind]);
+  authorize(access, UPLOAD_ACTIONS[kind]);
   const rules = UPLOAD_KINDS[kind];
   if (!rules.mediaTypes.includes(input.file.type)) throw fieldError("file.type", `${input.file.type} is not ${rules.expected}.`);
   if (input.file.size > rules.maxBytes) throw fieldError("file.size", `${rules.tooLarge} (${rules.maxBytes} bytes); this one is ${input.file.size}.`);

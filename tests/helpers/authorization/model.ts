@@ -2,7 +2,7 @@
  * The authorization matrices' model of who may do what (tests/api/*authorization-matrix.test.ts):
  * the callers, the world's content as plain data, the role each caller holds on each item, and
  * from it the outcome each table row must have. The role rule is restated here from its
- * documentation (README, server/policies/content-role.ts) rather than imported, so that the
+ * documentation (README, server/policies/visibility.ts) rather than imported, so that the
  * matrices check the service layer against an independent oracle.
  */
 

@@ -9,12 +9,16 @@ import { AppError } from "@/server/errors";
 import { getOrganization } from "@/server/organizations/queries";
 import { isSsoRefusal } from "@/server/policies/sso";
 import { ssoEntriesOfOrganization } from "@/server/sso/find-sso";
+import { ScreenQueries, trpc } from "@/server/trpc/server";
 
 export default async function OrganizationLayout({ children, params }: { children: ReactNode; params: Promise<{ organizationId: string }> }) {
   const { organizationId } = await params;
+  const queries = new ScreenQueries();
   const ctx = await pageContext();
   // Layouts render independently of their parent's guard, so this one checks the session too.
   if (!ctx) redirect("/login");
+  // The sidebar's content tree comes with the page; asked for beside the check (it fails harmlessly where the check refuses).
+  const tree = queries.prefetch(trpc.content.tree.queryOptions({ organizationId }));
   try {
     await getOrganization(ctx, organizationId);
   } catch (error) {
@@ -26,10 +30,13 @@ export default async function OrganizationLayout({ children, params }: { childre
     }
     throw error;
   }
-  const folded = (await cookies()).get(SIDEBAR_FOLDED_COOKIE)?.value === "1";
-  return (
-    <OrganizationShell organizationId={organizationId} initiallyFolded={folded}>
-      {children}
-    </OrganizationShell>
+  const [cookieStore] = await Promise.all([cookies(), tree]);
+  const folded = cookieStore.get(SIDEBAR_FOLDED_COOKIE)?.value === "1";
+  return queries.hydrate(
+    <>
+      <OrganizationShell organizationId={organizationId} initiallyFolded={folded}>
+        {children}
+      </OrganizationShell>
+    </>
   );
 }

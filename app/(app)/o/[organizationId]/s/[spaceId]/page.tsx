@@ -1,16 +1,13 @@
 import type { Metadata } from "next";
 import { SpaceView } from "@/components/space/space-view";
-import { pageContext } from "@/server/context";
-import { getSpace } from "@/server/spaces/queries";
+import { fetched, trpc } from "@/server/trpc/server";
 
 type Params = Promise<{ organizationId: string; spaceId: string }>;
 
-/** The tab shows the space's title; anything the caller may not see stays a plain "Space". */
+/** The tab shows the space's title (the answer the space's layout brought); anything the caller may not see stays a plain "Space". */
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
   const { spaceId } = await params;
-  const ctx = await pageContext();
-  if (!ctx) return { title: "Space" };
-  const space = await getSpace(ctx, spaceId).catch(() => null);
+  const space = await fetched(trpc.settings.getSpace.queryOptions({ spaceId }));
   return { title: space?.title ?? "Space" };
 }
 

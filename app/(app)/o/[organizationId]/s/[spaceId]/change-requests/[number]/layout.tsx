@@ -1,10 +1,10 @@
 import type { ReactNode } from "react";
-import { pageRead } from "@/server/auth/page-read";
-import { getChangeRequest } from "@/server/change-requests/queries";
+import { ScreenQueries, trpc } from "@/server/trpc/server";
 
-/** A change request's review and editor: one that does not exist answers 404. */
+/** A change request's review and editor: one that does not exist answers 404; it comes with the page. */
 export default async function ChangeRequestLayout({ children, params }: { children: ReactNode; params: Promise<{ spaceId: string; number: string }> }) {
   const { spaceId, number } = await params;
-  await pageRead((ctx) => getChangeRequest(ctx, spaceId, number));
-  return children;
+  const queries = new ScreenQueries();
+  await queries.fetchedOrNotFound(trpc.changeRequests.get.queryOptions({ spaceId, ref: number }));
+  return queries.hydrate(children);
 }

@@ -1,5 +1,7 @@
 import type { Metadata } from "next";
-import { ChangeRequestEditorScreen } from "@/components/editor/change-request-editor";
+import { prefetchEditor } from "@/app/(app)/_prefetch/editor";
+import { ChangeRequestEditorScreen } from "@/components/editor/change-request-editor-screen";
+import { ScreenQueries, trpc } from "@/server/trpc/server";
 
 type Params = Promise<{ organizationId: string; spaceId: string; number: string }>;
 
@@ -8,7 +10,14 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
   return { title: `Edit change request #${number}` };
 }
 
-export default async function EditChangeRequestPage({ params }: { params: Params }) {
+/** A change request's editor, rendered with the pages and the first page it opens on. */
+export default async function EditChangeRequestPage({ params, searchParams }: { params: Params; searchParams: Promise<{ page?: string | string[] }> }) {
   const { organizationId, spaceId, number } = await params;
-  return <ChangeRequestEditorScreen organizationId={organizationId} spaceId={spaceId} number={number} />;
+  const queries = new ScreenQueries();
+  const { page } = await searchParams;
+  const changeRequest = await queries.fetched(trpc.changeRequests.get.queryOptions({ spaceId, ref: number }));
+  if (changeRequest) {
+    await prefetchEditor(queries, spaceId, { kind: "change-request", ref: number }, { kind: "change-request", ref: String(changeRequest.number) }, typeof page === "string" ? page : undefined);
+  }
+  return queries.hydrate(<ChangeRequestEditorScreen organizationId={organizationId} spaceId={spaceId} number={number} />);
 }
