@@ -33,11 +33,10 @@ type Item = { key: string; group: string; icon: LucideIcon; title: string; detai
  * Escape closes.
  */
 export function CommandPalette({ organizationId, open, onClose }: { organizationId: string; open: boolean; onClose: () => void }) {
-  const dialog = useModalDialog(open);
+  const modal = useModalDialog(open, onClose);
   return (
     <dialog
-      ref={dialog}
-      onClose={onClose}
+      {...modal}
       aria-label="Search everywhere"
       // Clicks on the backdrop land on the dialog itself: they close it.
       onClick={(event) => event.target === event.currentTarget && onClose()}

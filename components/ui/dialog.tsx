@@ -1,7 +1,7 @@
 "use client";
 
 import clsx from "clsx";
-import { useEffect, useRef, type ReactNode } from "react";
+import { useEffect, useRef, type ReactNode, type SyntheticEvent } from "react";
 import { Button } from "./button";
 
 /**
@@ -9,11 +9,10 @@ import { Button } from "./button";
  * backdrop; we only keep it in sync with `open`.
  */
 export function Dialog({ open, onClose, title, size = "md", children }: { open: boolean; onClose: () => void; title: string; size?: "md" | "lg"; children: ReactNode }) {
-  const ref = useModalDialog(open);
+  const modal = useModalDialog(open, onClose);
   return (
     <dialog
-      ref={ref}
-      onClose={onClose}
+      {...modal}
       aria-labelledby="dialog-title"
       className={clsx(
         "m-auto max-h-[calc(100dvh-2rem)] rounded-lg p-0 shadow-xl backdrop:bg-slate-900/40",
@@ -32,8 +31,14 @@ export function Dialog({ open, onClose, title, size = "md", children }: { open: 
   );
 }
 
-/** A <dialog> element's ref that keeps it shown as a modal while `open` (and closed otherwise). */
-export function useModalDialog(open: boolean) {
+/**
+ * The props of a <dialog> shown as a modal while `open` (and closed otherwise), `open` being the only
+ * truth: Escape asks `onClose` rather than closing the element behind React's back, and a "close"
+ * event that arrives after the dialog was opened again (it is queued) is not taken for a new close.
+ * Otherwise a Ctrl-K right after Escape found the state still open, changed nothing, and the late
+ * event then closed the palette it had asked for.
+ */
+export function useModalDialog(open: boolean, onClose: () => void) {
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const dialog = ref.current;
@@ -41,7 +46,17 @@ export function useModalDialog(open: boolean) {
     if (open && !dialog.open) dialog.showModal();
     if (!open && dialog.open) dialog.close();
   }, [open]);
-  return ref;
+  return {
+    ref,
+    onCancel: (event: SyntheticEvent<HTMLDialogElement>) => {
+      event.preventDefault();
+      onClose();
+    },
+    // A close the browser made anyway (a second Escape it does not let pages cancel).
+    onClose: (event: SyntheticEvent<HTMLDialogElement>) => {
+      if (!event.currentTarget.open) onClose();
+    },
+  };
 }
 
 /** The end of a dialog's form: what went wrong, if anything, then Cancel and the form's submit button. */
