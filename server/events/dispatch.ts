@@ -6,16 +6,24 @@ import type { CommittedEvent, EventSubscriber } from "./subscriber";
 import { EVENT_SUBSCRIBERS } from "./subscribers";
 
 /*
- * The dispatcher: hands committed domain events to their subscribers, in record order, once each.
+ * The dispatcher: hands committed domain events to their subscribers, once each; in record order to
+ * those that need it.
  *
  * The record (`domain_events`) is ordered by position (txid, seq): the writing transaction's id, then
  * the insert order. Each subscriber has a cursor (`event_subscriber_cursors`). A batch, in one
  * transaction: lock the cursor (SKIP LOCKED: another app server is working that subscriber, leave it),
- * read the next events of its actions after the cursor that are final — their txid is below the oldest
- * transaction still running (pg_snapshot_xmin), so no event can still commit at a position before
- * them — hand them to the subscriber, which writes its effects in that transaction, and move the
- * cursor: to the last event of a full batch, else to (xmin, 0), since every txid below xmin is final.
- * Effects and cursor commit together: each event's database effects happen exactly once, in order.
+ * read the next events of its actions after the cursor, hand them to the subscriber, which writes its
+ * effects in that transaction, and move the cursor. Effects and cursor commit together: each event's
+ * database effects happen exactly once.
+ *
+ * The fence is the oldest transaction still running (pg_snapshot_xmin): no event can still commit at
+ * a position below it. An ordered subscriber is handed only the events below the fence, so in order;
+ * its cursor moves to the last event of a full batch, else to (fence, 0). A subscriber that is not
+ * ordered is also handed the committed events above the fence (every row a READ COMMITTED statement
+ * sees has committed), which a long open transaction elsewhere would otherwise hold back: they are
+ * remembered in `event_subscriber_taken` and skipped by later reads, its cursor still moves only up
+ * to the fence (an event above it may still commit below them), and the remembered events the cursor
+ * has passed are forgotten.
  */
 
 const BATCH_SIZE = 100;
@@ -38,7 +46,7 @@ type EventRow = {
   seq: bigint;
 };
 
-/** What one batch found: events handed over (`taken`), a full batch (`more` to read), committed events waiting behind the fence, or the cursor held by another server. */
+/** What one batch found: events handed over (`taken`), a full batch (`more` to read), committed events it may not take yet (`waiting` behind the fence), or the cursor held by another server. */
 export type BatchOutcome = { taken: number; more: boolean; waiting: boolean; busy: boolean };
 
 /** The subscribers (on this database) whose cursor this process made sure of: a new subscriber starts at the current position, once. */
@@ -54,7 +62,7 @@ async function ensureCursor(name: string): Promise<void> {
   ensured.add(key);
 }
 
-/** One batch of one subscriber, in one transaction. */
+/** One batch of one subscriber, in one transaction (READ COMMITTED: each statement sees what has committed before it). */
 export async function dispatchBatch(subscriber: EventSubscriber): Promise<BatchOutcome> {
   await ensureCursor(subscriber.name);
   const limit = subscriber.batchSize ?? BATCH_SIZE;
@@ -62,7 +70,7 @@ export async function dispatchBatch(subscriber: EventSubscriber): Promise<BatchO
     const [cursor] = await tx.$queryRaw<CursorRow[]>`SELECT txid, seq FROM event_subscriber_cursors WHERE subscriber = ${subscriber.name} FOR UPDATE SKIP LOCKED`;
     if (!cursor) return { taken: 0, more: false, waiting: false, busy: true };
     // One statement, one snapshot: the fence and the events read agree. Events past the fence come
-    // last (ordered by txid) and are not taken; that there are some says to look again soon.
+    // last (ordered by txid); those the subscriber took earlier are left out.
     const rows = await tx.$queryRaw<EventRow[]>`
       WITH fence AS (SELECT pg_snapshot_xmin(pg_current_snapshot())::text::bigint AS xmin)
       SELECT fence.xmin, e.* FROM fence LEFT JOIN LATERAL (
@@ -74,20 +82,32 @@ export async function dispatchBatch(subscriber: EventSubscriber): Promise<BatchO
                END AS actor_user_id
         FROM domain_events e
         WHERE (e.txid, e.seq) > (${cursor.txid}, ${cursor.seq}) AND e.action = ANY (${[...subscriber.actions]}::text[])
+          AND NOT EXISTS (SELECT 1 FROM event_subscriber_taken t WHERE t.subscriber = ${subscriber.name} AND t.txid = e.txid AND t.seq = e.seq)
         ORDER BY e.txid, e.seq
         LIMIT ${limit}
       ) e ON true`;
     const xmin = rows[0]!.xmin;
-    const final = rows.filter((row) => row.id !== null && row.txid < xmin);
-    const waiting = final.length < rows.filter((row) => row.id !== null).length;
-    if (final.length > 0) await subscriber.handle(tx, final.map(committedEvent));
-    const full = final.length === limit;
+    const found = rows.filter((row) => row.id !== null);
+    const final = found.filter((row) => row.txid < xmin);
+    // An ordered subscriber takes only the final events; another takes all it found, each committed.
+    const handed = subscriber.ordered ? final : found;
+    if (handed.length > 0) await subscriber.handle(tx, handed.map(committedEvent));
+    const aboveFence = handed.slice(final.length);
+    if (aboveFence.length > 0) {
+      await tx.$executeRaw`
+        INSERT INTO event_subscriber_taken (subscriber, txid, seq)
+        SELECT ${subscriber.name}::text, txid::bigint, seq::bigint FROM unnest(${aboveFence.map((row) => String(row.txid))}::text[], ${aboveFence.map((row) => String(row.seq))}::text[]) AS taken(txid, seq)`;
+    }
+    const more = handed.length === limit;
+    // A full batch of final events may have more final ones after it: the cursor stops at its last.
+    // Otherwise every event below the fence has been read (it ends the batch, or one above it does).
     const last = final.at(-1);
-    const next = full && last ? { txid: last.txid, seq: last.seq } : { txid: xmin, seq: BigInt(0) };
+    const next = more && last && final.length === handed.length ? { txid: last.txid, seq: last.seq } : { txid: xmin, seq: BigInt(0) };
     if (next.txid > cursor.txid || (next.txid === cursor.txid && next.seq > cursor.seq)) {
       await tx.$executeRaw`UPDATE event_subscriber_cursors SET txid = ${next.txid}, seq = ${next.seq} WHERE subscriber = ${subscriber.name}`;
+      if (!subscriber.ordered) await tx.$executeRaw`DELETE FROM event_subscriber_taken WHERE subscriber = ${subscriber.name} AND (txid, seq) < (${next.txid}, ${next.seq})`;
     }
-    return { taken: final.length, more: full, waiting, busy: false };
+    return { taken: handed.length, more, waiting: handed.length < found.length, busy: false };
   }, "dispatch");
 }
 
@@ -134,7 +154,7 @@ export async function dispatchPass(subscribers: readonly EventSubscriber[] = EVE
   return outcome;
 }
 
-/** A pass again this soon while committed events wait behind an older open transaction. */
+/** A pass again this soon while committed events wait behind an older open transaction for an ordered subscriber. */
 const FENCE_RETRY_MS = 25;
 /** After a subscriber failed, the next try waits this long, doubling up to the sweep's period. */
 const FAILURE_RETRY_MS = 500;
@@ -144,7 +164,8 @@ const SWEEP_MS = 5_000;
 /**
  * One app server's dispatcher: LISTENs on `quire_events` (a committed write wakes it), runs a pass
  * on each wake-up (one at a time; a wake-up during a pass runs another after it), again shortly
- * while committed events wait behind the fence, and every few seconds as a safety net. Every app
+ * while committed events wait behind the fence (only ordered subscribers leave any), and every few
+ * seconds as a safety net. Every app
  * server runs one; their passes share the work through the cursors' SKIP LOCKED.
  */
 export class EventDispatcher {

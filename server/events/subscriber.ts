@@ -25,15 +25,22 @@ export type CommittedEvent<A extends EventAction = EventAction> = A extends Even
 /**
  * What reacts to committed domain events: integrations and webhooks (the organization's typed feed
  * and its deliveries), live updates, notifications. Each takes the actions it lists and is registered
- * in server/events/subscribers.ts; the dispatcher (server/events/dispatch.ts) hands it, in record
- * order, batches of events committed since it last read, and runs `handle` in the transaction that
- * moves its cursor past them: what it writes there happens exactly once per event. Whatever it does
- * outside the database (nothing, today) would happen at least once.
+ * in server/events/subscribers.ts; the dispatcher (server/events/dispatch.ts) hands it batches of
+ * events committed since it last read — in record order when it is `ordered`, else as soon as they
+ * commit — and runs `handle` in the transaction that records them as taken: what it writes there
+ * happens exactly once per event. Whatever it does outside the database (nothing, today) would
+ * happen at least once.
  */
 export type EventSubscriber<A extends EventAction = EventAction> = {
   /** Its cursor's key: never renamed (a new name starts from the current position, without the history). */
   name: string;
   actions: readonly A[];
+  /**
+   * Whether it needs the record's order. An ordered subscriber gets an event only once no earlier
+   * position can still commit, so a long open transaction anywhere holds it back; one that is not
+   * gets each event as soon as it has committed (possibly before an earlier position that commits later).
+   */
+  ordered: boolean;
   /** Events per batch (one transaction); 100 unless said. */
   batchSize?: number;
   handle(tx: Db, events: CommittedEvent<A>[]): Promise<void>;

@@ -20,12 +20,16 @@ function resolve(commentId: string, during?: () => Promise<void>) {
 }
 
 let subscribers = 0;
-/** A subscriber of `comment.resolved` (a new name each time: it starts at the current position) keeping the comment ids it was handed, in order. */
-function testSubscriber(before?: (tx: Db, events: CommittedEvent<"comment.resolved">[]) => Promise<void>) {
+/**
+ * A subscriber of `comment.resolved` (a new name each time: it starts at the current position) keeping
+ * the comment ids it was handed, in order; ordered unless said. `before` runs in its batch first.
+ */
+function testSubscriber({ ordered = true, before }: { ordered?: boolean; before?: (tx: Db, events: CommittedEvent<"comment.resolved">[]) => Promise<void> } = {}) {
   const received: string[] = [];
   const subscriber = defineSubscriber({
     name: `test-${++subscribers}-${Date.now()}`,
     actions: ["comment.resolved"],
+    ordered,
     handle: async (tx, events) => {
       await before?.(tx, events);
       received.push(...events.map((event) => event.payload.commentId));
@@ -48,6 +52,28 @@ function gate() {
   let open!: () => void;
   const opened = new Promise<void>((resolve) => (open = resolve));
   return { open, opened };
+}
+
+/** A write recording `comment.resolved` for `commentId`, open (its txid taken: it holds the fence back) until `commit()`. */
+async function heldOpen(commentId: string) {
+  const mayCommit = gate();
+  const started = gate();
+  const write = resolve(commentId, async () => {
+    started.open();
+    await mayCommit.opened;
+  });
+  await started.opened;
+  return {
+    commit: () => {
+      mayCommit.open();
+      return write;
+    },
+  };
+}
+
+/** How many events a subscriber remembers having taken above the fence. */
+function takenAboveFence(test: ReturnType<typeof testSubscriber>) {
+  return db().eventSubscriberTaken.count({ where: { subscriber: test.subscriber.name } });
 }
 
 describe("the catalog", () => {
@@ -100,9 +126,11 @@ describe("the dispatcher", () => {
   test("two dispatchers never hand an event over twice: the one finding the subscriber's cursor locked skips it", async () => {
     const handling = gate();
     const mayFinish = gate();
-    const shared = testSubscriber(async () => {
-      handling.open();
-      await mayFinish.opened;
+    const shared = testSubscriber({
+      before: async () => {
+        handling.open();
+        await mayFinish.opened;
+      },
     });
     await dispatchPass([shared.subscriber]);
     await resolve("once");
@@ -120,10 +148,12 @@ describe("the dispatcher", () => {
 
   test("a subscriber that fails has its batch rolled back, effects and cursor, and gets the same events again", async () => {
     let attempts = 0;
-    const failing = testSubscriber(async (tx, events) => {
-      attempts++;
-      await tx.organization.update({ where: { id: tenant.organization.id }, data: { title: `Handled ${events.map((event) => event.payload.commentId).join(",")}` } });
-      if (attempts === 1) throw new Error("the first attempt fails");
+    const failing = testSubscriber({
+      before: async (tx, events) => {
+        attempts++;
+        await tx.organization.update({ where: { id: tenant.organization.id }, data: { title: `Handled ${events.map((event) => event.payload.commentId).join(",")}` } });
+        if (attempts === 1) throw new Error("the first attempt fails");
+      },
     });
     await dispatchPass([failing.subscriber]);
     await resolve("x");
@@ -136,5 +166,83 @@ describe("the dispatcher", () => {
     expect((await db().organization.findUniqueOrThrow({ where: { id: tenant.organization.id } })).title).not.toMatch(/^Handled/);
     expect(await passUntil(failing, 2)).toEqual(["x", "y"]);
     expect((await db().organization.findUniqueOrThrow({ where: { id: tenant.organization.id } })).title).toBe("Handled x,y");
+  });
+});
+
+describe("the dispatcher, for a subscriber that needs no order", () => {
+  test("it gets what has committed at once, past a transaction held open that keeps the ordered one waiting, and each event once", async () => {
+    const ordered = testSubscriber();
+    const unordered = testSubscriber({ ordered: false });
+    const both = [ordered.subscriber, unordered.subscriber];
+    await dispatchPass(both);
+    const a = await heldOpen("a");
+    await resolve("b");
+    const whileOpen = await dispatchPass(both);
+    expect(whileOpen.waiting).toEqual([ordered.subscriber.name]);
+    expect(ordered.received).toEqual([]);
+    expect(unordered.received).toEqual(["b"]);
+    // Remembered as taken: the next pass neither hands it again nor counts it as waiting (no re-poll for it).
+    expect(await takenAboveFence(unordered)).toBe(1);
+    expect((await dispatchPass([unordered.subscriber])).waiting).toEqual([]);
+    expect(unordered.received).toEqual(["b"]);
+
+    await a.commit();
+    await resolve("c");
+    expect(await passUntil(ordered, 3)).toEqual(["a", "b", "c"]);
+    expect(await passUntil(unordered, 3)).toEqual(["b", "a", "c"]);
+    await dispatchPass(both);
+    expect(ordered.received).toEqual(["a", "b", "c"]);
+    expect(unordered.received).toEqual(["b", "a", "c"]);
+    // Its cursor has passed the fence where "b" was: nothing is remembered any more.
+    expect(await takenAboveFence(unordered)).toBe(0);
+  });
+
+  test("two dispatchers never hand it an event twice, above the fence or below", async () => {
+    const handling = gate();
+    const mayFinish = gate();
+    const shared = testSubscriber({
+      ordered: false,
+      before: async () => {
+        handling.open();
+        await mayFinish.opened;
+      },
+    });
+    await dispatchPass([shared.subscriber]);
+    const a = await heldOpen("a");
+    await resolve("b");
+    const first = dispatchPass([shared.subscriber]);
+    await handling.opened;
+    const second = await dispatchPass([shared.subscriber]);
+    expect(second.busy).toEqual([shared.subscriber.name]);
+    mayFinish.open();
+    expect((await first).failed).toEqual([]);
+    await Promise.all([dispatchPass([shared.subscriber]), dispatchPass([shared.subscriber])]);
+    expect(shared.received).toEqual(["b"]);
+
+    await a.commit();
+    await passUntil(shared, 2);
+    await Promise.all([dispatchPass([shared.subscriber]), dispatchPass([shared.subscriber])]);
+    expect(shared.received).toEqual(["b", "a"]);
+  });
+
+  test("a failing batch forgets what it took above the fence with the rest, and the events come again", async () => {
+    let attempts = 0;
+    const failing = testSubscriber({
+      ordered: false,
+      before: async () => {
+        if (++attempts === 1) throw new Error("the first attempt fails");
+      },
+    });
+    await dispatchPass([failing.subscriber]);
+    const a = await heldOpen("a");
+    await resolve("b");
+    const firstTry = await dispatchPass([failing.subscriber]);
+    expect(firstTry.failed.map((failure) => String(failure.error))).toEqual(["Error: the first attempt fails"]);
+    expect(await takenAboveFence(failing)).toBe(0);
+    expect(await passUntil(failing, 1)).toEqual(["b"]);
+    expect(await takenAboveFence(failing)).toBe(1);
+
+    await a.commit();
+    expect(await passUntil(failing, 2)).toEqual(["b", "a"]);
   });
 });

@@ -9,6 +9,7 @@ import { recordOrganizationEvents, type NewOrganizationEvent } from "./record";
  */
 export const integrationsSubscriber = defineSubscriber({
   name: "integrations",
+  ordered: true,
   actions: TYPED_EVENT_ACTIONS,
   handle: async (tx, events) => {
     const typed: NewOrganizationEvent[] = [];
