@@ -16,8 +16,8 @@ import { EVENT_SUBSCRIBERS } from "./subscribers";
  * effects in that transaction, and move the cursor. Effects and cursor commit together: each event's
  * database effects happen exactly once.
  *
- * The fence is the oldest transaction still running (pg_snapshot_xmin): no event can still commit at
- * a position below it. An ordered subscriber is handed only the events below the fence, so in order;
+ * The fence (`quire_event_fence()`, in its migration) is the oldest writing transaction still
+ * running in this database: no event can still commit at a position below it. An ordered subscriber is handed only the events below the fence, so in order;
  * its cursor moves to the last event of a full batch, else to (fence, 0). A subscriber that is not
  * ordered is also handed the committed events above the fence (every row a READ COMMITTED statement
  * sees has committed), which a long open transaction elsewhere would otherwise hold back: they are
@@ -57,7 +57,7 @@ async function ensureCursor(name: string): Promise<void> {
   if (ensured.has(key)) return;
   await db().$executeRaw`
     INSERT INTO event_subscriber_cursors (subscriber, txid, seq)
-    VALUES (${name}, pg_snapshot_xmin(pg_current_snapshot())::text::bigint, 0)
+    VALUES (${name}, quire_event_fence(), 0)
     ON CONFLICT (subscriber) DO NOTHING`;
   ensured.add(key);
 }
@@ -72,7 +72,7 @@ export async function dispatchBatch(subscriber: EventSubscriber): Promise<BatchO
     // One statement, one snapshot: the fence and the events read agree. Events past the fence come
     // last (ordered by txid); those the subscriber took earlier are left out.
     const rows = await tx.$queryRaw<EventRow[]>`
-      WITH fence AS (SELECT pg_snapshot_xmin(pg_current_snapshot())::text::bigint AS xmin)
+      WITH fence AS (SELECT quire_event_fence() AS xmin)
       SELECT fence.xmin, e.* FROM fence LEFT JOIN LATERAL (
         SELECT e.id, e.organization_id, e.action, e.payload, e.occurred_at, e.actor_type, e.actor_id, e.target_type, e.target_id, e.target_label, e.txid, e.seq,
                CASE e.actor_type

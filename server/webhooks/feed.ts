@@ -80,7 +80,7 @@ export async function listOrganizationEvents(ctx: ServiceContext, organizationId
   const rows = await db().$queryRaw<FeedRow[]>`
     SELECT id, type, payload, txid, seq, created_at FROM organization_events
     WHERE organization_id = ${organizationId}
-      AND txid < pg_snapshot_xmin(pg_current_snapshot())::text::bigint
+      AND txid < (SELECT quire_event_fence())
       ${cursor ? Prisma.sql`AND (txid, seq) > (${cursor.txid}::bigint, ${cursor.seq}::bigint)` : Prisma.empty}
     ORDER BY txid, seq
     LIMIT ${query.limit + 1}`;

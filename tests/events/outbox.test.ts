@@ -1,3 +1,4 @@
+import pg from "pg";
 import { beforeAll, describe, expect, test } from "vitest";
 import { db, type Db } from "../../server/db/client";
 import { dispatchPass } from "../../server/events/dispatch";
@@ -17,6 +18,13 @@ function resolve(commentId: string, during?: () => Promise<void>) {
     events.record({ organizationId: tenant.organization.id, action: "comment.resolved", target: { type: "comment", id: commentId }, payload: { spaceId: "s", changeRequestId: null, commentId } });
     await during?.();
   });
+}
+
+/** This server's maintenance database: another database than the test's own. */
+function otherDatabaseUrl(): string {
+  const url = new URL(process.env.DATABASE_URL!);
+  url.pathname = "/postgres";
+  return url.toString();
 }
 
 let subscribers = 0;
@@ -96,6 +104,22 @@ describe("the dispatcher", () => {
     await dispatchPass([late.subscriber]);
     await resolve("after");
     expect(await passUntil(late, 1)).toEqual(["after"]);
+  });
+
+  test("a transaction writing in another database of the server holds nothing back (a transaction touches only its own database)", async () => {
+    const ordered = testSubscriber();
+    await dispatchPass([ordered.subscriber]);
+    const elsewhere = new pg.Client({ connectionString: otherDatabaseUrl() });
+    await elsewhere.connect();
+    try {
+      await elsewhere.query("BEGIN");
+      // An xid of its own, as a write gets: older than the event below, and still running.
+      await elsewhere.query("SELECT pg_current_xact_id()");
+      await resolve("while another database writes");
+      expect(await passUntil(ordered, 1)).toEqual(["while another database writes"]);
+    } finally {
+      await elsewhere.end();
+    }
   });
 
   test("events are handed over in record order once final: a transaction held open keeps the events committed after it waiting until it ends", async () => {
