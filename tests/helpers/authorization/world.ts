@@ -24,7 +24,7 @@ import { createTeam } from "../../../server/teams/create-team";
 import { addTeamMember } from "../../../server/teams/update-team-members";
 import { createApiToken, revokeApiToken } from "../../../server/tokens/api-tokens";
 import { createCustomFont } from "../../../server/fonts/custom-fonts";
-import { createWebhook } from "../../../server/webhooks/webhooks";
+import { createWebhook } from "../../../server/webhooks/create-webhook";
 import { createIntegrationInstallationToken } from "../../../server/integrations/tokens/mint";
 import { hashIntegrationToken } from "../../../server/integrations/tokens/resolve";
 import { publishIntegration } from "../../../server/integrations/registry";
