@@ -23,7 +23,7 @@ import { createSamlProvider } from "../../../server/sso/create-saml-provider";
 import { createTeam } from "../../../server/teams/create-team";
 import { addTeamMember } from "../../../server/teams/update-team-members";
 import { createApiToken, revokeApiToken } from "../../../server/tokens/api-tokens";
-import { createCustomFont } from "../../../server/fonts/custom-fonts";
+import { createCustomFont } from "../../../server/fonts/create-custom-font";
 import { createWebhook } from "../../../server/webhooks/create-webhook";
 import { createIntegrationInstallationToken } from "../../../server/integrations/tokens/mint";
 import { hashIntegrationToken } from "../../../server/integrations/tokens/resolve";
