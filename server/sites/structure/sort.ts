@@ -1,11 +1,10 @@
 import type { ServiceContext } from "../../context";
 import { presentSiteSection, presentSiteSectionGroup, presentSiteStructure, type StructureView } from "../../presenters/site-structure";
 import { writeStructure } from "./access";
-import { presentSiteSpaceIn } from "./manage-site-spaces";
+import { presentSiteSpaceIn, setDefaultSection, setDefaultSiteSpace } from "./site-spaces";
 import { findItem, moveAmongSiblings } from "./order";
 import { loadStructure, siteSpacesOf, type StructureSnapshot } from "./rules";
 import type { SortStructureInput, StructurePointer } from "./schemas";
-import { setDefaultSection, setDefaultSiteSpace } from "./site-spaces";
 
 /** The reference's SiteStructureItem for a pointer: the site space, section or group itself. */
 function presentItem(item: StructurePointer) {
