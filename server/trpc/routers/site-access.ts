@@ -2,7 +2,10 @@ import { getPublishingAuth, regeneratePublishingAuth, updatePublishingAuth } fro
 import { updatePublishingAuthInput } from "../../sites/publishing-auth/schemas";
 import { sitePath } from "../../sites/schemas";
 import { changesSomething, createShareLinkInput, NOTHING_TO_CHANGE, shareLinkPath, updateShareLinkFields } from "../../sites/share-links/schemas";
-import { allShareLinks, createShareLink, deleteShareLink, updateShareLink } from "../../sites/share-links/share-links";
+import { allShareLinks } from "../../sites/share-links/all-share-links";
+import { createShareLink } from "../../sites/share-links/create-share-link";
+import { deleteShareLink } from "../../sites/share-links/delete-share-link";
+import { updateShareLink } from "../../sites/share-links/update-share-link";
 import { protectedProcedure, router } from "../init";
 
 /** Who may read a site: its share links and its visitor authentication (the same services as /v1). */
