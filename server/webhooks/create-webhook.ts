@@ -5,7 +5,7 @@ import { newId } from "../ids";
 import { assertPublicDestination } from "../net/destination-check";
 import { assertManagesWebhooks } from "./access";
 import type { CreateWebhookInput } from "./schemas";
-import { newSecret, recordChange, sealWebhookSecret, type WebhookWithSecret } from "./webhook-records";
+import { newSecret, presentWebhook, recordChange, sealWebhookSecret, type WebhookWithSecret } from "./webhook-records";
 
 export async function createWebhook(ctx: ServiceContext, organizationId: string, input: CreateWebhookInput): Promise<WebhookWithSecret> {
   await assertManagesWebhooks(db(), ctx, organizationId);

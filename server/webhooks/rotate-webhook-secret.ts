@@ -1,7 +1,7 @@
 import type { ServiceContext } from "../context";
 import { writeChange } from "../events/write-change";
 import { loadWebhook } from "./access";
-import { newSecret, recordChange, sealWebhookSecret, type WebhookWithSecret } from "./webhook-records";
+import { newSecret, presentWebhook, recordChange, sealWebhookSecret, type WebhookWithSecret } from "./webhook-records";
 
 /** A new signing secret, shown once; the old one stops signing at once. */
 export async function rotateWebhookSecret(ctx: ServiceContext, organizationId: string, webhookId: string): Promise<WebhookWithSecret> {
