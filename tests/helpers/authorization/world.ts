@@ -5,7 +5,7 @@ import { createChangeRequest } from "../../../server/change-requests/create-chan
 import { mergeChangeRequest } from "../../../server/change-requests/merge-change-request";
 import { createCollection } from "../../../server/collections/create-collection";
 import { postComment } from "../../../server/comments/post-comment";
-import { postReply } from "../../../server/comments/reply-writes";
+import { postReply } from "../../../server/comments/post-reply";
 import { readPages } from "../../../server/content/revisions";
 import { db } from "../../../server/db/client";
 import { updateGrant } from "../../../server/grants/update-grant";
@@ -21,7 +21,7 @@ import { createSpace } from "../../../server/spaces/create-space";
 import { submitReview } from "../../../server/reviews/submit-review";
 import { createSamlProvider } from "../../../server/sso/create-saml-provider";
 import { createTeam } from "../../../server/teams/create-team";
-import { addTeamMember } from "../../../server/teams/update-team-members";
+import { addTeamMember } from "../../../server/teams/add-team-member";
 import { createApiToken } from "../../../server/tokens/create-api-token";
 import { revokeApiToken } from "../../../server/tokens/revoke-api-token";
 import { createCustomFont } from "../../../server/fonts/create-custom-font";
