@@ -37,7 +37,7 @@ import { addSection } from "../../sites/structure/add-section";
 import { deleteSection } from "../../sites/structure/delete-section";
 import { moveSection } from "../../sites/structure/move-section";
 import { updateSection } from "../../sites/structure/update-section";
-import { sortSiteStructure } from "../../sites/structure/sort";
+import { sortSiteStructure } from "../../sites/structure/sort-site-structure";
 import { defineOperation } from "../operation";
 
 const SITE = "/v1/orgs/{organizationId}/sites/{siteId}";

@@ -22,7 +22,8 @@ import {
 import { addSection } from "../../sites/structure/add-section";
 import { deleteSection } from "../../sites/structure/delete-section";
 import { updateSection } from "../../sites/structure/update-section";
-import { setDefaultItem, sortSiteStructure } from "../../sites/structure/sort";
+import { setDefaultItem } from "../../sites/structure/set-default-item";
+import { sortSiteStructure } from "../../sites/structure/sort-site-structure";
 import { protectedProcedure, router } from "../init";
 
 /** The structure editor's procedures: the /v1 structure services, answering the same objects. */

@@ -1,4 +1,3 @@
-import { z } from "zod";
 import type { ServiceContext } from "../context";
 import { db } from "../db/client";
 import { mailConfigured } from "../mail/mailer";
@@ -7,15 +6,4 @@ import { mailConfigured } from "../mail/mailer";
 export async function getNotificationSettings(ctx: ServiceContext): Promise<{ emailNotifications: boolean; emailAvailable: boolean }> {
   const user = await db().user.findUniqueOrThrow({ where: { id: ctx.actor.userId }, select: { emailNotifications: true } });
   return { emailNotifications: user.emailNotifications, emailAvailable: mailConfigured() };
-}
-
-export const notificationSettingsInput = z.object({ emailNotifications: z.boolean() }).strict();
-
-/**
- * A personal preference: no organization's audit log has anything to record of it, so it is written
- * directly rather than through writeChange.
- */
-export async function updateNotificationSettings(ctx: ServiceContext, input: z.infer<typeof notificationSettingsInput>) {
-  await db().user.update({ where: { id: ctx.actor.userId }, data: { emailNotifications: input.emailNotifications } });
-  return getNotificationSettings(ctx);
 }

@@ -3,15 +3,9 @@ import { db } from "../db/client";
 import type { Prisma } from "../db/generated/client";
 import { paginateModel, type ListParams } from "../pagination";
 import { loadOrganization } from "../policies/access";
-import { loadSite, siteRoleResolver, visibleSitesWhere } from "../policies/site";
-import { presentOneSite, presentSite, siteSpaceCounts } from "../presenters/site";
+import { siteRoleResolver, visibleSitesWhere } from "../policies/site";
+import { presentSite, siteSpaceCounts } from "../presenters/site";
 import type { SiteFilters } from "./schemas";
-
-/** One site of the organization the caller can see (`getSiteById`). */
-export async function getSite(ctx: ServiceContext, organizationId: string, siteId: string) {
-  const { site, role } = await loadSite(db(), ctx.actor, organizationId, siteId);
-  return presentOneSite(db(), site, role, ctx.baseUrl);
-}
 
 /**
  * The sites of an organization the caller can see (`listSites`), in creation order, paged in SQL,
