@@ -36,7 +36,8 @@ import {
   updateInstallationInput,
 } from "../../integrations/installations/schemas";
 import { getIntegrationEvent, integrationEventIdSchema, listIntegrationEvents } from "../../integrations/events/log";
-import { redeliverEvent, redeliverFailedEvents } from "../../integrations/events/redeliver";
+import { redeliverEvent } from "../../integrations/events/redeliver-event";
+import { redeliverFailedEvents } from "../../integrations/events/redeliver-failed-events";
 import { integrationPath } from "../../integrations/registry/schemas";
 import { trpcListLimit } from "../../pagination";
 import { organizationPath, sitePath } from "../../sites/schemas";
