@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { applyContentChanges } from "../../change-requests/apply-content-changes";
-import { getChangeRequestChanges } from "../../change-requests/changes";
+import { getChangeRequestChanges } from "../../change-requests/get-change-request-changes";
 import { createChangeRequest } from "../../change-requests/create-change-request";
 import { mergeChangeRequest } from "../../change-requests/merge-change-request";
 import { updateChangeRequestFromMain } from "../../change-requests/update-change-request-from-main";
