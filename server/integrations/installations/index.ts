@@ -17,7 +17,10 @@ export { installIntegration } from "./install-integration";
 export { listIntegrationInstallations } from "./list-integration-installations";
 export { uninstallIntegration } from "./uninstall-integration";
 export { updateIntegrationInstallation } from "./update-integration-installation";
-export { listInstalledHere, listOrganizationInstallations, listSiteIntegrations, listSpaceIntegrations } from "./installed-integrations";
+export { listInstalledHere } from "./list-installed-here";
+export { listOrganizationInstallations } from "./list-organization-installations";
+export { listSiteIntegrations } from "./list-site-integrations";
+export { listSpaceIntegrations } from "./list-space-integrations";
 export { validateConfiguration } from "../configuration";
 
 type Extended = Partial<ExtendedParams>;
