@@ -11,7 +11,7 @@ import { db } from "../../../server/db/client";
 import { updateGrant } from "../../../server/grants/update-grant";
 import { newId } from "../../../server/ids";
 import { inviteExpiry, newInviteToken } from "../../../server/invites/tokens";
-import { startImport } from "../../../server/import/import-content";
+import { startImport } from "../../../server/import/start-import";
 import type { ContentTarget } from "../../../server/policies/grant";
 import { catchUpSearchIndexes } from "../../../server/search/index-space";
 import { createSite } from "../../../server/sites/create-site";
