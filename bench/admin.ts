@@ -11,7 +11,7 @@
  */
 import { chromium, type Page, type Request } from "playwright-core";
 import { db } from "../server/db/client";
-import { createApiToken } from "../server/tokens/api-tokens";
+import { createApiToken } from "../server/tokens/create-api-token";
 import { CONNECTIONS, describe, DURATION_S, log, measure, startBenchServer, WARMUP_S } from "./app-server";
 import { pageWord, signIn, spaceWithPages } from "./fixtures";
 

@@ -15,7 +15,7 @@ import { db } from "../server/db/client";
 import { writeChange } from "../server/events/write-change";
 import { newId } from "../server/ids";
 import { recordOrganizationEvents } from "../server/integrations/events/record";
-import { createApiToken } from "../server/tokens/api-tokens";
+import { createApiToken } from "../server/tokens/create-api-token";
 import { createInstallation, createIntegration } from "../tests/helpers/factories";
 import { log, startBenchServer } from "./app-server";
 

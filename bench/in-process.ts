@@ -34,7 +34,7 @@ export async function benchTenant(): Promise<{ userId: string; organizationId: s
   const { db } = await import("../server/db/client");
   const { newId } = await import("../server/ids");
   const { v1Router } = await import("../server/api/v1");
-  const { createApiToken } = await import("../server/tokens/api-tokens");
+  const { createApiToken } = await import("../server/tokens/create-api-token");
   const user = await db().user.create({ data: { id: newId(), email: "bench@example.test", displayName: "Bench" } });
   const organization = await db().organization.create({ data: { id: newId(), title: "Benchmark", members: { create: { userId: user.id, role: "admin" } } } });
   const { token } = await createApiToken({ userId: user.id, via: "system" }, { name: "bench" });

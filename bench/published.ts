@@ -8,7 +8,7 @@
 import { request as httpRequest } from "node:http";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { db } from "../server/db/client";
-import { createApiToken } from "../server/tokens/api-tokens";
+import { createApiToken } from "../server/tokens/create-api-token";
 import { CONNECTIONS, describe, DURATION_S, log, measure, startBenchServer, WARMUP_S } from "./app-server";
 import { signIn, spaceWithPages, typicalPageBody } from "./fixtures";
 

@@ -6,7 +6,7 @@
  */
 import { newId } from "../server/ids";
 import { db } from "../server/db/client";
-import { createApiToken } from "../server/tokens/api-tokens";
+import { createApiToken } from "../server/tokens/create-api-token";
 import { CONNECTIONS, cpuMs, describe, DURATION_S, log, measure, startBenchServer, warmUp, WARMUP_S, type AutocannonResult } from "./app-server";
 import { populateOrganization } from "./fixtures";
 

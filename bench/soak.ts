@@ -7,7 +7,7 @@
  */
 import { createRequire } from "node:module";
 import { db } from "../server/db/client";
-import { createApiToken } from "../server/tokens/api-tokens";
+import { createApiToken } from "../server/tokens/create-api-token";
 import { CONNECTIONS, log, residentMiB, startBenchServer, type AutocannonResult } from "./app-server";
 import { pageWord, populateOrganization, signIn, spaceWithPages, typicalPageBody } from "./fixtures";
 

@@ -5,7 +5,7 @@
 import { db } from "../server/db/client";
 import { migrate } from "../server/db/migrate";
 import { openDatabase } from "../server/db/runtime";
-import { createApiToken } from "../server/tokens/api-tokens";
+import { createApiToken } from "../server/tokens/create-api-token";
 
 const email = process.argv[2]?.trim().toLowerCase();
 if (!email) {

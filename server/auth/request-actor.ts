@@ -1,5 +1,5 @@
 import { actorForIntegrationToken } from "../integrations/tokens/resolve";
-import { actorForToken } from "../tokens/api-tokens";
+import { actorForToken } from "../tokens/actor-for-token";
 import type { Actor } from "./actor";
 
 /** How a kind of route lets callers prove who they are. */

@@ -1,17 +1,15 @@
+import { layoutOf, sameCover, sameLayout, type PageCover, type PageLayout } from "../content/page-display";
 import { parseContentKey, type FileVersion, type PageVersion } from "../content/revisions";
 import { ObjectStore } from "../content/store/object-store";
-import { layoutOf, sameCover, sameLayout, type PageCover, type PageLayout } from "../content/page-display";
-import { sameVariables, spaceVariablesOf, variableChanges, type Variables } from "../content/variables";
 import { trieDiff } from "../content/store/trie";
+import { sameVariables, spaceVariablesOf, variableChanges, type Variables } from "../content/variables";
 import type { ServiceContext } from "../context";
 import { db } from "../db/client";
 import type { Revision } from "../db/generated/client";
-import { notFound } from "../errors";
-import { loadSpace } from "../policies/access";
-import { changeRequestBase } from "../presenters/change-request";
 import { fileDownloadUrl } from "../storage/file-urls";
-import { loadChangeRequest } from "./access";
 import { PageDraft, type PageNode } from "./content-changes/page-draft";
+
+/** The changes between two revisions of a space: what `get-change-request-changes.ts` and `get-revision-changes.ts` answer. */
 
 type Change =
   | { type: "page_created" | "page_deleted"; page: PageVersion }
@@ -49,40 +47,11 @@ function pageEdited(old: PageVersion, current: PageVersion): boolean {
 }
 
 /**
- * What a change request changes against the main revision it last took in
- * (`getChangeRequestChanges`): the changes between those two revisions.
- */
-export async function getChangeRequestChanges(ctx: ServiceContext, spaceId: string, ref: string, params: { limit: number }) {
-  const { changeRequest } = await loadChangeRequest(db(), ctx.actor, spaceId, ref);
-  const baseId = changeRequestBase(changeRequest);
-  if (baseId === changeRequest.revisionId) return { changes: [] };
-  const revisions = await db().revision.findMany({ where: { id: { in: [baseId, changeRequest.revisionId] } } });
-  const base = revisions.find((revision) => revision.id === baseId)!;
-  const head = revisions.find((revision) => revision.id === changeRequest.revisionId)!;
-  return changesBetween(ctx, spaceId, base, head, params);
-}
-
-/**
- * What changed in a space between any two of its revisions, `from` to `to` (the history's diff),
- * in the shape of a change request's changes. Either revision of another space is not found.
- */
-export async function getRevisionChanges(ctx: ServiceContext, spaceId: string, input: { from: string; to: string }, params: { limit: number }) {
-  const { space } = await loadSpace(db(), ctx.actor, spaceId);
-  const revisions = await db().revision.findMany({ where: { id: { in: [input.from, input.to] }, spaceId: space.id } });
-  const [from, to] = [input.from, input.to].map((id) => {
-    const revision = revisions.find((each) => each.id === id);
-    if (!revision) throw notFound(`No revision ${id} in space ${spaceId}.`);
-    return revision;
-  });
-  return changesBetween(ctx, spaceId, from!, to!, params);
-}
-
-/**
  * Pages created, edited, moved and deleted, files created, edited and deleted, and the space's
  * variables, from `base` to `head`. The two revisions are compared with `trieDiff`, which skips
  * everything they share, so the cost follows the size of the change, not of the space.
  */
-async function changesBetween(ctx: ServiceContext, spaceId: string, base: Revision, head: Revision, params: { limit: number }) {
+export async function changesBetween(ctx: ServiceContext, spaceId: string, base: Revision, head: Revision, params: { limit: number }) {
   const store = new ObjectStore(db(), spaceId);
   const diff = await trieDiff(store, base.root, head.root);
   const objects = await store.getObjects<PageVersion | FileVersion>([...diff.values()].flatMap((change) => [change.before, change.after].filter((hash): hash is string => !!hash)));

@@ -1,12 +1,7 @@
-import type { ServiceContext } from "../context";
 import type { Db } from "../db/client";
 import type { ChangeRequestConversation } from "../db/generated/client";
-import { writeChange } from "../events/write-change";
-import { notFound } from "../errors";
-import { conversationPermissions } from "../policies/comment";
-import { loadCommentBase, type CommentBase } from "./base";
+import type { CommentBase } from "./base";
 import { excerptOf } from "./mentions";
-import { authorize } from "../policies/authorize";
 
 /**
  * A change request's conversations, the reference's agent conversations without an agent. Quire
@@ -50,47 +45,10 @@ export async function joinDefaultConversation(tx: Db, changeRequestId: string, a
   return DEFAULT_CONVERSATION;
 }
 
-async function loadConversation(tx: Db, base: CommentBase, conversationId: string, options: { lock?: boolean } = {}) {
+export async function loadConversation(tx: Db, base: CommentBase, conversationId: string, options: { lock?: boolean } = {}) {
   const changeRequestId = base.changeRequest!.id;
   if (options.lock) await tx.$queryRaw`SELECT id FROM change_request_conversations WHERE change_request_id = ${changeRequestId} AND id = ${conversationId} FOR UPDATE`;
   return tx.changeRequestConversation.findUnique({ where: { changeRequestId_id: { changeRequestId, id: conversationId } } });
 }
 
-type ConversationRef = { spaceId: string; changeRequest: string; conversationId: string };
-
-export async function renameConversation(ctx: ServiceContext, ref: ConversationRef, title: string) {
-  return writeChange(ctx, async (tx, events) => {
-    const base = await loadCommentBase(tx, ctx.actor, ref.spaceId, ref.changeRequest);
-    authorize({ role: base.role }, "conversation.rename");
-    const conversation = await loadConversation(tx, base, ref.conversationId, { lock: true });
-    if (!conversation) throw notFound(`No conversation ${ref.conversationId} in change request ${base.changeRequest!.number}.`);
-    const updated = await tx.changeRequestConversation.update({
-      where: { changeRequestId_id: { changeRequestId: conversation.changeRequestId, id: conversation.id } },
-      data: { title, updatedAt: new Date() },
-    });
-    events.record({
-      organizationId: base.organization.id,
-      action: "conversation.updated",
-      target: { type: "change-request-conversation", id: `${conversation.changeRequestId}/${conversation.id}`, label: title },
-      payload: { spaceId: base.space.id, changeRequestId: conversation.changeRequestId, conversationId: conversation.id },
-    });
-    return { ...presentConversation(updated), permissions: conversationPermissions(base.role) };
-  });
-}
-
-/** Deletes a conversation and the comments in it; one that is not there is already deleted. */
-export async function deleteConversation(ctx: ServiceContext, ref: ConversationRef): Promise<void> {
-  await writeChange(ctx, async (tx, events) => {
-    const base = await loadCommentBase(tx, ctx.actor, ref.spaceId, ref.changeRequest);
-    authorize({ role: base.role }, "conversation.delete");
-    const conversation = await loadConversation(tx, base, ref.conversationId, { lock: true });
-    if (!conversation) return events.nothingChanged();
-    await tx.changeRequestConversation.delete({ where: { changeRequestId_id: { changeRequestId: conversation.changeRequestId, id: conversation.id } } });
-    events.record({
-      organizationId: base.organization.id,
-      action: "conversation.deleted",
-      target: { type: "change-request-conversation", id: `${conversation.changeRequestId}/${conversation.id}`, label: conversation.title ?? undefined },
-      payload: { spaceId: base.space.id, changeRequestId: conversation.changeRequestId, conversationId: conversation.id },
-    });
-  });
-}
+export type ConversationRef = { spaceId: string; changeRequest: string; conversationId: string };

@@ -2,24 +2,12 @@ import type { ServiceContext } from "../context";
 import { db } from "../db/client";
 import type { ContentImport } from "../db/generated/client";
 import { AppError, type AppErrorCode, httpStatusOf, notFound } from "../errors";
-import { newId } from "../ids";
-import { enqueue } from "../jobs/enqueue";
-import { contentImportJob, contentImportPayloadFor } from "../jobs/import-job";
-import { importLimits, importWaitMs, type ImportLimits } from "./limits";
-import { presentImportRun } from "./present-import";
+import { createImport } from "./import-records";
+import { importLimits, importWaitMs } from "./limits";
 import type { ImportContentInput } from "./schemas";
-import { openImportTarget, type ImportTarget } from "./target";
-import { inTransaction } from "../db/transaction";
+import type { ImportTarget } from "./target";
 
 const POLL_MS = 200;
-
-/**
- * Starts an import into a space or a change request: checks the caller's rights, records the
- * import (pending) and queues its job. Answers at once; the UI follows the import's progress.
- */
-export async function startImport(ctx: ServiceContext, target: ImportTarget, input: ImportContentInput) {
-  return presentImportRun(await createImport(ctx, target, input, importLimits()));
-}
 
 /**
  * `POST .../content/import`: starts the import, then waits for its job to finish (the crawl is
@@ -32,18 +20,6 @@ export async function importContent(ctx: ServiceContext, target: ImportTarget, i
   const finished = await waitForImport(created.id, importWaitMs(limits));
   if (finished.status !== "completed") throw failureOf(finished);
   return { revision: finished.revisionId!, importedResources: finished.imported, totalResources: finished.total };
-}
-
-/** Records the import and its job in one transaction: there is never an import no job will run. */
-async function createImport(ctx: ServiceContext, target: ImportTarget, input: ImportContentInput, limits: ImportLimits): Promise<ContentImport> {
-  return inTransaction(async (tx) => {
-    const { space, changeRequest } = await openImportTarget(tx, ctx.actor, target);
-    const record = await tx.contentImport.create({
-      data: { id: newId(), spaceId: space.id, changeRequestId: changeRequest?.id ?? null, createdById: ctx.actor.userId, source: input.source, url: input.url },
-    });
-    await enqueue(tx, contentImportJob, contentImportPayloadFor(record.id, limits));
-    return record;
-  }, "record");
 }
 
 /**

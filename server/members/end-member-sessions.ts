@@ -1,7 +1,7 @@
 import { endSessions } from "../auth/sessions";
 import type { ServiceContext } from "../context";
 import { writeChange } from "../events/write-change";
-import { revokeAllApiTokens } from "../tokens/api-tokens";
+import { revokeAllApiTokens } from "../tokens/revoke-all-api-tokens";
 import { loadMemberForAction } from "./queries";
 import type { MemberAccountActionInput } from "./schemas";
 

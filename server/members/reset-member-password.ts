@@ -5,7 +5,7 @@ import { db, type Db } from "../db/client";
 import { writeChange } from "../events/write-change";
 import { newId } from "../ids";
 import { mailConfigured } from "../mail/mailer";
-import { revokeAllApiTokens } from "../tokens/api-tokens";
+import { revokeAllApiTokens } from "../tokens/revoke-all-api-tokens";
 import { sendPasswordResetEmail } from "./password-reset-email-job";
 import { newRandomPassword, PASSWORD_RESET_LIFETIME_MS } from "./password-reset-tokens";
 import { loadMemberForAction } from "./queries";

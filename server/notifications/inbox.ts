@@ -2,8 +2,6 @@ import { z } from "zod";
 import type { ServiceContext } from "../context";
 import { db } from "../db/client";
 import { Prisma } from "../db/generated/client";
-import { badRequest, fieldError } from "../errors";
-import { decodeKeysetCursor, encodeKeysetCursor, type ListParams, type ListResult } from "../pagination";
 import type { NotificationKind, NotificationSummary } from "./build";
 import { describeNotification } from "./describe";
 
@@ -26,7 +24,7 @@ export type PresentedNotification = {
 
 type Row = { id: string; kind: string; actorId: string | null; summary: Prisma.JsonValue; createdAt: Date; readAt: Date | null };
 
-function present(row: Row, baseUrl: string): PresentedNotification {
+export function present(row: Row, baseUrl: string): PresentedNotification {
   const summary = row.summary as NotificationSummary;
   const kind = row.kind as NotificationKind;
   return {
@@ -66,7 +64,7 @@ export type NotificationQuery = z.infer<typeof notificationQuery>;
  * The caller's notifications (narrowed by `query`) in the organizations they are still a member
  * of: leaving one, or its deletion, takes its notifications out of the inbox.
  */
-async function visible(ctx: ServiceContext, query: NotificationQuery): Promise<Prisma.NotificationWhereInput> {
+export async function visible(ctx: ServiceContext, query: NotificationQuery): Promise<Prisma.NotificationWhereInput> {
   const memberships = await db().member.findMany({ where: { userId: ctx.actor.userId, organization: { deletedAt: null } }, select: { organizationId: true } });
   return {
     userId: ctx.actor.userId,
@@ -75,57 +73,4 @@ async function visible(ctx: ServiceContext, query: NotificationQuery): Promise<P
     ...(query.filter ? { kind: { in: [...NOTIFICATION_FILTERS[query.filter]] } } : {}),
     ...(query.space ? { spaceId: query.space } : {}),
   };
-}
-
-/** Newest first: by the time of the event (then id), paged by both. */
-export async function listNotifications(ctx: ServiceContext, params: ListParams & NotificationQuery): Promise<ListResult<PresentedNotification>> {
-  const cursor = decodeKeysetCursor(params.page);
-  const before = cursor?.value ? new Date(cursor.value) : null;
-  if (cursor && (!before || Number.isNaN(before.getTime()))) throw fieldError("page", "Not a valid page cursor");
-  const where = await visible(ctx, params);
-  const [rows, count] = await Promise.all([
-    db().notification.findMany({
-      where: { ...where, ...(before && cursor ? { OR: [{ createdAt: { lt: before } }, { createdAt: before, id: { lt: cursor.id } }] } : {}) },
-      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-      take: params.limit + 1,
-      select: { id: true, kind: true, actorId: true, summary: true, createdAt: true, readAt: true },
-    }),
-    db().notification.count({ where }),
-  ]);
-  const items = rows.slice(0, params.limit);
-  const last = items[items.length - 1];
-  return {
-    items: items.map((row) => present(row, ctx.baseUrl)),
-    count,
-    ...(rows.length > params.limit && last ? { next: { page: encodeKeysetCursor(last.createdAt.toISOString(), last.id) } } : {}),
-  };
-}
-
-export async function unreadNotificationCount(ctx: ServiceContext): Promise<{ count: number }> {
-  return { count: await db().notification.count({ where: await visible(ctx, { unread: true }) }) };
-}
-
-/** The spaces the caller's inbox speaks of, by title (as it was when notified), for its space filter. */
-export async function notificationSpaces(ctx: ServiceContext): Promise<{ items: { id: string; title: string }[] }> {
-  const where = await visible(ctx, {});
-  const spaces = await db().notification.findMany({ where, distinct: ["spaceId"], select: { spaceId: true }, take: 200 });
-  const rows = await db().space.findMany({ where: { id: { in: spaces.flatMap((row) => (row.spaceId ? [row.spaceId] : [])) }, deletedAt: null }, select: { id: true, title: true }, orderBy: [{ title: "asc" }, { id: "asc" }] });
-  return { items: rows };
-}
-
-export const markReadInput = z
-  .object({
-    ids: z.array(z.string().min(1).max(64)).min(1).max(100).optional(),
-    all: z.literal(true).optional(),
-  })
-  .strict();
-
-/** Marks some of the caller's notifications read (`ids`; others' ids change nothing), or all of them. Returns how many were unread. */
-export async function markNotificationsRead(ctx: ServiceContext, input: z.infer<typeof markReadInput>): Promise<{ count: number }> {
-  if (Boolean(input.ids) === Boolean(input.all)) throw badRequest("Give either `ids` or `all: true`.");
-  const { count } = await db().notification.updateMany({
-    where: { userId: ctx.actor.userId, readAt: null, ...(input.ids ? { id: { in: input.ids } } : {}) },
-    data: { readAt: new Date() },
-  });
-  return { count };
 }

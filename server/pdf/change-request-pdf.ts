@@ -8,7 +8,7 @@ import { requestContext, type ServiceContext } from "../context";
 import { db, type Db } from "../db/client";
 import { fieldError, forbidden, notFound } from "../errors";
 import { entityIdSchema } from "../ids";
-import { isApiTokenActive } from "../tokens/api-tokens";
+import { isApiTokenActive } from "../tokens/is-api-token-active";
 import { signPdfLink, verifyPdfLink } from "./pdf-token";
 import { breadcrumbOf, chapterHtml, contentsHtml, coverHtml } from "./document";
 import { revisionFiles } from "./files";

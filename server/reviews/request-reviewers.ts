@@ -1,12 +1,12 @@
 import { loadChangeRequest } from "../change-requests/access";
 import type { ServiceContext } from "../context";
 import { fieldError } from "../errors";
+import { authorize } from "../policies/authorize";
+import { usersWithSpacePermission } from "../policies/space-roles";
 import { presentRequestedReviewer } from "../presenters/review";
 import { writeSpace } from "../spaces/write-space";
 import { peopleOf } from "./people";
 import type { RequestReviewersInput } from "./schemas";
-import { usersWithSpacePermission } from "../policies/space-roles";
-import { authorize } from "../policies/authorize";
 
 /**
  * Asks members for their review of a change request (`requestReviewersForChangeRequest`): who may
@@ -45,22 +45,5 @@ export async function requestReviewers(ctx: ServiceContext, spaceId: string, ref
     const requests = await tx.changeRequestReviewRequest.findMany({ where: { changeRequestId: changeRequest.id, userId: { in: users } }, orderBy: [{ createdAt: "asc" }, { userId: "asc" }] });
     const people = await peopleOf(tx, requests.flatMap((request) => [request.userId, request.requestedById]));
     return { users: requests.map((request) => presentRequestedReviewer(request, people, ctx.baseUrl)) };
-  });
-}
-
-/** Withdraws the request for a user's review (`removeRequestedReviewerFromChangeRequest`); done already when there is none. */
-export async function removeRequestedReviewer(ctx: ServiceContext, spaceId: string, ref: string, userId: string): Promise<void> {
-  await writeSpace(ctx, spaceId, { lock: "changeRequests" }, async (tx, events) => {
-    const access = await loadChangeRequest(tx, ctx.actor, spaceId, ref, { forUpdate: true });
-    const { space, changeRequest } = access;
-    authorize(access, "changeRequest.requestReviewers", access);
-    const { count } = await tx.changeRequestReviewRequest.deleteMany({ where: { changeRequestId: changeRequest.id, userId } });
-    if (count === 0) return events.nothingChanged();
-    events.record({
-      organizationId: space.organizationId,
-      action: "review.request_removed",
-      target: { type: "change_request", id: changeRequest.id, label: `#${changeRequest.number}` },
-      payload: { spaceId, changeRequestId: changeRequest.id, userId },
-    });
   });
 }

@@ -7,7 +7,7 @@ import type { ServiceContext } from "../context";
 import { db } from "../db/client";
 import { AppError, fieldError } from "../errors";
 import { writeChange } from "../events/write-change";
-import { revokeAllApiTokens } from "../tokens/api-tokens";
+import { revokeAllApiTokens } from "../tokens/revoke-all-api-tokens";
 
 export const changePasswordInput = z.object({
   /** Required when the account has a password (an account made by single sign-on may set its first). */

@@ -1,7 +1,8 @@
 import type { ServiceContext } from "../context";
 import { db } from "../db/client";
 import { notFound } from "../errors";
-import { redeliverEvent, redeliverFailedEvents } from "../integrations/events/redeliver";
+import { redeliverEvent } from "../integrations/events/redeliver-event";
+import { redeliverFailedEvents } from "../integrations/events/redeliver-failed-events";
 import { loadWebhook } from "./access";
 
 /** Sends one of this webhook's deliveries again (a pending one is left as it is); a delivery of another webhook is 404 here. */

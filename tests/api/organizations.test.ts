@@ -2,7 +2,8 @@ import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { db } from "../../server/db/client";
 import { newId } from "../../server/ids";
-import { createApiToken, revokeApiToken } from "../../server/tokens/api-tokens";
+import { createApiToken } from "../../server/tokens/create-api-token";
+import { revokeApiToken } from "../../server/tokens/revoke-api-token";
 import { createTenant } from "../helpers/factories";
 import { apiClient, fieldErrorsOf, startApiServer } from "../helpers/server";
 

@@ -4,7 +4,7 @@ import { createCollection } from "../../server/collections/create-collection";
 import { db } from "../../server/db/client";
 import { newId } from "../../server/ids";
 import { createSpace } from "../../server/spaces/create-space";
-import { actorForToken } from "../../server/tokens/api-tokens";
+import { actorForToken } from "../../server/tokens/actor-for-token";
 import { createCallerFactory } from "../../server/trpc/init";
 import { appRouter } from "../../server/trpc/root";
 import { commitPages, createTenant } from "../helpers/factories";

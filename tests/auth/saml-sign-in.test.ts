@@ -5,7 +5,7 @@ import { db } from "../../server/db/client";
 import { newId } from "../../server/ids";
 import { consumeSamlResponse, SsoRefusal, type SsoRefusalReason } from "../../server/sso/consume-response";
 import { createSamlProvider } from "../../server/sso/create-saml-provider";
-import { setSsoMember } from "../../server/sso/sso-members";
+import { setSsoMember } from "../../server/sso/set-sso-member";
 import { startSamlSignIn } from "../../server/sso/start-sign-in";
 import { redeemSsoTicket, SSO_TICKET_COOKIE } from "../../server/sso/tickets";
 import { createTenant, createUser } from "../helpers/factories";

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { db } from "../../server/db/client";
-import { redeliverEvent, redeliverFailedEvents } from "../../server/integrations/events/redeliver";
+import { redeliverEvent } from "../../server/integrations/events/redeliver-event";
+import { redeliverFailedEvents } from "../../server/integrations/events/redeliver-failed-events";
 import { recordOrganizationEvents } from "../../server/integrations/events/record";
 import { startWorkers } from "../../server/jobs/workers";
 import { createSpace } from "../../server/spaces/create-space";

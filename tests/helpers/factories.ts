@@ -7,7 +7,7 @@ import { hashIntegrationToken } from "../../server/integrations/tokens/resolve";
 import { publishIntegration, publishIntegrationInput, type PublishIntegrationInput } from "../../server/integrations/registry";
 import type { Role } from "../../server/policies/roles";
 import { fileStorage } from "../../server/storage/file-storage";
-import { createApiToken } from "../../server/tokens/api-tokens";
+import { createApiToken } from "../../server/tokens/create-api-token";
 import type { Variables } from "../../server/content/variables";
 
 /** Test data builders: every test creates its own tenant, so no global reset is needed. */

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { db } from "../../server/db/client";
 import { INSIGHTS_BODY_LIMIT } from "../../server/sites/insights/schemas";
-import { createShareLink } from "../../server/sites/share-links/share-links";
+import { createShareLink } from "../../server/sites/share-links/create-share-link";
 import { addSection, addSiteSpace, cookiesOf, createTenant, publishedSite, spaceWithPages, visit } from "./serve-fixtures";
 
 /**

@@ -5,7 +5,7 @@ import { verifyCredentials } from "../../server/auth/sign-in";
 import { SIGN_IN_RULES } from "../../server/auth/sign-in-throttle";
 import { db } from "../../server/db/client";
 import { changePassword } from "../../server/users/change-password";
-import { actorForToken } from "../../server/tokens/api-tokens";
+import { actorForToken } from "../../server/tokens/actor-for-token";
 import { eventsAsText } from "../helpers/events";
 import { addMember, createOrganization, createToken } from "../helpers/factories";
 

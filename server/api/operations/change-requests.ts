@@ -1,7 +1,8 @@
 import { applyContentChanges } from "../../change-requests/apply-content-changes";
-import { getChangeRequestChanges } from "../../change-requests/changes";
+import { getChangeRequestChanges } from "../../change-requests/get-change-request-changes";
 import { createChangeRequest } from "../../change-requests/create-change-request";
-import { mergeChangeRequest, updateChangeRequestFromMain } from "../../change-requests/merge-change-request";
+import { mergeChangeRequest } from "../../change-requests/merge-change-request";
+import { updateChangeRequestFromMain } from "../../change-requests/update-change-request-from-main";
 import { getChangeRequest, listChangeRequests } from "../../change-requests/queries";
 import { createChangeRequestInput, listChangeRequestsParams, updateChangeRequestInput } from "../../change-requests/schemas";
 import { changesQuery, contentUpdateBody, contentUpdateQuery } from "../../change-requests/schemas-content";

@@ -1,9 +1,12 @@
 import { z } from "zod";
-import { deleteConversation, renameConversation } from "../../comments/conversations";
+import { deleteConversation } from "../../comments/delete-conversation";
+import { renameConversation } from "../../comments/rename-conversation";
 import { deleteComment } from "../../comments/delete-comment";
 import { postComment } from "../../comments/post-comment";
 import { getComment, getReply, listCommenters, listComments, listConversations, listReplies } from "../../comments/queries";
-import { deleteReply, postReply, updateReply } from "../../comments/reply-writes";
+import { deleteReply } from "../../comments/delete-reply";
+import { postReply } from "../../comments/post-reply";
+import { updateReply } from "../../comments/update-reply";
 import { formatQuery, listCommentsParams, listRepliesParams, postCommentBody, postReplyBody, updateCommentBody, updateConversationBody, updateReplyBody } from "../../comments/schemas";
 import { updateComment } from "../../comments/update-comment";
 import { listParams } from "../../pagination";

@@ -1,4 +1,8 @@
-import { createCustomFont, deleteCustomFont, getCustomFont, listCustomFonts, updateCustomFont } from "../../fonts/custom-fonts";
+import { createCustomFont } from "../../fonts/create-custom-font";
+import { deleteCustomFont } from "../../fonts/delete-custom-font";
+import { getCustomFont } from "../../fonts/get-custom-font";
+import { listCustomFonts } from "../../fonts/list-custom-fonts";
+import { updateCustomFont } from "../../fonts/update-custom-font";
 import { createCustomFontInput, customFontPath, listCustomFontsQuery, organizationFontsPath, updateCustomFontInput } from "../../fonts/schemas";
 import { generateStorageUploadUrl } from "../../storage/uploads/generate-upload-url";
 import { generateUploadInput, generateUploadParams } from "../../storage/uploads/schemas";

@@ -1,4 +1,6 @@
-import { getIntegrationEvent, integrationEventIdSchema, listIntegrationEvents, listIntegrationEventsParams } from "../../integrations/events/log";
+import { getIntegrationEvent } from "../../integrations/events/get-integration-event";
+import { listIntegrationEvents } from "../../integrations/events/list-integration-events";
+import { integrationEventIdSchema, listIntegrationEventsParams } from "../../integrations/events/log";
 import { queueIntegrationTask, queueIntegrationTaskBody } from "../../integrations/events/tasks";
 import { integrationPath } from "../../integrations/registry/schemas";
 import { defineOperation } from "../operation";

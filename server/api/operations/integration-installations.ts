@@ -1,6 +1,11 @@
 import { entityIdSchema } from "../../ids";
 import * as installations from "../../integrations/installations";
-import { getContentInstallation, installOnContent, listInstallationContent, listIntegrationContent, uninstallFromContent, updateContentInstallation } from "../../integrations/installations/content-installations";
+import { getContentInstallation } from "../../integrations/installations/get-content-installation";
+import { installOnContent } from "../../integrations/installations/install-on-content";
+import { listInstallationContent } from "../../integrations/installations/list-installation-content";
+import { listIntegrationContent } from "../../integrations/installations/list-integration-content";
+import { uninstallFromContent } from "../../integrations/installations/uninstall-from-content";
+import { updateContentInstallation } from "../../integrations/installations/update-content-installation";
 import {
   extendedParams,
   installationPath,

@@ -1,5 +1,7 @@
 import { z } from "zod";
-import { listNotifications, markNotificationsRead, markReadInput, notificationQuery } from "../../notifications/inbox";
+import { notificationQuery } from "../../notifications/inbox";
+import { listNotifications } from "../../notifications/list-notifications";
+import { markNotificationsRead, markReadInput } from "../../notifications/mark-notifications-read";
 import { listParams } from "../../pagination";
 import { defineOperation } from "../operation";
 

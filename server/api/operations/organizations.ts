@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { entityIdSchema } from "../../ids";
 import { createOrganization } from "../../organizations/create-organization";
-import { joinOrganizationByEmailDomain, listOrganizationsForEmailDomain } from "../../organizations/email-domains";
+import { joinOrganizationByEmailDomain } from "../../organizations/join-organization-by-email-domain";
+import { listOrganizationsForEmailDomain } from "../../organizations/list-organizations-for-email-domain";
 import { getOrganization, getSubdomain, listOrganizations } from "../../organizations/queries";
 import { createOrganizationInput, emailDomainSchema, subdomainSchema, updateOrganizationInput } from "../../organizations/schemas";
 import { updateOrganization } from "../../organizations/update-organization";

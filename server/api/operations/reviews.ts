@@ -1,6 +1,7 @@
 import { listParams } from "../../pagination";
 import { getReview, listContributors, listRequestedReviewers, listReviews } from "../../reviews/queries";
-import { removeRequestedReviewer, requestReviewers } from "../../reviews/request-reviewers";
+import { removeRequestedReviewer } from "../../reviews/remove-requested-reviewer";
+import { requestReviewers } from "../../reviews/request-reviewers";
 import { formatQuery } from "../../comments/schemas";
 import { listReviewsParams, requestReviewersInput, submitReviewInput } from "../../reviews/schemas";
 import { submitReview } from "../../reviews/submit-review";

@@ -1,4 +1,6 @@
-import { getSiteAdaptiveSchema, listSiteAdaptiveTemplateConditions, updateSiteAdaptiveSchema } from "../../sites/adaptive/adaptive-schema";
+import { getSiteAdaptiveSchema } from "../../sites/adaptive/get-site-adaptive-schema";
+import { listSiteAdaptiveTemplateConditions } from "../../sites/adaptive/list-site-adaptive-template-conditions";
+import { updateSiteAdaptiveSchema } from "../../sites/adaptive/update-site-adaptive-schema";
 import { updateAdaptiveSchemaInput } from "../../sites/adaptive/schemas";
 import { sitePath } from "../../sites/schemas";
 import { defineOperation } from "../operation";

@@ -1,4 +1,6 @@
-import { getPublishingAuth, regeneratePublishingAuth, updatePublishingAuth } from "../../sites/publishing-auth/publishing-auth";
+import { getPublishingAuth } from "../../sites/publishing-auth/get-publishing-auth";
+import { regeneratePublishingAuth } from "../../sites/publishing-auth/regenerate-publishing-auth";
+import { updatePublishingAuth } from "../../sites/publishing-auth/update-publishing-auth";
 import { updatePublishingAuthInput } from "../../sites/publishing-auth/schemas";
 import { sitePath } from "../../sites/schemas";
 import { defineOperation } from "../operation";

@@ -1,4 +1,9 @@
-import { bulkUpsertRedirects, createRedirect, deleteRedirect, getRedirectBySource, listRedirects, updateRedirect } from "../../sites/redirects/redirects";
+import { bulkUpsertRedirects } from "../../sites/redirects/bulk-upsert-redirects";
+import { createRedirect } from "../../sites/redirects/create-redirect";
+import { deleteRedirect } from "../../sites/redirects/delete-redirect";
+import { getRedirectBySource } from "../../sites/redirects/get-redirect-by-source";
+import { listRedirects } from "../../sites/redirects/list-redirects";
+import { updateRedirect } from "../../sites/redirects/update-redirect";
 import { bulkUpsertRedirectsInput, createRedirectInput, listRedirectsParams, redirectBySourceParams, redirectPath, updateRedirectInput } from "../../sites/redirects/schemas";
 import { sitePath } from "../../sites/schemas";
 import { defineOperation } from "../operation";

@@ -1,6 +1,9 @@
 import { sitePath } from "../../sites/schemas";
 import { createShareLinkInput, listShareLinksParams, shareLinkPath, updateShareLinkInput } from "../../sites/share-links/schemas";
-import { createShareLink, deleteShareLink, listShareLinks, updateShareLink } from "../../sites/share-links/share-links";
+import { createShareLink } from "../../sites/share-links/create-share-link";
+import { deleteShareLink } from "../../sites/share-links/delete-share-link";
+import { listShareLinks } from "../../sites/share-links/list-share-links";
+import { updateShareLink } from "../../sites/share-links/update-share-link";
 import { defineOperation } from "../operation";
 
 /** The reference's `site-share-links` tag. */

@@ -1,6 +1,15 @@
 import { listParams } from "../../pagination";
-import { addSectionGroup, addSectionToGroup, deleteSectionGroup, moveSectionGroup, removeSectionFromGroup, updateSectionGroup } from "../../sites/structure/groups";
-import { addSpaceToSite, deleteSiteSpace, duplicateSiteSpace, moveSiteSpace, updateSiteSpace } from "../../sites/structure/manage-site-spaces";
+import { addSectionGroup } from "../../sites/structure/add-section-group";
+import { addSectionToGroup } from "../../sites/structure/add-section-to-group";
+import { deleteSectionGroup } from "../../sites/structure/delete-section-group";
+import { moveSectionGroup } from "../../sites/structure/move-section-group";
+import { removeSectionFromGroup } from "../../sites/structure/remove-section-from-group";
+import { updateSectionGroup } from "../../sites/structure/update-section-group";
+import { addSpaceToSite } from "../../sites/structure/add-space-to-site";
+import { deleteSiteSpace } from "../../sites/structure/delete-site-space";
+import { duplicateSiteSpace } from "../../sites/structure/duplicate-site-space";
+import { moveSiteSpace } from "../../sites/structure/move-site-space";
+import { updateSiteSpace } from "../../sites/structure/update-site-space";
 import { getSiteStructure, listSiteSectionGroups, listSiteSections, listSiteSpaces } from "../../sites/structure/queries";
 import {
   addGroupInput,
@@ -24,8 +33,11 @@ import {
   updateSectionInput,
   updateSiteSpaceInput,
 } from "../../sites/structure/schemas";
-import { addSection, deleteSection, moveSection, updateSection } from "../../sites/structure/sections";
-import { sortSiteStructure } from "../../sites/structure/sort";
+import { addSection } from "../../sites/structure/add-section";
+import { deleteSection } from "../../sites/structure/delete-section";
+import { moveSection } from "../../sites/structure/move-section";
+import { updateSection } from "../../sites/structure/update-section";
+import { sortSiteStructure } from "../../sites/structure/sort-site-structure";
 import { defineOperation } from "../operation";
 
 const SITE = "/v1/orgs/{organizationId}/sites/{siteId}";

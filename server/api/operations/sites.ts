@@ -1,6 +1,7 @@
 import { createSite } from "../../sites/create-site";
 import { deleteSite } from "../../sites/delete-site";
-import { getSite, listSites } from "../../sites/list-site";
+import { getSite } from "../../sites/get-site";
+import { listSites } from "../../sites/list-sites";
 import { setSitePublished } from "../../sites/publish-site";
 import { createSiteInput, listSitesParams, organizationPath, sitePath, updateSiteInput } from "../../sites/schemas";
 import { updateSite } from "../../sites/update-site";

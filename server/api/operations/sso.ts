@@ -5,7 +5,7 @@ import { createSamlProvider } from "../../sso/create-saml-provider";
 import { deleteSamlProvider } from "../../sso/delete-saml-provider";
 import { getSamlProvider, listSamlProviders, listSsoLogins } from "../../sso/queries";
 import { createSamlProviderInput, updateSamlProviderInput } from "../../sso/schemas";
-import { setSsoMember } from "../../sso/sso-members";
+import { setSsoMember } from "../../sso/set-sso-member";
 import { updateSamlProvider } from "../../sso/update-saml-provider";
 import { defineOperation } from "../operation";
 

@@ -4,7 +4,9 @@ import { deleteTeam } from "../../teams/delete-team";
 import { getTeam, listTeamMembers, listTeams } from "../../teams/queries";
 import { addTeamMemberInput, createTeamInput, listTeamsParams, organizationPath, teamMemberPath, teamPath, updateTeamInput, updateTeamMembersInput } from "../../teams/schemas";
 import { updateTeam } from "../../teams/update-team";
-import { addTeamMember, removeTeamMember, updateTeamMembers } from "../../teams/update-team-members";
+import { addTeamMember } from "../../teams/add-team-member";
+import { removeTeamMember } from "../../teams/remove-team-member";
+import { updateTeamMembers } from "../../teams/update-team-members";
 import { defineOperation } from "../operation";
 
 /** The reference's `teams` and `team-members` tags. */

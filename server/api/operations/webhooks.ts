@@ -2,7 +2,12 @@ import { listWebhookDeliveries, deliveriesQuery } from "../../webhooks/deliverie
 import { redeliverWebhookDelivery, redeliverFailedWebhookDeliveries } from "../../webhooks/redeliver";
 import { createWebhookInput, deliveryPath, organizationPath, updateWebhookInput, webhookPath } from "../../webhooks/schemas";
 import { sendWebhookTest } from "../../webhooks/test-send";
-import { createWebhook, deleteWebhook, getWebhook, listWebhooks, rotateWebhookSecret, updateWebhook } from "../../webhooks/webhooks";
+import { createWebhook } from "../../webhooks/create-webhook";
+import { deleteWebhook } from "../../webhooks/delete-webhook";
+import { getWebhook } from "../../webhooks/get-webhook";
+import { listWebhooks } from "../../webhooks/list-webhooks";
+import { rotateWebhookSecret } from "../../webhooks/rotate-webhook-secret";
+import { updateWebhook } from "../../webhooks/update-webhook";
 import { defineOperation } from "../operation";
 
 /**

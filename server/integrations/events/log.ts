@@ -3,10 +3,9 @@ import type { ServiceContext } from "../../context";
 import { db } from "../../db/client";
 import { Prisma } from "../../db/generated/client";
 import { eventPayload } from "../../deliveries/deliver";
-import { fieldError, notFound } from "../../errors";
-import { decodeKeysetCursor, encodeKeysetCursor, listParams, type ListResult } from "../../pagination";
-import { loadIntegration } from "../load";
+import { listParams } from "../../pagination";
 import { authorize } from "../../policies/authorize";
+import { loadIntegration } from "../load";
 
 /**
  * An integration's event log (listIntegrationEvents, getIntegrationEvent): one entry per delivery to
@@ -22,7 +21,7 @@ export const listIntegrationEventsParams = listParams;
 export type ListIntegrationEventsParams = z.infer<typeof listIntegrationEventsParams>;
 export const integrationEventIdSchema = z.uuid();
 
-type DeliveryRow = {
+export type DeliveryRow = {
   id: string;
   integration_id: string;
   installation_id: string | null;
@@ -36,54 +35,17 @@ type DeliveryRow = {
   payload: Record<string, unknown>;
 };
 
-async function administeredIntegration(ctx: ServiceContext, name: string) {
+export async function administeredIntegration(ctx: ServiceContext, name: string) {
   const access = await loadIntegration(db(), ctx.actor, name);
   authorize(access.viewer, "integration.admin");
   return access.integration;
 }
 
-const SELECT = Prisma.sql`
+export const SELECT = Prisma.sql`
   SELECT d.id, d.integration_id, d.installation_id, d.status, d.attempts, d.next_attempt_at, d.created_at, d.event_txid, d.event_seq, e.created_at AS event_created_at, e.payload
   FROM event_deliveries d JOIN organization_events e ON e.id = d.event_id`;
 
-export async function listIntegrationEvents(ctx: ServiceContext, name: string, params: ListIntegrationEventsParams): Promise<ListResult<ReturnType<typeof presentIntegrationEvent>>> {
-  const integration = await administeredIntegration(ctx, name);
-  const after = decodeCursorPosition(params.page);
-  const where = Prisma.sql`d.integration_id = ${integration.id} AND d.attempts > 0`;
-  const [rows, [counted]] = await Promise.all([
-    db().$queryRaw<DeliveryRow[]>`${SELECT}
-      WHERE ${where} ${after ? Prisma.sql`AND (d.created_at, d.event_txid, d.event_seq, d.id) < (${after.createdAt}, ${after.txid}, ${after.seq}, ${after.id})` : Prisma.empty}
-      ORDER BY d.created_at DESC, d.event_txid DESC, d.event_seq DESC, d.id DESC LIMIT ${params.limit + 1}`,
-    db().$queryRaw<{ count: number }[]>`SELECT count(*)::int AS count FROM event_deliveries d WHERE ${where}`,
-  ]);
-  const items = rows.slice(0, params.limit);
-  const last = items[items.length - 1];
-  return {
-    items: items.map(presentIntegrationEvent),
-    count: counted?.count ?? 0,
-    ...(rows.length > params.limit && last ? { next: { page: encodeKeysetCursor(`${last.created_at.toISOString()}|${last.event_txid}|${last.event_seq}`, last.id) } } : {}),
-  };
-}
-
-/** Newest first: by the delivery's creation (a redelivery counts as new), then its event's position (events of one transaction share a time). */
-function decodeCursorPosition(page: string | undefined): { createdAt: Date; txid: bigint; seq: bigint; id: string } | undefined {
-  const cursor = decodeKeysetCursor(page);
-  if (!cursor) return undefined;
-  const match = /^([0-9T:.Z-]{1,40})\|([0-9]{1,19})\|([0-9]{1,19})$/.exec(cursor.value ?? "");
-  if (!match || Number.isNaN(Date.parse(match[1]!))) throw fieldError("page", "Not a valid page cursor");
-  return { createdAt: new Date(match[1]!), txid: BigInt(match[2]!), seq: BigInt(match[3]!), id: cursor.id };
-}
-
-export async function getIntegrationEvent(ctx: ServiceContext, name: string, eventId: string) {
-  const integration = await administeredIntegration(ctx, name);
-  const [row] = await db().$queryRaw<DeliveryRow[]>`${SELECT} WHERE d.id = ${eventId} AND d.integration_id = ${integration.id} AND d.attempts > 0`;
-  if (!row) throw notFound(`No event ${eventId} in the log of integration ${name}.`);
-  const attempts = await db().$queryRaw<AttemptRow[]>`
-    SELECT attempt, url, started_at, duration_ms, response_status, error FROM delivery_attempts WHERE delivery_id = ${row.id} ORDER BY attempt`;
-  return { event: presentIntegrationEvent(row), trace: { logs: traceLogs(row, attempts) } };
-}
-
-function presentIntegrationEvent(row: DeliveryRow) {
+export function presentIntegrationEvent(row: DeliveryRow) {
   return {
     id: row.id,
     integrationId: row.integration_id,
@@ -96,7 +58,7 @@ function presentIntegrationEvent(row: DeliveryRow) {
   };
 }
 
-type AttemptRow = { attempt: number; url: string; started_at: Date; duration_ms: number; response_status: number | null; error: string | null };
+export type AttemptRow = { attempt: number; url: string; started_at: Date; duration_ms: number; response_status: number | null; error: string | null };
 
 /** The reference's `logs`: one line per attempt ("POST https://… → 500 in 120 ms"), then what happens next. */
 export function traceLogs(delivery: Pick<DeliveryRow, "status" | "next_attempt_at">, attempts: AttemptRow[]) {

@@ -1,20 +1,26 @@
 import type { ServiceContext } from "../../context";
-import { getContentInstallation, installOnContent, listInstallationContent, listIntegrationContent, uninstallFromContent, updateContentInstallation } from "./content-installations";
+import { getContentInstallation } from "./get-content-installation";
+import { installOnContent } from "./install-on-content";
+import { listInstallationContent } from "./list-installation-content";
+import { listIntegrationContent } from "./list-integration-content";
+import { uninstallFromContent } from "./uninstall-from-content";
+import { updateContentInstallation } from "./update-content-installation";
 import type { ExtendedParams, ListContentInstallationsParams, ListInstallationSpacesParams, UpdateContentInstallationInput } from "./schemas";
 
 /**
  * The installation services by the names /v1 and the tRPC router call (COMMON contract 5): the
- * organization installation's own (organization-installations.ts), the space and site ones
- * (content-installations.ts, written once for both) and the lists of what is installed where.
+ * organization installation's own (`<verb>-integration(-installation).ts`), the space and site ones
+ * (`<verb>-content(-installation).ts`, written once for both) and the lists of what is installed where.
  */
-export {
-  getIntegrationInstallation,
-  installIntegration,
-  listIntegrationInstallations,
-  uninstallIntegration,
-  updateIntegrationInstallation,
-} from "./organization-installations";
-export { listInstalledHere, listOrganizationInstallations, listSiteIntegrations, listSpaceIntegrations } from "./installed-integrations";
+export { getIntegrationInstallation } from "./get-integration-installation";
+export { installIntegration } from "./install-integration";
+export { listIntegrationInstallations } from "./list-integration-installations";
+export { uninstallIntegration } from "./uninstall-integration";
+export { updateIntegrationInstallation } from "./update-integration-installation";
+export { listInstalledHere } from "./list-installed-here";
+export { listOrganizationInstallations } from "./list-organization-installations";
+export { listSiteIntegrations } from "./list-site-integrations";
+export { listSpaceIntegrations } from "./list-space-integrations";
 export { validateConfiguration } from "../configuration";
 
 type Extended = Partial<ExtendedParams>;

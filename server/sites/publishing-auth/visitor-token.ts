@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Site } from "../../db/generated/client";
-import { visitorAuthKeyOf } from "./publishing-auth";
+import { visitorAuthKeyOf } from "./publishing-auth-records";
 
 /**
  * Checks a visitor's JWT for a site with visibility `visitor-auth` (the published renderer, issue 12,

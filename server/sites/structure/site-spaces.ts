@@ -1,17 +1,20 @@
 import type { Db } from "../../db/client";
 import type { Site, SiteSpace, Space } from "../../db/generated/client";
 import { currentRevision, readPage } from "../../content/revisions";
-import { fieldError, sentence } from "../../errors";
+import { fieldError, notFound, sentence } from "../../errors";
 import type { EventRecorder } from "../../events/record-event";
 import { newId } from "../../ids";
 import type { OrgAccess } from "../../policies/access";
 import { spaceRoleOf } from "../../policies/access";
+import { presentSiteSpace, type StructureView } from "../../presenters/site-structure";
 import { slugify, uniquePath } from "./paths";
-import { normalizeStructure } from "./rules";
+import { normalizeStructure, type StructureSnapshot } from "./rules";
 
 /**
  * The structure's building blocks for site spaces, for use inside a site write (writeSite, or the
  * transaction creating a site): each leaves the structure obeying its rules (server/sites/structure/rules.ts).
+ * The site-space operations beside it (add, change, remove, move and duplicate the variants of a
+ * site: `add-space-to-site.ts`, `<verb>-site-space.ts`) are made of them.
  */
 
 type SiteRef = Pick<Site, "id" | "organizationId">;
@@ -159,4 +162,16 @@ export async function removeGroupsOfSectionlessSite(tx: Db, events: EventRecorde
       payload: { siteId: site.id, siteSectionGroupId: group.id },
     });
   }
+}
+
+/** What a site-space operation answers: the site space as the structure shows it after the write. */
+export const presentSiteSpaceIn = (siteSpaceId: string) => (structure: StructureSnapshot, view: StructureView) => {
+  const row = structure.siteSpaces.find((candidate) => candidate.id === siteSpaceId)!;
+  return presentSiteSpace(row, structure.sections.find((section) => section.id === row.sectionId) ?? null, view);
+};
+
+export async function loadSiteSpace(tx: Db, siteId: string, siteSpaceId: string) {
+  const row = await tx.siteSpace.findFirst({ where: { id: siteSpaceId, siteId } });
+  if (!row) throw notFound(`No site space ${siteSpaceId} in this site.`);
+  return row;
 }

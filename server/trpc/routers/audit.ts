@@ -1,5 +1,7 @@
 import { z } from "zod";
-import { getAuditEvent, listAuditEventActions, listAuditEvents } from "../../audit/audit-log";
+import { getAuditEvent } from "../../audit/get-audit-event";
+import { listAuditEventActions } from "../../audit/list-audit-event-actions";
+import { listAuditEvents } from "../../audit/list-audit-events";
 import { auditEventIdSchema, listAuditEventsParams } from "../../audit/schemas";
 import { entityIdSchema } from "../../ids";
 import { protectedProcedure, router } from "../init";

@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { applyContentChanges } from "../../change-requests/apply-content-changes";
-import { getChangeRequestChanges } from "../../change-requests/changes";
+import { getChangeRequestChanges } from "../../change-requests/get-change-request-changes";
 import { createChangeRequest } from "../../change-requests/create-change-request";
-import { mergeChangeRequest, updateChangeRequestFromMain } from "../../change-requests/merge-change-request";
+import { mergeChangeRequest } from "../../change-requests/merge-change-request";
+import { updateChangeRequestFromMain } from "../../change-requests/update-change-request-from-main";
 import { getChangeRequest, listChangeRequests } from "../../change-requests/queries";
 import { changeRequestRefSchema, changeRequestStatusSchema, createChangeRequestInput, updateChangeRequestInput } from "../../change-requests/schemas";
 import { contentUpdateBody } from "../../change-requests/schemas-content";

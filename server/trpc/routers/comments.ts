@@ -1,7 +1,9 @@
 import { deleteComment } from "../../comments/delete-comment";
 import { postComment } from "../../comments/post-comment";
 import { getComment, listComments, listReplies, mentionable } from "../../comments/queries";
-import { deleteReply, postReply, updateReply } from "../../comments/reply-writes";
+import { deleteReply } from "../../comments/delete-reply";
+import { postReply } from "../../comments/post-reply";
+import { updateReply } from "../../comments/update-reply";
 import { markdownBody, trpcInputs } from "../../comments/schemas";
 import { updateComment } from "../../comments/update-comment";
 import { protectedProcedure, router } from "../init";

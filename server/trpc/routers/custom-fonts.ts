@@ -1,5 +1,9 @@
 import { z } from "zod";
-import { createCustomFont, customFontAccess, deleteCustomFont, listCustomFonts, updateCustomFont } from "../../fonts/custom-fonts";
+import { createCustomFont } from "../../fonts/create-custom-font";
+import { customFontAccess } from "../../fonts/custom-font-access";
+import { deleteCustomFont } from "../../fonts/delete-custom-font";
+import { listCustomFonts } from "../../fonts/list-custom-fonts";
+import { updateCustomFont } from "../../fonts/update-custom-font";
 import { createCustomFontInput, customFontPath, organizationFontsPath, updateCustomFontInput } from "../../fonts/schemas";
 import { trpcListLimit } from "../../pagination";
 import { generateStorageUploadUrl } from "../../storage/uploads/generate-upload-url";

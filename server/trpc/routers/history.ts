@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { getRevisionChanges } from "../../change-requests/changes";
+import { getRevisionChanges } from "../../change-requests/get-revision-changes";
 import { restorePage, restorePageInput } from "../../change-requests/restore-page";
 import { listSpaceHistory, spaceHistoryParams } from "../../content/history";
 import { entityIdSchema } from "../../ids";

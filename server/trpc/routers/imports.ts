@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { changeRequestRefSchema } from "../../change-requests/schemas";
 import { entityIdSchema } from "../../ids";
-import { startImport } from "../../import/import-content";
+import { startImport } from "../../import/start-import";
 import { getImportRun, listImportRuns } from "../../import/queries";
 import { importContentInput } from "../../import/schemas";
 import { protectedProcedure, router } from "../init";

@@ -35,8 +35,11 @@ import {
   updateContentInstallationInput,
   updateInstallationInput,
 } from "../../integrations/installations/schemas";
-import { getIntegrationEvent, integrationEventIdSchema, listIntegrationEvents } from "../../integrations/events/log";
-import { redeliverEvent, redeliverFailedEvents } from "../../integrations/events/redeliver";
+import { getIntegrationEvent } from "../../integrations/events/get-integration-event";
+import { listIntegrationEvents } from "../../integrations/events/list-integration-events";
+import { integrationEventIdSchema } from "../../integrations/events/log";
+import { redeliverEvent } from "../../integrations/events/redeliver-event";
+import { redeliverFailedEvents } from "../../integrations/events/redeliver-failed-events";
 import { integrationPath } from "../../integrations/registry/schemas";
 import { trpcListLimit } from "../../pagination";
 import { organizationPath, sitePath } from "../../sites/schemas";

@@ -1,6 +1,9 @@
 import { z } from "zod";
 import { entityIdSchema } from "../../ids";
-import { getOrganizationMergeRules, getSpaceMergeRules, updateOrganizationMergeRules, updateSpaceMergeRules } from "../../reviews/merge-rules-settings";
+import { getOrganizationMergeRules } from "../../reviews/get-organization-merge-rules";
+import { getSpaceMergeRules } from "../../reviews/get-space-merge-rules";
+import { updateOrganizationMergeRules } from "../../reviews/update-organization-merge-rules";
+import { updateSpaceMergeRules } from "../../reviews/update-space-merge-rules";
 import { organizationMergeRulesInput, spaceMergeRulesInput } from "../../reviews/schemas";
 import { protectedProcedure, router } from "../init";
 

@@ -1,5 +1,9 @@
 import { z } from "zod";
-import { listNotifications, markNotificationsRead, markReadInput, notificationQuery, notificationSpaces, unreadNotificationCount } from "../../notifications/inbox";
+import { notificationQuery } from "../../notifications/inbox";
+import { listNotifications } from "../../notifications/list-notifications";
+import { markNotificationsRead, markReadInput } from "../../notifications/mark-notifications-read";
+import { notificationSpaces } from "../../notifications/notification-spaces";
+import { unreadNotificationCount } from "../../notifications/unread-notification-count";
 import { protectedProcedure, router } from "../init";
 
 /** The signed-in user's inbox (the same service as `GET /v1/user/notifications`). */

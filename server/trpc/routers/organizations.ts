@@ -6,7 +6,8 @@ import { getOrganization, listDeletedOrganizations, listOrganizations } from "..
 import { restoreOrganization } from "../../organizations/restore-organization";
 import { generateStorageUploadUrl } from "../../storage/uploads/generate-upload-url";
 import { generateUploadInput } from "../../storage/uploads/schemas";
-import { joinOrganizationByEmailDomain, listJoinableOrganizations } from "../../organizations/email-domains";
+import { joinOrganizationByEmailDomain } from "../../organizations/join-organization-by-email-domain";
+import { listJoinableOrganizations } from "../../organizations/list-joinable-organizations";
 import { createOrganizationInput, updateOrganizationInput } from "../../organizations/schemas";
 import { updateOrganization } from "../../organizations/update-organization";
 import { getWaitingForMe } from "../../home/waiting-for-me";

@@ -1,4 +1,5 @@
-import { getNotificationSettings, notificationSettingsInput, updateNotificationSettings } from "../../notifications/settings";
+import { getNotificationSettings } from "../../notifications/get-notification-settings";
+import { notificationSettingsInput, updateNotificationSettings } from "../../notifications/update-notification-settings";
 import { getAuthenticatedUser } from "../../users/queries";
 import { updateUserInput } from "../../users/schemas";
 import { changePassword, changePasswordInput } from "../../users/change-password";

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { entityIdSchema } from "../../ids";
 import { getMergeStatus, listRequestedReviewers, listReviews, reviewCandidates } from "../../reviews/queries";
-import { removeRequestedReviewer, requestReviewers } from "../../reviews/request-reviewers";
+import { removeRequestedReviewer } from "../../reviews/remove-requested-reviewer";
+import { requestReviewers } from "../../reviews/request-reviewers";
 import { changeRequestRefInput, markdownBody } from "../../comments/schemas";
 import { requestReviewersInput, reviewMarkdownSchema, reviewStatusSchema } from "../../reviews/schemas";
 import { submitReview } from "../../reviews/submit-review";

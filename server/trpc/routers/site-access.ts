@@ -1,8 +1,13 @@
-import { getPublishingAuth, regeneratePublishingAuth, updatePublishingAuth } from "../../sites/publishing-auth/publishing-auth";
+import { getPublishingAuth } from "../../sites/publishing-auth/get-publishing-auth";
+import { regeneratePublishingAuth } from "../../sites/publishing-auth/regenerate-publishing-auth";
+import { updatePublishingAuth } from "../../sites/publishing-auth/update-publishing-auth";
 import { updatePublishingAuthInput } from "../../sites/publishing-auth/schemas";
 import { sitePath } from "../../sites/schemas";
 import { changesSomething, createShareLinkInput, NOTHING_TO_CHANGE, shareLinkPath, updateShareLinkFields } from "../../sites/share-links/schemas";
-import { allShareLinks, createShareLink, deleteShareLink, updateShareLink } from "../../sites/share-links/share-links";
+import { allShareLinks } from "../../sites/share-links/all-share-links";
+import { createShareLink } from "../../sites/share-links/create-share-link";
+import { deleteShareLink } from "../../sites/share-links/delete-share-link";
+import { updateShareLink } from "../../sites/share-links/update-share-link";
 import { protectedProcedure, router } from "../init";
 
 /** Who may read a site: its share links and its visitor authentication (the same services as /v1). */

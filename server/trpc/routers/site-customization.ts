@@ -1,12 +1,10 @@
 import { previewSite, previewSiteInput } from "../../sites/customization/preview-site";
 import { siteCustomizationInput, siteSpaceCustomizationOverride } from "../../sites/customization/schemas";
-import {
-  getSiteCustomization,
-  getSiteSpaceCustomization,
-  overrideSiteSpaceCustomization,
-  resetSiteSpaceCustomization,
-  updateSiteCustomization,
-} from "../../sites/customization/site-customization";
+import { getSiteCustomization } from "../../sites/customization/get-site-customization";
+import { getSiteSpaceCustomization } from "../../sites/customization/get-site-space-customization";
+import { overrideSiteSpaceCustomization } from "../../sites/customization/override-site-space-customization";
+import { resetSiteSpaceCustomization } from "../../sites/customization/reset-site-space-customization";
+import { updateSiteCustomization } from "../../sites/customization/update-site-customization";
 import { sitePath } from "../../sites/schemas";
 import { siteSpacePathParams as siteSpacePath } from "../../sites/structure/schemas";
 import { protectedProcedure, router } from "../init";

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { listSiteFeedback, siteInsightsSummary } from "../../sites/insights/read";
+import { listSiteFeedback } from "../../sites/insights/list-site-feedback";
+import { siteInsightsSummary } from "../../sites/insights/site-insights-summary";
 import { insightsDays } from "../../sites/insights/schemas";
 import { sitePath } from "../../sites/schemas";
 import { protectedProcedure, router } from "../init";

@@ -1,6 +1,9 @@
 import { z } from "zod";
 import { trpcListLimit } from "../../pagination";
-import { createRedirect, deleteRedirect, listRedirects, updateRedirect } from "../../sites/redirects/redirects";
+import { createRedirect } from "../../sites/redirects/create-redirect";
+import { deleteRedirect } from "../../sites/redirects/delete-redirect";
+import { listRedirects } from "../../sites/redirects/list-redirects";
+import { updateRedirect } from "../../sites/redirects/update-redirect";
 import { createRedirectInput, redirectOrderSchema, redirectPath, updateRedirectInput } from "../../sites/redirects/schemas";
 import { sitePath } from "../../sites/schemas";
 import { protectedProcedure, router } from "../init";

@@ -1,7 +1,14 @@
 import { z } from "zod";
 import { entityIdSchema } from "../../ids";
-import { addSectionGroup, addSectionToGroup, deleteSectionGroup, removeSectionFromGroup, updateSectionGroup } from "../../sites/structure/groups";
-import { addSpaceToSite, deleteSiteSpace, duplicateSiteSpace, updateSiteSpace } from "../../sites/structure/manage-site-spaces";
+import { addSectionGroup } from "../../sites/structure/add-section-group";
+import { addSectionToGroup } from "../../sites/structure/add-section-to-group";
+import { deleteSectionGroup } from "../../sites/structure/delete-section-group";
+import { removeSectionFromGroup } from "../../sites/structure/remove-section-from-group";
+import { updateSectionGroup } from "../../sites/structure/update-section-group";
+import { addSpaceToSite } from "../../sites/structure/add-space-to-site";
+import { deleteSiteSpace } from "../../sites/structure/delete-site-space";
+import { duplicateSiteSpace } from "../../sites/structure/duplicate-site-space";
+import { updateSiteSpace } from "../../sites/structure/update-site-space";
 import { getSiteStructure } from "../../sites/structure/queries";
 import {
   addGroupInput,
@@ -12,8 +19,11 @@ import {
   updateSectionInput,
   updateSiteSpaceWithTitleInput,
 } from "../../sites/structure/schemas";
-import { addSection, deleteSection, updateSection } from "../../sites/structure/sections";
-import { setDefaultItem, sortSiteStructure } from "../../sites/structure/sort";
+import { addSection } from "../../sites/structure/add-section";
+import { deleteSection } from "../../sites/structure/delete-section";
+import { updateSection } from "../../sites/structure/update-section";
+import { setDefaultItem } from "../../sites/structure/set-default-item";
+import { sortSiteStructure } from "../../sites/structure/sort-site-structure";
 import { protectedProcedure, router } from "../init";
 
 /** The structure editor's procedures: the /v1 structure services, answering the same objects. */

@@ -6,7 +6,9 @@ import { createSamlProvider } from "../../sso/create-saml-provider";
 import { deleteSamlProvider } from "../../sso/delete-saml-provider";
 import { getServiceProvider, listDefaultTeamChoices, listSamlProviders } from "../../sso/queries";
 import { createSamlProviderInput, updateSamlProviderInput } from "../../sso/schemas";
-import { listSsoMembers, removeSsoMember, setSsoMember } from "../../sso/sso-members";
+import { listSsoMembers } from "../../sso/list-sso-members";
+import { removeSsoMember } from "../../sso/remove-sso-member";
+import { setSsoMember } from "../../sso/set-sso-member";
 import { updateSamlProvider } from "../../sso/update-saml-provider";
 import { protectedProcedure, router } from "../init";
 

@@ -5,7 +5,9 @@ import { deleteTeam } from "../../teams/delete-team";
 import { getTeam, listMemberCandidates, listTeamMembers, listTeams } from "../../teams/queries";
 import { addTeamMemberInput, createTeamInput, listTeamsParams, memberCandidatesInput, organizationPath, teamMemberPath, teamPath, updateTeamInput, updateTeamMembersInput } from "../../teams/schemas";
 import { updateTeam } from "../../teams/update-team";
-import { addTeamMember, removeTeamMember, updateTeamMembers } from "../../teams/update-team-members";
+import { addTeamMember } from "../../teams/add-team-member";
+import { removeTeamMember } from "../../teams/remove-team-member";
+import { updateTeamMembers } from "../../teams/update-team-members";
 import { protectedProcedure, router } from "../init";
 
 /** The Teams page: the same services and schemas as /v1's team operations, inputs flat (ids beside the fields). */

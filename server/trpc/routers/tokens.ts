@@ -1,5 +1,7 @@
 import { z } from "zod";
-import { createApiToken, createApiTokenInput, listApiTokens, revokeApiToken } from "../../tokens/api-tokens";
+import { createApiToken, createApiTokenInput } from "../../tokens/create-api-token";
+import { listApiTokens } from "../../tokens/list-api-tokens";
+import { revokeApiToken } from "../../tokens/revoke-api-token";
 import { protectedProcedure, router } from "../init";
 
 export const tokensRouter = router({

@@ -3,7 +3,11 @@ import { listWebhookDeliveries } from "../../webhooks/deliveries";
 import { redeliverFailedWebhookDeliveries, redeliverWebhookDelivery } from "../../webhooks/redeliver";
 import { createWebhookInput, deliveryPath, DELIVERY_STATUSES, organizationPath, updateWebhookInput, webhookPath } from "../../webhooks/schemas";
 import { sendWebhookTest } from "../../webhooks/test-send";
-import { createWebhook, deleteWebhook, listWebhooks, rotateWebhookSecret, updateWebhook } from "../../webhooks/webhooks";
+import { createWebhook } from "../../webhooks/create-webhook";
+import { deleteWebhook } from "../../webhooks/delete-webhook";
+import { listWebhooks } from "../../webhooks/list-webhooks";
+import { rotateWebhookSecret } from "../../webhooks/rotate-webhook-secret";
+import { updateWebhook } from "../../webhooks/update-webhook";
 import { protectedProcedure, router } from "../init";
 
 /** The webhooks page: the same services and input schemas as /v1's webhook operations. */
