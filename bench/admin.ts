@@ -11,9 +11,8 @@
  */
 import { chromium, type Page, type Request } from "playwright-core";
 import { db } from "../server/db/client";
-import { createApiToken } from "../server/tokens/create-api-token";
 import { CONNECTIONS, describe, DURATION_S, log, measure, startBenchServer, WARMUP_S } from "./app-server";
-import { pageWord, signIn, spaceWithPages } from "./fixtures";
+import { benchToken, pageWord, seededAdmin, signIn, spaceWithPages } from "./fixtures";
 
 const PAGES = 100;
 const WARM_VIEWS = 5;
@@ -72,9 +71,9 @@ process.exit(0);
 
 /** The admin's organization, a collection holding a space of PAGES pages, a change request editing one of them, and a site. */
 async function createFixtures(origin: string) {
-  const admin = await db().member.findFirstOrThrow({ where: { role: "admin" }, orderBy: { joinedAt: "asc" } });
+  const admin = await seededAdmin();
   const organizationId = admin.organizationId;
-  const { token } = await createApiToken({ userId: admin.userId, via: "system" }, { name: "bench" });
+  const token = await benchToken(admin.userId);
   const call = async (path: string, body: object) => {
     const response = await fetch(`${origin}/v1${path}`, { method: "POST", headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" }, body: JSON.stringify(body) });
     if (!response.ok) throw new Error(`POST ${path} answered ${response.status}: ${await response.text()}`);

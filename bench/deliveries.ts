@@ -11,13 +11,13 @@
  */
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { db, type Db } from "../server/db/client";
-import { writeChange } from "../server/events/write-change";
+import { db } from "../server/db/client";
 import { newId } from "../server/ids";
 import { recordOrganizationEvents } from "../server/integrations/events/record";
-import { createApiToken } from "../server/tokens/create-api-token";
 import { createInstallation, createIntegration } from "../tests/helpers/factories";
 import { log, startBenchServer } from "./app-server";
+import { recordingCost } from "./recording-cost";
+import { benchToken, seededAdmin } from "./fixtures";
 
 const EVENTS = 2_000;
 const WRITERS = 8;
@@ -40,7 +40,7 @@ const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port
 
 const bench = await startBenchServer("bench-deliveries", { QUIRE_DISABLE_JOBS: "", QUIRE_FETCH_ALLOWLIST: "127.0.0.1" });
 try {
-  const unsubscribed = await withoutSubscribers(1_000);
+  const unsubscribed = `no subscriber, the dispatcher reacting to each commit: ${await recordingCost(1_000)}`;
   const one = await scenario(1, EVENTS);
   const eight = await scenario(8, EVENTS / 4);
   // Below that throughput: the latency of one event when nothing queues before it.
@@ -51,41 +51,6 @@ try {
 } finally {
   await bench.stop();
   receiver.close();
-}
-
-/**
- * What recording one domain event costs a write, in an organization nobody subscribes to: a write
- * (`writeChange`) declaring one `comment.resolved` (an event with a typed event and a live update),
- * against a transaction running one trivial statement.
- */
-async function withoutSubscribers(count: number): Promise<string> {
-  const organization = await db().organization.create({ data: { id: newId(), title: "No subscribers" } });
-  const admin = await db().member.findFirstOrThrow({ where: { role: "admin" }, orderBy: { joinedAt: "asc" } });
-  const ctx = { actor: { userId: admin.userId, via: "system" as const }, baseUrl: "http://bench.invalid" };
-  const time = async (work: () => Promise<unknown>) => {
-    const started = performance.now();
-    for (let i = 0; i < count; i++) await work();
-    return (performance.now() - started) / count;
-  };
-  const empty = await time(() => db().$transaction((tx) => tx.$queryRaw`SELECT 1`));
-  // A write changing one row: its commit waits for the WAL to reach the disk, with or without an event.
-  const touch = (tx: Db) => tx.$executeRaw`UPDATE organizations SET updated_at = now() WHERE id = ${organization.id}`;
-  const write = await time(() =>
-    writeChange(ctx, async (tx, events) => {
-      await touch(tx);
-      events.nothingChanged();
-    }),
-  );
-  const recording = await time(() =>
-    writeChange(ctx, async (tx, events) => {
-      await touch(tx);
-      events.record({ organizationId: organization.id, action: "comment.resolved", target: { type: "comment", id: "bench" }, payload: { spaceId: "bench", changeRequestId: null, commentId: "bench" } });
-    }),
-  );
-  return [
-    `no subscriber, the dispatcher reacting to each commit: a write of one row recording one domain event takes ${recording.toFixed(2)} ms, +${(recording - write).toFixed(2)} ms over the same write without it (${write.toFixed(2)} ms);`,
-    `a bare transaction of one trivial statement, which writes nothing to disk, takes ${empty.toFixed(2)} ms`,
-  ].join(" ");
 }
 
 async function scenario(installations: number, events: number, perSecond?: number): Promise<string> {
@@ -132,8 +97,8 @@ async function scenario(installations: number, events: number, perSecond?: numbe
  * job's wake-up, the signed POST. One change at a time, so nothing queues before it.
  */
 async function changeToArrival(origin: string, changes: number): Promise<string> {
-  const admin = await db().member.findFirstOrThrow({ where: { role: "admin" }, orderBy: { joinedAt: "asc" } });
-  const { token } = await createApiToken({ userId: admin.userId, via: "system" }, { name: "bench" });
+  const admin = await seededAdmin();
+  const token = await benchToken(admin.userId);
   const { integration } = await createIntegration(admin.organizationId, { endpoint: receiverUrl });
   await createInstallation(integration.id, admin.organizationId, { spaceSelection: "all" });
   const api = async (method: string, path: string, body: object) => {

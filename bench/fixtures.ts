@@ -1,5 +1,6 @@
 /** Generated content the benchmarks share, and signing in as the seeded admin. */
 import { db } from "../server/db/client";
+import { createApiToken } from "../server/tokens/create-api-token";
 import { commitRevision } from "../server/content/revisions";
 import { newId } from "../server/ids";
 import { indexSpace, setMainRevision } from "../server/search/index-space";
@@ -159,4 +160,14 @@ export async function signIn(origin: string): Promise<string> {
   const session = response.headers.getSetCookie().find((cookie) => cookie.startsWith("next-auth.session-token="));
   if (!session) throw new Error(`Signing in failed (${response.status})`);
   return session.split(";")[0]!;
+}
+
+/** The demo's admin as the bench server seeded it: the member who joined first with the admin role. */
+export function seededAdmin() {
+  return db().member.findFirstOrThrow({ where: { role: "admin" }, orderBy: { joinedAt: "asc" } });
+}
+
+/** An API token of `userId` for a benchmark's calls. */
+export async function benchToken(userId: string): Promise<string> {
+  return (await createApiToken({ userId, via: "system" }, { name: "bench" })).token;
 }

@@ -8,9 +8,8 @@
 import { request as httpRequest } from "node:http";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { db } from "../server/db/client";
-import { createApiToken } from "../server/tokens/create-api-token";
 import { CONNECTIONS, describe, DURATION_S, log, measure, startBenchServer, WARMUP_S } from "./app-server";
-import { signIn, spaceWithPages, typicalPageBody } from "./fixtures";
+import { benchToken, seededAdmin, signIn, spaceWithPages, typicalPageBody } from "./fixtures";
 
 const PAGES = 1_000;
 // A typical page: three levels down (page-3 › page-49 › page-500), in the middle of the tree.
@@ -51,8 +50,8 @@ process.exit(0);
 
 /** A space of PAGES pages with realistic bodies, in a public site created and published through /v1. */
 async function createPublishedSite(origin: string) {
-  const admin = await db().member.findFirstOrThrow({ where: { role: "admin" }, orderBy: { joinedAt: "asc" } });
-  const { token } = await createApiToken({ userId: admin.userId, via: "system" }, { name: "bench" });
+  const admin = await seededAdmin();
+  const token = await benchToken(admin.userId);
   log(`Generating a ${PAGES}-page space…`);
   const space = await spaceWithPages(admin.organizationId, PAGES, { markdown: typicalPageBody });
   const call = async (path: string, body: object) => {

@@ -6,9 +6,8 @@
  */
 import { newId } from "../server/ids";
 import { db } from "../server/db/client";
-import { createApiToken } from "../server/tokens/create-api-token";
 import { CONNECTIONS, cpuMs, describe, DURATION_S, log, measure, startBenchServer, warmUp, WARMUP_S, type AutocannonResult } from "./app-server";
-import { populateOrganization } from "./fixtures";
+import { benchToken, populateOrganization, seededAdmin } from "./fixtures";
 
 /** As many spaces as a real organization has, so that nothing growing with them goes unseen. */
 const ORGANIZATION_SPACES = 500;
@@ -56,8 +55,8 @@ process.exit(0);
  * teams and grants (the guest in every team), so that the access rules have work to do.
  */
 async function createFixtures(origin: string) {
-  const admin = await db().member.findFirstOrThrow({ where: { role: "admin" }, orderBy: { joinedAt: "asc" } });
-  const { token } = await createApiToken({ userId: admin.userId, via: "system" }, { name: "bench" });
+  const admin = await seededAdmin();
+  const token = await benchToken(admin.userId);
   const post = async (path: string, body: object) => {
     const response = await fetch(`${origin}/v1${path}`, { method: "POST", headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" }, body: JSON.stringify(body) });
     if (!response.ok) throw new Error(`POST ${path} answered ${response.status}: ${await response.text()}`);
@@ -74,7 +73,7 @@ async function createFixtures(origin: string) {
   const team = await db().team.create({ data: { id: newId(), organizationId, title: "Readers" } });
   await db().teamMember.create({ data: { teamId: team.id, userId: guest.id } });
   await db().contentGrant.create({ data: { id: newId(), organizationId, collectionId: top.id, teamId: team.id, role: "edit" } });
-  const guestToken = (await createApiToken({ userId: guest.id, via: "system" }, { name: "bench" })).token;
+  const guestToken = await benchToken(guest.id);
   for (const markdown of ["Is this up to date?", "See the **Deep** space too."]) await post(`/spaces/${space.id}/comments`, { body: { markdown } });
   const site = await post(`/orgs/${organizationId}/sites`, { title: "Benchmark docs", spaces: [space.id] });
   await post(`/orgs/${organizationId}/sites/${site.id}/publish`, {});

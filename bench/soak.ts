@@ -7,9 +7,8 @@
  */
 import { createRequire } from "node:module";
 import { db } from "../server/db/client";
-import { createApiToken } from "../server/tokens/create-api-token";
 import { CONNECTIONS, log, residentMiB, startBenchServer, type AutocannonResult } from "./app-server";
-import { pageWord, populateOrganization, signIn, spaceWithPages, typicalPageBody } from "./fixtures";
+import { benchToken, pageWord, populateOrganization, seededAdmin, signIn, spaceWithPages, typicalPageBody } from "./fixtures";
 
 const SOAK_S = Number(process.env.BENCH_SOAK_SECONDS ?? 180);
 const IDLE_S = Number(process.env.BENCH_SOAK_IDLE_SECONDS ?? 60);
@@ -69,9 +68,9 @@ process.exit(0);
 
 /** The organization of 500 spaces, a published site of PAGES pages (read by the admin reader too), and a token of the admin. */
 async function createFixtures(origin: string) {
-  const admin = await db().member.findFirstOrThrow({ where: { role: "admin" }, orderBy: { joinedAt: "asc" } });
+  const admin = await seededAdmin();
   const organizationId = admin.organizationId;
-  const { token } = await createApiToken({ userId: admin.userId, via: "system" }, { name: "bench" });
+  const token = await benchToken(admin.userId);
   log(`Generating a ${PAGES}-page space and ${ORGANIZATION_SPACES} more spaces…`);
   const space = await spaceWithPages(organizationId, PAGES, { markdown: typicalPageBody });
   await populateOrganization(organizationId, { spaces: ORGANIZATION_SPACES });
