@@ -1,11 +1,13 @@
-import { apiUrl, appUrl } from "../presenters/urls";
-
 /**
  * The absolute URLs an answer shows, on one request's origin: built at the edge (the /v1 router's
  * operation context and the tRPC context carry one, `urls`), never by a service, so that what a
  * service returns — and what jobs and events keep — holds no origin (docs/records-and-presenters.md).
  */
 export type Urls = ReturnType<typeof urlsFor>;
+
+/** Absolute URLs of resources, in the API (`location`) and in the app (`app`). */
+export const apiUrl = (origin: string, path: string) => `${origin}/v1${path}`;
+export const appUrl = (origin: string, path: string) => `${origin}${path}`;
 
 export function urlsFor(origin: string) {
   return {
