@@ -10,6 +10,9 @@ const subscribers = {
 };
 /** The recorder and what it is made of (the catalog, the channel, edit-session folding). */
 const recorder = ["server/events/record-event.ts", "server/events/catalog.ts", "server/events/channel.ts", "server/audit/edit-sessions.ts"];
+/** Domains whose services return records (docs/records-and-presenters.md): only the edge presents them. */
+const recordDomains = ["server/spaces/**"];
+const presenters = { regex: "(^|/)presenters/|^@/server/presenters(/|$)", message: "Services return records; the edge (server/api/operations, server/trpc/routers) presents them: docs/records-and-presenters.md." };
 const database = { regex: "^@/server/db(/|$)|(^|/)server/db(/|$)", message: "Pages and components never import server/db: they call services (pages, route handlers) or tRPC procedures (components)." };
 
 export default tseslint.config(
@@ -30,6 +33,7 @@ export default tseslint.config(
   { files: ["tests/**", "e2e/**", "bench/**"], rules: { "@typescript-eslint/no-explicit-any": "off" } },
   { files: ["components/**", "app/**"], rules: { "no-restricted-imports": ["error", { patterns: [database] }] } },
   { files: ["server/**"], ignores: ["server/api/**", "server/trpc/**"], rules: { "no-restricted-imports": ["error", { patterns: [components, adapters] }] } },
+  { files: recordDomains, rules: { "no-restricted-imports": ["error", { patterns: [components, adapters, presenters] }] } },
   { files: ["server/api/**", "server/trpc/**"], rules: { "no-restricted-imports": ["error", { patterns: [components] }] } },
   // A later entry's options replace an earlier one's: the recorder's repeats the server's patterns.
   { files: recorder, rules: { "no-restricted-imports": ["error", { patterns: [components, adapters, subscribers] }] } },

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import type { Actor } from "../auth/actor";
+import type { Urls } from "../http/urls";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -10,6 +11,8 @@ export type OperationContext<Params, Query, Body> = {
   body: Body;
   /** Origin used to build absolute `urls`: the configured public URL or the request's origin. */
   baseUrl: string;
+  /** The URLs answers show, on that origin: handlers present what services return with it. */
+  urls: Urls;
 };
 
 type Schema = z.ZodType;

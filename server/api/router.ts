@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import type { Actor } from "../auth/actor";
 import { requestContext } from "../context";
+import { urlsFor } from "../http/urls";
 import { fieldError } from "../errors";
 import { BODY_LIMITS, readBody } from "../http/read-body";
 import { pathProblem } from "../http/request-guard";
@@ -73,8 +74,10 @@ export class ApiRouter {
   }
 
   private async run({ operation, params }: MatchedOperation, request: Request, url: URL, actor: Actor): Promise<Response> {
+    const serviceContext = requestContext(actor, request);
     const context = {
-      ...requestContext(actor, request),
+      ...serviceContext,
+      urls: urlsFor(serviceContext.baseUrl),
       params: operation.params ? parseWith(operation.params, decodeParams(params), "path") : decodeParams(params),
       query: operation.query ? parseWith(operation.query, queryObject(url.searchParams), "query") : undefined,
       body: operation.body ? parseWith(operation.body, await readJson(request, operation.bodyLimit ?? BODY_LIMITS.api), "body") : undefined,

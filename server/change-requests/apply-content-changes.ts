@@ -1,7 +1,8 @@
 import { commitRevision } from "../content/revisions";
 import type { ServiceContext } from "../context";
 import { db } from "../db/client";
-import { changeRequestBase, presentChangeRequest } from "../presenters/change-request";
+import { changeRequestBase } from "./merge-base";
+import { presentChangeRequest } from "../presenters/change-request";
 import { apiUrl } from "../presenters/urls";
 import { writeSpace } from "../spaces/write-space";
 import { fileStorage } from "../storage/file-storage";

@@ -1,6 +1,6 @@
 import type { ServiceContext } from "../context";
 import { db } from "../db/client";
-import { changeRequestBase } from "../presenters/change-request";
+import { changeRequestBase } from "./merge-base";
 import { loadChangeRequest } from "./access";
 import { changesBetween } from "./changes";
 

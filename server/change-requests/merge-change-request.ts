@@ -3,7 +3,7 @@ import type { Db } from "../db/client";
 import type { Revision } from "../db/generated/client";
 import { newId } from "../ids";
 import { authorize } from "../policies/authorize";
-import { changeRequestBase } from "../presenters/change-request";
+import { changeRequestBase } from "./merge-base";
 import { closeReviewThreads } from "../reviews/close-review-threads";
 import { assertMergeRules } from "../reviews/merge-rules";
 import { setMainRevision } from "../search/index-space";

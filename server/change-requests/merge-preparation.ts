@@ -3,7 +3,7 @@ import type { ServiceContext } from "../context";
 import { db, type Db } from "../db/client";
 import type { Revision } from "../db/generated/client";
 import { changeRequestPermissions } from "../policies/change-request";
-import { changeRequestBase } from "../presenters/change-request";
+import { changeRequestBase } from "./merge-base";
 import { loadChangeRequest } from "./access";
 import { premergeBodies, type PremergedBodies } from "./three-way";
 

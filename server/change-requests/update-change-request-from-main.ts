@@ -3,7 +3,7 @@ import type { ServiceContext } from "../context";
 import type { Revision } from "../db/generated/client";
 import { AppError, conflict } from "../errors";
 import { authorize } from "../policies/authorize";
-import { changeRequestBase } from "../presenters/change-request";
+import { changeRequestBase } from "./merge-base";
 import { writeSpace } from "../spaces/write-space";
 import { loadChangeRequest } from "./access";
 import { prepareMerge, revisions } from "./merge-preparation";

@@ -3,7 +3,7 @@ import { db, type Db, type Prisma } from "../db/client";
 import { paginateModel, type ListParams } from "../pagination";
 import { loadCollection, loadOrganization, visibleContentFilters } from "../policies/access";
 import { presentCollection } from "../presenters/collection";
-import { presentSpace } from "../presenters/space";
+import { presentSpaceWithPublication } from "../presenters/space";
 import type { ListCollectionsParams } from "./schemas";
 import { openSpaceComments } from "../comments/counts";
 import { spacePublications } from "../sites/space-publications";
@@ -34,7 +34,7 @@ export async function listSpacesInCollection(ctx: ServiceContext, collectionId: 
   const page = await paginateModel(params, db().space, where);
   const ids = page.items.map((space) => space.id);
   const [comments, publications] = await Promise.all([openSpaceComments(db(), ids), spacePublications(db(), ids, ctx.baseUrl)]);
-  return { ...page, items: page.items.map((space) => presentSpace(space, resolver.space(space), ctx.baseUrl, comments.get(space.id)!, publications.get(space.id))) };
+  return { ...page, items: page.items.map((space) => presentSpaceWithPublication(space, resolver.space(space), ctx.baseUrl, comments.get(space.id)!, publications.get(space.id))) };
 }
 
 /** The collection and every collection nested in it, at any depth. */

@@ -6,7 +6,7 @@ import { db } from "../db/client";
 import { presentChangeRequest } from "../presenters/change-request";
 import { presentOrganization } from "../presenters/organization";
 import { presentPage } from "../presenters/revision";
-import { presentSpace } from "../presenters/space";
+import { presentSpaceWithPublication } from "../presenters/space";
 import type { LinkRelation } from "../content/format/link-targets";
 import type { LinkGraph, LinkStatus } from "./link-graph";
 import { openChangeRequestCommentCount, openSpaceCommentCount } from "../comments/counts";
@@ -37,7 +37,7 @@ export async function locationPresenter(ctx: ServiceContext, opened: OpenedRevis
   const common = {
     kind: "page" as const,
     organization: presentOrganization(opened.organization, opened.memberRole, ctx.baseUrl),
-    space: presentSpace(opened.space, opened.role, ctx.baseUrl, spaceComments, publication),
+    space: presentSpaceWithPublication(opened.space, opened.role, ctx.baseUrl, spaceComments, publication),
     ...(opened.changeRequest
       ? { versionContext: { type: "changeRequest" as const, changeRequest: presentChangeRequest(opened.changeRequest, opened, ctx.baseUrl, changeRequestComments) } }
       : {}),

@@ -10,7 +10,7 @@ import { presentMember } from "../presenters/member";
 import { memberCounts, teamCounts } from "../teams/counts";
 import { teamPermissions, type TeamRole } from "../policies/team";
 import { presentTeam } from "../presenters/team";
-import { presentSpace } from "../presenters/space";
+import { presentSpaceWithPublication } from "../presenters/space";
 import type { ListMemberSpacesParams, ListMembersParams, ListMemberTeamsParams } from "./schemas";
 import { openSpaceComments } from "../comments/counts";
 import { spacePublications } from "../sites/space-publications";
@@ -160,7 +160,7 @@ export async function listSpacesForMember(ctx: ServiceContext, organizationId: s
   const [comments, publications] = await Promise.all([openSpaceComments(tx, ids), spacePublications(tx, ids, ctx.baseUrl)]);
   const items = spaces.flatMap((space) => {
     const permission = filters.resolver.space(space);
-    return permission ? [{ permission, space: presentSpace(space, callerRole(permission), ctx.baseUrl, comments.get(space.id)!, publications.get(space.id)) }] : [];
+    return permission ? [{ permission, space: presentSpaceWithPublication(space, callerRole(permission), ctx.baseUrl, comments.get(space.id)!, publications.get(space.id)) }] : [];
   });
   return { items, count, ...(rows.length > params.limit ? { next: { page: encodeKeysetCursor(null, spaces.at(-1)!.id) } } : {}) };
 }

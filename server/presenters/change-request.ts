@@ -1,13 +1,11 @@
 import type { ChangeRequest, Space, User } from "../db/generated/client";
-import { changeRequestPermissions, isActive } from "../policies/change-request";
+import { isOutdated } from "../change-requests/merge-base";
+import { changeRequestPermissions } from "../policies/change-request";
 import type { Role } from "../policies/roles";
 import { apiUrl, appUrl } from "./urls";
 import { presentUser } from "./user";
 
 export type ChangeRequestRecord = ChangeRequest & { createdBy: User; mergedBy: User | null };
-
-/** The main revision a change request last took in: where it started, or its last update from main. */
-export const changeRequestBase = (changeRequest: ChangeRequest) => changeRequest.revisionMergedAncestorId ?? changeRequest.revisionInitialId;
 
 /** A change request as the API shows it to a caller whose role on its space is `role`. */
 export function presentChangeRequest(
@@ -35,7 +33,7 @@ export function presentChangeRequest(
     ...(changeRequest.revisionMergedAncestorId ? { revisionMergedAncestor: changeRequest.revisionMergedAncestorId } : {}),
     ...(changeRequest.revisionMergedId ? { revisionMerged: changeRequest.revisionMergedId } : {}),
     comments: openComments,
-    outdated: isActive(changeRequest) && space.revisionId !== changeRequestBase(changeRequest),
+    outdated: isOutdated(changeRequest, space),
     permissions: changeRequestPermissions(access.role, space, changeRequest, access.userId),
     urls: {
       location: apiUrl(baseUrl, `/spaces/${space.id}/change-requests/${changeRequest.id}`),

@@ -6,7 +6,7 @@ import type { Role } from "../policies/roles";
 import { spacePublications, type SpacePublication } from "../sites/space-publications";
 import { siteSectionUrl, siteSpaceUrl } from "../sites/urls";
 import { sectionsOfGroup, siteSpacesOf, topLevelItems, type StructureSnapshot } from "../sites/structure/rules";
-import { presentSpace } from "./space";
+import { presentSpaceWithPublication } from "./space";
 
 /**
  * The site structure objects of /v1 and tRPC alike: SiteSpace (with the Space it shows), SiteSection,
@@ -54,7 +54,7 @@ export function presentSiteSpace(row: SiteSpace, section: Pick<SiteSection, "pat
     id: row.id,
     path: row.path,
     ...(row.sectionId ? { section: row.sectionId } : {}),
-    space: presentSpace(space, view.roleOf(space), view.baseUrl, view.comments.get(space.id) ?? 0, view.publications.get(space.id)),
+    space: presentSpaceWithPublication(space, view.roleOf(space), view.baseUrl, view.comments.get(space.id) ?? 0, view.publications.get(space.id)),
     title: row.title ?? space.title,
     default: row.isDefault,
     ...(row.condition !== null ? { condition: row.condition } : {}),

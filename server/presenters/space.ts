@@ -1,14 +1,26 @@
 import type { Space } from "../db/generated/client";
+import { urlsFor, type Urls } from "../http/urls";
 import type { Role } from "../policies/roles";
 import { spacePermissions } from "../policies/content";
-import type { SpacePublication } from "../sites/space-publications";
-import { apiUrl, appUrl } from "./urls";
+import { publicationOf, type SpacePublication } from "../sites/space-publications";
+import type { SpaceRecord } from "../spaces/records";
+
+/** A space as /v1 and the admin UI show it, from the record a space service returns (server/spaces/records.ts). */
+export function presentSpace(record: SpaceRecord, urls: Urls) {
+  const publication = record.publication ? publicationOf(record.publication, urls.origin) : undefined;
+  return presentSpaceWith(record, record.role, urls, record.openComments, publication);
+}
 
 /**
- * `openComments`: the space's open comments (server/comments/counts.ts); `publication`: where a
- * published site shows it (server/sites/space-publications.ts), undefined when none does.
+ * The same answer for services not yet returning records, which count the comments and read the
+ * publication's URLs themselves (docs/records-and-presenters.md lists them); goes once they do.
+ * `baseUrl`: their context's origin.
  */
-export function presentSpace(space: Space, role: Role | null, baseUrl: string, openComments: number, publication: SpacePublication | undefined) {
+export function presentSpaceWithPublication(space: Space, role: Role | null, baseUrl: string, openComments: number, publication: SpacePublication | undefined) {
+  return presentSpaceWith(space, role, urlsFor(baseUrl), openComments, publication);
+}
+
+function presentSpaceWith(space: Space, role: Role | null, urls: Urls, openComments: number, publication: SpacePublication | undefined) {
   return {
     object: "space" as const,
     id: space.id,
@@ -20,11 +32,7 @@ export function presentSpace(space: Space, role: Role | null, baseUrl: string, o
     ...(space.deletedAt ? { deletedAt: space.deletedAt.toISOString() } : {}),
     editMode: space.editMode,
     mergeRules: { type: "inherit" },
-    urls: {
-      location: apiUrl(baseUrl, `/spaces/${space.id}`),
-      app: appUrl(baseUrl, `/o/${space.organizationId}/s/${space.id}`),
-      ...publication,
-    },
+    urls: { ...urls.space(space), ...publication },
     organization: space.organizationId,
     ...(space.parentId ? { parent: space.parentId } : {}),
     ...(space.language ? { language: space.language } : {}),

@@ -1,3 +1,2 @@
-/** Absolute URLs of resources, in the API (`location`) and in the app (`app`). */
-export const apiUrl = (baseUrl: string, path: string) => `${baseUrl}/v1${path}`;
-export const appUrl = (baseUrl: string, path: string) => `${baseUrl}${path}`;
+/** For code not yet taking the request's `Urls` (server/http/urls.ts), which defines these. */
+export { apiUrl, appUrl } from "../http/urls";

@@ -49,10 +49,11 @@ export function publicationOf(row: PublicationRow, baseUrl: string): SpacePublic
 }
 
 /**
- * The publications of many spaces in one query (lists), keyed by space id; absent when unpublished.
+ * The publication rows of many spaces in one query (lists), keyed by space id; absent when
+ * unpublished. Rows hold no origin: services return them in records, and the edge makes URLs of them.
  * Prepared: every answer about spaces asks.
  */
-export async function spacePublications(tx: Db, spaceIds: string[], baseUrl: string): Promise<Map<string, SpacePublication>> {
+export async function spacePublicationRows(tx: Db, spaceIds: string[]): Promise<Map<string, PublicationRow>> {
   if (spaceIds.length === 0) return new Map();
   // DISTINCT ON keeps each space's first row in that order.
   const rows = await preparedRows<PublicationRow>(
@@ -60,7 +61,13 @@ export async function spacePublications(tx: Db, spaceIds: string[], baseUrl: str
     "space-publications",
     publicationRows(Prisma.sql`SELECT DISTINCT ON (ss.space_id)`, Prisma.sql`ss.space_id = ANY(${spaceIds}::text[])`, Prisma.sql`ss.space_id,`),
   );
-  return new Map(rows.map((row) => [row.space_id, publicationOf(row, baseUrl)]));
+  return new Map(rows.map((row) => [row.space_id, row]));
+}
+
+/** The publications of many spaces, URLs on `baseUrl`: for services not yet returning records. */
+export async function spacePublications(tx: Db, spaceIds: string[], baseUrl: string): Promise<Map<string, SpacePublication>> {
+  const rows = await spacePublicationRows(tx, spaceIds);
+  return new Map([...rows].map(([spaceId, row]) => [spaceId, publicationOf(row, baseUrl)]));
 }
 
 /** One space's publication: for answers about a single space. */

@@ -1,21 +1,21 @@
-import { ContentBatch } from "../change-requests/content-changes/content-batch";
+import { ContentBatch, type PageOutcome } from "../change-requests/content-changes/content-batch";
 import { loadFileSources } from "../change-requests/content-changes/file-sources";
 import { parseContentChanges } from "../change-requests/schemas-content";
-import { commitRevision } from "../content/revisions";
+import { commitRevision, type FileVersion } from "../content/revisions";
 import type { ServiceContext } from "../context";
 import { db } from "../db/client";
 import { loadSpace } from "../policies/access";
 import { authorizeLiveEdit } from "../policies/live-edit";
-import { presentPageOutcome } from "../presenters/page-outcome";
-import { apiUrl } from "../presenters/urls";
 import { setMainRevision } from "../search/index-space";
 import { fileStorage } from "../storage/file-storage";
-import { presentRevisionFile } from "../storage/file-urls";
 import type { LiveEditInput } from "./schemas-live-edit";
 import { writeSpace } from "./write-space";
 
 /** The revision type of a live edit: main content written directly, not merged from a change request. */
 export const LIVE_REVISION_TYPE = "live";
+
+/** What a live edit did: main's new revision, each page's outcome and the files it stored (server/presenters/live-edit.ts shows it). */
+export type LiveEditRecord = { spaceId: string; revision: string; outcomes: PageOutcome[]; insertedFiles: FileVersion[] };
 
 /**
  * A live edit: an ordered batch of content changes (the change requests' own format and rules,
@@ -32,7 +32,7 @@ export const LIVE_REVISION_TYPE = "live";
  * replaces it — the new revision takes its parents — rather than adding one. Any other write
  * in between (a merge, someone else's session) starts a new entry.
  */
-export async function applyLiveEdit(ctx: ServiceContext, spaceId: string, input: LiveEditInput) {
+export async function applyLiveEdit(ctx: ServiceContext, spaceId: string, input: LiveEditInput): Promise<LiveEditRecord> {
   // Checked before reading the changes or fetching any URL, then again under the lock.
   authorizeLiveEdit(await loadSpace(db(), ctx.actor, spaceId));
   const changes = parseContentChanges(input.changes);
@@ -70,11 +70,6 @@ export async function applyLiveEdit(ctx: ServiceContext, spaceId: string, input:
       // The session's saves are one audit entry, as they are one history entry.
       session: input.session,
     });
-    const pageUrl = (pageId: string) => apiUrl(ctx.baseUrl, `/spaces/${spaceId}/content/page/${pageId}`);
-    return {
-      revision: next.id,
-      changes: result.outcomes.map((outcome) => presentPageOutcome(outcome, pageUrl)),
-      insertedFiles: result.files.map((file) => presentRevisionFile(file.version, spaceId, ctx.baseUrl)),
-    };
+    return { spaceId, revision: next.id, outcomes: result.outcomes, insertedFiles: result.files.map((file) => file.version) };
   });
 }

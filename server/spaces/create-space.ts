@@ -6,19 +6,19 @@ import { newId } from "../ids";
 import { loadOrganization, spaceRoleOf, type OrgAccess } from "../policies/access";
 import type { Db } from "../db/client";
 import type { EventRecorder } from "../events/record-event";
-import { presentSpace } from "../presenters/space";
 import { setMainRevision } from "../search/index-space";
 import { assertCanPlaceIn } from "../content-tree/placement";
 import { DEFAULT_SPACE_TITLE, type CreateSpaceInput } from "./schemas";
 import { openSpaceCommentCount } from "../comments/counts";
+import type { SpaceRecord } from "./records";
 
 /** Creates a space at the end of its parent (collection or organization root), with its first revision. */
-export async function createSpace(ctx: ServiceContext, organizationId: string, input: CreateSpaceInput) {
+export async function createSpace(ctx: ServiceContext, organizationId: string, input: CreateSpaceInput): Promise<SpaceRecord> {
   return writeChange(ctx, async (tx, events) => {
     const access = await loadOrganization(tx, ctx.actor, organizationId);
     const space = await insertSpace(tx, events, access, input);
     // A new space is in no site yet: nothing publishes it.
-    return presentSpace(space, await spaceRoleOf(tx, access, space), ctx.baseUrl, await openSpaceCommentCount(tx, space.id), undefined);
+    return { ...space, role: await spaceRoleOf(tx, access, space), openComments: await openSpaceCommentCount(tx, space.id), publication: null };
   });
 }
 

@@ -5,12 +5,12 @@ import { revisionSize } from "../content/revision-size";
 import { db } from "../db/client";
 import { newId } from "../ids";
 import { loadSpace, spaceRoleOf } from "../policies/access";
-import { presentSpace } from "../presenters/space";
 import { setMainRevision } from "../search/index-space";
 import { assertCanPlaceIn } from "../content-tree/placement";
 import { SPACE_TITLE_MAX } from "./schemas";
 import { writeSpace } from "./write-space";
 import { openSpaceCommentCount } from "../comments/counts";
+import type { SpaceRecord } from "./records";
 import { authorize } from "../policies/authorize";
 
 const COPY_SUFFIX = " (copy)";
@@ -24,7 +24,7 @@ export function copyTitle(title: string): string {
  * Copies a space (settings and content) right after the original, in the same parent.
  * Needs view on the space and the right to create content where the copy goes.
  */
-export async function duplicateSpace(ctx: ServiceContext, spaceId: string) {
+export async function duplicateSpace(ctx: ServiceContext, spaceId: string): Promise<SpaceRecord> {
   const source = await db().space.findUnique({ where: { id: spaceId }, select: { revisionId: true } });
   const revision = source?.revisionId ? await db().revision.findUnique({ where: { id: source.revisionId } }) : null;
   const pages = revision ? await revisionSize(db(), revision) : 0;
@@ -58,6 +58,7 @@ export async function duplicateSpace(ctx: ServiceContext, spaceId: string) {
       : await createInitialRevision(tx, copyId, { empty: true });
     const copy = await setMainRevision(tx, { id: copyId }, revision);
     events.record({ organizationId: copy.organizationId, action: "space.duplicated", target: { type: "space", id: copy.id, label: copy.title }, payload: { from: source.id } });
-    return presentSpace(copy, await spaceRoleOf(tx, access, copy), ctx.baseUrl, await openSpaceCommentCount(tx, copy.id), undefined);
+    // A copy is in no site yet: nothing publishes it.
+    return { ...copy, role: await spaceRoleOf(tx, access, copy), openComments: await openSpaceCommentCount(tx, copy.id), publication: null };
   });
 }

@@ -2,11 +2,9 @@ import { moveInTree } from "../content-tree/position";
 import type { ServiceContext } from "../context";
 import { writeChange } from "../events/write-change";
 import { loadSpace, spaceRoleOf } from "../policies/access";
-import { presentSpace } from "../presenters/space";
 import { assertCanPlaceIn, visibilityUnder } from "../content-tree/placement";
 import type { MoveSpaceInput } from "./schemas";
-import { openSpaceCommentCount } from "../comments/counts";
-import { spacePublication } from "../sites/space-publications";
+import { spaceRecord, type SpaceRecord } from "./records";
 import { authorize } from "../policies/authorize";
 
 /**
@@ -14,7 +12,7 @@ import { authorize } from "../policies/authorize";
  * position among its siblings (the end by default). Needs admin on the space and the right to
  * create content in the target. A move that leaves everything in place is refused (400).
  */
-export async function moveSpace(ctx: ServiceContext, spaceId: string, input: MoveSpaceInput) {
+export async function moveSpace(ctx: ServiceContext, spaceId: string, input: MoveSpaceInput): Promise<SpaceRecord> {
   return writeChange(ctx, async (tx, events) => {
     const access = await loadSpace(tx, ctx.actor, spaceId);
     const { space } = access;
@@ -27,6 +25,6 @@ export async function moveSpace(ctx: ServiceContext, spaceId: string, input: Mov
       (sortKey) => tx.space.update({ where: { id: spaceId }, data: { parentId, sortKey, visibility: visibilityUnder(space.visibility, parentId) } }),
     );
     events.record({ organizationId: moved.organizationId, action: "space.moved", target: { type: "space", id: moved.id, label: moved.title }, payload: { parent: moved.parentId } });
-    return presentSpace(moved, await spaceRoleOf(tx, access, moved), ctx.baseUrl, await openSpaceCommentCount(tx, moved.id), await spacePublication(tx, moved.id, ctx.baseUrl));
+    return spaceRecord(tx, moved, await spaceRoleOf(tx, access, moved));
   });
 }

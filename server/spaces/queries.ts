@@ -3,10 +3,10 @@ import { db } from "../db/client";
 import { Prisma } from "../db/generated/client";
 import { paginateModel, type ListParams } from "../pagination";
 import { loadOrganization, loadSpaceWith, visibleContentFilters, type AlongsideSpace } from "../policies/access";
-import { presentSpace } from "../presenters/space";
 import { daysLeftToRestore, retentionCutoff } from "./purge-deleted-spaces";
 import { openSpaceCommentCountSql, openSpaceComments } from "../comments/counts";
-import { publicationOf, spacePublicationSql, spacePublications, type PublicationRow } from "../sites/space-publications";
+import { spacePublicationSql, type PublicationRow } from "../sites/space-publications";
+import { spaceRecords, type SpaceRecord } from "./records";
 import { permits } from "../policies/authorize";
 
 /** Most deleted spaces the trash shows: it only holds SPACE_RETENTION_DAYS of deletions. */
@@ -20,9 +20,9 @@ const answerExtras: AlongsideSpace<{ comments: number; publication: PublicationR
 };
 
 /** One space: the API's most frequent read, so the space, the caller's access and what the answer shows come in one query. */
-export async function getSpace(ctx: ServiceContext, spaceId: string) {
+export async function getSpace(ctx: ServiceContext, spaceId: string): Promise<SpaceRecord> {
   const { space, role, alongside } = await loadSpaceWith(db(), ctx.actor, spaceId, answerExtras);
-  return presentSpace(space, role, ctx.baseUrl, alongside.comments, alongside.publication ? publicationOf(alongside.publication, ctx.baseUrl) : undefined);
+  return { ...space, role, openComments: alongside.comments, publication: alongside.publication };
 }
 
 /** Live spaces of an organization the caller can see, in creation order, paged in SQL. */
@@ -31,16 +31,14 @@ export async function listSpacesInOrganization(ctx: ServiceContext, organization
   const filters = await visibleContentFilters(db(), access);
   const where: Prisma.SpaceWhereInput = { AND: [{ organizationId, deletedAt: null }, filters.spaceWhere] };
   const page = await paginateModel(params, db().space, where);
-  const ids = page.items.map((space) => space.id);
-  const [comments, publications] = await Promise.all([openSpaceComments(db(), ids), spacePublications(db(), ids, ctx.baseUrl)]);
-  return { ...page, items: page.items.map((space) => presentSpace(space, filters.resolver.space(space), ctx.baseUrl, comments.get(space.id)!, publications.get(space.id))) };
+  return { ...page, items: await spaceRecords(db(), page.items, (space) => filters.resolver.space(space)) };
 }
 
 /**
  * The organization's trash: spaces deleted within the retention period that the caller
  * administers (and so may restore), most recently deleted first, with the days left to do so.
  */
-export async function listDeletedSpaces(ctx: ServiceContext, organizationId: string, now: Date = new Date()) {
+export async function listDeletedSpaces(ctx: ServiceContext, organizationId: string, now: Date = new Date()): Promise<(SpaceRecord & { daysLeft: number })[]> {
   const access = await loadOrganization(db(), ctx.actor, organizationId);
   const filters = await visibleContentFilters(db(), access);
   const spaces = await db().space.findMany({
@@ -53,6 +51,6 @@ export async function listDeletedSpaces(ctx: ServiceContext, organizationId: str
     const role = filters.resolver.space(space);
     if (!permits({ role }, "space.restore", space)) return [];
     // In the trash: no site publishes it.
-    return [{ ...presentSpace(space, role, ctx.baseUrl, comments.get(space.id)!, undefined), daysLeft: daysLeftToRestore(space.deletedAt!, now) }];
+    return [{ ...space, role, openComments: comments.get(space.id)!, publication: null, daysLeft: daysLeftToRestore(space.deletedAt!, now) }];
   });
 }

@@ -3,12 +3,10 @@ import type { ServiceContext } from "../context";
 import { SPACE_RETENTION_DAYS } from "../config";
 import { fieldError } from "../errors";
 import { loadSpace, spaceRoleOf } from "../policies/access";
-import { presentSpace } from "../presenters/space";
 import { visibilityUnder } from "../content-tree/placement";
 import { retentionCutoff } from "./purge-deleted-spaces";
 import { writeSpace } from "./write-space";
-import { openSpaceCommentCount } from "../comments/counts";
-import { spacePublication } from "../sites/space-publications";
+import { spaceRecord, type SpaceRecord } from "./records";
 import { authorize } from "../policies/authorize";
 
 /**
@@ -16,7 +14,7 @@ import { authorize } from "../policies/authorize";
  * the end of its parent collection; when that collection is gone (the foreign key then
  * cleared `parentId`), to the end of the organization root.
  */
-export async function restoreSpace(ctx: ServiceContext, spaceId: string, now: Date = new Date()) {
+export async function restoreSpace(ctx: ServiceContext, spaceId: string, now: Date = new Date()): Promise<SpaceRecord> {
   return writeSpace(ctx, spaceId, { lock: "space" }, async (tx, events) => {
     const access = await loadSpace(tx, ctx.actor, spaceId, { deleted: true });
     const { space, role } = access;
@@ -40,6 +38,6 @@ export async function restoreSpace(ctx: ServiceContext, spaceId: string, now: Da
       },
     });
     events.record({ organizationId: restored.organizationId, action: "space.restored", target: { type: "space", id: restored.id, label: restored.title } });
-    return presentSpace(restored, await spaceRoleOf(tx, access, restored), ctx.baseUrl, await openSpaceCommentCount(tx, restored.id), await spacePublication(tx, restored.id, ctx.baseUrl));
+    return spaceRecord(tx, restored, await spaceRoleOf(tx, access, restored));
   });
 }

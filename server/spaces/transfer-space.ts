@@ -3,12 +3,10 @@ import type { ServiceContext } from "../context";
 import { writeChange } from "../events/write-change";
 import { conflict } from "../errors";
 import { loadOrganization, loadSpace, spaceRoleOf } from "../policies/access";
-import { presentSpace } from "../presenters/space";
 import { assertCanPlaceIn, visibilityUnder } from "../content-tree/placement";
 import type { TransferSpaceInput } from "./schemas";
-import { openSpaceCommentCount } from "../comments/counts";
 import { removeSpaceFromSites } from "../sites/structure/space-removal";
-import { spacePublication } from "../sites/space-publications";
+import { spaceRecord, type SpaceRecord } from "./records";
 import { authorize } from "../policies/authorize";
 
 /**
@@ -16,7 +14,7 @@ import { authorize } from "../policies/authorize";
  * of the target. Needs admin on the space and the admin role in the target organization; an
  * organization the caller is not a member of is not found.
  */
-export async function transferSpace(ctx: ServiceContext, spaceId: string, input: TransferSpaceInput) {
+export async function transferSpace(ctx: ServiceContext, spaceId: string, input: TransferSpaceInput): Promise<SpaceRecord> {
   return writeChange(ctx, async (tx, events) => {
     const access = await loadSpace(tx, ctx.actor, spaceId);
     const { space } = access;
@@ -50,6 +48,6 @@ export async function transferSpace(ctx: ServiceContext, spaceId: string, input:
     if (target.organization.id !== space.organizationId) {
       events.record({ organizationId: target.organization.id, action: "space.transferred", target: moved, payload: { from: space.organizationId, parent: transferred.parentId } });
     }
-    return presentSpace(transferred, await spaceRoleOf(tx, target, transferred), ctx.baseUrl, await openSpaceCommentCount(tx, transferred.id), await spacePublication(tx, transferred.id, ctx.baseUrl));
+    return spaceRecord(tx, transferred, await spaceRoleOf(tx, target, transferred));
   });
 }

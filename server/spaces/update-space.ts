@@ -2,17 +2,15 @@ import type { ServiceContext } from "../context";
 import { writeChange } from "../events/write-change";
 import { fieldError } from "../errors";
 import { loadSpace, spaceRoleOf } from "../policies/access";
-import { presentSpace } from "../presenters/space";
 import type { UpdateSpaceInput } from "./schemas";
-import { openSpaceCommentCount } from "../comments/counts";
-import { spacePublication } from "../sites/space-publications";
+import { spaceRecord, type SpaceRecord } from "./records";
 import { authorize } from "../policies/authorize";
 
 /**
  * Changes a space's settings. Admins keep this right on a locked space, so locking
  * (`editMode: locked`) can always be undone by them.
  */
-export async function updateSpace(ctx: ServiceContext, spaceId: string, input: UpdateSpaceInput) {
+export async function updateSpace(ctx: ServiceContext, spaceId: string, input: UpdateSpaceInput): Promise<SpaceRecord> {
   return writeChange(ctx, async (tx, events) => {
     const access = await loadSpace(tx, ctx.actor, spaceId);
     const { space, role } = access;
@@ -40,6 +38,6 @@ export async function updateSpace(ctx: ServiceContext, spaceId: string, input: U
       // The previous visibility too, for the space_visibility_updated event integrations receive.
       payload: input.visibility !== undefined ? { ...input, previousVisibility: space.visibility } : input,
     });
-    return presentSpace(updated, newRole, ctx.baseUrl, await openSpaceCommentCount(tx, updated.id), await spacePublication(tx, updated.id, ctx.baseUrl));
+    return spaceRecord(tx, updated, newRole);
   });
 }

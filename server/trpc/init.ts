@@ -3,6 +3,7 @@ import superjson from "superjson";
 import { ZodError } from "zod";
 import type { Actor } from "../auth/actor";
 import { zodFieldErrors } from "../api/errors";
+import { urlsFor } from "../http/urls";
 import { AppError, asAppError, INTERNAL_ERROR_MESSAGE, type AppErrorCode } from "../errors";
 import { findUnstorableText, unstorableTextError } from "../validation/storable-text";
 
@@ -68,5 +69,6 @@ const refuseUnstorableText = t.middleware(async ({ getRawInput, next }) => {
 
 export const protectedProcedure = t.procedure.use(mapErrors).use(refuseUnstorableText).use(({ ctx, next }) => {
   if (!ctx.actor) throw new TRPCError({ code: "UNAUTHORIZED", message: "Sign in first." });
-  return next({ ctx: { actor: ctx.actor, baseUrl: ctx.baseUrl, clientAddress: ctx.clientAddress ?? "unknown" } });
+  // `urls`: the request's URL builder, for the procedures presenting what services return.
+  return next({ ctx: { actor: ctx.actor, baseUrl: ctx.baseUrl, urls: urlsFor(ctx.baseUrl), clientAddress: ctx.clientAddress ?? "unknown" } });
 });

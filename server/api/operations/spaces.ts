@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { entityIdSchema } from "../../ids";
 import { listParams } from "../../pagination";
+import { presentSpace } from "../../presenters/space";
 import { createSpace } from "../../spaces/create-space";
 import { deleteSpace } from "../../spaces/delete-space";
 import { duplicateSpace } from "../../spaces/duplicate-space";
@@ -23,7 +24,7 @@ export const spaceOperations = [
     params: spacePath,
     // Resolves published URLs of share-link sites; accepted for compatibility until sites exist.
     query: z.object({ shareKey: z.string().max(200).optional() }),
-    handler: (c) => getSpace(c, c.params.spaceId),
+    handler: async (c) => presentSpace(await getSpace(c, c.params.spaceId), c.urls),
   }),
   defineOperation({
     operationId: "updateSpaceById",
@@ -31,7 +32,7 @@ export const spaceOperations = [
     path: "/v1/spaces/{spaceId}",
     params: spacePath,
     body: updateSpaceInput,
-    handler: (c) => updateSpace(c, c.params.spaceId, c.body),
+    handler: async (c) => presentSpace(await updateSpace(c, c.params.spaceId, c.body), c.urls),
   }),
   defineOperation({
     operationId: "deleteSpaceById",
@@ -47,14 +48,14 @@ export const spaceOperations = [
     path: "/v1/spaces/{spaceId}/duplicate",
     params: spacePath,
     status: 201,
-    handler: (c) => duplicateSpace(c, c.params.spaceId),
+    handler: async (c) => presentSpace(await duplicateSpace(c, c.params.spaceId), c.urls),
   }),
   defineOperation({
     operationId: "restoreSpace",
     method: "POST",
     path: "/v1/spaces/{spaceId}/restore",
     params: spacePath,
-    handler: (c) => restoreSpace(c, c.params.spaceId),
+    handler: async (c) => presentSpace(await restoreSpace(c, c.params.spaceId), c.urls),
   }),
   defineOperation({
     operationId: "moveSpace",
@@ -62,7 +63,7 @@ export const spaceOperations = [
     path: "/v1/spaces/{spaceId}/move",
     params: spacePath,
     body: moveSpaceInput,
-    handler: (c) => moveSpace(c, c.params.spaceId, c.body),
+    handler: async (c) => presentSpace(await moveSpace(c, c.params.spaceId, c.body), c.urls),
   }),
   defineOperation({
     operationId: "transferSpace",
@@ -70,7 +71,7 @@ export const spaceOperations = [
     path: "/v1/spaces/{spaceId}/transfer",
     params: spacePath,
     body: transferSpaceInput,
-    handler: (c) => transferSpace(c, c.params.spaceId, c.body),
+    handler: async (c) => presentSpace(await transferSpace(c, c.params.spaceId, c.body), c.urls),
   }),
   defineOperation({
     operationId: "listSpacesInOrganizationById",
@@ -78,7 +79,10 @@ export const spaceOperations = [
     path: "/v1/orgs/{organizationId}/spaces",
     params: organizationPath,
     query: listParams,
-    handler: (c) => listSpacesInOrganization(c, c.params.organizationId, c.query),
+    handler: async (c) => {
+      const page = await listSpacesInOrganization(c, c.params.organizationId, c.query);
+      return { ...page, items: page.items.map((space) => presentSpace(space, c.urls)) };
+    },
   }),
   defineOperation({
     operationId: "createSpace",
@@ -87,6 +91,6 @@ export const spaceOperations = [
     params: organizationPath,
     body: createSpaceInput,
     status: 201,
-    handler: (c) => createSpace(c, c.params.organizationId, c.body),
+    handler: async (c) => presentSpace(await createSpace(c, c.params.organizationId, c.body), c.urls),
   }),
 ];

@@ -10,7 +10,7 @@ import type { Role } from "../../policies/roles";
 import { loadSite } from "../../policies/site";
 import { presentContentInstallation, type ContentInstallationRow } from "../../presenters/integration-installation";
 import { presentSite, siteSpaceCounts } from "../../presenters/site";
-import { presentSpace } from "../../presenters/space";
+import { presentSpaceWithPublication } from "../../presenters/space";
 import { spacePublications } from "../../sites/space-publications";
 import { loadIntegration, type IntegrationAccess } from "../load";
 import { isIntegrationCaller, orNotFound } from "./access";
@@ -92,7 +92,7 @@ export async function presentRows(tx: Db, kind: ContentKind, rows: Row[], integr
   if (extended && kind === "space" && ids.length > 0) {
     const [spaces, comments, publications] = await Promise.all([tx.space.findMany({ where: { id: { in: ids } } }), openSpaceComments(tx, ids), spacePublications(tx, ids, baseUrl)]);
     const rowOf = new Map(rows.map((row) => [row.targetId, row]));
-    for (const space of spaces) objects.set(space.id, presentSpace(space, roleOf(rowOf.get(space.id)!), baseUrl, comments.get(space.id)!, publications.get(space.id)));
+    for (const space of spaces) objects.set(space.id, presentSpaceWithPublication(space, roleOf(rowOf.get(space.id)!), baseUrl, comments.get(space.id)!, publications.get(space.id)));
   }
   if (extended && kind === "site" && ids.length > 0) {
     const [sites, counts] = await Promise.all([tx.site.findMany({ where: { id: { in: ids } } }), siteSpaceCounts(tx, ids)]);

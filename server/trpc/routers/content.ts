@@ -5,6 +5,7 @@ import { moveCollection } from "../../collections/move-collection";
 import { collectionTitleSchema, createCollectionInput, entityIdSchema, moveCollectionInput } from "../../collections/schemas";
 import { updateCollection } from "../../collections/update-collection";
 import { getContentTree } from "../../content-tree/get-content-tree";
+import { presentSpace } from "../../presenters/space";
 import { createSpace } from "../../spaces/create-space";
 import { deleteSpace } from "../../spaces/delete-space";
 import { moveSpace } from "../../spaces/move-space";
@@ -24,21 +25,23 @@ const spaceInput = z.object({ spaceId: entityIdSchema });
  */
 export const contentRouter = router({
   tree: protectedProcedure.input(organizationInput).query(({ ctx, input }) => getContentTree(ctx, input.organizationId)),
-  trash: protectedProcedure.input(organizationInput).query(({ ctx, input }) => listDeletedSpaces(ctx, input.organizationId)),
+  trash: protectedProcedure
+    .input(organizationInput)
+    .query(async ({ ctx, input }) => (await listDeletedSpaces(ctx, input.organizationId)).map((space) => ({ ...presentSpace(space, ctx.urls), daysLeft: space.daysLeft }))),
 
   createCollection: protectedProcedure
     .input(createCollectionInput.unwrap().extend(organizationInput.shape))
     .mutation(({ ctx, input: { organizationId, ...data } }) => createCollection(ctx, organizationId, data)),
   createSpace: protectedProcedure
     .input(createSpaceInput.unwrap().extend(organizationInput.shape))
-    .mutation(({ ctx, input: { organizationId, ...data } }) => createSpace(ctx, organizationId, data)),
+    .mutation(async ({ ctx, input: { organizationId, ...data } }) => presentSpace(await createSpace(ctx, organizationId, data), ctx.urls)),
 
   renameCollection: protectedProcedure
     .input(collectionInput.extend({ title: collectionTitleSchema }))
     .mutation(({ ctx, input }) => updateCollection(ctx, input.collectionId, { title: input.title })),
   renameSpace: protectedProcedure
     .input(spaceInput.extend({ title: spaceTitleSchema }))
-    .mutation(({ ctx, input }) => updateSpace(ctx, input.spaceId, { title: input.title })),
+    .mutation(async ({ ctx, input }) => presentSpace(await updateSpace(ctx, input.spaceId, { title: input.title }), ctx.urls)),
 
   // safeExtend keeps the operation's own check (a parent, a position or both).
   moveCollection: protectedProcedure
@@ -46,9 +49,9 @@ export const contentRouter = router({
     .mutation(({ ctx, input: { collectionId, ...data } }) => moveCollection(ctx, collectionId, data)),
   moveSpace: protectedProcedure
     .input(moveSpaceInput.safeExtend(spaceInput.shape))
-    .mutation(({ ctx, input: { spaceId, ...data } }) => moveSpace(ctx, spaceId, data)),
+    .mutation(async ({ ctx, input: { spaceId, ...data } }) => presentSpace(await moveSpace(ctx, spaceId, data), ctx.urls)),
 
   deleteCollection: protectedProcedure.input(collectionInput).mutation(({ ctx, input }) => deleteCollection(ctx, input.collectionId)),
   deleteSpace: protectedProcedure.input(spaceInput).mutation(({ ctx, input }) => deleteSpace(ctx, input.spaceId)),
-  restoreSpace: protectedProcedure.input(spaceInput).mutation(({ ctx, input }) => restoreSpace(ctx, input.spaceId)),
+  restoreSpace: protectedProcedure.input(spaceInput).mutation(async ({ ctx, input }) => presentSpace(await restoreSpace(ctx, input.spaceId), ctx.urls)),
 });

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { entityIdSchema, updateCollectionInput } from "../../collections/schemas";
 import { getCollection, listSpacesInCollection } from "../../collections/queries";
 import { updateCollection } from "../../collections/update-collection";
+import { presentSpace } from "../../presenters/space";
 import { getSpace } from "../../spaces/queries";
 import { updateSpaceInput } from "../../spaces/schemas";
 import { getSpacePages } from "../../spaces/space-pages";
@@ -19,10 +20,10 @@ const collectionInput = z.object({ collectionId: entityIdSchema });
  * Update inputs are flat (id beside the fields) so validation paths name the field itself.
  */
 export const settingsRouter = router({
-  getSpace: protectedProcedure.input(spaceInput).query(({ ctx, input }) => getSpace(ctx, input.spaceId)),
+  getSpace: protectedProcedure.input(spaceInput).query(async ({ ctx, input }) => presentSpace(await getSpace(ctx, input.spaceId), ctx.urls)),
   updateSpace: protectedProcedure
     .input(spaceInput.extend(updateSpaceInput.shape))
-    .mutation(({ ctx, input: { spaceId, ...patch } }) => updateSpace(ctx, spaceId, patch)),
+    .mutation(async ({ ctx, input: { spaceId, ...patch } }) => presentSpace(await updateSpace(ctx, spaceId, patch), ctx.urls)),
   // `revisionId`: the pages of that revision of the space (the history), instead of the current ones.
   spacePages: protectedProcedure
     .input(spaceInput.extend({ revisionId: entityIdSchema.optional() }))

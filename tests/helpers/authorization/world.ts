@@ -431,8 +431,8 @@ export async function buildWorld(options: { importUrl: string; imports?: boolean
     await grant(spec, { type: "space", id: space.id });
     if (options.deleted) await db().space.update({ where: { id: space.id }, data: { deletedAt: new Date() } });
     await reach("space", spec.label, space.id);
-    const ids: Partial<Ids> = { spaceId: space.id, revisionId: space.revision, anchor: { type: "space", space: space.id } };
-    const related = [space.revision];
+    const ids: Partial<Ids> = { spaceId: space.id, revisionId: space.revisionId!, anchor: { type: "space", space: space.id } };
+    const related = [space.revisionId!];
     if (options.content) {
       Object.assign(ids, await fill(ctx, space.id, related));
       Object.assign(ids, await spaceComments(ctx, space.id, ids.pageId!, related), await changeRequestComments(ctx, space.id, ids.changeRequestId!, related));

@@ -1,0 +1,24 @@
+/**
+ * The absolute URLs an answer shows, on one request's origin: built at the edge (the /v1 router's
+ * operation context and the tRPC context carry one, `urls`), never by a service, so that what a
+ * service returns — and what jobs and events keep — holds no origin (docs/records-and-presenters.md).
+ */
+export type Urls = ReturnType<typeof urlsFor>;
+
+/** Absolute URLs of resources, in the API (`location`) and in the app (`app`). */
+export const apiUrl = (origin: string, path: string) => `${origin}/v1${path}`;
+export const appUrl = (origin: string, path: string) => `${origin}${path}`;
+
+export function urlsFor(origin: string) {
+  return {
+    /** The origin itself: for builders not yet taking `Urls` (site URLs, file URLs). */
+    origin,
+    api: (path: string) => apiUrl(origin, path),
+    app: (path: string) => appUrl(origin, path),
+    /** A space's `urls.location` and `urls.app`. */
+    space: (space: { id: string; organizationId: string }) => ({
+      location: apiUrl(origin, `/spaces/${space.id}`),
+      app: appUrl(origin, `/o/${space.organizationId}/s/${space.id}`),
+    }),
+  };
+}
