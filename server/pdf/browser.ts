@@ -49,12 +49,13 @@ function post(worker: Worker, request: PrinterRequest, transfer: ArrayBuffer[] =
 function onReply(worker: Worker, reply: PrinterReply): void {
   if (reply.type === "closed") return;
   const job = state.jobs.get(reply.jobId);
-  if (!job) return;
   if (reply.type === "resource") {
-    const resolve = job.resource ? job.resource(reply.pathname).catch(() => null) : Promise.resolve(null);
+    // Always answered, also for a render already given up on: the printer keeps the request until then.
+    const resolve = job?.resource ? job.resource(reply.pathname).catch(() => null) : Promise.resolve(null);
     void resolve.then((resource) => post(worker, { type: "resource", requestId: reply.requestId, resource: resource && { body: resource.body, contentType: resource.contentType } }));
     return;
   }
+  if (!job) return;
   state.jobs.delete(reply.jobId);
   if (reply.type === "printed") job.resolve(Buffer.from(reply.pdf));
   else job.reject(new Error(`Printing a PDF failed: ${reply.message}`));
