@@ -11,7 +11,8 @@ import { useTRPC } from "@/components/providers/trpc-provider";
 import { Button } from "@/components/ui/button";
 import { ErrorState, LoadingState } from "@/components/ui/states";
 import { errorMessage } from "@/components/ui/trpc-error";
-import type { NotificationQuery, PresentedNotification } from "@/server/notifications/inbox";
+import type { NotificationQuery } from "@/server/notifications/inbox";
+import type { PresentedNotification } from "@/server/presenters/notification";
 
 const ICONS: Record<PresentedNotification["kind"], ReactNode> = {
   mention: <AtSign aria-hidden className="size-4" />,

@@ -1,8 +1,8 @@
 import type { ServiceContext } from "../context";
 import { writeChange } from "../events/write-change";
 import { newId } from "../ids";
-import { authorizeWrite, present, record, resolveFaces } from "./custom-font-records";
-import { fontFacesInclude } from "./present-font";
+import { authorizeWrite, fontRecord, record, resolveFaces } from "./custom-font-records";
+import { fontFacesInclude } from "./font-records";
 import type { CreateCustomFontInput } from "./schemas";
 
 export async function createCustomFont(ctx: ServiceContext, organizationId: string, input: CreateCustomFontInput) {
@@ -14,6 +14,6 @@ export async function createCustomFont(ctx: ServiceContext, organizationId: stri
       include: fontFacesInclude,
     });
     record(events, organizationId, "custom_font.created", font);
-    return present(ctx, access, font);
+    return fontRecord(access, font);
   });
 }

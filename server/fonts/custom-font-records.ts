@@ -4,8 +4,7 @@ import { fieldError, notFound } from "../errors";
 import type { EventRecorder } from "../events/record-event";
 import { loadOrganization, type OrgAccess } from "../policies/access";
 import { authorize } from "../policies/authorize";
-import { customFontPermissions } from "../policies/site";
-import { fontFacesInclude, presentFont, type FontWithFaces } from "./present-font";
+import { fontFacesInclude, type FontRecord, type FontWithFaces } from "./font-records";
 
 /**
  * An organization's custom fonts (the reference's custom-fonts operations): a family name and one
@@ -19,7 +18,8 @@ export async function loadFont(tx: Db, organizationId: string, fontId: string): 
   return font;
 }
 
-export const present = (ctx: ServiceContext, access: OrgAccess, font: FontWithFaces) => presentFont(font, ctx.baseUrl, { edit: customFontPermissions(access.memberRole).edit });
+/** The font as its services return it, for the caller whose organization access is `access`. */
+export const fontRecord = (access: OrgAccess, font: FontWithFaces): FontRecord => ({ ...font, role: access.memberRole });
 
 /**
  * The faces as stored: each storage key must name a font file this organization uploaded (a

@@ -1,10 +1,10 @@
 import type { ServiceContext } from "../context";
 import { db } from "../db/client";
 import { loadOrganization } from "../policies/access";
-import { loadFont, present } from "./custom-font-records";
+import { loadFont, fontRecord } from "./custom-font-records";
 
 export async function getCustomFont(ctx: ServiceContext, organizationId: string, fontId: string) {
   const tx = db();
   const access = await loadOrganization(tx, ctx.actor, organizationId);
-  return present(ctx, access, await loadFont(tx, organizationId, fontId));
+  return fontRecord(access, await loadFont(tx, organizationId, fontId));
 }

@@ -2,8 +2,8 @@ import type { ServiceContext } from "../context";
 import { db } from "../db/client";
 import { paginateById, type ListParams } from "../pagination";
 import { loadOrganization } from "../policies/access";
-import { present } from "./custom-font-records";
-import { fontFacesInclude } from "./present-font";
+import { fontRecord } from "./custom-font-records";
+import { fontFacesInclude } from "./font-records";
 
 export async function listCustomFonts(ctx: ServiceContext, organizationId: string, params: ListParams) {
   const tx = db();
@@ -13,5 +13,5 @@ export async function listCustomFonts(ctx: ServiceContext, organizationId: strin
     (afterId, take) => tx.customFont.findMany({ where: { organizationId, ...(afterId ? { id: { gt: afterId } } : {}) }, include: fontFacesInclude, orderBy: { id: "asc" }, take }),
     () => tx.customFont.count({ where: { organizationId } }),
   );
-  return { ...page, items: page.items.map((font) => present(ctx, access, font)) };
+  return { ...page, items: page.items.map((font) => fontRecord(access, font)) };
 }

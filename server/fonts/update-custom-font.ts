@@ -1,8 +1,8 @@
 import type { ServiceContext } from "../context";
 import { fieldError } from "../errors";
 import { writeChange } from "../events/write-change";
-import { authorizeWrite, loadFont, present, record, resolveFaces } from "./custom-font-records";
-import { fontFacesInclude } from "./present-font";
+import { authorizeWrite, loadFont, fontRecord, record, resolveFaces } from "./custom-font-records";
+import { fontFacesInclude } from "./font-records";
 import type { UpdateCustomFontInput } from "./schemas";
 
 /** Renames the font and sets (a storage key) or removes (null) the faces named by weight; the others stay. */
@@ -25,7 +25,7 @@ export async function updateCustomFont(ctx: ServiceContext, organizationId: stri
       faces.every((face) => font.faces.some((old) => old.weight === face.weight && old.uploadId === face.uploadId));
     if (unchanged) {
       events.nothingChanged();
-      return present(ctx, access, font);
+      return fontRecord(access, font);
     }
     await tx.customFontFace.deleteMany({ where: { fontId } });
     const updated = await tx.customFont.update({
@@ -34,6 +34,6 @@ export async function updateCustomFont(ctx: ServiceContext, organizationId: stri
       include: fontFacesInclude,
     });
     record(events, organizationId, "custom_font.updated", updated);
-    return present(ctx, access, updated);
+    return fontRecord(access, updated);
   });
 }

@@ -2,46 +2,10 @@ import { z } from "zod";
 import type { ServiceContext } from "../context";
 import { db } from "../db/client";
 import { Prisma } from "../db/generated/client";
-import type { NotificationKind, NotificationSummary } from "./build";
-import { describeNotification } from "./describe";
+import type { NotificationKind } from "./build";
 
-/** A notification as the inbox, tRPC and `GET /v1/user/notifications` present it. */
-export type PresentedNotification = {
-  object: "notification";
-  id: string;
-  kind: NotificationKind;
-  /** Who did what where, in one sentence. */
-  text: string;
-  actor: { id: string; displayName: string } | null;
-  space: { id: string; title: string };
-  changeRequest: { id: string; number: number; subject: string } | null;
-  commentId: string | null;
-  excerpt: string | null;
-  createdAt: string;
-  readAt: string | null;
-  urls: { app: string };
-};
-
-type Row = { id: string; kind: string; actorId: string | null; summary: Prisma.JsonValue; createdAt: Date; readAt: Date | null };
-
-export function present(row: Row, baseUrl: string): PresentedNotification {
-  const summary = row.summary as NotificationSummary;
-  const kind = row.kind as NotificationKind;
-  return {
-    object: "notification",
-    id: row.id,
-    kind,
-    text: describeNotification(kind, summary),
-    actor: row.actorId ? { id: row.actorId, displayName: summary.actorName ?? "" } : null,
-    space: { id: summary.spaceId, title: summary.spaceTitle },
-    changeRequest: summary.changeRequest,
-    commentId: summary.commentId,
-    excerpt: summary.excerpt,
-    createdAt: row.createdAt.toISOString(),
-    readAt: row.readAt?.toISOString() ?? null,
-    urls: { app: new URL(summary.path, baseUrl).toString() },
-  };
-}
+/** A notification as the inbox's services return it: the row, its summary written when it was made. */
+export type NotificationRecord = { id: string; kind: string; actorId: string | null; summary: Prisma.JsonValue; createdAt: Date; readAt: Date | null };
 
 /** The inbox's filters by why one was notified: the kinds each takes in. */
 export const NOTIFICATION_FILTERS = {

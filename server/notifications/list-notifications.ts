@@ -2,10 +2,10 @@ import type { ServiceContext } from "../context";
 import { db } from "../db/client";
 import { fieldError } from "../errors";
 import { decodeKeysetCursor, encodeKeysetCursor, type ListParams, type ListResult } from "../pagination";
-import { present, type NotificationQuery, type PresentedNotification, visible } from "./inbox";
+import { type NotificationQuery, type NotificationRecord, visible } from "./inbox";
 
 /** Newest first: by the time of the event (then id), paged by both. */
-export async function listNotifications(ctx: ServiceContext, params: ListParams & NotificationQuery): Promise<ListResult<PresentedNotification>> {
+export async function listNotifications(ctx: ServiceContext, params: ListParams & NotificationQuery): Promise<ListResult<NotificationRecord>> {
   const cursor = decodeKeysetCursor(params.page);
   const before = cursor?.value ? new Date(cursor.value) : null;
   if (cursor && (!before || Number.isNaN(before.getTime()))) throw fieldError("page", "Not a valid page cursor");
@@ -22,7 +22,7 @@ export async function listNotifications(ctx: ServiceContext, params: ListParams 
   const items = rows.slice(0, params.limit);
   const last = items[items.length - 1];
   return {
-    items: items.map((row) => present(row, ctx.baseUrl)),
+    items,
     count,
     ...(rows.length > params.limit && last ? { next: { page: encodeKeysetCursor(last.createdAt.toISOString(), last.id) } } : {}),
   };

@@ -31,11 +31,12 @@ export type PdfSelection = { pageId?: string; only?: boolean };
 export type RenderedPdf = { bytes: Buffer; filename: string };
 
 /**
- * A link, valid for an hour, to the PDF of a change request's content. Access and the page are
- * checked now, so a bad request fails here rather than when the link is opened; the PDF itself
- * is rendered when the link is opened (see `pdfForLink`).
+ * A link, valid for an hour, to the PDF of a change request's content: its signed token (the edge
+ * makes it a URL, `presentPdfLink`). Access and the page are checked now, so a bad request fails
+ * here rather than when the link is opened; the PDF itself is rendered when the link is opened (see
+ * `pdfForLink`).
  */
-export async function getChangeRequestPdfUrl(ctx: ServiceContext, spaceId: string, ref: string, params: ChangeRequestPdfParams): Promise<{ url: string }> {
+export async function getChangeRequestPdfUrl(ctx: ServiceContext, spaceId: string, ref: string, params: ChangeRequestPdfParams): Promise<{ token: string }> {
   const tx = db();
   const { changeRequest } = await openChangeRequest(tx, ctx, spaceId, ref);
   if (params.page) {
@@ -50,7 +51,7 @@ export async function getChangeRequestPdfUrl(ctx: ServiceContext, spaceId: strin
     userId: ctx.actor.userId,
     ...(ctx.actor.tokenId ? { tokenId: ctx.actor.tokenId } : {}),
   });
-  return { url: `${ctx.baseUrl}/pdf/${token}` };
+  return { token };
 }
 
 /**

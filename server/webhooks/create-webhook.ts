@@ -5,9 +5,9 @@ import { newId } from "../ids";
 import { assertPublicDestination } from "../net/destination-check";
 import { assertManagesWebhooks } from "./access";
 import type { CreateWebhookInput } from "./schemas";
-import { newSecret, presentWebhook, recordChange, sealWebhookSecret, type WebhookWithSecret } from "./webhook-records";
+import { newSecret, recordChange, sealWebhookSecret, type WebhookWithSecretRecord } from "./webhook-records";
 
-export async function createWebhook(ctx: ServiceContext, organizationId: string, input: CreateWebhookInput): Promise<WebhookWithSecret> {
+export async function createWebhook(ctx: ServiceContext, organizationId: string, input: CreateWebhookInput): Promise<WebhookWithSecretRecord> {
   await assertManagesWebhooks(db(), ctx, organizationId);
   await assertPublicDestination("url", input.url);
   const id = newId();
@@ -21,5 +21,5 @@ export async function createWebhook(ctx: ServiceContext, organizationId: string,
     recordChange(events, created, "webhook.created");
     return created;
   });
-  return { ...presentWebhook(webhook, ctx.baseUrl), secret };
+  return { webhook, secret };
 }

@@ -1,10 +1,10 @@
 import type { ServiceContext } from "../context";
 import { writeChange } from "../events/write-change";
 import { loadWebhook } from "./access";
-import { newSecret, presentWebhook, recordChange, sealWebhookSecret, type WebhookWithSecret } from "./webhook-records";
+import { newSecret, recordChange, sealWebhookSecret, type WebhookWithSecretRecord } from "./webhook-records";
 
 /** A new signing secret, shown once; the old one stops signing at once. */
-export async function rotateWebhookSecret(ctx: ServiceContext, organizationId: string, webhookId: string): Promise<WebhookWithSecret> {
+export async function rotateWebhookSecret(ctx: ServiceContext, organizationId: string, webhookId: string): Promise<WebhookWithSecretRecord> {
   const secret = newSecret();
   const sealed = await sealWebhookSecret(webhookId, secret);
   const webhook = await writeChange(ctx, async (tx, events) => {
@@ -13,5 +13,5 @@ export async function rotateWebhookSecret(ctx: ServiceContext, organizationId: s
     recordChange(events, updated, "webhook.updated", { changed: ["secret"] });
     return updated;
   });
-  return { ...presentWebhook(webhook, ctx.baseUrl), secret };
+  return { webhook, secret };
 }

@@ -5,13 +5,13 @@ import { writeChange } from "../events/write-change";
 import { assertPublicDestination } from "../net/destination-check";
 import { loadWebhook } from "./access";
 import type { UpdateWebhookInput } from "./schemas";
-import { presentWebhook, recordChange } from "./webhook-records";
+import { recordChange } from "./webhook-records";
 
 export async function updateWebhook(ctx: ServiceContext, organizationId: string, webhookId: string, input: UpdateWebhookInput) {
   // Resolving the URL's host takes a moment: after the caller is known to manage the webhook, before the transaction.
   await loadWebhook(db(), ctx, organizationId, webhookId);
   await assertPublicDestination("url", input.url);
-  const webhook = await writeChange(ctx, async (tx, events) => {
+  return writeChange(ctx, async (tx, events) => {
     const current = await loadWebhook(tx, ctx, organizationId, webhookId);
     const data: Prisma.WebhookUpdateInput = {};
     if (input.url !== undefined && input.url !== current.url) data.url = input.url;
@@ -26,5 +26,4 @@ export async function updateWebhook(ctx: ServiceContext, organizationId: string,
     recordChange(events, updated, "webhook.updated", { changed: Object.keys(data) });
     return updated;
   });
-  return presentWebhook(webhook, ctx.baseUrl);
 }

@@ -9,27 +9,12 @@ import type { EventRecorder } from "../events/record-event";
  * the webhook is added or its secret is rotated, and stored sealed (context `webhook-secret:<id>`).
  * Writes record `webhook.*` domain events whose payloads never hold the secret.
  *
- * This module holds what the webhook operations (`<verb>-webhook.ts` beside it) share: the /v1
- * shape of a webhook, its signing secret and its change event.
+ * This module holds what the webhook operations (`<verb>-webhook.ts` beside it) share: its
+ * signing secret and its change event. The /v1 shape is `server/presenters/webhook.ts`.
  */
 
-export function presentWebhook(webhook: Webhook, baseUrl: string) {
-  return {
-    object: "webhook" as const,
-    id: webhook.id,
-    url: webhook.url,
-    description: webhook.description,
-    /** Empty: every event type. */
-    eventTypes: webhook.eventTypes,
-    active: webhook.active,
-    createdAt: webhook.createdAt.toISOString(),
-    updatedAt: webhook.updatedAt.toISOString(),
-    urls: { location: `${baseUrl}/v1/orgs/${webhook.organizationId}/webhooks/${webhook.id}` },
-  };
-}
-export type WebhookObject = ReturnType<typeof presentWebhook>;
-/** A webhook with its signing secret: the one answer that carries it. */
-export type WebhookWithSecret = WebhookObject & { secret: string };
+/** A webhook with its signing secret in the clear: what adding one or rotating its secret returns, shown once. */
+export type WebhookWithSecretRecord = { webhook: Webhook; secret: string };
 
 export function newSecret(): string {
   return `whsec_${randomBytes(32).toString("base64url")}`;

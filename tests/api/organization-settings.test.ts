@@ -7,6 +7,8 @@ import { completePasswordReset } from "../../server/members/complete-password-re
 import { hashPasswordResetToken } from "../../server/members/password-reset-tokens";
 import { serveOrganizationFile } from "../../server/organizations/organization-files";
 import { purgeDeletedOrganizations } from "../../server/organizations/purge-deleted-organizations";
+import { urlsFor } from "../../server/http/urls";
+import { presentReceivedUpload } from "../../server/presenters/storage-upload";
 import { receiveUpload } from "../../server/storage/uploads/receive-upload";
 import { createCallerFactory } from "../../server/trpc/init";
 import { appRouter } from "../../server/trpc/root";
@@ -140,7 +142,8 @@ function png(width = 64, height = 32): Buffer {
 async function uploadLogo(admin: ReturnType<typeof callerFor>, organizationId: string, bytes: Buffer, type = "image/png") {
   const { url } = await admin.organizations.logoUploadUrl({ organizationId, file: { name: "logo.png", type, size: bytes.length } });
   const token = new URL(url).pathname.split("/").at(-1)!;
-  return receiveUpload(token, new Request(url, { method: "PUT", body: new Uint8Array(bytes) }), BASE_URL);
+  // As the upload route answers (app/api/storage/upload/[token]).
+  return presentReceivedUpload(await receiveUpload(token, new Request(url, { method: "PUT", body: new Uint8Array(bytes) })), urlsFor(BASE_URL));
 }
 
 describe("the organization's logo", () => {

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { db } from "../../server/db/client";
 import { closePdfBrowser } from "../../server/pdf/browser";
 import { getChangeRequestPdfUrl } from "../../server/pdf/change-request-pdf";
+import { urlsFor } from "../../server/http/urls";
+import { presentPdfLink } from "../../server/presenters/pdf-link";
 import { signPdfLink } from "../../server/pdf/pdf-token";
 import { SPACE_TEMPLATE_IDS } from "../../server/templates/catalog";
 import { createApiToken } from "../../server/tokens/create-api-token";
@@ -343,7 +345,8 @@ describe("getChangeRequestPDF", () => {
   test("a link asked for in a session works while its user can read the change request", async () => {
     const { tenant, space, cr } = await pdfSetup();
     const reader = await tenant.member("read");
-    const { url } = await getChangeRequestPdfUrl({ actor: { userId: reader.user.id, via: "session" }, baseUrl: server.url }, space.id, String(cr.number), { only: false });
+    const link = await getChangeRequestPdfUrl({ actor: { userId: reader.user.id, via: "session" }, baseUrl: server.url }, space.id, String(cr.number), { only: false });
+    const { url } = presentPdfLink(link, urlsFor(server.url));
     expect((await openPdfLink(url)).status).toBe(200);
     await db().member.delete({ where: { organizationId_userId: { organizationId: tenant.organization.id, userId: reader.user.id } } });
     expect((await openPdfLink(url)).status).toBe(404);

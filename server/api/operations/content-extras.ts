@@ -1,4 +1,5 @@
 import { changeRequestPdfParams, getChangeRequestPdfUrl } from "../../pdf/change-request-pdf";
+import { presentPdfLink } from "../../presenters/pdf-link";
 import { applySpaceTemplate } from "../../templates/apply-template";
 import { applySpaceTemplateInput } from "../../templates/schemas";
 import { defineOperation } from "../operation";
@@ -21,6 +22,6 @@ export const contentExtraOperations = [
     path: "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/pdf",
     params: changeRequestPath,
     query: changeRequestPdfParams,
-    handler: (c) => getChangeRequestPdfUrl(c, c.params.spaceId, c.params.changeRequestId, c.query),
+    handler: async (c) => presentPdfLink(await getChangeRequestPdfUrl(c, c.params.spaceId, c.params.changeRequestId, c.query), c.urls),
   }),
 ];

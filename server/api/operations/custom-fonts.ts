@@ -6,6 +6,8 @@ import { updateCustomFont } from "../../fonts/update-custom-font";
 import { createCustomFontInput, customFontPath, listCustomFontsQuery, organizationFontsPath, updateCustomFontInput } from "../../fonts/schemas";
 import { generateStorageUploadUrl } from "../../storage/uploads/generate-upload-url";
 import { generateUploadInput, generateUploadParams } from "../../storage/uploads/schemas";
+import { presentFont } from "../../presenters/font";
+import { presentUploadUrl } from "../../presenters/storage-upload";
 import { defineOperation } from "../operation";
 
 /** The reference's `storage` upload URL and `custom-fonts` operations: an organization's fonts for its sites. */
@@ -17,7 +19,7 @@ export const customFontOperations = [
     params: generateUploadParams,
     body: generateUploadInput,
     status: 201,
-    handler: (c) => generateStorageUploadUrl(c, c.params.organizationId, c.body),
+    handler: async (c) => presentUploadUrl(await generateStorageUploadUrl(c, c.params.organizationId, c.body), c.urls),
   }),
   defineOperation({
     operationId: "listCustomFonts",
@@ -25,7 +27,10 @@ export const customFontOperations = [
     path: "/v1/orgs/{organizationId}/fonts",
     params: organizationFontsPath,
     query: listCustomFontsQuery,
-    handler: (c) => listCustomFonts(c, c.params.organizationId, c.query),
+    handler: async (c) => {
+      const page = await listCustomFonts(c, c.params.organizationId, c.query);
+      return { ...page, items: page.items.map((font) => presentFont(font, c.urls)) };
+    },
   }),
   defineOperation({
     operationId: "createCustomFont",
@@ -34,14 +39,14 @@ export const customFontOperations = [
     params: organizationFontsPath,
     body: createCustomFontInput,
     status: 201,
-    handler: (c) => createCustomFont(c, c.params.organizationId, c.body),
+    handler: async (c) => presentFont(await createCustomFont(c, c.params.organizationId, c.body), c.urls),
   }),
   defineOperation({
     operationId: "getCustomFont",
     method: "GET",
     path: "/v1/orgs/{organizationId}/fonts/{fontId}",
     params: customFontPath,
-    handler: (c) => getCustomFont(c, c.params.organizationId, c.params.fontId),
+    handler: async (c) => presentFont(await getCustomFont(c, c.params.organizationId, c.params.fontId), c.urls),
   }),
   defineOperation({
     operationId: "updateCustomFont",
@@ -51,7 +56,7 @@ export const customFontOperations = [
     body: updateCustomFontInput,
     // The reference answers an update with 201.
     status: 201,
-    handler: (c) => updateCustomFont(c, c.params.organizationId, c.params.fontId, c.body),
+    handler: async (c) => presentFont(await updateCustomFont(c, c.params.organizationId, c.params.fontId, c.body), c.urls),
   }),
   defineOperation({
     operationId: "deleteCustomFont",

@@ -3,6 +3,7 @@ import { notificationQuery } from "../../notifications/inbox";
 import { listNotifications } from "../../notifications/list-notifications";
 import { markNotificationsRead, markReadInput } from "../../notifications/mark-notifications-read";
 import { listParams } from "../../pagination";
+import { presentNotification } from "../../presenters/notification";
 import { defineOperation } from "../operation";
 
 /** Quire's extensions (the reference has no notifications): the caller's inbox. */
@@ -13,7 +14,10 @@ export const notificationOperations = [
     path: "/v1/user/notifications",
     // `?unread=true`, `?filter=mentions|comments|reviews`, `?space=<id>`: the inbox page's filters.
     query: listParams.extend({ ...notificationQuery.shape, unread: z.enum(["true", "false"]).transform((value) => value === "true").optional() }),
-    handler: (c) => listNotifications(c, c.query),
+    handler: async (c) => {
+      const page = await listNotifications(c, c.query);
+      return { ...page, items: page.items.map((row) => presentNotification(row, c.urls)) };
+    },
   }),
   defineOperation({
     operationId: "markUserNotificationsRead",

@@ -8,6 +8,7 @@ import { getWebhook } from "../../webhooks/get-webhook";
 import { listWebhooks } from "../../webhooks/list-webhooks";
 import { rotateWebhookSecret } from "../../webhooks/rotate-webhook-secret";
 import { updateWebhook } from "../../webhooks/update-webhook";
+import { presentWebhook, presentWebhookWithSecret } from "../../presenters/webhook";
 import { defineOperation } from "../operation";
 
 /**
@@ -23,7 +24,10 @@ export const webhookOperations = [
     method: "GET",
     path: "/v1/orgs/{organizationId}/webhooks",
     params: organizationPath,
-    handler: (c) => listWebhooks(c, c.params.organizationId),
+    handler: async (c) => {
+      const { items, count } = await listWebhooks(c, c.params.organizationId);
+      return { items: items.map((webhook) => presentWebhook(webhook, c.urls)), count };
+    },
   }),
   defineOperation({
     // body { url, description?, eventTypes?, active? } → 201 Webhook & { secret }
@@ -33,14 +37,14 @@ export const webhookOperations = [
     params: organizationPath,
     body: createWebhookInput,
     status: 201,
-    handler: (c) => createWebhook(c, c.params.organizationId, c.body),
+    handler: async (c) => presentWebhookWithSecret(await createWebhook(c, c.params.organizationId, c.body), c.urls),
   }),
   defineOperation({
     operationId: "getOrganizationWebhook",
     method: "GET",
     path: "/v1/orgs/{organizationId}/webhooks/{webhookId}",
     params: webhookPath,
-    handler: (c) => getWebhook(c, c.params.organizationId, c.params.webhookId),
+    handler: async (c) => presentWebhook(await getWebhook(c, c.params.organizationId, c.params.webhookId), c.urls),
   }),
   defineOperation({
     // body: any of { url, description, eventTypes, active } → Webhook
@@ -49,7 +53,7 @@ export const webhookOperations = [
     path: "/v1/orgs/{organizationId}/webhooks/{webhookId}",
     params: webhookPath,
     body: updateWebhookInput,
-    handler: (c) => updateWebhook(c, c.params.organizationId, c.params.webhookId, c.body),
+    handler: async (c) => presentWebhook(await updateWebhook(c, c.params.organizationId, c.params.webhookId, c.body), c.urls),
   }),
   defineOperation({
     // 204, whether it existed or not; its deliveries go with it.
@@ -66,7 +70,7 @@ export const webhookOperations = [
     method: "POST",
     path: "/v1/orgs/{organizationId}/webhooks/{webhookId}/secret",
     params: webhookPath,
-    handler: (c) => rotateWebhookSecret(c, c.params.organizationId, c.params.webhookId),
+    handler: async (c) => presentWebhookWithSecret(await rotateWebhookSecret(c, c.params.organizationId, c.params.webhookId), c.urls),
   }),
   defineOperation({
     // Sends a `ping` event to this webhook alone → 201 { object: "webhook-test", eventId, deliveryId }

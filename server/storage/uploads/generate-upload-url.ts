@@ -10,9 +10,6 @@ import { authorize } from "../../policies/authorize";
 /** An upload URL's secret: 32 random bytes; only its hash is stored. */
 export const hashUploadToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
-/** Where an upload URL points: the app's own upload route (app/api/storage/upload/[token]). */
-export const uploadUrl = (baseUrl: string, token: string) => `${baseUrl}/api/storage/upload/${token}`;
-
 /** Who may upload each kind (server/policies/permission-table.ts): those who manage the custom fonts, and the organization's admins for its files. */
 const UPLOAD_ACTIONS = { customization_font: "organization.uploadFont", organization_file: "organization.uploadFile" } as const satisfies Record<TakenUploadKind, string>;
 
@@ -20,7 +17,7 @@ const isTaken = (kind: GenerateUploadInput["kind"]): kind is TakenUploadKind => 
 
 /**
  * generateStorageUploadURL: a short-lived, single-use URL the caller PUTs the file's bytes to, and the
- * StorageFileKey they will be known by. Font files for site customization (what createCustomFont
+ * StorageFileKey they will be known by (the token is the URL's secret: presented at the edge, presentUploadUrl). Font files for site customization (what createCustomFont
  * names) are taken from those who may manage the organization's custom fonts; images for the
  * organization (its logo: updateOrganizationById's `logo`) from its admins.
  */
@@ -48,5 +45,5 @@ export async function generateStorageUploadUrl(ctx: ServiceContext, organization
       expiresAt: new Date(Date.now() + UPLOAD_URL_TTL_MS),
     },
   });
-  return { object: "storage-signed-url" as const, url: uploadUrl(ctx.baseUrl, token), key };
+  return { token, key };
 }

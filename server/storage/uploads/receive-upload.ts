@@ -1,7 +1,6 @@
 import { db } from "../../db/client";
 import { badRequest, fieldError, notFound } from "../../errors";
 import { readBody } from "../../http/read-body";
-import { organizationFileUrl } from "../../organizations/organization-files";
 import { fileStorage } from "../file-storage";
 import { imageFormat } from "../image-dimensions";
 import { hashUploadToken } from "./generate-upload-url";
@@ -24,15 +23,17 @@ const FORMAT_OF: Record<TakenUploadKind, (bytes: Buffer, name: string) => string
   },
 };
 
+export type ReceivedUpload = { key: string; size: number; format: string; organizationFile: { organizationId: string; uploadId: string } | null };
+
 /**
  * The PUT to an upload URL: the token is the authorization (it was handed to someone who may upload),
  * used once — claimed before a byte is read, so two uploads to one URL cannot both land. The body is
  * read up to the declared size (and never past the kind's cap), must be exactly that long, and must be
  * what its kind takes by its first bytes (a WOFF2 or WOFF font; a PNG, JPEG, GIF or WebP image);
- * then its bytes go to file storage. An organization file's answer also has the URL it is served at
- * (what `logo` takes).
+ * then its bytes go to file storage. An organization file's record names it, for the URL it is served
+ * at (what `logo` takes).
  */
-export async function receiveUpload(token: string, request: Request, baseUrl: string): Promise<{ key: string; size: number; format: string; url?: string }> {
+export async function receiveUpload(token: string, request: Request): Promise<ReceivedUpload> {
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) throw notFound("This upload URL does not exist.");
   const claimed = await db().storageUpload.updateManyAndReturn({
     where: { tokenHash: hashUploadToken(token), usedAt: null, expiresAt: { gt: new Date() } },
@@ -45,7 +46,7 @@ export async function receiveUpload(token: string, request: Request, baseUrl: st
   const format = FORMAT_OF[kind](bytes, upload.name);
   const blob = await fileStorage().put(bytes);
   await db().storageUpload.update({ where: { id: upload.id }, data: { blob, format } });
-  return { key: upload.key, size: bytes.length, format, ...(kind === "organization_file" ? { url: organizationFileUrl(baseUrl, upload.organizationId, upload.id) } : {}) };
+  return { key: upload.key, size: bytes.length, format, organizationFile: kind === "organization_file" ? { organizationId: upload.organizationId, uploadId: upload.id } : null };
 }
 
 /** The body, refused as soon as it goes past `size` bytes (413), and when it ends short of them. */

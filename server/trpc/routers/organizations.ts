@@ -12,6 +12,7 @@ import { createOrganizationInput, updateOrganizationInput } from "../../organiza
 import { updateOrganization } from "../../organizations/update-organization";
 import { getWaitingForMe } from "../../home/waiting-for-me";
 import { getAuthenticatedUser } from "../../users/queries";
+import { presentUploadUrl } from "../../presenters/storage-upload";
 import { protectedProcedure, router } from "../init";
 
 export const organizationsRouter = router({
@@ -34,7 +35,7 @@ export const organizationsRouter = router({
   /** An upload URL for the organization's logo; the uploaded file's URL then goes in `update`'s `logo`. */
   logoUploadUrl: protectedProcedure
     .input(organizationPath.extend({ file: generateUploadInput.shape.file }))
-    .mutation(({ ctx, input }) => generateStorageUploadUrl(ctx, input.organizationId, { file: input.file, kind: "organization_file" })),
+    .mutation(async ({ ctx, input }) => presentUploadUrl(await generateStorageUploadUrl(ctx, input.organizationId, { file: input.file, kind: "organization_file" }), ctx.urls)),
   /** Organizations the user may join by their verified email domain, and joining one. */
   joinable: protectedProcedure.query(({ ctx }) => listJoinableOrganizations(ctx)),
   joinByEmailDomain: protectedProcedure

@@ -8,18 +8,22 @@ import { deleteWebhook } from "../../webhooks/delete-webhook";
 import { listWebhooks } from "../../webhooks/list-webhooks";
 import { rotateWebhookSecret } from "../../webhooks/rotate-webhook-secret";
 import { updateWebhook } from "../../webhooks/update-webhook";
+import { presentWebhook, presentWebhookWithSecret } from "../../presenters/webhook";
 import { protectedProcedure, router } from "../init";
 
 /** The webhooks page: the same services and input schemas as /v1's webhook operations. */
 export const webhooksRouter = router({
-  list: protectedProcedure.input(organizationPath).query(({ ctx, input }) => listWebhooks(ctx, input.organizationId)),
+  list: protectedProcedure.input(organizationPath).query(async ({ ctx, input }) => {
+    const { items, count } = await listWebhooks(ctx, input.organizationId);
+    return { items: items.map((webhook) => presentWebhook(webhook, ctx.urls)), count };
+  }),
   create: protectedProcedure
     .input(organizationPath.extend(createWebhookInput.shape))
-    .mutation(({ ctx, input: { organizationId, ...body } }) => createWebhook(ctx, organizationId, body)),
+    .mutation(async ({ ctx, input: { organizationId, ...body } }) => presentWebhookWithSecret(await createWebhook(ctx, organizationId, body), ctx.urls)),
   update: protectedProcedure
     .input(webhookPath.extend(updateWebhookInput.shape))
-    .mutation(({ ctx, input: { organizationId, webhookId, ...body } }) => updateWebhook(ctx, organizationId, webhookId, body)),
-  rotateSecret: protectedProcedure.input(webhookPath).mutation(({ ctx, input }) => rotateWebhookSecret(ctx, input.organizationId, input.webhookId)),
+    .mutation(async ({ ctx, input: { organizationId, webhookId, ...body } }) => presentWebhook(await updateWebhook(ctx, organizationId, webhookId, body), ctx.urls)),
+  rotateSecret: protectedProcedure.input(webhookPath).mutation(async ({ ctx, input }) => presentWebhookWithSecret(await rotateWebhookSecret(ctx, input.organizationId, input.webhookId), ctx.urls)),
   delete: protectedProcedure.input(webhookPath).mutation(({ ctx, input }) => deleteWebhook(ctx, input.organizationId, input.webhookId)),
   test: protectedProcedure.input(webhookPath).mutation(({ ctx, input }) => sendWebhookTest(ctx, input.organizationId, input.webhookId)),
   deliveries: protectedProcedure

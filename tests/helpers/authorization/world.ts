@@ -291,7 +291,7 @@ export async function buildWorld(options: { importUrl: string; imports?: boolean
    * worker tries it while the matrix runs.
    */
   async function webhooks(ctx: ServiceContext, organizationId: string) {
-    const webhook = await createWebhook(ctx, organizationId, { url: "https://webhook.invalid/matrix", description: "Matrix", eventTypes: [], active: false });
+    const { webhook } = await createWebhook(ctx, organizationId, { url: "https://webhook.invalid/matrix", description: "Matrix", eventTypes: [], active: false });
     const eventId = randomUUID();
     const deliveryId = randomUUID();
     await db().$executeRaw`
