@@ -20,5 +20,10 @@ export function urlsFor(origin: string) {
       location: apiUrl(origin, `/spaces/${space.id}`),
       app: appUrl(origin, `/o/${space.organizationId}/s/${space.id}`),
     }),
+    /** A collection's `urls.location` and `urls.app`. */
+    collection: (collection: { id: string; organizationId: string }) => ({
+      location: apiUrl(origin, `/collections/${collection.id}`),
+      app: appUrl(origin, `/o/${collection.organizationId}/c/${collection.id}`),
+    }),
   };
 }
