@@ -38,6 +38,11 @@ export function presentSsoLogin(provider: { id: string; label: string }, urls: U
   return { id: provider.id, label: provider.label, startURL: urls.ssoStart(provider.id) };
 }
 
+/** A way to sign in offered on the sign-in page, with the organization it leads to (`findSsoEntries`). */
+export function presentSsoEntry(entry: { id: string; label: string; organization: { id: string; title: string } }, urls: Urls) {
+  return { id: entry.id, label: entry.label, organization: entry.organization, startURL: urls.ssoStart(entry.id) };
+}
+
 /** Quire's side of the organization's SAML, to enter in identity providers (admin UI). */
 export function presentServiceProvider(record: ServiceProviderRecord, urls: Urls) {
   return urls.ssoServiceProvider(record.organizationId);
