@@ -4,13 +4,13 @@ import { moveInTree } from "../content-tree/position";
 import { assertCanPlaceIn, lockContentTreeOf } from "../content-tree/placement";
 import { fieldError } from "../errors";
 import { collectionRole, loadCollection } from "../policies/access";
-import { presentCollection } from "../presenters/collection";
+import type { CollectionRecord } from "./records";
 import { collectionSubtreeIds } from "./queries";
 import type { MoveCollectionInput } from "./schemas";
 import { authorize } from "../policies/authorize";
 
 /** Moves a collection under another parent (null: the root) and/or to a position among its siblings. */
-export async function moveCollection(ctx: ServiceContext, collectionId: string, input: MoveCollectionInput) {
+export async function moveCollection(ctx: ServiceContext, collectionId: string, input: MoveCollectionInput): Promise<CollectionRecord> {
   return writeChange(ctx, async (tx, events) => {
     await lockContentTreeOf(tx, collectionId);
     const access = await loadCollection(tx, ctx.actor, collectionId);
@@ -29,6 +29,6 @@ export async function moveCollection(ctx: ServiceContext, collectionId: string, 
     );
     const role = await collectionRole(tx, access, collectionId);
     events.record({ organizationId: moved.organizationId, action: "collection.moved", target: { type: "collection", id: moved.id, label: moved.title }, payload: { parent: moved.parentId } });
-    return presentCollection(moved, role, ctx.baseUrl);
+    return { ...moved, role };
   });
 }

@@ -2,15 +2,13 @@ import type { ServiceContext } from "../context";
 import { db, type Db, type Prisma } from "../db/client";
 import { paginateModel, type ListParams } from "../pagination";
 import { loadCollection, loadOrganization, visibleContentFilters } from "../policies/access";
-import { presentCollection } from "../presenters/collection";
-import { presentSpaceWithPublication } from "../presenters/space";
+import { spaceRecords } from "../spaces/records";
+import type { CollectionRecord } from "./records";
 import type { ListCollectionsParams } from "./schemas";
-import { openSpaceComments } from "../comments/counts";
-import { spacePublications } from "../sites/space-publications";
 
-export async function getCollection(ctx: ServiceContext, collectionId: string) {
+export async function getCollection(ctx: ServiceContext, collectionId: string): Promise<CollectionRecord> {
   const { collection, role } = await loadCollection(db(), ctx.actor, collectionId);
-  return presentCollection(collection, role, ctx.baseUrl);
+  return { ...collection, role };
 }
 
 /** Collections of an organization the caller can see, by id; `nested: false` keeps the root level only. */
@@ -21,7 +19,7 @@ export async function listCollectionsInOrganization(ctx: ServiceContext, organiz
     AND: [{ organizationId }, collectionWhere, params.nested ? {} : { parentId: null }],
   };
   const page = await paginateModel(params, db().collection, where);
-  return { ...page, items: page.items.map((collection) => presentCollection(collection, resolver.collection(collection), ctx.baseUrl)) };
+  return { ...page, items: page.items.map((collection): CollectionRecord => ({ ...collection, role: resolver.collection(collection) })) };
 }
 
 /** Spaces directly in a collection (not in its sub-collections), not deleted, that the caller can see. */
@@ -32,9 +30,7 @@ export async function listSpacesInCollection(ctx: ServiceContext, collectionId: 
     AND: [{ organizationId: access.organization.id, parentId: collectionId, deletedAt: null }, spaceWhere],
   };
   const page = await paginateModel(params, db().space, where);
-  const ids = page.items.map((space) => space.id);
-  const [comments, publications] = await Promise.all([openSpaceComments(db(), ids), spacePublications(db(), ids, ctx.baseUrl)]);
-  return { ...page, items: page.items.map((space) => presentSpaceWithPublication(space, resolver.space(space), ctx.baseUrl, comments.get(space.id)!, publications.get(space.id))) };
+  return { ...page, items: await spaceRecords(db(), page.items, resolver.space) };
 }
 
 /** The collection and every collection nested in it, at any depth. */

@@ -4,7 +4,7 @@ import { sortKeyFor } from "../content-tree/position";
 import { db } from "../db/client";
 import { conflict } from "../errors";
 import { collectionRole, loadCollection, loadOrganization } from "../policies/access";
-import { presentCollection } from "../presenters/collection";
+import type { CollectionRecord } from "./records";
 import { lockContentTree } from "../content-tree/placement";
 import { collectionSubtreeIds } from "./queries";
 import type { TransferCollectionInput } from "./schemas";
@@ -14,7 +14,7 @@ import { authorize } from "../policies/authorize";
  * Moves a collection with everything in it (nested collections, spaces, trashed spaces
  * included) to the root of another organization the caller administers.
  */
-export async function transferCollection(ctx: ServiceContext, collectionId: string, input: TransferCollectionInput) {
+export async function transferCollection(ctx: ServiceContext, collectionId: string, input: TransferCollectionInput): Promise<CollectionRecord> {
   const source = await loadCollection(db(), ctx.actor, collectionId);
   return writeChange(ctx, async (tx, events) => {
     await lockContentTree(tx, [source.organization.id, input.organization]);
@@ -40,6 +40,6 @@ export async function transferCollection(ctx: ServiceContext, collectionId: stri
     const target_ = { type: "collection", id: moved.id, label: moved.title };
     events.record({ organizationId: access.organization.id, action: "collection.transferred", target: target_, payload: { to: target.organization.id } });
     events.record({ organizationId: target.organization.id, action: "collection.transferred", target: target_, payload: { from: access.organization.id } });
-    return presentCollection(moved, role, ctx.baseUrl);
+    return { ...moved, role };
   });
 }

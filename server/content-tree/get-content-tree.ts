@@ -3,6 +3,7 @@ import { db } from "../db/client";
 import type { Collection, Space } from "../db/generated/client";
 import { loadOrganization, visibleContentFilters } from "../policies/access";
 import type { Role } from "../policies/roles";
+import { urlsFor } from "../http/urls";
 import { presentCollection } from "../presenters/collection";
 import { presentOrganization } from "../presenters/organization";
 import { spacePermissions } from "../policies/content";
@@ -52,7 +53,7 @@ export async function getContentTree(ctx: ServiceContext, organizationId: string
 }
 
 function collectionNode(collection: Collection, ctx: ServiceContext, role: Role | null): CollectionNode {
-  const presented = presentCollection(collection, role, ctx.baseUrl);
+  const presented = presentCollection({ ...collection, role }, urlsFor(ctx.baseUrl));
   return { type: "collection", id: presented.id, title: presented.title, parentId: collection.parentId, permissions: presented.permissions, children: [] };
 }
 

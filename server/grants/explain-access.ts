@@ -1,14 +1,14 @@
 import type { ServiceContext } from "../context";
 import { db } from "../db/client";
+import type { User } from "../db/generated/client";
 import { notFound } from "../errors";
 import { accessChain, roleFromChain } from "../policies/access";
 import { administersAllContent, contentRole } from "../policies/visibility";
 import { loadTarget, type ContentTarget } from "../policies/grant";
 import { parseRole, type DefaultLevel, type Role } from "../policies/roles";
-import { presentUser } from "../presenters/user";
 import { authorize } from "../policies/authorize";
 
-type Item = { type: "space" | "collection" | "site"; id: string; title: string };
+export type Item = { type: "space" | "collection" | "site"; id: string; title: string };
 
 /**
  * One thing that contributes to a member's role on an item, and the role it gives (`gives`; null:
@@ -22,12 +22,15 @@ export type AccessSource =
   | { kind: "default-level"; level: DefaultLevel; on: Item; levelsUp: number; gives: Role | null; decisive: boolean }
   | { kind: "grant"; role: Role; on: Item; team?: { id: string; title: string }; gives: Role; decisive: boolean };
 
+/** Why a member has their role on an item: the member's user (presented at the edge, server/presenters/grant.ts), their roles and the sources. */
+export type AccessExplanationRecord = { target: Item; user: User; organizationRole: Role | null; role: Role | null; sources: AccessSource[] };
+
 /**
  * Why a member has the access they have to a space, collection or site ("why can she edit this?"): the
  * effective role and every source of it, from the one access chain the loaders use (`accessChain`,
  * `roleFromChain`). Anyone may ask about themself; the item's admins about any member.
  */
-export async function explainAccess(ctx: ServiceContext, target: ContentTarget, userId: string | undefined) {
+export async function explainAccess(ctx: ServiceContext, target: ContentTarget, userId: string | undefined): Promise<AccessExplanationRecord> {
   const tx = db();
   const access = await loadTarget(tx, ctx.actor, target);
   const subjectId = userId ?? ctx.actor.userId;
@@ -70,6 +73,5 @@ export async function explainAccess(ctx: ServiceContext, target: ContentTarget, 
       decisive: decisive(grant.role),
     });
   }
-  return { object: "access-explanation" as const, target: itemOf(target.type, target.id), user: presentUser(member.user, ctx.baseUrl), organizationRole: memberRole, role, sources };
+  return { target: itemOf(target.type, target.id), user: member.user, organizationRole: memberRole, role, sources };
 }
-export type AccessExplanation = Awaited<ReturnType<typeof explainAccess>>;

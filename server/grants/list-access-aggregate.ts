@@ -1,12 +1,19 @@
 import type { ServiceContext } from "../context";
 import { db } from "../db/client";
+import type { User } from "../db/generated/client";
 import { decodeCursor, encodeCursor } from "../pagination";
 import { accessChainOfEveryone, roleFromChain, type AccessChain } from "../policies/access";
 import { administersAllContent, contentRole } from "../policies/visibility";
 import { loadTarget, type ContentTarget } from "../policies/grant";
 import { parseRole, type Role } from "../policies/roles";
-import { presentUser } from "../presenters/user";
 import type { ListAggregateParams } from "./schemas";
+
+/**
+ * Someone who can access an item, with their effective role; on a site, also where that role comes
+ * from and when they were last seen. The edge presents it (server/presenters/grant.ts).
+ */
+export type AccessEntryRecord = { permission: Role; user: User; site?: { origin: SiteRoleOrigin; lastSeenAt: Date | null } };
+type SiteRoleOrigin = ReturnType<typeof siteRoleOrigin>;
 
 /**
  * Everyone who can access a space, collection or site, with their effective role (`listPermissionsAggregateInSpace`,
@@ -32,17 +39,10 @@ export async function listAccessAggregate(ctx: ServiceContext, target: ContentTa
   const page = rest.slice(0, params.limit);
   const users = new Map((await tx.user.findMany({ where: { id: { in: page.map((entry) => entry.userId) } } })).map((user) => [user.id, user]));
   return {
-    items: page.map((entry) => {
-      const user = users.get(entry.userId)!;
-      const item = { permission: entry.role!, user: presentUser(user, ctx.baseUrl) };
+    items: page.map((entry): AccessEntryRecord => {
+      const item = { permission: entry.role!, user: users.get(entry.userId)! };
       if (target.type !== "site") return item;
-      // The reference's UserSitePermission also says where the role comes from, and whether the account is usable.
-      return {
-        ...item,
-        origin: siteRoleOrigin(access.organization.id, target.id, entry.memberRole, entry.chain, entry.role),
-        disabled: user.disabledAt !== null,
-        ...(entry.lastSeenAt ? { lastSeenAt: entry.lastSeenAt.toISOString() } : {}),
-      };
+      return { ...item, site: { origin: siteRoleOrigin(access.organization.id, target.id, entry.memberRole, entry.chain, entry.role), lastSeenAt: entry.lastSeenAt } };
     }),
     count: withAccess.length,
     ...(rest.length > params.limit ? { next: { page: encodeCursor(page[page.length - 1]!.userId) } } : {}),

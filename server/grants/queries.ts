@@ -5,9 +5,8 @@ import { paginateById, type ListParams } from "../pagination";
 import { grantsOn, loadTarget, type ContentTarget } from "../policies/grant";
 import type { Role } from "../policies/roles";
 import { teamPermissions, type TeamRole } from "../policies/team";
-import { presentTeam } from "../presenters/team";
-import { presentUser } from "../presenters/user";
 import { teamCounts } from "../teams/counts";
+import type { TeamGrantRecord, UserGrantRecord } from "./records";
 
 /** Who a space, collection or site is shared with: anyone who can see it may look. */
 
@@ -26,7 +25,7 @@ function pageOfGrants<Include extends Prisma.ContentGrantInclude>(where: Prisma.
 export async function listUserGrants(ctx: ServiceContext, target: ContentTarget, params: ListParams) {
   await loadTarget(db(), ctx.actor, target);
   const page = await pageOfGrants({ ...grantsOn(target), userId: { not: null } }, { user: true }, params);
-  return { ...page, items: page.items.map((grant) => ({ permission: grant.role as Role, user: presentUser(grant.user!, ctx.baseUrl) })) };
+  return { ...page, items: page.items.map((grant): UserGrantRecord => ({ permission: grant.role as Role, user: grant.user! })) };
 }
 
 /** Teams granted a role on the item itself (`listTeamPermissionsInSpace`, `…InCollection`, `…InSite`). */
@@ -41,9 +40,11 @@ export async function listTeamGrants(ctx: ServiceContext, target: ContentTarget,
   const roleIn = new Map(ownRoles.map((row) => [row.teamId, row.role as TeamRole]));
   return {
     ...page,
-    items: page.items.map((grant) => ({
-      permission: grant.role as Role,
-      team: presentTeam(grant.team!, counts.get(grant.teamId!)!, teamPermissions({ memberRole: access.memberRole, teamRole: roleIn.get(grant.teamId!) ?? null })),
-    })),
+    items: page.items.map(
+      (grant): TeamGrantRecord => ({
+        permission: grant.role as Role,
+        team: { ...grant.team!, counts: counts.get(grant.teamId!)!, permissions: teamPermissions({ memberRole: access.memberRole, teamRole: roleIn.get(grant.teamId!) ?? null }) },
+      }),
+    ),
   };
 }

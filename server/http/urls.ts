@@ -1,3 +1,5 @@
+import { serviceProviderOf, startUrlOf } from "../sso/service-provider";
+
 /**
  * The absolute URLs an answer shows, on one request's origin: built at the edge (the /v1 router's
  * operation context and the tRPC context carry one, `urls`), never by a service, so that what a
@@ -20,5 +22,16 @@ export function urlsFor(origin: string) {
       location: apiUrl(origin, `/spaces/${space.id}`),
       app: appUrl(origin, `/o/${space.organizationId}/s/${space.id}`),
     }),
+    /** A collection's `urls.location` and `urls.app`. */
+    collection: (collection: { id: string; organizationId: string }) => ({
+      location: apiUrl(origin, `/collections/${collection.id}`),
+      app: appUrl(origin, `/o/${collection.organizationId}/c/${collection.id}`),
+    }),
+    /** A SAML provider's `urls.location`. */
+    samlProvider: (provider: { id: string; organizationId: string }) => apiUrl(origin, `/orgs/${provider.organizationId}/saml/${provider.id}`),
+    /** Quire's side of an organization's SAML (entity ID, ACS URL): server/sso/service-provider.ts, shared with the SAML exchange. */
+    ssoServiceProvider: (organizationId: string) => serviceProviderOf(origin, organizationId),
+    /** Where signing in through one provider starts. */
+    ssoStart: (providerId: string) => startUrlOf(origin, providerId),
   };
 }

@@ -192,7 +192,7 @@ export async function listTeamsForMember(ctx: ServiceContext, organizationId: st
   const items = memberships.map((row) => {
     const teamRole = (callerRoles.find((candidate) => candidate.teamId === row.teamId)?.role ?? null) as TeamRole | null;
     return {
-      team: presentTeam(row.team, counts.get(row.teamId)!, teamPermissions({ memberRole: access.memberRole, teamRole })),
+      team: presentTeam({ ...row.team, counts: counts.get(row.teamId)!, permissions: teamPermissions({ memberRole: access.memberRole, teamRole }) }),
       member: { role: row.role as TeamRole },
     };
   });

@@ -1,22 +1,19 @@
-import type { Collection } from "../db/generated/client";
-import type { Role } from "../policies/roles";
+import type { CollectionRecord } from "../collections/records";
+import type { Urls } from "../http/urls";
 import { collectionPermissions } from "../policies/content";
-import { apiUrl, appUrl } from "./urls";
 
-export function presentCollection(collection: Collection, role: Role | null, baseUrl: string) {
+/** A collection as /v1 and the admin UI show it, from the record a collection service returns (server/collections/records.ts). */
+export function presentCollection(record: CollectionRecord, urls: Urls) {
   return {
     object: "collection" as const,
-    id: collection.id,
-    title: collection.title,
-    ...(collection.description !== null ? { description: collection.description } : {}),
-    organization: collection.organizationId,
-    ...(collection.parentId ? { parent: collection.parentId } : {}),
-    defaultLevel: collection.defaultLevel,
-    urls: {
-      location: apiUrl(baseUrl, `/collections/${collection.id}`),
-      app: appUrl(baseUrl, `/o/${collection.organizationId}/c/${collection.id}`),
-    },
-    permissions: collectionPermissions(role),
+    id: record.id,
+    title: record.title,
+    ...(record.description !== null ? { description: record.description } : {}),
+    organization: record.organizationId,
+    ...(record.parentId ? { parent: record.parentId } : {}),
+    defaultLevel: record.defaultLevel,
+    urls: urls.collection(record),
+    permissions: collectionPermissions(record.role),
   };
 }
 export type CollectionObject = ReturnType<typeof presentCollection>;

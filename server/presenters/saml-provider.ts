@@ -1,19 +1,16 @@
-import type { SamlProvider } from "../db/generated/client";
-import { serviceProviderOf, startUrlOf } from "../sso/service-provider";
-import { apiUrl } from "./urls";
-
-/** A team as the reference's OrganizationTeam, for a provider's `defaultTeam`. */
-export type TeamSummary = { id: string; title: string; createdAt: Date; members: number; spaces: number };
+import type { Urls } from "../http/urls";
+import type { SamlProviderRecord, ServiceProviderRecord } from "../sso/records";
 
 /** The reference's OrganizationSAMLProvider. Shown to the organization's admins only, who manage teams. */
-export function presentSamlProvider(provider: SamlProvider, defaultTeam: TeamSummary | null, baseUrl: string) {
+export function presentSamlProvider(record: SamlProviderRecord, urls: Urls) {
+  const { defaultTeam } = record;
   return {
     object: "saml-provider" as const,
-    id: provider.id,
-    label: provider.label,
-    ssoURL: provider.ssoUrl,
-    entityID: provider.entityId,
-    certificate: provider.certificate,
+    id: record.id,
+    label: record.label,
+    ssoURL: record.ssoUrl,
+    entityID: record.entityId,
+    certificate: record.certificate,
     ...(defaultTeam
       ? {
           defaultTeam: {
@@ -27,16 +24,26 @@ export function presentSamlProvider(provider: SamlProvider, defaultTeam: TeamSum
           },
         }
       : {}),
-    defaultRole: provider.defaultRole,
-    createdAt: provider.createdAt.toISOString(),
+    defaultRole: record.defaultRole,
+    createdAt: record.createdAt.toISOString(),
     // Every provider has what signing in needs (server/sso/schemas.ts): none is left pending.
     status: "active" as const,
-    service: { ...serviceProviderOf(baseUrl, provider.organizationId), startURL: startUrlOf(baseUrl, provider.id) },
-    urls: { location: apiUrl(baseUrl, `/orgs/${provider.organizationId}/saml/${provider.id}`) },
+    service: { ...urls.ssoServiceProvider(record.organizationId), startURL: urls.ssoStart(record.id) },
+    urls: { location: urls.samlProvider(record) },
   };
 }
 
 /** The reference's OrganizationSSOProviderLogin: a way to sign in, for sign-in pages. */
-export function presentSsoLogin(provider: Pick<SamlProvider, "id" | "label">, baseUrl: string) {
-  return { id: provider.id, label: provider.label, startURL: startUrlOf(baseUrl, provider.id) };
+export function presentSsoLogin(provider: { id: string; label: string }, urls: Urls) {
+  return { id: provider.id, label: provider.label, startURL: urls.ssoStart(provider.id) };
+}
+
+/** A way to sign in offered on the sign-in page, with the organization it leads to (`findSsoEntries`). */
+export function presentSsoEntry(entry: { id: string; label: string; organization: { id: string; title: string } }, urls: Urls) {
+  return { id: entry.id, label: entry.label, organization: entry.organization, startURL: urls.ssoStart(entry.id) };
+}
+
+/** Quire's side of the organization's SAML, to enter in identity providers (admin UI). */
+export function presentServiceProvider(record: ServiceProviderRecord, urls: Urls) {
+  return urls.ssoServiceProvider(record.organizationId);
 }

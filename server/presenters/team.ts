@@ -1,15 +1,22 @@
-import type { Team } from "../db/generated/client";
+import type { Urls } from "../http/urls";
+import type { TeamMemberRecord, TeamRecord } from "../teams/records";
+import { presentMember } from "./member";
 
-/** The reference's OrganizationTeam; `permissions` come from `teamPermissions` (server/policies/team.ts). */
-export function presentTeam(team: Team, counts: { members: number; spaces: number }, permissions: { admin: boolean; view: boolean }) {
+/** The reference's OrganizationTeam, from the record a team service returns (server/teams/records.ts). */
+export function presentTeam(record: TeamRecord) {
   return {
     object: "team" as const,
-    id: team.id,
-    title: team.title,
-    members: counts.members,
-    spaces: counts.spaces,
-    createdAt: team.createdAt.toISOString(),
-    permissions,
+    id: record.id,
+    title: record.title,
+    members: record.counts.members,
+    spaces: record.counts.spaces,
+    createdAt: record.createdAt.toISOString(),
+    permissions: record.permissions,
   };
 }
 export type TeamObject = ReturnType<typeof presentTeam>;
+
+/** The reference's OrganizationTeamMember: the organization's member with their role in the team. */
+export function presentTeamMember(record: TeamMemberRecord, urls: Urls) {
+  return { organization: presentMember(record.member, record.counts, urls.origin), team: { role: record.role }, permissions: record.permissions };
+}

@@ -4,13 +4,14 @@ import { writeChange } from "../events/write-change";
 import { newId } from "../ids";
 import { loadOrganization } from "../policies/access";
 import { normalizeCertificate } from "./certificate";
-import { presentSamlProviders } from "./queries";
+import { samlProviderRecords } from "./queries";
+import type { SamlProviderRecord } from "./records";
 import type { CreateSamlProviderInput } from "./schemas";
 import { assertTeamOfOrganization } from "./teams";
 import { authorize } from "../policies/authorize";
 
 /** Adds a SAML identity provider to the organization; members joining through it get its default role (the organization's when none is given). */
-export async function createSamlProvider(ctx: ServiceContext, organizationId: string, input: CreateSamlProviderInput) {
+export async function createSamlProvider(ctx: ServiceContext, organizationId: string, input: CreateSamlProviderInput): Promise<SamlProviderRecord> {
   const { organization, memberRole } = await loadOrganization(db(), ctx.actor, organizationId);
   authorize({ memberRole }, "organization.manageSso");
   const certificate = normalizeCertificate(input.certificate);
@@ -36,5 +37,5 @@ export async function createSamlProvider(ctx: ServiceContext, organizationId: st
     });
     return created;
   });
-  return (await presentSamlProviders(organizationId, [provider], ctx.baseUrl))[0]!;
+  return (await samlProviderRecords(organizationId, [provider]))[0]!;
 }

@@ -1,6 +1,6 @@
 import type { Db } from "../db/client";
 import { fieldError } from "../errors";
-import type { TeamSummary } from "../presenters/saml-provider";
+import type { TeamSummary } from "./records";
 
 /**
  * The teams a provider names as its default, read straight from `teams`: with their member and

@@ -4,13 +4,14 @@ import { notFound } from "../errors";
 import { writeChange } from "../events/write-change";
 import { loadOrganization } from "../policies/access";
 import { normalizeCertificate } from "./certificate";
-import { presentSamlProviders } from "./queries";
+import { samlProviderRecords } from "./queries";
+import type { SamlProviderRecord } from "./records";
 import type { UpdateSamlProviderInput } from "./schemas";
 import { assertTeamOfOrganization } from "./teams";
 import { authorize } from "../policies/authorize";
 
 /** Changes a provider's fields; the event records which (a certificate is public, but the event keeps only that it changed). */
-export async function updateSamlProvider(ctx: ServiceContext, organizationId: string, samlProviderId: string, input: UpdateSamlProviderInput) {
+export async function updateSamlProvider(ctx: ServiceContext, organizationId: string, samlProviderId: string, input: UpdateSamlProviderInput): Promise<SamlProviderRecord> {
   const { memberRole } = await loadOrganization(db(), ctx.actor, organizationId);
   authorize({ memberRole }, "organization.manageSso");
   const certificate = input.certificate === undefined ? undefined : normalizeCertificate(input.certificate);
@@ -38,5 +39,5 @@ export async function updateSamlProvider(ctx: ServiceContext, organizationId: st
     });
     return updated;
   });
-  return (await presentSamlProviders(organizationId, [provider], ctx.baseUrl))[0]!;
+  return (await samlProviderRecords(organizationId, [provider]))[0]!;
 }

@@ -5,11 +5,11 @@ import { loadOrganization } from "../policies/access";
 import { resolveMembers } from "../policies/organization-members";
 import { authorize } from "../policies/authorize";
 import { teamPermissions } from "../policies/team";
-import { presentTeam } from "../presenters/team";
+import type { TeamRecord } from "./records";
 import type { CreateTeamInput } from "./schemas";
 
 /** Creates a team with its first members (members of the organization, joining as `member`). */
-export async function createTeam(ctx: ServiceContext, organizationId: string, input: CreateTeamInput) {
+export async function createTeam(ctx: ServiceContext, organizationId: string, input: CreateTeamInput): Promise<TeamRecord> {
   return writeChange(ctx, async (tx, events) => {
     const access = await loadOrganization(tx, ctx.actor, organizationId);
     authorize(access, "organization.createTeam");
@@ -19,6 +19,6 @@ export async function createTeam(ctx: ServiceContext, organizationId: string, in
     });
     events.record({ organizationId, action: "team.created", target: { type: "team", id: team.id, label: team.title }, payload: { title: team.title, members } });
     const teamRole = members.includes(ctx.actor.userId) ? "member" : null;
-    return presentTeam(team, { members: members.length, spaces: 0 }, teamPermissions({ memberRole: access.memberRole, teamRole }));
+    return { ...team, counts: { members: members.length, spaces: 0 }, permissions: teamPermissions({ memberRole: access.memberRole, teamRole }) };
   });
 }

@@ -5,9 +5,8 @@ import { paginateById, paginateModel, type ListParams } from "../pagination";
 import { loadOrganization } from "../policies/access";
 import { resolveMembers } from "../policies/organization-members";
 import { loadTeam, teamPermissions, type TeamRole } from "../policies/team";
-import { presentMember } from "../presenters/member";
-import { presentTeam } from "../presenters/team";
 import { memberCounts, teamCounts } from "./counts";
+import type { TeamMemberRecord, TeamRecord } from "./records";
 import type { ListTeamsParams } from "./schemas";
 import { authorize, permits } from "../policies/authorize";
 import { parseRole } from "../policies/roles";
@@ -35,16 +34,16 @@ export async function listTeams(ctx: ServiceContext, organizationId: string, par
   const roleIn = new Map(ownRoles.map((row) => [row.teamId, row.role as TeamRole]));
   return {
     ...page,
-    items: page.items.map((team) =>
-      presentTeam(team, counts.get(team.id)!, teamPermissions({ memberRole: access.memberRole, teamRole: roleIn.get(team.id) ?? null })),
+    items: page.items.map(
+      (team): TeamRecord => ({ ...team, counts: counts.get(team.id)!, permissions: teamPermissions({ memberRole: access.memberRole, teamRole: roleIn.get(team.id) ?? null }) }),
     ),
   };
 }
 
-export async function getTeam(ctx: ServiceContext, organizationId: string, teamId: string) {
+export async function getTeam(ctx: ServiceContext, organizationId: string, teamId: string): Promise<TeamRecord> {
   const access = await loadTeam(db(), ctx.actor, organizationId, teamId);
   const counts = await teamCounts(db(), [teamId]);
-  return presentTeam(access.team, counts.get(teamId)!, teamPermissions(access));
+  return { ...access.team, counts: counts.get(teamId)!, permissions: teamPermissions(access) };
 }
 
 /** A team's members, as members of the organization with their role in the team, in user id order. */
@@ -68,12 +67,12 @@ export async function listTeamMembers(ctx: ServiceContext, organizationId: strin
   const view = teamPermissions(access).view;
   return {
     ...page,
-    items: page.items.flatMap(({ id, role, user }) => {
+    items: page.items.flatMap(({ id, role, user }): TeamMemberRecord[] => {
       const { memberships, ...rest } = user;
       // A user who left the organization leaves its teams (removing a member removes both); none is shown half.
       const member = memberships[0];
       if (!member) return [];
-      return [{ organization: presentMember({ ...member, user: rest }, counts.get(id)!, ctx.baseUrl), team: { role }, permissions: { view } }];
+      return [{ member: { ...member, user: rest }, counts: counts.get(id)!, role, permissions: { view } }];
     }),
   };
 }

@@ -1,13 +1,13 @@
 import type { ServiceContext } from "../context";
 import { writeChange } from "../events/write-change";
 import { loadTeam, teamPermissions } from "../policies/team";
-import { presentTeam } from "../presenters/team";
 import { teamCounts } from "./counts";
+import type { TeamRecord } from "./records";
 import type { UpdateTeamInput } from "./schemas";
 import { authorize } from "../policies/authorize";
 
 /** Renames a team. */
-export async function updateTeam(ctx: ServiceContext, organizationId: string, teamId: string, input: UpdateTeamInput) {
+export async function updateTeam(ctx: ServiceContext, organizationId: string, teamId: string, input: UpdateTeamInput): Promise<TeamRecord> {
   return writeChange(ctx, async (tx, events) => {
     const access = await loadTeam(tx, ctx.actor, organizationId, teamId);
     authorize(access, "team.manage");
@@ -18,6 +18,6 @@ export async function updateTeam(ctx: ServiceContext, organizationId: string, te
       events.record({ organizationId, action: "team.renamed", target: { type: "team", id: teamId, label: team.title }, payload: { from: access.team.title, to: team.title } });
     }
     const counts = await teamCounts(tx, [teamId]);
-    return presentTeam(team, counts.get(teamId)!, teamPermissions(access));
+    return { ...team, counts: counts.get(teamId)!, permissions: teamPermissions(access) };
   });
 }

@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { GET as metadataRoute } from "../../app/sso/saml/orgs/[organizationId]/route";
 import { authOptions } from "../../server/auth/next-auth";
 import { db } from "../../server/db/client";
+import { urlsFor } from "../../server/http/urls";
 import { newId } from "../../server/ids";
+import { presentSamlProvider } from "../../server/presenters/saml-provider";
 import { consumeSamlResponse, SsoRefusal, type SsoRefusalReason } from "../../server/sso/consume-response";
 import { createSamlProvider } from "../../server/sso/create-saml-provider";
 import { setSsoMember } from "../../server/sso/set-sso-member";
@@ -29,7 +31,8 @@ async function setUp(options: { entityID?: string } = {}) {
   const organizationId = tenant.organization.id;
   const team = await db().team.create({ data: { id: newId(), organizationId, title: "Everyone" } });
   const ctx = { actor: { userId: tenant.admin.user.id, via: "session" as const }, baseUrl: BASE };
-  const provider = await createSamlProvider(ctx, organizationId, {
+  // Presented as /v1 answers it: its service URLs are what the identity provider posts to.
+  const record = await createSamlProvider(ctx, organizationId, {
     label: "Test IdP",
     entityID: options.entityID ?? idp.entityID,
     ssoURL: idp.ssoURL,
@@ -37,6 +40,7 @@ async function setUp(options: { entityID?: string } = {}) {
     defaultRole: "edit",
     defaultTeam: team.id,
   });
+  const provider = presentSamlProvider(record, urlsFor(BASE));
   return { tenant, organizationId, team, provider, ctx };
 }
 

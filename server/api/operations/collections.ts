@@ -15,6 +15,8 @@ import {
 import { transferCollection } from "../../collections/transfer-collection";
 import { updateCollection } from "../../collections/update-collection";
 import { listParams } from "../../pagination";
+import { presentCollection } from "../../presenters/collection";
+import { presentSpace } from "../../presenters/space";
 import { defineOperation } from "../operation";
 
 const organizationPath = z.object({ organizationId: entityIdSchema });
@@ -25,7 +27,7 @@ export const collectionOperations = [
     method: "GET",
     path: "/v1/collections/{collectionId}",
     params: collectionPath,
-    handler: (c) => getCollection(c, c.params.collectionId),
+    handler: async (c) => presentCollection(await getCollection(c, c.params.collectionId), c.urls),
   }),
   defineOperation({
     operationId: "updateCollectionById",
@@ -33,7 +35,7 @@ export const collectionOperations = [
     path: "/v1/collections/{collectionId}",
     params: collectionPath,
     body: updateCollectionInput,
-    handler: (c) => updateCollection(c, c.params.collectionId, c.body),
+    handler: async (c) => presentCollection(await updateCollection(c, c.params.collectionId, c.body), c.urls),
   }),
   defineOperation({
     operationId: "deleteCollectionById",
@@ -49,7 +51,10 @@ export const collectionOperations = [
     path: "/v1/collections/{collectionId}/spaces",
     params: collectionPath,
     query: listParams,
-    handler: (c) => listSpacesInCollection(c, c.params.collectionId, c.query),
+    handler: async (c) => {
+      const page = await listSpacesInCollection(c, c.params.collectionId, c.query);
+      return { ...page, items: page.items.map((space) => presentSpace(space, c.urls)) };
+    },
   }),
   defineOperation({
     operationId: "moveCollection",
@@ -57,7 +62,7 @@ export const collectionOperations = [
     path: "/v1/collections/{collectionId}/move",
     params: collectionPath,
     body: moveCollectionInput,
-    handler: (c) => moveCollection(c, c.params.collectionId, c.body),
+    handler: async (c) => presentCollection(await moveCollection(c, c.params.collectionId, c.body), c.urls),
   }),
   defineOperation({
     operationId: "transferCollection",
@@ -65,7 +70,7 @@ export const collectionOperations = [
     path: "/v1/collections/{collectionId}/transfer",
     params: collectionPath,
     body: transferCollectionInput,
-    handler: (c) => transferCollection(c, c.params.collectionId, c.body),
+    handler: async (c) => presentCollection(await transferCollection(c, c.params.collectionId, c.body), c.urls),
   }),
   defineOperation({
     operationId: "listCollectionsInOrganizationById",
@@ -73,7 +78,10 @@ export const collectionOperations = [
     path: "/v1/orgs/{organizationId}/collections",
     params: organizationPath,
     query: listCollectionsParams,
-    handler: (c) => listCollectionsInOrganization(c, c.params.organizationId, c.query),
+    handler: async (c) => {
+      const page = await listCollectionsInOrganization(c, c.params.organizationId, c.query);
+      return { ...page, items: page.items.map((collection) => presentCollection(collection, c.urls)) };
+    },
   }),
   defineOperation({
     operationId: "createCollection",
@@ -82,6 +90,6 @@ export const collectionOperations = [
     params: organizationPath,
     body: createCollectionInput,
     status: 201,
-    handler: (c) => createCollection(c, c.params.organizationId, c.body),
+    handler: async (c) => presentCollection(await createCollection(c, c.params.organizationId, c.body), c.urls),
   }),
 ];

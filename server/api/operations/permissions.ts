@@ -9,6 +9,7 @@ import { updateGrant } from "../../grants/update-grant";
 import { entityIdSchema } from "../../ids";
 import { listParams } from "../../pagination";
 import type { ContentTarget } from "../../policies/grant";
+import { presentAccessEntry, presentAccessExplanation, presentTeamGrant, presentUserGrant } from "../../presenters/grant";
 import { defineOperation, type Operation } from "../operation";
 
 /** Where an item's permission operations live, and how their path names the item. */
@@ -43,7 +44,10 @@ export function sharingOperations({ Kind, base, path, targetOf }: SharingPlace):
       path: `${base}/users`,
       params: path,
       query: listParams,
-      handler: (c) => listUserGrants(c, targetOf(c.params), c.query),
+      handler: async (c) => {
+        const page = await listUserGrants(c, targetOf(c.params), c.query);
+        return { ...page, items: page.items.map((grant) => presentUserGrant(grant, c.urls)) };
+      },
     }),
     defineOperation({
       operationId: `listTeamPermissionsIn${Kind}`,
@@ -51,7 +55,10 @@ export function sharingOperations({ Kind, base, path, targetOf }: SharingPlace):
       path: `${base}/teams`,
       params: path,
       query: listParams,
-      handler: (c) => listTeamGrants(c, targetOf(c.params), c.query),
+      handler: async (c) => {
+        const page = await listTeamGrants(c, targetOf(c.params), c.query);
+        return { ...page, items: page.items.map(presentTeamGrant) };
+      },
     }),
     defineOperation({
       operationId: `updateUserPermissionIn${Kind}`,
@@ -93,7 +100,10 @@ export function sharingOperations({ Kind, base, path, targetOf }: SharingPlace):
       path: `${base}/aggregate`,
       params: path,
       query: listAggregateParams,
-      handler: (c) => listAccessAggregate(c, targetOf(c.params), c.query),
+      handler: async (c) => {
+        const page = await listAccessAggregate(c, targetOf(c.params), c.query);
+        return { ...page, items: page.items.map((entry) => presentAccessEntry(entry, c.urls)) };
+      },
     }),
     defineOperation({
       // Quire's own: not in the reference.
@@ -102,7 +112,7 @@ export function sharingOperations({ Kind, base, path, targetOf }: SharingPlace):
       path: `${base}/explain`,
       params: path,
       query: explainParams,
-      handler: (c) => explainAccess(c, targetOf(c.params), c.query.user),
+      handler: async (c) => presentAccessExplanation(await explainAccess(c, targetOf(c.params), c.query.user), c.urls),
     }),
   ];
 }

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { entityIdSchema } from "../../ids";
 import { listParams } from "../../pagination";
+import { presentMember } from "../../presenters/member";
+import { presentSamlProvider, presentSsoLogin } from "../../presenters/saml-provider";
 import { createSamlProvider } from "../../sso/create-saml-provider";
 import { deleteSamlProvider } from "../../sso/delete-saml-provider";
 import { getSamlProvider, listSamlProviders, listSsoLogins } from "../../sso/queries";
@@ -20,7 +22,10 @@ export const ssoOperations = [
     path: "/v1/orgs/{organizationId}/saml",
     params: organizationPath,
     query: listParams,
-    handler: (c) => listSamlProviders(c, c.params.organizationId, c.query),
+    handler: async (c) => {
+      const page = await listSamlProviders(c, c.params.organizationId, c.query);
+      return { ...page, items: page.items.map((provider) => presentSamlProvider(provider, c.urls)) };
+    },
   }),
   defineOperation({
     operationId: "createOrganizationSAMLProvider",
@@ -29,14 +34,14 @@ export const ssoOperations = [
     params: organizationPath,
     body: createSamlProviderInput,
     status: 201,
-    handler: (c) => createSamlProvider(c, c.params.organizationId, c.body),
+    handler: async (c) => presentSamlProvider(await createSamlProvider(c, c.params.organizationId, c.body), c.urls),
   }),
   defineOperation({
     operationId: "getOrganizationSAMLProviderById",
     method: "GET",
     path: "/v1/orgs/{organizationId}/saml/{samlProviderId}",
     params: providerPath,
-    handler: (c) => getSamlProvider(c, c.params.organizationId, c.params.samlProviderId),
+    handler: async (c) => presentSamlProvider(await getSamlProvider(c, c.params.organizationId, c.params.samlProviderId), c.urls),
   }),
   defineOperation({
     operationId: "updateOrganizationSAMLProvider",
@@ -44,7 +49,7 @@ export const ssoOperations = [
     path: "/v1/orgs/{organizationId}/saml/{samlProviderId}",
     params: providerPath,
     body: updateSamlProviderInput,
-    handler: (c) => updateSamlProvider(c, c.params.organizationId, c.params.samlProviderId, c.body),
+    handler: async (c) => presentSamlProvider(await updateSamlProvider(c, c.params.organizationId, c.params.samlProviderId, c.body), c.urls),
   }),
   defineOperation({
     operationId: "deleteOrganizationSAMLProvider",
@@ -59,13 +64,19 @@ export const ssoOperations = [
     method: "GET",
     path: "/v1/orgs/{organizationId}/sso",
     params: organizationPath,
-    handler: (c) => listSsoLogins(c, c.params.organizationId),
+    handler: async (c) => {
+      const logins = await listSsoLogins(c, c.params.organizationId);
+      return { items: logins.items.map((provider) => presentSsoLogin(provider, c.urls)) };
+    },
   }),
   defineOperation({
     operationId: "setUserAsSSOMemberForOrganization",
     method: "POST",
     path: "/v1/orgs/{organizationId}/members/{userId}/sso",
     params: organizationPath.extend({ userId: entityIdSchema }),
-    handler: (c) => setSsoMember(c, c.params.organizationId, c.params.userId),
+    handler: async (c) => {
+      const { member, counts } = await setSsoMember(c, c.params.organizationId, c.params.userId);
+      return presentMember(member, counts, c.urls.origin);
+    },
   }),
 ];

@@ -1,4 +1,5 @@
 import { listParams } from "../../pagination";
+import { presentTeam, presentTeamMember } from "../../presenters/team";
 import { createTeam } from "../../teams/create-team";
 import { deleteTeam } from "../../teams/delete-team";
 import { getTeam, listTeamMembers, listTeams } from "../../teams/queries";
@@ -17,7 +18,10 @@ export const teamOperations = [
     path: "/v1/orgs/{organizationId}/teams",
     params: organizationPath,
     query: listTeamsParams,
-    handler: (c) => listTeams(c, c.params.organizationId, c.query),
+    handler: async (c) => {
+      const page = await listTeams(c, c.params.organizationId, c.query);
+      return { ...page, items: page.items.map(presentTeam) };
+    },
   }),
   defineOperation({
     operationId: "createOrganizationTeam",
@@ -26,14 +30,14 @@ export const teamOperations = [
     params: organizationPath,
     body: createTeamInput,
     status: 201,
-    handler: (c) => createTeam(c, c.params.organizationId, c.body),
+    handler: async (c) => presentTeam(await createTeam(c, c.params.organizationId, c.body)),
   }),
   defineOperation({
     operationId: "getTeamInOrganizationById",
     method: "GET",
     path: "/v1/orgs/{organizationId}/teams/{teamId}",
     params: teamPath,
-    handler: (c) => getTeam(c, c.params.organizationId, c.params.teamId),
+    handler: async (c) => presentTeam(await getTeam(c, c.params.organizationId, c.params.teamId)),
   }),
   defineOperation({
     operationId: "updateTeamInOrganizationById",
@@ -41,7 +45,7 @@ export const teamOperations = [
     path: "/v1/orgs/{organizationId}/teams/{teamId}",
     params: teamPath,
     body: updateTeamInput,
-    handler: (c) => updateTeam(c, c.params.organizationId, c.params.teamId, c.body),
+    handler: async (c) => presentTeam(await updateTeam(c, c.params.organizationId, c.params.teamId, c.body)),
   }),
   defineOperation({
     operationId: "removeTeamFromOrganizationById",
@@ -57,7 +61,10 @@ export const teamOperations = [
     path: "/v1/orgs/{organizationId}/teams/{teamId}/members",
     params: teamPath,
     query: listParams,
-    handler: (c) => listTeamMembers(c, c.params.organizationId, c.params.teamId, c.query),
+    handler: async (c) => {
+      const page = await listTeamMembers(c, c.params.organizationId, c.params.teamId, c.query);
+      return { ...page, items: page.items.map((item) => presentTeamMember(item, c.urls)) };
+    },
   }),
   defineOperation({
     operationId: "updateMembersInOrganizationTeam",

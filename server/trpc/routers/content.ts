@@ -5,6 +5,7 @@ import { moveCollection } from "../../collections/move-collection";
 import { collectionTitleSchema, createCollectionInput, entityIdSchema, moveCollectionInput } from "../../collections/schemas";
 import { updateCollection } from "../../collections/update-collection";
 import { getContentTree } from "../../content-tree/get-content-tree";
+import { presentCollection } from "../../presenters/collection";
 import { presentSpace } from "../../presenters/space";
 import { createSpace } from "../../spaces/create-space";
 import { deleteSpace } from "../../spaces/delete-space";
@@ -31,14 +32,14 @@ export const contentRouter = router({
 
   createCollection: protectedProcedure
     .input(createCollectionInput.unwrap().extend(organizationInput.shape))
-    .mutation(({ ctx, input: { organizationId, ...data } }) => createCollection(ctx, organizationId, data)),
+    .mutation(async ({ ctx, input: { organizationId, ...data } }) => presentCollection(await createCollection(ctx, organizationId, data), ctx.urls)),
   createSpace: protectedProcedure
     .input(createSpaceInput.unwrap().extend(organizationInput.shape))
     .mutation(async ({ ctx, input: { organizationId, ...data } }) => presentSpace(await createSpace(ctx, organizationId, data), ctx.urls)),
 
   renameCollection: protectedProcedure
     .input(collectionInput.extend({ title: collectionTitleSchema }))
-    .mutation(({ ctx, input }) => updateCollection(ctx, input.collectionId, { title: input.title })),
+    .mutation(async ({ ctx, input }) => presentCollection(await updateCollection(ctx, input.collectionId, { title: input.title }), ctx.urls)),
   renameSpace: protectedProcedure
     .input(spaceInput.extend({ title: spaceTitleSchema }))
     .mutation(async ({ ctx, input }) => presentSpace(await updateSpace(ctx, input.spaceId, { title: input.title }), ctx.urls)),
@@ -46,7 +47,7 @@ export const contentRouter = router({
   // safeExtend keeps the operation's own check (a parent, a position or both).
   moveCollection: protectedProcedure
     .input(moveCollectionInput.safeExtend(collectionInput.shape))
-    .mutation(({ ctx, input: { collectionId, ...data } }) => moveCollection(ctx, collectionId, data)),
+    .mutation(async ({ ctx, input: { collectionId, ...data } }) => presentCollection(await moveCollection(ctx, collectionId, data), ctx.urls)),
   moveSpace: protectedProcedure
     .input(moveSpaceInput.safeExtend(spaceInput.shape))
     .mutation(async ({ ctx, input: { spaceId, ...data } }) => presentSpace(await moveSpace(ctx, spaceId, data), ctx.urls)),

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { entityIdSchema, updateCollectionInput } from "../../collections/schemas";
 import { getCollection, listSpacesInCollection } from "../../collections/queries";
 import { updateCollection } from "../../collections/update-collection";
+import { presentCollection } from "../../presenters/collection";
 import { presentSpace } from "../../presenters/space";
 import { getSpace } from "../../spaces/queries";
 import { updateSpaceInput } from "../../spaces/schemas";
@@ -33,11 +34,14 @@ export const settingsRouter = router({
   applySpaceTemplate: protectedProcedure
     .input(spaceInput.extend({ id: applySpaceTemplateInput.shape.id }))
     .mutation(({ ctx, input: { spaceId, id } }) => applySpaceTemplate(ctx, spaceId, { id })),
-  getCollection: protectedProcedure.input(collectionInput).query(({ ctx, input }) => getCollection(ctx, input.collectionId)),
+  getCollection: protectedProcedure.input(collectionInput).query(async ({ ctx, input }) => presentCollection(await getCollection(ctx, input.collectionId), ctx.urls)),
   updateCollection: protectedProcedure
     .input(collectionInput.extend(updateCollectionInput.unwrap().shape))
-    .mutation(({ ctx, input: { collectionId, ...patch } }) => updateCollection(ctx, collectionId, patch)),
+    .mutation(async ({ ctx, input: { collectionId, ...patch } }) => presentCollection(await updateCollection(ctx, collectionId, patch), ctx.urls)),
   spacesInCollection: protectedProcedure
     .input(collectionInput)
-    .query(({ ctx, input }) => listSpacesInCollection(ctx, input.collectionId, { limit: 1000 })),
+    .query(async ({ ctx, input }) => {
+      const page = await listSpacesInCollection(ctx, input.collectionId, { limit: 1000 });
+      return { ...page, items: page.items.map((space) => presentSpace(space, ctx.urls)) };
+    }),
 });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { listParams, trpcListLimit } from "../../pagination";
+import { presentTeam, presentTeamMember } from "../../presenters/team";
 import { createTeam } from "../../teams/create-team";
 import { deleteTeam } from "../../teams/delete-team";
 import { getTeam, listMemberCandidates, listTeamMembers, listTeams } from "../../teams/queries";
@@ -14,16 +15,22 @@ import { protectedProcedure, router } from "../init";
 export const teamsRouter = router({
   list: protectedProcedure
     .input(organizationPath.extend(listTeamsParams.shape).extend(trpcListLimit))
-    .query(({ ctx, input: { organizationId, ...params } }) => listTeams(ctx, organizationId, params)),
-  get: protectedProcedure.input(teamPath).query(({ ctx, input }) => getTeam(ctx, input.organizationId, input.teamId)),
-  create: protectedProcedure.input(organizationPath.extend(createTeamInput.shape)).mutation(({ ctx, input: { organizationId, ...body } }) => createTeam(ctx, organizationId, body)),
+    .query(async ({ ctx, input: { organizationId, ...params } }) => {
+      const page = await listTeams(ctx, organizationId, params);
+      return { ...page, items: page.items.map(presentTeam) };
+    }),
+  get: protectedProcedure.input(teamPath).query(async ({ ctx, input }) => presentTeam(await getTeam(ctx, input.organizationId, input.teamId))),
+  create: protectedProcedure.input(organizationPath.extend(createTeamInput.shape)).mutation(async ({ ctx, input: { organizationId, ...body } }) => presentTeam(await createTeam(ctx, organizationId, body))),
   rename: protectedProcedure
     .input(teamPath.extend(updateTeamInput.shape))
-    .mutation(({ ctx, input: { organizationId, teamId, ...body } }) => updateTeam(ctx, organizationId, teamId, body)),
+    .mutation(async ({ ctx, input: { organizationId, teamId, ...body } }) => presentTeam(await updateTeam(ctx, organizationId, teamId, body))),
   delete: protectedProcedure.input(teamPath).mutation(({ ctx, input }) => deleteTeam(ctx, input.organizationId, input.teamId)),
   members: protectedProcedure
     .input(teamPath.extend(listParams.shape).extend({ limit: z.number().int().min(1).max(1000).default(100) }))
-    .query(({ ctx, input: { organizationId, teamId, ...params } }) => listTeamMembers(ctx, organizationId, teamId, params)),
+    .query(async ({ ctx, input: { organizationId, teamId, ...params } }) => {
+      const page = await listTeamMembers(ctx, organizationId, teamId, params);
+      return { ...page, items: page.items.map((item) => presentTeamMember(item, ctx.urls)) };
+    }),
   updateMembers: protectedProcedure
     .input(teamPath.extend(updateTeamMembersInput.unwrap().shape))
     .mutation(({ ctx, input: { organizationId, teamId, ...body } }) => updateTeamMembers(ctx, organizationId, teamId, body)),

@@ -6,8 +6,10 @@ import { OrganizationShell } from "@/components/shell/organization-shell";
 import { SIDEBAR_FOLDED_COOKIE } from "@/components/shell/sidebar-fold";
 import { pageContext } from "@/server/context";
 import { AppError } from "@/server/errors";
+import { urlsFor } from "@/server/http/urls";
 import { getOrganization } from "@/server/organizations/queries";
 import { isSsoRefusal } from "@/server/policies/sso";
+import { presentSsoLogin } from "@/server/presenters/saml-provider";
 import { ssoEntriesOfOrganization } from "@/server/sso/find-sso";
 import { ScreenQueries, trpc } from "@/server/trpc/server";
 
@@ -25,8 +27,9 @@ export default async function OrganizationLayout({ children, params }: { childre
     if (error instanceof AppError && error.code === "not_found") notFound();
     if (isSsoRefusal(error)) {
       // Relative start URLs: the browser stays on the origin it came by.
-      const { title, entries } = await ssoEntriesOfOrganization(organizationId, "");
-      return <SsoRequired title={title} entries={entries} callbackUrl={`/o/${organizationId}`} />;
+      const { title, entries } = await ssoEntriesOfOrganization(organizationId);
+      const relative = urlsFor("");
+      return <SsoRequired title={title} entries={entries.map((entry) => presentSsoLogin(entry, relative))} callbackUrl={`/o/${organizationId}`} />;
     }
     throw error;
   }
