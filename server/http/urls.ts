@@ -1,3 +1,5 @@
+import { siteSectionUrl, siteSpaceUrl, siteUrl, type SectionPlace, type SiteAddress, type SiteSpacePlace } from "../sites/urls";
+
 /**
  * The absolute URLs an answer shows, on one request's origin: built at the edge (the /v1 router's
  * operation context and the tRPC context carry one, `urls`), never by a service, so that what a
@@ -20,5 +22,14 @@ export function urlsFor(origin: string) {
       location: apiUrl(origin, `/spaces/${space.id}`),
       app: appUrl(origin, `/o/${space.organizationId}/s/${space.id}`),
     }),
+    /** A site's `urls.location` and `urls.app`. */
+    site: (site: { id: string; organizationId: string }) => ({
+      location: apiUrl(origin, `/orgs/${site.organizationId}/sites/${site.id}`),
+      app: appUrl(origin, `/o/${site.organizationId}/sites/${site.id}`),
+    }),
+    /** Where a site, one of its sections and one of its site spaces are served (server/sites/urls.ts). */
+    siteAddress: (site: SiteAddress) => siteUrl(site, origin),
+    siteSection: (site: SiteAddress, section: SectionPlace) => siteSectionUrl(site, section, origin),
+    siteSpace: (site: SiteAddress, section: SectionPlace | null, siteSpace: SiteSpacePlace) => siteSpaceUrl(site, section, siteSpace, origin),
   };
 }
