@@ -27,20 +27,21 @@ export type StructureView = {
 export type SiteSpaceRecord = SiteSpace & { space: SpaceRecord; section: SectionPlace | null; published: SiteAddress | null };
 export type SiteSectionRecord = SiteSection & { siteSpaces: SiteSpaceRecord[]; published: SiteAddress | null };
 export type SiteSectionGroupRecord = SiteSectionGroup & { sections: SiteSectionRecord[] };
-/** The reference's SiteStructure: the top-level sections and groups, or the root site spaces. */
-export type SiteStructureRecord =
-  | { type: "siteSpaces"; siteSpaces: SiteSpaceRecord[] }
-  | { type: "sections"; items: ({ kind: "site-section" } & SiteSectionRecord | { kind: "site-section-group" } & SiteSectionGroupRecord)[] };
 /** A SiteStructureItem: the site space, section or group an answer is about. */
 export type SiteStructureItemRecord =
   | ({ kind: "site-space" } & SiteSpaceRecord)
   | ({ kind: "site-section" } & SiteSectionRecord)
   | ({ kind: "site-section-group" } & SiteSectionGroupRecord);
+/** The reference's SiteStructure: the top-level sections and groups, or the root site spaces. */
+export type SiteStructureRecord =
+  | { type: "siteSpaces"; siteSpaces: SiteSpaceRecord[] }
+  | { type: "sections"; items: Exclude<SiteStructureItemRecord, { kind: "site-space" }>[] };
 
 /**
  * The view of a structure's site spaces: their spaces, as records with the caller's role on each
  * (`access`: the member reading, or null for a share link's visitor, who holds no role on them).
- * Four queries at once, whatever the number of site spaces.
+ * The spaces, the caller's roles, their open comments and publication rows are read at once, in a
+ * number of queries that does not grow with the site spaces.
  */
 export async function loadStructureView(tx: Db, site: Site, access: OrgAccess | null, siteSpaces: Pick<SiteSpace, "spaceId">[]): Promise<StructureView> {
   const spaceIds = [...new Set(siteSpaces.map((row) => row.spaceId))];
