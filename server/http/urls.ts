@@ -1,4 +1,5 @@
 import { serviceProviderOf, startUrlOf } from "../sso/service-provider";
+import { siteSectionUrl, siteSpaceUrl, siteUrl, type SectionPlace, type SiteAddress, type SiteSpacePlace } from "../sites/urls";
 
 /**
  * The absolute URLs an answer shows, on one request's origin: built at the edge (the /v1 router's
@@ -33,5 +34,14 @@ export function urlsFor(origin: string) {
     ssoServiceProvider: (organizationId: string) => serviceProviderOf(origin, organizationId),
     /** Where signing in through one provider starts. */
     ssoStart: (providerId: string) => startUrlOf(origin, providerId),
+    /** A site's `urls.location` and `urls.app`. */
+    site: (site: { id: string; organizationId: string }) => ({
+      location: apiUrl(origin, `/orgs/${site.organizationId}/sites/${site.id}`),
+      app: appUrl(origin, `/o/${site.organizationId}/sites/${site.id}`),
+    }),
+    /** Where a site, one of its sections and one of its site spaces are served (server/sites/urls.ts). */
+    siteAddress: (site: SiteAddress) => siteUrl(site, origin),
+    siteSection: (site: SiteAddress, section: SectionPlace) => siteSectionUrl(site, section, origin),
+    siteSpace: (site: SiteAddress, section: SectionPlace | null, siteSpace: SiteSpacePlace) => siteSpaceUrl(site, section, siteSpace, origin),
   };
 }

@@ -4,7 +4,7 @@ import { openRevision, type ContentSource } from "../content/reads";
 import { notFound } from "../errors";
 import { decodeCursor, paginateById, type ListParams } from "../pagination";
 import { inAppMatcher, loadLinkGraph } from "./link-graph";
-import { locationPresenter } from "./present-links";
+import { locationRecords } from "./locations";
 
 /**
  * The pages of a revision linking to one of its pages or files, by page id. Found from every
@@ -35,8 +35,7 @@ export async function listBacklinks(ctx: ServiceContext, spaceId: string, source
     async (afterId, take) => (afterId === undefined ? linking : linking.filter((row) => row.id > afterId)).slice(0, take),
     async () => linking.length,
   );
-  const location = await locationPresenter(ctx, opened, graph, page.items.map((row) => row.id));
-  return { ...page, items: page.items.map((row) => location(row.id)) };
+  return { ...page, locations: await locationRecords(opened, graph, page.items.map((row) => row.id)) };
 }
 
 const MAIN: ContentSource = { kind: "main" };

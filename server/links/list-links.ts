@@ -7,7 +7,7 @@ import { db } from "../db/client";
 import { notFound } from "../errors";
 import { decodeCursor, listParams, paginateById } from "../pagination";
 import { inAppMatcher, LINK_STATUSES, loadLinkGraph, type LinkGraph } from "./link-graph";
-import { locationPresenter, presentLinkItem, type LinkItem } from "./present-links";
+import { locationRecords, type LinkItem } from "./locations";
 
 /**
  * The links of a space, a change request or one of their pages: one item per target, with every
@@ -38,7 +38,7 @@ function linkItems(graph: LinkGraph, pageId?: string): KeyedItem[] {
 
 const digest = (key: string) => createHash("sha256").update(key).digest("base64url").slice(0, 22);
 
-/** Links of a revision (of one page of it, with `pageId`). */
+/** Links of a revision (of one page of it, with `pageId`), and the locations of the pages linking on this page of the list. */
 export async function listLinks(ctx: ServiceContext, spaceId: string, source: ContentSource, params: LinkListParams, pageId?: string) {
   // A malformed cursor is a 400 before any lookup can answer 404.
   decodeCursor(params.page);
@@ -63,11 +63,10 @@ export async function listLinks(ctx: ServiceContext, spaceId: string, source: Co
     async (afterId, take) => (afterId === undefined ? selected : selected.filter((item) => item.id > afterId)).slice(0, take),
     async () => selected.length,
   );
-  const location = await locationPresenter(ctx, opened, graph, page.items.flatMap((item) => item.locations));
   return {
     ...page,
-    items: page.items.map((item) => presentLinkItem(item, location)),
     stats: { total: items.length, broken: { total: broken.length, changeRequest: brokenByChangeRequest } },
+    locations: await locationRecords(opened, graph, page.items.flatMap((item) => item.locations)),
   };
 }
 

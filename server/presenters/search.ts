@@ -1,16 +1,18 @@
+import type { Urls } from "../http/urls";
 import type { PageHit } from "../search/query";
-import { appUrl } from "./urls";
+import type { SpaceHitRecord } from "../search/search-organization";
 
 /**
- * Search results as the reference's SearchPageResult, SearchSectionResult and SearchSpaceResult.
- * A section's id is `<page id>#<anchor>` (the page id alone for the lead before the first
- * heading), unique across results; its URL opens the page at that heading.
+ * Search results as the reference's SearchPageResult, SearchSectionResult and SearchSpaceResult,
+ * from the hits the search services return (server/search/query.ts). A section's id is
+ * `<page id>#<anchor>` (the page id alone for the lead before the first heading), unique across
+ * results; its URL opens the page at that heading.
  */
 
 type SpaceRef = { id: string; organizationId: string };
 
-export function presentPageHit(hit: PageHit, space: SpaceRef, baseUrl: string) {
-  const pageUrl = appUrl(baseUrl, `/o/${space.organizationId}/s/${space.id}/p/${hit.pageId}`);
+export function presentPageHit(hit: PageHit, space: SpaceRef, urls: Urls) {
+  const pageUrl = urls.app(`/o/${space.organizationId}/s/${space.id}/p/${hit.pageId}`);
   const path = [...hit.ancestors.map((ancestor) => ancestor.slug), hit.slug].join("/");
   return {
     id: hit.pageId,
@@ -33,8 +35,8 @@ export function presentPageHit(hit: PageHit, space: SpaceRef, baseUrl: string) {
     urls: { app: pageUrl },
   };
 }
-export type SearchPageResult = ReturnType<typeof presentPageHit>;
 
-export function presentSpaceHit(space: SpaceRef & { title: string }, pages: SearchPageResult[]) {
-  return { type: "space" as const, id: space.id, title: space.title, score: Math.max(0, ...pages.map((page) => page.score)), pages };
+export function presentSpaceHit(record: SpaceHitRecord, urls: Urls) {
+  const pages = record.pages.map((hit) => presentPageHit(hit, record, urls));
+  return { type: "space" as const, id: record.id, title: record.title, score: Math.max(0, ...pages.map((page) => page.score)), pages };
 }

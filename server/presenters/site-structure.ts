@@ -1,114 +1,79 @@
-import { openSpaceComments } from "../comments/counts";
-import type { Db } from "../db/client";
-import type { Site, SiteSection, SiteSectionGroup, SiteSpace, Space } from "../db/generated/client";
-import { contentRoleResolver, type OrgAccess } from "../policies/access";
-import type { Role } from "../policies/roles";
-import { spacePublications, type SpacePublication } from "../sites/space-publications";
-import { siteSectionUrl, siteSpaceUrl } from "../sites/urls";
-import { sectionsOfGroup, siteSpacesOf, topLevelItems, type StructureSnapshot } from "../sites/structure/rules";
-import { presentSpaceWithPublication } from "./space";
+import type { Urls } from "../http/urls";
+import type { SiteAddress } from "../sites/urls";
+import type { SiteSectionGroupRecord, SiteSectionRecord, SiteSpaceRecord, SiteStructureItemRecord, SiteStructureRecord } from "../sites/structure/records";
+import { presentSpace } from "./space";
 
 /**
- * The site structure objects of /v1 and tRPC alike: SiteSpace (with the Space it shows), SiteSection,
- * SiteSectionGroup and SiteStructure. A `StructureView` holds what they need beyond their rows,
- * loaded once per answer: the spaces, the caller's role on each, their open comments and publications, the site's address.
+ * The site structure objects of /v1 and tRPC alike — SiteSpace (with the Space it shows),
+ * SiteSection, SiteSectionGroup and SiteStructure — from the records the structure services
+ * return (server/sites/structure/records.ts).
  */
 
-export type StructureView = {
-  baseUrl: string;
-  /** The site when it is published, null while it is not (then no `urls.published`). */
-  published: Pick<Site, "basename" | "hostname" | "proxy"> | null;
-  spaces: Map<string, Space>;
-  roleOf: (space: Space) => Role | null;
-  comments: Map<string, number>;
-  publications: Map<string, SpacePublication>;
-};
+const publishedUrls = (published: SiteAddress | null, url: (site: SiteAddress) => string) => (published ? { published: url(published) } : {});
 
-/** `access`: the member reading, or null for a share link's visitor (who holds no role on the spaces). */
-export async function loadStructureView(tx: Db, site: Site, access: OrgAccess | null, baseUrl: string, siteSpaces: Pick<SiteSpace, "spaceId">[]): Promise<StructureView> {
-  const spaceIds = [...new Set(siteSpaces.map((row) => row.spaceId))];
-  const [spaces, resolver, comments, publications] = await Promise.all([
-    tx.space.findMany({ where: { id: { in: spaceIds } } }),
-    access ? contentRoleResolver(tx, access) : null,
-    openSpaceComments(tx, spaceIds),
-    spacePublications(tx, spaceIds, baseUrl),
-  ]);
-  return {
-    baseUrl,
-    published: site.published ? site : null,
-    spaces: new Map(spaces.map((space) => [space.id, space])),
-    roleOf: (space) => resolver?.space(space) ?? null,
-    comments,
-    publications,
-  };
-}
-
-const publishedUrls = (view: StructureView, url: (site: NonNullable<StructureView["published"]>) => string) =>
-  view.published ? { published: url(view.published) } : {};
-
-/** `section`: the section it is in (for its URL), null at the root. */
-export function presentSiteSpace(row: SiteSpace, section: Pick<SiteSection, "path" | "isDefault"> | null, view: StructureView) {
-  const space = view.spaces.get(row.spaceId)!;
+export function presentSiteSpace(record: SiteSpaceRecord, urls: Urls) {
   return {
     object: "site-space" as const,
-    id: row.id,
-    path: row.path,
-    ...(row.sectionId ? { section: row.sectionId } : {}),
-    space: presentSpaceWithPublication(space, view.roleOf(space), view.baseUrl, view.comments.get(space.id) ?? 0, view.publications.get(space.id)),
-    title: row.title ?? space.title,
-    default: row.isDefault,
-    ...(row.condition !== null ? { condition: row.condition } : {}),
-    pageId: row.pageId,
+    id: record.id,
+    path: record.path,
+    ...(record.sectionId ? { section: record.sectionId } : {}),
+    space: presentSpace(record.space, urls),
+    title: record.title ?? record.space.title,
+    default: record.isDefault,
+    ...(record.condition !== null ? { condition: record.condition } : {}),
+    pageId: record.pageId,
     draft: false,
     hasAdvancedCustomizationFeature: false,
     hidden: false,
-    urls: publishedUrls(view, (site) => siteSpaceUrl(site, section, row, view.baseUrl)),
+    urls: publishedUrls(record.published, (site) => urls.siteSpace(site, record.section, record)),
   };
 }
 
-export function presentSiteSection(row: SiteSection, siteSpaces: SiteSpace[], view: StructureView) {
+export function presentSiteSection(record: SiteSectionRecord, urls: Urls) {
   return {
     object: "site-section" as const,
-    id: row.id,
-    title: row.title,
-    ...(row.description !== null ? { description: row.description } : {}),
-    default: row.isDefault,
+    id: record.id,
+    title: record.title,
+    ...(record.description !== null ? { description: record.description } : {}),
+    default: record.isDefault,
     draft: false,
-    path: row.path,
-    ...(row.condition !== null ? { condition: row.condition } : {}),
-    ...(row.sectionGroupId !== null ? { sectionGroup: row.sectionGroupId } : {}),
-    ...(row.icon !== null ? { icon: row.icon } : {}),
-    siteSpaces: siteSpaces.map((siteSpace) => presentSiteSpace(siteSpace, row, view)),
-    urls: publishedUrls(view, (site) => siteSectionUrl(site, row, view.baseUrl)),
+    path: record.path,
+    ...(record.condition !== null ? { condition: record.condition } : {}),
+    ...(record.sectionGroupId !== null ? { sectionGroup: record.sectionGroupId } : {}),
+    ...(record.icon !== null ? { icon: record.icon } : {}),
+    siteSpaces: record.siteSpaces.map((siteSpace) => presentSiteSpace(siteSpace, urls)),
+    urls: publishedUrls(record.published, (site) => urls.siteSection(site, record)),
   };
 }
 
 /** `sections` (deprecated by the reference) and `children` both list the group's sections, in order. */
-export function presentSiteSectionGroup(row: SiteSectionGroup, structure: StructureSnapshot, view: StructureView) {
-  const sections = sectionsOfGroup(structure, row.id).map((section) => presentSiteSection(section, siteSpacesOf(structure, section.id), view));
+export function presentSiteSectionGroup(record: SiteSectionGroupRecord, urls: Urls) {
+  const sections = record.sections.map((section) => presentSiteSection(section, urls));
   return {
     object: "site-section-group" as const,
-    id: row.id,
-    title: row.title,
+    id: record.id,
+    title: record.title,
     draft: false,
-    ...(row.icon !== null ? { icon: row.icon } : {}),
+    ...(record.icon !== null ? { icon: record.icon } : {}),
     sections,
     children: sections,
   };
 }
 
 /** The reference's SiteStructure: the top-level sections and groups, or the root site spaces. */
-export function presentSiteStructure(structure: StructureSnapshot, view: StructureView) {
-  if (structure.sections.length === 0) {
-    return { type: "siteSpaces" as const, structure: siteSpacesOf(structure, null).map((row) => presentSiteSpace(row, null, view)) };
+export function presentSiteStructure(record: SiteStructureRecord, urls: Urls) {
+  if (record.type === "siteSpaces") {
+    return { type: "siteSpaces" as const, structure: record.siteSpaces.map((siteSpace) => presentSiteSpace(siteSpace, urls)) };
   }
   return {
     type: "sections" as const,
-    structure: topLevelItems(structure).map((item) =>
-      item.type === "site-section" ? presentSiteSection(item.row, siteSpacesOf(structure, item.row.id), view) : presentSiteSectionGroup(item.row, structure, view),
-    ),
+    structure: record.items.map((item) => (item.kind === "site-section" ? presentSiteSection(item, urls) : presentSiteSectionGroup(item, urls))),
   };
 }
 
-export type SiteSpaceObject = ReturnType<typeof presentSiteSpace>;
-export type SiteStructureObject = ReturnType<typeof presentSiteStructure>;
+/** The reference's SiteStructureItem: the site space, section or group itself. */
+export function presentSiteStructureItem(record: SiteStructureItemRecord, urls: Urls) {
+  if (record.kind === "site-space") return presentSiteSpace(record, urls);
+  if (record.kind === "site-section") return presentSiteSection(record, urls);
+  return presentSiteSectionGroup(record, urls);
+}

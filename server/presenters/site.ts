@@ -1,18 +1,35 @@
 import type { Db } from "../db/client";
 import type { Site } from "../db/generated/client";
+import { urlsFor, type Urls } from "../http/urls";
 import { sitePermissions } from "../policies/site";
 import type { Role } from "../policies/roles";
-import { siteUrl } from "../sites/urls";
-import { apiUrl, appUrl } from "./urls";
+import { siteSpaceCounts as countSiteSpaces, type SiteRecord } from "../sites/records";
 
 /**
- * The reference's `Site` object. `siteSpaces` is counted when read (`siteSpaceCounts`, one query
- * for a whole list), so it cannot drift from the structure. `urls.published` only exists once the
- * site is published; `urls.preview` is where it is (or will be) served, which members can open
- * before publishing.
+ * The reference's `Site` object, from the record a site service returns (server/sites/records.ts).
+ * `urls.published` only exists once the site is published; `urls.preview` is where it is (or will
+ * be) served, which members can open before publishing.
+ */
+export function presentSiteRecord(record: SiteRecord, urls: Urls) {
+  return presentSiteWith(record, record.role, urls, record.siteSpaceCount);
+}
+
+/**
+ * The same answer for services not yet returning records (integration installations' content),
+ * which count the site spaces themselves (`siteSpaceCounts`); goes once they do. `baseUrl`: their
+ * context's origin.
  */
 export function presentSite(site: Site, role: Role | null, baseUrl: string, siteSpaces: number) {
-  const address = siteUrl(site, baseUrl);
+  return presentSiteWith(site, role, urlsFor(baseUrl), siteSpaces);
+}
+
+/** For the services not yet returning records; server/sites/records.ts defines it. */
+export async function siteSpaceCounts(tx: Db, siteIds: string[]): Promise<Map<string, number>> {
+  return countSiteSpaces(tx, siteIds);
+}
+
+function presentSiteWith(site: Site, role: Role | null, urls: Urls, siteSpaces: number) {
+  const address = urls.siteAddress(site);
   return {
     object: "site" as const,
     id: site.id,
@@ -24,7 +41,7 @@ export function presentSite(site: Site, role: Role | null, baseUrl: string, site
     ...(site.hostname ? { hostname: site.hostname } : {}),
     basename: site.basename,
     // The target is where the site is served without the proxy: what the proxy forwards to.
-    ...(site.proxy ? { proxy: { origin: site.proxy, target: siteUrl({ ...site, proxy: null }, baseUrl) } } : {}),
+    ...(site.proxy ? { proxy: { origin: site.proxy, target: urls.siteAddress({ ...site, proxy: null }) } } : {}),
     visibility: site.visibility,
     defaultLevel: site.defaultLevel,
     permissions: sitePermissions(role),
@@ -38,25 +55,11 @@ export function presentSite(site: Site, role: Role | null, baseUrl: string, site
     // Every feature is available on every site: none is listed as a premium one.
     features: [] as { id: string; plan: string; frozen: boolean }[],
     urls: {
-      location: apiUrl(baseUrl, `/orgs/${site.organizationId}/sites/${site.id}`),
-      app: appUrl(baseUrl, `/o/${site.organizationId}/sites/${site.id}`),
+      ...urls.site(site),
       preview: address,
       ...(site.published ? { published: address } : {}),
     },
   };
 }
-export type SiteObject = ReturnType<typeof presentSite>;
+export type SiteObject = ReturnType<typeof presentSiteRecord>;
 export type SiteIcon = { icon: { light: string; dark: string } } | { emoji: string } | Record<string, never>;
-
-/** How many site spaces each of `siteIds` has, in one query. */
-export async function siteSpaceCounts(tx: Db, siteIds: string[]): Promise<Map<string, number>> {
-  const rows = siteIds.length === 0 ? [] : await tx.siteSpace.groupBy({ by: ["siteId"], where: { siteId: { in: siteIds } }, _count: { _all: true } });
-  const counted = new Map(rows.map((row) => [row.siteId, row._count._all]));
-  return new Map(siteIds.map((id) => [id, counted.get(id) ?? 0]));
-}
-
-/** One site presented with its count: for answers about a single site. */
-export async function presentOneSite(tx: Db, site: Site, role: Role | null, baseUrl: string) {
-  const counts = await siteSpaceCounts(tx, [site.id]);
-  return presentSite(site, role, baseUrl, counts.get(site.id)!);
-}

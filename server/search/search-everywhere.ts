@@ -49,16 +49,15 @@ export async function searchEverywhere(ctx: ServiceContext, organizationId: stri
   return {
     pages: pages.items.flatMap((space) =>
       space.pages.map((page) => {
-        // The best section that matches on its own opens the page at its heading.
-        const section = page.sections.find((each) => each.resultType === "section") ?? page.sections[0];
-        const anchor = section?.id.includes("#") ? section.id.slice(section.id.indexOf("#") + 1) : null;
+        // The best section that matches on its own opens the page at its heading (none for the lead before the first one).
+        const section = page.sections.find((each) => each.matched) ?? page.sections[0];
         return {
           spaceId: space.id,
           spaceTitle: space.title,
-          pageId: page.id,
+          pageId: page.pageId,
           title: page.title,
           ancestors: page.ancestors.map((ancestor) => ancestor.title),
-          section: section ? { title: section.title, anchor, excerpt: section.body } : null,
+          section: section ? { title: section.title, anchor: section.id || null, excerpt: section.snippet } : null,
           rank: page.rank,
         };
       }),

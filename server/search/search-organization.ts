@@ -1,8 +1,10 @@
 import type { ServiceContext } from "../context";
 import { db } from "../db/client";
 import { loadOrganization, visibleContentFilters } from "../policies/access";
-import { presentPageHit, presentSpaceHit, type SearchPageResult } from "../presenters/search";
-import { searchPages, type SearchParams } from "./query";
+import { searchPages, type PageHit, type SearchParams } from "./query";
+
+/** A space with its pages found, best first: the space's fields the answer shows beside them. */
+export type SpaceHitRecord = { id: string; title: string; organizationId: string; pages: PageHit[] };
 
 /**
  * Full-text search of every space of an organization the caller can see (deleted spaces
@@ -18,13 +20,11 @@ export async function searchOrganization(ctx: ServiceContext, organizationId: st
   });
   const byId = new Map(spaces.map((space) => [space.id, space]));
   const { pages, count, next } = await searchPages([...byId.keys()], params);
-  const grouped = new Map<string, SearchPageResult[]>();
+  const grouped = new Map<string, SpaceHitRecord>();
   for (const page of pages) {
-    const space = byId.get(page.spaceId)!;
-    const group = grouped.get(space.id) ?? [];
-    group.push(presentPageHit(page, space, ctx.baseUrl));
-    grouped.set(space.id, group);
+    const group = grouped.get(page.spaceId) ?? { ...byId.get(page.spaceId)!, pages: [] };
+    group.pages.push(page);
+    grouped.set(page.spaceId, group);
   }
-  const items = [...grouped].map(([spaceId, group]) => presentSpaceHit(byId.get(spaceId)!, group));
-  return { items, count, ...(next ? { next } : {}) };
+  return { items: [...grouped.values()], count, ...(next ? { next } : {}) };
 }

@@ -3,10 +3,10 @@ import { writeChange } from "../events/write-change";
 import { newId } from "../ids";
 import { loadOrganization } from "../policies/access";
 import { siteRole } from "../policies/site";
-import { presentOneSite } from "../presenters/site";
 import { insertSpace } from "../spaces/create-space";
 import { SPACE_TITLE_MAX } from "../spaces/schemas";
 import { freeBasename, lockSiteAddresses } from "./addresses";
+import { siteRecord, type SiteRecord } from "./records";
 import { DEFAULT_SITE_TITLE, type CreateSiteInput } from "./schemas";
 import { addSiteSpace, loadSpaceForSite } from "./structure/site-spaces";
 import { authorize } from "../policies/authorize";
@@ -16,7 +16,7 @@ import { authorize } from "../policies/authorize";
  * spaces (and, when asked, a new space titled after the site) become its root-level site spaces,
  * in that order, the first one the default. Needs the organization's `createContent`.
  */
-export async function createSite(ctx: ServiceContext, organizationId: string, input: CreateSiteInput) {
+export async function createSite(ctx: ServiceContext, organizationId: string, input: CreateSiteInput): Promise<SiteRecord> {
   return writeChange(ctx, async (tx, events) => {
     const access = await loadOrganization(tx, ctx.actor, organizationId);
     authorize(access, "organization.createSite");
@@ -39,6 +39,6 @@ export async function createSite(ctx: ServiceContext, organizationId: string, in
     // Titled after the site, within a space title's bound.
     if (input.createSpace) spaceIds.push((await insertSpace(tx, events, access, { title: title.slice(0, SPACE_TITLE_MAX).trim() })).id);
     for (const spaceId of spaceIds) await addSiteSpace(tx, events, { ...access, site }, { spaceId });
-    return presentOneSite(tx, site, siteRole(access.memberRole, site, []), ctx.baseUrl);
+    return siteRecord(tx, site, siteRole(access.memberRole, site, []));
   });
 }

@@ -4,7 +4,7 @@ import type { Prisma } from "../db/generated/client";
 import { paginateModel, type ListParams } from "../pagination";
 import { loadOrganization } from "../policies/access";
 import { siteRoleResolver, visibleSitesWhere } from "../policies/site";
-import { presentSite, siteSpaceCounts } from "../presenters/site";
+import { siteRecords } from "./records";
 import type { SiteFilters } from "./schemas";
 
 /**
@@ -26,6 +26,5 @@ export async function listSites(ctx: ServiceContext, organizationId: string, par
     ],
   };
   const page = await paginateModel(params, db().site, where);
-  const [roleOf, counts] = await Promise.all([siteRoleResolver(db(), access, page.items), siteSpaceCounts(db(), page.items.map((site) => site.id))]);
-  return { ...page, items: page.items.map((site) => presentSite(site, roleOf(site), ctx.baseUrl, counts.get(site.id)!)) };
+  return { ...page, items: await siteRecords(db(), page.items, siteRoleResolver(db(), access, page.items)) };
 }

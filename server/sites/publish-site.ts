@@ -1,6 +1,6 @@
 import type { ServiceContext } from "../context";
 import { loadSite } from "../policies/site";
-import { presentOneSite } from "../presenters/site";
+import { siteRecord, type SiteRecord } from "./records";
 import { writeSite } from "./write-site";
 import { authorize } from "../policies/authorize";
 
@@ -9,7 +9,7 @@ import { authorize } from "../policies/authorize";
  * being) live for the audience its visibility names. Needs the admin role on the site; asking for
  * the state it is already in changes nothing.
  */
-export async function setSitePublished(ctx: ServiceContext, organizationId: string, siteId: string, published: boolean) {
+export async function setSitePublished(ctx: ServiceContext, organizationId: string, siteId: string, published: boolean): Promise<SiteRecord> {
   return writeSite(ctx, siteId, async (tx, events) => {
     const access = await loadSite(tx, ctx.actor, organizationId, siteId);
     authorize(access, "site.admin");
@@ -24,6 +24,6 @@ export async function setSitePublished(ctx: ServiceContext, organizationId: stri
         payload: { siteId: site.id, visibility: site.visibility },
       });
     }
-    return presentOneSite(tx, site, access.role, ctx.baseUrl);
+    return siteRecord(tx, site, access.role);
   });
 }

@@ -2,8 +2,8 @@ import type { ServiceContext } from "../context";
 import type { Db } from "../db/client";
 import { Prisma } from "../db/generated/client";
 import { loadSite, siteRoleResolver } from "../policies/site";
-import { presentOneSite } from "../presenters/site";
 import { assertBasenameFree, assertHostnameFree, lockSiteAddresses } from "./addresses";
+import { siteRecord, type SiteRecord } from "./records";
 import type { UpdateSiteInput } from "./schemas";
 import { normalizeStructure } from "./structure/rules";
 import { setDefaultSection, setDefaultSiteSpace } from "./structure/site-spaces";
@@ -16,7 +16,7 @@ import { authorize } from "../policies/authorize";
  * are the defaults. Needs the admin role on the site. A basename or hostname another site has is
  * a 409 naming the field. Records `site.updated` with the names of the fields that changed.
  */
-export async function updateSite(ctx: ServiceContext, organizationId: string, siteId: string, input: UpdateSiteInput) {
+export async function updateSite(ctx: ServiceContext, organizationId: string, siteId: string, input: UpdateSiteInput): Promise<SiteRecord> {
   return writeSite(ctx, siteId, async (tx, events) => {
     const access = await loadSite(tx, ctx.actor, organizationId, siteId);
     authorize(access, "site.admin");
@@ -53,7 +53,7 @@ export async function updateSite(ctx: ServiceContext, organizationId: string, si
     else events.record({ organizationId, action: "site.updated", target: { type: "site", id: siteId, label: updated.title }, payload: { siteId, changed } });
     // The default level may have changed the caller's own role.
     const roleOf = await siteRoleResolver(tx, access, [updated]);
-    return presentOneSite(tx, updated, roleOf(updated), ctx.baseUrl);
+    return siteRecord(tx, updated, roleOf(updated));
   });
 }
 

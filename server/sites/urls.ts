@@ -10,9 +10,9 @@ import { configuredPublicUrl } from "../config";
  * Whether the URL is shown (only once published) is the presenters' call.
  */
 
-type SiteAddress = Pick<Site, "basename" | "hostname" | "proxy">;
-type SectionPlace = Pick<SiteSection, "path" | "isDefault">;
-type SiteSpacePlace = Pick<SiteSpace, "path" | "isDefault">;
+export type SiteAddress = Pick<Site, "basename" | "hostname" | "proxy">;
+export type SectionPlace = Pick<SiteSection, "path" | "isDefault">;
+export type SiteSpacePlace = Pick<SiteSpace, "path" | "isDefault">;
 
 /**
  * Top-level routes of the app (`app/`) and of Next itself: a site there would be shadowed by them.

@@ -1,6 +1,7 @@
 import { listChangeRequestFileBacklinks, listChangeRequestPageBacklinks, listSpaceFileBacklinks, listSpacePageBacklinks } from "../../links/list-backlinks";
 import { linkListParams, listChangeRequestLinks, listChangeRequestPageLinks, listSpaceLinks, listSpacePageLinks } from "../../links/list-links";
 import { listParams } from "../../pagination";
+import { presentBacklinks, presentLinks } from "../../presenters/link";
 import { defineOperation } from "../operation";
 import { changeRequestPath, entityId, spacePath } from "../path-params";
 
@@ -17,7 +18,7 @@ export const linkOperations = [
     path: "/v1/spaces/{spaceId}/links",
     params: spacePath,
     query: linkListParams,
-    handler: (c) => listSpaceLinks(c, c.params.spaceId, c.query),
+    handler: async (c) => presentLinks(await listSpaceLinks(c, c.params.spaceId, c.query), c.urls),
   }),
   defineOperation({
     operationId: "listPageLinksInSpace",
@@ -25,7 +26,7 @@ export const linkOperations = [
     path: "/v1/spaces/{spaceId}/content/page/{pageId}/links",
     params: pagePath,
     query: linkListParams,
-    handler: (c) => listSpacePageLinks(c, c.params.spaceId, c.params.pageId, c.query),
+    handler: async (c) => presentLinks(await listSpacePageLinks(c, c.params.spaceId, c.params.pageId, c.query), c.urls),
   }),
   defineOperation({
     operationId: "listSpacePageBacklinks",
@@ -33,7 +34,7 @@ export const linkOperations = [
     path: "/v1/spaces/{spaceId}/content/page/{pageId}/backlinks",
     params: pagePath,
     query: listParams,
-    handler: (c) => listSpacePageBacklinks(c, c.params.spaceId, c.params.pageId, c.query),
+    handler: async (c) => presentBacklinks(await listSpacePageBacklinks(c, c.params.spaceId, c.params.pageId, c.query), c.urls),
   }),
   defineOperation({
     operationId: "listSpaceFileBacklinks",
@@ -41,7 +42,7 @@ export const linkOperations = [
     path: "/v1/spaces/{spaceId}/content/files/{fileId}/backlinks",
     params: filePath,
     query: listParams,
-    handler: (c) => listSpaceFileBacklinks(c, c.params.spaceId, c.params.fileId, c.query),
+    handler: async (c) => presentBacklinks(await listSpaceFileBacklinks(c, c.params.spaceId, c.params.fileId, c.query), c.urls),
   }),
   defineOperation({
     operationId: "listChangeRequestLinks",
@@ -49,7 +50,7 @@ export const linkOperations = [
     path: "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/links",
     params: changeRequestPath,
     query: linkListParams,
-    handler: (c) => listChangeRequestLinks(c, c.params.spaceId, c.params.changeRequestId, c.query),
+    handler: async (c) => presentLinks(await listChangeRequestLinks(c, c.params.spaceId, c.params.changeRequestId, c.query), c.urls),
   }),
   defineOperation({
     operationId: "listPageLinksInChangeRequest",
@@ -57,7 +58,7 @@ export const linkOperations = [
     path: "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}/links",
     params: changeRequestPagePath,
     query: linkListParams,
-    handler: (c) => listChangeRequestPageLinks(c, c.params.spaceId, c.params.changeRequestId, c.params.pageId, c.query),
+    handler: async (c) => presentLinks(await listChangeRequestPageLinks(c, c.params.spaceId, c.params.changeRequestId, c.params.pageId, c.query), c.urls),
   }),
   defineOperation({
     operationId: "listChangeRequestPageBacklinks",
@@ -65,7 +66,7 @@ export const linkOperations = [
     path: "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}/backlinks",
     params: changeRequestPagePath,
     query: listParams,
-    handler: (c) => listChangeRequestPageBacklinks(c, c.params.spaceId, c.params.changeRequestId, c.params.pageId, c.query),
+    handler: async (c) => presentBacklinks(await listChangeRequestPageBacklinks(c, c.params.spaceId, c.params.changeRequestId, c.params.pageId, c.query), c.urls),
   }),
   defineOperation({
     operationId: "listChangeRequestFileBacklinks",
@@ -73,6 +74,6 @@ export const linkOperations = [
     path: "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/files/{fileId}/backlinks",
     params: changeRequestFilePath,
     query: listParams,
-    handler: (c) => listChangeRequestFileBacklinks(c, c.params.spaceId, c.params.changeRequestId, c.params.fileId, c.query),
+    handler: async (c) => presentBacklinks(await listChangeRequestFileBacklinks(c, c.params.spaceId, c.params.changeRequestId, c.params.fileId, c.query), c.urls),
   }),
 ];

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { entityIdSchema } from "../../ids";
+import { presentPageHit, presentSpaceHit } from "../../presenters/search";
 import { searchParams } from "../../search/query";
 import { searchOrganization } from "../../search/search-organization";
 import { searchSpace } from "../../search/search-space";
@@ -14,7 +15,10 @@ export const searchOperations = [
     path: "/v1/spaces/{spaceId}/search",
     params: spacePath,
     query: searchParams,
-    handler: (c) => searchSpace(c, c.params.spaceId, c.query),
+    handler: async (c) => {
+      const { space, ...result } = await searchSpace(c, c.params.spaceId, c.query);
+      return { ...result, items: result.items.map((hit) => presentPageHit(hit, space, c.urls)) };
+    },
   }),
   defineOperation({
     operationId: "searchOrganizationContent",
@@ -22,6 +26,9 @@ export const searchOperations = [
     path: "/v1/orgs/{organizationId}/search",
     params: z.object({ organizationId: entityIdSchema }),
     query: searchParams,
-    handler: (c) => searchOrganization(c, c.params.organizationId, c.query),
+    handler: async (c) => {
+      const result = await searchOrganization(c, c.params.organizationId, c.query);
+      return { ...result, items: result.items.map((space) => presentSpaceHit(space, c.urls)) };
+    },
   }),
 ];

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { presentPublishedContentSite } from "../../presenters/published-site";
 import { sitePath } from "../../sites/schemas";
 import { getPublishedContentSite } from "../../sites/published/published-site";
 import { shareKeySchema } from "../../sites/share-links/schemas";
@@ -12,6 +13,6 @@ export const sitePublishedOperations = [
     path: "/v1/orgs/{organizationId}/sites/{siteId}/published",
     params: sitePath,
     query: z.object({ shareKey: shareKeySchema.optional() }),
-    handler: (c) => getPublishedContentSite(c, c.params.organizationId, c.params.siteId, c.query.shareKey),
+    handler: async (c) => presentPublishedContentSite(await getPublishedContentSite(c, c.params.organizationId, c.params.siteId, c.query.shareKey), c.urls),
   }),
 ];

@@ -1,3 +1,4 @@
+import { presentRedirectMatch } from "../../presenters/redirect";
 import { bulkUpsertRedirects } from "../../sites/redirects/bulk-upsert-redirects";
 import { createRedirect } from "../../sites/redirects/create-redirect";
 import { deleteRedirect } from "../../sites/redirects/delete-redirect";
@@ -41,7 +42,7 @@ export const siteRedirectOperations = [
     path: "/v1/orgs/{organizationId}/sites/{siteId}/redirect",
     params: sitePath,
     query: redirectBySourceParams,
-    handler: (c) => getRedirectBySource(c, c.params.organizationId, c.params.siteId, c.query.source, c.query.shareKey),
+    handler: async (c) => presentRedirectMatch(await getRedirectBySource(c, c.params.organizationId, c.params.siteId, c.query.source, c.query.shareKey), c.urls),
   }),
   defineOperation({
     operationId: "updateSiteRedirectById",

@@ -1,3 +1,4 @@
+import { presentShareLink } from "../../presenters/share-link";
 import { sitePath } from "../../sites/schemas";
 import { createShareLinkInput, listShareLinksParams, shareLinkPath, updateShareLinkInput } from "../../sites/share-links/schemas";
 import { createShareLink } from "../../sites/share-links/create-share-link";
@@ -14,7 +15,10 @@ export const siteShareLinkOperations = [
     path: "/v1/orgs/{organizationId}/sites/{siteId}/share-links",
     params: sitePath,
     query: listShareLinksParams,
-    handler: (c) => listShareLinks(c, c.params.organizationId, c.params.siteId, c.query),
+    handler: async (c) => {
+      const page = await listShareLinks(c, c.params.organizationId, c.params.siteId, c.query);
+      return { ...page, items: page.items.map((link) => presentShareLink(link, c.urls)) };
+    },
   }),
   defineOperation({
     operationId: "createSiteShareLink",
@@ -23,7 +27,7 @@ export const siteShareLinkOperations = [
     params: sitePath,
     body: createShareLinkInput,
     status: 201,
-    handler: (c) => createShareLink(c, c.params.organizationId, c.params.siteId, c.body),
+    handler: async (c) => presentShareLink(await createShareLink(c, c.params.organizationId, c.params.siteId, c.body), c.urls),
   }),
   defineOperation({
     operationId: "updateSiteShareLinkById",
@@ -31,7 +35,7 @@ export const siteShareLinkOperations = [
     path: "/v1/orgs/{organizationId}/sites/{siteId}/share-links/{shareLinkId}",
     params: shareLinkPath,
     body: updateShareLinkInput,
-    handler: (c) => updateShareLink(c, c.params.organizationId, c.params.siteId, c.params.shareLinkId, c.body),
+    handler: async (c) => presentShareLink(await updateShareLink(c, c.params.organizationId, c.params.siteId, c.params.shareLinkId, c.body), c.urls),
   }),
   defineOperation({
     operationId: "deleteSiteShareLinkById",

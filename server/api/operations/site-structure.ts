@@ -1,4 +1,5 @@
 import { listParams } from "../../pagination";
+import { presentSiteSection, presentSiteSectionGroup, presentSiteSpace, presentSiteStructure, presentSiteStructureItem } from "../../presenters/site-structure";
 import { addSectionGroup } from "../../sites/structure/add-section-group";
 import { addSectionToGroup } from "../../sites/structure/add-section-to-group";
 import { deleteSectionGroup } from "../../sites/structure/delete-section-group";
@@ -53,7 +54,7 @@ export const siteStructureOperations = [
     path: `${SITE}/structure`,
     params: sitePathParams,
     query: shareKeyParams,
-    handler: (c) => getSiteStructure(c, c.params.organizationId, c.params.siteId, c.query.shareKey),
+    handler: async (c) => presentSiteStructure(await getSiteStructure(c, c.params.organizationId, c.params.siteId, c.query.shareKey), c.urls),
   }),
   defineOperation({
     operationId: "sortSiteStructure",
@@ -61,7 +62,7 @@ export const siteStructureOperations = [
     path: `${SITE}/structure/sort`,
     params: sitePathParams,
     body: sortStructureInput,
-    handler: (c) => sortSiteStructure(c, c.params.organizationId, c.params.siteId, c.body),
+    handler: async (c) => presentSiteStructureItem(await sortSiteStructure(c, c.params.organizationId, c.params.siteId, c.body), c.urls),
   }),
 
   // Sections
@@ -71,7 +72,10 @@ export const siteStructureOperations = [
     path: `${SITE}/sections`,
     params: sitePathParams,
     query: structureListParams,
-    handler: (c) => listSiteSections(c, c.params.organizationId, c.params.siteId, c.query),
+    handler: async (c) => {
+      const page = await listSiteSections(c, c.params.organizationId, c.params.siteId, c.query);
+      return { ...page, items: page.items.map((item) => presentSiteSection(item, c.urls)) };
+    },
   }),
   defineOperation({
     operationId: "addSectionToSite",
@@ -80,7 +84,7 @@ export const siteStructureOperations = [
     params: sitePathParams,
     body: addSectionInput,
     status: 201,
-    handler: (c) => addSection(c, c.params.organizationId, c.params.siteId, c.body),
+    handler: async (c) => presentSiteSection(await addSection(c, c.params.organizationId, c.params.siteId, c.body), c.urls),
   }),
   defineOperation({
     operationId: "updateSiteSectionById",
@@ -88,7 +92,7 @@ export const siteStructureOperations = [
     path: `${SITE}/sections/{siteSectionId}`,
     params: sectionPathParams,
     body: updateSectionInput,
-    handler: (c) => updateSection(c, c.params.organizationId, c.params.siteId, c.params.siteSectionId, c.body),
+    handler: async (c) => presentSiteSection(await updateSection(c, c.params.organizationId, c.params.siteId, c.params.siteSectionId, c.body), c.urls),
   }),
   defineOperation({
     operationId: "deleteSiteSectionById",
@@ -104,11 +108,14 @@ export const siteStructureOperations = [
     path: `${SITE}/sections/{siteSectionId}/move`,
     params: sectionPathParams,
     body: moveSectionInput,
-    handler: (c) =>
-      moveSection(c, c.params.organizationId, c.params.siteId, c.params.siteSectionId, {
-        before: sectionAnchor(c.body.position?.before),
-        after: sectionAnchor(c.body.position?.after),
-      }),
+    handler: async (c) =>
+      presentSiteSection(
+        await moveSection(c, c.params.organizationId, c.params.siteId, c.params.siteSectionId, {
+          before: sectionAnchor(c.body.position?.before),
+          after: sectionAnchor(c.body.position?.after),
+        }),
+        c.urls,
+      ),
   }),
 
   // Section groups
@@ -118,7 +125,10 @@ export const siteStructureOperations = [
     path: `${SITE}/section-groups`,
     params: sitePathParams,
     query: listParams,
-    handler: (c) => listSiteSectionGroups(c, c.params.organizationId, c.params.siteId, c.query),
+    handler: async (c) => {
+      const page = await listSiteSectionGroups(c, c.params.organizationId, c.params.siteId, c.query);
+      return { ...page, items: page.items.map((item) => presentSiteSectionGroup(item, c.urls)) };
+    },
   }),
   defineOperation({
     operationId: "addSectionGroupToSite",
@@ -127,7 +137,7 @@ export const siteStructureOperations = [
     params: sitePathParams,
     body: addGroupInput,
     status: 201,
-    handler: (c) => addSectionGroup(c, c.params.organizationId, c.params.siteId, c.body),
+    handler: async (c) => presentSiteSectionGroup(await addSectionGroup(c, c.params.organizationId, c.params.siteId, c.body), c.urls),
   }),
   defineOperation({
     operationId: "updateSiteSectionGroupById",
@@ -135,7 +145,7 @@ export const siteStructureOperations = [
     path: `${SITE}/section-groups/{siteSectionGroupId}`,
     params: groupPathParams,
     body: updateGroupInput,
-    handler: (c) => updateSectionGroup(c, c.params.organizationId, c.params.siteId, c.params.siteSectionGroupId, c.body),
+    handler: async (c) => presentSiteSectionGroup(await updateSectionGroup(c, c.params.organizationId, c.params.siteId, c.params.siteSectionGroupId, c.body), c.urls),
   }),
   defineOperation({
     operationId: "deleteSiteSectionGroupById",
@@ -152,7 +162,7 @@ export const siteStructureOperations = [
     path: `${SITE}/section-groups/{siteSectionGroupId}/sections`,
     params: groupPathParams,
     body: groupSectionInput,
-    handler: (c) => addSectionToGroup(c, c.params.organizationId, c.params.siteId, c.params.siteSectionGroupId, c.body.sectionId),
+    handler: async (c) => presentSiteSectionGroup(await addSectionToGroup(c, c.params.organizationId, c.params.siteId, c.params.siteSectionGroupId, c.body.sectionId), c.urls),
   }),
   defineOperation({
     operationId: "removeSectionFromSiteSectionGroup",
@@ -168,7 +178,7 @@ export const siteStructureOperations = [
     path: `${SITE}/section-groups/{siteSectionGroupId}/move`,
     params: groupPathParams,
     body: moveGroupInput,
-    handler: (c) => moveSectionGroup(c, c.params.organizationId, c.params.siteId, c.params.siteSectionGroupId, c.body.position ?? {}),
+    handler: async (c) => presentSiteSectionGroup(await moveSectionGroup(c, c.params.organizationId, c.params.siteId, c.params.siteSectionGroupId, c.body.position ?? {}), c.urls),
   }),
 
   // Site spaces
@@ -178,7 +188,10 @@ export const siteStructureOperations = [
     path: `${SITE}/site-spaces`,
     params: sitePathParams,
     query: listSiteSpacesParams,
-    handler: (c) => listSiteSpaces(c, c.params.organizationId, c.params.siteId, c.query),
+    handler: async (c) => {
+      const page = await listSiteSpaces(c, c.params.organizationId, c.params.siteId, c.query);
+      return { ...page, items: page.items.map((item) => presentSiteSpace(item, c.urls)) };
+    },
   }),
   defineOperation({
     operationId: "addSpaceToSite",
@@ -187,7 +200,7 @@ export const siteStructureOperations = [
     params: sitePathParams,
     body: addSiteSpaceInput,
     status: 201,
-    handler: (c) => addSpaceToSite(c, c.params.organizationId, c.params.siteId, c.body),
+    handler: async (c) => presentSiteSpace(await addSpaceToSite(c, c.params.organizationId, c.params.siteId, c.body), c.urls),
   }),
   defineOperation({
     operationId: "updateSiteSpaceById",
@@ -195,7 +208,7 @@ export const siteStructureOperations = [
     path: `${SITE}/site-spaces/{siteSpaceId}`,
     params: siteSpacePathParams,
     body: updateSiteSpaceInput,
-    handler: (c) => updateSiteSpace(c, c.params.organizationId, c.params.siteId, c.params.siteSpaceId, c.body),
+    handler: async (c) => presentSiteSpace(await updateSiteSpace(c, c.params.organizationId, c.params.siteId, c.params.siteSpaceId, c.body), c.urls),
   }),
   defineOperation({
     operationId: "deleteSiteSpaceById",
@@ -211,11 +224,14 @@ export const siteStructureOperations = [
     path: `${SITE}/site-spaces/{siteSpaceId}/move`,
     params: siteSpacePathParams,
     body: moveSiteSpaceInput,
-    handler: (c) =>
-      moveSiteSpace(c, c.params.organizationId, c.params.siteId, c.params.siteSpaceId, {
-        before: siteSpaceAnchor(c.body.position?.before),
-        after: siteSpaceAnchor(c.body.position?.after),
-      }),
+    handler: async (c) =>
+      presentSiteSpace(
+        await moveSiteSpace(c, c.params.organizationId, c.params.siteId, c.params.siteSpaceId, {
+          before: siteSpaceAnchor(c.body.position?.before),
+          after: siteSpaceAnchor(c.body.position?.after),
+        }),
+        c.urls,
+      ),
   }),
   defineOperation({
     operationId: "duplicateSiteSpace",
@@ -224,6 +240,6 @@ export const siteStructureOperations = [
     params: siteSpacePathParams,
     body: duplicateSiteSpaceInput,
     status: 201,
-    handler: (c) => duplicateSiteSpace(c, c.params.organizationId, c.params.siteId, c.params.siteSpaceId),
+    handler: async (c) => presentSiteSpace(await duplicateSiteSpace(c, c.params.organizationId, c.params.siteId, c.params.siteSpaceId), c.urls),
   }),
 ];

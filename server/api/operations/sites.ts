@@ -1,3 +1,4 @@
+import { presentSiteRecord } from "../../presenters/site";
 import { createSite } from "../../sites/create-site";
 import { deleteSite } from "../../sites/delete-site";
 import { getSite } from "../../sites/get-site";
@@ -15,7 +16,10 @@ export const siteOperations = [
     path: "/v1/orgs/{organizationId}/sites",
     params: organizationPath,
     query: listSitesParams,
-    handler: (c) => listSites(c, c.params.organizationId, c.query),
+    handler: async (c) => {
+      const page = await listSites(c, c.params.organizationId, c.query);
+      return { ...page, items: page.items.map((site) => presentSiteRecord(site, c.urls)) };
+    },
   }),
   defineOperation({
     operationId: "createSite",
@@ -24,14 +28,14 @@ export const siteOperations = [
     params: organizationPath,
     body: createSiteInput,
     status: 201,
-    handler: (c) => createSite(c, c.params.organizationId, c.body),
+    handler: async (c) => presentSiteRecord(await createSite(c, c.params.organizationId, c.body), c.urls),
   }),
   defineOperation({
     operationId: "getSiteById",
     method: "GET",
     path: "/v1/orgs/{organizationId}/sites/{siteId}",
     params: sitePath,
-    handler: (c) => getSite(c, c.params.organizationId, c.params.siteId),
+    handler: async (c) => presentSiteRecord(await getSite(c, c.params.organizationId, c.params.siteId), c.urls),
   }),
   defineOperation({
     operationId: "updateSiteById",
@@ -39,7 +43,7 @@ export const siteOperations = [
     path: "/v1/orgs/{organizationId}/sites/{siteId}",
     params: sitePath,
     body: updateSiteInput,
-    handler: (c) => updateSite(c, c.params.organizationId, c.params.siteId, c.body),
+    handler: async (c) => presentSiteRecord(await updateSite(c, c.params.organizationId, c.params.siteId, c.body), c.urls),
   }),
   defineOperation({
     operationId: "deleteSiteById",
@@ -54,13 +58,13 @@ export const siteOperations = [
     method: "POST",
     path: "/v1/orgs/{organizationId}/sites/{siteId}/publish",
     params: sitePath,
-    handler: (c) => setSitePublished(c, c.params.organizationId, c.params.siteId, true),
+    handler: async (c) => presentSiteRecord(await setSitePublished(c, c.params.organizationId, c.params.siteId, true), c.urls),
   }),
   defineOperation({
     operationId: "unpublishSite",
     method: "POST",
     path: "/v1/orgs/{organizationId}/sites/{siteId}/unpublish",
     params: sitePath,
-    handler: (c) => setSitePublished(c, c.params.organizationId, c.params.siteId, false),
+    handler: async (c) => presentSiteRecord(await setSitePublished(c, c.params.organizationId, c.params.siteId, false), c.urls),
   }),
 ];

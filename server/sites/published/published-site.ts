@@ -1,7 +1,7 @@
 import type { ServiceContext } from "../../context";
-import { presentOneSite } from "../../presenters/site";
-import { loadStructureView, presentSiteStructure } from "../../presenters/site-structure";
 import { mergedCustomizations } from "../customization/settings";
+import { siteRecord } from "../records";
+import { loadStructureView, siteStructureRecord } from "../structure/records";
 import { loadStructure } from "../structure/rules";
 import { resolveSiteReader } from "./reader";
 import { readSnapshot } from "../../db/transaction";
@@ -14,6 +14,8 @@ import { readSnapshot } from "../../db/transaction";
  * integrations, which Quire does not have yet (issue 13): the list is empty until then.
  */
 
+export type PublishedContentSiteRecord = Awaited<ReturnType<typeof getPublishedContentSite>>;
+
 export async function getPublishedContentSite(ctx: ServiceContext, organizationId: string, siteId: string, shareKey: string | undefined) {
   // One snapshot: the structure, its spaces and the customizations agree with each other.
   return readSnapshot(async (tx) => {
@@ -21,11 +23,10 @@ export async function getPublishedContentSite(ctx: ServiceContext, organizationI
     // A share link's visitor holds no role on the site or its spaces.
     const access = reader.via === "member" ? reader.access : null;
     const structure = await loadStructure(tx, siteId);
-    const view = await loadStructureView(tx, reader.site, access, ctx.baseUrl, structure.siteSpaces);
+    const [view, site] = await Promise.all([loadStructureView(tx, reader.site, access, structure.siteSpaces), siteRecord(tx, reader.site, access?.role ?? null)]);
     return {
-      object: "published-content-site" as const,
-      site: await presentOneSite(tx, reader.site, access?.role ?? null, ctx.baseUrl),
-      structure: presentSiteStructure(structure, view),
+      site,
+      structure: siteStructureRecord(structure, view),
       customizations: mergedCustomizations(reader.site, structure.siteSpaces),
       scripts: [],
     };

@@ -2,7 +2,7 @@ import { currentRevision, readPages, slugPaths } from "../../content/revisions";
 import type { Db } from "../../db/client";
 import type { Site } from "../../db/generated/client";
 import { fieldError, sentence } from "../../errors";
-import { siteSectionUrl, siteSpaceUrl } from "../urls";
+import type { SectionPlace, SiteAddress, SiteSpacePlace } from "../urls";
 import type { RedirectDestination, RedirectInputDestination } from "./schemas";
 
 /**
@@ -59,17 +59,27 @@ export async function resolveDestination(tx: Db, site: Pick<Site, "id">, destina
   }
 }
 
-/** The URL a destination leads to now, or null when what it names is gone from the site. */
-export async function destinationUrl(tx: Db, site: Pick<Site, "id" | "basename" | "hostname" | "proxy">, destination: RedirectDestination, baseUrl: string): Promise<string | null> {
-  if (destination.kind === "external") return destination.url;
+/**
+ * Where a destination leads now: an external URL, or the place in the site its URL is made of
+ * (server/http/urls.ts makes it) — a section, or a site space in its section with, for a page,
+ * the page's path there.
+ */
+export type DestinationPlace =
+  | { kind: "external"; url: string }
+  | { kind: "site-section"; site: SiteAddress; section: SectionPlace }
+  | { kind: "site-space"; site: SiteAddress; section: SectionPlace | null; siteSpace: SiteSpacePlace; pagePath?: string };
+
+/** The place a destination leads to now, or null when what it names is gone from the site. */
+export async function destinationPlace(tx: Db, site: Pick<Site, "id" | "basename" | "hostname" | "proxy">, destination: RedirectDestination): Promise<DestinationPlace | null> {
+  if (destination.kind === "external") return { kind: "external", url: destination.url };
   if (destination.kind === "site-section") {
     const section = await tx.siteSection.findFirst({ where: { id: destination.siteSectionId, siteId: site.id } });
-    return section ? siteSectionUrl(site, section, baseUrl) : null;
+    return section ? { kind: "site-section", site, section } : null;
   }
   const siteSpace = await tx.siteSpace.findFirst({ where: { id: destination.siteSpaceId, siteId: site.id }, include: { section: true, space: true } });
   if (!siteSpace) return null;
-  const spaceUrl = siteSpaceUrl(site, siteSpace.section, siteSpace, baseUrl);
-  if (destination.kind === "site-space") return spaceUrl;
-  const path = (await pagePaths(tx, siteSpace.space)).get(destination.pageId);
-  return path === undefined ? null : `${spaceUrl}/${path}`;
+  const place = { kind: "site-space" as const, site, section: siteSpace.section, siteSpace };
+  if (destination.kind === "site-space") return place;
+  const pagePath = (await pagePaths(tx, siteSpace.space)).get(destination.pageId);
+  return pagePath === undefined ? null : { ...place, pagePath };
 }

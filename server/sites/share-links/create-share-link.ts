@@ -4,7 +4,7 @@ import { badRequest } from "../../errors";
 import { newId } from "../../ids";
 import { writeSite } from "../write-site";
 import { newShareKey, shareKeyContext, shareKeyHash } from "./keys";
-import { presentShareLink } from "./present";
+import { shareLinkRecord } from "./records";
 import type { CreateShareLinkInput } from "./schemas";
 import { MAX_SHARE_LINKS_PER_SITE, futureDate, loadAdminSite } from "./share-link-records";
 
@@ -27,6 +27,6 @@ export async function createShareLink(ctx: ServiceContext, organizationId: strin
       target: { type: "share-link", id, label: link.name },
       payload: { siteId, shareLinkId: id, expiresAt: link.expiresAt?.toISOString() ?? null },
     });
-    return presentShareLink(link, site, ctx.baseUrl);
+    return shareLinkRecord(link, site);
   });
 }

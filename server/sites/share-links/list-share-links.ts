@@ -3,7 +3,7 @@ import { db } from "../../db/client";
 import type { Prisma } from "../../db/generated/client";
 import { paginateModel } from "../../pagination";
 import { MAX_SHARE_KEY_LENGTH, shareKeyHash } from "./keys";
-import { presentShareLink } from "./present";
+import { shareLinkRecord } from "./records";
 import type { ListShareLinksParams } from "./schemas";
 import { loadAdminSite } from "./share-link-records";
 
@@ -17,5 +17,5 @@ export async function listShareLinks(ctx: ServiceContext, organizationId: string
       : {}),
   };
   const page = await paginateModel(params, db().siteShareLink, where);
-  return { ...page, items: await Promise.all(page.items.map((link) => presentShareLink(link, site, ctx.baseUrl))) };
+  return { ...page, items: await Promise.all(page.items.map((link) => shareLinkRecord(link, site))) };
 }

@@ -2,7 +2,7 @@ import type { ServiceContext } from "../../context";
 import type { Prisma } from "../../db/generated/client";
 import { notFound } from "../../errors";
 import { writeSite } from "../write-site";
-import { presentShareLink } from "./present";
+import { shareLinkRecord } from "./records";
 import type { UpdateShareLinkInput } from "./schemas";
 import { futureDate, loadAdminSite, loadLink } from "./share-link-records";
 
@@ -18,7 +18,7 @@ export async function updateShareLink(ctx: ServiceContext, organizationId: strin
     if (expiresAt !== undefined && expiresAt?.getTime() !== link.expiresAt?.getTime()) changes.expiresAt = expiresAt;
     if (Object.keys(changes).length === 0) {
       events.nothingChanged();
-      return presentShareLink(link, site, ctx.baseUrl);
+      return shareLinkRecord(link, site);
     }
     const updated = await tx.siteShareLink.update({ where: { id: shareLinkId }, data: changes });
     events.record({
@@ -33,6 +33,6 @@ export async function updateShareLink(ctx: ServiceContext, organizationId: strin
         expiresAt: updated.expiresAt?.toISOString() ?? null,
       },
     });
-    return presentShareLink(updated, site, ctx.baseUrl);
+    return shareLinkRecord(updated, site);
   });
 }

@@ -2,9 +2,10 @@ import type { ServiceContext } from "../../context";
 import { badRequest } from "../../errors";
 import { newId } from "../../ids";
 import { writeStructure } from "./access";
+import { groupIn } from "./records";
 import { loadStructure, topLevelItems } from "./rules";
 import type { AddGroupInput } from "./schemas";
-import { appendToGroup, presentGroup, recordGroup } from "./section-group-records";
+import { appendToGroup, recordGroup } from "./section-group-records";
 
 export async function addSectionGroup(ctx: ServiceContext, organizationId: string, siteId: string, input: AddGroupInput) {
   return writeStructure(ctx, organizationId, siteId, async (tx, events, access) => {
@@ -16,6 +17,6 @@ export async function addSectionGroup(ctx: ServiceContext, organizationId: strin
     });
     if (input.sections?.length) await appendToGroup(tx, siteId, group.id, input.sections, "sections");
     recordGroup(events, access.site, "site_section_group.added", group, { siteSectionIds: input.sections ?? [] });
-    return presentGroup(group.id);
+    return groupIn(group.id);
   });
 }

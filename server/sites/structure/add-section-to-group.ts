@@ -1,12 +1,13 @@
 import type { ServiceContext } from "../../context";
 import { writeStructure } from "./access";
-import { appendToGroup, loadGroup, presentGroup, recordGroup } from "./section-group-records";
+import { groupIn } from "./records";
+import { appendToGroup, loadGroup, recordGroup } from "./section-group-records";
 
 export async function addSectionToGroup(ctx: ServiceContext, organizationId: string, siteId: string, groupId: string, sectionId: string) {
   return writeStructure(ctx, organizationId, siteId, async (tx, events, access) => {
     const group = await loadGroup(tx, siteId, groupId);
     await appendToGroup(tx, siteId, groupId, [sectionId], "sectionId");
     recordGroup(events, access.site, "site_section_group.updated", group, { added: sectionId });
-    return presentGroup(groupId);
+    return groupIn(groupId);
   });
 }

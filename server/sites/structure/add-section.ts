@@ -1,7 +1,6 @@
 import type { ServiceContext } from "../../context";
-import { presentSiteSection } from "../../presenters/site-structure";
 import { writeStructure } from "./access";
-import { siteSpacesOf } from "./rules";
+import { sectionIn } from "./records";
 import type { AddSectionInput, RegroupInput } from "./schemas";
 import { convertToSections, groupOfSite, insertSection, recordSection, sectionTitleFrom } from "./section-records";
 import { addSiteSpace, loadSpaceForSite } from "./site-spaces";
@@ -14,6 +13,6 @@ export async function addSection(ctx: ServiceContext, organizationId: string, si
     const section = await insertSection(tx, siteId, { title: input.title ?? sectionTitleFrom(space.title), icon: input.icon, groupId });
     const siteSpace = await addSiteSpace(tx, events, access, { spaceId: space.id, sectionId: section.id });
     recordSection(events, access.site, "site_section.added", section, { siteSpaceIds: [siteSpace.id], spaceId: space.id });
-    return (structure, view) => presentSiteSection(structure.sections.find((row) => row.id === section.id)!, siteSpacesOf(structure, section.id), view);
+    return sectionIn(section.id);
   });
 }

@@ -6,10 +6,11 @@ import { authorize } from "../../policies/authorize";
 import { loadSite } from "../../policies/site";
 import { duplicateSpace } from "../../spaces/duplicate-space";
 import { writeStructure } from "./access";
+import { siteSpaceIn } from "./records";
 import { moveAmongSiblings } from "./order";
 import { loadStructure, siteSpacesOf } from "./rules";
 import { insertSection } from "./section-records";
-import { addSiteSpace, loadSiteSpace, presentSiteSpaceIn } from "./site-spaces";
+import { addSiteSpace, loadSiteSpace } from "./site-spaces";
 
 /**
  * Copies the space a site space shows (content and settings, server/spaces/duplicate-space.ts) and
@@ -50,6 +51,6 @@ export async function duplicateSiteSpace(ctx: ServiceContext, organizationId: st
       target: { type: "site-space", id: added.id, label: row.title ?? copy.title },
       payload: { siteId, siteSpaceId: added.id, from: row.id, spaceId: copy.id },
     });
-    return presentSiteSpaceIn(added.id);
+    return siteSpaceIn(added.id);
   });
 }

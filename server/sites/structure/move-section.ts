@@ -1,8 +1,8 @@
 import type { ServiceContext } from "../../context";
-import { presentSiteSection } from "../../presenters/site-structure";
 import { writeStructure } from "./access";
 import { moveAmongSiblings } from "./order";
-import { loadStructure, siteSpacesOf } from "./rules";
+import { sectionIn } from "./records";
+import { loadStructure } from "./rules";
 import type { Position } from "./schemas";
 
 /** The deprecated move of a section before or after another of its level. */
@@ -12,6 +12,6 @@ export async function moveSection(ctx: ServiceContext, organizationId: string, s
     await moveAmongSiblings(tx, structure, { type: "site-section", id: sectionId }, position);
     const section = structure.sections.find((row) => row.id === sectionId)!;
     events.record({ organizationId: access.site.organizationId, action: "site.structure_sorted", target: { type: "site-section", id: sectionId, label: section.title }, payload: { siteId, siteSectionId: sectionId } });
-    return (after, view) => presentSiteSection(after.sections.find((row) => row.id === sectionId)!, siteSpacesOf(after, sectionId), view);
+    return sectionIn(sectionId);
   });
 }

@@ -1,8 +1,8 @@
 import type { ServiceContext } from "../../context";
 import { fieldError } from "../../errors";
 import { decodeCursor, encodeCursor, type ListParams, type ListResult } from "../../pagination";
-import { presentSiteSection, presentSiteSectionGroup, presentSiteSpace, presentSiteStructure } from "../../presenters/site-structure";
 import { readStructure } from "./access";
+import { siteSectionGroupRecord, siteSectionRecord, siteSpaceRecord, siteStructureRecord } from "./records";
 import { sectionsInOrder, siteSpacesOf } from "./rules";
 import type { ListSiteSpacesParams, StructureListParams } from "./schemas";
 
@@ -21,21 +21,21 @@ function pageOf<T extends { id: string }>(items: T[], params: ListParams): ListR
 }
 
 export async function getSiteStructure(ctx: ServiceContext, organizationId: string, siteId: string, shareKey?: string) {
-  return readStructure(ctx, organizationId, siteId, shareKey, (structure, view) => presentSiteStructure(structure, view));
+  return readStructure(ctx, organizationId, siteId, shareKey, siteStructureRecord);
 }
 
 /** The site's sections in the order visitors see them (a group's sections in its place). */
 export async function listSiteSections(ctx: ServiceContext, organizationId: string, siteId: string, params: StructureListParams) {
   return readStructure(ctx, organizationId, siteId, params.shareKey, (structure, view) => {
     const { items, ...rest } = pageOf(sectionsInOrder(structure), params);
-    return { ...rest, items: items.map((section) => presentSiteSection(section, siteSpacesOf(structure, section.id), view)) };
+    return { ...rest, items: items.map((section) => siteSectionRecord(section, structure, view)) };
   });
 }
 
 export async function listSiteSectionGroups(ctx: ServiceContext, organizationId: string, siteId: string, params: ListParams) {
   return readStructure(ctx, organizationId, siteId, undefined, (structure, view) => {
     const { items, ...rest } = pageOf(structure.groups, params);
-    return { ...rest, items: items.map((group) => presentSiteSectionGroup(group, structure, view)) };
+    return { ...rest, items: items.map((group) => siteSectionGroupRecord(group, structure, view)) };
   });
 }
 
@@ -46,6 +46,6 @@ export async function listSiteSpaces(ctx: ServiceContext, organizationId: string
     const all = places.flatMap((section) => siteSpacesOf(structure, section?.id ?? null).map((row) => ({ id: row.id, row, section })));
     const chosen = params.default === undefined ? all : all.filter((entry) => entry.row.isDefault === params.default);
     const { items, ...rest } = pageOf(chosen, params);
-    return { ...rest, items: items.map((entry) => presentSiteSpace(entry.row, entry.section, view)) };
+    return { ...rest, items: items.map((entry) => siteSpaceRecord(entry.row, entry.section, view)) };
   });
 }

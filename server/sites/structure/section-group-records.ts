@@ -2,7 +2,6 @@ import type { Db } from "../../db/client";
 import type { Site, SiteSectionGroup } from "../../db/generated/client";
 import { fieldError, notFound } from "../../errors";
 import type { EventRecorder } from "../../events/record-event";
-import { presentSiteSectionGroup } from "../../presenters/site-structure";
 import { writeOrder } from "./order";
 import { loadStructure, sectionsOfGroup, topLevelItems, type StructureSnapshot } from "./rules";
 import type { StructurePointer } from "./schemas";
@@ -17,9 +16,6 @@ type Action = "site_section_group.added" | "site_section_group.updated" | "site_
 export function recordGroup(events: EventRecorder, site: Pick<Site, "id" | "organizationId">, action: Action, group: Pick<SiteSectionGroup, "id" | "title">, extra: Record<string, unknown> = {}) {
   events.record({ organizationId: site.organizationId, action, target: { type: "site-section-group", id: group.id, label: group.title }, payload: { siteId: site.id, siteSectionGroupId: group.id, ...extra } });
 }
-
-export const presentGroup = (groupId: string) => (structure: StructureSnapshot, view: Parameters<typeof presentSiteSectionGroup>[2]) =>
-  presentSiteSectionGroup(structure.groups.find((row) => row.id === groupId)!, structure, view);
 
 export async function loadGroup(tx: Db, siteId: string, groupId: string) {
   const group = await tx.siteSectionGroup.findFirst({ where: { id: groupId, siteId } });

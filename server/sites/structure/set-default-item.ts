@@ -1,7 +1,7 @@
 import type { ServiceContext } from "../../context";
-import { presentSiteStructure } from "../../presenters/site-structure";
 import { writeStructure } from "./access";
 import { findItem } from "./order";
+import { siteStructureRecord } from "./records";
 import { loadStructure } from "./rules";
 import { setDefaultSection, setDefaultSiteSpace } from "./site-spaces";
 
@@ -21,6 +21,6 @@ export async function setDefaultItem(ctx: ServiceContext, organizationId: string
       target: { type: item.type, id: item.id, ...("title" in row && row.title ? { label: row.title } : {}) },
       payload: { siteId, ...(item.type === "site-section" ? { siteSectionId: item.id } : { siteSpaceId: item.id }), default: true },
     });
-    return presentSiteStructure;
+    return siteStructureRecord;
   });
 }

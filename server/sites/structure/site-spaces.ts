@@ -6,9 +6,8 @@ import type { EventRecorder } from "../../events/record-event";
 import { newId } from "../../ids";
 import type { OrgAccess } from "../../policies/access";
 import { spaceRoleOf } from "../../policies/access";
-import { presentSiteSpace, type StructureView } from "../../presenters/site-structure";
 import { slugify, uniquePath } from "./paths";
-import { normalizeStructure, type StructureSnapshot } from "./rules";
+import { normalizeStructure } from "./rules";
 
 /**
  * The structure's building blocks for site spaces, for use inside a site write (writeSite, or the
@@ -163,12 +162,6 @@ export async function removeGroupsOfSectionlessSite(tx: Db, events: EventRecorde
     });
   }
 }
-
-/** What a site-space operation answers: the site space as the structure shows it after the write. */
-export const presentSiteSpaceIn = (siteSpaceId: string) => (structure: StructureSnapshot, view: StructureView) => {
-  const row = structure.siteSpaces.find((candidate) => candidate.id === siteSpaceId)!;
-  return presentSiteSpace(row, structure.sections.find((section) => section.id === row.sectionId) ?? null, view);
-};
 
 export async function loadSiteSpace(tx: Db, siteId: string, siteSpaceId: string) {
   const row = await tx.siteSpace.findFirst({ where: { id: siteSpaceId, siteId } });

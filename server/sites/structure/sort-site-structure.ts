@@ -1,21 +1,9 @@
 import type { ServiceContext } from "../../context";
-import { presentSiteSection, presentSiteSectionGroup, type StructureView } from "../../presenters/site-structure";
 import { writeStructure } from "./access";
 import { findItem, moveAmongSiblings } from "./order";
-import { loadStructure, siteSpacesOf, type StructureSnapshot } from "./rules";
-import type { SortStructureInput, StructurePointer } from "./schemas";
-import { presentSiteSpaceIn } from "./site-spaces";
-
-/** The reference's SiteStructureItem for a pointer: the site space, section or group itself. */
-function presentItem(item: StructurePointer) {
-  return (structure: StructureSnapshot, view: StructureView) => {
-    if (item.type === "site-space") return presentSiteSpaceIn(item.id)(structure, view);
-    if (item.type === "site-section") {
-      return presentSiteSection(structure.sections.find((row) => row.id === item.id)!, siteSpacesOf(structure, item.id), view);
-    }
-    return presentSiteSectionGroup(structure.groups.find((row) => row.id === item.id)!, structure, view);
-  };
-}
+import { itemIn } from "./records";
+import { loadStructure } from "./rules";
+import type { SortStructureInput } from "./schemas";
 
 /** sortSiteStructure: moves a site space, section or group before or after a sibling of its level. */
 export async function sortSiteStructure(ctx: ServiceContext, organizationId: string, siteId: string, input: SortStructureInput) {
@@ -29,6 +17,6 @@ export async function sortSiteStructure(ctx: ServiceContext, organizationId: str
       target: { type: input.item.type, id: input.item.id, ...("title" in row && row.title ? { label: row.title } : {}) },
       payload: { siteId, item: input.item, position: input.position },
     });
-    return presentItem(input.item);
+    return itemIn(input.item);
   });
 }

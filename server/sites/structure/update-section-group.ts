@@ -1,7 +1,8 @@
 import type { ServiceContext } from "../../context";
 import { writeStructure } from "./access";
+import { groupIn } from "./records";
 import type { UpdateGroupInput } from "./schemas";
-import { loadGroup, presentGroup, recordGroup } from "./section-group-records";
+import { loadGroup, recordGroup } from "./section-group-records";
 
 export async function updateSectionGroup(ctx: ServiceContext, organizationId: string, siteId: string, groupId: string, input: UpdateGroupInput) {
   return writeStructure(ctx, organizationId, siteId, async (tx, events, access) => {
@@ -11,6 +12,6 @@ export async function updateSectionGroup(ctx: ServiceContext, organizationId: st
       data: { ...(input.title !== undefined ? { title: input.title } : {}), ...(input.icon !== undefined ? { icon: input.icon } : {}) },
     });
     recordGroup(events, access.site, "site_section_group.updated", group);
-    return presentGroup(groupId);
+    return groupIn(groupId);
   });
 }

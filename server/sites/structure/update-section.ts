@@ -1,9 +1,9 @@
 import type { ServiceContext } from "../../context";
 import { notFound } from "../../errors";
-import { presentSiteSection } from "../../presenters/site-structure";
 import { writeStructure } from "./access";
 import { assertPathFree } from "./paths";
-import { loadStructure, siteSpacesOf, topLevelItems, sectionsOfGroup } from "./rules";
+import { sectionIn } from "./records";
+import { loadStructure, topLevelItems, sectionsOfGroup } from "./rules";
 import type { UpdateSectionInput } from "./schemas";
 import { checkCondition, groupOfSite, recordSection } from "./section-records";
 import { setDefaultSiteSpace } from "./site-spaces";
@@ -37,6 +37,6 @@ export async function updateSection(ctx: ServiceContext, organizationId: string,
       },
     });
     recordSection(events, access.site, "site_section.updated", updated, { changed: Object.keys(input).filter((key) => input[key as keyof UpdateSectionInput] !== undefined) });
-    return (structure, view) => presentSiteSection(structure.sections.find((row) => row.id === sectionId)!, siteSpacesOf(structure, sectionId), view);
+    return sectionIn(sectionId);
   });
 }

@@ -1,9 +1,10 @@
 import type { ServiceContext } from "../../context";
 import { writeStructure } from "./access";
+import { siteSpaceIn } from "./records";
 import { assertPathFree } from "./paths";
 import type { UpdateSiteSpaceInput } from "./schemas";
 import { checkCondition } from "./section-records";
-import { assertPageOfSpace, loadSiteSpace, loadSpaceForSite, presentSiteSpaceIn } from "./site-spaces";
+import { assertPageOfSpace, loadSiteSpace, loadSpaceForSite } from "./site-spaces";
 
 export async function updateSiteSpace(ctx: ServiceContext, organizationId: string, siteId: string, siteSpaceId: string, input: UpdateSiteSpaceInput) {
   return writeStructure(ctx, organizationId, siteId, async (tx, events, access) => {
@@ -33,6 +34,6 @@ export async function updateSiteSpace(ctx: ServiceContext, organizationId: strin
       target: { type: "site-space", id: row.id, label: updated.title ?? updated.path },
       payload: { siteId, siteSpaceId: row.id, spaceId: updated.spaceId, ...(row.sectionId ? { siteSectionId: row.sectionId } : {}) },
     });
-    return presentSiteSpaceIn(row.id);
+    return siteSpaceIn(row.id);
   });
 }

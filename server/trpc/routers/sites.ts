@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { trpcListLimit } from "../../pagination";
+import { presentSiteRecord } from "../../presenters/site";
 import { createSite } from "../../sites/create-site";
 import { deleteSite } from "../../sites/delete-site";
 import { getSite } from "../../sites/get-site";
@@ -21,15 +22,18 @@ const listInput = organizationPath.extend({
 export const sitesRouter = router({
   list: protectedProcedure
     .input(listInput)
-    .query(({ ctx, input: { organizationId, cursor, ...params } }) => listSites(ctx, organizationId, { ...params, page: cursor })),
-  get: protectedProcedure.input(sitePath).query(({ ctx, input }) => getSite(ctx, input.organizationId, input.siteId)),
+    .query(async ({ ctx, input: { organizationId, cursor, ...params } }) => {
+      const page = await listSites(ctx, organizationId, { ...params, page: cursor });
+      return { ...page, items: page.items.map((site) => presentSiteRecord(site, ctx.urls)) };
+    }),
+  get: protectedProcedure.input(sitePath).query(async ({ ctx, input }) => presentSiteRecord(await getSite(ctx, input.organizationId, input.siteId), ctx.urls)),
   create: protectedProcedure
     .input(organizationPath.extend(createSiteFields.shape).extend({ title: siteTitleSchema }))
-    .mutation(({ ctx, input: { organizationId, ...body } }) => createSite(ctx, organizationId, body)),
+    .mutation(async ({ ctx, input: { organizationId, ...body } }) => presentSiteRecord(await createSite(ctx, organizationId, body), ctx.urls)),
   update: protectedProcedure
     .input(sitePath.extend(updateSiteInput.shape))
-    .mutation(({ ctx, input: { organizationId, siteId, ...body } }) => updateSite(ctx, organizationId, siteId, body)),
+    .mutation(async ({ ctx, input: { organizationId, siteId, ...body } }) => presentSiteRecord(await updateSite(ctx, organizationId, siteId, body), ctx.urls)),
   delete: protectedProcedure.input(sitePath).mutation(({ ctx, input }) => deleteSite(ctx, input.organizationId, input.siteId)),
-  publish: protectedProcedure.input(sitePath).mutation(({ ctx, input }) => setSitePublished(ctx, input.organizationId, input.siteId, true)),
-  unpublish: protectedProcedure.input(sitePath).mutation(({ ctx, input }) => setSitePublished(ctx, input.organizationId, input.siteId, false)),
+  publish: protectedProcedure.input(sitePath).mutation(async ({ ctx, input }) => presentSiteRecord(await setSitePublished(ctx, input.organizationId, input.siteId, true), ctx.urls)),
+  unpublish: protectedProcedure.input(sitePath).mutation(async ({ ctx, input }) => presentSiteRecord(await setSitePublished(ctx, input.organizationId, input.siteId, false), ctx.urls)),
 });
