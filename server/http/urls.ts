@@ -9,6 +9,8 @@ export type Urls = ReturnType<typeof urlsFor>;
 export const apiUrl = (origin: string, path: string) => `${origin}/v1${path}`;
 export const appUrl = (origin: string, path: string) => `${origin}${path}`;
 
+const installationPath = (integrationName: string, installationId: string) => `/integrations/${integrationName}/installations/${installationId}`;
+
 export function urlsFor(origin: string) {
   return {
     /** The origin itself: for builders not yet taking `Urls` (site URLs, file URLs). */
@@ -19,6 +21,28 @@ export function urlsFor(origin: string) {
     space: (space: { id: string; organizationId: string }) => ({
       location: apiUrl(origin, `/spaces/${space.id}`),
       app: appUrl(origin, `/o/${space.organizationId}/s/${space.id}`),
+    }),
+    /** A user's `urls.location`. */
+    user: (userId: string) => apiUrl(origin, `/users/${userId}`),
+    /** An audit event's `urls.location`. */
+    auditEvent: (event: { id: string; organizationId: string }) => apiUrl(origin, `/orgs/${event.organizationId}/audit-events/${event.id}`),
+    /** An integration's URLs: in the API, in its owner's app, its images' folder and its public endpoint (`/api/integrations/{name}`). */
+    integration: (integration: { name: string; organizationId: string }) => ({
+      location: apiUrl(origin, `/integrations/${integration.name}`),
+      app: appUrl(origin, `/o/${integration.organizationId}/integrations/${integration.name}`),
+      assets: `${origin}/api/integrations/${integration.name}/assets`,
+      publicEndpoint: `${origin}/api/integrations/${integration.name}`,
+    }),
+    /** An installation's URLs: in the API, its organization's page of the integration, and its public endpoint. */
+    installation: (integrationName: string, installation: { id: string; organizationId: string }) => ({
+      location: apiUrl(origin, installationPath(integrationName, installation.id)),
+      app: appUrl(origin, `/o/${installation.organizationId}/integrations/${integrationName}`),
+      publicEndpoint: `${origin}/api${installationPath(integrationName, installation.id)}`,
+    }),
+    /** An installation's on one space or site: in the API, and the installation's public endpoint. */
+    contentInstallation: (integrationName: string, installationId: string, kind: "space" | "site", targetId: string) => ({
+      location: apiUrl(origin, `${installationPath(integrationName, installationId)}/${kind}s/${targetId}`),
+      publicEndpoint: `${origin}/api${installationPath(integrationName, installationId)}`,
     }),
   };
 }
