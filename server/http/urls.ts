@@ -3,6 +3,8 @@
  * operation context and the tRPC context carry one, `urls`), never by a service, so that what a
  * service returns — and what jobs and events keep — holds no origin (docs/records-and-presenters.md).
  */
+import { backgroundPublicOrigin } from "../config";
+
 export type Urls = ReturnType<typeof urlsFor>;
 
 /** Absolute URLs of resources, in the API (`location`) and in the app (`app`). */
@@ -39,10 +41,19 @@ export function urlsFor(origin: string) {
       app: appUrl(origin, `/o/${installation.organizationId}/integrations/${integrationName}`),
       publicEndpoint: `${origin}/api${installationPath(integrationName, installation.id)}`,
     }),
-    /** An installation's on one space or site: in the API, and the installation's public endpoint. */
+    /** An installation on one space or site: its URL in the API, and the installation's public endpoint. */
     contentInstallation: (integrationName: string, installationId: string, kind: "space" | "site", targetId: string) => ({
       location: apiUrl(origin, `${installationPath(integrationName, installationId)}/${kind}s/${targetId}`),
       publicEndpoint: `${origin}/api${installationPath(integrationName, installationId)}`,
     }),
   };
+}
+
+/**
+ * The URLs an organization event's payload shows wherever it is shown — sent to a subscriber, in the
+ * feed, in an integration's log — on the configured public origin: no request is at hand when it is
+ * sent, and one event reads the same to every reader (server/presenters/organization-event.ts).
+ */
+export function eventUrls(): Urls {
+  return urlsFor(backgroundPublicOrigin());
 }

@@ -44,6 +44,8 @@ import { integrationPath } from "../../integrations/registry/schemas";
 import { trpcListLimit } from "../../pagination";
 import { presentInstalledHere, presentIntegration } from "../../presenters/integration";
 import { presentContentInstallation, presentInstallation } from "../../presenters/integration-installation";
+import { presentIntegrationEvent, presentIntegrationEventWithTrace } from "../../presenters/integration-event";
+import { eventUrls } from "../../http/urls";
 import { organizationPath, sitePath } from "../../sites/schemas";
 import { protectedProcedure, router } from "../init";
 
@@ -118,12 +120,14 @@ export const integrationsRouter = router({
     .mutation(({ ctx, input }) => uninstallIntegrationFromSite(ctx, input.integrationName, input.installationId, input.siteId)),
 
   // The integration's event log (its own admins'): each delivery with its trace, and sending again.
-  events: protectedProcedure
-    .input(integrationInput.extend(page))
-    .query(({ ctx, input: { integrationName, ...rest } }) => listIntegrationEvents(ctx, integrationName, pageOf(rest))),
+  // Payloads as the integration received them: on the events' URLs (eventUrls), not the request's.
+  events: protectedProcedure.input(integrationInput.extend(page)).query(async ({ ctx, input: { integrationName, ...rest } }) => {
+    const list = await listIntegrationEvents(ctx, integrationName, pageOf(rest));
+    return { ...list, items: list.items.map((delivery) => presentIntegrationEvent(delivery, eventUrls())) };
+  }),
   event: protectedProcedure
     .input(integrationInput.extend({ eventId: integrationEventIdSchema }))
-    .query(({ ctx, input }) => getIntegrationEvent(ctx, input.integrationName, input.eventId)),
+    .query(async ({ ctx, input }) => presentIntegrationEventWithTrace(await getIntegrationEvent(ctx, input.integrationName, input.eventId), eventUrls())),
   redeliver: protectedProcedure.input(z.object({ deliveryId: integrationEventIdSchema })).mutation(({ ctx, input }) => redeliverEvent(ctx, input.deliveryId)),
   redeliverFailed: protectedProcedure.input(integrationInput).mutation(({ ctx, input }) => redeliverFailedEvents(ctx, { integrationName: input.integrationName })),
 
