@@ -24,6 +24,9 @@ export function urlsFor(origin: string) {
       location: apiUrl(origin, `/spaces/${space.id}`),
       app: appUrl(origin, `/o/${space.organizationId}/s/${space.id}`),
     }),
+    /** Where content opens in the app: a space's main content, one of its change requests (by number), or one revision. */
+    contentApp: (space: { id: string; organizationId: string }, place: { kind: "main" } | { kind: "change-request"; number: number } | { kind: "revision"; revisionId: string }) =>
+      appUrl(origin, `/o/${space.organizationId}/s/${space.id}${place.kind === "main" ? "" : place.kind === "change-request" ? `/change-requests/${place.number}` : `/revisions/${place.revisionId}`}`),
     /** A user's `urls.location`. */
     user: (userId: string) => apiUrl(origin, `/users/${userId}`),
     /** An audit event's `urls.location`. */

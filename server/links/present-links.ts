@@ -3,6 +3,7 @@ import type { ServiceContext } from "../context";
 import type { OpenedRevision } from "../content/reads";
 import { ObjectStore } from "../content/store/object-store";
 import { db } from "../db/client";
+import { urlsFor } from "../http/urls";
 import { presentChangeRequest } from "../presenters/change-request";
 import { presentOrganization } from "../presenters/organization";
 import { presentPage } from "../presenters/revision";
@@ -45,7 +46,7 @@ export async function locationPresenter(ctx: ServiceContext, opened: OpenedRevis
   const locations = new Map(
     versions.map(({ body, links: _, ...fields }) => [
       fields.id,
-      { ...common, page: presentPage(fields, { path: graph.paths.get(fields.id)!, body: { markdown: bodies.get(body)! }, pages: [], appBase: opened.appBase }) },
+      { ...common, page: presentPage(fields, { path: graph.paths.get(fields.id)!, body: { markdown: bodies.get(body)! }, pages: [], appBase: urlsFor(ctx.baseUrl).contentApp(opened.space, opened.place) }) },
     ]),
   );
   return (pageId: string) => locations.get(pageId)!;

@@ -5,6 +5,7 @@ import { moveCollection } from "../../collections/move-collection";
 import { collectionTitleSchema, createCollectionInput, entityIdSchema, moveCollectionInput } from "../../collections/schemas";
 import { updateCollection } from "../../collections/update-collection";
 import { getContentTree } from "../../content-tree/get-content-tree";
+import { presentContentTree } from "../../presenters/content-tree";
 import { presentSpace } from "../../presenters/space";
 import { createSpace } from "../../spaces/create-space";
 import { deleteSpace } from "../../spaces/delete-space";
@@ -24,7 +25,7 @@ const spaceInput = z.object({ spaceId: entityIdSchema });
  * are the operations' own schemas with the id beside the fields, so errors name the field.
  */
 export const contentRouter = router({
-  tree: protectedProcedure.input(organizationInput).query(({ ctx, input }) => getContentTree(ctx, input.organizationId)),
+  tree: protectedProcedure.input(organizationInput).query(async ({ ctx, input }) => presentContentTree(await getContentTree(ctx, input.organizationId), ctx.urls)),
   trash: protectedProcedure
     .input(organizationInput)
     .query(async ({ ctx, input }) => (await listDeletedSpaces(ctx, input.organizationId)).map((space) => ({ ...presentSpace(space, ctx.urls), daysLeft: space.daysLeft }))),
