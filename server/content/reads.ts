@@ -50,7 +50,7 @@ export type ContentSource = { kind: "main" } | { kind: "change-request"; ref: st
 const MAIN: ContentSource = { kind: "main" };
 
 /** Where the content read opens in the app (server/http/urls.ts `contentApp`): the space's main content, a change request's, or one revision's. */
-export type ContentPlace = { kind: "main" } | { kind: "change-request"; number: number } | { kind: "revision"; revisionId: string };
+type ContentPlace = { kind: "main" } | { kind: "change-request"; number: number } | { kind: "revision"; revisionId: string };
 
 /** The revision a source names, with the caller's access (and the change request, for that source). */
 export type OpenedRevision = SpaceAccess & { revision: Revision; place: ContentPlace; changeRequest?: ChangeRequestAccess["changeRequest"] };

@@ -27,7 +27,6 @@ export function presentInstallation(installation: InstallationRecord, urls: Urls
     target: { organization: installation.organizationId },
   };
 }
-export type IntegrationInstallationObject = ReturnType<typeof presentInstallation>;
 
 /**
  * A space or site installation; the space or site (under its kind's key) is its id, or (`extended`)

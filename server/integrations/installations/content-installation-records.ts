@@ -27,11 +27,10 @@ import { isIntegrationCaller, orNotFound } from "./access";
 export type ContentKind = "space" | "site";
 
 /** A space's or a site's installation row, whichever table it comes from. */
-export type ContentInstallationRow = { installationId: string; targetId: string; organizationId: string; status: string; configuration: unknown; externalIds: string[] };
-type Row = ContentInstallationRow;
+type Row = { installationId: string; targetId: string; organizationId: string; status: string; configuration: unknown; externalIds: string[] };
 
 /** A site as a content installation's extended answer shows it: its row, the caller's role on it and its site spaces. */
-export type InstalledSiteRecord = Site & { role: Role | null; siteSpaces: number };
+type InstalledSiteRecord = Site & { role: Role | null; siteSpaces: number };
 
 /**
  * What the space and site installation services return: the row, of which integration and kind, and
