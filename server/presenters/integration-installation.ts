@@ -51,6 +51,6 @@ export function presentContentInstallation(record: ContentInstallationRecord, ur
 
 function presentTarget({ space, site }: ContentInstallationRecord, urls: Urls) {
   if (space) return presentSpace(space, urls);
-  if (site) return presentSite(site, site.role, urls.origin, site.siteSpaces);
+  if (site) return presentSite(site, site.role, urls.origin, site.siteSpaceCount);
   return undefined;
 }

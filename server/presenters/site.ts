@@ -2,7 +2,6 @@ import type { Db } from "../db/client";
 import type { Site } from "../db/generated/client";
 import { sitePermissions } from "../policies/site";
 import type { Role } from "../policies/roles";
-import { siteSpaceCounts } from "../sites/site-space-counts";
 import { siteUrl } from "../sites/urls";
 import { apiUrl, appUrl } from "./urls";
 
@@ -49,8 +48,12 @@ export function presentSite(site: Site, role: Role | null, baseUrl: string, site
 export type SiteObject = ReturnType<typeof presentSite>;
 export type SiteIcon = { icon: { light: string; dark: string } } | { emoji: string } | Record<string, never>;
 
-/** Moved to server/sites/site-space-counts.ts (a query, not presentation); re-exported for the sites services not yet returning records. */
-export { siteSpaceCounts };
+/** How many site spaces each of `siteIds` has, in one query. */
+export async function siteSpaceCounts(tx: Db, siteIds: string[]): Promise<Map<string, number>> {
+  const rows = siteIds.length === 0 ? [] : await tx.siteSpace.groupBy({ by: ["siteId"], where: { siteId: { in: siteIds } }, _count: { _all: true } });
+  const counted = new Map(rows.map((row) => [row.siteId, row._count._all]));
+  return new Map(siteIds.map((id) => [id, counted.get(id) ?? 0]));
+}
 
 /** One site presented with its count: for answers about a single site. */
 export async function presentOneSite(tx: Db, site: Site, role: Role | null, baseUrl: string) {

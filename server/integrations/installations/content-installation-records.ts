@@ -1,13 +1,13 @@
 import type { Actor } from "../../auth/actor";
 import type { Db } from "../../db/client";
-import { Prisma, type Integration, type IntegrationInstallation, type Site } from "../../db/generated/client";
+import { Prisma, type Integration, type IntegrationInstallation } from "../../db/generated/client";
 import { badRequest, notFound } from "../../errors";
 import { decodeKeysetCursor, encodeKeysetCursor, type ListParams, type ListResult } from "../../pagination";
 import { loadSpace } from "../../policies/access";
 import { authorize, permits } from "../../policies/authorize";
 import type { Role } from "../../policies/roles";
 import { loadSite } from "../../policies/site";
-import { siteSpaceCounts } from "../../sites/site-space-counts";
+import { siteRecords, type SiteRecord } from "../../sites/records";
 import { spaceRecords, type SpaceRecord } from "../../spaces/records";
 import { loadIntegration, type IntegrationAccess } from "../load";
 import { isIntegrationCaller, orNotFound } from "./access";
@@ -29,15 +29,12 @@ export type ContentKind = "space" | "site";
 /** A space's or a site's installation row, whichever table it comes from. */
 type Row = { installationId: string; targetId: string; organizationId: string; status: string; configuration: unknown; externalIds: string[] };
 
-/** A site as a content installation's extended answer shows it: its row, the caller's role on it and its site spaces. */
-type InstalledSiteRecord = Site & { role: Role | null; siteSpaces: number };
-
 /**
  * What the space and site installation services return: the row, of which integration and kind, and
  * (`extended`) the space's or site's record, absent when it is gone. No URL: the edge presents it
  * (server/presenters/integration-installation.ts).
  */
-export type ContentInstallationRecord = Row & { kind: ContentKind; integrationName: string; extended: boolean; space?: SpaceRecord; site?: InstalledSiteRecord };
+export type ContentInstallationRecord = Row & { kind: ContentKind; integrationName: string; extended: boolean; space?: SpaceRecord; site?: SiteRecord };
 type Loaded = { id: string; organizationId: string; role: Role | null; manage: boolean };
 
 export const TABLES = {
@@ -98,14 +95,14 @@ export async function contentInstallationRecords(tx: Db, kind: ContentKind, rows
   const ids = rows.map((row) => row.targetId);
   const rowOf = new Map(rows.map((row) => [row.targetId, row]));
   const spaces = new Map<string, SpaceRecord>();
-  const sites = new Map<string, InstalledSiteRecord>();
+  const sites = new Map<string, SiteRecord>();
   if (extended && kind === "space" && ids.length > 0) {
     const found = await tx.space.findMany({ where: { id: { in: ids } } });
     for (const record of await spaceRecords(tx, found, (space) => roleOf(rowOf.get(space.id)!))) spaces.set(record.id, record);
   }
   if (extended && kind === "site" && ids.length > 0) {
-    const [found, counts] = await Promise.all([tx.site.findMany({ where: { id: { in: ids } } }), siteSpaceCounts(tx, ids)]);
-    for (const site of found) sites.set(site.id, { ...site, role: roleOf(rowOf.get(site.id)!), siteSpaces: counts.get(site.id)! });
+    const found = await tx.site.findMany({ where: { id: { in: ids } } });
+    for (const record of await siteRecords(tx, found, (site) => roleOf(rowOf.get(site.id)!))) sites.set(record.id, record);
   }
   return rows.map((row) => ({ ...row, kind, integrationName, extended, space: spaces.get(row.targetId), site: sites.get(row.targetId) }));
 }
