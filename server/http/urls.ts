@@ -28,7 +28,7 @@ export function urlsFor(origin: string) {
     contentApp: (space: { id: string; organizationId: string }, place: { kind: "main" } | { kind: "change-request"; number: number } | { kind: "revision"; revisionId: string }) =>
       appUrl(origin, `/o/${space.organizationId}/s/${space.id}${place.kind === "main" ? "" : place.kind === "change-request" ? `/change-requests/${place.number}` : `/revisions/${place.revisionId}`}`),
     /** A user's `urls.location`. */
-    user: (userId: string) => apiUrl(origin, `/users/${userId}`),
+    user: (user: { id: string }) => apiUrl(origin, `/users/${user.id}`),
     /** An audit event's `urls.location`. */
     auditEvent: (event: { id: string; organizationId: string }) => apiUrl(origin, `/orgs/${event.organizationId}/audit-events/${event.id}`),
     /** An integration's URLs: in the API, in its owner's app, its images' folder and its public endpoint (`/api/integrations/{name}`). */

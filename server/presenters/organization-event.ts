@@ -10,7 +10,7 @@ import type { Urls } from "../http/urls";
  */
 export function presentEventPayload(payload: Record<string, unknown>, urls: Urls): Record<string, unknown> {
   if (!Array.isArray(payload.updatedBy)) return payload;
-  const updatedBy = (payload.updatedBy as { id: string }[]).map((user) => inJsonbOrder({ ...user, urls: { location: urls.user(user.id) } }));
+  const updatedBy = (payload.updatedBy as { id: string }[]).map((user) => inJsonbOrder({ ...user, urls: { location: urls.user(user) } }));
   return { ...payload, updatedBy };
 }
 
