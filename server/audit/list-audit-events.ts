@@ -2,7 +2,7 @@ import type { ServiceContext } from "../context";
 import { db, type Prisma } from "../db/client";
 import type { DomainEvent } from "../db/generated/client";
 import { fieldError } from "../errors";
-import { authorizeAuditLog, presentAuditEvent } from "./audit-log";
+import { authorizeAuditLog } from "./audit-log";
 import type { ListAuditEventsParams } from "./schemas";
 
 export async function listAuditEvents(ctx: ServiceContext, organizationId: string, params: ListAuditEventsParams) {
@@ -28,7 +28,7 @@ export async function listAuditEvents(ctx: ServiceContext, organizationId: strin
   const items = rows.slice(0, params.limit);
   const last = items[items.length - 1];
   return {
-    items: items.map((event) => presentAuditEvent(event, ctx.baseUrl)),
+    items,
     count,
     ...(rows.length > params.limit && last ? { next: { page: encodeEventCursor(last) } } : {}),
   };

@@ -1,21 +1,16 @@
 import type { ServiceContext } from "../context";
 import { db } from "../db/client";
-import type { Collection, Space } from "../db/generated/client";
+import type { Collection, Organization, Space } from "../db/generated/client";
 import { loadOrganization, visibleContentFilters } from "../policies/access";
 import type { Role } from "../policies/roles";
-import { urlsFor } from "../http/urls";
-import { presentCollection } from "../presenters/collection";
-import { presentOrganization } from "../presenters/organization";
-import { spacePermissions } from "../policies/content";
-
-type CollectionObject = ReturnType<typeof presentCollection>;
+import { collectionPermissions, spacePermissions } from "../policies/content";
 
 export type CollectionNode = {
   type: "collection";
   id: string;
   title: string;
   parentId: string | null;
-  permissions: CollectionObject["permissions"];
+  permissions: ReturnType<typeof collectionPermissions>;
   children: ContentNode[];
 };
 export type SpaceNode = {
@@ -31,13 +26,16 @@ export type ContentNode = CollectionNode | SpaceNode;
 
 type Ordered = { node: ContentNode; sortKey: number };
 
+/** The tree with the organization it is of and the caller's role there; no URL: the edge presents the organization (server/presenters/content-tree.ts). */
+export type ContentTreeRecord = { organization: Organization; memberRole: Role | null; items: ContentNode[] };
+
 /**
  * The content tree of an organization as the caller sees it: collections and live spaces,
  * nested, each level in the shared sibling order (sortKey, then id, as position.ts orders).
  * An item visible under a collection the caller cannot see is shown at the top level, after
  * the items that really are there.
  */
-export async function getContentTree(ctx: ServiceContext, organizationId: string) {
+export async function getContentTree(ctx: ServiceContext, organizationId: string): Promise<ContentTreeRecord> {
   const access = await loadOrganization(db(), ctx.actor, organizationId);
   const { resolver, collectionWhere, spaceWhere } = await visibleContentFilters(db(), access);
   const [collections, spaces] = await Promise.all([
@@ -46,15 +44,14 @@ export async function getContentTree(ctx: ServiceContext, organizationId: string
   ]);
 
   const entries: Ordered[] = [
-    ...collections.map((collection) => ({ node: collectionNode(collection, ctx, resolver.collection(collection)), sortKey: collection.sortKey })),
+    ...collections.map((collection) => ({ node: collectionNode(collection, resolver.collection(collection)), sortKey: collection.sortKey })),
     ...spaces.map((space) => ({ node: spaceNode(space, resolver.space(space)), sortKey: space.sortKey })),
   ];
-  return { organization: presentOrganization(access.organization, access.memberRole, ctx.baseUrl), items: nest(entries) };
+  return { organization: access.organization, memberRole: access.memberRole, items: nest(entries) };
 }
 
-function collectionNode(collection: Collection, ctx: ServiceContext, role: Role | null): CollectionNode {
-  const presented = presentCollection({ ...collection, role }, urlsFor(ctx.baseUrl));
-  return { type: "collection", id: presented.id, title: presented.title, parentId: collection.parentId, permissions: presented.permissions, children: [] };
+function collectionNode(collection: Collection, role: Role | null): CollectionNode {
+  return { type: "collection", id: collection.id, title: collection.title, parentId: collection.parentId, permissions: collectionPermissions(role), children: [] };
 }
 
 function spaceNode(space: Space, role: Role | null): SpaceNode {

@@ -1,26 +1,16 @@
 import type { JSONDocument } from "@gitbook/api";
 import { z } from "zod";
-import { changeRequestInclude, loadChangeRequest } from "../change-requests/access";
+import { changeRequestInclude, loadChangeRequest, type ChangeRequestAccess } from "../change-requests/access";
 import type { ServiceContext } from "../context";
 import { db } from "../db/client";
-import type { Revision } from "../db/generated/client";
+import type { Revision, Space } from "../db/generated/client";
 import { notFound } from "../errors";
-import { listParams, paginateById } from "../pagination";
+import { listParams, paginateById, type ListResult } from "../pagination";
 import { describeLimit, markdownPool, READ_BUDGET_MS } from "../markdown/markdown-pool";
 import { loadSpace, type SpaceAccess } from "../policies/access";
-import { presentChangeRequest, type ChangeRequestRecord } from "../presenters/change-request";
-import {
-  presentFile,
-  presentPage,
-  presentPageTree,
-  presentRevision,
-  revisionAppUrl,
-  type PageBody,
-} from "../presenters/revision";
-import { appUrl } from "../presenters/urls";
 import { keyedTextDocument } from "./format/keyed-document";
 import { evaluateVariables } from "./format/variables";
-import { currentRevision, inReadingOrder, readFile, readFiles, readPage, readPages, type Page } from "./revisions";
+import { currentRevision, inReadingOrder, readFile, readFiles, readPage, readPages, type FileVersion, type Page, type PageVersion } from "./revisions";
 import { spaceVariablesOf } from "./variables";
 import { ObjectStore } from "./store/object-store";
 import { openChangeRequestCommentCount } from "../comments/counts";
@@ -29,6 +19,8 @@ import { openChangeRequestCommentCount } from "../comments/counts";
  * Reads of a space's content: its current revision, a change request's, or any revision of the
  * space by id. Every read opens the revision through `loadSpace` / `loadChangeRequest`, so a
  * caller who cannot see the space gets 404 whatever the revision, page or file asked for.
+ * They return records — no URL: the edge presents them (server/presenters/revision.ts) with the
+ * request's URLs, the app's place of the content read (`place`) among them.
  */
 
 const flag = z.stringbool({ truthy: ["true"], falsy: ["false"] });
@@ -57,35 +49,55 @@ export type ContentSource = { kind: "main" } | { kind: "change-request"; ref: st
 
 const MAIN: ContentSource = { kind: "main" };
 
+/** Where the content read opens in the app (server/http/urls.ts `contentApp`): the space's main content, a change request's, or one revision's. */
+type ContentPlace = { kind: "main" } | { kind: "change-request"; number: number } | { kind: "revision"; revisionId: string };
+
 /** The revision a source names, with the caller's access (and the change request, for that source). */
-export type OpenedRevision = SpaceAccess & { revision: Revision; appBase: string; changeRequest?: ChangeRequestRecord };
+export type OpenedRevision = SpaceAccess & { revision: Revision; place: ContentPlace; changeRequest?: ChangeRequestAccess["changeRequest"] };
+
+/** A page of a page tree: in reading order, with its depth and its markdown (the presenter nests them). */
+export type OrderedPage = Omit<PageVersion, "body"> & { depth: number; markdown: string };
+/** A page's content: the reference's Document is exactly one of these (never neither). */
+export type PageBody = { markdown: string } | { document: JSONDocument };
+
+type Placed = { space: Pick<Space, "id" | "organizationId">; place: ContentPlace };
+/** A revision read whole: its pages and files, and (a merge) the change request it merged with that one's open comments. */
+export type RevisionContentRecord = OpenedRevision & {
+  pages: OrderedPage[];
+  files: FileVersion[];
+  mergedFrom?: { changeRequest: ChangeRequestAccess["changeRequest"]; openComments: number };
+};
+export type PageTreeRecord = Placed & { pages: OrderedPage[] };
+/** One page read alone: its fields, its path and its body, with no subtree. */
+export type PageRecord = Placed & { page: Omit<PageVersion, "body">; path: string; body: PageBody };
+/** A file of a revision, with the space serving its bytes. */
+export type FileRecord = FileVersion & { spaceId: string };
 
 /** Loads the revision a source names, after the caller's access to the space (and change request). */
 export async function openRevision(ctx: ServiceContext, spaceId: string, source: ContentSource): Promise<OpenedRevision> {
   const tx = db();
   if (source.kind === "change-request") {
     const access = await loadChangeRequest(tx, ctx.actor, spaceId, source.ref);
-    const { space, changeRequest } = access;
+    const { changeRequest } = access;
     const revision = await tx.revision.findUniqueOrThrow({ where: { id: changeRequest.revisionId } });
-    return { ...access, revision, appBase: appUrl(ctx.baseUrl, `/o/${space.organizationId}/s/${space.id}/change-requests/${changeRequest.number}`) };
+    return { ...access, revision, place: { kind: "change-request", number: changeRequest.number } };
   }
   const access = await loadSpace(tx, ctx.actor, spaceId);
   const { space } = access;
   if (source.kind === "main") {
-    return { ...access, revision: await currentRevision(tx, space), appBase: appUrl(ctx.baseUrl, `/o/${space.organizationId}/s/${space.id}`) };
+    return { ...access, revision: await currentRevision(tx, space), place: { kind: "main" } };
   }
   // Scoped by space: a revision of another space is not found, even one the caller can read.
   const revision = await tx.revision.findFirst({ where: { id: source.revisionId, spaceId } });
   if (!revision) throw notFound(`No revision ${source.revisionId} in space ${spaceId}.`);
-  return { ...access, revision, appBase: revisionAppUrl(ctx.baseUrl, space, revision.id) };
+  return { ...access, revision, place: { kind: "revision", revisionId: revision.id } };
 }
 
-/** Every page of a revision with its markdown, in reading order, as the nested tree. */
-async function pageTree(revision: Revision, appBase: string) {
+/** Every page of a revision with its markdown, in reading order (the presenter nests them). */
+async function orderedPages(revision: Revision): Promise<OrderedPage[]> {
   const versions = await readPages(db(), revision);
   const bodies = await new ObjectStore(db(), revision.spaceId).getBodies(versions.map((version) => version.body));
-  const ordered = inReadingOrder(versions).map(({ body, ...page }) => ({ ...page, markdown: bodies.get(body)! }));
-  return presentPageTree(ordered, appBase);
+  return inReadingOrder(versions).map(({ body, ...page }) => ({ ...page, markdown: bodies.get(body)! }));
 }
 
 async function sortedFiles(revision: Revision) {
@@ -94,26 +106,22 @@ async function sortedFiles(revision: Revision) {
 
 // ---- Revisions
 
-export async function readRevisionContent(ctx: ServiceContext, spaceId: string, source: ContentSource) {
+export async function readRevisionContent(ctx: ServiceContext, spaceId: string, source: ContentSource): Promise<RevisionContentRecord> {
   const opened = await openRevision(ctx, spaceId, source);
-  const { space, revision, appBase } = opened;
+  const { revision } = opened;
   const [pages, files, mergedFrom] = await Promise.all([
-    pageTree(revision, appBase),
+    orderedPages(revision),
     sortedFiles(revision),
     revision.type === "merge"
       ? db().changeRequest.findFirst({ where: { spaceId, revisionMergedId: revision.id }, include: changeRequestInclude })
       : null,
   ]);
-  return presentRevision(
-    revision,
-    space,
-    {
-      pages,
-      files: files.map((file) => presentFile(file, space.id, ctx.baseUrl)),
-      ...(mergedFrom ? { mergedFrom: presentChangeRequest(mergedFrom, opened, ctx.baseUrl, await openChangeRequestCommentCount(db(), spaceId, mergedFrom.id)) } : {}),
-    },
-    ctx.baseUrl,
-  );
+  return {
+    ...opened,
+    pages,
+    files,
+    ...(mergedFrom ? { mergedFrom: { changeRequest: mergedFrom, openComments: await openChangeRequestCommentCount(db(), spaceId, mergedFrom.id) } } : {}),
+  };
 }
 
 export const getSpaceContent = (ctx: ServiceContext, spaceId: string) => readRevisionContent(ctx, spaceId, MAIN);
@@ -124,9 +132,9 @@ export const getChangeRequestContent = (ctx: ServiceContext, spaceId: string, re
 
 // ---- Pages
 
-export async function listPages(ctx: ServiceContext, spaceId: string, source: ContentSource) {
-  const { revision, appBase } = await openRevision(ctx, spaceId, source);
-  return { pages: await pageTree(revision, appBase) };
+export async function listPages(ctx: ServiceContext, spaceId: string, source: ContentSource): Promise<PageTreeRecord> {
+  const { space, place, revision } = await openRevision(ctx, spaceId, source);
+  return { space, place, pages: await orderedPages(revision) };
 }
 
 export const listSpacePages = (ctx: ServiceContext, spaceId: string) => listPages(ctx, spaceId, MAIN);
@@ -138,14 +146,14 @@ export const listChangeRequestPages = (ctx: ServiceContext, spaceId: string, ref
  * cost does not grow with the space. Its subtree is not read (the trie is keyed by page id, so
  * finding children means reading every page): `pages` is empty here; `listPages` gives the tree.
  */
-export async function getPage(ctx: ServiceContext, spaceId: string, source: ContentSource, pageId: string, params: PageReadParams) {
-  const { revision, appBase } = await openRevision(ctx, spaceId, source);
+export async function getPage(ctx: ServiceContext, spaceId: string, source: ContentSource, pageId: string, params: PageReadParams): Promise<PageRecord> {
+  const { space, place, revision } = await openRevision(ctx, spaceId, source);
   const page = await readPage(db(), revision, pageId);
   if (!page) throw notFound(`No page ${pageId} in revision ${revision.id}.`);
   const { markdown, ...fields } = page;
   const content = params.evaluated ? evaluateVariables(markdown, { space: spaceVariablesOf(revision), page: fields.variables ?? {} }) : markdown;
   const body: PageBody = params.format === "document" ? { document: await documentOf({ markdown: content, pageId, blockKeys: fields.blockKeys }) } : { markdown: content };
-  return presentPage(fields, { path: await pagePath(revision, page), body, pages: [], appBase });
+  return { space, place, page: fields, path: await pagePath(revision, page), body };
 }
 
 export const getSpacePage = (ctx: ServiceContext, spaceId: string, pageId: string, params: PageReadParams) => getPage(ctx, spaceId, MAIN, pageId, params);
@@ -196,7 +204,7 @@ export async function readVariables(ctx: ServiceContext, spaceId: string, source
 // ---- Files
 
 /** A revision's files by id, paged like every list (the cursor is the last id), from the file list in memory. */
-export async function listFiles(ctx: ServiceContext, spaceId: string, source: ContentSource, params: FileListParams) {
+export async function listFiles(ctx: ServiceContext, spaceId: string, source: ContentSource, params: FileListParams): Promise<ListResult<FileRecord>> {
   const { space, revision } = await openRevision(ctx, spaceId, source);
   const files = await sortedFiles(revision);
   const page = await paginateById(
@@ -204,7 +212,7 @@ export async function listFiles(ctx: ServiceContext, spaceId: string, source: Co
     async (afterId, take) => (afterId === undefined ? files : files.filter((file) => file.id > afterId)).slice(0, take),
     async () => files.length,
   );
-  return { ...page, items: page.items.map((file) => presentFile(file, space.id, ctx.baseUrl)) };
+  return { ...page, items: page.items.map((file) => ({ ...file, spaceId: space.id })) };
 }
 
 export const listSpaceFiles = (ctx: ServiceContext, spaceId: string, params: FileListParams) => listFiles(ctx, spaceId, MAIN, params);
@@ -212,11 +220,11 @@ export const listSpaceFiles = (ctx: ServiceContext, spaceId: string, params: Fil
 export const listChangeRequestFiles = (ctx: ServiceContext, spaceId: string, ref: string, params: FileListParams) =>
   listFiles(ctx, spaceId, { kind: "change-request", ref }, params);
 
-export async function getFile(ctx: ServiceContext, spaceId: string, source: ContentSource, fileId: string) {
+export async function getFile(ctx: ServiceContext, spaceId: string, source: ContentSource, fileId: string): Promise<FileRecord> {
   const { space, revision } = await openRevision(ctx, spaceId, source);
   const file = await readFile(db(), revision, fileId);
   if (!file) throw notFound(`No file ${fileId} in revision ${revision.id}.`);
-  return presentFile(file, space.id, ctx.baseUrl);
+  return { ...file, spaceId: space.id };
 }
 
 export const getSpaceFile = (ctx: ServiceContext, spaceId: string, fileId: string) => getFile(ctx, spaceId, MAIN, fileId);

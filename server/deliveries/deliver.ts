@@ -2,12 +2,14 @@ import { openSecret } from "../crypto/secret-box";
 import { db, type Db } from "../db/client";
 import { Prisma } from "../db/generated/client";
 import { inTransaction } from "../db/transaction";
+import { eventUrls } from "../http/urls";
 import { enqueue } from "../jobs/enqueue";
 import { safePost, SafeFetchError } from "../net/safe-fetch";
 import { WEBHOOK_SECRET_CONTEXT } from "../integrations/builtin/configuration";
 import { SYSTEM_ORGANIZATION_ID, WEBHOOK_INTEGRATION } from "../integrations/builtin/definitions";
 import { retryDelayMs, RETRY_WINDOW_MS } from "./backoff";
 import { deliverEventsJob, subscriberKey, type Subscriber } from "./job";
+import { presentEventPayload } from "../presenters/organization-event";
 import { signatureHeader } from "./signature";
 
 /**
@@ -103,7 +105,10 @@ async function claimHead(subscriber: Subscriber): Promise<Claim> {
 /** A delivery to an installation of the built-in Webhook integration (`d`, `g`, `ins` as in describe's query). */
 const builtinWebhook = Prisma.sql`(d.installation_id IS NOT NULL AND g.name = ${WEBHOOK_INTEGRATION} AND g.organization_id = ${SYSTEM_ORGANIZATION_ID})`;
 
-/** The event's body as the subscriber receives it, its URL and the secret signing it (contract 4). */
+/**
+ * The event's body as the subscriber receives it, its URL and the secret signing it (contract 4).
+ * Sending is where an event is presented: the payload gets its URLs here (eventUrls).
+ */
 async function describe(tx: Db, subscriber: Subscriber, deliveryId: string): Promise<Omit<Claimed, "id" | "attempt" | "createdAt">> {
   const [row] = await tx.$queryRaw<{ event_id: string; type: string; payload: Record<string, unknown>; url: string | null; sealed: string | null; context: string | null; builtin: boolean; builtinSecret: string | null }[]>`
     SELECT e.id AS event_id, e.type, e.payload,
@@ -128,7 +133,7 @@ async function describe(tx: Db, subscriber: Subscriber, deliveryId: string): Pro
   return {
     eventId: row.event_id,
     eventType: row.type,
-    body: JSON.stringify(eventPayload(row.payload, subscriber.kind === "installation" ? subscriber.id : null)),
+    body: JSON.stringify(eventPayload(presentEventPayload(row.payload, eventUrls()), subscriber.kind === "installation" ? subscriber.id : null)),
     url: row.url,
     secret: row.builtin ? (row.builtinSecret ? { sealed: row.builtinSecret, context: WEBHOOK_SECRET_CONTEXT } : null) : row.sealed && row.context ? { sealed: row.sealed, context: row.context } : null,
   };

@@ -1,5 +1,6 @@
 import { serviceProviderOf, startUrlOf } from "../sso/service-provider";
 import { siteSectionUrl, siteSpaceUrl, siteUrl, type SectionPlace, type SiteAddress, type SiteSpacePlace } from "../sites/urls";
+import { backgroundPublicOrigin } from "../config";
 
 /**
  * The absolute URLs an answer shows, on one request's origin: built at the edge (the /v1 router's
@@ -11,6 +12,8 @@ export type Urls = ReturnType<typeof urlsFor>;
 /** Absolute URLs of resources, in the API (`location`) and in the app (`app`). */
 export const apiUrl = (origin: string, path: string) => `${origin}/v1${path}`;
 export const appUrl = (origin: string, path: string) => `${origin}${path}`;
+
+const installationPath = (integrationName: string, installationId: string) => `/integrations/${integrationName}/installations/${installationId}`;
 
 export function urlsFor(origin: string) {
   return {
@@ -43,5 +46,39 @@ export function urlsFor(origin: string) {
     siteAddress: (site: SiteAddress) => siteUrl(site, origin),
     siteSection: (site: SiteAddress, section: SectionPlace) => siteSectionUrl(site, section, origin),
     siteSpace: (site: SiteAddress, section: SectionPlace | null, siteSpace: SiteSpacePlace) => siteSpaceUrl(site, section, siteSpace, origin),
+    /** Where content opens in the app: a space's main content, one of its change requests (by number), or one revision. */
+    contentApp: (space: { id: string; organizationId: string }, place: { kind: "main" } | { kind: "change-request"; number: number } | { kind: "revision"; revisionId: string }) =>
+      appUrl(origin, `/o/${space.organizationId}/s/${space.id}${place.kind === "main" ? "" : place.kind === "change-request" ? `/change-requests/${place.number}` : `/revisions/${place.revisionId}`}`),
+    /** A user's `urls.location`. */
+    user: (user: { id: string }) => apiUrl(origin, `/users/${user.id}`),
+    /** An audit event's `urls.location`. */
+    auditEvent: (event: { id: string; organizationId: string }) => apiUrl(origin, `/orgs/${event.organizationId}/audit-events/${event.id}`),
+    /** An integration's URLs: in the API, in its owner's app, its images' folder and its public endpoint (`/api/integrations/{name}`). */
+    integration: (integration: { name: string; organizationId: string }) => ({
+      location: apiUrl(origin, `/integrations/${integration.name}`),
+      app: appUrl(origin, `/o/${integration.organizationId}/integrations/${integration.name}`),
+      assets: `${origin}/api/integrations/${integration.name}/assets`,
+      publicEndpoint: `${origin}/api/integrations/${integration.name}`,
+    }),
+    /** An installation's URLs: in the API, its organization's page of the integration, and its public endpoint. */
+    installation: (integrationName: string, installation: { id: string; organizationId: string }) => ({
+      location: apiUrl(origin, installationPath(integrationName, installation.id)),
+      app: appUrl(origin, `/o/${installation.organizationId}/integrations/${integrationName}`),
+      publicEndpoint: `${origin}/api${installationPath(integrationName, installation.id)}`,
+    }),
+    /** An installation on one space or site: its URL in the API, and the installation's public endpoint. */
+    contentInstallation: (integrationName: string, installationId: string, kind: "space" | "site", targetId: string) => ({
+      location: apiUrl(origin, `${installationPath(integrationName, installationId)}/${kind}s/${targetId}`),
+      publicEndpoint: `${origin}/api${installationPath(integrationName, installationId)}`,
+    }),
   };
+}
+
+/**
+ * The URLs an organization event's payload shows wherever it is shown — sent to a subscriber, in the
+ * feed, in an integration's log — on the configured public origin: no request is at hand when it is
+ * sent, and one event reads the same to every reader (server/presenters/organization-event.ts).
+ */
+export function eventUrls(): Urls {
+  return urlsFor(backgroundPublicOrigin());
 }

@@ -1,6 +1,9 @@
-import type { IntegrationInstallation } from "../db/generated/client";
+import type { Urls } from "../http/urls";
 import { withoutBuiltinSecrets } from "../integrations/builtin/configuration";
-import { apiUrl, appUrl } from "./urls";
+import type { ContentInstallationRecord } from "../integrations/installations/content-installation-records";
+import type { InstallationRecord } from "../integrations/installations/organization-installation-records";
+import { presentSite } from "./site";
+import { presentSpace } from "./space";
 
 /**
  * Installations as the reference's IntegrationInstallation, IntegrationSpaceInstallation and
@@ -8,57 +11,46 @@ import { apiUrl, appUrl } from "./urls";
  * (server/presenters/integration.ts), one per installation.
  */
 
-const installationPath = (integrationName: string, installationId: string) => `/integrations/${integrationName}/installations/${installationId}`;
-const publicEndpointOf = (baseUrl: string, integrationName: string, installationId: string) => `${baseUrl}/api${installationPath(integrationName, installationId)}`;
-
-export function presentInstallation(installation: IntegrationInstallation, integrationName: string, spaces: number, baseUrl: string) {
-  const publicEndpoint = publicEndpointOf(baseUrl, integrationName, installation.id);
+export function presentInstallation(installation: InstallationRecord, urls: Urls) {
+  const { location, app, publicEndpoint } = urls.installation(installation.integrationName, installation);
   return {
     id: installation.id,
     status: installation.status as "active" | "pending" | "paused",
     space_selection: installation.spaceSelection as "all" | "selected",
     site_selection: installation.siteSelection as "all" | "selected",
-    spaces,
-    configuration: withoutBuiltinSecrets(integrationName, installation.configuration) as Record<string, unknown>,
+    spaces: installation.spaces,
+    configuration: withoutBuiltinSecrets(installation.integrationName, installation.configuration) as Record<string, unknown>,
     createdAt: installation.createdAt.toISOString(),
     updatedAt: installation.updatedAt.toISOString(),
-    urls: {
-      location: apiUrl(baseUrl, installationPath(integrationName, installation.id)),
-      app: appUrl(baseUrl, `/o/${installation.organizationId}/integrations/${integrationName}`),
-      publicEndpoint,
-      publicContentEndpoint: publicEndpoint,
-    },
+    urls: { location, app, publicEndpoint, publicContentEndpoint: publicEndpoint },
     externalIds: installation.externalIds,
     target: { organization: installation.organizationId },
   };
 }
-export type IntegrationInstallationObject = ReturnType<typeof presentInstallation>;
-
-/** A space's or a site's installation row, whichever table it comes from. */
-export type ContentInstallationRow = {
-  installationId: string;
-  status: string;
-  configuration: unknown;
-  externalIds: string[];
-};
 
 /**
- * A space or site installation; `target` is the space or site: its id, or (with `extended`) the
- * presented Space or Site object.
+ * A space or site installation; the space or site (under its kind's key) is its id, or (`extended`)
+ * the presented Space or Site object, left out when it is gone.
  */
-export function presentContentInstallation<K extends "space" | "site", T>(kind: K, row: ContentInstallationRow, integrationName: string, targetId: string, target: T, baseUrl: string) {
-  const publicEndpoint = publicEndpointOf(baseUrl, integrationName, row.installationId);
+export function presentContentInstallation(record: ContentInstallationRecord, urls: Urls) {
+  const { kind, integrationName } = record;
+  const { location, publicEndpoint } = urls.contentInstallation(integrationName, record.installationId, kind, record.targetId);
   return {
     integration: integrationName,
-    installation: row.installationId,
-    status: row.status as "active" | "pending" | "paused",
-    configuration: withoutBuiltinSecrets(integrationName, row.configuration) as Record<string, unknown>,
-    externalIds: row.externalIds,
-    urls: {
-      location: apiUrl(baseUrl, `${installationPath(integrationName, row.installationId)}/${kind}s/${targetId}`),
-      publicEndpoint,
-      publicContentEndpoint: publicEndpoint,
-    },
-    [kind]: target,
-  } as { integration: string; installation: string; status: "active" | "pending" | "paused"; configuration: Record<string, unknown>; externalIds: string[]; urls: { location: string; publicEndpoint: string; publicContentEndpoint: string } } & Record<K, T>;
+    installation: record.installationId,
+    status: record.status as "active" | "pending" | "paused",
+    configuration: withoutBuiltinSecrets(integrationName, record.configuration) as Record<string, unknown>,
+    externalIds: record.externalIds,
+    urls: { location, publicEndpoint, publicContentEndpoint: publicEndpoint },
+    [kind]: record.extended ? presentTarget(record, urls) : record.targetId,
+  } as { integration: string; installation: string; status: "active" | "pending" | "paused"; configuration: Record<string, unknown>; externalIds: string[]; urls: { location: string; publicEndpoint: string; publicContentEndpoint: string } } & Record<
+    "space" | "site",
+    unknown
+  >;
+}
+
+function presentTarget({ space, site }: ContentInstallationRecord, urls: Urls) {
+  if (space) return presentSpace(space, urls);
+  if (site) return presentSite(site, site.role, urls.origin, site.siteSpaceCount);
+  return undefined;
 }

@@ -1,9 +1,8 @@
-import type { Integration, Organization } from "../db/generated/client";
-import type { integrationPermissions, IntegrationViewer } from "../policies/integration";
+import type { Urls } from "../http/urls";
+import type { InstalledHereItem } from "../integrations/installations/installed-integrations";
+import type { PublishedIntegration } from "../integrations/registry/publish";
+import type { IntegrationRecord } from "../integrations/registry/records";
 import { presentOrganization, presentOrganizationToOutsider } from "./organization";
-import { apiUrl, appUrl } from "./urls";
-
-type IntegrationRow = Integration & { organization: Organization; assets?: { kind: string; position: number; sha256: string }[] };
 
 /**
  * An integration as the reference's `Integration`. Its secrets, token, signing secret, script,
@@ -11,16 +10,11 @@ type IntegrationRow = Integration & { organization: Organization; assets?: { kin
  * see it to members (`viewer`), and as an outsider sees it to anyone else: the integration is
  * public, its owner's email domains and settings are not.
  */
-export function presentIntegration(
-  integration: IntegrationRow,
-  permissions: ReturnType<typeof integrationPermissions>,
-  baseUrl: string,
-  viewer?: Pick<IntegrationViewer, "ownerMember" | "ownerRole">,
-) {
-  const assetUrl = (kind: string, position: number, sha256: string) => `${baseUrl}/api/integrations/${integration.name}/assets/${kind}-${position}?v=${sha256.slice(0, 12)}`;
-  const assets = integration.assets ?? [];
-  const icon = assets.find((asset) => asset.kind === "icon");
-  const publicEndpoint = `${baseUrl}/api/integrations/${integration.name}`;
+export function presentIntegration(integration: IntegrationRecord, urls: Urls) {
+  const { permissions, viewer } = integration;
+  const at = urls.integration(integration);
+  const assetUrl = (kind: string, position: number, sha256: string) => `${at.assets}/${kind}-${position}?v=${sha256.slice(0, 12)}`;
+  const icon = integration.assets.find((asset) => asset.kind === "icon");
   return {
     object: "integration" as const,
     name: integration.name,
@@ -28,7 +22,7 @@ export function presentIntegration(
     title: integration.title,
     description: integration.description,
     ...(integration.summary ? { summary: integration.summary } : {}),
-    previewImages: assets.filter((asset) => asset.kind === "preview").sort((a, b) => a.position - b.position).map((asset) => assetUrl(asset.kind, asset.position, asset.sha256)),
+    previewImages: integration.assets.filter((asset) => asset.kind === "preview").sort((a, b) => a.position - b.position).map((asset) => assetUrl(asset.kind, asset.position, asset.sha256)),
     target: integration.target,
     verified: integration.verified,
     visibility: integration.visibility,
@@ -38,16 +32,27 @@ export function presentIntegration(
     contentSources: integration.contentSources,
     configurations: integration.configurations,
     externalLinks: integration.externalLinks,
-    owner: viewer?.ownerMember ? presentOrganization(integration.organization, viewer.ownerRole, baseUrl) : presentOrganizationToOutsider(integration.organization, [], baseUrl),
+    owner: viewer.ownerMember ? presentOrganization(integration.organization, viewer.ownerRole, urls.origin) : presentOrganizationToOutsider(integration.organization, [], urls.origin),
     urls: {
-      location: apiUrl(baseUrl, `/integrations/${integration.name}`),
+      location: at.location,
       ...(icon ? { icon: assetUrl(icon.kind, icon.position, icon.sha256) } : {}),
-      app: appUrl(baseUrl, `/o/${integration.organizationId}/integrations/${integration.name}`),
-      assets: `${baseUrl}/api/integrations/${integration.name}/assets`,
-      publicEndpoint,
-      publicContentEndpoint: publicEndpoint,
+      app: at.app,
+      assets: at.assets,
+      publicEndpoint: at.publicEndpoint,
+      publicContentEndpoint: at.publicEndpoint,
     },
     permissions: { admin: permissions.admin },
     ...(integration.contentSecurityPolicy !== null ? { contentSecurityPolicy: integration.contentSecurityPolicy } : {}),
   };
+}
+
+/** A publish's answer: the integration, then its token and signing secret when that publish created it. */
+export function presentPublishedIntegration(published: PublishedIntegration, urls: Urls) {
+  const integration = presentIntegration(published, urls);
+  return published.credentials ? { ...integration, ...published.credentials } : integration;
+}
+
+/** A space's or site's Integrations tab: each integration beside its status there. */
+export function presentInstalledHere(list: { items: InstalledHereItem[] }, urls: Urls) {
+  return { items: list.items.map((item) => ({ integration: presentIntegration(item.integration, urls), status: item.status })) };
 }

@@ -25,7 +25,7 @@ export function locationPresenter(records: LocationRecords, urls: Urls) {
   const locations = new Map(
     [...records.pages].map(([pageId, { version, path, markdown }]) => {
       const { body: _, links: __, ...fields } = version;
-      return [pageId, { ...common, page: presentPage(fields, { path, body: { markdown }, pages: [], appBase: opened.appBase }) }];
+      return [pageId, { ...common, page: presentPage(fields, { path, body: { markdown }, pages: [], appBase: urls.contentApp(opened.space, opened.place) }) }];
     }),
   );
   return (pageId: string) => locations.get(pageId)!;

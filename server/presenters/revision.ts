@@ -1,19 +1,16 @@
-import type { JSONDocument } from "@gitbook/api";
-import type { FileVersion, PageVersion } from "../content/revisions";
+import type { FileRecord, OrderedPage, PageBody, PageRecord, PageTreeRecord, RevisionContentRecord } from "../content/reads";
+import type { PageVersion } from "../content/revisions";
 import { layoutOf, type PageCover, type PageLayout } from "../content/page-display";
 import { spaceVariablesOf, type Variables } from "../content/variables";
 import type { Revision, Space } from "../db/generated/client";
-import type { ChangeRequestObject } from "./change-request";
-import { appUrl } from "./urls";
+import type { Urls } from "../http/urls";
+import { presentChangeRequest, type ChangeRequestObject } from "./change-request";
 
 /**
  * Revisions, pages and files as the reference's Revision, RevisionPageDocument and RevisionFile.
  * Quire stores neither Git metadata, computed pages, reusable contents nor tags, so those
  * fields are absent or empty.
  */
-
-/** A page's content: the reference's Document is exactly one of these (never neither). */
-export type PageBody = { markdown: string } | { document: JSONDocument };
 
 /** Page fields the presenter reads: a stored version without (or with) its body. */
 export type PageFields = Omit<PageVersion, "body">;
@@ -78,7 +75,7 @@ export function presentPage(page: PageFields, input: { path: string; body: PageB
  * The nested page tree of a revision in reading order (see `inReadingOrder`): each page under
  * the last page one level up, so orphans and pages caught in a parent cycle sit at the top level.
  */
-export function presentPageTree(ordered: (PageFields & { depth: number; markdown: string })[], appBase: string): PageObject[] {
+export function presentPageTree(ordered: OrderedPage[], appBase: string): PageObject[] {
   const roots: PageObject[] = [];
   const stack: PageObject[] = [];
   for (const { depth, markdown, ...page } of ordered) {
@@ -92,21 +89,27 @@ export function presentPageTree(ordered: (PageFields & { depth: number; markdown
   return roots;
 }
 
-export function presentFile(file: FileVersion, spaceId: string, baseUrl: string) {
+/** A page tree as a content read answers it (server/content/reads.ts `listPages`). */
+export function presentPageTreeRecord(record: PageTreeRecord, urls: Urls) {
+  return { pages: presentPageTree(record.pages, urls.contentApp(record.space, record.place)) };
+}
+
+/** One page read alone (`getPage`): no subtree. */
+export function presentPageRecord(record: PageRecord, urls: Urls): PageObject {
+  return presentPage(record.page, { path: record.path, body: record.body, pages: [], appBase: urls.contentApp(record.space, record.place) });
+}
+
+export function presentFile(file: FileRecord, urls: Urls) {
   return {
     id: file.id,
     name: file.name,
     contentType: file.contentType,
-    downloadURL: `${baseUrl}/files/${spaceId}/${encodeURIComponent(file.blob)}`,
+    downloadURL: urls.app(`/files/${file.spaceId}/${encodeURIComponent(file.blob)}`),
     size: file.size,
     ...(file.width !== undefined && file.height !== undefined ? { dimensions: { width: file.width, height: file.height } } : {}),
   };
 }
 export type FileObject = ReturnType<typeof presentFile>;
-
-/** Where a space's revisions open in the app. */
-export const revisionAppUrl = (baseUrl: string, space: Pick<Space, "id" | "organizationId">, revisionId: string) =>
-  appUrl(baseUrl, `/o/${space.organizationId}/s/${space.id}/revisions/${revisionId}`);
 
 /**
  * A revision with its page tree and files. The reference's `merge` type requires the change
@@ -117,7 +120,7 @@ export function presentRevision(
   revision: Revision,
   space: Pick<Space, "id" | "organizationId">,
   content: { pages: PageObject[]; files: FileObject[]; mergedFrom?: ChangeRequestObject },
-  baseUrl: string,
+  urls: Urls,
 ) {
   const base = {
     object: "revision" as const,
@@ -129,9 +132,24 @@ export function presentRevision(
     tags: [],
     variables: spaceVariablesOf(revision),
     createdAt: revision.createdAt.toISOString(),
-    urls: { app: revisionAppUrl(baseUrl, space, revision.id) },
+    urls: { app: urls.contentApp(space, { kind: "revision", revisionId: revision.id }) },
   };
   if (revision.type === "merge" && content.mergedFrom) return { ...base, type: "merge" as const, mergedFrom: content.mergedFrom };
   if (revision.type === "update" || revision.type === "rollback") return { ...base, type: revision.type };
   return { ...base, type: "edits" as const };
+}
+
+/** A revision read whole (server/content/reads.ts `readRevisionContent`): its page tree, its files, the change request it merged. */
+export function presentRevisionContent(record: RevisionContentRecord, urls: Urls) {
+  const { revision, space, mergedFrom } = record;
+  return presentRevision(
+    revision,
+    space,
+    {
+      pages: presentPageTree(record.pages, urls.contentApp(space, record.place)),
+      files: record.files.map((file) => presentFile({ ...file, spaceId: space.id }, urls)),
+      ...(mergedFrom ? { mergedFrom: presentChangeRequest(mergedFrom.changeRequest, record, urls.origin, mergedFrom.openComments) } : {}),
+    },
+    urls,
+  );
 }

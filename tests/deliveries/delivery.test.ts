@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
+import { backgroundPublicOrigin } from "../../server/config";
 import { db } from "../../server/db/client";
 import { recordOrganizationEvents, type NewOrganizationEvent } from "../../server/integrations/events/record";
 import { startWorkers } from "../../server/jobs/workers";
+import { applyLiveEdit } from "../../server/spaces/apply-live-edit";
 import { createSpace } from "../../server/spaces/create-space";
 import { updateSpace } from "../../server/spaces/update-space";
 import { createInstallation, createIntegration, createTenant } from "../helpers/factories";
@@ -72,6 +74,18 @@ test("events arrive signed with the documented recipe, in order, with the contra
   // The receiver has the events before the worker records its answers.
   await until("all recorded as delivered", async () => (await deliveriesOf(installation.id)).every((d) => d.status === "success"));
   expect(await deliveriesOf(installation.id)).toHaveLength(5);
+  await receiver.stop();
+});
+
+test("an edit's space_content_updated holds no URL; the receiver gets its author with their URL on the configured public origin, bytes as before", async () => {
+  const { tenant, ctx, space, receiver } = await setup();
+  await applyLiveEdit(ctx, space.id, { session: "one", changes: [{ operation: "insert_page", title: "Guide", document: { markdown: "Hello.\n" } }] });
+  const received = await until("the content update at the receiver", () => receiver.received.find((r) => r.event.type === "space_content_updated"));
+  const stored = await db().organizationEvent.findUniqueOrThrow({ where: { id: received.event.eventId as string } });
+  expect(JSON.stringify(stored.payload)).not.toContain("/v1/users/");
+  // The author's keys in the order jsonb gave them when events held the URL: an unchanged body for receivers comparing bytes.
+  const { id, displayName } = tenant.admin.user;
+  expect(received.body).toContain(`"updatedBy":[${JSON.stringify({ id, urls: { location: `${backgroundPublicOrigin()}/v1/users/${id}` }, object: "user", displayName })}]`);
   await receiver.stop();
 });
 

@@ -5,6 +5,8 @@ import { sealSecret } from "../../server/crypto/secret-box";
 import { newId } from "../../server/ids";
 import { hashIntegrationToken } from "../../server/integrations/tokens/resolve";
 import { publishIntegration, publishIntegrationInput, type PublishIntegrationInput } from "../../server/integrations/registry";
+import { urlsFor } from "../../server/http/urls";
+import { presentPublishedIntegration } from "../../server/presenters/integration";
 import type { Role } from "../../server/policies/roles";
 import { fileStorage } from "../../server/storage/file-storage";
 import { createApiToken } from "../../server/tokens/create-api-token";
@@ -202,6 +204,10 @@ export async function publishTestIntegration(organizationId: string, overrides: 
   const { user } = await addMember(organizationId, "admin");
   const { name = `test-${unique()}`, ...definition } = overrides;
   const input = publishIntegrationInput.parse({ title: "Test integration", description: "Made by a test", scopes: [], script: "", visibility: "public", ...definition, organization: organizationId });
-  const published = (await publishIntegration({ actor: { userId: user.id, via: "session" }, baseUrl: "http://quire.test" }, name, input)) as Awaited<ReturnType<typeof publishIntegration>> & { token: string; signingSecret: string };
+  const origin = "http://quire.test";
+  const published = presentPublishedIntegration(await publishIntegration({ actor: { userId: user.id, via: "session" }, baseUrl: origin }, name, input), urlsFor(origin)) as ReturnType<typeof presentPublishedIntegration> & {
+    token: string;
+    signingSecret: string;
+  };
   return { ...published, name, publisherId: user.id };
 }

@@ -5,6 +5,8 @@ import { db } from "../../server/db/client";
 import { newId } from "../../server/ids";
 import { getIntegrationDeveloperSettings, publishIntegration, publishIntegrationInput, regenerateIntegrationToken } from "../../server/integrations/registry";
 import { serveIntegrationAsset } from "../../server/integrations/registry/serve-asset";
+import { urlsFor } from "../../server/http/urls";
+import { presentPublishedIntegration } from "../../server/presenters/integration";
 import { eventsAsText } from "../helpers/events";
 import { createTenant } from "../helpers/factories";
 import { apiClient, fieldErrorsOf, startApiServer, type ApiResponse } from "../helpers/server";
@@ -103,7 +105,7 @@ describe("publishing", () => {
     const row = await db().integration.findUniqueOrThrow({ where: { name } });
     const itself = { actor: { userId: row.botUserId, via: "integration" as const, integration: { id: row.id, name } }, baseUrl: server.url };
 
-    const republished = await publishIntegration(itself, name, publishIntegrationInput.parse(definition(tenant.organization.id, { title: "By itself" })));
+    const republished = presentPublishedIntegration(await publishIntegration(itself, name, publishIntegrationInput.parse(definition(tenant.organization.id, { title: "By itself" }))), urlsFor(server.url));
     expect(republished).toMatchObject({ version: 2, title: "By itself", permissions: { admin: true } });
     expect(republished).not.toHaveProperty("token");
     // Its owner as an outsider sees it: the integration is no member of its organization.

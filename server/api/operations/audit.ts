@@ -4,6 +4,7 @@ import { listAuditEventActions } from "../../audit/list-audit-event-actions";
 import { listAuditEvents } from "../../audit/list-audit-events";
 import { auditEventIdSchema, listAuditEventsParams } from "../../audit/schemas";
 import { entityIdSchema } from "../../ids";
+import { presentAuditEvent, presentAuditEventDetail } from "../../presenters/audit-event";
 import { defineOperation } from "../operation";
 
 const organizationPath = z.object({ organizationId: entityIdSchema });
@@ -15,14 +16,17 @@ export const auditOperations = [
     path: "/v1/orgs/{organizationId}/audit-events",
     params: organizationPath,
     query: listAuditEventsParams,
-    handler: (c) => listAuditEvents(c, c.params.organizationId, c.query),
+    handler: async (c) => {
+      const page = await listAuditEvents(c, c.params.organizationId, c.query);
+      return { ...page, items: page.items.map((event) => presentAuditEvent(event, c.urls)) };
+    },
   }),
   defineOperation({
     operationId: "getOrganizationAuditEvent",
     method: "GET",
     path: "/v1/orgs/{organizationId}/audit-events/{auditEventId}",
     params: organizationPath.extend({ auditEventId: auditEventIdSchema }),
-    handler: (c) => getAuditEvent(c, c.params.organizationId, c.params.auditEventId),
+    handler: async (c) => presentAuditEventDetail(await getAuditEvent(c, c.params.organizationId, c.params.auditEventId), c.urls),
   }),
   defineOperation({
     operationId: "listOrganizationAuditEventActions",

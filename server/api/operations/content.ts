@@ -14,6 +14,7 @@ import {
   pageReadParams,
   revisionReadParams,
 } from "../../content/reads";
+import { presentFile, presentPageRecord, presentPageTreeRecord, presentRevisionContent } from "../../presenters/revision";
 import { defineOperation } from "../operation";
 import { changeRequestPath, entityId, spacePath } from "../path-params";
 
@@ -31,7 +32,7 @@ export const contentOperations = [
     path: "/v1/spaces/{spaceId}/content",
     params: spacePath,
     query: revisionReadParams,
-    handler: (c) => getSpaceContent(c, c.params.spaceId),
+    handler: async (c) => presentRevisionContent(await getSpaceContent(c, c.params.spaceId), c.urls),
   }),
   defineOperation({
     operationId: "listPages",
@@ -39,7 +40,7 @@ export const contentOperations = [
     path: "/v1/spaces/{spaceId}/content/pages",
     params: spacePath,
     query: revisionReadParams,
-    handler: (c) => listSpacePages(c, c.params.spaceId),
+    handler: async (c) => presentPageTreeRecord(await listSpacePages(c, c.params.spaceId), c.urls),
   }),
   defineOperation({
     operationId: "getPageById",
@@ -47,7 +48,7 @@ export const contentOperations = [
     path: "/v1/spaces/{spaceId}/content/page/{pageId}",
     params: pagePath,
     query: pageReadParams,
-    handler: (c) => getSpacePage(c, c.params.spaceId, c.params.pageId, c.query),
+    handler: async (c) => presentPageRecord(await getSpacePage(c, c.params.spaceId, c.params.pageId, c.query), c.urls),
   }),
   defineOperation({
     operationId: "listFiles",
@@ -55,7 +56,10 @@ export const contentOperations = [
     path: "/v1/spaces/{spaceId}/content/files",
     params: spacePath,
     query: fileListParams,
-    handler: (c) => listSpaceFiles(c, c.params.spaceId, c.query),
+    handler: async (c) => {
+      const page = await listSpaceFiles(c, c.params.spaceId, c.query);
+      return { ...page, items: page.items.map((file) => presentFile(file, c.urls)) };
+    },
   }),
   defineOperation({
     operationId: "getFileById",
@@ -63,7 +67,7 @@ export const contentOperations = [
     path: "/v1/spaces/{spaceId}/content/files/{fileId}",
     params: filePath,
     query: revisionReadParams,
-    handler: (c) => getSpaceFile(c, c.params.spaceId, c.params.fileId),
+    handler: async (c) => presentFile(await getSpaceFile(c, c.params.spaceId, c.params.fileId), c.urls),
   }),
   defineOperation({
     operationId: "getRevisionById",
@@ -71,7 +75,7 @@ export const contentOperations = [
     path: "/v1/spaces/{spaceId}/revisions/{revisionId}",
     params: revisionPath,
     query: revisionReadParams,
-    handler: (c) => getRevision(c, c.params.spaceId, c.params.revisionId),
+    handler: async (c) => presentRevisionContent(await getRevision(c, c.params.spaceId, c.params.revisionId), c.urls),
   }),
   defineOperation({
     operationId: "getRevisionOfChangeRequestById",
@@ -79,7 +83,7 @@ export const contentOperations = [
     path: "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content",
     params: changeRequestPath,
     query: revisionReadParams,
-    handler: (c) => getChangeRequestContent(c, c.params.spaceId, c.params.changeRequestId),
+    handler: async (c) => presentRevisionContent(await getChangeRequestContent(c, c.params.spaceId, c.params.changeRequestId), c.urls),
   }),
   defineOperation({
     operationId: "listPagesInChangeRequest",
@@ -87,7 +91,7 @@ export const contentOperations = [
     path: "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/pages",
     params: changeRequestPath,
     query: revisionReadParams,
-    handler: (c) => listChangeRequestPages(c, c.params.spaceId, c.params.changeRequestId),
+    handler: async (c) => presentPageTreeRecord(await listChangeRequestPages(c, c.params.spaceId, c.params.changeRequestId), c.urls),
   }),
   defineOperation({
     operationId: "getPageInChangeRequestById",
@@ -95,7 +99,7 @@ export const contentOperations = [
     path: "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}",
     params: changeRequestPagePath,
     query: pageReadParams,
-    handler: (c) => getChangeRequestPage(c, c.params.spaceId, c.params.changeRequestId, c.params.pageId, c.query),
+    handler: async (c) => presentPageRecord(await getChangeRequestPage(c, c.params.spaceId, c.params.changeRequestId, c.params.pageId, c.query), c.urls),
   }),
   defineOperation({
     operationId: "listFilesInChangeRequestById",
@@ -103,7 +107,10 @@ export const contentOperations = [
     path: "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/files",
     params: changeRequestPath,
     query: fileListParams,
-    handler: (c) => listChangeRequestFiles(c, c.params.spaceId, c.params.changeRequestId, c.query),
+    handler: async (c) => {
+      const page = await listChangeRequestFiles(c, c.params.spaceId, c.params.changeRequestId, c.query);
+      return { ...page, items: page.items.map((file) => presentFile(file, c.urls)) };
+    },
   }),
   defineOperation({
     operationId: "getFileInChangeRequestById",
@@ -111,6 +118,6 @@ export const contentOperations = [
     path: "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/files/{fileId}",
     params: changeRequestFilePath,
     query: revisionReadParams,
-    handler: (c) => getChangeRequestFile(c, c.params.spaceId, c.params.changeRequestId, c.params.fileId),
+    handler: async (c) => presentFile(await getChangeRequestFile(c, c.params.spaceId, c.params.changeRequestId, c.params.fileId), c.urls),
   }),
 ];

@@ -24,6 +24,8 @@ import {
   updateInstallationInput,
 } from "../../integrations/installations/schemas";
 import { organizationPath, sitePath } from "../../sites/schemas";
+import { presentIntegration } from "../../presenters/integration";
+import { presentContentInstallation, presentInstallation } from "../../presenters/integration-installation";
 import { defineOperation } from "../operation";
 import { z } from "zod";
 
@@ -45,7 +47,7 @@ function contentInstallationOperations(Kind: "Space" | "Site") {
       query: extendedParams,
       body: s.install as z.ZodType<{ space: string } | { siteId: string }>,
       status: 201,
-      handler: (c) => installOnContent(c, kind, c.params.integrationName, c.params.installationId, "space" in c.body ? c.body.space : c.body.siteId, c.query.extended),
+      handler: async (c) => presentContentInstallation(await installOnContent(c, kind, c.params.integrationName, c.params.installationId, "space" in c.body ? c.body.space : c.body.siteId, c.query.extended), c.urls),
     }),
     defineOperation({
       operationId: `listIntegrationInstallation${Kind}s`,
@@ -53,7 +55,10 @@ function contentInstallationOperations(Kind: "Space" | "Site") {
       path: `${base}/${kind}s`,
       params: installationPath,
       query: listInstallationSpacesParams,
-      handler: (c) => listInstallationContent(c, kind, c.params.integrationName, c.params.installationId, c.query),
+      handler: async (c) => {
+        const page = await listInstallationContent(c, kind, c.params.integrationName, c.params.installationId, c.query);
+        return { ...page, items: page.items.map((record) => presentContentInstallation(record, c.urls)) };
+      },
     }),
     defineOperation({
       operationId: `getIntegration${Kind}Installation`,
@@ -61,7 +66,7 @@ function contentInstallationOperations(Kind: "Space" | "Site") {
       path: one,
       params: s.path as z.ZodType<One>,
       query: extendedParams,
-      handler: (c) => getContentInstallation(c, kind, c.params.integrationName, c.params.installationId, idOf(c.params), c.query.extended),
+      handler: async (c) => presentContentInstallation(await getContentInstallation(c, kind, c.params.integrationName, c.params.installationId, idOf(c.params), c.query.extended), c.urls),
     }),
     defineOperation({
       operationId: `updateIntegration${Kind}Installation`,
@@ -70,7 +75,7 @@ function contentInstallationOperations(Kind: "Space" | "Site") {
       params: s.path as z.ZodType<One>,
       query: extendedParams,
       body: updateContentInstallationInput,
-      handler: (c) => updateContentInstallation(c, kind, c.params.integrationName, c.params.installationId, idOf(c.params), c.body, c.query.extended),
+      handler: async (c) => presentContentInstallation(await updateContentInstallation(c, kind, c.params.integrationName, c.params.installationId, idOf(c.params), c.body, c.query.extended), c.urls),
     }),
     defineOperation({
       operationId: `uninstallIntegrationFrom${Kind}`,
@@ -86,7 +91,10 @@ function contentInstallationOperations(Kind: "Space" | "Site") {
       path: `/v1/integrations/{integrationName}/${kind}s`,
       params: integrationPath,
       query: listContentInstallationsParams,
-      handler: (c) => listIntegrationContent(c, kind, c.params.integrationName, c.query),
+      handler: async (c) => {
+        const page = await listIntegrationContent(c, kind, c.params.integrationName, c.query);
+        return { ...page, items: page.items.map((record) => presentContentInstallation(record, c.urls)) };
+      },
     }),
   ];
 }
@@ -103,7 +111,10 @@ export const integrationInstallationOperations = [
     path: "/v1/integrations/{integrationName}/installations",
     params: integrationPath,
     query: listInstallationsParams,
-    handler: (c) => installations.listIntegrationInstallations(c, c.params.integrationName, c.query),
+    handler: async (c) => {
+      const page = await installations.listIntegrationInstallations(c, c.params.integrationName, c.query);
+      return { ...page, items: page.items.map((installation) => presentInstallation(installation, c.urls)) };
+    },
   }),
   defineOperation({
     operationId: "installIntegration",
@@ -112,14 +123,14 @@ export const integrationInstallationOperations = [
     params: integrationPath,
     body: installIntegrationInput,
     status: 201,
-    handler: (c) => installations.installIntegration(c, c.params.integrationName, c.body),
+    handler: async (c) => presentInstallation(await installations.installIntegration(c, c.params.integrationName, c.body), c.urls),
   }),
   defineOperation({
     operationId: "getIntegrationInstallationById",
     method: "GET",
     path: base,
     params: installationPath,
-    handler: (c) => installations.getIntegrationInstallation(c, c.params.integrationName, c.params.installationId),
+    handler: async (c) => presentInstallation(await installations.getIntegrationInstallation(c, c.params.integrationName, c.params.installationId), c.urls),
   }),
   defineOperation({
     operationId: "updateIntegrationInstallation",
@@ -127,7 +138,7 @@ export const integrationInstallationOperations = [
     path: base,
     params: installationPath,
     body: updateInstallationInput,
-    handler: (c) => installations.updateIntegrationInstallation(c, c.params.integrationName, c.params.installationId, c.body),
+    handler: async (c) => presentInstallation(await installations.updateIntegrationInstallation(c, c.params.integrationName, c.params.installationId, c.body), c.urls),
   }),
   defineOperation({
     operationId: "uninstallIntegration",
@@ -148,7 +159,10 @@ export const integrationInstallationOperations = [
     path: "/v1/orgs/{organizationId}/installations",
     params: organizationPath,
     query: listOrganizationInstallationsParams,
-    handler: (c) => installations.listOrganizationInstallations(c, c.params.organizationId, c.query),
+    handler: async (c) => {
+      const page = await installations.listOrganizationInstallations(c, c.params.organizationId, c.query);
+      return { ...page, items: page.items.map((item) => ({ installation: presentInstallation(item.installation, c.urls), integration: presentIntegration(item.integration, c.urls) })) };
+    },
   }),
   defineOperation({
     operationId: "listSpaceIntegrations",
@@ -156,7 +170,10 @@ export const integrationInstallationOperations = [
     path: "/v1/spaces/{spaceId}/integrations",
     params: z.object({ spaceId: entityIdSchema }),
     query: integrationSearchParams,
-    handler: (c) => installations.listSpaceIntegrations(c, c.params.spaceId, c.query),
+    handler: async (c) => {
+      const list = await installations.listSpaceIntegrations(c, c.params.spaceId, c.query);
+      return { ...list, items: list.items.map((integration) => presentIntegration(integration, c.urls)) };
+    },
   }),
   defineOperation({
     operationId: "listSiteIntegrations",
@@ -164,6 +181,9 @@ export const integrationInstallationOperations = [
     path: "/v1/orgs/{organizationId}/sites/{siteId}/integrations",
     params: sitePath,
     query: integrationSearchParams,
-    handler: (c) => installations.listSiteIntegrations(c, c.params.organizationId, c.params.siteId, c.query),
+    handler: async (c) => {
+      const list = await installations.listSiteIntegrations(c, c.params.organizationId, c.params.siteId, c.query);
+      return { ...list, items: list.items.map((integration) => presentIntegration(integration, c.urls)) };
+    },
   }),
 ];

@@ -9,6 +9,7 @@ import {
   unpublishIntegration,
 } from "../../integrations/registry";
 import { developmentModeInput, integrationPath, listIntegrationsQuery, organizationIntegrationsPath, publishIntegrationInput } from "../../integrations/registry/schemas";
+import { presentIntegration, presentPublishedIntegration } from "../../presenters/integration";
 import { defineOperation } from "../operation";
 
 /**
@@ -22,7 +23,10 @@ export const integrationOperations = [
     method: "GET",
     path: "/v1/integrations",
     query: listIntegrationsQuery,
-    handler: (c) => listIntegrations(c, c.query),
+    handler: async (c) => {
+      const page = await listIntegrations(c, c.query);
+      return { ...page, items: page.items.map((integration) => presentIntegration(integration, c.urls)) };
+    },
   }),
   defineOperation({
     operationId: "listOrganizationIntegrations",
@@ -30,14 +34,17 @@ export const integrationOperations = [
     path: "/v1/orgs/{organizationId}/integrations",
     params: organizationIntegrationsPath,
     query: listIntegrationsQuery,
-    handler: (c) => listOrganizationIntegrations(c, c.params.organizationId, c.query),
+    handler: async (c) => {
+      const page = await listOrganizationIntegrations(c, c.params.organizationId, c.query);
+      return { ...page, items: page.items.map((integration) => presentIntegration(integration, c.urls)) };
+    },
   }),
   defineOperation({
     operationId: "getIntegrationByName",
     method: "GET",
     path: "/v1/integrations/{integrationName}",
     params: integrationPath,
-    handler: (c) => getIntegration(c, c.params.integrationName),
+    handler: async (c) => presentIntegration(await getIntegration(c, c.params.integrationName), c.urls),
   }),
   defineOperation({
     operationId: "publishIntegration",
@@ -47,7 +54,7 @@ export const integrationOperations = [
     body: publishIntegrationInput,
     // Its icon and preview images come base64-encoded in the body.
     bodyLimit: BODY_LIMITS.integrationPublish,
-    handler: (c) => publishIntegration(c, c.params.integrationName, c.body),
+    handler: async (c) => presentPublishedIntegration(await publishIntegration(c, c.params.integrationName, c.body), c.urls),
   }),
   defineOperation({
     operationId: "unpublishIntegration",

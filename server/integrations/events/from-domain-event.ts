@@ -1,7 +1,5 @@
-import { backgroundPublicOrigin } from "../../config";
 import type { Db } from "../../db/client";
 import type { CommittedEvent } from "../../events/subscriber";
-import { presentUser } from "../../presenters/user";
 import type { NewOrganizationEvent } from "./record";
 
 /** The actions that may become typed events of the organization's feed. */
@@ -147,12 +145,12 @@ function configurationOnly(p: InstallationState): Record<string, unknown> {
 }
 
 /**
- * The reference's `updatedBy`: who made the change, without their email (receivers may be another
- * organization's integration), with URLs on the configured public origin (no request is at hand).
+ * The reference's `updatedBy`: who made the change, as they were then, without their email (receivers
+ * may be another organization's integration) and without URLs: the event holds none, each user's
+ * `urls` are added where the event is shown (server/presenters/organization-event.ts).
  */
 async function updatedBy(tx: Db, userId: string | null) {
-  const user = userId ? await tx.user.findUnique({ where: { id: userId }, select: { id: true, displayName: true, email: true, photoURL: true } }) : null;
+  const user = userId ? await tx.user.findUnique({ where: { id: userId }, select: { id: true, displayName: true, photoURL: true } }) : null;
   if (!user) return [];
-  const { email: _email, ...presented } = presentUser(user, backgroundPublicOrigin());
-  return [presented];
+  return [{ object: "user", id: user.id, displayName: user.displayName, ...(user.photoURL ? { photoURL: user.photoURL } : {}) }];
 }

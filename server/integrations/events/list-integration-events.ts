@@ -3,9 +3,9 @@ import { db } from "../../db/client";
 import { Prisma } from "../../db/generated/client";
 import { fieldError } from "../../errors";
 import { decodeKeysetCursor, encodeKeysetCursor, type ListResult } from "../../pagination";
-import { SELECT, administeredIntegration, presentIntegrationEvent, type DeliveryRow, type ListIntegrationEventsParams } from "./log";
+import { SELECT, administeredIntegration, type DeliveryRow, type ListIntegrationEventsParams } from "./log";
 
-export async function listIntegrationEvents(ctx: ServiceContext, name: string, params: ListIntegrationEventsParams): Promise<ListResult<ReturnType<typeof presentIntegrationEvent>>> {
+export async function listIntegrationEvents(ctx: ServiceContext, name: string, params: ListIntegrationEventsParams): Promise<ListResult<DeliveryRow>> {
   const integration = await administeredIntegration(ctx, name);
   const after = decodeCursorPosition(params.page);
   const where = Prisma.sql`d.integration_id = ${integration.id} AND d.attempts > 0`;
@@ -18,7 +18,7 @@ export async function listIntegrationEvents(ctx: ServiceContext, name: string, p
   const items = rows.slice(0, params.limit);
   const last = items[items.length - 1];
   return {
-    items: items.map(presentIntegrationEvent),
+    items,
     count: counted?.count ?? 0,
     ...(rows.length > params.limit && last ? { next: { page: encodeKeysetCursor(`${last.created_at.toISOString()}|${last.event_txid}|${last.event_seq}`, last.id) } } : {}),
   };

@@ -2,7 +2,6 @@ import { z } from "zod";
 import type { ServiceContext } from "../../context";
 import { db } from "../../db/client";
 import { Prisma } from "../../db/generated/client";
-import { eventPayload } from "../../deliveries/deliver";
 import { listParams } from "../../pagination";
 import { authorize } from "../../policies/authorize";
 import { loadIntegration } from "../load";
@@ -45,38 +44,4 @@ export const SELECT = Prisma.sql`
   SELECT d.id, d.integration_id, d.installation_id, d.status, d.attempts, d.next_attempt_at, d.created_at, d.event_txid, d.event_seq, e.created_at AS event_created_at, e.payload
   FROM event_deliveries d JOIN organization_events e ON e.id = d.event_id`;
 
-export function presentIntegrationEvent(row: DeliveryRow) {
-  return {
-    id: row.id,
-    integrationId: row.integration_id,
-    ...(row.installation_id ? { installationId: row.installation_id } : {}),
-    createdAt: row.event_created_at.toISOString(),
-    payload: eventPayload(row.payload, row.installation_id),
-    status: row.status === "success" ? ("success" as const) : ("failed" as const),
-    attempts: row.attempts,
-    ...(row.status === "pending" ? { nextAttemptAt: row.next_attempt_at.toISOString() } : {}),
-  };
-}
-
 export type AttemptRow = { attempt: number; url: string; started_at: Date; duration_ms: number; response_status: number | null; error: string | null };
-
-/** The reference's `logs`: one line per attempt ("POST https://… → 500 in 120 ms"), then what happens next. */
-export function traceLogs(delivery: Pick<DeliveryRow, "status" | "next_attempt_at">, attempts: AttemptRow[]) {
-  const logs = attempts.map((attempt) => {
-    const delivered = attempt.error === null;
-    const message = !attempt.url
-      ? `Not sent: ${attempt.error}`
-      : attempt.response_status !== null
-        ? `POST ${attempt.url} → ${attempt.response_status} in ${attempt.duration_ms} ms`
-        : `POST ${attempt.url} failed after ${attempt.duration_ms} ms: ${attempt.error}`;
-    return {
-      message,
-      level: delivered ? ("info" as const) : attempt.response_status !== null ? ("warn" as const) : ("error" as const),
-      timestamp: attempt.started_at.toISOString(),
-    };
-  });
-  const last = attempts[attempts.length - 1];
-  if (delivery.status === "pending" && last) logs.push({ message: `Next attempt at ${delivery.next_attempt_at.toISOString()}`, level: "info", timestamp: last.started_at.toISOString() });
-  if (delivery.status === "failed" && last) logs.push({ message: "Gave up: not delivered within a day of retries", level: "error", timestamp: last.started_at.toISOString() });
-  return logs;
-}

@@ -1,5 +1,4 @@
 import type { Actor } from "../../auth/actor";
-import { openSpaceComments } from "../../comments/counts";
 import type { Db } from "../../db/client";
 import { Prisma, type Integration, type IntegrationInstallation } from "../../db/generated/client";
 import { badRequest, notFound } from "../../errors";
@@ -8,10 +7,8 @@ import { loadSpace } from "../../policies/access";
 import { authorize, permits } from "../../policies/authorize";
 import type { Role } from "../../policies/roles";
 import { loadSite } from "../../policies/site";
-import { presentContentInstallation, type ContentInstallationRow } from "../../presenters/integration-installation";
-import { presentSite, siteSpaceCounts } from "../../presenters/site";
-import { presentSpaceWithPublication } from "../../presenters/space";
-import { spacePublications } from "../../sites/space-publications";
+import { siteRecords, type SiteRecord } from "../../sites/records";
+import { spaceRecords, type SpaceRecord } from "../../spaces/records";
 import { loadIntegration, type IntegrationAccess } from "../load";
 import { isIntegrationCaller, orNotFound } from "./access";
 
@@ -29,7 +26,15 @@ import { isIntegrationCaller, orNotFound } from "./access";
 
 export type ContentKind = "space" | "site";
 
-type Row = ContentInstallationRow & { targetId: string; organizationId: string };
+/** A space's or a site's installation row, whichever table it comes from. */
+type Row = { installationId: string; targetId: string; organizationId: string; status: string; configuration: unknown; externalIds: string[] };
+
+/**
+ * What the space and site installation services return: the row, of which integration and kind, and
+ * (`extended`) the space's or site's record, absent when it is gone. No URL: the edge presents it
+ * (server/presenters/integration-installation.ts).
+ */
+export type ContentInstallationRecord = Row & { kind: ContentKind; integrationName: string; extended: boolean; space?: SpaceRecord; site?: SiteRecord };
 type Loaded = { id: string; organizationId: string; role: Role | null; manage: boolean };
 
 export const TABLES = {
@@ -85,26 +90,26 @@ export async function findRow(tx: Db, kind: ContentKind, installationId: string,
   return row ?? null;
 }
 
-/** The spaces or sites of `rows` as the reference's objects (`extended`), else their ids; the caller's role on each from `roleOf`. */
-export async function presentRows(tx: Db, kind: ContentKind, rows: Row[], integrationName: string, extended: boolean, roleOf: (row: Row) => Role | null, baseUrl: string) {
+/** The records of `rows`, with (`extended`) their spaces or sites: a constant number of queries; the caller's role on each from `roleOf`. */
+export async function contentInstallationRecords(tx: Db, kind: ContentKind, rows: Row[], integrationName: string, extended: boolean, roleOf: (row: Row) => Role | null): Promise<ContentInstallationRecord[]> {
   const ids = rows.map((row) => row.targetId);
-  const objects = new Map<string, unknown>();
+  const rowOf = new Map(rows.map((row) => [row.targetId, row]));
+  const spaces = new Map<string, SpaceRecord>();
+  const sites = new Map<string, SiteRecord>();
   if (extended && kind === "space" && ids.length > 0) {
-    const [spaces, comments, publications] = await Promise.all([tx.space.findMany({ where: { id: { in: ids } } }), openSpaceComments(tx, ids), spacePublications(tx, ids, baseUrl)]);
-    const rowOf = new Map(rows.map((row) => [row.targetId, row]));
-    for (const space of spaces) objects.set(space.id, presentSpaceWithPublication(space, roleOf(rowOf.get(space.id)!), baseUrl, comments.get(space.id)!, publications.get(space.id)));
+    const found = await tx.space.findMany({ where: { id: { in: ids } } });
+    for (const record of await spaceRecords(tx, found, (space) => roleOf(rowOf.get(space.id)!))) spaces.set(record.id, record);
   }
   if (extended && kind === "site" && ids.length > 0) {
-    const [sites, counts] = await Promise.all([tx.site.findMany({ where: { id: { in: ids } } }), siteSpaceCounts(tx, ids)]);
-    const rowOf = new Map(rows.map((row) => [row.targetId, row]));
-    for (const site of sites) objects.set(site.id, presentSite(site, roleOf(rowOf.get(site.id)!), baseUrl, counts.get(site.id)!));
+    const found = await tx.site.findMany({ where: { id: { in: ids } } });
+    for (const record of await siteRecords(tx, found, (site) => roleOf(rowOf.get(site.id)!))) sites.set(record.id, record);
   }
-  return rows.map((row) => presentContentInstallation(kind, row, integrationName, row.targetId, extended ? objects.get(row.targetId) : row.targetId, baseUrl));
+  return rows.map((row) => ({ ...row, kind, integrationName, extended, space: spaces.get(row.targetId), site: sites.get(row.targetId) }));
 }
 
-export async function presentOne(tx: Db, kind: ContentKind, row: Row, access: Pick<ContentAccess, "integration" | "target">, extended: boolean, baseUrl: string) {
-  const [presented] = await presentRows(tx, kind, [row], access.integration.name, extended, () => access.target.role, baseUrl);
-  return presented!;
+export async function contentInstallationRecord(tx: Db, kind: ContentKind, row: Row, access: Pick<ContentAccess, "integration" | "target">, extended: boolean): Promise<ContentInstallationRecord> {
+  const [record] = await contentInstallationRecords(tx, kind, [row], access.integration.name, extended, () => access.target.role);
+  return record!;
 }
 
 export function assertTargetAllows(integration: Pick<Integration, "target" | "title">, kind: ContentKind): void {

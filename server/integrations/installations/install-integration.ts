@@ -1,12 +1,11 @@
 import type { ServiceContext } from "../../context";
 import { writeChange } from "../../events/write-change";
 import { newId } from "../../ids";
-import type { IntegrationInstallationObject } from "../../presenters/integration-installation";
 import { builtinConfigurationToStore, checkBuiltinConfiguration, keepStoredSecret } from "../builtin/configuration";
 import { configurationSchemaOf, validateConfiguration } from "../configuration";
 import { loadIntegration } from "../load";
 import { loadInstallingOrganization } from "./access";
-import { checkSelection, present } from "./organization-installation-records";
+import { checkSelection, installationRecord, type InstallationRecord } from "./organization-installation-records";
 import { recordInstallationChange, statusFor } from "./records";
 import type { InstallIntegrationInput } from "./schemas";
 
@@ -15,7 +14,7 @@ import type { InstallIntegrationInput } from "./schemas";
  * (a private integration only on its own organization: others do not find it). Installing it again
  * answers the installation as it is: change it with updateIntegrationInstallation.
  */
-export async function installIntegration(ctx: ServiceContext, integrationName: string, input: InstallIntegrationInput): Promise<IntegrationInstallationObject> {
+export async function installIntegration(ctx: ServiceContext, integrationName: string, input: InstallIntegrationInput): Promise<InstallationRecord> {
   await checkBuiltinConfiguration(integrationName, input.configuration);
   return writeChange(ctx, async (tx, events) => {
     const { integration } = await loadIntegration(tx, ctx.actor, integrationName);
@@ -35,6 +34,6 @@ export async function installIntegration(ctx: ServiceContext, integrationName: s
     const installation = await tx.integrationInstallation.findUniqueOrThrow({ where: { integrationId_organizationId: { integrationId: integration.id, organizationId: input.organization } } });
     if (inserted.length === 0) events.nothingChanged();
     else recordInstallationChange(events, { integration, installation }, { kind: "installation" }, { change: "created", status });
-    return present(tx, installation, integration, ctx.baseUrl);
+    return installationRecord(tx, installation, integration);
   });
 }

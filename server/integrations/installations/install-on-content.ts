@@ -2,11 +2,11 @@ import type { ServiceContext } from "../../context";
 import { writeChange } from "../../events/write-change";
 import { authorize } from "../../policies/authorize";
 import { configurationSchemaOf, validateConfiguration } from "../configuration";
-import { SCOPE, TABLES, assertTargetAllows, findRow, loadContentInstallation, presentOne, type ContentKind } from "./content-installation-records";
+import { SCOPE, TABLES, assertTargetAllows, findRow, loadContentInstallation, contentInstallationRecord, type ContentInstallationRecord, type ContentKind } from "./content-installation-records";
 import { lockInstallation, recordInstallationChange, statusFor } from "./records";
 
 /** installIntegrationOnSpace / installIntegrationOnSite. */
-export async function installOnContent(ctx: ServiceContext, kind: ContentKind, integrationName: string, installationId: string, targetId: string, extended = false) {
+export async function installOnContent(ctx: ServiceContext, kind: ContentKind, integrationName: string, installationId: string, targetId: string, extended = false): Promise<ContentInstallationRecord> {
   return writeChange(ctx, async (tx, events) => {
     await lockInstallation(tx, installationId);
     const access = await loadContentInstallation(tx, ctx.actor, kind, integrationName, installationId, targetId);
@@ -20,6 +20,6 @@ export async function installOnContent(ctx: ServiceContext, kind: ContentKind, i
       ON CONFLICT DO NOTHING`;
     if (inserted === 0) events.nothingChanged();
     else recordInstallationChange(events, access, SCOPE[kind](targetId), { change: "created", status });
-    return presentOne(tx, kind, (await findRow(tx, kind, installationId, targetId))!, access, extended, ctx.baseUrl);
+    return contentInstallationRecord(tx, kind, (await findRow(tx, kind, installationId, targetId))!, access, extended);
   });
 }

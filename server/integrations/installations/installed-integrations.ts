@@ -2,7 +2,7 @@ import type { ServiceContext } from "../../context";
 import { db, type Db } from "../../db/client";
 import { Prisma } from "../../db/generated/client";
 import { parseRole } from "../../policies/roles";
-import { integrationInclude, presentFor, type PresentableIntegration } from "../registry/queries";
+import { integrationInclude, integrationRecord, type IntegrationRecord, type IntegrationWithAssets } from "../registry/records";
 
 /**
  * What is installed where, as lists of integrations: an organization's installations with their
@@ -13,20 +13,19 @@ import { integrationInclude, presentFor, type PresentableIntegration } from "../
 /** Most integrations one space or site list answers (the reference does not page them). */
 export const MAX_LISTED = 1000;
 
-/** Presents integrations with the caller's permissions on each (its role in their owner organizations, from one query). */
-export async function presentIntegrations(ctx: ServiceContext, integrations: PresentableIntegration[]) {
+/** The records of integrations, with the caller's permissions on each (its role in their owner organizations, from one query). */
+export async function integrationRecords(ctx: ServiceContext, integrations: IntegrationWithAssets[]): Promise<IntegrationRecord[]> {
   const owners = [...new Set(integrations.map((integration) => integration.organizationId))];
   const members = owners.length === 0 ? [] : await db().member.findMany({ where: { userId: ctx.actor.userId, organizationId: { in: owners } }, select: { organizationId: true, role: true } });
   const memberships = new Map(members.map((member) => [member.organizationId, parseRole(member.role)]));
-  return integrations.map((integration) => presentFor(ctx, memberships, integration));
+  return integrations.map((integration) => integrationRecord(ctx.actor, memberships, integration));
 }
-export type IntegrationObject = ReturnType<typeof presentFor>;
 
 export const searchWhere = (search: string | undefined): Prisma.IntegrationWhereInput =>
   search ? { OR: [{ name: { contains: search, mode: "insensitive" } }, { title: { contains: search, mode: "insensitive" } }] } : {};
 
 /** The integrations whose installation in `organizationId` reaches the space or site `reaches` says, by name. */
-export async function reachingIntegrations(tx: Db, organizationId: string, reaches: Prisma.Sql, search: string | undefined): Promise<PresentableIntegration[]> {
+export async function reachingIntegrations(tx: Db, organizationId: string, reaches: Prisma.Sql, search: string | undefined): Promise<IntegrationWithAssets[]> {
   const rows = await tx.$queryRaw<{ id: string }[]>`
     SELECT g.id FROM integration_installations i JOIN integrations g ON g.id = i.integration_id
     WHERE i.organization_id = ${organizationId} AND ${reaches}
@@ -35,4 +34,4 @@ export async function reachingIntegrations(tx: Db, organizationId: string, reach
 }
 
 /** An integration installed on a space or site, and how far: `active` (it receives the events), `pending` (configuration missing) or `paused`. */
-export type InstalledHereItem = { integration: IntegrationObject; status: string };
+export type InstalledHereItem = { integration: IntegrationRecord; status: string };

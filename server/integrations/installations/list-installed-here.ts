@@ -3,8 +3,8 @@ import { db } from "../../db/client";
 import { Prisma } from "../../db/generated/client";
 import { loadSpace } from "../../policies/access";
 import { loadSite } from "../../policies/site";
-import { integrationInclude } from "../registry/queries";
-import { MAX_LISTED, presentIntegrations, type InstalledHereItem } from "./installed-integrations";
+import { integrationInclude } from "../registry/records";
+import { integrationRecords, MAX_LISTED, type InstalledHereItem } from "./installed-integrations";
 
 /**
  * The Integrations tab of a space or site: every integration whose installation in the
@@ -29,7 +29,7 @@ export async function listInstalledHere(
     WHERE i.organization_id = ${target.organizationId} AND g.target IN ('all', ${kind}) AND (i.${selection} = 'all' OR here.installation_id IS NOT NULL)
     ORDER BY g.name LIMIT ${MAX_LISTED}`;
   const integrations = await db().integration.findMany({ where: { id: { in: rows.map((row) => row.id) } }, include: integrationInclude, orderBy: { name: "asc" } });
-  const presented = await presentIntegrations(ctx, integrations);
+  const records = await integrationRecords(ctx, integrations);
   const statusOf = new Map(rows.map((row) => [row.id, row.status]));
-  return { items: presented.map((integration, index) => ({ integration, status: statusOf.get(integrations[index]!.id)! })) };
+  return { items: records.map((integration) => ({ integration, status: statusOf.get(integration.id)! })) };
 }

@@ -2,17 +2,16 @@ import type { ServiceContext } from "../../context";
 import { db } from "../../db/client";
 import { Prisma } from "../../db/generated/client";
 import type { ListResult } from "../../pagination";
-import { presentContentInstallation } from "../../presenters/integration-installation";
 import { loadIntegration } from "../load";
 import { visibleInstallationsWhere } from "./access";
-import { pageRows, presentRows, type ContentKind } from "./content-installation-records";
+import { contentInstallationRecords, pageRows, type ContentInstallationRecord, type ContentKind } from "./content-installation-records";
 import type { ListContentInstallationsParams } from "./schemas";
 
 /**
  * listIntegrationSpaceInstallations / …Sites: the space or site rows of every installation of the
  * integration the caller may see (access.ts visibleInstallationsWhere), filtered by an external id.
  */
-export async function listIntegrationContent(ctx: ServiceContext, kind: ContentKind, integrationName: string, params: ListContentInstallationsParams): Promise<ListResult<ReturnType<typeof presentContentInstallation>>> {
+export async function listIntegrationContent(ctx: ServiceContext, kind: ContentKind, integrationName: string, params: ListContentInstallationsParams): Promise<ListResult<ContentInstallationRecord>> {
   const access = await loadIntegration(db(), ctx.actor, integrationName);
   const installations = await db().integrationInstallation.findMany({ where: visibleInstallationsWhere(ctx.actor, access), select: { id: true } });
   const ids = installations.map((installation) => installation.id);
@@ -23,5 +22,5 @@ export async function listIntegrationContent(ctx: ServiceContext, kind: ContentK
   const adminOf = ctx.actor.integration
     ? new Set<string>()
     : new Set((await db().member.findMany({ where: { userId: ctx.actor.userId, role: "admin", organizationId: { in: page.items.map((row) => row.organizationId) } }, select: { organizationId: true } })).map((m) => m.organizationId));
-  return { ...page, items: await presentRows(db(), kind, page.items, access.integration.name, params.extended, (row) => (adminOf.has(row.organizationId) ? "admin" : null), ctx.baseUrl) };
+  return { ...page, items: await contentInstallationRecords(db(), kind, page.items, access.integration.name, params.extended, (row) => (adminOf.has(row.organizationId) ? "admin" : null)) };
 }

@@ -4,12 +4,13 @@ import { Prisma } from "../../db/generated/client";
 import type { ListResult } from "../../pagination";
 import { loadSpace } from "../../policies/access";
 import { reachesSpaceSql } from "../reach";
-import { presentIntegrations, reachingIntegrations, type IntegrationObject } from "./installed-integrations";
+import type { IntegrationRecord } from "../registry/records";
+import { integrationRecords, reachingIntegrations } from "./installed-integrations";
 import type { IntegrationSearchParams } from "./schemas";
 
 /** listSpaceIntegrations: the integrations reaching a space the caller can see. */
-export async function listSpaceIntegrations(ctx: ServiceContext, spaceId: string, params: IntegrationSearchParams): Promise<ListResult<IntegrationObject>> {
+export async function listSpaceIntegrations(ctx: ServiceContext, spaceId: string, params: IntegrationSearchParams): Promise<ListResult<IntegrationRecord>> {
   const { space } = await loadSpace(db(), ctx.actor, spaceId);
   const integrations = await reachingIntegrations(db(), space.organizationId, reachesSpaceSql("i", "g", Prisma.sql`${space.id}`), params.search);
-  return { items: await presentIntegrations(ctx, integrations), count: integrations.length };
+  return { items: await integrationRecords(ctx, integrations), count: integrations.length };
 }

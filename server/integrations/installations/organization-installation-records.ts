@@ -1,7 +1,6 @@
 import type { Db } from "../../db/client";
 import type { Integration, IntegrationInstallation } from "../../db/generated/client";
 import { fieldError } from "../../errors";
-import { presentInstallation, type IntegrationInstallationObject } from "../../presenters/integration-installation";
 import { reachedSpaceCounts } from "./records";
 import type { UpdateInstallationInput } from "./schemas";
 
@@ -12,9 +11,18 @@ import type { UpdateInstallationInput } from "./schemas";
  * integration's `configurations.account` schema; its status follows it (records.ts).
  */
 
-export async function present(tx: Db, installation: IntegrationInstallation, integration: Pick<Integration, "name">, baseUrl: string): Promise<IntegrationInstallationObject> {
-  const counts = await reachedSpaceCounts(tx, [installation.id]);
-  return presentInstallation(installation, integration.name, counts.get(installation.id) ?? 0, baseUrl);
+/** What the installation services return: the row, its integration's name, and how many spaces it reaches. No URL: the edge presents it. */
+export type InstallationRecord = IntegrationInstallation & { integrationName: string; spaces: number };
+
+/** The records of installations, each of the integration `nameOf` names: one query whatever their number. */
+export async function installationRecords(tx: Db, installations: IntegrationInstallation[], nameOf: (installation: IntegrationInstallation) => string): Promise<InstallationRecord[]> {
+  const counts = await reachedSpaceCounts(tx, installations.map((installation) => installation.id));
+  return installations.map((installation) => ({ ...installation, integrationName: nameOf(installation), spaces: counts.get(installation.id) ?? 0 }));
+}
+
+export async function installationRecord(tx: Db, installation: IntegrationInstallation, integration: Pick<Integration, "name">): Promise<InstallationRecord> {
+  const [record] = await installationRecords(tx, [installation], () => integration.name);
+  return record!;
 }
 
 /** Refuses a selection of every space (or site) for an integration whose target excludes them. */

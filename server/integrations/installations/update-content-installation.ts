@@ -4,12 +4,12 @@ import { notFound } from "../../errors";
 import { writeChange } from "../../events/write-change";
 import { checkBuiltinConfiguration } from "../builtin/configuration";
 import { configurationSchemaOf, validateConfiguration } from "../configuration";
-import { SCOPE, TABLES, findRow, loadContentInstallation, presentOne, type ContentKind } from "./content-installation-records";
+import { SCOPE, TABLES, findRow, loadContentInstallation, contentInstallationRecord, type ContentInstallationRecord, type ContentKind } from "./content-installation-records";
 import { lockInstallation, recordInstallationChange, statusFor } from "./records";
 import type { UpdateContentInstallationInput } from "./schemas";
 
 /** updateIntegrationSpaceInstallation / …Site…: `configuration` replaces the row's (checked against the target's schema, status following), `externalIds` the integration's ids. */
-export async function updateContentInstallation(ctx: ServiceContext, kind: ContentKind, integrationName: string, installationId: string, targetId: string, input: UpdateContentInstallationInput, extended = false) {
+export async function updateContentInstallation(ctx: ServiceContext, kind: ContentKind, integrationName: string, installationId: string, targetId: string, input: UpdateContentInstallationInput, extended = false): Promise<ContentInstallationRecord> {
   await checkBuiltinConfiguration(integrationName, input.configuration);
   return writeChange(ctx, async (tx, events) => {
     await lockInstallation(tx, installationId);
@@ -26,13 +26,13 @@ export async function updateContentInstallation(ctx: ServiceContext, kind: Conte
     const unchanged = status === row.status && isDeepStrictEqual(configuration, row.configuration) && isDeepStrictEqual(externalIds, row.externalIds);
     if (unchanged) {
       events.nothingChanged();
-      return presentOne(tx, kind, row, access, extended, ctx.baseUrl);
+      return contentInstallationRecord(tx, kind, row, access, extended);
     }
     const { table, column } = TABLES[kind];
     await tx.$executeRaw`
       UPDATE ${table} SET status = ${status}, configuration = ${JSON.stringify(configuration)}::jsonb, external_ids = ${externalIds}::text[], updated_at = now()
       WHERE installation_id = ${installationId} AND ${column} = ${targetId}`;
     recordInstallationChange(events, access, SCOPE[kind](targetId), { change: "updated", status, previous: { status: row.status, configuration: row.configuration } });
-    return presentOne(tx, kind, { ...row, status, configuration, externalIds }, access, extended, ctx.baseUrl);
+    return contentInstallationRecord(tx, kind, { ...row, status, configuration, externalIds }, access, extended);
   });
 }

@@ -3,12 +3,11 @@ import type { ServiceContext } from "../../context";
 import { Prisma } from "../../db/generated/client";
 import { writeChange } from "../../events/write-change";
 import { authorize } from "../../policies/authorize";
-import type { IntegrationInstallationObject } from "../../presenters/integration-installation";
 import { builtinConfigurationToStore, checkBuiltinConfiguration, keepStoredSecret } from "../builtin/configuration";
 import { notifySitesOfScriptInstallation } from "../builtin/site-scripts";
 import { configurationSchemaOf, validateConfiguration } from "../configuration";
 import { loadInstallation } from "./access";
-import { checkSelection, present } from "./organization-installation-records";
+import { checkSelection, installationRecord, type InstallationRecord } from "./organization-installation-records";
 import { lockInstallation, recordInstallationChange, statusFor } from "./records";
 import type { UpdateInstallationInput } from "./schemas";
 
@@ -17,7 +16,7 @@ import type { UpdateInstallationInput } from "./schemas";
  * applied, status following it), `externalIds` the integration's ids for it; the selections are
  * the organization admins' alone.
  */
-export async function updateIntegrationInstallation(ctx: ServiceContext, integrationName: string, installationId: string, input: UpdateInstallationInput): Promise<IntegrationInstallationObject> {
+export async function updateIntegrationInstallation(ctx: ServiceContext, integrationName: string, installationId: string, input: UpdateInstallationInput): Promise<InstallationRecord> {
   await checkBuiltinConfiguration(integrationName, input.configuration);
   return writeChange(ctx, async (tx, events) => {
     await lockInstallation(tx, installationId);
@@ -41,7 +40,7 @@ export async function updateIntegrationInstallation(ctx: ServiceContext, integra
     if (input.site_selection !== undefined && input.site_selection !== installation.siteSelection) data.siteSelection = input.site_selection;
     if (Object.keys(data).length === 0) {
       events.nothingChanged();
-      return present(tx, installation, integration, ctx.baseUrl);
+      return installationRecord(tx, installation, integration);
     }
     if (data.status !== undefined) await notifySitesOfScriptInstallation(tx, integration.name, installation.id);
     const updated = await tx.integrationInstallation.update({ where: { id: installation.id }, data: { ...data, updatedAt: new Date() } });
@@ -50,6 +49,6 @@ export async function updateIntegrationInstallation(ctx: ServiceContext, integra
       status: updated.status,
       previous: { status: installation.status, configuration: installation.configuration },
     });
-    return present(tx, updated, integration, ctx.baseUrl);
+    return installationRecord(tx, updated, integration);
   });
 }

@@ -6,12 +6,11 @@ import { writeChange } from "../../events/write-change";
 import { conflict, fieldError } from "../../errors";
 import { newId } from "../../ids";
 import { integrationPermissions, integrationViewer } from "../../policies/integration";
-import { presentIntegration } from "../../presenters/integration";
 import { decodeIntegrationImages } from "./assets";
 import { callerMemberships } from "./memberships";
 import { newIntegrationCredentials, sealIntegrationSecrets, type IntegrationCredentials } from "./credentials";
 import { assertPublicDestination } from "../../net/destination-check";
-import { integrationInclude } from "./queries";
+import { integrationInclude, type IntegrationRecord } from "./records";
 import type { PublishIntegrationInput } from "./schemas";
 import { authorize } from "../../policies/authorize";
 
@@ -52,6 +51,9 @@ function definitionOf(input: PublishIntegrationInput) {
   };
 }
 
+/** The published integration's record, with its credentials when this publish created it (shown this once). */
+export type PublishedIntegration = IntegrationRecord & { credentials: IntegrationCredentials | null };
+
 /**
  * Publishes an integration: the first publish of a name creates it under the organization (with
  * its bot user, token and signing secret, returned this once as `token` and `signingSecret`); a
@@ -60,7 +62,7 @@ function definitionOf(input: PublishIntegrationInput) {
  * published it: another organization publishing it gets 409, since names are one namespace for
  * every organization (and no permission would make that publish possible).
  */
-export async function publishIntegration(ctx: ServiceContext, name: string, input: PublishIntegrationInput) {
+export async function publishIntegration(ctx: ServiceContext, name: string, input: PublishIntegrationInput): Promise<PublishedIntegration> {
   const images = decodeIntegrationImages(input.icon, input.previewImages);
   // Before the transaction: resolving the endpoint's host may take a moment.
   await assertPublicDestination("endpoint", input.endpoint);
@@ -101,7 +103,6 @@ export async function publishIntegration(ctx: ServiceContext, name: string, inpu
       payload: { integrationId: id, integrationName: name, version: row.version },
     });
     const viewer = integrationViewer(ctx.actor, row, { member: publisher.member, role: publisher.role });
-    const integration = presentIntegration(row, integrationPermissions(viewer, row.visibility), ctx.baseUrl, viewer);
-    return shown ? { ...integration, ...shown } : integration;
+    return { ...row, permissions: integrationPermissions(viewer, row.visibility), viewer, credentials: shown };
   });
 }

@@ -4,35 +4,19 @@ import { Prisma } from "../../db/generated/client";
 import { fieldError } from "../../errors";
 import { decodeKeysetCursor, encodeKeysetCursor, type ListResult } from "../../pagination";
 import { loadOrganization } from "../../policies/access";
-import { integrationPermissions, integrationViewer } from "../../policies/integration";
 import type { Role } from "../../policies/roles";
-import { presentIntegration } from "../../presenters/integration";
 import { loadIntegration } from "../load";
 import { callerMemberships, ownerSsoAllows } from "./memberships";
+import { integrationInclude, integrationRecord, type IntegrationRecord } from "./records";
 import { INTEGRATION_NAME_PATTERN, type ListIntegrationsQuery } from "./schemas";
 import { authorize } from "../../policies/authorize";
 
-/** What the presenter needs with an integration row: its owner and its images. */
-export const integrationInclude = {
-  organization: true,
-  assets: { select: { kind: true, position: true, sha256: true } },
-} as const satisfies Prisma.IntegrationInclude;
-
-export type PresentableIntegration = Prisma.IntegrationGetPayload<{ include: typeof integrationInclude }>;
-
-/** Presents an integration for a caller whose memberships are known. */
-export function presentFor(ctx: ServiceContext, memberships: Map<string, Role | null>, integration: PresentableIntegration) {
-  const member = memberships.has(integration.organizationId);
-  const viewer = integrationViewer(ctx.actor, integration, { member, role: member ? (memberships.get(integration.organizationId) ?? null) : null });
-  return presentIntegration(integration, integrationPermissions(viewer, integration.visibility), ctx.baseUrl, viewer);
-}
-
 /** One integration by name (404 when there is none, or it is another organization's private one). */
-export async function getIntegration(ctx: ServiceContext, name: string) {
+export async function getIntegration(ctx: ServiceContext, name: string): Promise<IntegrationRecord> {
   const tx = db();
   const { integration, viewer, permissions } = await loadIntegration(tx, ctx.actor, name);
   const assets = await tx.integrationAsset.findMany({ where: { integrationId: integration.id }, select: integrationInclude.assets.select });
-  return presentIntegration({ ...integration, assets }, permissions, ctx.baseUrl, viewer);
+  return { ...integration, assets, permissions, viewer };
 }
 
 /**
@@ -51,7 +35,7 @@ export async function getIntegrationDeveloperSettings(ctx: ServiceContext, name:
  * by name. Filtering by an `owner` the caller is a member of lists all of that organization's
  * integrations, private and unlisted ones included, as its members see them anyway.
  */
-export async function listIntegrations(ctx: ServiceContext, query: ListIntegrationsQuery): Promise<ListResult<ReturnType<typeof presentFor>>> {
+export async function listIntegrations(ctx: ServiceContext, query: ListIntegrationsQuery): Promise<ListResult<IntegrationRecord>> {
   const tx = db();
   const memberships = await callerMemberships(tx, ctx.actor);
   let visible = Prisma.sql`i.visibility = 'public'`;
@@ -67,7 +51,7 @@ export async function listIntegrations(ctx: ServiceContext, query: ListIntegrati
  * members: every public one, every one it owns (private and unlisted included), and the unlisted
  * ones it has installed.
  */
-export async function listOrganizationIntegrations(ctx: ServiceContext, organizationId: string, query: ListIntegrationsQuery) {
+export async function listOrganizationIntegrations(ctx: ServiceContext, organizationId: string, query: ListIntegrationsQuery): Promise<ListResult<IntegrationRecord>> {
   const tx = db();
   await loadOrganization(tx, ctx.actor, organizationId);
   const visible = Prisma.sql`(i.visibility = 'public' OR i.organization_id = ${organizationId}
@@ -99,7 +83,7 @@ function filtersOf(query: ListIntegrationsQuery): Prisma.Sql[] {
 }
 
 /** A page of the integrations `visible` and the filters keep, in name order. */
-async function listWhere(ctx: ServiceContext, tx: Db, memberships: Map<string, Role | null>, visible: Prisma.Sql, query: ListIntegrationsQuery) {
+async function listWhere(ctx: ServiceContext, tx: Db, memberships: Map<string, Role | null>, visible: Prisma.Sql, query: ListIntegrationsQuery): Promise<ListResult<IntegrationRecord>> {
   const cursor = decodeKeysetCursor(query.page);
   if (cursor && (cursor.value === null || !INTEGRATION_NAME_PATTERN.test(cursor.value))) throw fieldError("page", "Not a valid page cursor");
   // A deleted organization's integrations are in no list.
@@ -118,7 +102,7 @@ async function listWhere(ctx: ServiceContext, tx: Db, memberships: Map<string, R
     // A row unpublished between the two reads is left out.
     items: page.flatMap((row) => {
       const record = byId.get(row.id);
-      return record ? [presentFor(ctx, memberships, record)] : [];
+      return record ? [integrationRecord(ctx.actor, memberships, record)] : [];
     }),
     count: total?.count ?? 0,
     ...(rows.length > query.limit && last ? { next: { page: encodeKeysetCursor(last.name, last.id) } } : {}),

@@ -4,6 +4,7 @@ import { listAuditEventActions } from "../../audit/list-audit-event-actions";
 import { listAuditEvents } from "../../audit/list-audit-events";
 import { auditEventIdSchema, listAuditEventsParams } from "../../audit/schemas";
 import { entityIdSchema } from "../../ids";
+import { presentAuditEvent, presentAuditEventDetail } from "../../presenters/audit-event";
 import { protectedProcedure, router } from "../init";
 
 const organizationInput = z.object({ organizationId: entityIdSchema });
@@ -12,9 +13,12 @@ const organizationInput = z.object({ organizationId: entityIdSchema });
 export const auditRouter = router({
   list: protectedProcedure
     .input(organizationInput.extend(listAuditEventsParams.shape).extend({ limit: z.number().int().min(1).max(100).default(20) }))
-    .query(({ ctx, input: { organizationId, ...params } }) => listAuditEvents(ctx, organizationId, params)),
+    .query(async ({ ctx, input: { organizationId, ...params } }) => {
+      const page = await listAuditEvents(ctx, organizationId, params);
+      return { ...page, items: page.items.map((event) => presentAuditEvent(event, ctx.urls)) };
+    }),
   get: protectedProcedure
     .input(organizationInput.extend({ auditEventId: auditEventIdSchema }))
-    .query(({ ctx, input }) => getAuditEvent(ctx, input.organizationId, input.auditEventId)),
+    .query(async ({ ctx, input }) => presentAuditEventDetail(await getAuditEvent(ctx, input.organizationId, input.auditEventId), ctx.urls)),
   actions: protectedProcedure.input(organizationInput).query(({ ctx, input }) => listAuditEventActions(ctx, input.organizationId)),
 });

@@ -11,6 +11,7 @@ import { mergeResolutionsSchema } from "../../change-requests/schemas-resolution
 import { updateChangeRequest } from "../../change-requests/update-change-request";
 import { getPage, listFiles, listPages, pageReadParams, readVariables, type ContentSource } from "../../content/reads";
 import { entityIdSchema } from "../../ids";
+import { presentFile, presentPageRecord, presentPageTreeRecord } from "../../presenters/revision";
 import { editSessionSchema } from "../../spaces/schemas-live-edit";
 import { protectedProcedure, router } from "../init";
 
@@ -51,16 +52,21 @@ export const changeRequestsRouter = router({
     .input(changeRequestInput.extend(contentUpdateBody.shape).extend({ session: editSessionSchema.optional() }))
     .mutation(({ ctx, input: { spaceId, ref, changes, session } }) => applyContentChanges(ctx, spaceId, ref, { changes }, { compat: false, session })),
 
-  pages: protectedProcedure.input(contentInput).query(({ ctx, input }) => listPages(ctx, input.spaceId, input.source)),
+  pages: protectedProcedure.input(contentInput).query(async ({ ctx, input }) => presentPageTreeRecord(await listPages(ctx, input.spaceId, input.source), ctx.urls)),
   page: protectedProcedure
     // The reader shows variables' values (`evaluated`); the editor and diffs show what is written.
     // The block editor reads the document (`format: "document"`), with its block keys.
     .input(contentInput.extend({ pageId: entityIdSchema, evaluated: z.boolean().default(false), format: pageReadParams.shape.format }))
-    .query(({ ctx, input }) => getPage(ctx, input.spaceId, input.source, input.pageId, { ...pageReadParams.parse({}), evaluated: input.evaluated, format: input.format })),
+    .query(async ({ ctx, input }) =>
+      presentPageRecord(await getPage(ctx, input.spaceId, input.source, input.pageId, { ...pageReadParams.parse({}), evaluated: input.evaluated, format: input.format }), ctx.urls),
+    ),
   variables: protectedProcedure
     .input(contentInput.extend({ pageId: entityIdSchema.optional() }))
     .query(({ ctx, input }) => readVariables(ctx, input.spaceId, input.source, input.pageId)),
   files: protectedProcedure
     .input(contentInput)
-    .query(({ ctx, input }) => listFiles(ctx, input.spaceId, input.source, { limit: 1000, metadata: true, computed: true })),
+    .query(async ({ ctx, input }) => {
+      const page = await listFiles(ctx, input.spaceId, input.source, { limit: 1000, metadata: true, computed: true });
+      return { ...page, items: page.items.map((file) => presentFile(file, ctx.urls)) };
+    }),
 });

@@ -6,6 +6,7 @@ import { collectionTitleSchema, createCollectionInput, entityIdSchema, moveColle
 import { updateCollection } from "../../collections/update-collection";
 import { getContentTree } from "../../content-tree/get-content-tree";
 import { presentCollection } from "../../presenters/collection";
+import { presentContentTree } from "../../presenters/content-tree";
 import { presentSpace } from "../../presenters/space";
 import { createSpace } from "../../spaces/create-space";
 import { deleteSpace } from "../../spaces/delete-space";
@@ -25,7 +26,7 @@ const spaceInput = z.object({ spaceId: entityIdSchema });
  * are the operations' own schemas with the id beside the fields, so errors name the field.
  */
 export const contentRouter = router({
-  tree: protectedProcedure.input(organizationInput).query(({ ctx, input }) => getContentTree(ctx, input.organizationId)),
+  tree: protectedProcedure.input(organizationInput).query(async ({ ctx, input }) => presentContentTree(await getContentTree(ctx, input.organizationId), ctx.urls)),
   trash: protectedProcedure
     .input(organizationInput)
     .query(async ({ ctx, input }) => (await listDeletedSpaces(ctx, input.organizationId)).map((space) => ({ ...presentSpace(space, ctx.urls), daysLeft: space.daysLeft }))),

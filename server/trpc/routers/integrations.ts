@@ -42,6 +42,10 @@ import { redeliverEvent } from "../../integrations/events/redeliver-event";
 import { redeliverFailedEvents } from "../../integrations/events/redeliver-failed-events";
 import { integrationPath } from "../../integrations/registry/schemas";
 import { trpcListLimit } from "../../pagination";
+import { presentInstalledHere, presentIntegration } from "../../presenters/integration";
+import { presentContentInstallation, presentInstallation } from "../../presenters/integration-installation";
+import { presentIntegrationEvent, presentIntegrationEventWithTrace } from "../../presenters/integration-event";
+import { eventUrls } from "../../http/urls";
 import { organizationPath, sitePath } from "../../sites/schemas";
 import { protectedProcedure, router } from "../init";
 
@@ -55,8 +59,11 @@ export const integrationsRouter = router({
   // The registry: the organization's catalog, one integration, its development settings and token.
   catalog: protectedProcedure
     .input(organizationPath.extend({ ...page, search: listIntegrationsQuery.shape.search, category: listIntegrationsQuery.shape.category }))
-    .query(({ ctx, input: { organizationId, cursor, ...query } }) => listOrganizationIntegrations(ctx, organizationId, { ...query, page: cursor ?? undefined })),
-  get: protectedProcedure.input(integrationInput).query(({ ctx, input }) => getIntegration(ctx, input.integrationName)),
+    .query(async ({ ctx, input: { organizationId, cursor, ...query } }) => {
+      const list = await listOrganizationIntegrations(ctx, organizationId, { ...query, page: cursor ?? undefined });
+      return { ...list, items: list.items.map((integration) => presentIntegration(integration, ctx.urls)) };
+    }),
+  get: protectedProcedure.input(integrationInput).query(async ({ ctx, input }) => presentIntegration(await getIntegration(ctx, input.integrationName), ctx.urls)),
   developerSettings: protectedProcedure.input(integrationInput).query(({ ctx, input }) => getIntegrationDeveloperSettings(ctx, input.integrationName)),
   setDevelopmentMode: protectedProcedure
     .input(integrationInput.extend(developmentModeInput.shape))
@@ -67,53 +74,66 @@ export const integrationsRouter = router({
   // Installations: the organization's, and an installation's spaces and sites with their configurations.
   organizationInstallations: protectedProcedure
     .input(organizationPath.extend({ ...page, ...integrationSearchParams.shape }))
-    .query(({ ctx, input: { organizationId, search, ...rest } }) => listOrganizationInstallations(ctx, organizationId, { ...pageOf(rest), search })),
+    .query(async ({ ctx, input: { organizationId, search, ...rest } }) => {
+      const list = await listOrganizationInstallations(ctx, organizationId, { ...pageOf(rest), search });
+      return { ...list, items: list.items.map((item) => ({ installation: presentInstallation(item.installation, ctx.urls), integration: presentIntegration(item.integration, ctx.urls) })) };
+    }),
   install: protectedProcedure
     .input(integrationInput.extend(installIntegrationInput.omit({ organization: true }).shape).extend(organizationPath.shape))
-    .mutation(({ ctx, input: { integrationName, organizationId, ...body } }) => installIntegration(ctx, integrationName, { organization: organizationId, ...body })),
-  getInstallation: protectedProcedure.input(installationPath).query(({ ctx, input }) => getIntegrationInstallation(ctx, input.integrationName, input.installationId)),
+    .mutation(async ({ ctx, input: { integrationName, organizationId, ...body } }) => presentInstallation(await installIntegration(ctx, integrationName, { organization: organizationId, ...body }), ctx.urls)),
+  getInstallation: protectedProcedure.input(installationPath).query(async ({ ctx, input }) => presentInstallation(await getIntegrationInstallation(ctx, input.integrationName, input.installationId), ctx.urls)),
   updateInstallation: protectedProcedure
     .input(installationPath.extend(updateInstallationInput.shape))
-    .mutation(({ ctx, input: { integrationName, installationId, ...body } }) => updateIntegrationInstallation(ctx, integrationName, installationId, body)),
+    .mutation(async ({ ctx, input: { integrationName, installationId, ...body } }) => presentInstallation(await updateIntegrationInstallation(ctx, integrationName, installationId, body), ctx.urls)),
   uninstall: protectedProcedure.input(installationPath).mutation(({ ctx, input }) => uninstallIntegration(ctx, input.integrationName, input.installationId)),
 
   installationSpaces: protectedProcedure
     .input(installationPath.extend(page))
-    .query(({ ctx, input: { integrationName, installationId, ...rest } }) => listIntegrationInstallationSpaces(ctx, integrationName, installationId, { ...pageOf(rest), extended: false })),
+    .query(async ({ ctx, input: { integrationName, installationId, ...rest } }) => {
+      const list = await listIntegrationInstallationSpaces(ctx, integrationName, installationId, { ...pageOf(rest), extended: false });
+      return { ...list, items: list.items.map((record) => presentContentInstallation(record, ctx.urls)) };
+    }),
   installOnSpace: protectedProcedure
     .input(spaceInstallationPath)
-    .mutation(({ ctx, input }) => installIntegrationOnSpace(ctx, input.integrationName, input.installationId, { space: input.spaceId })),
+    .mutation(async ({ ctx, input }) => presentContentInstallation(await installIntegrationOnSpace(ctx, input.integrationName, input.installationId, { space: input.spaceId }), ctx.urls)),
   updateSpaceInstallation: protectedProcedure
     .input(spaceInstallationPath.extend(updateContentInstallationInput.shape))
-    .mutation(({ ctx, input: { integrationName, installationId, spaceId, ...body } }) => updateIntegrationSpaceInstallation(ctx, integrationName, installationId, spaceId, body)),
+    .mutation(async ({ ctx, input: { integrationName, installationId, spaceId, ...body } }) => presentContentInstallation(await updateIntegrationSpaceInstallation(ctx, integrationName, installationId, spaceId, body), ctx.urls)),
   uninstallFromSpace: protectedProcedure
     .input(spaceInstallationPath)
     .mutation(({ ctx, input }) => uninstallIntegrationFromSpace(ctx, input.integrationName, input.installationId, input.spaceId)),
 
   installationSites: protectedProcedure
     .input(installationPath.extend(page))
-    .query(({ ctx, input: { integrationName, installationId, ...rest } }) => listIntegrationInstallationSites(ctx, integrationName, installationId, { ...pageOf(rest), extended: false })),
+    .query(async ({ ctx, input: { integrationName, installationId, ...rest } }) => {
+      const list = await listIntegrationInstallationSites(ctx, integrationName, installationId, { ...pageOf(rest), extended: false });
+      return { ...list, items: list.items.map((record) => presentContentInstallation(record, ctx.urls)) };
+    }),
   installOnSite: protectedProcedure
     .input(siteInstallationPath)
-    .mutation(({ ctx, input }) => installIntegrationOnSite(ctx, input.integrationName, input.installationId, { siteId: input.siteId })),
+    .mutation(async ({ ctx, input }) => presentContentInstallation(await installIntegrationOnSite(ctx, input.integrationName, input.installationId, { siteId: input.siteId }), ctx.urls)),
   updateSiteInstallation: protectedProcedure
     .input(siteInstallationPath.extend(updateContentInstallationInput.shape))
-    .mutation(({ ctx, input: { integrationName, installationId, siteId, ...body } }) => updateIntegrationSiteInstallation(ctx, integrationName, installationId, siteId, body)),
+    .mutation(async ({ ctx, input: { integrationName, installationId, siteId, ...body } }) => presentContentInstallation(await updateIntegrationSiteInstallation(ctx, integrationName, installationId, siteId, body), ctx.urls)),
   uninstallFromSite: protectedProcedure
     .input(siteInstallationPath)
     .mutation(({ ctx, input }) => uninstallIntegrationFromSite(ctx, input.integrationName, input.installationId, input.siteId)),
 
   // The integration's event log (its own admins'): each delivery with its trace, and sending again.
-  events: protectedProcedure
-    .input(integrationInput.extend(page))
-    .query(({ ctx, input: { integrationName, ...rest } }) => listIntegrationEvents(ctx, integrationName, pageOf(rest))),
+  // Payloads as the integration received them: on the events' URLs (eventUrls), not the request's.
+  events: protectedProcedure.input(integrationInput.extend(page)).query(async ({ ctx, input: { integrationName, ...rest } }) => {
+    const list = await listIntegrationEvents(ctx, integrationName, pageOf(rest));
+    return { ...list, items: list.items.map((delivery) => presentIntegrationEvent(delivery, eventUrls())) };
+  }),
   event: protectedProcedure
     .input(integrationInput.extend({ eventId: integrationEventIdSchema }))
-    .query(({ ctx, input }) => getIntegrationEvent(ctx, input.integrationName, input.eventId)),
+    .query(async ({ ctx, input }) => presentIntegrationEventWithTrace(await getIntegrationEvent(ctx, input.integrationName, input.eventId), eventUrls())),
   redeliver: protectedProcedure.input(z.object({ deliveryId: integrationEventIdSchema })).mutation(({ ctx, input }) => redeliverEvent(ctx, input.deliveryId)),
   redeliverFailed: protectedProcedure.input(integrationInput).mutation(({ ctx, input }) => redeliverFailedEvents(ctx, { integrationName: input.integrationName })),
 
   // What is installed on a space or a site, pending and paused installations included: its Integrations tab.
-  spaceIntegrations: protectedProcedure.input(z.object({ spaceId: entityIdSchema })).query(({ ctx, input }) => listInstalledHere(ctx, { kind: "space", spaceId: input.spaceId })),
-  siteIntegrations: protectedProcedure.input(sitePath).query(({ ctx, input }) => listInstalledHere(ctx, { kind: "site", ...input })),
+  spaceIntegrations: protectedProcedure
+    .input(z.object({ spaceId: entityIdSchema }))
+    .query(async ({ ctx, input }) => presentInstalledHere(await listInstalledHere(ctx, { kind: "space", spaceId: input.spaceId }), ctx.urls)),
+  siteIntegrations: protectedProcedure.input(sitePath).query(async ({ ctx, input }) => presentInstalledHere(await listInstalledHere(ctx, { kind: "site", ...input }), ctx.urls)),
 });
