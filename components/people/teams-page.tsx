@@ -11,11 +11,12 @@ import { errorMessage } from "@/components/ui/trpc-error";
 import type { TeamObject } from "@/server/presenters/team";
 import { useHasOpened } from "@/components/ui/use-has-opened";
 
-// The dialogs (and the form schemas they check names with) load when one is first opened.
-const CreateTeamDialog = dynamic(() => import("./team-dialogs").then((module) => module.CreateTeamDialog));
-const RenameTeamDialog = dynamic(() => import("./team-dialogs").then((module) => module.RenameTeamDialog));
-const DeleteTeamDialog = dynamic(() => import("./team-dialogs").then((module) => module.DeleteTeamDialog));
-const TeamMembersDialog = dynamic(() => import("./team-members-dialog").then((module) => module.TeamMembersDialog));
+// The dialogs (and the form schemas they check names with) load when one is first opened, each in
+// its own Suspense boundary (a loading placeholder of nothing): the list stays on screen meanwhile.
+const CreateTeamDialog = dynamic(() => import("./team-dialogs").then((module) => module.CreateTeamDialog), { loading: () => null });
+const RenameTeamDialog = dynamic(() => import("./team-dialogs").then((module) => module.RenameTeamDialog), { loading: () => null });
+const DeleteTeamDialog = dynamic(() => import("./team-dialogs").then((module) => module.DeleteTeamDialog), { loading: () => null });
+const TeamMembersDialog = dynamic(() => import("./team-members-dialog").then((module) => module.TeamMembersDialog), { loading: () => null });
 
 type Open = { kind: "rename" | "delete" | "members"; team: TeamObject } | null;
 

@@ -19,7 +19,8 @@ import { SIDEBAR_FOLDED_COOKIE } from "./sidebar-fold";
 import { SIDEBAR_ID } from "./top-bar";
 
 // The palette (its search, results and actions) loads when it is first opened (Ctrl/⌘-K or the top bar's search field).
-const CommandPalette = dynamic(() => import("@/components/palette/command-palette").then((module) => module.CommandPalette));
+// Its own Suspense boundary (a loading placeholder of nothing): the page stays on screen meanwhile.
+const CommandPalette = dynamic(() => import("@/components/palette/command-palette").then((module) => module.CommandPalette), { loading: () => null });
 
 /**
  * An organization's pages: the sidebar beside the page from 1024px up, a drawer over it
