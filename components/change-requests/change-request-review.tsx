@@ -1,9 +1,10 @@
 "use client";
 
 import { useMutation, useQuery } from "@tanstack/react-query";
+import dynamic from "next/dynamic";
 import { Archive, ArrowLeft, BookOpen, FileDiff, GitMerge, GitPullRequestArrow, PencilLine, RotateCcw, TriangleAlert, Undo2 } from "lucide-react";
 import { IntentLink } from "@/components/ui/intent-link";
-import { useCallback, useMemo, useState, type ReactNode } from "react";
+import { useCallback, useMemo, useState } from "react";
 import { RelativeTime } from "@/components/content/relative-time";
 import { DiscussionProvider } from "@/components/discussions/discussion-context";
 import { CONVERSATION, DiscussionPanel, DiscussionToggle, type ThreadGroup } from "@/components/discussions/discussion-panel";
@@ -21,10 +22,7 @@ import { changeEntries, type ChangeRequest } from "./change-entries";
 import { ChangeRequestLoadError } from "./change-request-load-error";
 import { baseRevisionOf } from "./change-detail";
 import { ChangesView } from "./changes-view";
-import { conflictsOf, ConflictView } from "./conflict-view";
-import { isResolvable, resolutionErrorMessage } from "./conflict-choices";
-import { ConflictResolver } from "./conflict-resolver";
-import { useConflictLinks, type ConflictLinks } from "./conflict-blocks";
+import { conflictsOf, isResolvable, resolutionErrorMessage } from "./conflict-outcome";
 import { StatusBadge } from "./status-badge";
 import { SubjectField } from "./subject-field";
 import { useRefreshChangeRequests } from "./use-change-request-cache";
@@ -39,6 +37,11 @@ export function ChangeRequestReviewScreen({ organizationId, spaceId, number }: {
     </SpaceFrame>
   );
 }
+
+// The conflict list and resolver (with the markdown conversion and block editor parts they need) load when a merge or an update meets conflicts.
+const ConflictPanel = dynamic(() => import("./conflict-panel").then((module) => module.ConflictPanel), {
+  loading: () => <LoadingState label="Loading the conflicts…" />,
+});
 
 const isConflict = (error: unknown) => (error as { data?: { code?: string } } | null)?.data?.code === "CONFLICT";
 
@@ -213,45 +216,44 @@ function ReviewBody({ space, organizationId, changeRequest }: { space: SpaceObje
         </div>
       )}
 
-      {conflict && (
-        <WithConflictLinks spaceId={space.id} changeRequestRef={ref}>
-          {(links) =>
-            conflict.conflicts && resolving ? (
-              <ConflictResolver
-                // Conflicts found anew start a new resolution.
-                key={`${conflict.conflicts.resolution?.revisions.main}-${conflict.conflicts.resolution?.revisions.changeRequest}`}
-                links={links}
-                conflicts={conflict.conflicts}
-                saving={updateFromMain.isPending}
-                error={resolveError}
-                onResolve={(resolutions) => {
-                  setResolveError(null);
-                  updateFromMain.mutate({ ...input, resolutions });
-                }}
-                onCancel={() => {
-                  setResolving(false);
-                  setResolveError(null);
-                  // Back on the conflict list, the keyboard continues from the button that opened the resolution.
-                  requestAnimationFrame(() => document.getElementById("resolve-conflicts")?.focus());
-                }}
-              />
-            ) : (
-              <ConflictView
-                links={links}
-                action={conflict.action}
-                conflicts={conflict.conflicts}
-                message={conflict.message}
-                editHref={editHref}
-                canEdit={canEditContent}
-                updating={updateFromMain.isPending}
-                onUpdateFromMain={() => updateFromMain.mutate(input)}
-                onResolve={permissions.update && conflict.conflicts && isResolvable(conflict.conflicts) ? () => setResolving(true) : undefined}
-                onDismiss={closeConflict}
-              />
-            )
-          }
-        </WithConflictLinks>
-      )}
+      {conflict &&
+        (conflict.conflicts && resolving ? (
+          <ConflictPanel
+            spaceId={space.id}
+            changeRequestRef={ref}
+            resolve={{
+              conflicts: conflict.conflicts,
+              saving: updateFromMain.isPending,
+              error: resolveError,
+              onResolve: (resolutions) => {
+                setResolveError(null);
+                updateFromMain.mutate({ ...input, resolutions });
+              },
+              onCancel: () => {
+                setResolving(false);
+                setResolveError(null);
+                // Back on the conflict list, the keyboard continues from the button that opened the resolution.
+                requestAnimationFrame(() => document.getElementById("resolve-conflicts")?.focus());
+              },
+            }}
+          />
+        ) : (
+          <ConflictPanel
+            spaceId={space.id}
+            changeRequestRef={ref}
+            view={{
+              action: conflict.action,
+              conflicts: conflict.conflicts,
+              message: conflict.message,
+              editHref,
+              canEdit: canEditContent,
+              updating: updateFromMain.isPending,
+              onUpdateFromMain: () => updateFromMain.mutate(input),
+              onResolve: permissions.update && conflict.conflicts && isResolvable(conflict.conflicts) ? () => setResolving(true) : undefined,
+              onDismiss: closeConflict,
+            }}
+          />
+        ))}
 
       {changeRequest.status === "merged" && (
         <div className="flex flex-wrap items-center gap-3 rounded-lg border border-violet-200 bg-violet-50 px-4 py-3 text-sm text-violet-900">
@@ -270,11 +272,6 @@ function ReviewBody({ space, organizationId, changeRequest }: { space: SpaceObje
     </div>
     </DiscussionProvider>
   );
-}
-
-/** Each side's links for the conflicts' blocks, read only while there are conflicts on screen. */
-function WithConflictLinks({ spaceId, changeRequestRef, children }: { spaceId: string; changeRequestRef: string; children: (links: ConflictLinks) => ReactNode }) {
-  return children(useConflictLinks(spaceId, changeRequestRef));
 }
 
 /** The changes beside the change request's discussion (threads grouped by page, then its conversation). */

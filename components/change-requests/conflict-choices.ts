@@ -1,7 +1,5 @@
 import type { JSONDocument } from "@gitbook/api";
 import {
-  CONFLICT_FIELD_NAMES,
-  RESOLUTION_FIELD_OF,
   type ConflictResolutionBlock,
   type ConflictSide,
   type MergeConflicts,
@@ -43,19 +41,6 @@ export type Choices = {
 
 /** Fields whose value may be written by hand; the others are taken from a side. */
 export const WRITABLE_FIELDS = ["title", "slug", "description"] as const satisfies readonly ValueField[];
-
-/** Whether every conflict can be resolved by choosing between versions (each page's versions came with the conflicts). */
-export function isResolvable(conflicts: MergeConflicts): boolean {
-  const { resolution } = conflicts;
-  if (!resolution) return false;
-  const pages = new Set(resolution.pages.map((page) => page.id));
-  const variables = new Set(resolution.variables.map((variable) => variable.name));
-  return (
-    conflicts.pages.every((page) => pages.has(page.id) && page.conflicts.every((conflict) => Object.hasOwn(RESOLUTION_FIELD_OF, conflict.kind))) &&
-    conflicts.files.every((file) => file.kind === "changed-on-both-sides") &&
-    conflicts.variables.every((name) => variables.has(name))
-  );
-}
 
 /** Nothing chosen yet. */
 export function initialChoices(conflicts: MergeConflicts): Choices {
@@ -144,20 +129,3 @@ export function resolutionsOf(conflicts: MergeConflicts, choices: Choices): Merg
   return { revisions: resolution.revisions, pages, variables, files };
 }
 
-/**
- * A refused resolution's message for people: the server names what it refuses by its place in
- * the resolutions, in the answer's `details.fields` (`resolutions.pages[0].slug`, or
- * `resolutions.pages.0.slug` from input validation); pages are sent in the order of
- * `conflicts.pages`, so that becomes `The slug of “Guide”: Must be …`.
- */
-export function resolutionErrorMessage(message: string, fields: Partial<Record<string, string>>, conflicts: MergeConflicts): string {
-  const [path, text] = Object.entries(fields).find(([name]) => name === "resolutions" || name.startsWith("resolutions.")) ?? [];
-  if (path === undefined || text === undefined) return message;
-  const onPage = /^resolutions\.pages(?:\[(\d+)\]|\.(\d+))\.(\w+)/.exec(path);
-  const page = onPage ? conflicts.pages[Number(onPage[1] ?? onPage[2])] : undefined;
-  if (onPage && page) {
-    const field = onPage[3] === "id" ? undefined : (CONFLICT_FIELD_NAMES[onPage[3]!] ?? onPage[3]);
-    return `${field ? `The ${field} of` : "The page"} “${page.title || "Untitled page"}”: ${text}`;
-  }
-  return `This resolution was refused: ${text}`;
-}

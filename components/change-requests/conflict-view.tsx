@@ -6,7 +6,6 @@ import { emojiCharacters } from "@/components/space/emoji";
 import { Button } from "@/components/ui/button";
 import {
   CONFLICT_FIELD_NAMES,
-  mergeConflictsSchema,
   type ConflictSide,
   type FileConflict,
   type MergeConflicts,
@@ -17,16 +16,6 @@ import {
 } from "@/server/content/merge/conflicts";
 import { attributeRows, type AttributeRow } from "./change-entries";
 import { BlockSides, blockConflictSentence, sideName, type ConflictLinks } from "./conflict-blocks";
-
-/**
- * The conflicts a 409 of a merge or an update carries in its details; null when it has none
- * (the view then shows the error's message alone).
- */
-export function conflictsOf(error: unknown): MergeConflicts | null {
-  const details = (error as { data?: { details?: unknown } } | null)?.data?.details;
-  const parsed = mergeConflictsSchema.safeParse(details);
-  return parsed.success ? parsed.data : null;
-}
 
 const otherSide = (side: ConflictSide): ConflictSide => (side === "main" ? "changeRequest" : "main");
 

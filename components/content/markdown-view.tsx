@@ -2,12 +2,12 @@
 
 import clsx from "clsx";
 import { CircleAlert, CircleCheck, Info, TriangleAlert } from "lucide-react";
-import { createContext, memo, useContext, useMemo, type ComponentProps } from "react";
+import { createContext, memo, Suspense, use, useContext, useMemo, type ComponentProps } from "react";
 import Markdown, { type Components } from "react-markdown";
 import type { Pluggable } from "unified";
-import rehypeHighlight from "rehype-highlight";
 import remarkGfm from "remark-gfm";
 import "highlight.js/styles/github.css";
+import { grammarsLoaded, grammarsNamed, grammarsOf, loadGrammars, rehypeCodeHighlight } from "./code-highlight";
 import { FileCard, Tabs } from "./content-blocks";
 import { FILE_LINK, resolveContentUrl, type ContentLinks } from "@/server/content/render/content-links";
 import { remarkBlockIndexes } from "./block-indexes";
@@ -102,23 +102,40 @@ export const MarkdownView = memo(function MarkdownView({
   /** A rehype plugin run last, marking what is shown (a conflict's word-level highlights); keep it stable across renders. */
   highlight?: Pluggable;
 }) {
+  return (
+    <div className={clsx("quire-markdown", className)}>
+      <LinksContext.Provider value={links}>
+        {/* Until the grammars of its code blocks have loaded, the page keeps what the server rendered (or, after a navigation, waits for them). */}
+        <Suspense fallback={null}>
+          <RenderedMarkdown markdown={markdown} links={links} anchors={anchors} blockIndexes={blockIndexes} highlight={highlight} />
+        </Suspense>
+      </LinksContext.Provider>
+    </div>
+  );
+});
+
+function RenderedMarkdown({ markdown, links, anchors, blockIndexes, highlight }: { markdown: string; links?: ContentLinks; anchors: boolean; blockIndexes: boolean; highlight?: Pluggable }) {
   const source = useMemo(() => isolateTagLines(markdown), [markdown]);
   const remarkPlugins = useMemo(
     () => [remarkGfm, ...(anchors ? [remarkHeadingAnchors] : []), remarkLiquidBlocks, ...(blockIndexes ? [remarkBlockIndexes] : [])],
     [anchors, blockIndexes],
   );
+  const grammars = useGrammars(markdown);
   return (
-    <div className={clsx("quire-markdown", className)}>
-      <LinksContext.Provider value={links}>
-        <Markdown
-          remarkPlugins={remarkPlugins}
-          rehypePlugins={[[rehypeHighlight, { detect: false }], rehypeTaskListLabels, ...(highlight ? [highlight] : [])]}
-          urlTransform={(url) => resolveContentUrl(url, links)}
-          components={components}
-        >
-          {source}
-        </Markdown>
-      </LinksContext.Provider>
-    </div>
+    <Markdown
+      remarkPlugins={remarkPlugins}
+      rehypePlugins={[[rehypeCodeHighlight, { grammars }], rehypeTaskListLabels, ...(highlight ? [highlight] : [])]}
+      urlTransform={(url) => resolveContentUrl(url, links)}
+      components={components}
+    >
+      {source}
+    </Markdown>
   );
-});
+}
+
+/** The grammars the markdown's code blocks are in, suspending while they load. */
+function useGrammars(markdown: string) {
+  const names = useMemo(() => grammarsOf(markdown), [markdown]);
+  if (!grammarsLoaded(names)) use(loadGrammars(names));
+  return grammarsNamed(names);
+}

@@ -4,6 +4,7 @@ import type { JSONDocument } from "@gitbook/api";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ArrowLeft, Braces, Check, CloudOff, FileDiff, History, PanelLeftClose, PanelLeftOpen, Settings2 } from "lucide-react";
 import { IntentLink } from "@/components/ui/intent-link";
+import dynamic from "next/dynamic";
 import { useSearchParams } from "next/navigation";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { ChangeRequest } from "@/components/change-requests/change-entries";
@@ -34,7 +35,7 @@ import {
   type Move,
   type ServerPage,
 } from "./draft-model";
-import { MarkdownPane, MAX_UPLOAD_BYTES } from "./markdown-pane";
+import { MAX_UPLOAD_BYTES } from "./upload-limit";
 import { PageTreeEditor, type PageTreeActions } from "./page-tree-editor";
 import { duplicatePage, placePage } from "./page-tree-model";
 import { sendPlan, type BatchAnswer, type ContentChangeInput } from "./save-plan";
@@ -51,6 +52,11 @@ import { PageSettingsDialog } from "./page-settings-dialog";
 import { newEditSession } from "./edit-session";
 import { VariablesDialog, type VariablesScope } from "./variables-dialog";
 import { slugFollowsTitle } from "@/server/change-requests/content-changes/slugs";
+
+// The source mode (its textarea and the page rendered beside it) loads when someone switches to it.
+const MarkdownPane = dynamic(() => import("./markdown-pane").then((module) => module.MarkdownPane), {
+  loading: () => <LoadingState label="Loading the markdown editor…" />,
+});
 
 // Pages made in the editor are named `new-<session>-<n>` until saved: unsaved work kept on this
 // device is keyed by them, so a later session's new pages must not take the same names.

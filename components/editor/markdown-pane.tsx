@@ -5,9 +5,6 @@ import { forwardRef, useDeferredValue, useRef, type ChangeEvent } from "react";
 import { MarkdownView, type ContentLinks } from "@/components/content/markdown-view";
 import { Button } from "@/components/ui/button";
 
-/** Files above this size are refused before reading them (the server's bound on base64 uploads). */
-export const MAX_UPLOAD_BYTES = 1024 * 1024;
-
 /**
  * The editor's source mode: one page's markdown and, beside it from 1280px up (below it on
  * tablets), the page as readers will see it, rendered as one types.

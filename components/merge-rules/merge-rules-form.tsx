@@ -9,7 +9,7 @@ import { ChoiceGroup } from "@/components/space/choice-group";
 import { CheckboxField, TextField } from "@/components/ui/field";
 import { ErrorState, LoadingState } from "@/components/ui/states";
 import { errorMessage } from "@/components/ui/trpc-error";
-import { organizationMergeRulesInput, spaceMergeRulesInput } from "@/server/reviews/schemas";
+import { organizationMergeRulesInput, spaceMergeRulesInput } from "@/server/reviews/merge-rules-schemas";
 
 /**
  * The merge rules' settings: how many approvals a change request needs before it merges, whether

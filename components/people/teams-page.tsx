@@ -1,6 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import dynamic from "next/dynamic";
 import { Plus, Search, UsersRound } from "lucide-react";
 import { useDeferredValue, useState } from "react";
 import { useTRPC } from "@/components/providers/trpc-provider";
@@ -8,8 +9,14 @@ import { Button } from "@/components/ui/button";
 import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
 import { errorMessage } from "@/components/ui/trpc-error";
 import type { TeamObject } from "@/server/presenters/team";
-import { CreateTeamDialog, DeleteTeamDialog, RenameTeamDialog } from "./team-dialogs";
-import { TeamMembersDialog } from "./team-members-dialog";
+import { useHasOpened } from "@/components/ui/use-has-opened";
+
+// The dialogs (and the form schemas they check names with) load when one is first opened, each in
+// its own Suspense boundary (a loading placeholder of nothing): the list stays on screen meanwhile.
+const CreateTeamDialog = dynamic(() => import("./team-dialogs").then((module) => module.CreateTeamDialog), { loading: () => null });
+const RenameTeamDialog = dynamic(() => import("./team-dialogs").then((module) => module.RenameTeamDialog), { loading: () => null });
+const DeleteTeamDialog = dynamic(() => import("./team-dialogs").then((module) => module.DeleteTeamDialog), { loading: () => null });
+const TeamMembersDialog = dynamic(() => import("./team-members-dialog").then((module) => module.TeamMembersDialog), { loading: () => null });
 
 type Open = { kind: "rename" | "delete" | "members"; team: TeamObject } | null;
 
@@ -24,6 +31,7 @@ export function TeamsPage({ organizationId }: { organizationId: string }) {
   const [creating, setCreating] = useState(false);
   const [open, setOpen] = useState<Open>(null);
   const canCreate = organization.data?.permissions.admin ?? false;
+  const dialogsUsed = useHasOpened(creating || open !== null);
 
   return (
     <section aria-labelledby="teams-heading" className="space-y-5">
@@ -82,10 +90,14 @@ export function TeamsPage({ organizationId }: { organizationId: string }) {
           />
         ))}
       </ul>
-      <CreateTeamDialog organizationId={organizationId} open={creating} onClose={() => setCreating(false)} />
-      <RenameTeamDialog organizationId={organizationId} team={open?.kind === "rename" ? open.team : null} onClose={() => setOpen(null)} />
-      <DeleteTeamDialog organizationId={organizationId} team={open?.kind === "delete" ? open.team : null} onClose={() => setOpen(null)} />
-      <TeamMembersDialog organizationId={organizationId} team={open?.kind === "members" ? open.team : null} onClose={() => setOpen(null)} />
+      {dialogsUsed && (
+        <>
+          <CreateTeamDialog organizationId={organizationId} open={creating} onClose={() => setCreating(false)} />
+          <RenameTeamDialog organizationId={organizationId} team={open?.kind === "rename" ? open.team : null} onClose={() => setOpen(null)} />
+          <DeleteTeamDialog organizationId={organizationId} team={open?.kind === "delete" ? open.team : null} onClose={() => setOpen(null)} />
+          <TeamMembersDialog organizationId={organizationId} team={open?.kind === "members" ? open.team : null} onClose={() => setOpen(null)} />
+        </>
+      )}
     </section>
   );
 }

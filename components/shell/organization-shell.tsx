@@ -3,19 +3,24 @@
 import { MAIN_CONTENT_ID } from "@/components/ui/skip-link";
 import { useMutation } from "@tanstack/react-query";
 import clsx from "clsx";
+import dynamic from "next/dynamic";
 import { PanelLeftClose, PanelLeftOpen } from "lucide-react";
 import { usePathname } from "next/navigation";
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { ContentDialogsProvider } from "@/components/tree/content-dialogs";
 import { ContentTreeProvider } from "@/components/tree/content-tree-context";
-import { CommandPalette } from "@/components/palette/command-palette";
+import { useHasOpened } from "@/components/ui/use-has-opened";
 import { useRegisterCommandPalette } from "./command-palette-context";
 import { useRegisterNavigationDrawer } from "./navigation-drawer-context";
 import { Sidebar } from "./sidebar";
 import { LAST_ORGANIZATION_COOKIE } from "./last-organization";
 import { SIDEBAR_FOLDED_COOKIE } from "./sidebar-fold";
 import { SIDEBAR_ID } from "./top-bar";
+
+// The palette (its search, results and actions) loads when it is first opened (Ctrl/⌘-K or the top bar's search field).
+// Its own Suspense boundary (a loading placeholder of nothing): the page stays on screen meanwhile.
+const CommandPalette = dynamic(() => import("@/components/palette/command-palette").then((module) => module.CommandPalette), { loading: () => null });
 
 /**
  * An organization's pages: the sidebar beside the page from 1024px up, a drawer over it
@@ -34,6 +39,7 @@ export function OrganizationShell({ organizationId, initiallyFolded = false, chi
   const palette = useRegisterCommandPalette();
   const { setOpen: setPaletteOpen } = palette;
   const closePalette = useCallback(() => setPaletteOpen(false), [setPaletteOpen]);
+  const paletteUsed = useHasOpened(palette.open);
 
   useEffect(() => setOpen(false), [pathname, setOpen]);
   // Opening the organization is what its members list calls "last seen".
@@ -122,7 +128,7 @@ export function OrganizationShell({ organizationId, initiallyFolded = false, chi
           </aside>
           <main id={MAIN_CONTENT_ID} className="min-w-0 flex-1">{children}</main>
         </div>
-        <CommandPalette organizationId={organizationId} open={palette.open} onClose={closePalette} />
+        {paletteUsed && <CommandPalette organizationId={organizationId} open={palette.open} onClose={closePalette} />}
       </ContentDialogsProvider>
     </ContentTreeProvider>
   );

@@ -2,7 +2,6 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { KeyRound, LogOut, UserRound } from "lucide-react";
-import { signOut } from "next-auth/react";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { initials } from "@/components/ui/avatar";
 import { useTheme, type ThemeChoice } from "@/components/ui/theme";
@@ -55,9 +54,15 @@ export function UserMenu() {
         </MenuRadioItem>
       ))}
       <MenuSeparator />
-      <MenuItem icon={<LogOut className="size-4" />} onSelect={() => void signOut({ callbackUrl: "/login" })}>
+      <MenuItem icon={<LogOut className="size-4" />} onSelect={() => void signOutToLogin()}>
         Sign out
       </MenuItem>
     </Menu>
   );
+}
+
+/** NextAuth's client is loaded when someone signs out, not with every page that shows this menu. */
+async function signOutToLogin() {
+  const { signOut } = await import("next-auth/react");
+  await signOut({ callbackUrl: "/login" });
 }

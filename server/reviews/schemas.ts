@@ -41,27 +41,9 @@ export const listReviewsParams = listParams.extend({
 });
 export type ListReviewsParams = z.infer<typeof listReviewsParams>;
 
-
 export const requestReviewersInput = z.object({
   users: z.array(entityIdSchema).min(1, "name at least one user").max(MAX_REQUESTED_USERS),
   subject: z.string().trim().max(100).optional(),
 });
 export type RequestReviewersInput = z.infer<typeof requestReviewersInput>;
 
-/** The organization's rules: both always set. */
-export const organizationMergeRulesInput = z.object({
-  requiredApprovals: z.number().int().min(0).max(20).optional(),
-  dismissStaleApprovals: z.boolean().optional(),
-  blockOnChangesRequested: z.boolean().optional(),
-  requireResolvedThreads: z.boolean().optional(),
-});
-export type OrganizationMergeRulesInput = z.infer<typeof organizationMergeRulesInput>;
-
-/** A space's rules: null inherits the organization's. */
-export const spaceMergeRulesInput = z.object({
-  requiredApprovals: z.number().int().min(0).max(20).nullable().optional(),
-  dismissStaleApprovals: z.boolean().nullable().optional(),
-  blockOnChangesRequested: z.boolean().nullable().optional(),
-  requireResolvedThreads: z.boolean().nullable().optional(),
-});
-export type SpaceMergeRulesInput = z.infer<typeof spaceMergeRulesInput>;

@@ -3,7 +3,7 @@ import { writeChange } from "../events/write-change";
 import { loadOrganization } from "../policies/access";
 import { authorize } from "../policies/authorize";
 import { organizationRules } from "./merge-rules-records";
-import type { OrganizationMergeRulesInput } from "./schemas";
+import type { OrganizationMergeRulesInput } from "./merge-rules-schemas";
 
 export async function updateOrganizationMergeRules(ctx: ServiceContext, organizationId: string, input: OrganizationMergeRulesInput) {
   return writeChange(ctx, async (tx, events) => {

@@ -4,7 +4,7 @@ import { writeChange } from "../events/write-change";
 import { loadSpace } from "../policies/access";
 import { authorize } from "../policies/authorize";
 import { pickRules, spaceRules } from "./merge-rules-records";
-import type { SpaceMergeRulesInput } from "./schemas";
+import type { SpaceMergeRulesInput } from "./merge-rules-schemas";
 
 export async function updateSpaceMergeRules(ctx: ServiceContext, spaceId: string, input: SpaceMergeRulesInput) {
   return writeChange(ctx, async (tx: Db, events) => {

@@ -1,7 +1,8 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { describe, expect, test } from "vitest";
+import { beforeAll, describe, expect, test } from "vitest";
 import { markdownBlocks } from "../../components/change-requests/diff-model";
+import { grammarsOf, loadGrammars } from "../../components/content/code-highlight";
 import { MarkdownView } from "../../components/content/markdown-view";
 import { markdownToDocument } from "../../server/content/format/markdown-to-document";
 
@@ -42,6 +43,9 @@ The end.
 const indexesIn = (html: string) => [...html.matchAll(/data-block-index="(\d+)"/g)].map((match) => Number(match[1]));
 
 describe("block indexes", () => {
+  // The page's code block waits for its grammar (components/content/code-highlight.ts): at hand, as on the server.
+  beforeAll(() => loadGrammars(grammarsOf(PAGE)));
+
   test("the reader numbers each top-level block once, as many as the document has", () => {
     const html = renderToStaticMarkup(createElement(MarkdownView, { markdown: PAGE, blockIndexes: true }));
     const blocks = markdownToDocument(PAGE).nodes.length;

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 import type { JSONDocument } from "@gitbook/api";
-import { conflictsLeft, initialChoices, isResolvable, resolutionErrorMessage, resolutionsOf, writingStart, type Choices } from "../../components/change-requests/conflict-choices";
+import { conflictsLeft, initialChoices, resolutionsOf, writingStart, type Choices } from "../../components/change-requests/conflict-choices";
+import { isResolvable, resolutionErrorMessage } from "../../components/change-requests/conflict-outcome";
 import type { ConflictBlockVersion, ConflictPageVersion, MergeConflicts } from "../../server/content/merge/conflicts";
 import { DEFAULT_PAGE_LAYOUT } from "../../server/content/page-display";
 

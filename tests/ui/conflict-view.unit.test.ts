@@ -1,7 +1,8 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, test } from "vitest";
-import { ConflictView, conflictsOf } from "../../components/change-requests/conflict-view";
+import { conflictsOf } from "../../components/change-requests/conflict-outcome";
+import { ConflictView } from "../../components/change-requests/conflict-view";
 import type { MergeConflicts } from "../../server/content/merge/conflicts";
 import { DEFAULT_PAGE_LAYOUT } from "../../server/content/page-display";
 

@@ -4,7 +4,7 @@ import { getOrganizationMergeRules } from "../../reviews/get-organization-merge-
 import { getSpaceMergeRules } from "../../reviews/get-space-merge-rules";
 import { updateOrganizationMergeRules } from "../../reviews/update-organization-merge-rules";
 import { updateSpaceMergeRules } from "../../reviews/update-space-merge-rules";
-import { organizationMergeRulesInput, spaceMergeRulesInput } from "../../reviews/schemas";
+import { organizationMergeRulesInput, spaceMergeRulesInput } from "../../reviews/merge-rules-schemas";
 import { protectedProcedure, router } from "../init";
 
 const organizationInput = z.object({ organizationId: entityIdSchema });
