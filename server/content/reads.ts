@@ -8,7 +8,8 @@ import { notFound } from "../errors";
 import { listParams, paginateById } from "../pagination";
 import { describeLimit, markdownPool, READ_BUDGET_MS } from "../markdown/markdown-pool";
 import { loadSpace, type SpaceAccess } from "../policies/access";
-import { presentChangeRequest, type ChangeRequestRecord } from "../presenters/change-request";
+import type { ChangeRequestRow } from "../change-requests/records";
+import { presentChangeRequestWithAccess } from "../presenters/change-request";
 import {
   presentFile,
   presentPage,
@@ -58,7 +59,7 @@ export type ContentSource = { kind: "main" } | { kind: "change-request"; ref: st
 const MAIN: ContentSource = { kind: "main" };
 
 /** The revision a source names, with the caller's access (and the change request, for that source). */
-export type OpenedRevision = SpaceAccess & { revision: Revision; appBase: string; changeRequest?: ChangeRequestRecord };
+export type OpenedRevision = SpaceAccess & { revision: Revision; appBase: string; changeRequest?: ChangeRequestRow };
 
 /** Loads the revision a source names, after the caller's access to the space (and change request). */
 export async function openRevision(ctx: ServiceContext, spaceId: string, source: ContentSource): Promise<OpenedRevision> {
@@ -110,7 +111,7 @@ export async function readRevisionContent(ctx: ServiceContext, spaceId: string, 
     {
       pages,
       files: files.map((file) => presentFile(file, space.id, ctx.baseUrl)),
-      ...(mergedFrom ? { mergedFrom: presentChangeRequest(mergedFrom, opened, ctx.baseUrl, await openChangeRequestCommentCount(db(), spaceId, mergedFrom.id)) } : {}),
+      ...(mergedFrom ? { mergedFrom: presentChangeRequestWithAccess(mergedFrom, opened, ctx.baseUrl, await openChangeRequestCommentCount(db(), spaceId, mergedFrom.id)) } : {}),
     },
     ctx.baseUrl,
   );

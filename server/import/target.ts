@@ -2,14 +2,14 @@ import type { Actor } from "../auth/actor";
 import { loadChangeRequest } from "../change-requests/access";
 import type { Db } from "../db/client";
 import type { Space } from "../db/generated/client";
-import type { ChangeRequestRecord } from "../presenters/change-request";
+import type { ChangeRequestRow } from "../change-requests/records";
 import { loadSpace } from "../policies/access";
 import { authorize } from "../policies/authorize";
 
 /** Where an import writes: a space's main content, or one of its change requests (by id or number). */
 export type ImportTarget = { spaceId: string; changeRequest?: string };
 
-export type OpenedTarget = { space: Space; changeRequest: ChangeRequestRecord | null; baseRevisionId: string };
+export type OpenedTarget = { space: Space; changeRequest: ChangeRequestRow | null; baseRevisionId: string };
 
 /**
  * Loads the target as `actor` and checks that they may import into it: edit rights on a space

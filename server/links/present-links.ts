@@ -3,7 +3,7 @@ import type { ServiceContext } from "../context";
 import type { OpenedRevision } from "../content/reads";
 import { ObjectStore } from "../content/store/object-store";
 import { db } from "../db/client";
-import { presentChangeRequest } from "../presenters/change-request";
+import { presentChangeRequestWithAccess } from "../presenters/change-request";
 import { presentOrganization } from "../presenters/organization";
 import { presentPage } from "../presenters/revision";
 import { presentSpaceWithPublication } from "../presenters/space";
@@ -39,7 +39,7 @@ export async function locationPresenter(ctx: ServiceContext, opened: OpenedRevis
     organization: presentOrganization(opened.organization, opened.memberRole, ctx.baseUrl),
     space: presentSpaceWithPublication(opened.space, opened.role, ctx.baseUrl, spaceComments, publication),
     ...(opened.changeRequest
-      ? { versionContext: { type: "changeRequest" as const, changeRequest: presentChangeRequest(opened.changeRequest, opened, ctx.baseUrl, changeRequestComments) } }
+      ? { versionContext: { type: "changeRequest" as const, changeRequest: presentChangeRequestWithAccess(opened.changeRequest, opened, ctx.baseUrl, changeRequestComments) } }
       : {}),
   };
   const locations = new Map(
