@@ -69,8 +69,9 @@ function fileEdited(old: FileVersion, current: FileVersion): boolean {
 /**
  * Pages created, edited, moved and deleted, files created, edited and deleted, and the space's
  * variables, from `base` to `head`: the answer's shape, but files as their versions (their download
- * URLs are the edge's: server/presenters/changes.ts). The two revisions are compared with `trieDiff`, which skips
- * everything they share, so the cost follows the size of the change, not of the space.
+ * URLs are the edge's: server/presenters/changes.ts). The two revisions are compared with
+ * `trieDiff`, which skips everything they share, so the cost follows the size of the change, not of
+ * the space.
  */
 export async function changesBetween(spaceId: string, base: Revision, head: Revision, params: { limit: number }): Promise<ChangesRecord> {
   const store = new ObjectStore(db(), spaceId);
@@ -108,15 +109,15 @@ export async function changesBetween(spaceId: string, base: Revision, head: Revi
   const shown = changes.slice(0, params.limit);
   const edited = shown.flatMap((change) => (change.type === "page_edited" && change.before.body !== change.after.body ? [change.before.body, change.after.body] : []));
   const bodies = await store.getBodies(edited);
-  const presentPage = async (side: PageDraft, page: PageNode): Promise<ChangedPage> => ({ id: page.id, type: "document", title: page.title, path: await pathOf(side, page) });
+  const changedPage = async (side: PageDraft, page: PageNode): Promise<ChangedPage> => ({ id: page.id, type: "document", title: page.title, path: await pathOf(side, page) });
   const items: ChangeRecord[] = [];
   for (const change of shown) {
     switch (change.type) {
       case "page_created":
-        items.push({ type: change.type, page: await presentPage(after, change.page) });
+        items.push({ type: change.type, page: await changedPage(after, change.page) });
         break;
       case "page_deleted":
-        items.push({ type: change.type, page: await presentPage(before, change.page) });
+        items.push({ type: change.type, page: await changedPage(before, change.page) });
         break;
       case "page_edited": {
         const attributes: PageAttributes = {};
@@ -132,7 +133,7 @@ export async function changesBetween(spaceId: string, base: Revision, head: Revi
         if (!sameVariables(change.before.variables, change.after.variables)) {
           attributes.variables = { before: change.before.variables ?? {}, after: change.after.variables ?? {} };
         }
-        items.push({ type: change.type, page: await presentPage(after, change.after), attributes });
+        items.push({ type: change.type, page: await changedPage(after, change.after), attributes });
         break;
       }
       case "page_moved": {
@@ -142,10 +143,10 @@ export async function changesBetween(spaceId: string, base: Revision, head: Revi
         ]);
         items.push({
           type: change.type,
-          page: await presentPage(after, change.after),
+          page: await changedPage(after, change.after),
           parent: {
-            ...(oldParent ? { before: await presentPage(before, oldParent) } : {}),
-            ...(newParent ? { after: await presentPage(after, newParent) } : {}),
+            ...(oldParent ? { before: await changedPage(before, oldParent) } : {}),
+            ...(newParent ? { after: await changedPage(after, newParent) } : {}),
           },
         });
         break;
