@@ -2,9 +2,9 @@ import type { Actor } from "../auth/actor";
 import type { Db } from "../db/client";
 import { notFound } from "../errors";
 import { loadSpace, type SpaceAccess } from "../policies/access";
-import type { ChangeRequestRecord } from "../presenters/change-request";
+import type { ChangeRequestRow } from "./records";
 
-export type ChangeRequestAccess = SpaceAccess & { changeRequest: ChangeRequestRecord };
+export type ChangeRequestAccess = SpaceAccess & { changeRequest: ChangeRequestRow };
 
 export const changeRequestInclude = { createdBy: true, mergedBy: true } as const;
 

@@ -2,18 +2,18 @@ import { commitRevision } from "../content/revisions";
 import type { ServiceContext } from "../context";
 import { db } from "../db/client";
 import { changeRequestBase } from "./merge-base";
-import { presentChangeRequest } from "../presenters/change-request";
-import { apiUrl } from "../presenters/urls";
 import { writeSpace } from "../spaces/write-space";
 import { fileStorage } from "../storage/file-storage";
-import { presentRevisionFile } from "../storage/file-urls";
 import { changeRequestInclude, loadChangeRequest } from "./access";
-import { presentPageOutcome } from "../presenters/page-outcome";
-import { ContentBatch } from "./content-changes/content-batch";
+import { ContentBatch, type PageOutcome } from "./content-changes/content-batch";
 import { loadFileSources } from "./content-changes/file-sources";
 import { parseContentChanges } from "./schemas-content";
-import { openChangeRequestCommentCount } from "../comments/counts";
+import { changeRequestRecord, type ChangeRequestRecord } from "./records";
+import type { FileVersion } from "../content/revisions";
 import { authorize } from "../policies/authorize";
+
+/** What a batch of content changes made: the change request as written, what it did to each page, the files it stored. */
+export type ContentChangesRecord = { changeRequest: ChangeRequestRecord; outcomes: PageOutcome[]; insertedFiles: FileVersion[] };
 
 /**
  * Applies an ordered batch of content changes to a change request as one new revision
@@ -22,9 +22,11 @@ import { authorize } from "../policies/authorize";
  * the whole batch before anything is written. Files are fetched and stored before the write:
  * their bytes are content-addressed, so storing them twice or for nothing changes nothing, and
  * no lock is held while a remote server or the storage answers. `session`: the editor opening
- * the save comes from (server/audit/edit-sessions.ts).
+ * the save comes from (server/audit/edit-sessions.ts). Answers the change request as written, what
+ * the batch did to each page and the files it stored: each edge shows what it asks for (the
+ * GitBook-compatible /v1 answer is the change request alone).
  */
-export async function applyContentChanges(ctx: ServiceContext, spaceId: string, ref: string, body: { changes: unknown[] }, options: { compat: boolean; session?: string }) {
+export async function applyContentChanges(ctx: ServiceContext, spaceId: string, ref: string, body: { changes: unknown[] }, options: { session?: string } = {}): Promise<ContentChangesRecord> {
   // Checked before reading the changes or fetching any URL, then again under the lock.
   const before = await loadChangeRequest(db(), ctx.actor, spaceId, ref);
   authorize(before, "changeRequest.editContent", before);
@@ -69,13 +71,6 @@ export async function applyContentChanges(ctx: ServiceContext, spaceId: string, 
       // The editor's autosaves of one opening are one audit entry; /v1 sends no session, one entry per write.
       session: options.session,
     });
-    const presented = presentChangeRequest(updated, access, ctx.baseUrl, await openChangeRequestCommentCount(tx, updated.spaceId, updated.id));
-    if (options.compat) return presented;
-    const pageUrl = (pageId: string) => apiUrl(ctx.baseUrl, `/spaces/${spaceId}/change-requests/${changeRequest.id}/content/page/${pageId}`);
-    return {
-      changeRequest: presented,
-      changes: result.outcomes.map((outcome) => presentPageOutcome(outcome, pageUrl)),
-      insertedFiles: result.files.map((file) => presentRevisionFile(file.version, spaceId, ctx.baseUrl)),
-    };
+    return { changeRequest: await changeRequestRecord(tx, access, updated), outcomes: result.outcomes, insertedFiles: result.files.map((file) => file.version) };
   });
 }

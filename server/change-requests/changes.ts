@@ -3,10 +3,8 @@ import { parseContentKey, type FileVersion, type PageVersion } from "../content/
 import { ObjectStore } from "../content/store/object-store";
 import { trieDiff } from "../content/store/trie";
 import { sameVariables, spaceVariablesOf, variableChanges, type Variables } from "../content/variables";
-import type { ServiceContext } from "../context";
 import { db } from "../db/client";
 import type { Revision } from "../db/generated/client";
-import { fileDownloadUrl } from "../storage/file-urls";
 import { PageDraft, type PageNode } from "./content-changes/page-draft";
 
 /** The changes between two revisions of a space: what `get-change-request-changes.ts` and `get-revision-changes.ts` answer. */
@@ -22,6 +20,8 @@ type Change =
 const ORDER: Change["type"][] = ["page_created", "page_edited", "page_moved", "page_deleted", "file_created", "file_edited", "file_deleted", "variables_edited"];
 const PAGE_FIELDS = ["title", "description", "slug", "emoji", "icon"] as const;
 const PAGE_FLAGS = ["hidden", "noIndex", "noRobotsIndex"] as const;
+/** A file's fields a file_edited change shows before and after (with its bytes, as a download URL, and its dimensions). */
+export const FILE_FIELDS = ["name", "contentType", "size"] as const;
 
 /**
  * A page_edited change's attributes: the reference's `RevisionPageDocumentChangeAttributes`,
@@ -46,16 +46,37 @@ function pageEdited(old: PageVersion, current: PageVersion): boolean {
   );
 }
 
+/** A page as a change names it: with its path in the tree on its side of the change. */
+type ChangedPage = { id: string; type: "document"; title: string; path: string };
+
+/** One change as the answer lists it, files as their versions. */
+export type ChangeRecord =
+  | { type: "page_created" | "page_deleted"; page: ChangedPage }
+  | { type: "page_edited"; page: ChangedPage; attributes: PageAttributes }
+  | { type: "page_moved"; page: ChangedPage; parent: { before?: ChangedPage; after?: ChangedPage } }
+  | { type: "file_created" | "file_deleted"; file: FileVersion }
+  | { type: "file_edited"; before: FileVersion; after: FileVersion }
+  | { type: "variables_edited"; variables: ReturnType<typeof variableChanges> };
+
+/** The changes between two revisions of a space, the first `limit` of them (`more`: how many were left out). */
+export type ChangesRecord = { spaceId: string; changes: ChangeRecord[]; more?: number };
+
+/** Whether a file's fields, bytes or dimensions differ. */
+function fileEdited(old: FileVersion, current: FileVersion): boolean {
+  return FILE_FIELDS.some((field) => old[field] !== current[field]) || old.blob !== current.blob || old.width !== current.width || old.height !== current.height;
+}
+
 /**
  * Pages created, edited, moved and deleted, files created, edited and deleted, and the space's
- * variables, from `base` to `head`. The two revisions are compared with `trieDiff`, which skips
- * everything they share, so the cost follows the size of the change, not of the space.
+ * variables, from `base` to `head`: the answer's shape, but files as their versions (their download
+ * URLs are the edge's: server/presenters/changes.ts). The two revisions are compared with
+ * `trieDiff`, which skips everything they share, so the cost follows the size of the change, not of
+ * the space.
  */
-export async function changesBetween(ctx: ServiceContext, spaceId: string, base: Revision, head: Revision, params: { limit: number }) {
+export async function changesBetween(spaceId: string, base: Revision, head: Revision, params: { limit: number }): Promise<ChangesRecord> {
   const store = new ObjectStore(db(), spaceId);
   const diff = await trieDiff(store, base.root, head.root);
   const objects = await store.getObjects<PageVersion | FileVersion>([...diff.values()].flatMap((change) => [change.before, change.after].filter((hash): hash is string => !!hash)));
-  const downloadUrl = (file: FileVersion) => fileDownloadUrl(ctx.baseUrl, spaceId, file);
   const before = new PageDraft(db(), base);
   const after = new PageDraft(db(), head);
   const reordered = reorderCheck(before, after);
@@ -68,7 +89,7 @@ export async function changesBetween(ctx: ServiceContext, spaceId: string, base:
       const [old, current] = [was as FileVersion | undefined, is as FileVersion | undefined];
       if (!old && current) changes.push({ type: "file_created", file: current });
       else if (old && !current) changes.push({ type: "file_deleted", file: old });
-      else if (old && current && Object.keys(fileAttributes(old, current, downloadUrl)).length > 0) changes.push({ type: "file_edited", before: old, after: current });
+      else if (old && current && fileEdited(old, current)) changes.push({ type: "file_edited", before: old, after: current });
       continue;
     }
     const [old, current] = [was as PageVersion | undefined, is as PageVersion | undefined];
@@ -88,16 +109,15 @@ export async function changesBetween(ctx: ServiceContext, spaceId: string, base:
   const shown = changes.slice(0, params.limit);
   const edited = shown.flatMap((change) => (change.type === "page_edited" && change.before.body !== change.after.body ? [change.before.body, change.after.body] : []));
   const bodies = await store.getBodies(edited);
-  const presentPage = async (side: PageDraft, page: PageNode) => ({ id: page.id, type: "document" as const, title: page.title, path: await pathOf(side, page) });
-  const presentFile = (file: FileVersion) => ({ id: file.id, name: file.name, contentType: file.contentType, downloadURL: downloadUrl(file) });
-  const items = [];
+  const changedPage = async (side: PageDraft, page: PageNode): Promise<ChangedPage> => ({ id: page.id, type: "document", title: page.title, path: await pathOf(side, page) });
+  const items: ChangeRecord[] = [];
   for (const change of shown) {
     switch (change.type) {
       case "page_created":
-        items.push({ type: change.type, page: await presentPage(after, change.page) });
+        items.push({ type: change.type, page: await changedPage(after, change.page) });
         break;
       case "page_deleted":
-        items.push({ type: change.type, page: await presentPage(before, change.page) });
+        items.push({ type: change.type, page: await changedPage(before, change.page) });
         break;
       case "page_edited": {
         const attributes: PageAttributes = {};
@@ -113,7 +133,7 @@ export async function changesBetween(ctx: ServiceContext, spaceId: string, base:
         if (!sameVariables(change.before.variables, change.after.variables)) {
           attributes.variables = { before: change.before.variables ?? {}, after: change.after.variables ?? {} };
         }
-        items.push({ type: change.type, page: await presentPage(after, change.after), attributes });
+        items.push({ type: change.type, page: await changedPage(after, change.after), attributes });
         break;
       }
       case "page_moved": {
@@ -123,27 +143,27 @@ export async function changesBetween(ctx: ServiceContext, spaceId: string, base:
         ]);
         items.push({
           type: change.type,
-          page: await presentPage(after, change.after),
+          page: await changedPage(after, change.after),
           parent: {
-            ...(oldParent ? { before: await presentPage(before, oldParent) } : {}),
-            ...(newParent ? { after: await presentPage(after, newParent) } : {}),
+            ...(oldParent ? { before: await changedPage(before, oldParent) } : {}),
+            ...(newParent ? { after: await changedPage(after, newParent) } : {}),
           },
         });
         break;
       }
       case "file_created":
       case "file_deleted":
-        items.push({ type: change.type, file: presentFile(change.file) });
+        items.push({ type: change.type, file: change.file });
         break;
       case "file_edited":
-        items.push({ type: change.type, file: presentFile(change.after), attributes: fileAttributes(change.before, change.after, downloadUrl) });
+        items.push({ type: change.type, before: change.before, after: change.after });
         break;
       case "variables_edited":
         items.push({ type: change.type, variables: change.variables });
         break;
     }
   }
-  return { changes: items, ...(changes.length > shown.length ? { more: changes.length - shown.length } : {}) };
+  return { spaceId, changes: items, ...(changes.length > shown.length ? { more: changes.length - shown.length } : {}) };
 }
 
 /**
@@ -174,19 +194,6 @@ async function pathOf(side: PageDraft, page: PageNode): Promise<string> {
   return [...ancestors.reverse().map((ancestor) => ancestor.slug), page.slug].join("/");
 }
 
-function fileAttributes(before: FileVersion, after: FileVersion, downloadUrl: (file: FileVersion) => string) {
-  const attributes: Record<string, unknown> = {};
-  for (const field of ["name", "contentType", "size"] as const) {
-    if (before[field] !== after[field]) attributes[field] = { before: before[field], after: after[field] };
-  }
-  if (before.blob !== after.blob) attributes.downloadURL = { before: downloadUrl(before), after: downloadUrl(after) };
-  if (before.width !== after.width || before.height !== after.height) {
-    const dimensions = (file: FileVersion) => (file.width !== undefined && file.height !== undefined ? { width: file.width, height: file.height } : undefined);
-    attributes.dimensions = defined({ before: dimensions(before), after: dimensions(after) });
-  }
-  return attributes;
-}
-
 function nameOf(change: Change): string {
   if (change.type === "variables_edited") return "";
   if ("page" in change) return change.page.title;
@@ -194,6 +201,6 @@ function nameOf(change: Change): string {
   return "title" in change.after ? change.after.title : change.after.name;
 }
 
-function defined<T extends Record<string, unknown>>(value: T): Partial<T> {
+export function defined<T extends Record<string, unknown>>(value: T): Partial<T> {
   return Object.fromEntries(Object.entries(value).filter(([, item]) => item !== undefined)) as Partial<T>;
 }

@@ -3,11 +3,10 @@ import type { Db } from "../db/client";
 import type { EventRecorder } from "../events/record-event";
 import { newId } from "../ids";
 import { loadSpace, type SpaceAccess } from "../policies/access";
-import { presentChangeRequest } from "../presenters/change-request";
 import { changeRequestInclude } from "./access";
 import type { CreateChangeRequestInput } from "./schemas";
 import { writeSpace } from "../spaces/write-space";
-import { openChangeRequestCommentCount } from "../comments/counts";
+import { changeRequestRecord } from "./records";
 import { authorize } from "../policies/authorize";
 
 /** Opens a draft change request on the space's current content. */
@@ -15,7 +14,7 @@ export async function createChangeRequest(ctx: ServiceContext, spaceId: string, 
   return writeSpace(ctx, spaceId, { lock: "space" }, async (tx, events) => {
     const access = await loadSpace(tx, ctx.actor, spaceId);
     const changeRequest = await openDraft(tx, ctx, access, events, input.subject ?? "");
-    return presentChangeRequest(changeRequest, access, ctx.baseUrl, await openChangeRequestCommentCount(tx, spaceId, changeRequest.id));
+    return changeRequestRecord(tx, access, changeRequest);
   });
 }
 

@@ -16,5 +16,5 @@ export async function getRevisionChanges(ctx: ServiceContext, spaceId: string, i
     if (!revision) throw notFound(`No revision ${id} in space ${spaceId}.`);
     return revision;
   });
-  return changesBetween(ctx, spaceId, from!, to!, params);
+  return changesBetween(spaceId, from!, to!, params);
 }

@@ -2,14 +2,13 @@ import type { ServiceContext } from "../context";
 import { db, type Prisma } from "../db/client";
 import { paginateById } from "../pagination";
 import { loadSpace } from "../policies/access";
-import { presentChangeRequest } from "../presenters/change-request";
 import { changeRequestInclude, loadChangeRequest } from "./access";
 import type { ListChangeRequestsParams } from "./schemas";
-import { openChangeRequestCommentCount, openChangeRequestComments } from "../comments/counts";
+import { changeRequestRecord, changeRequestRecords } from "./records";
 
 export async function getChangeRequest(ctx: ServiceContext, spaceId: string, ref: string) {
   const access = await loadChangeRequest(db(), ctx.actor, spaceId, ref);
-  return presentChangeRequest(access.changeRequest, access, ctx.baseUrl, await openChangeRequestCommentCount(db(), spaceId, access.changeRequest.id));
+  return changeRequestRecord(db(), access, access.changeRequest);
 }
 
 /** A space's change requests in a status (open by default), newest first, optionally by creator or contributor. */
@@ -41,6 +40,5 @@ export async function listChangeRequests(ctx: ServiceContext, spaceId: string, p
       }),
     () => db().changeRequest.count({ where }),
   );
-  const comments = await openChangeRequestComments(db(), spaceId, page.items.map((changeRequest) => changeRequest.id));
-  return { ...page, items: page.items.map((changeRequest) => presentChangeRequest(changeRequest, access, ctx.baseUrl, comments.get(changeRequest.id)!)) };
+  return { ...page, items: await changeRequestRecords(db(), access, page.items) };
 }

@@ -6,13 +6,12 @@ import type { ServiceContext } from "../context";
 import { badRequest, notFound } from "../errors";
 import { entityIdSchema } from "../ids";
 import { loadSpace } from "../policies/access";
-import { presentChangeRequest } from "../presenters/change-request";
 import { writeSpace } from "../spaces/write-space";
 import { changeRequestInclude } from "./access";
 import { PageDraft } from "./content-changes/page-draft";
 import { uniqueSlug } from "./content-changes/slugs";
 import { openDraft } from "./create-change-request";
-import { openChangeRequestCommentCount } from "../comments/counts";
+import { changeRequestRecord } from "./records";
 
 /** A change request subject's bound (server/change-requests/schemas.ts). */
 const SUBJECT_MAX = 100;
@@ -64,6 +63,6 @@ export async function restorePage(ctx: ServiceContext, spaceId: string, input: R
       target: { type: "change_request", id: changeRequest.id, label: `#${changeRequest.number}` },
       payload: { revision: restored.id, pages: 1, files: 0, restoredFrom: revision.id },
     });
-    return presentChangeRequest(changeRequest, access, ctx.baseUrl, await openChangeRequestCommentCount(tx, changeRequest.spaceId, changeRequest.id));
+    return changeRequestRecord(tx, access, changeRequest);
   });
 }

@@ -1,10 +1,9 @@
 import type { ServiceContext } from "../context";
-import { presentChangeRequest } from "../presenters/change-request";
 import { changeRequestInclude, loadChangeRequest } from "./access";
 import type { UpdateChangeRequestInput } from "./schemas";
 import { recountStatus } from "./status-counts";
 import { writeSpace } from "../spaces/write-space";
-import { openChangeRequestCommentCount } from "../comments/counts";
+import { changeRequestRecord } from "./records";
 import { authorize } from "../policies/authorize";
 
 /**
@@ -22,11 +21,11 @@ export async function updateChangeRequest(ctx: ServiceContext, spaceId: string, 
     const changes = { ...(input.subject !== undefined ? { subject: input.subject } : {}), ...(status ? { status } : {}) };
     if (Object.keys(changes).length === 0) {
       events.nothingChanged();
-      return presentChangeRequest(changeRequest, access, ctx.baseUrl, await openChangeRequestCommentCount(tx, spaceId, changeRequest.id));
+      return changeRequestRecord(tx, access, changeRequest);
     }
     if (status) await recountStatus(tx, spaceId, changeRequest.status, status);
     const updated = await tx.changeRequest.update({ where: { id: changeRequest.id }, data: changes, include: changeRequestInclude });
     events.record({ organizationId: access.space.organizationId, action: "change_request.updated", target: { type: "change_request", id: updated.id, label: `#${updated.number}` }, payload: { ...changes, ...(status ? { from: changeRequest.status } : {}) } });
-    return presentChangeRequest(updated, access, ctx.baseUrl, await openChangeRequestCommentCount(tx, updated.spaceId, updated.id));
+    return changeRequestRecord(tx, access, updated);
   });
 }

@@ -4,8 +4,7 @@ import type { Db } from "../db/client";
 import { Prisma, type Comment } from "../db/generated/client";
 import { notFound } from "../errors";
 import { loadSpace, type SpaceAccess } from "../policies/access";
-import type { ChangeRequestRecord } from "../presenters/change-request";
-import { apiUrl } from "../presenters/urls";
+import type { ChangeRequestRow } from "../change-requests/records";
 
 /**
  * Where comments live: a space's own (`changeRequest` absent) or a change request's. Every comment
@@ -13,24 +12,22 @@ import { apiUrl } from "../presenters/urls";
  * change request gets 404 whatever comment is asked for.
  */
 export type CommentBase = SpaceAccess & {
-  changeRequest: ChangeRequestRecord | null;
+  changeRequest: ChangeRequestRow | null;
   /**
    * The revision targets are read in: the space's current one, or the change request's; a merged
    * change request's is the revision its merge made (what its pages became in main).
    */
   revisionId: string;
-  /** The base's API path, e.g. `/spaces/S/change-requests/C/comments`. */
-  path: string;
 };
 
 export async function loadCommentBase(tx: Db, actor: Actor, spaceId: string, changeRequestRef: string | undefined): Promise<CommentBase> {
   if (changeRequestRef === undefined) {
     const access = await loadSpace(tx, actor, spaceId);
-    return { ...access, changeRequest: null, revisionId: access.space.revisionId ?? "", path: `/spaces/${spaceId}/comments` };
+    return { ...access, changeRequest: null, revisionId: access.space.revisionId ?? "" };
   }
   const { changeRequest, ...access } = await loadChangeRequest(tx, actor, spaceId, changeRequestRef);
   const revisionId = changeRequest.status === "merged" && changeRequest.revisionMergedId ? changeRequest.revisionMergedId : changeRequest.revisionId;
-  return { ...access, changeRequest, revisionId, path: `/spaces/${spaceId}/change-requests/${changeRequest.id}/comments` };
+  return { ...access, changeRequest, revisionId };
 }
 
 /** The base's comments, as a Prisma filter: a space's own have no change request. */
@@ -51,5 +48,3 @@ export async function loadComment(tx: Db, base: CommentBase, commentId: string, 
   if (!comment) throw notFound(`No comment ${commentId} in ${base.changeRequest ? `change request ${base.changeRequest.number}` : `space ${base.space.id}`}.`);
   return comment;
 }
-
-export const commentUrl = (baseUrl: string, base: CommentBase, commentId: string) => apiUrl(baseUrl, `${base.path}/${commentId}`);

@@ -8,7 +8,7 @@ import { loadCommentBase, type CommentBase } from "./base";
 import { commentMarkdown } from "./body";
 import { joinDefaultConversation } from "./conversations";
 import { excerptOf, mentionedViewers } from "./mentions";
-import { presentComments } from "./present";
+import { commentRecords } from "./records";
 import type { BodyFormat, CommentBodyInput } from "./schemas";
 import { resolveNewTarget, type StoredTarget } from "./targets";
 import { authorize } from "../policies/authorize";
@@ -37,7 +37,7 @@ export async function postComment(ctx: ServiceContext, ref: { spaceId: string; c
     const comment = await insertComment(tx, events, ctx, base, { markdown, target, revisionId: before.revisionId, tableCell: args.tableCell });
     return { base, comment };
   });
-  return (await presentComments(db(), ctx, base, [comment], format))[0]!;
+  return (await commentRecords(db(), ctx, base, [comment], format))[0]!;
 }
 
 /**

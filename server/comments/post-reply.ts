@@ -6,7 +6,7 @@ import { authorize } from "../policies/authorize";
 import { loadComment, loadCommentBase } from "./base";
 import { commentMarkdown } from "./body";
 import { excerptOf, mentionedViewers } from "./mentions";
-import { presentReplies } from "./present";
+import { replyRecords } from "./records";
 import type { CommentRef } from "./reply-refs";
 import type { BodyFormat, CommentBodyInput } from "./schemas";
 
@@ -32,5 +32,5 @@ export async function postReply(ctx: ServiceContext, ref: CommentRef, body: Comm
     });
     return { base, reply };
   });
-  return (await presentReplies(db(), ctx, base, [reply], format))[0]!;
+  return (await replyRecords(db(), ctx, base, [reply], format))[0]!;
 }

@@ -9,7 +9,7 @@ import { conversationPermissions } from "../policies/comment";
 import { presentConversation } from "./conversations";
 import { inBase, loadComment, loadCommentBase } from "./base";
 import { findSpacePeople } from "../members/space-people";
-import { presentComments, presentReplies } from "./present";
+import { commentRecords, replyRecords } from "./records";
 import type { BodyFormat, ListCommentsParams, ListRepliesParams } from "./schemas";
 
 /** Reads of comments, replies, commenters and conversations of a space or a change request (`changeRequest` absent: the space's own). */
@@ -52,7 +52,7 @@ export async function listComments(ctx: ServiceContext, ref: Ref, params: ListCo
   const comments = rows.slice(0, params.limit);
   const last = comments.at(-1);
   return {
-    items: await presentComments(tx, ctx, base, comments, params.format),
+    items: await commentRecords(tx, ctx, base, comments, params.format),
     count,
     ...(rows.length > params.limit && last ? { next: { page: encodeKeysetCursor(last.postedAt.toISOString(), last.id) } } : {}),
   };
@@ -62,7 +62,7 @@ export async function getComment(ctx: ServiceContext, ref: Ref & { commentId: st
   const tx = db();
   const base = await loadCommentBase(tx, ctx.actor, ref.spaceId, ref.changeRequest);
   const comment = await loadComment(tx, base, ref.commentId);
-  return (await presentComments(tx, ctx, base, [comment], format))[0]!;
+  return (await commentRecords(tx, ctx, base, [comment], format))[0]!;
 }
 
 /** A comment's replies, oldest first (a thread reads down), keyset-paged. */
@@ -80,7 +80,7 @@ export async function listReplies(ctx: ServiceContext, ref: Ref & { commentId: s
   const replies = rows.slice(0, params.limit);
   const last = replies.at(-1);
   return {
-    items: await presentReplies(tx, ctx, base, replies, params.format),
+    items: await replyRecords(tx, ctx, base, replies, params.format),
     count,
     ...(rows.length > params.limit && last ? { next: { page: encodeKeysetCursor(last.postedAt.toISOString(), last.id) } } : {}),
   };
@@ -92,7 +92,7 @@ export async function getReply(ctx: ServiceContext, ref: Ref & { commentId: stri
   const comment = await loadComment(tx, base, ref.commentId);
   const reply = await tx.commentReply.findFirst({ where: { id: ref.replyId, commentId: comment.id } });
   if (!reply) throw notFound(`No reply ${ref.replyId} to comment ${comment.id}.`);
-  return (await presentReplies(tx, ctx, base, [reply], format))[0]!;
+  return (await replyRecords(tx, ctx, base, [reply], format))[0]!;
 }
 
 /**

@@ -4,7 +4,7 @@ import { writeChange } from "../events/write-change";
 import { loadComment, loadCommentBase } from "./base";
 import { commentMarkdown } from "./body";
 import { excerptOf, extractMentions, mentionedViewers } from "./mentions";
-import { presentComments } from "./present";
+import { commentRecords } from "./records";
 import { applyReactions } from "./reactions";
 import type { BodyFormat, CommentBodyInput } from "./schemas";
 import { authorize } from "../policies/authorize";
@@ -58,5 +58,5 @@ export async function updateComment(ctx: ServiceContext, ref: { spaceId: string;
     if (changes === 0) events.nothingChanged();
     return { base, comment: updated };
   });
-  return (await presentComments(db(), ctx, base, [comment], format))[0]!;
+  return (await commentRecords(db(), ctx, base, [comment], format))[0]!;
 }

@@ -6,7 +6,7 @@ import { authorize } from "../policies/authorize";
 import { loadComment, loadCommentBase } from "./base";
 import { commentMarkdown } from "./body";
 import { excerptOf, extractMentions, mentionedViewers } from "./mentions";
-import { presentReplies } from "./present";
+import { replyRecords } from "./records";
 import { applyReactions } from "./reactions";
 import type { ReplyRef } from "./reply-refs";
 import type { BodyFormat, CommentBodyInput } from "./schemas";
@@ -42,5 +42,5 @@ export async function updateReply(ctx: ServiceContext, ref: ReplyRef, args: Upda
     if (changes === 0) events.nothingChanged();
     return { base, reply: updated };
   });
-  return (await presentReplies(db(), ctx, base, [reply], format))[0]!;
+  return (await replyRecords(db(), ctx, base, [reply], format))[0]!;
 }

@@ -1,44 +1,45 @@
-import type { ChangeRequest, Space, User } from "../db/generated/client";
+import type { ContentChangesRecord } from "../change-requests/apply-content-changes";
+import type { ChangeRequestRecord } from "../change-requests/records";
 import { isOutdated } from "../change-requests/merge-base";
+import type { Urls } from "../http/urls";
 import { changeRequestPermissions } from "../policies/change-request";
-import type { Role } from "../policies/roles";
-import { apiUrl, appUrl } from "./urls";
+import { presentRevisionFile } from "../storage/file-urls";
+import { presentPageOutcome } from "./page-outcome";
 import { presentUser } from "./user";
 
-export type ChangeRequestRecord = ChangeRequest & { createdBy: User; mergedBy: User | null };
-
-/** A change request as the API shows it to a caller whose role on its space is `role`. */
-export function presentChangeRequest(
-  changeRequest: ChangeRequestRecord,
-  access: { space: Pick<Space, "id" | "organizationId" | "revisionId" | "editMode" | "deletedAt">; role: Role | null; userId?: string },
-  baseUrl: string,
-  /** Its open comments (server/comments/counts.ts). */
-  openComments: number,
-) {
-  const { space } = access;
+/** A change request as /v1 and the admin UI show it, from the record a change request service returns. */
+export function presentChangeRequest(record: ChangeRequestRecord, urls: Urls) {
+  const { space } = record;
   return {
     object: "change-request" as const,
-    id: changeRequest.id,
-    number: changeRequest.number,
-    status: changeRequest.status,
-    subject: changeRequest.subject,
-    createdBy: presentUser(changeRequest.createdBy, baseUrl),
-    createdAt: changeRequest.createdAt.toISOString(),
-    updatedAt: changeRequest.updatedAt.toISOString(),
-    ...(changeRequest.mergedBy ? { mergedBy: presentUser(changeRequest.mergedBy, baseUrl) } : {}),
-    ...(changeRequest.mergedAt ? { mergedAt: changeRequest.mergedAt.toISOString() } : {}),
-    space: changeRequest.spaceId,
-    revision: changeRequest.revisionId,
-    revisionInitial: changeRequest.revisionInitialId,
-    ...(changeRequest.revisionMergedAncestorId ? { revisionMergedAncestor: changeRequest.revisionMergedAncestorId } : {}),
-    ...(changeRequest.revisionMergedId ? { revisionMerged: changeRequest.revisionMergedId } : {}),
-    comments: openComments,
-    outdated: isOutdated(changeRequest, space),
-    permissions: changeRequestPermissions(access.role, space, changeRequest, access.userId),
-    urls: {
-      location: apiUrl(baseUrl, `/spaces/${space.id}/change-requests/${changeRequest.id}`),
-      app: appUrl(baseUrl, `/o/${space.organizationId}/s/${space.id}/change-requests/${changeRequest.number}`),
-    },
+    id: record.id,
+    number: record.number,
+    status: record.status,
+    subject: record.subject,
+    createdBy: presentUser(record.createdBy, urls.origin),
+    createdAt: record.createdAt.toISOString(),
+    updatedAt: record.updatedAt.toISOString(),
+    ...(record.mergedBy ? { mergedBy: presentUser(record.mergedBy, urls.origin) } : {}),
+    ...(record.mergedAt ? { mergedAt: record.mergedAt.toISOString() } : {}),
+    space: record.spaceId,
+    revision: record.revisionId,
+    revisionInitial: record.revisionInitialId,
+    ...(record.revisionMergedAncestorId ? { revisionMergedAncestor: record.revisionMergedAncestorId } : {}),
+    ...(record.revisionMergedId ? { revisionMerged: record.revisionMergedId } : {}),
+    comments: record.openComments,
+    outdated: isOutdated(record, space),
+    permissions: changeRequestPermissions(record.role, space, record, record.viewerId),
+    urls: urls.changeRequest(record, space),
   };
 }
 export type ChangeRequestObject = ReturnType<typeof presentChangeRequest>;
+
+/** A batch of content changes' full answer (`compat=false`, the editor's): the change request, what it did to each page, the files it stored. */
+export function presentContentChanges(record: ContentChangesRecord, urls: Urls) {
+  const { changeRequest } = record;
+  return {
+    changeRequest: presentChangeRequest(changeRequest, urls),
+    changes: record.outcomes.map((outcome) => presentPageOutcome(outcome, (pageId) => urls.changeRequestPage(changeRequest, pageId))),
+    insertedFiles: record.insertedFiles.map((file) => presentRevisionFile(file, changeRequest.spaceId, urls.origin)),
+  };
+}

@@ -19,7 +19,7 @@ export function locationPresenter(records: LocationRecords, urls: Urls) {
     organization: presentOrganization(opened.organization, opened.memberRole, urls.origin),
     space: presentSpace(records.space, urls),
     ...(opened.changeRequest
-      ? { versionContext: { type: "changeRequest" as const, changeRequest: presentChangeRequest(opened.changeRequest, opened, urls.origin, records.changeRequestComments) } }
+      ? { versionContext: { type: "changeRequest" as const, changeRequest: presentChangeRequest({ ...opened.changeRequest, space: opened.space, role: opened.role, viewerId: opened.userId, openComments: records.changeRequestComments }, urls) } }
       : {}),
   };
   const locations = new Map(

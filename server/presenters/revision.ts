@@ -148,7 +148,7 @@ export function presentRevisionContent(record: RevisionContentRecord, urls: Urls
     {
       pages: presentPageTree(record.pages, urls.contentApp(space, record.place)),
       files: record.files.map((file) => presentFile({ ...file, spaceId: space.id }, urls)),
-      ...(mergedFrom ? { mergedFrom: presentChangeRequest(mergedFrom.changeRequest, record, urls.origin, mergedFrom.openComments) } : {}),
+      ...(mergedFrom ? { mergedFrom: presentChangeRequest({ ...mergedFrom.changeRequest, space: record.space, role: record.role, viewerId: record.userId, openComments: mergedFrom.openComments }, urls) } : {}),
     },
     urls,
   );

@@ -1,5 +1,9 @@
 import type { Db } from "../db/client";
-import type { People } from "../presenters/review";
+import type { User } from "../db/generated/client";
+
+/** A user as review answers show them. */
+export type Person = Pick<User, "id" | "displayName" | "email" | "photoURL">;
+export type People = Map<string, Person>;
 
 /** The users review records name (reviewers, requesters, requested), loaded in one query. */
 export async function peopleOf(tx: Db, ids: (string | null)[]): Promise<People> {

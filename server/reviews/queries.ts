@@ -6,30 +6,21 @@ import type { ChangeRequestReview, Prisma } from "../db/generated/client";
 import { fieldError, notFound } from "../errors";
 import { decodeKeysetCursor, encodeKeysetCursor, paginateModel, type ListParams } from "../pagination";
 import { loadSpace } from "../policies/access";
-import { presentContributor, presentRequestedReviewer, presentReview } from "../presenters/review";
-import { presentUser } from "../presenters/user";
 import { isOutdated, latestReviews } from "./latest-reviews";
 import { mergeStatusOf } from "./merge-rules";
-import { peopleOf } from "./people";
+import { peopleOf, type Person } from "./people";
+import { requestedReviewerRecords, reviewRecord, type ContributorRecord, type ReviewRecord } from "./records";
 import { reviewComments } from "./review-comments";
 import type { ListReviewsParams } from "./schemas";
 import { findSpacePeople } from "../members/space-people";
 
-/** Presents reviews of one change request, each with whether it is outdated, and its comment in `format`. */
-async function presentReviews(tx: Db, ctx: ServiceContext, access: ChangeRequestAccess, reviews: ChangeRequestReview[], latestIds: Set<string>, format: BodyFormat) {
+/** The records of reviews of one change request, each with whether it is outdated, and its comment in `format`. */
+async function reviewRecords(tx: Db, ctx: ServiceContext, access: ChangeRequestAccess, reviews: ChangeRequestReview[], latestIds: Set<string>, format: BodyFormat): Promise<ReviewRecord[]> {
   const [people, comments] = await Promise.all([
     peopleOf(tx, reviews.flatMap((review) => [review.reviewerId, review.requestedById])),
     reviewComments(tx, ctx, access, reviews.map((review) => review.commentId), format),
   ]);
-  return reviews.map((review) =>
-    presentReview(review, {
-      spaceId: access.space.id,
-      outdated: isOutdated(review, access.changeRequest, latestIds),
-      people,
-      comment: review.commentId ? comments.get(review.commentId) : undefined,
-      baseUrl: ctx.baseUrl,
-    }),
-  );
+  return reviews.map((review) => reviewRecord(review, access.space.id, isOutdated(review, access.changeRequest, latestIds), people, comments));
 }
 
 /** A change request's reviews, oldest first (`getReviewsByChangeRequestId`); `outdated` keeps the outdated ones, or the others. */
@@ -44,7 +35,7 @@ export async function listReviews(ctx: ServiceContext, spaceId: string, ref: str
     ...(params.outdated === undefined ? {} : params.outdated ? { NOT: current } : current),
   };
   const page = await paginateModel(params, tx.changeRequestReview, where);
-  return { ...page, items: await presentReviews(tx, ctx, access, page.items, latestIds, params.format) };
+  return { ...page, items: await reviewRecords(tx, ctx, access, page.items, latestIds, params.format) };
 }
 
 export async function getReview(ctx: ServiceContext, spaceId: string, ref: string, reviewId: string, format: BodyFormat) {
@@ -53,7 +44,7 @@ export async function getReview(ctx: ServiceContext, spaceId: string, ref: strin
   const review = await tx.changeRequestReview.findFirst({ where: { id: reviewId, changeRequestId: access.changeRequest.id } });
   if (!review) throw notFound(`No review ${reviewId} of change request ${ref}.`);
   const latestIds = new Set((await latestReviews(tx, access.changeRequest.id)).map((latest) => latest.id));
-  return (await presentReviews(tx, ctx, access, [review], latestIds, format))[0]!;
+  return (await reviewRecords(tx, ctx, access, [review], latestIds, format))[0]!;
 }
 
 /** The users asked to review a change request, in the order they were asked (`getRequestedReviewersByChangeRequestId`). */
@@ -78,7 +69,7 @@ export async function listRequestedReviewers(ctx: ServiceContext, spaceId: strin
   const last = items[items.length - 1];
   const people = await peopleOf(tx, items.flatMap((request) => [request.userId, request.requestedById]));
   return {
-    items: items.map((request) => presentRequestedReviewer(request, people, ctx.baseUrl)),
+    items: requestedReviewerRecords(items, people),
     count,
     ...(rows.length > params.limit && last ? { next: { page: encodeKeysetCursor(last.createdAt.toISOString(), last.userId) } } : {}),
   };
@@ -105,7 +96,7 @@ export async function listContributors(ctx: ServiceContext, spaceId: string, ref
     GROUP BY user_id, action_type
     ORDER BY max(at) DESC, user_id, action_type`;
   const people = await peopleOf(tx, rows.map((row) => row.userId));
-  const items = rows.filter((row) => people.has(row.userId)).map((row) => presentContributor(row, people.get(row.userId)!, ctx.baseUrl));
+  const items: ContributorRecord[] = rows.filter((row) => people.has(row.userId)).map((row) => ({ user: people.get(row.userId)!, ...row }));
   return { items, count: items.length };
 }
 
@@ -116,8 +107,8 @@ export async function getMergeStatus(ctx: ServiceContext, spaceId: string, ref: 
 }
 
 /** Members matching `query` (name or email) who may review the space: whom a review can be asked of. */
-export async function reviewCandidates(ctx: ServiceContext, spaceId: string, query: string) {
+export async function reviewCandidates(ctx: ServiceContext, spaceId: string, query: string): Promise<Person[]> {
   const tx = db();
   const { space } = await loadSpace(tx, ctx.actor, spaceId);
-  return (await findSpacePeople(tx, space, query, "review")).map((user) => presentUser(user, ctx.baseUrl));
+  return findSpacePeople(tx, space, query, "review");
 }

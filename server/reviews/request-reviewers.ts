@@ -3,9 +3,9 @@ import type { ServiceContext } from "../context";
 import { fieldError } from "../errors";
 import { authorize } from "../policies/authorize";
 import { usersWithSpacePermission } from "../policies/space-roles";
-import { presentRequestedReviewer } from "../presenters/review";
 import { writeSpace } from "../spaces/write-space";
 import { peopleOf } from "./people";
+import { requestedReviewerRecords } from "./records";
 import type { RequestReviewersInput } from "./schemas";
 
 /**
@@ -44,6 +44,6 @@ export async function requestReviewers(ctx: ServiceContext, spaceId: string, ref
     if (added.length === 0 && (input.subject === undefined || input.subject === changeRequest.subject)) events.nothingChanged();
     const requests = await tx.changeRequestReviewRequest.findMany({ where: { changeRequestId: changeRequest.id, userId: { in: users } }, orderBy: [{ createdAt: "asc" }, { userId: "asc" }] });
     const people = await peopleOf(tx, requests.flatMap((request) => [request.userId, request.requestedById]));
-    return { users: requests.map((request) => presentRequestedReviewer(request, people, ctx.baseUrl)) };
+    return { users: requestedReviewerRecords(requests, people) };
   });
 }

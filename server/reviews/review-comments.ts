@@ -1,22 +1,21 @@
 import type { ChangeRequestAccess } from "../change-requests/access";
 import { loadCommentBase } from "../comments/base";
-import { presentComments } from "../comments/present";
+import { commentRecords, type CommentRecord } from "../comments/records";
 import type { BodyFormat } from "../comments/schemas";
 import type { ServiceContext } from "../context";
 import type { Db } from "../db/client";
-import type { CommentObject } from "../presenters/comment";
 
 /**
- * Reviews' comments, presented as the comments service presents any comment (server/comments), in
- * `format`, keyed by comment id. A comment deleted since is simply absent.
+ * Reviews' comments, as the comments service records any comment (server/comments), in `format`,
+ * keyed by comment id. A comment deleted since is simply absent.
  */
-export async function reviewComments(tx: Db, ctx: ServiceContext, access: ChangeRequestAccess, commentIds: (string | null)[], format: BodyFormat): Promise<Map<string, CommentObject>> {
+export async function reviewComments(tx: Db, ctx: ServiceContext, access: ChangeRequestAccess, commentIds: (string | null)[], format: BodyFormat): Promise<Map<string, CommentRecord>> {
   const ids = commentIds.filter((id): id is string => id !== null);
   if (ids.length === 0) return new Map();
   const [base, comments] = await Promise.all([
     loadCommentBase(tx, ctx.actor, access.space.id, access.changeRequest.id),
     tx.comment.findMany({ where: { id: { in: ids }, changeRequestId: access.changeRequest.id } }),
   ]);
-  const presented = await presentComments(tx, ctx, base, comments, format);
-  return new Map(presented.map((comment) => [comment.id, comment]));
+  const records = await commentRecords(tx, ctx, base, comments, format);
+  return new Map(records.map((comment) => [comment.id, comment]));
 }

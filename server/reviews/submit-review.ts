@@ -6,10 +6,10 @@ import type { BodyFormat } from "../comments/schemas";
 import type { ServiceContext } from "../context";
 import { db } from "../db/client";
 import { newId } from "../ids";
-import { presentReview } from "../presenters/review";
 import { writeSpace } from "../spaces/write-space";
 import { peopleOf } from "./people";
 import { reviewComments } from "./review-comments";
+import { reviewRecord, type ReviewRecord } from "./records";
 import type { SubmitReviewInput } from "./schemas";
 import { authorize } from "../policies/authorize";
 
@@ -22,7 +22,7 @@ import { authorize } from "../policies/authorize";
  * is locked, so that reviews and merges of it happen one after the other and the merge's gate sees
  * every review made before it.
  */
-export async function submitReview(ctx: ServiceContext, spaceId: string, ref: string, input: SubmitReviewInput, format: BodyFormat = "markdown") {
+export async function submitReview(ctx: ServiceContext, spaceId: string, ref: string, input: SubmitReviewInput, format: BodyFormat = "markdown"): Promise<ReviewRecord> {
   // Converting a JSON document runs in the markdown pool: before the transaction, not under its locks.
   const markdown = input.comment ? await commentMarkdown(input.comment, "comment") : null;
   const { access, review } = await writeSpace(ctx, spaceId, { lock: "changeRequests" }, async (tx, events) => {
@@ -61,5 +61,5 @@ export async function submitReview(ctx: ServiceContext, spaceId: string, ref: st
     return { access, review };
   });
   const [people, comments] = await Promise.all([peopleOf(db(), [review.reviewerId, review.requestedById]), reviewComments(db(), ctx, access, [review.commentId], format)]);
-  return presentReview(review, { spaceId, outdated: false, people, comment: review.commentId ? comments.get(review.commentId) : undefined, baseUrl: ctx.baseUrl });
+  return reviewRecord(review, spaceId, false, people, comments);
 }

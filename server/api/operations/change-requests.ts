@@ -7,6 +7,8 @@ import { getChangeRequest, listChangeRequests } from "../../change-requests/quer
 import { createChangeRequestInput, listChangeRequestsParams, updateChangeRequestInput } from "../../change-requests/schemas";
 import { changesQuery, contentUpdateBody, contentUpdateQuery } from "../../change-requests/schemas-content";
 import { updateChangeRequest } from "../../change-requests/update-change-request";
+import { presentChangeRequest, presentContentChanges } from "../../presenters/change-request";
+import { presentChanges } from "../../presenters/changes";
 import { defineOperation } from "../operation";
 import { changeRequestPath, spacePath } from "../path-params";
 
@@ -17,7 +19,10 @@ export const changeRequestOperations = [
     path: "/v1/spaces/{spaceId}/change-requests",
     params: spacePath,
     query: listChangeRequestsParams,
-    handler: (c) => listChangeRequests(c, c.params.spaceId, c.query),
+    handler: async (c) => {
+      const page = await listChangeRequests(c, c.params.spaceId, c.query);
+      return { ...page, items: page.items.map((changeRequest) => presentChangeRequest(changeRequest, c.urls)) };
+    },
   }),
   defineOperation({
     operationId: "createChangeRequest",
@@ -26,14 +31,14 @@ export const changeRequestOperations = [
     params: spacePath,
     body: createChangeRequestInput.optional().transform((body) => body ?? {}),
     status: 201,
-    handler: (c) => createChangeRequest(c, c.params.spaceId, c.body),
+    handler: async (c) => presentChangeRequest(await createChangeRequest(c, c.params.spaceId, c.body), c.urls),
   }),
   defineOperation({
     operationId: "getChangeRequestById",
     method: "GET",
     path: "/v1/spaces/{spaceId}/change-requests/{changeRequestId}",
     params: changeRequestPath,
-    handler: (c) => getChangeRequest(c, c.params.spaceId, c.params.changeRequestId),
+    handler: async (c) => presentChangeRequest(await getChangeRequest(c, c.params.spaceId, c.params.changeRequestId), c.urls),
   }),
   defineOperation({
     operationId: "updateChangeRequestById",
@@ -41,7 +46,7 @@ export const changeRequestOperations = [
     path: "/v1/spaces/{spaceId}/change-requests/{changeRequestId}",
     params: changeRequestPath,
     body: updateChangeRequestInput,
-    handler: (c) => updateChangeRequest(c, c.params.spaceId, c.params.changeRequestId, c.body),
+    handler: async (c) => presentChangeRequest(await updateChangeRequest(c, c.params.spaceId, c.params.changeRequestId, c.body), c.urls),
   }),
   defineOperation({
     operationId: "mergeChangeRequest",
@@ -64,7 +69,11 @@ export const changeRequestOperations = [
     params: changeRequestPath,
     query: contentUpdateQuery,
     body: contentUpdateBody,
-    handler: (c) => applyContentChanges(c, c.params.spaceId, c.params.changeRequestId, c.body, c.query),
+    // The reference's answer (`compat`, its default) is the change request alone.
+    handler: async (c) => {
+      const applied = await applyContentChanges(c, c.params.spaceId, c.params.changeRequestId, c.body);
+      return c.query.compat ? presentChangeRequest(applied.changeRequest, c.urls) : presentContentChanges(applied, c.urls);
+    },
   }),
   defineOperation({
     operationId: "getChangeRequestChanges",
@@ -72,6 +81,6 @@ export const changeRequestOperations = [
     path: "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/changes",
     params: changeRequestPath,
     query: changesQuery,
-    handler: (c) => getChangeRequestChanges(c, c.params.spaceId, c.params.changeRequestId, c.query),
+    handler: async (c) => presentChanges(await getChangeRequestChanges(c, c.params.spaceId, c.params.changeRequestId, c.query), c.urls),
   }),
 ];

@@ -10,6 +10,7 @@ import { updateReply } from "../../comments/update-reply";
 import { formatQuery, listCommentsParams, listRepliesParams, postCommentBody, postReplyBody, updateCommentBody, updateConversationBody, updateReplyBody } from "../../comments/schemas";
 import { updateComment } from "../../comments/update-comment";
 import { listParams } from "../../pagination";
+import { presentComment, presentReply } from "../../presenters/comment";
 import { defineOperation, type Operation } from "../operation";
 import { changeRequestPath, entityId, spacePath } from "../path-params";
 
@@ -42,7 +43,10 @@ function baseOperations({ suffix, path, params }: Base): Operation[] {
       path,
       params,
       query: listCommentsParams,
-      handler: (c) => listComments(c, refOf(c.params), c.query),
+      handler: async (c) => {
+        const page = await listComments(c, refOf(c.params), c.query);
+        return { ...page, items: page.items.map((comment) => presentComment(comment, c.urls)) };
+      },
     }),
     defineOperation({
       operationId: `postCommentIn${suffix}`,
@@ -50,7 +54,7 @@ function baseOperations({ suffix, path, params }: Base): Operation[] {
       path,
       params,
       body: postCommentBody,
-      handler: (c) => postComment(c, refOf(c.params), c.body),
+      handler: async (c) => presentComment(await postComment(c, refOf(c.params), c.body), c.urls),
     }),
     defineOperation({
       operationId: `getCommentIn${suffix}`,
@@ -58,7 +62,7 @@ function baseOperations({ suffix, path, params }: Base): Operation[] {
       path: `${path}/{commentId}`,
       params: comment,
       query: formatQuery,
-      handler: (c) => getComment(c, commentRef(c.params), c.query.format),
+      handler: async (c) => presentComment(await getComment(c, commentRef(c.params), c.query.format), c.urls),
     }),
     defineOperation({
       operationId: `updateCommentIn${suffix}`,
@@ -66,7 +70,7 @@ function baseOperations({ suffix, path, params }: Base): Operation[] {
       path: `${path}/{commentId}`,
       params: comment,
       body: updateCommentBody,
-      handler: (c) => updateComment(c, commentRef(c.params), c.body),
+      handler: async (c) => presentComment(await updateComment(c, commentRef(c.params), c.body), c.urls),
     }),
     defineOperation({
       operationId: `deleteCommentIn${suffix}`,
@@ -82,7 +86,10 @@ function baseOperations({ suffix, path, params }: Base): Operation[] {
       path: `${path}/{commentId}/replies`,
       params: comment,
       query: listRepliesParams,
-      handler: (c) => listReplies(c, commentRef(c.params), c.query),
+      handler: async (c) => {
+        const page = await listReplies(c, commentRef(c.params), c.query);
+        return { ...page, items: page.items.map((reply) => presentReply(reply, c.urls)) };
+      },
     }),
     defineOperation({
       operationId: `postCommentReplyIn${suffix}`,
@@ -92,7 +99,7 @@ function baseOperations({ suffix, path, params }: Base): Operation[] {
       // The reference gives the change request's `format`; the space's takes it too.
       query: formatQuery,
       body: postReplyBody,
-      handler: (c) => postReply(c, commentRef(c.params), c.body.body, c.query.format),
+      handler: async (c) => presentReply(await postReply(c, commentRef(c.params), c.body.body, c.query.format), c.urls),
     }),
     defineOperation({
       operationId: `getCommentReplyIn${suffix}`,
@@ -100,7 +107,7 @@ function baseOperations({ suffix, path, params }: Base): Operation[] {
       path: `${path}/{commentId}/replies/{commentReplyId}`,
       params: reply,
       query: formatQuery,
-      handler: (c) => getReply(c, replyRef(c.params), c.query.format),
+      handler: async (c) => presentReply(await getReply(c, replyRef(c.params), c.query.format), c.urls),
     }),
     defineOperation({
       operationId: `updateCommentReplyIn${suffix}`,
@@ -108,7 +115,7 @@ function baseOperations({ suffix, path, params }: Base): Operation[] {
       path: `${path}/{commentId}/replies/{commentReplyId}`,
       params: reply,
       body: updateReplyBody,
-      handler: (c) => updateReply(c, replyRef(c.params), c.body),
+      handler: async (c) => presentReply(await updateReply(c, replyRef(c.params), c.body), c.urls),
     }),
     defineOperation({
       operationId: `deleteCommentReplyIn${suffix}`,

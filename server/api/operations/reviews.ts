@@ -5,6 +5,7 @@ import { requestReviewers } from "../../reviews/request-reviewers";
 import { formatQuery } from "../../comments/schemas";
 import { listReviewsParams, requestReviewersInput, submitReviewInput } from "../../reviews/schemas";
 import { submitReview } from "../../reviews/submit-review";
+import { presentContributor, presentRequestedReviewer, presentReview } from "../../presenters/review";
 import { defineOperation } from "../operation";
 import { changeRequestPath, entityId } from "../path-params";
 
@@ -18,7 +19,10 @@ export const reviewOperations = [
     path: `${base}/reviews`,
     params: changeRequestPath,
     query: listReviewsParams,
-    handler: (c) => listReviews(c, c.params.spaceId, c.params.changeRequestId, c.query),
+    handler: async (c) => {
+      const page = await listReviews(c, c.params.spaceId, c.params.changeRequestId, c.query);
+      return { ...page, items: page.items.map((review) => presentReview(review, c.urls)) };
+    },
   }),
   defineOperation({
     operationId: "submitChangeRequestReview",
@@ -27,7 +31,7 @@ export const reviewOperations = [
     params: changeRequestPath,
     body: submitReviewInput,
     status: 201,
-    handler: (c) => submitReview(c, c.params.spaceId, c.params.changeRequestId, c.body),
+    handler: async (c) => presentReview(await submitReview(c, c.params.spaceId, c.params.changeRequestId, c.body), c.urls),
   }),
   defineOperation({
     operationId: "getChangeRequestReviewById",
@@ -35,7 +39,7 @@ export const reviewOperations = [
     path: `${base}/reviews/{reviewId}`,
     params: changeRequestPath.extend({ reviewId: entityId }),
     query: formatQuery,
-    handler: (c) => getReview(c, c.params.spaceId, c.params.changeRequestId, c.params.reviewId, c.query.format),
+    handler: async (c) => presentReview(await getReview(c, c.params.spaceId, c.params.changeRequestId, c.params.reviewId, c.query.format), c.urls),
   }),
   defineOperation({
     operationId: "getRequestedReviewersByChangeRequestId",
@@ -43,7 +47,10 @@ export const reviewOperations = [
     path: `${base}/requested-reviewers`,
     params: changeRequestPath,
     query: listParams,
-    handler: (c) => listRequestedReviewers(c, c.params.spaceId, c.params.changeRequestId, c.query),
+    handler: async (c) => {
+      const page = await listRequestedReviewers(c, c.params.spaceId, c.params.changeRequestId, c.query);
+      return { ...page, items: page.items.map((request) => presentRequestedReviewer(request, c.urls)) };
+    },
   }),
   defineOperation({
     operationId: "requestReviewersForChangeRequest",
@@ -51,7 +58,10 @@ export const reviewOperations = [
     path: `${base}/requested-reviewers`,
     params: changeRequestPath,
     body: requestReviewersInput,
-    handler: (c) => requestReviewers(c, c.params.spaceId, c.params.changeRequestId, c.body),
+    handler: async (c) => {
+      const requested = await requestReviewers(c, c.params.spaceId, c.params.changeRequestId, c.body);
+      return { users: requested.users.map((request) => presentRequestedReviewer(request, c.urls)) };
+    },
   }),
   defineOperation({
     operationId: "removeRequestedReviewerFromChangeRequest",
@@ -67,6 +77,9 @@ export const reviewOperations = [
     method: "GET",
     path: `${base}/contributors`,
     params: changeRequestPath,
-    handler: (c) => listContributors(c, c.params.spaceId, c.params.changeRequestId),
+    handler: async (c) => {
+      const contributors = await listContributors(c, c.params.spaceId, c.params.changeRequestId);
+      return { ...contributors, items: contributors.items.map((contributor) => presentContributor(contributor, c.urls)) };
+    },
   }),
 ];

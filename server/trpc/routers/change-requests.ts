@@ -13,6 +13,8 @@ import { getPage, listFiles, listPages, pageReadParams, readVariables, type Cont
 import { entityIdSchema } from "../../ids";
 import { presentFile, presentPageRecord, presentPageTreeRecord } from "../../presenters/revision";
 import { editSessionSchema } from "../../spaces/schemas-live-edit";
+import { presentChangeRequest, presentContentChanges } from "../../presenters/change-request";
+import { presentChanges } from "../../presenters/changes";
 import { protectedProcedure, router } from "../init";
 
 const spaceInput = z.object({ spaceId: entityIdSchema });
@@ -31,26 +33,29 @@ export const changeRequestsRouter = router({
   list: protectedProcedure
     // `cursor` is the list's `page` cursor, named as TanStack's infinite queries expect.
     .input(spaceInput.extend({ status: changeRequestStatusSchema, cursor: z.string().max(200).nullish() }))
-    .query(({ ctx, input }) => listChangeRequests(ctx, input.spaceId, { status: input.status, page: input.cursor ?? undefined, limit: 50 })),
-  get: protectedProcedure.input(changeRequestInput).query(({ ctx, input }) => getChangeRequest(ctx, input.spaceId, input.ref)),
+    .query(async ({ ctx, input }) => {
+      const page = await listChangeRequests(ctx, input.spaceId, { status: input.status, page: input.cursor ?? undefined, limit: 50 });
+      return { ...page, items: page.items.map((changeRequest) => presentChangeRequest(changeRequest, ctx.urls)) };
+    }),
+  get: protectedProcedure.input(changeRequestInput).query(async ({ ctx, input }) => presentChangeRequest(await getChangeRequest(ctx, input.spaceId, input.ref), ctx.urls)),
   create: protectedProcedure
     .input(spaceInput.extend(createChangeRequestInput.shape))
-    .mutation(({ ctx, input: { spaceId, ...data } }) => createChangeRequest(ctx, spaceId, data)),
+    .mutation(async ({ ctx, input: { spaceId, ...data } }) => presentChangeRequest(await createChangeRequest(ctx, spaceId, data), ctx.urls)),
   update: protectedProcedure
     .input(changeRequestInput.extend(updateChangeRequestInput.shape))
-    .mutation(({ ctx, input: { spaceId, ref, ...patch } }) => updateChangeRequest(ctx, spaceId, ref, patch)),
+    .mutation(async ({ ctx, input: { spaceId, ref, ...patch } }) => presentChangeRequest(await updateChangeRequest(ctx, spaceId, ref, patch), ctx.urls)),
   merge: protectedProcedure.input(changeRequestInput).mutation(({ ctx, input }) => mergeChangeRequest(ctx, input.spaceId, input.ref)),
   // With `resolutions`, the conflicts of the update resolved as the review screen's conflict view says.
   updateFromMain: protectedProcedure
     .input(changeRequestInput.extend({ resolutions: mergeResolutionsSchema.optional() }))
     .mutation(({ ctx, input }) => updateChangeRequestFromMain(ctx, input.spaceId, input.ref, input.resolutions)),
 
-  changes: protectedProcedure.input(changeRequestInput).query(({ ctx, input }) => getChangeRequestChanges(ctx, input.spaceId, input.ref, { limit: 1000 })),
+  changes: protectedProcedure.input(changeRequestInput).query(async ({ ctx, input }) => presentChanges(await getChangeRequestChanges(ctx, input.spaceId, input.ref, { limit: 1000 }), ctx.urls)),
   // The editor's Save and uploads: one batch each, answered with the created pages and inserted files.
   applyChanges: protectedProcedure
     // `session`: the editor opening saving (its autosaves are one audit entry).
     .input(changeRequestInput.extend(contentUpdateBody.shape).extend({ session: editSessionSchema.optional() }))
-    .mutation(({ ctx, input: { spaceId, ref, changes, session } }) => applyContentChanges(ctx, spaceId, ref, { changes }, { compat: false, session })),
+    .mutation(async ({ ctx, input: { spaceId, ref, changes, session } }) => presentContentChanges(await applyContentChanges(ctx, spaceId, ref, { changes }, { session }), ctx.urls)),
 
   pages: protectedProcedure.input(contentInput).query(async ({ ctx, input }) => presentPageTreeRecord(await listPages(ctx, input.spaceId, input.source), ctx.urls)),
   page: protectedProcedure

@@ -6,6 +6,8 @@ import { requestReviewers } from "../../reviews/request-reviewers";
 import { changeRequestRefInput, markdownBody } from "../../comments/schemas";
 import { requestReviewersInput, reviewMarkdownSchema, reviewStatusSchema } from "../../reviews/schemas";
 import { submitReview } from "../../reviews/submit-review";
+import { presentRequestedReviewer, presentReview } from "../../presenters/review";
+import { presentUser } from "../../presenters/user";
 import { protectedProcedure, router } from "../init";
 
 // The change request by id or number (a number may come as one), as the comments procedures take it.
@@ -17,24 +19,27 @@ const ALL = { limit: 1000 } as const;
 export const reviewsRouter = router({
   list: protectedProcedure
     .input(changeRequestInput)
-    .query(async ({ ctx, input }) => (await listReviews(ctx, input.spaceId, input.changeRequest, { ...ALL, format: "markdown" })).items),
+    .query(async ({ ctx, input }) => (await listReviews(ctx, input.spaceId, input.changeRequest, { ...ALL, format: "markdown" })).items.map((review) => presentReview(review, ctx.urls))),
   // A blank comment is none: the screen's text box may be left empty.
   submit: protectedProcedure
     .input(changeRequestInput.extend({ status: reviewStatusSchema, markdown: reviewMarkdownSchema }))
-    .mutation(({ ctx, input }) =>
-      submitReview(ctx, input.spaceId, input.changeRequest, { status: input.status, comment: input.markdown?.trim() ? markdownBody(input.markdown) : undefined }),
+    .mutation(async ({ ctx, input }) =>
+      presentReview(await submitReview(ctx, input.spaceId, input.changeRequest, { status: input.status, comment: input.markdown?.trim() ? markdownBody(input.markdown) : undefined }), ctx.urls),
     ),
   requested: protectedProcedure
     .input(changeRequestInput)
-    .query(async ({ ctx, input }) => (await listRequestedReviewers(ctx, input.spaceId, input.changeRequest, ALL)).items),
+    .query(async ({ ctx, input }) => (await listRequestedReviewers(ctx, input.spaceId, input.changeRequest, ALL)).items.map((request) => presentRequestedReviewer(request, ctx.urls))),
   request: protectedProcedure
     .input(changeRequestInput.extend(requestReviewersInput.shape))
-    .mutation(({ ctx, input: { spaceId, changeRequest, ...body } }) => requestReviewers(ctx, spaceId, changeRequest, body)),
+    .mutation(async ({ ctx, input: { spaceId, changeRequest, ...body } }) => {
+      const requested = await requestReviewers(ctx, spaceId, changeRequest, body);
+      return { users: requested.users.map((request) => presentRequestedReviewer(request, ctx.urls)) };
+    }),
   removeRequest: protectedProcedure
     .input(changeRequestInput.extend({ userId: entityIdSchema }))
     .mutation(({ ctx, input }) => removeRequestedReviewer(ctx, input.spaceId, input.changeRequest, input.userId)),
   candidates: protectedProcedure
     .input(z.object({ spaceId: entityIdSchema, query: z.string().max(100) }))
-    .query(({ ctx, input }) => reviewCandidates(ctx, input.spaceId, input.query)),
+    .query(async ({ ctx, input }) => (await reviewCandidates(ctx, input.spaceId, input.query)).map((user) => presentUser(user, ctx.urls.origin))),
   mergeStatus: protectedProcedure.input(changeRequestInput).query(({ ctx, input }) => getMergeStatus(ctx, input.spaceId, input.changeRequest)),
 });

@@ -727,15 +727,14 @@ const grantsSelect = { select: { userId: true, teamId: true, role: true }, order
 
 /** Adds the draft and merged content every place's space has; returns its ids and records what belongs to it in `related`. */
 async function fill(ctx: ServiceContext, spaceId: string, related: string[]): Promise<Partial<Ids>> {
-  type Applied = { changes: { page: { id: string } }[]; insertedFiles: { id: string }[] };
-  const apply = async (changeRequestId: string, changes: unknown[]) => (await applyContentChanges(ctx, spaceId, changeRequestId, { changes }, { compat: false })) as unknown as Applied;
+  const apply = async (changeRequestId: string, changes: unknown[]) => applyContentChanges(ctx, spaceId, changeRequestId, { changes });
   const adding = await createChangeRequest(ctx, spaceId, { subject: "Matrix content" });
   const fileId = (await apply(adding.id, [{ operation: "insert_files", files: [{ name: "diagram.png", contentType: "image/png", base64: PNG }] }])).insertedFiles[0]!.id;
   const markdown = `The ${SEARCH_WORD} page.\n\n![Diagram](/files/${fileId})\n`;
-  const pageId = (await apply(adding.id, [{ operation: "insert_page", title: `Matrix ${SEARCH_WORD}`, slug: "matrix", document: { markdown } }])).changes[0]!.page.id;
+  const pageId = (await apply(adding.id, [{ operation: "insert_page", title: `Matrix ${SEARCH_WORD}`, slug: "matrix", document: { markdown } }])).outcomes[0]!.pageId;
   const merged = await mergeChangeRequest(ctx, spaceId, adding.id);
   const draft = await createChangeRequest(ctx, spaceId, { subject: "Matrix draft" });
-  const draftPageId = (await apply(draft.id, [{ operation: "insert_page", title: "Draft", slug: "draft", document: { markdown: `See [the ${SEARCH_WORD} page](/pages/${pageId}).\n` } }])).changes[0]!.page.id;
+  const draftPageId = (await apply(draft.id, [{ operation: "insert_page", title: "Draft", slug: "draft", document: { markdown: `See [the ${SEARCH_WORD} page](/pages/${pageId}).\n` } }])).outcomes[0]!.pageId;
   const draftRevision = await db().revision.findUniqueOrThrow({ where: { id: (await db().changeRequest.findUniqueOrThrow({ where: { id: draft.id } })).revisionId } });
   const mainRevision = await db().revision.findUniqueOrThrow({ where: { id: merged.revision } });
   const pages = [...(await readPages(db(), mainRevision)), ...(await readPages(db(), draftRevision))];
