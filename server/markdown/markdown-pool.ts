@@ -25,14 +25,10 @@ export const READ_BUDGET_MS = 10_000;
 const WORKER_HEAP_MB = 512;
 
 /**
- * A worker's young generation: V8's default (48 MB, two 16 MB semi-spaces and their large-object
- * space) is sized for throughput, while a page's parse and render leave little garbage alive.
- */
-const WORKER_YOUNG_MB = 12;
-
-/**
  * A worker idle this long is ended and its heap returned: after a burst of renders it held 60 MB
  * (20 MB even once V8 had shrunk it). The next page after a quiet spell pays a worker's start.
+ * (Its young generation is the server's, `--max-semi-space-size` in scripts/app-server.ts: V8's
+ * flag wins over a worker's `maxYoungGenerationSizeMb`.)
  */
 const WORKER_IDLE_MS = 30_000;
 
@@ -50,7 +46,7 @@ export function createMarkdownPool(size: number): WorkerPool<MarkdownTasks> {
       new Worker(new URL("./markdown-worker.ts", import.meta.url), {
         workerData: { state },
         execArgv: WORKER_EXEC_ARGV,
-        resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB, maxYoungGenerationSizeMb: WORKER_YOUNG_MB },
+        resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
       }),
   });
 }
