@@ -60,14 +60,19 @@ export async function spawnServer(options: { dev: boolean; stdio: Array<"inherit
 }
 
 /**
- * The production server's heap. Under V8's default limit (4 GB on a 24 GB machine) the heap grows to
- * four times what it holds before V8 collects, and idleness never shrinks it: a 3-minute soak left
- * 437 MB of heap holding 105 MB, the process at 783 MB. A 1.5 GB limit still leaves room for the
- * largest merges and imports, and V8 then grows the heap by under twice its live size (with
- * MALLOC_ARENA_MAX=2, fewer allocator arenas for the threads to leave freed memory in: the same
- * soak peaked at 516 MB and ended at 304 MB). An operator's own limit in NODE_OPTIONS is kept.
+ * The production server's heap. Under V8's defaults the heap grows to four times what it holds
+ * before V8 collects (a 3-minute soak left 437 MB of heap holding 105 MB), and idleness rarely
+ * shrinks it. `--heap-growing-percent=50` grows it by half of what a collection leaves alive
+ * instead (30% took 15–25% more CPU per request in the soak; 50% peaked under 500 MB with 8 MB
+ * semi-spaces, a young generation of 16 MB instead of 32, for every thread). Neither is a limit: the
+ * heap may still reach V8's default (4 GB on a 24 GB machine) for the largest merges and imports.
+ * A `--max-old-space-size` would be one, and it would override every worker's own `resourceLimits`
+ * too (V8's flag wins over an isolate's constraints): the markdown workers' 512 MB for one hostile
+ * page became 1.5 GB. `--expose-gc` lets the server give its heap back when it goes quiet
+ * (scripts/idle-collection.ts). With MALLOC_ARENA_MAX=2, the threads leave freed memory in fewer
+ * allocator arenas.
  */
-const SERVER_NODE_FLAGS = process.env.NODE_OPTIONS?.includes("--max-old-space-size") ? [] : ["--max-old-space-size=1536"];
+export const SERVER_NODE_FLAGS = ["--heap-growing-percent=50", "--max-semi-space-size=8", "--expose-gc"];
 
 /** True once the spawned server serves; false if it exits first (e.g. its port was taken: a server answering there is not ours). */
 export function serverReady(server: ChildProcess): Promise<boolean> {

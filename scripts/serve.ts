@@ -9,10 +9,13 @@ import { keepEncodedBodies, KEEPS_ENCODING_ENV } from "../server/http/encoded-re
 import { createGuardedServer } from "../server/http/request-guard";
 import { closePdfBrowser } from "../server/pdf/browser";
 import { routeSiteHost } from "../server/sites/serve/site-hosts";
+import { collectWhenQuiet } from "./idle-collection";
 import { EXIT_PORT_IN_USE, portInUseMessage, SERVER_READY } from "./server-protocol";
 
 const dev = process.argv.includes("--dev");
 const port = Number(process.env.PORT || 3000);
+/** Time without a request after which the server gives memory back (scripts/idle-collection.ts). */
+const QUIET_MS = 10_000;
 
 // Stop taking requests, let Next.js finish and close the PDF printer's Chromium, then exit; a second
 // signal exits at once. Listened for before anything slow: `npm start` may stop (or be killed) while
@@ -41,7 +44,9 @@ const handle = app.getRequestHandler();
 // The port is taken first (a taken port fails fast, before the slow preparation); requests wait for it.
 let prepared: Promise<void> | undefined;
 process.env[KEEPS_ENCODING_ENV] = "1";
+const quiet = collectWhenQuiet(QUIET_MS);
 const server = createGuardedServer((req, res) => {
+  quiet.request();
   keepEncodedBodies(res);
   // A published site's custom hostname or proxy path goes to the site's route (server/sites/serve/site-hosts.ts).
   void prepared!

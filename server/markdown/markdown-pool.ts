@@ -24,6 +24,14 @@ export const READ_BUDGET_MS = 10_000;
 /** A worker's heap: past it the worker is ended and its page fails with `memory`, not the server. */
 const WORKER_HEAP_MB = 512;
 
+/**
+ * A worker idle this long is ended and its heap returned: after a burst of renders it held 60 MB
+ * (20 MB even once V8 had shrunk it). The next page after a quiet spell pays a worker's start.
+ * (Its young generation is the server's, `--max-semi-space-size` in scripts/app-server.ts: V8's
+ * flag wins over a worker's `maxYoungGenerationSizeMb`.)
+ */
+const WORKER_IDLE_MS = 30_000;
+
 /** One core stays with the event loop (keeping it free is the point); more than four workers only queue on the database. */
 const POOL_SIZE = Math.min(4, Math.max(1, availableParallelism() - 1));
 
@@ -31,6 +39,7 @@ const POOL_SIZE = Math.min(4, Math.max(1, availableParallelism() - 1));
 export function createMarkdownPool(size: number): WorkerPool<MarkdownTasks> {
   return new WorkerPool<MarkdownTasks>({
     size,
+    idleMs: WORKER_IDLE_MS,
     spawn: (state) =>
       // Written exactly so, options included: the production bundler recognizes `new Worker(new URL(…, import.meta.url), { … })`
       // and bundles the entry; with the options from a function call it copied the .ts file as an asset instead.

@@ -6,6 +6,11 @@ export type PoolOptions = {
   size: number;
   /** Starts a worker that calls `serveTasks`, with `state` as `workerData.state`. */
   spawn: (state: SharedArrayBuffer) => Worker;
+  /**
+   * A worker idle this long is ended, returning its heap and thread to the system; the next task
+   * starts a new one. Without it, workers are kept.
+   */
+  idleMs?: number;
 };
 
 /**
@@ -40,13 +45,16 @@ type Slot = {
   sent: number[];
   answered: number;
   watchdog?: NodeJS.Timeout;
+  idleTimer?: NodeJS.Timeout;
 };
 
 /**
  * Worker threads that run CPU-heavy functions off the event loop, each input within a time
  * budget. Jobs wait in one queue, first come first served. A watchdog reads which input a worker
  * is on (shared memory) and, past the budget, ends the worker: that input fails with `time`, a new
- * worker takes its place and the job goes on with the inputs that were not answered.
+ * worker takes its place and the job goes on with the inputs that were not answered. With
+ * `idleMs`, a worker without a task for that long is ended too, so that an idle server holds no
+ * worker heap.
  */
 export class WorkerPool<T extends TaskTable> {
   private readonly slots: Slot[] = [];
@@ -110,10 +118,12 @@ export class WorkerPool<T extends TaskTable> {
     // An idle worker does not keep the process alive; a busy one does, until it answers.
     slot.worker.unref();
     this.slots.push(slot);
+    this.retireWhenIdle(slot);
     return slot;
   }
 
   private dispatch(slot: Slot, job: Job): void {
+    clearTimeout(slot.idleTimer);
     // Never 0, the shared memory's initial value, which would read as this task having begun.
     this.seq = (this.seq % 0x7fffffff) + 1;
     slot.seq = this.seq;
@@ -197,10 +207,22 @@ export class WorkerPool<T extends TaskTable> {
     slot.job = undefined;
     slot.worker.unref();
     this.pump();
+    if (!slot.job) this.retireWhenIdle(slot);
+  }
+
+  /** Arms the idle timer of a worker left without a task (dispatching clears it). */
+  private retireWhenIdle(slot: Slot): void {
+    const { idleMs } = this.options;
+    if (idleMs === undefined) return;
+    slot.idleTimer = setTimeout(() => {
+      if (!slot.job && this.slots.includes(slot)) this.retire(slot);
+    }, idleMs);
+    slot.idleTimer.unref();
   }
 
   private retire(slot: Slot): void {
     clearTimeout(slot.watchdog);
+    clearTimeout(slot.idleTimer);
     slot.job = undefined;
     this.slots.splice(this.slots.indexOf(slot), 1);
     void slot.worker.terminate();

@@ -4,12 +4,11 @@ import { WorkerPool } from "../../server/workers/worker-pool";
 import { MAX_STALL_MS, measureStall } from "../helpers/measure-stall";
 import type { fixtureTasks } from "./fixture-tasks";
 
+const fixtureWorker = (state: SharedArrayBuffer) =>
+  new Worker(new URL("./fixture-worker.ts", import.meta.url), { workerData: { state }, execArgv: ["--import", "tsx"], resourceLimits: { maxOldGenerationSizeMb: 64 } });
+
 /** A pool of workers serving the fixture tasks, each with a 64 MB heap. */
-const fixturePool = (size = 1) =>
-  new WorkerPool<typeof fixtureTasks>({
-    size,
-    spawn: (state) => new Worker(new URL("./fixture-worker.ts", import.meta.url), { workerData: { state }, execArgv: ["--import", "tsx"], resourceLimits: { maxOldGenerationSizeMb: 64 } }),
-  });
+const fixturePool = (size = 1) => new WorkerPool<typeof fixtureTasks>({ size, spawn: fixtureWorker });
 
 describe("WorkerPool", () => {
   test("an input past its budget fails with `time`, without blocking the event loop; a new worker serves the next task", async () => {
@@ -81,5 +80,16 @@ describe("WorkerPool", () => {
       { ok: false, index: 0, limit: "time", values: [] },
       [{ ok: true, value: "c" }],
     ]);
+  });
+
+  test("a worker idle for `idleMs` is ended, never while busy; the next task starts a new one", async () => {
+    const spawned: Worker[] = [];
+    const pool = new WorkerPool<typeof fixtureTasks>({ size: 1, idleMs: 100, spawn: (state) => spawned[spawned.push(fixtureWorker(state)) - 1]! });
+    // Spins past idleMs: a busy worker is kept.
+    expect(await pool.map("spin", [400], 5000)).toEqual([{ ok: true, value: 400 }]);
+    expect(spawned).toHaveLength(1);
+    await new Promise((resolve) => spawned[0]!.once("exit", resolve));
+    expect(await pool.map("echo", ["after idle"], 5000)).toEqual([{ ok: true, value: "after idle" }]);
+    expect(spawned).toHaveLength(2);
   });
 });
