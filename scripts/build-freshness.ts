@@ -3,7 +3,7 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 
 // Inputs of `next build`: when one is newer than the build, it is rebuilt.
-const BUILD_INPUTS = ["app", "components", "server", "prisma", "package-lock.json", "next.config.mjs", "postcss.config.mjs", "tsconfig.json", "instrumentation.ts", "proxy.ts", "middleware.ts"];
+const BUILD_INPUTS = ["app", "components", "server", "prisma", "package-lock.json", "next.config.ts", "postcss.config.mjs", "tsconfig.json", "instrumentation.ts", "proxy.ts", "middleware.ts"];
 
 export function buildIsStale(): boolean {
   const buildId = path.resolve(".next/BUILD_ID");

@@ -5,6 +5,7 @@
  * database is ready; with `DATABASE_URL` set, each `npm start` is one more stateless app server.
  */
 import type { Server } from "node:http";
+import { readFileSync } from "node:fs";
 import { keepEncodedBodies, KEEPS_ENCODING_ENV } from "../server/http/encoded-responses";
 import { createGuardedServer } from "../server/http/request-guard";
 import { closePdfBrowser } from "../server/pdf/browser";
@@ -37,6 +38,10 @@ if (process.send) {
 
 // Next.js reads NODE_ENV when it is loaded, as `next start` and `next dev` set it.
 (process.env as Record<string, string>).NODE_ENV ??= dev ? "development" : "production";
+// In production Next takes the config the build resolved (`.next/required-server-files.json`), as
+// its standalone server does: reading next.config.ts itself would load its SWC compiler for the
+// server's lifetime (31 MB resident, two threads) only to read a few settings.
+if (!dev) process.env.__NEXT_PRIVATE_STANDALONE_CONFIG ??= JSON.stringify(JSON.parse(readFileSync(".next/required-server-files.json", "utf8")).config);
 const { default: next } = await import("next");
 
 const app = next({ dev, port, hostname: "localhost" });

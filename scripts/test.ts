@@ -28,7 +28,7 @@ if (!(await ensureSystemPackages(testPackages(), "the browser and PDF tests"))) 
 
 // Side by side: the type-check and the linter run on one core each, and the build and the unit tests
 // leave the cores idle at times. Each one's output is printed whole once it ends. The browser tests run the
-// production build, rebuilt when its sources changed; the build need not type-check again (next.config.mjs reads QUIRE_TYPECHECKED).
+// production build, rebuilt when its sources changed; the build need not type-check again (next.config.ts reads QUIRE_TYPECHECKED).
 await Promise.all([
   step("Type-check", bin("tsc"), ["--noEmit", "-p", "."], { buffered: true }),
   step("Lint", bin("eslint"), [".", "--max-warnings=0"], { buffered: true }),

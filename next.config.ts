@@ -1,7 +1,8 @@
-// JavaScript, not TypeScript: the production server loads this file at every start, and a
-// next.config.ts loads Next's SWC compiler to read it (31 MB of the server's memory for as long as it runs).
-/** @type {import("next").NextConfig} */
-const nextConfig = {
+import type { NextConfig } from "next";
+
+// `next build` and `next dev` read this file; the production server takes the config the build
+// resolved from .next/ (scripts/serve.ts), so that it does not load Next's SWC compiler to read it.
+const nextConfig: NextConfig = {
   // Native and database packages are loaded by Node at run time, not bundled.
   // playwright-core drives the Chromium that prints PDFs (server/pdf/browser.ts).
   serverExternalPackages: ["@node-rs/argon2", "pg-boss", "pg", "@prisma/adapter-pg", "playwright-core"],
