@@ -10,6 +10,7 @@ export const apiUrl = (origin: string, path: string) => `${origin}/v1${path}`;
 export const appUrl = (origin: string, path: string) => `${origin}${path}`;
 
 export function urlsFor(origin: string) {
+  const organizationFile = (organizationId: string, uploadId: string) => appUrl(origin, `/api/orgs/${organizationId}/files/${uploadId}`);
   return {
     /** The origin itself: for builders not yet taking `Urls` (site URLs, file URLs). */
     origin,
@@ -20,5 +21,23 @@ export function urlsFor(origin: string) {
       location: apiUrl(origin, `/spaces/${space.id}`),
       app: appUrl(origin, `/o/${space.organizationId}/s/${space.id}`),
     }),
+    /** An organization's `urls.location` and `urls.app`. */
+    organization: (organization: { id: string }) => ({
+      location: apiUrl(origin, `/orgs/${organization.id}`),
+      app: appUrl(origin, `/o/${organization.id}`),
+    }),
+    /** A file uploaded to an organization (its logo), served by Quire (server/organizations/organization-files.ts). */
+    organizationFile,
+    /** The organization's logo: its uploaded file, served by Quire, or the URL it was given. */
+    organizationLogo: (organization: { id: string; logoURL: string | null; logoUploadId: string | null }): string | null =>
+      organization.logoUploadId ? organizationFile(organization.id, organization.logoUploadId) : organization.logoURL,
+    /** A user's `urls.location`. */
+    user: (user: { id: string }) => apiUrl(origin, `/users/${user.id}`),
+    /** An invite link's `urls.location`. */
+    linkInvite: (invite: { id: string; organizationId: string }) => apiUrl(origin, `/orgs/${invite.organizationId}/link-invites/${invite.id}`),
+    /** The invite page of an invite's secret token (server/invites/tokens.ts): the link people join with. */
+    invite: (token: string) => appUrl(origin, `/invite/${token}`),
+    /** The page a mailed password reset's secret token opens (server/members/password-reset-tokens.ts). */
+    passwordReset: (token: string) => appUrl(origin, `/reset-password/${token}`),
   };
 }

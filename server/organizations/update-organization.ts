@@ -4,13 +4,13 @@ import { db } from "../db/client";
 import { writeChange } from "../events/write-change";
 import { fieldError } from "../errors";
 import { loadOrganization } from "../policies/access";
-import { presentOrganization } from "../presenters/organization";
 import { syncEmailDomainVerifications } from "./email-domains";
 import { logoOf } from "./organization-files";
+import type { OrganizationRecord } from "./records";
 import type { updateOrganizationInput } from "./schemas";
 import { authorize } from "../policies/authorize";
 
-export async function updateOrganization(ctx: ServiceContext, organizationId: string, input: z.infer<typeof updateOrganizationInput>) {
+export async function updateOrganization(ctx: ServiceContext, organizationId: string, input: z.infer<typeof updateOrganizationInput>): Promise<OrganizationRecord> {
   const { memberRole } = await loadOrganization(db(), ctx.actor, organizationId);
   authorize({ memberRole }, "organization.update");
   if (input.defaultContent) {
@@ -45,7 +45,7 @@ export async function updateOrganization(ctx: ServiceContext, organizationId: st
     if ((error as { code?: string }).code === "P2002" && input.hostname) throw hostnameTaken(input.hostname);
     throw error;
   });
-  return presentOrganization(organization, memberRole, ctx.baseUrl);
+  return { ...organization, memberRole };
 }
 
 /** A subdomain is one organization's: the answer says it is taken, and nothing of whose it is. */
