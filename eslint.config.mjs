@@ -11,7 +11,7 @@ const subscribers = {
 /** The recorder and what it is made of (the catalog, the channel, edit-session folding). */
 const recorder = ["server/events/record-event.ts", "server/events/catalog.ts", "server/events/channel.ts", "server/audit/edit-sessions.ts"];
 /** Domains whose services return records (docs/records-and-presenters.md): only the edge presents them. */
-const recordDomains = ["server/spaces/**"];
+const recordDomains = ["server/spaces/**", "server/organizations/**", "server/invites/**", "server/members/**", "server/users/**"];
 const presenters = { regex: "(^|/)presenters/|^@/server/presenters(/|$)", message: "Services return records; the edge (server/api/operations, server/trpc/routers) presents them: docs/records-and-presenters.md." };
 const database = { regex: "^@/server/db(/|$)|(^|/)server/db(/|$)", message: "Pages and components never import server/db: they call services (pages, route handlers) or tRPC procedures (components)." };
 

@@ -89,7 +89,7 @@ async function seedPeople(ctx: ServiceContext, organizationId: string, options: 
   const writers: string[] = [];
   for (const person of DEMO_PEOPLE.filter((candidate) => candidate.email !== options.adminEmail)) {
     const invite = await createLinkInvite(ctx, organizationId, { role: person.role });
-    await signUpWithInvite(invite.token!, { email: person.email, displayName: person.displayName, password: randomBytes(18).toString("base64url") }, ctx.baseUrl);
+    await signUpWithInvite(invite.token!, { email: person.email, displayName: person.displayName, password: randomBytes(18).toString("base64url") });
     await deleteInvite(ctx, organizationId, invite.id, "link");
     if (person.writer) writers.push((await db().user.findUniqueOrThrow({ where: { email: person.email }, select: { id: true } })).id);
   }

@@ -9,6 +9,10 @@ export type Urls = ReturnType<typeof urlsFor>;
 export const apiUrl = (origin: string, path: string) => `${origin}/v1${path}`;
 export const appUrl = (origin: string, path: string) => `${origin}${path}`;
 
+/** A file uploaded to an organization, as its URL names it: `/api/orgs/<organizationId>/files/<uploadId>`. */
+export type OrganizationFileRef = { organizationId: string; uploadId: string };
+const ORGANIZATION_FILE_PATH = /^\/api\/orgs\/([0-9A-Za-z]{20})\/files\/([0-9A-Za-z]{20})$/;
+
 export function urlsFor(origin: string) {
   const organizationFile = (organizationId: string, uploadId: string) => appUrl(origin, `/api/orgs/${organizationId}/files/${uploadId}`);
   return {
@@ -28,6 +32,12 @@ export function urlsFor(origin: string) {
     }),
     /** A file uploaded to an organization (its logo), served by Quire (server/organizations/organization-files.ts). */
     organizationFile,
+    /** The organization file a URL names, when it is one of this origin's (`organizationFile`'s inverse); otherwise null. */
+    organizationFileOf: (url: string): OrganizationFileRef | null => {
+      const parsed = URL.parse(url);
+      const match = parsed && parsed.origin === URL.parse(origin)?.origin ? ORGANIZATION_FILE_PATH.exec(parsed.pathname) : null;
+      return match ? { organizationId: match[1]!, uploadId: match[2]! } : null;
+    },
     /** The organization's logo: its uploaded file, served by Quire, or the URL it was given. */
     organizationLogo: (organization: { id: string; logoURL: string | null; logoUploadId: string | null }): string | null =>
       organization.logoUploadId ? organizationFile(organization.id, organization.logoUploadId) : organization.logoURL,

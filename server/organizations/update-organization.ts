@@ -3,6 +3,7 @@ import type { ServiceContext } from "../context";
 import { db } from "../db/client";
 import { writeChange } from "../events/write-change";
 import { fieldError } from "../errors";
+import type { OrganizationFileRef } from "../http/urls";
 import { loadOrganization } from "../policies/access";
 import { syncEmailDomainVerifications } from "./email-domains";
 import { logoOf } from "./organization-files";
@@ -10,7 +11,17 @@ import type { OrganizationRecord } from "./records";
 import type { updateOrganizationInput } from "./schemas";
 import { authorize } from "../policies/authorize";
 
-export async function updateOrganization(ctx: ServiceContext, organizationId: string, input: z.infer<typeof updateOrganizationInput>): Promise<OrganizationRecord> {
+/**
+ * Changes the organization's settings; admins only. `logoFile`: the file of Quire's that `input.logo`
+ * names, recognized by the edge on the origin it answers on (`urls.organizationFileOf`: a service
+ * knows no origin); null when it names none.
+ */
+export async function updateOrganization(
+  ctx: ServiceContext,
+  organizationId: string,
+  input: z.infer<typeof updateOrganizationInput>,
+  logoFile: OrganizationFileRef | null,
+): Promise<OrganizationRecord> {
   const { memberRole } = await loadOrganization(db(), ctx.actor, organizationId);
   authorize({ memberRole }, "organization.update");
   if (input.defaultContent) {
@@ -23,7 +34,7 @@ export async function updateOrganization(ctx: ServiceContext, organizationId: st
       if (taken) throw hostnameTaken(input.hostname);
     }
     if (input.emailDomains) await syncEmailDomainVerifications(tx, ctx, events, organizationId, input.emailDomains);
-    const logo = input.logo === undefined ? {} : await logoOf(tx, organizationId, input.logo, ctx.baseUrl);
+    const logo = input.logo === undefined ? {} : await logoOf(tx, organizationId, input.logo, logoFile);
     const updated = await tx.organization.update({
       where: { id: organizationId },
       data: {

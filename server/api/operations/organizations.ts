@@ -52,7 +52,7 @@ export const organizationOperations = [
     path: "/v1/orgs/{organizationId}",
     params: organizationPath,
     body: updateOrganizationInput,
-    handler: async (c) => presentOrganizationRecord(await updateOrganization(c, c.params.organizationId, c.body), c.urls),
+    handler: async (c) => presentOrganizationRecord(await updateOrganization(c, c.params.organizationId, c.body, c.body.logo ? c.urls.organizationFileOf(c.body.logo) : null), c.urls),
   }),
   defineOperation({
     operationId: "getOrganizationsForEmailDomain",

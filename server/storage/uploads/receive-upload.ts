@@ -1,7 +1,7 @@
 import { db } from "../../db/client";
 import { badRequest, fieldError, notFound } from "../../errors";
 import { readBody } from "../../http/read-body";
-import { organizationFileUrl } from "../../organizations/organization-files";
+import { urlsFor } from "../../http/urls";
 import { fileStorage } from "../file-storage";
 import { imageFormat } from "../image-dimensions";
 import { hashUploadToken } from "./generate-upload-url";
@@ -45,7 +45,7 @@ export async function receiveUpload(token: string, request: Request, baseUrl: st
   const format = FORMAT_OF[kind](bytes, upload.name);
   const blob = await fileStorage().put(bytes);
   await db().storageUpload.update({ where: { id: upload.id }, data: { blob, format } });
-  return { key: upload.key, size: bytes.length, format, ...(kind === "organization_file" ? { url: organizationFileUrl(baseUrl, upload.organizationId, upload.id) } : {}) };
+  return { key: upload.key, size: bytes.length, format, ...(kind === "organization_file" ? { url: urlsFor(baseUrl).organizationFile(upload.organizationId, upload.id) } : {}) };
 }
 
 /** The body, refused as soon as it goes past `size` bytes (413), and when it ends short of them. */

@@ -28,7 +28,10 @@ export const organizationsRouter = router({
   create: protectedProcedure.input(createOrganizationInput).mutation(async ({ ctx, input }) => presentOrganizationRecord(await createOrganization(ctx, input), ctx.urls)),
   update: protectedProcedure
     .input(organizationPath.extend(updateOrganizationInput.shape))
-    .mutation(async ({ ctx, input: { organizationId, ...patch } }) => presentOrganizationRecord(await updateOrganization(ctx, organizationId, patch), ctx.urls)),
+    .mutation(async ({ ctx, input: { organizationId, ...patch } }) => {
+      const logoFile = patch.logo ? ctx.urls.organizationFileOf(patch.logo) : null;
+      return presentOrganizationRecord(await updateOrganization(ctx, organizationId, patch, logoFile), ctx.urls);
+    }),
   /** The settings page's danger zone: deleting takes the organization's name, typed (`confirmation`). */
   delete: protectedProcedure
     .input(organizationPath.extend({ confirmation: z.string().max(300) }))

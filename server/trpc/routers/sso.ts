@@ -2,6 +2,7 @@ import { z } from "zod";
 import { entityIdSchema } from "../../ids";
 import { updateOrganizationInput } from "../../organizations/schemas";
 import { updateOrganization } from "../../organizations/update-organization";
+import { presentOrganizationRecord } from "../../presenters/organization";
 import { createSamlProvider } from "../../sso/create-saml-provider";
 import { deleteSamlProvider } from "../../sso/delete-saml-provider";
 import { getServiceProvider, listDefaultTeamChoices, listSamlProviders } from "../../sso/queries";
@@ -31,11 +32,11 @@ export const ssoRouter = router({
   /** The organization's switch: members other than admins reach it only through SSO. */
   setEnforced: protectedProcedure
     .input(organizationInput.extend({ sso: z.boolean() }))
-    .mutation(({ ctx, input }) => updateOrganization(ctx, input.organizationId, { sso: input.sso })),
+    .mutation(async ({ ctx, input }) => presentOrganizationRecord(await updateOrganization(ctx, input.organizationId, { sso: input.sso }, null), ctx.urls)),
   /** Email domains whose people the sign-in page offers the organization's SSO. */
   setEmailDomains: protectedProcedure
     .input(organizationInput.extend({ emailDomains: updateOrganizationInput.shape.emailDomains.unwrap() }))
-    .mutation(({ ctx, input }) => updateOrganization(ctx, input.organizationId, { emailDomains: input.emailDomains })),
+    .mutation(async ({ ctx, input }) => presentOrganizationRecord(await updateOrganization(ctx, input.organizationId, { emailDomains: input.emailDomains }, null), ctx.urls)),
   members: protectedProcedure.input(organizationInput).query(({ ctx, input }) => listSsoMembers(ctx, input.organizationId)),
   allowMember: protectedProcedure.input(memberInput).mutation(({ ctx, input }) => setSsoMember(ctx, input.organizationId, input.userId)),
   removeMember: protectedProcedure.input(memberInput).mutation(({ ctx, input }) => removeSsoMember(ctx, input.organizationId, input.userId)),
