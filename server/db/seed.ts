@@ -42,7 +42,7 @@ export async function seedDemo(): Promise<SeededAdmin | null> {
   const organization = await db().organization.create({
     data: { id: newId(), title: "Demo organization", members: { create: { userId, role: "admin" } } },
   });
-  const ctx = jobContext(userId, "http://localhost");
+  const ctx = jobContext(userId);
   const orgId = organization.id;
 
   const product = await createCollection(ctx, orgId, { title: "Product" });
