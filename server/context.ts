@@ -1,6 +1,5 @@
 import type { Actor } from "./auth/actor";
 import { pageActor } from "./auth/request-actor";
-import { configuredPublicUrl } from "./config";
 import { requestPublicOrigin } from "./http/public-origin";
 
 /** What every service function receives: who acts, and the origin for the URLs it returns. */
@@ -21,18 +20,20 @@ export function requestContext(actor: Actor, origin: Request | string): ServiceC
 }
 
 /**
- * A server-rendered page's: its signed-in caller (null when signed out), with URLs on the
- * configured public URL (a page has no request object to take an origin from).
+ * A server-rendered page's: its signed-in caller (null when signed out). No origin: the services a
+ * page calls answer records, and its screens' answers come through the tRPC procedures
+ * (server/trpc/server.tsx), which present them on the request's origin.
  */
 export async function pageContext(): Promise<ServiceContext | null> {
   const actor = await pageActor();
-  return actor ? { actor, baseUrl: configuredPublicUrl() ?? "" } : null;
+  return actor ? { actor, baseUrl: "" } : null;
 }
 
 /**
  * A background job's, or a script's: Quire acting for a user (`system`), or as the actor the job
- * resolved (`jobActorFor`); URLs on the origin the job was given, if it builds any.
+ * resolved (`jobActorFor`). No origin: jobs keep ids, and what they send (mail) is on the configured
+ * public origin (`backgroundPublicOrigin`).
  */
-export function jobContext(actingFor: string | Actor, baseUrl = ""): ServiceContext {
-  return { actor: typeof actingFor === "string" ? { userId: actingFor, via: "system" } : actingFor, baseUrl };
+export function jobContext(actingFor: string | Actor): ServiceContext {
+  return { actor: typeof actingFor === "string" ? { userId: actingFor, via: "system" } : actingFor, baseUrl: "" };
 }

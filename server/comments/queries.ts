@@ -3,7 +3,7 @@ import { db } from "../db/client";
 import { Prisma } from "../db/generated/client";
 import { fieldError, notFound } from "../errors";
 import { decodeCursor, decodeKeysetCursor, encodeCursor, encodeKeysetCursor, type ListParams } from "../pagination";
-import { presentMembers } from "../members/queries";
+import { memberRecords } from "../members/queries";
 import { loadSpace } from "../policies/access";
 import { conversationPermissions } from "../policies/comment";
 import { presentConversation } from "./conversations";
@@ -121,7 +121,7 @@ export async function listCommenters(ctx: ServiceContext, ref: Ref, params: List
   const ids = rows.slice(0, params.limit).map((row) => row.user_id);
   const members = await tx.member.findMany({ where: { organizationId: base.organization.id, userId: { in: ids } }, include: { user: true }, orderBy: { userId: "asc" } });
   return {
-    items: await presentMembers(tx, base, members, ctx.baseUrl),
+    items: await memberRecords(tx, base, members),
     count: Number(total!.count),
     ...(rows.length > params.limit ? { next: { page: encodeCursor(ids.at(-1)!) } } : {}),
   };

@@ -42,7 +42,7 @@ export async function seedDemo(): Promise<SeededAdmin | null> {
   const organization = await db().organization.create({
     data: { id: newId(), title: "Demo organization", members: { create: { userId, role: "admin" } } },
   });
-  const ctx = jobContext(userId, "http://localhost");
+  const ctx = jobContext(userId);
   const orgId = organization.id;
 
   const product = await createCollection(ctx, orgId, { title: "Product" });
@@ -89,8 +89,7 @@ async function seedPeople(ctx: ServiceContext, organizationId: string, options: 
   const writers: string[] = [];
   for (const person of DEMO_PEOPLE.filter((candidate) => candidate.email !== options.adminEmail)) {
     const invite = await createLinkInvite(ctx, organizationId, { role: person.role });
-    const token = new URL(invite.url!).pathname.split("/").pop()!;
-    await signUpWithInvite(token, { email: person.email, displayName: person.displayName, password: randomBytes(18).toString("base64url") }, ctx.baseUrl);
+    await signUpWithInvite(invite.token!, { email: person.email, displayName: person.displayName, password: randomBytes(18).toString("base64url") });
     await deleteInvite(ctx, organizationId, invite.id, "link");
     if (person.writer) writers.push((await db().user.findUniqueOrThrow({ where: { email: person.email }, select: { id: true } })).id);
   }

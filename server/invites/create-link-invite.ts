@@ -5,13 +5,13 @@ import { conflict } from "../errors";
 import { writeChange } from "../events/write-change";
 import { newId } from "../ids";
 import { loadOrganization } from "../policies/access";
-import { presentLinkInvite } from "../presenters/invite";
+import type { LinkInviteRecord } from "./records";
 import type { createLinkInviteInput } from "./schemas";
-import { inviteExpiry, inviteUrl, newInviteToken } from "./tokens";
+import { inviteExpiry, newInviteToken } from "./tokens";
 import { authorize } from "../policies/authorize";
 
-/** A link anyone can join with, at `role`, for a month; its `url` is answered this once. */
-export async function createLinkInvite(ctx: ServiceContext, organizationId: string, input: z.infer<typeof createLinkInviteInput>) {
+/** A link anyone can join with, at `role`, for a month; its `token` (the link's secret) is returned this once. */
+export async function createLinkInvite(ctx: ServiceContext, organizationId: string, input: z.infer<typeof createLinkInviteInput>): Promise<LinkInviteRecord> {
   const access = await loadOrganization(db(), ctx.actor, organizationId);
   authorize(access, "organization.invite");
   if (!access.organization.inviteLinks) throw conflict("Invite links are turned off in this organization: turn them on (inviteLinks) first.");
@@ -23,5 +23,5 @@ export async function createLinkInvite(ctx: ServiceContext, organizationId: stri
     events.record({ organizationId, action: "invite_link.created", target: { type: "invite", id: created.id }, payload: { role: input.role, expiresAt: created.expiresAt } });
     return created;
   });
-  return presentLinkInvite(invite, access.memberRole, ctx.baseUrl, inviteUrl(ctx.baseUrl, token));
+  return { ...invite, callerRole: access.memberRole, token };
 }

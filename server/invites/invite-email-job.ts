@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { backgroundPublicOrigin } from "../config";
 import { jobContext } from "../context";
 import type { Db } from "../db/client";
 import { db } from "../db/client";
@@ -9,7 +10,8 @@ import { defineJob } from "../jobs/job-kind";
 import { sendMail } from "../mail/mailer";
 import { parseRole } from "../policies/roles";
 import { inviteMessage } from "./invite-email";
-import { inviteUrl, newInviteToken } from "./tokens";
+import { urlsFor } from "../http/urls";
+import { newInviteToken } from "./tokens";
 
 /**
  * Mails an email invite, after the write that made (or renewed) it has committed: the job is sent in
@@ -18,22 +20,23 @@ import { inviteUrl, newInviteToken } from "./tokens";
  * database (only its SHA-256 is): the job gives the invite a new token, which only the message
  * carries, then mails it and marks the invite emailed (`emailedAt`: following that link proves the
  * address). An SMTP failure is retried with back-off; a retry mails a fresh link, the last one sent
- * being the one that works.
+ * being the one that works. The payload holds the invite's id only: the link is on the configured
+ * public origin (`backgroundPublicOrigin`), as every mail a job sends.
  */
 export const inviteEmailJob = defineJob({
   name: "invite-email",
-  payload: z.object({ inviteId: z.string(), baseUrl: z.string() }),
+  payload: z.object({ inviteId: z.string() }),
   queue: { retryLimit: 5, retryDelay: 30, retryBackoff: true },
   work: { pollingIntervalSeconds: 1 },
-  handle: ({ inviteId, baseUrl }) => mailInvite(inviteId, baseUrl),
+  handle: ({ inviteId }) => mailInvite(inviteId),
 });
 
 /** Within the write that makes or renews an email invite: its message is sent once that write commits. */
-export async function sendInviteEmail(tx: Db, inviteId: string, baseUrl: string): Promise<void> {
-  await enqueue(tx, inviteEmailJob, { inviteId, baseUrl });
+export async function sendInviteEmail(tx: Db, inviteId: string): Promise<void> {
+  await enqueue(tx, inviteEmailJob, { inviteId });
 }
 
-async function mailInvite(inviteId: string, baseUrl: string): Promise<{ mailed: boolean }> {
+async function mailInvite(inviteId: string): Promise<{ mailed: boolean }> {
   const { token, tokenHash } = newInviteToken();
   // The new secret of the link; not a change anyone made (the invite was recorded as it was made).
   const invite = await inTransaction(
@@ -52,10 +55,10 @@ async function mailInvite(inviteId: string, baseUrl: string): Promise<{ mailed: 
   const organization = await db().organization.findUniqueOrThrow({ where: { id: invite.organizationId }, select: { title: true } });
   const inviter = invite.createdById ? await db().user.findUnique({ where: { id: invite.createdById }, select: { displayName: true, email: true } }) : null;
   await sendMail(
-    inviteMessage({ email: invite.email!, url: inviteUrl(baseUrl, token), expiresAt: invite.expiresAt, role: parseRole(invite.role) }, organization, inviter),
+    inviteMessage({ email: invite.email!, url: urlsFor(backgroundPublicOrigin()).invite(token), expiresAt: invite.expiresAt, role: parseRole(invite.role) }, organization, inviter),
   );
   // Quire mailed it on behalf of the admin who invited; the audit log has no one to name once that account is gone.
-  await writeChange(jobContext(invite.createdById ?? "", baseUrl), async (tx, events) => {
+  await writeChange(jobContext(invite.createdById ?? ""), async (tx, events) => {
     const { count } = await tx.organizationInvite.updateMany({ where: { id: inviteId, tokenHash }, data: { emailedAt: new Date() } });
     if (count === 0 || !invite.createdById) return events.nothingChanged();
     events.record({ organizationId: invite.organizationId, action: "member.invite_emailed", target: { type: "invite", id: inviteId, label: invite.email! } });

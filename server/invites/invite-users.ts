@@ -7,17 +7,18 @@ import { loadOrganization } from "../policies/access";
 import { parseRole, type Role } from "../policies/roles";
 import { sendInviteEmail } from "./invite-email-job";
 import type { InviteUsersInput } from "./schemas";
-import { inviteExpiry, inviteUrl, newInviteToken } from "./tokens";
+import type { InviteUsersRecord } from "./records";
+import { inviteExpiry, newInviteToken } from "./tokens";
 import { authorize } from "../policies/authorize";
 
 /**
  * `inviteUsersToOrganization`: an invite per address that is not a member yet (inviting an address
  * again renews its invite: new link, role and expiry). With mail configured each is mailed by a job
  * sent in this write (server/invites/invite-email-job.ts); without it, their links (`links`) are
- * answered for the inviter to pass on, once: only their hashes are kept. `users`: the accounts
+ * returned (their tokens) for the edge to answer as links the inviter passes on, once: only their hashes are kept. `users`: the accounts
  * that already exist for the addresses invited; `invited`: how many invites were made.
  */
-export async function inviteUsers(ctx: ServiceContext, organizationId: string, input: InviteUsersInput) {
+export async function inviteUsers(ctx: ServiceContext, organizationId: string, input: InviteUsersInput): Promise<InviteUsersRecord> {
   const access = await loadOrganization(db(), ctx.actor, organizationId);
   authorize(access, "organization.invite");
   const defaultRole = input.role !== undefined ? input.role : parseRole(access.organization.defaultRole);
@@ -33,7 +34,7 @@ export async function inviteUsers(ctx: ServiceContext, organizationId: string, i
       select: { id: true, email: true, memberships: { where: { organizationId }, select: { userId: true } } },
     });
     const users: string[] = [];
-    const links: { email: string; url: string }[] = [];
+    const links: InviteUsersRecord["links"] = [];
     for (const [email, role] of wanted) {
       const account = accounts.find((candidate) => candidate.email.toLowerCase() === email);
       if (account?.memberships.length) continue;
@@ -47,8 +48,8 @@ export async function inviteUsers(ctx: ServiceContext, organizationId: string, i
           role = EXCLUDED.role, sso = EXCLUDED.sso, token_hash = EXCLUDED.token_hash, created_by_id = EXCLUDED.created_by_id,
           created_at = now(), expires_at = EXCLUDED.expires_at, emailed_at = NULL
         RETURNING id`;
-      if (mail) await sendInviteEmail(tx, row!.id, ctx.baseUrl);
-      else links.push({ email, url: inviteUrl(ctx.baseUrl, token) });
+      if (mail) await sendInviteEmail(tx, row!.id);
+      else links.push({ email, token });
       events.record({ organizationId, action: "member.invited", target: { type: "invite", id: row!.id, label: email }, payload: { email, role, sso: input.sso ?? false, emailed: mail } });
     }
     const invited = mail ? wanted.size - accounts.filter((account) => account.memberships.length).length : links.length;

@@ -72,11 +72,11 @@ export async function joinWithInvite(ctx: ServiceContext, token: string, organiz
  * invite the address they give) with their name and password, and lets them in. An address that
  * already has an account is refused: its owner signs in and accepts.
  */
-export async function signUpWithInvite(token: string, input: SignUpWithInviteInput, baseUrl: string): Promise<{ organizationId: string; email: string }> {
+export async function signUpWithInvite(token: string, input: SignUpWithInviteInput): Promise<{ organizationId: string; email: string }> {
   const passwordHash = await hashPassword(input.password);
   const userId = newId();
-  // The new user is the actor of their own joining (the event's actor row is written in the same transaction).
-  const ctx = requestContext(linkHolder(userId), baseUrl);
+  // The new user is the actor of their own joining (the event's actor row is written in the same transaction); the answer holds no URL.
+  const ctx = requestContext(linkHolder(userId), "");
   try {
     return await writeChange(ctx, async (tx, events) => {
       const found = await usableInvite(tx, token);

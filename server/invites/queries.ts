@@ -3,13 +3,13 @@ import type { ServiceContext } from "../context";
 import { db, type Db } from "../db/client";
 import type { OrganizationInvite } from "../db/generated/client";
 import { notFound } from "../errors";
-import { paginateModel, type ListParams } from "../pagination";
+import { paginateModel, type ListParams, type ListResult } from "../pagination";
 import { loadOrganization, type OrgAccess } from "../policies/access";
 import { parseRole } from "../policies/roles";
-import { presentEmailInvite, presentLinkInvite } from "../presenters/invite";
 import { inviteAcceptableBy } from "./invitee";
 import { hashInviteToken, inviteTokenSchema } from "./tokens";
-import { logoUrlOf } from "../presenters/organization";
+import type { LinkInviteRecord } from "./records";
+import { urlsFor } from "../http/urls";
 import { authorize } from "../policies/authorize";
 
 /** An invite of the caller's organization, of the kind asked for; admins only. */
@@ -20,24 +20,23 @@ export async function loadInvite(tx: Db, access: OrgAccess, inviteId: string, ki
   return invite;
 }
 
-export async function listLinkInvites(ctx: ServiceContext, organizationId: string, params: ListParams) {
+export async function listLinkInvites(ctx: ServiceContext, organizationId: string, params: ListParams): Promise<ListResult<LinkInviteRecord>> {
   const access = await loadOrganization(db(), ctx.actor, organizationId);
   authorize(access, "organization.invite");
   const page = await paginateModel(params, db().organizationInvite, { organizationId, kind: "link" });
-  return { ...page, items: page.items.map((invite) => presentLinkInvite(invite, access.memberRole, ctx.baseUrl)) };
+  return { ...page, items: page.items.map((invite) => ({ ...invite, callerRole: access.memberRole })) };
 }
 
-export async function getLinkInvite(ctx: ServiceContext, organizationId: string, inviteId: string) {
+export async function getLinkInvite(ctx: ServiceContext, organizationId: string, inviteId: string): Promise<LinkInviteRecord> {
   const access = await loadOrganization(db(), ctx.actor, organizationId);
-  return presentLinkInvite(await loadInvite(db(), access, inviteId, "link"), access.memberRole, ctx.baseUrl);
+  return { ...(await loadInvite(db(), access, inviteId, "link")), callerRole: access.memberRole };
 }
 
 /** Email invites not yet accepted, newest first (the invites page; at most 50 addresses go out at once, 500 are shown). */
-export async function listPendingEmailInvites(ctx: ServiceContext, organizationId: string) {
+export async function listPendingEmailInvites(ctx: ServiceContext, organizationId: string): Promise<OrganizationInvite[]> {
   const access = await loadOrganization(db(), ctx.actor, organizationId);
   authorize(access, "organization.invite");
-  const invites = await db().organizationInvite.findMany({ where: { organizationId, kind: "email" }, orderBy: { createdAt: "desc" }, take: 500 });
-  return invites.map(presentEmailInvite);
+  return db().organizationInvite.findMany({ where: { organizationId, kind: "email" }, orderBy: { createdAt: "desc" }, take: 500 });
 }
 
 export type InviteStatus = "valid" | "expired" | "links-off";
@@ -86,7 +85,7 @@ export async function describeInvite(token: string, visitor: Actor | null) {
     email: invite.email,
     accountExists: account !== null,
     expiresAt: invite.expiresAt,
-    // For the page on Quire's own origin: an uploaded logo's path.
-    organization: { id: organization.id, title: organization.title, logo: logoUrlOf(organization, "") },
+    // For the page on Quire's own origin: an uploaded logo's path (no origin), or the URL it was given.
+    organization: { id: organization.id, title: organization.title, logo: urlsFor("").organizationLogo(organization) },
   };
 }

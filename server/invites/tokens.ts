@@ -1,6 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
 import { z } from "zod";
-import { appUrl } from "../presenters/urls";
 
 /**
  * Invite links carry a secret token (`qi_` and 32 random bytes): only its SHA-256 is stored, so the
@@ -17,10 +16,6 @@ export function newInviteToken(): { token: string; tokenHash: string } {
 
 export function hashInviteToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
-}
-
-export function inviteUrl(baseUrl: string, token: string): string {
-  return appUrl(baseUrl, `/invite/${token}`);
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;

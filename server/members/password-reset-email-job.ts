@@ -1,33 +1,36 @@
 import { z } from "zod";
+import { backgroundPublicOrigin } from "../config";
 import type { Db } from "../db/client";
 import { db } from "../db/client";
 import { inTransaction } from "../db/transaction";
+import { urlsFor } from "../http/urls";
 import { enqueue } from "../jobs/enqueue";
 import { defineJob } from "../jobs/job-kind";
 import { sendMail, type MailMessage } from "../mail/mailer";
-import { newPasswordResetToken, passwordResetUrl } from "./password-reset-tokens";
+import { newPasswordResetToken } from "./password-reset-tokens";
 
 /**
  * Mails a password reset an admin made, after the write that made it has committed (the job is
  * sent in that write's transaction). As with invites (server/invites/invite-email-job.ts), the
  * link's token is in no payload and nowhere in the database: the job gives the reset a token, which
  * only the message carries, then mails it and marks the reset emailed. A retry mails a fresh link,
- * the last one sent being the one that works.
+ * the last one sent being the one that works. The payload holds the reset's id only: the link is on
+ * the configured public origin (`backgroundPublicOrigin`), as every mail a job sends.
  */
 export const passwordResetEmailJob = defineJob({
   name: "password-reset-email",
-  payload: z.object({ resetId: z.string(), baseUrl: z.string() }),
+  payload: z.object({ resetId: z.string() }),
   queue: { retryLimit: 5, retryDelay: 30, retryBackoff: true },
   work: { pollingIntervalSeconds: 1 },
-  handle: ({ resetId, baseUrl }) => mailPasswordReset(resetId, baseUrl),
+  handle: ({ resetId }) => mailPasswordReset(resetId),
 });
 
 /** Within the write that makes a reset: its message is sent once that write commits. */
-export async function sendPasswordResetEmail(tx: Db, resetId: string, baseUrl: string): Promise<void> {
-  await enqueue(tx, passwordResetEmailJob, { resetId, baseUrl });
+export async function sendPasswordResetEmail(tx: Db, resetId: string): Promise<void> {
+  await enqueue(tx, passwordResetEmailJob, { resetId });
 }
 
-async function mailPasswordReset(resetId: string, baseUrl: string): Promise<{ mailed: boolean }> {
+async function mailPasswordReset(resetId: string): Promise<{ mailed: boolean }> {
   const { token, tokenHash } = newPasswordResetToken();
   const reset = await inTransaction(
     async (tx) => {
@@ -45,7 +48,7 @@ async function mailPasswordReset(resetId: string, baseUrl: string): Promise<{ ma
     db().organization.findUniqueOrThrow({ where: { id: reset.organizationId }, select: { title: true } }),
     reset.createdById ? db().user.findUnique({ where: { id: reset.createdById }, select: { displayName: true } }) : null,
   ]);
-  await sendMail(passwordResetMessage({ email: user.email, url: passwordResetUrl(baseUrl, token), expiresAt: reset.expiresAt }, organization, admin));
+  await sendMail(passwordResetMessage({ email: user.email, url: urlsFor(backgroundPublicOrigin()).passwordReset(token), expiresAt: reset.expiresAt }, organization, admin));
   await db().passwordReset.updateMany({ where: { id: resetId, tokenHash }, data: { emailedAt: new Date() } });
   return { mailed: true };
 }

@@ -1,6 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
 import { z } from "zod";
-import { appUrl } from "../presenters/urls";
 
 /**
  * A mailed password reset's link carries a secret token (`qp_` and 32 random bytes): only its
@@ -20,10 +19,6 @@ export function newPasswordResetToken(): { token: string; tokenHash: string } {
 
 export function hashPasswordResetToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
-}
-
-export function passwordResetUrl(baseUrl: string, token: string): string {
-  return appUrl(baseUrl, `/reset-password/${token}`);
 }
 
 /** A password an admin's reset sets when Quire sends no mail, shown to the admin once: 96 random bits. */

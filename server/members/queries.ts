@@ -6,14 +6,11 @@ import { decodeKeysetCursor, encodeKeysetCursor, type ListResult } from "../pagi
 import { loadOrganization, visibleContentFilters, type OrgAccess } from "../policies/access";
 import { canViewMember, canViewMemberAccess, memberPermissions, type MemberAction } from "../policies/organization";
 import { parseRole, type Role } from "../policies/roles";
-import { presentMember } from "../presenters/member";
 import { memberCounts, teamCounts } from "../teams/counts";
 import { teamPermissions, type TeamRole } from "../policies/team";
-import { presentTeam } from "../presenters/team";
-import { presentSpaceWithPublication } from "../presenters/space";
 import type { ListMemberSpacesParams, ListMembersParams, ListMemberTeamsParams } from "./schemas";
-import { openSpaceComments } from "../comments/counts";
-import { spacePublications } from "../sites/space-publications";
+import { spaceRecords } from "../spaces/records";
+import type { MemberRecord, MemberSpaceRecord, MemberTeamRecord } from "./records";
 import { authorize } from "../policies/authorize";
 import { administersAllContent } from "../policies/visibility";
 
@@ -54,8 +51,8 @@ export async function membersElsewhere(tx: Db, organizationId: string, userIds: 
   return new Set(rows.map((row) => row.userId));
 }
 
-/** Members as the caller sees them: with their counts and what the caller may do to each. */
-export async function presentMembers(tx: Db, access: OrgAccess, members: MemberRow[], baseUrl: string) {
+/** Members' records, as the caller sees them: with their counts and what the caller may do to each; three queries whatever their number. */
+export async function memberRecords(tx: Db, access: OrgAccess, members: MemberRow[]): Promise<MemberRecord[]> {
   const [counts, admins, elsewhere] = await Promise.all([
     memberCounts(tx, access.organization.id, members.map((member) => member.userId)),
     countAdmins(tx, access.organization.id),
@@ -63,7 +60,8 @@ export async function presentMembers(tx: Db, access: OrgAccess, members: MemberR
   ]);
   // With what the caller may do to each (server/policies/organization.ts), so that the UI offers only that.
   return members.map((member) => ({
-    ...presentMember(member, counts.get(member.userId)!, baseUrl),
+    ...member,
+    counts: counts.get(member.userId)!,
     permissions: memberPermissions(access, { userId: member.userId, role: parseRole(member.role), elsewhere: elsewhere.has(member.userId) }, admins),
   }));
 }
@@ -79,7 +77,7 @@ function sortValue(member: MemberRow, sort: ListMembersParams["sort"]): string |
  * The organization's members, filtered by role and by a search of names and emails, sorted by when
  * they joined, were last seen (members seen at least once) or by name, keyset-paged in SQL.
  */
-export async function listMembers(ctx: ServiceContext, organizationId: string, params: ListMembersParams) {
+export async function listMembers(ctx: ServiceContext, organizationId: string, params: ListMembersParams): Promise<ListResult<MemberRecord>> {
   const tx = db();
   const access = await loadOrganization(tx, ctx.actor, organizationId);
   authorize(access, "organization.listMembers");
@@ -114,7 +112,7 @@ export async function listMembers(ctx: ServiceContext, organizationId: string, p
     count,
     ...(rows.length > params.limit && last ? { next: { page: encodeKeysetCursor(sortValue(last, params.sort), last.userId) } } : {}),
   };
-  return { ...result, items: await presentMembers(tx, access, result.items, ctx.baseUrl) };
+  return { ...result, items: await memberRecords(tx, access, result.items) };
 }
 
 function cursorDate(value: string | null): Date {
@@ -128,18 +126,18 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (character) => `\\${character}`);
 }
 
-export async function getMember(ctx: ServiceContext, organizationId: string, userId: string) {
+export async function getMember(ctx: ServiceContext, organizationId: string, userId: string): Promise<MemberRecord> {
   const tx = db();
   const access = await loadOrganization(tx, ctx.actor, organizationId);
   const member = await loadMember(tx, access, userId);
-  return (await presentMembers(tx, access, [member], ctx.baseUrl))[0]!;
+  return (await memberRecords(tx, access, [member]))[0]!;
 }
 
 /**
  * The live spaces a member reaches, each with the member's role on it (from their organization role,
  * default levels and grants to them and their teams: the access module's rules), in id order.
  */
-export async function listSpacesForMember(ctx: ServiceContext, organizationId: string, userId: string, params: ListMemberSpacesParams) {
+export async function listSpacesForMember(ctx: ServiceContext, organizationId: string, userId: string, params: ListMemberSpacesParams): Promise<ListResult<MemberSpaceRecord>> {
   const tx = db();
   const access = await loadOrganization(tx, ctx.actor, organizationId);
   const member = await loadMember(tx, access, userId);
@@ -154,14 +152,14 @@ export async function listSpacesForMember(ctx: ServiceContext, organizationId: s
     tx.space.count({ where }),
   ]);
   const spaces = rows.slice(0, params.limit);
-  // The spaces are presented with the caller's permissions on them: an admin's, or the member's own.
+  // The spaces' records hold the caller's role on them: an admin's, or the member's own.
   const callerRole = (memberRole: Role): Role => (administersAllContent(access.memberRole) ? "admin" : memberRole);
-  const ids = spaces.map((space) => space.id);
-  const [comments, publications] = await Promise.all([openSpaceComments(tx, ids), spacePublications(tx, ids, ctx.baseUrl)]);
-  const items = spaces.flatMap((space) => {
+  const permissions = new Map(spaces.flatMap((space) => {
     const permission = filters.resolver.space(space);
-    return permission ? [{ permission, space: presentSpaceWithPublication(space, callerRole(permission), ctx.baseUrl, comments.get(space.id)!, publications.get(space.id)) }] : [];
-  });
+    return permission ? [[space.id, permission] as const] : [];
+  }));
+  const reached = await spaceRecords(tx, spaces.filter((space) => permissions.has(space.id)), (space) => callerRole(permissions.get(space.id)!));
+  const items = reached.map((space) => ({ permission: permissions.get(space.id)!, space }));
   return { items, count, ...(rows.length > params.limit ? { next: { page: encodeKeysetCursor(null, spaces.at(-1)!.id) } } : {}) };
 }
 
@@ -170,7 +168,7 @@ function idCursor(page: string | undefined): string | undefined {
 }
 
 /** The organization's teams a member is in, with the member's role in each, by team id. */
-export async function listTeamsForMember(ctx: ServiceContext, organizationId: string, userId: string, params: ListMemberTeamsParams) {
+export async function listTeamsForMember(ctx: ServiceContext, organizationId: string, userId: string, params: ListMemberTeamsParams): Promise<ListResult<MemberTeamRecord>> {
   const tx = db();
   const access = await loadOrganization(tx, ctx.actor, organizationId);
   await loadMember(tx, access, userId);
@@ -191,10 +189,7 @@ export async function listTeamsForMember(ctx: ServiceContext, organizationId: st
   ]);
   const items = memberships.map((row) => {
     const teamRole = (callerRoles.find((candidate) => candidate.teamId === row.teamId)?.role ?? null) as TeamRole | null;
-    return {
-      team: presentTeam({ ...row.team, counts: counts.get(row.teamId)!, permissions: teamPermissions({ memberRole: access.memberRole, teamRole }) }),
-      member: { role: row.role as TeamRole },
-    };
+    return { team: row.team, counts: counts.get(row.teamId)!, permissions: teamPermissions({ memberRole: access.memberRole, teamRole }), role: row.role as TeamRole };
   });
   return { items, count, ...(rows.length > params.limit ? { next: { page: encodeKeysetCursor(null, memberships.at(-1)!.teamId) } } : {}) };
 }

@@ -29,7 +29,7 @@ export async function resetMemberPassword(ctx: ServiceContext, organizationId: s
       const revokedApiTokens = await signOut(tx, userId, input, null);
       const expiresAt = new Date(Date.now() + PASSWORD_RESET_LIFETIME_MS);
       const reset = await tx.passwordReset.create({ data: { id: newId(), userId, organizationId, createdById: ctx.actor.userId, expiresAt } });
-      await sendPasswordResetEmail(tx, reset.id, ctx.baseUrl);
+      await sendPasswordResetEmail(tx, reset.id);
       events.record({ organizationId, action: "member.password_reset", target: { type: "user", id: userId, label: member.user.displayName }, payload: { delivery: "email", revokedApiTokens } });
       return { delivery: "email" as const, email: member.user.email, expiresAt: expiresAt.toISOString() };
     });

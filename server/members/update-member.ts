@@ -5,12 +5,13 @@ import { writeChange } from "../events/write-change";
 import { loadOrganization } from "../policies/access";
 import { assertKeepsAnAdmin, lockAdmins } from "../policies/organization";
 import { parseRole } from "../policies/roles";
-import { loadMember, presentMembers } from "./queries";
+import { loadMember, memberRecords } from "./queries";
+import type { MemberRecord } from "./records";
 import type { updateMemberInput } from "./schemas";
 import { authorize } from "../policies/authorize";
 
 /** Gives a member another role (null: guest). The organization's last admin keeps theirs (409). */
-export async function updateMember(ctx: ServiceContext, organizationId: string, userId: string, input: z.infer<typeof updateMemberInput>) {
+export async function updateMember(ctx: ServiceContext, organizationId: string, userId: string, input: z.infer<typeof updateMemberInput>): Promise<MemberRecord> {
   const access = await loadOrganization(db(), ctx.actor, organizationId);
   authorize(access, "organization.manageMembers");
   return writeChange(ctx, async (tx, events) => {
@@ -20,7 +21,7 @@ export async function updateMember(ctx: ServiceContext, organizationId: string, 
     const from = parseRole(member.role);
     if (from === input.role) {
       events.nothingChanged();
-      return (await presentMembers(tx, access, [member], ctx.baseUrl))[0]!;
+      return (await memberRecords(tx, access, [member]))[0]!;
     }
     assertKeepsAnAdmin(admins, userId, "demote");
     const updated = await tx.member.update({
@@ -34,6 +35,6 @@ export async function updateMember(ctx: ServiceContext, organizationId: string, 
       target: { type: "user", id: userId, label: member.user.displayName },
       payload: { from, to: input.role },
     });
-    return (await presentMembers(tx, access, [updated], ctx.baseUrl))[0]!;
+    return (await memberRecords(tx, access, [updated]))[0]!;
   });
 }

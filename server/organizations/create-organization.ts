@@ -2,12 +2,12 @@ import type { z } from "zod";
 import type { ServiceContext } from "../context";
 import { db } from "../db/client";
 import { newId } from "../ids";
-import { presentOrganization } from "../presenters/organization";
+import type { OrganizationRecord } from "./records";
 import type { createOrganizationInput } from "./schemas";
 import { assertPerson } from "../policies/installation";
 
 /** Creates an organization with the caller as its first admin. */
-export async function createOrganization(ctx: ServiceContext, input: z.infer<typeof createOrganizationInput>) {
+export async function createOrganization(ctx: ServiceContext, input: z.infer<typeof createOrganizationInput>): Promise<OrganizationRecord> {
   assertPerson(ctx.actor);
   const organization = await db().organization.create({
     data: {
@@ -17,5 +17,5 @@ export async function createOrganization(ctx: ServiceContext, input: z.infer<typ
       members: { create: { userId: ctx.actor.userId, role: "admin" } },
     },
   });
-  return presentOrganization(organization, "admin", ctx.baseUrl);
+  return { ...organization, memberRole: "admin" };
 }

@@ -1,5 +1,6 @@
 import type { ServiceContext } from "../context";
 import { db } from "../db/client";
+import { organizationPermissions } from "../policies/organization";
 import { verifiedDomainOf } from "./email-domains";
 import { listOrganizationsForEmailDomain } from "./list-organizations-for-email-domain";
 
@@ -9,5 +10,5 @@ export async function listJoinableOrganizations(ctx: ServiceContext) {
   const domain = verifiedDomainOf(user);
   if (!domain) return { domain: null, organizations: [] };
   const { organizations } = await listOrganizationsForEmailDomain(ctx, domain);
-  return { domain, organizations: organizations.filter((organization) => !organization.permissions.view) };
+  return { domain, organizations: organizations.filter((organization) => !(organization.member && organizationPermissions(organization.memberRole).view)) };
 }

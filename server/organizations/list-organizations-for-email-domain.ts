@@ -1,17 +1,17 @@
 import type { ServiceContext } from "../context";
 import { db } from "../db/client";
 import { parseRole } from "../policies/roles";
-import { presentOrganization, presentOrganizationToOutsider } from "../presenters/organization";
 import { verifiedDomainOf } from "./email-domains";
+import type { DomainOrganizationRecord } from "./records";
 
 const LOOKUP_LIMIT = 100;
 
 /**
  * `getOrganizationsForEmailDomain`: organizations for which `emailDomain` is verified, among those
  * the caller belongs to (shown as usual) and, when it is the caller's own verified domain, those
- * they could join (shown as to an outsider). Nothing is revealed about any other domain.
+ * they could join (`member` false: shown as to an outsider). Nothing is revealed about any other domain.
  */
-export async function listOrganizationsForEmailDomain(ctx: ServiceContext, emailDomain: string) {
+export async function listOrganizationsForEmailDomain(ctx: ServiceContext, emailDomain: string): Promise<{ organizations: DomainOrganizationRecord[] }> {
   const tx = db();
   const user = await tx.user.findUniqueOrThrow({ where: { id: ctx.actor.userId }, select: { email: true, emailVerifiedAt: true } });
   const own = verifiedDomainOf(user) === emailDomain;
@@ -26,8 +26,6 @@ export async function listOrganizationsForEmailDomain(ctx: ServiceContext, email
     take: LOOKUP_LIMIT,
   });
   return {
-    organizations: organizations.map(({ members, ...organization }) =>
-      members[0] ? presentOrganization(organization, parseRole(members[0].role), ctx.baseUrl) : presentOrganizationToOutsider(organization, [emailDomain], ctx.baseUrl),
-    ),
+    organizations: organizations.map(({ members, ...organization }) => ({ ...organization, memberRole: members[0] ? parseRole(members[0].role) : null, member: members[0] !== undefined })),
   };
 }

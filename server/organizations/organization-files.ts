@@ -1,6 +1,7 @@
 import type { Db } from "../db/client";
 import { db } from "../db/client";
 import { fieldError } from "../errors";
+import type { OrganizationFileRef } from "../http/urls";
 import { fileStorage } from "../storage/file-storage";
 import { IMAGE_MEDIA_TYPES } from "../storage/uploads/schemas";
 
@@ -8,30 +9,27 @@ import { IMAGE_MEDIA_TYPES } from "../storage/uploads/schemas";
  * An organization's files (`organization_file` storage uploads: its logo), served from Quire's own
  * origin at `/api/orgs/<organizationId>/files/<uploadId>` to anyone — a logo is shown where the
  * organization is named, to people outside it too (joining it by email domain, an integration's
- * publisher) — while the organization is not deleted.
+ * publisher) — while the organization is not deleted. Their URLs: `urls.organizationFile` (server/http/urls.ts).
  */
 
 const ID = "[0-9A-Za-z]{20}";
-const FILE_PATH = new RegExp(`^/api/orgs/(${ID})/files/(${ID})$`);
-
-export function organizationFileUrl(baseUrl: string, organizationId: string, uploadId: string): string {
-  return `${baseUrl}/api/orgs/${organizationId}/files/${uploadId}`;
-}
 
 /**
  * The logo `updateOrganizationById` is given, as stored: a URL of a file uploaded to this
  * organization (on the origin Quire answers on) becomes that upload, served from Quire; any other
  * URL is kept as it is and loaded by browsers from there (Quire never fetches it, so it cannot be
  * made to reach an address of its network). A URL naming a file the organization did not upload is
- * refused, as one that does not exist.
+ * refused, as one that does not exist. `file`: the file of Quire's that `logo` names, which the edge
+ * recognizes on the origin it answers on (`urls.organizationFileOf`); null for any other URL.
  */
-export async function logoOf(tx: Db, organizationId: string, logo: string | null, baseUrl: string): Promise<{ logoURL: string | null; logoUploadId: string | null }> {
+export async function logoOf(tx: Db, organizationId: string, logo: string | null, file: OrganizationFileRef | null): Promise<{ logoURL: string | null; logoUploadId: string | null }> {
   if (logo === null) return { logoURL: null, logoUploadId: null };
-  const url = new URL(logo);
-  const own = url.origin === new URL(baseUrl).origin ? FILE_PATH.exec(url.pathname) : null;
-  if (!own) return { logoURL: logo, logoUploadId: null };
-  const upload = own[1] === organizationId ? await tx.storageUpload.findFirst({ where: { id: own[2], organizationId, kind: "organization_file", blob: { not: null } }, select: { id: true } }) : null;
-  if (!upload) throw fieldError("logo", `No file ${own[2]} was uploaded to this organization; upload the image first (generateStorageUploadURL, kind organization_file)`);
+  if (!file) return { logoURL: logo, logoUploadId: null };
+  const upload =
+    file.organizationId === organizationId
+      ? await tx.storageUpload.findFirst({ where: { id: file.uploadId, organizationId, kind: "organization_file", blob: { not: null } }, select: { id: true } })
+      : null;
+  if (!upload) throw fieldError("logo", `No file ${file.uploadId} was uploaded to this organization; upload the image first (generateStorageUploadURL, kind organization_file)`);
   return { logoURL: null, logoUploadId: upload.id };
 }
 

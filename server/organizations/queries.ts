@@ -5,12 +5,12 @@ import { notFound } from "../errors";
 import { paginateById, type ListParams } from "../pagination";
 import { loadOrganization } from "../policies/access";
 import { parseRole } from "../policies/roles";
-import { presentOrganization } from "../presenters/organization";
 import { daysLeftToRestore, retentionCutoff } from "../retention";
+import type { OrganizationRecord } from "./records";
 
-export async function getOrganization(ctx: ServiceContext, organizationId: string) {
+export async function getOrganization(ctx: ServiceContext, organizationId: string): Promise<OrganizationRecord> {
   const { organization, memberRole } = await loadOrganization(db(), ctx.actor, organizationId);
-  return presentOrganization(organization, memberRole, ctx.baseUrl);
+  return { ...organization, memberRole };
 }
 
 /** Organizations the caller is a member of, in creation order (deleted ones are none: listDeletedOrganizations). */
@@ -31,7 +31,7 @@ export async function listOrganizations(ctx: ServiceContext, params: ListParams)
   );
   return {
     ...page,
-    items: page.items.map(({ member }) => presentOrganization(member.organization, parseRole(member.role), ctx.baseUrl)),
+    items: page.items.map(({ member }): OrganizationRecord => ({ ...member.organization, memberRole: parseRole(member.role) })),
   };
 }
 

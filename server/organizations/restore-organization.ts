@@ -3,9 +3,9 @@ import type { ServiceContext } from "../context";
 import { AppError, fieldError } from "../errors";
 import { writeChange } from "../events/write-change";
 import { loadDeletedOrganization, loadOrganization } from "../policies/access";
-import { presentOrganization } from "../presenters/organization";
 import { retentionCutoff } from "../retention";
 import { notifySitesOf } from "./delete-organization";
+import type { OrganizationRecord } from "./records";
 import { authorize } from "../policies/authorize";
 
 /**
@@ -14,7 +14,7 @@ import { authorize } from "../policies/authorize";
  * single sign-on. Only its admins find it (anyone else: not found). Restoring one that is not
  * deleted answers it as it is, for its admins.
  */
-export async function restoreOrganization(ctx: ServiceContext, organizationId: string, now: Date = new Date()) {
+export async function restoreOrganization(ctx: ServiceContext, organizationId: string, now: Date = new Date()): Promise<OrganizationRecord> {
   return writeChange(ctx, async (tx, events) => {
     const access = await loadDeletedOrganization(tx, ctx.actor, organizationId).catch(async (error: unknown) => {
       if (!(error instanceof AppError && error.code === "not_found")) throw error;
@@ -26,7 +26,7 @@ export async function restoreOrganization(ctx: ServiceContext, organizationId: s
     const { organization } = access;
     if (organization.deletedAt === null) {
       events.nothingChanged();
-      return presentOrganization(organization, access.memberRole, ctx.baseUrl);
+      return { ...organization, memberRole: access.memberRole };
     }
     if (organization.deletedAt < retentionCutoff(now, ORGANIZATION_RETENTION_DAYS)) {
       throw fieldError(
@@ -37,6 +37,6 @@ export async function restoreOrganization(ctx: ServiceContext, organizationId: s
     const restored = await tx.organization.update({ where: { id: organizationId }, data: { deletedAt: null, deletedById: null } });
     const sites = await notifySitesOf(tx, organizationId);
     events.record({ organizationId, action: "organization.restored", target: { type: "organization", id: organizationId, label: restored.title }, payload: { sites } });
-    return presentOrganization(restored, access.memberRole, ctx.baseUrl);
+    return { ...restored, memberRole: access.memberRole };
   });
 }

@@ -3,14 +3,25 @@ import type { ServiceContext } from "../context";
 import { db } from "../db/client";
 import { writeChange } from "../events/write-change";
 import { fieldError } from "../errors";
+import type { OrganizationFileRef } from "../http/urls";
 import { loadOrganization } from "../policies/access";
-import { presentOrganization } from "../presenters/organization";
 import { syncEmailDomainVerifications } from "./email-domains";
 import { logoOf } from "./organization-files";
+import type { OrganizationRecord } from "./records";
 import type { updateOrganizationInput } from "./schemas";
 import { authorize } from "../policies/authorize";
 
-export async function updateOrganization(ctx: ServiceContext, organizationId: string, input: z.infer<typeof updateOrganizationInput>) {
+/**
+ * Changes the organization's settings; admins only. `logoFile`: the file of Quire's that `input.logo`
+ * names, recognized by the edge on the origin it answers on (`urls.organizationFileOf`: a service
+ * knows no origin); null when it names none.
+ */
+export async function updateOrganization(
+  ctx: ServiceContext,
+  organizationId: string,
+  input: z.infer<typeof updateOrganizationInput>,
+  logoFile: OrganizationFileRef | null,
+): Promise<OrganizationRecord> {
   const { memberRole } = await loadOrganization(db(), ctx.actor, organizationId);
   authorize({ memberRole }, "organization.update");
   if (input.defaultContent) {
@@ -23,7 +34,7 @@ export async function updateOrganization(ctx: ServiceContext, organizationId: st
       if (taken) throw hostnameTaken(input.hostname);
     }
     if (input.emailDomains) await syncEmailDomainVerifications(tx, ctx, events, organizationId, input.emailDomains);
-    const logo = input.logo === undefined ? {} : await logoOf(tx, organizationId, input.logo, ctx.baseUrl);
+    const logo = input.logo === undefined ? {} : await logoOf(tx, organizationId, input.logo, logoFile);
     const updated = await tx.organization.update({
       where: { id: organizationId },
       data: {
@@ -45,7 +56,7 @@ export async function updateOrganization(ctx: ServiceContext, organizationId: st
     if ((error as { code?: string }).code === "P2002" && input.hostname) throw hostnameTaken(input.hostname);
     throw error;
   });
-  return presentOrganization(organization, memberRole, ctx.baseUrl);
+  return { ...organization, memberRole };
 }
 
 /** A subdomain is one organization's: the answer says it is taken, and nothing of whose it is. */

@@ -1,17 +1,28 @@
 import type { Member, User } from "../db/generated/client";
+import { urlsFor, type Urls } from "../http/urls";
+import type { MemberCounts, MemberRecord } from "../members/records";
 import { parseRole } from "../policies/roles";
-import { presentUser } from "./user";
+import { presentUserRecord } from "./user";
 
-/** How many spaces were granted to a member directly, and how many of the organization's teams they are in (server/teams/counts.ts). */
-export type MemberCounts = { spaces: number; teams: number };
+/** A member as /v1 and the admin UI show them, from the record a member service returns (server/members/records.ts), with what the caller may do to them. */
+export function presentMemberRecord(member: MemberRecord, urls: Urls) {
+  return { ...presentMemberWith(member, member.counts, urls), permissions: member.permissions };
+}
 
-/** The reference's OrganizationMember: a user as a member of the organization. */
+/**
+ * The reference's OrganizationMember, for services not yet returning records (docs/records-and-presenters.md
+ * lists them); goes once they do. `baseUrl`: their context's origin.
+ */
 export function presentMember(member: Member & { user: User }, counts: MemberCounts, baseUrl: string) {
+  return presentMemberWith(member, counts, urlsFor(baseUrl));
+}
+
+function presentMemberWith(member: Member & { user: User }, counts: MemberCounts, urls: Urls) {
   return {
     object: "member" as const,
     id: member.userId,
     role: parseRole(member.role),
-    user: presentUser(member.user, baseUrl),
+    user: presentUserRecord(member.user, urls),
     disabled: member.user.disabledAt !== null,
     joinedAt: member.joinedAt.toISOString(),
     ...(member.lastSeenAt ? { lastSeenAt: member.lastSeenAt.toISOString() } : {}),

@@ -1,10 +1,11 @@
 import type { Organization } from "../db/generated/client";
+import { urlsFor, type Urls } from "../http/urls";
 import type { Role } from "../policies/roles";
 import { organizationPermissions } from "../policies/organization";
-import { organizationFileUrl } from "../organizations/organization-files";
-import { apiUrl, appUrl } from "./urls";
+import type { DomainOrganizationRecord, OrganizationRecord } from "../organizations/records";
 
-export function presentOrganization(organization: Organization, memberRole: Role | null, baseUrl: string) {
+/** An organization as /v1 and the admin UI show it, from the record an organization service returns (server/organizations/records.ts). */
+export function presentOrganizationRecord(organization: OrganizationRecord, urls: Urls) {
   return {
     object: "organization" as const,
     id: organization.id,
@@ -21,26 +22,25 @@ export function presentOrganization(organization: Organization, memberRole: Role
     ai: organization.ai,
     inviteLinks: organization.inviteLinks,
     ...SELF_HOSTED,
-    urls: organizationUrls(organization, baseUrl),
-    permissions: organizationPermissions(memberRole),
+    urls: organizationUrls(organization, urls),
+    permissions: organizationPermissions(organization.memberRole),
   };
+}
+
+/**
+ * The same answer for services not yet returning records (docs/records-and-presenters.md lists
+ * them); goes once they do. `baseUrl`: their context's origin.
+ */
+export function presentOrganization(organization: Organization, memberRole: Role | null, baseUrl: string) {
+  return presentOrganizationRecord({ ...organization, memberRole }, urlsFor(baseUrl));
 }
 
 /** Self-hosted: no billing plan, trial or merge rules to report. */
 const SELF_HOSTED = { plan: "free", mergeRules: { type: "none" }, trial: { status: "notapplicable", count: 0 } } as const;
 
-function organizationUrls(organization: Organization, baseUrl: string) {
-  const logo = logoUrlOf(organization, baseUrl);
-  return {
-    location: apiUrl(baseUrl, `/orgs/${organization.id}`),
-    app: appUrl(baseUrl, `/o/${organization.id}`),
-    ...(logo ? { logo } : {}),
-  };
-}
-
-/** The organization's logo: its uploaded file, served by Quire, or the URL it was given. */
-export function logoUrlOf(organization: Pick<Organization, "id" | "logoURL" | "logoUploadId">, baseUrl: string): string | null {
-  return organization.logoUploadId ? organizationFileUrl(baseUrl, organization.id, organization.logoUploadId) : organization.logoURL;
+function organizationUrls(organization: Organization, urls: Urls) {
+  const logo = urls.organizationLogo(organization);
+  return { ...urls.organization(organization), ...(logo ? { logo } : {}) };
 }
 
 /**
@@ -49,7 +49,7 @@ export function logoUrlOf(organization: Pick<Organization, "id" | "logoURL" | "l
  * requires are there with values that say nothing of it (no creation time, settings or
  * permissions; only the email domains the caller already knows: the one asked about, or none).
  */
-export function presentOrganizationToOutsider(organization: Organization, emailDomains: string[], baseUrl: string) {
+export function presentOrganizationRecordToOutsider(organization: Organization, emailDomains: string[], urls: Urls) {
   const none = organizationPermissions(null);
   return {
     object: "organization" as const,
@@ -60,7 +60,17 @@ export function presentOrganizationToOutsider(organization: Organization, emailD
     type: "business",
     inviteLinks: false,
     ...SELF_HOSTED,
-    urls: organizationUrls(organization, baseUrl),
+    urls: organizationUrls(organization, urls),
     permissions: Object.fromEntries(Object.keys(none).map((key) => [key, false])) as Record<keyof typeof none, false>,
   };
+}
+
+/** An organization found by a verified email domain (`emailDomain`): as usual to its members, otherwise as to an outsider. */
+export function presentDomainOrganization(organization: DomainOrganizationRecord, emailDomain: string, urls: Urls) {
+  return organization.member ? presentOrganizationRecord(organization, urls) : presentOrganizationRecordToOutsider(organization, [emailDomain], urls);
+}
+
+/** `presentOrganizationRecordToOutsider` for presenters not yet taking `Urls` (integrations'); goes once they do. */
+export function presentOrganizationToOutsider(organization: Organization, emailDomains: string[], baseUrl: string) {
+  return presentOrganizationRecordToOutsider(organization, emailDomains, urlsFor(baseUrl));
 }

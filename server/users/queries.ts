@@ -1,15 +1,16 @@
 import type { Actor } from "../auth/actor";
 import type { ServiceContext } from "../context";
 import { db, type Db } from "../db/client";
+import type { User } from "../db/generated/client";
 import { notFound } from "../errors";
 import { parseRole } from "../policies/roles";
 import { assertSsoSatisfied, ssoAllows } from "../policies/sso";
-import { presentUser } from "../presenters/user";
 
-export async function getAuthenticatedUser(ctx: ServiceContext) {
+/** The caller's own account (the edge presents it: server/presenters/user.ts). */
+export async function getAuthenticatedUser(ctx: ServiceContext): Promise<User> {
   const user = await db().user.findUnique({ where: { id: ctx.actor.userId } });
   if (!user) throw notFound("The user of this token no longer exists.");
-  return presentUser(user, ctx.baseUrl);
+  return user;
 }
 
 /**
@@ -29,6 +30,6 @@ export async function loadVisibleUser(tx: Db, actor: Actor, userId: string) {
   return user;
 }
 
-export async function getUser(ctx: ServiceContext, userId: string) {
-  return presentUser(await loadVisibleUser(db(), ctx.actor, userId), ctx.baseUrl);
+export async function getUser(ctx: ServiceContext, userId: string): Promise<User> {
+  return loadVisibleUser(db(), ctx.actor, userId);
 }

@@ -1,8 +1,8 @@
 import type { z } from "zod";
 import type { ServiceContext } from "../context";
 import { db } from "../db/client";
+import type { User } from "../db/generated/client";
 import { writeChange } from "../events/write-change";
-import { presentUser } from "../presenters/user";
 import { loadVisibleUser } from "./queries";
 import type { updateUserInput } from "./schemas";
 import { assertPerson } from "../policies/installation";
@@ -12,7 +12,7 @@ import { authorize } from "../policies/authorize";
  * Changes a user's name or photo: a user edits only themself (403 for another user the caller can
  * see, 404 for anyone else). Each organization they belong to records it: admins see who is who.
  */
-export async function updateUser(ctx: ServiceContext, userId: string, input: z.infer<typeof updateUserInput>) {
+export async function updateUser(ctx: ServiceContext, userId: string, input: z.infer<typeof updateUserInput>): Promise<User> {
   assertPerson(ctx.actor);
   const user = await loadVisibleUser(db(), ctx.actor, userId);
   authorize(ctx.actor, "user.updateProfile", user);
@@ -27,5 +27,5 @@ export async function updateUser(ctx: ServiceContext, userId: string, input: z.i
     if (memberships.length === 0) events.nothingChanged();
     return changed;
   });
-  return presentUser(updated, ctx.baseUrl);
+  return updated;
 }

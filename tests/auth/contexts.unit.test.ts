@@ -17,7 +17,7 @@ describe("the context factories", () => {
   test("a job acts as Quire for the user it names, or as the actor it resolved", () => {
     expect(jobContext("u1")).toEqual({ actor: { userId: "u1", via: "system" }, baseUrl: "" });
     const installation = { userId: "bot", via: "installation" as const, integration: { id: "i1", name: "x", installationId: "n1" } };
-    expect(jobContext(installation, "https://quire.example.test").actor).toBe(installation);
+    expect(jobContext(installation).actor).toBe(installation);
   });
 
   test("the holder of a reset or invite link is recorded as acting from the UI, as a signed-in person is", () => {

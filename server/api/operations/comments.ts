@@ -11,8 +11,14 @@ import { formatQuery, listCommentsParams, listRepliesParams, postCommentBody, po
 import { updateComment } from "../../comments/update-comment";
 import { listParams } from "../../pagination";
 import { presentComment, presentReply } from "../../presenters/comment";
+import type { Urls } from "../../http/urls";
+import type { MemberRecord } from "../../members/records";
+import { presentMemberRecord } from "../../presenters/member";
 import { defineOperation, type Operation } from "../operation";
 import { changeRequestPath, entityId, spacePath } from "../path-params";
+
+/** The members who took part in a discussion, as the reference's OrganizationMember. */
+const presentCommenters = <T extends { items: MemberRecord[] }>(page: T, urls: Urls) => ({ ...page, items: page.items.map((member) => presentMemberRecord(member, urls)) });
 
 /**
  * Comments and replies, on a space (`…InSpace`, base `/v1/spaces/{spaceId}/comments`) and on a
@@ -138,7 +144,7 @@ export const commentOperations = [
     path: "/v1/spaces/{spaceId}/commenters",
     params: spacePath,
     query: listParams,
-    handler: (c) => listCommenters(c, refOf(c.params), c.query),
+    handler: async (c) => presentCommenters(await listCommenters(c, refOf(c.params), c.query), c.urls),
   }),
   defineOperation({
     operationId: "listCommentersInChangeRequest",
@@ -146,7 +152,7 @@ export const commentOperations = [
     path: "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/commenters",
     params: changeRequestPath,
     query: listParams,
-    handler: (c) => listCommenters(c, refOf(c.params), c.query),
+    handler: async (c) => presentCommenters(await listCommenters(c, refOf(c.params), c.query), c.urls),
   }),
   defineOperation({
     operationId: "listChangeRequestConversations",

@@ -6,6 +6,7 @@ import { getLinkInvite, listLinkInvites } from "../../invites/queries";
 import { createLinkInviteInput, inviteUsersInput, linkInvitePath, listLinkInvitesParams, updateLinkInviteInput } from "../../invites/schemas";
 import { updateLinkInvite } from "../../invites/update-link-invite";
 import { organizationPath } from "../../members/schemas";
+import { presentInviteUsers, presentLinkInvite } from "../../presenters/invite";
 import { defineOperation } from "../operation";
 
 export const inviteOperations = [
@@ -15,7 +16,7 @@ export const inviteOperations = [
     path: "/v1/orgs/{organizationId}/invites",
     params: organizationPath,
     body: inviteUsersInput,
-    handler: (c) => inviteUsers(c, c.params.organizationId, c.body),
+    handler: async (c) => presentInviteUsers(await inviteUsers(c, c.params.organizationId, c.body), c.urls),
   }),
   defineOperation({
     // `inviteId` is the secret of the invite's link (its last path segment), not the id admins see:
@@ -35,7 +36,10 @@ export const inviteOperations = [
     path: "/v1/orgs/{organizationId}/link-invites",
     params: organizationPath,
     query: listLinkInvitesParams,
-    handler: (c) => listLinkInvites(c, c.params.organizationId, c.query),
+    handler: async (c) => {
+      const page = await listLinkInvites(c, c.params.organizationId, c.query);
+      return { ...page, items: page.items.map((invite) => presentLinkInvite(invite, c.urls)) };
+    },
   }),
   defineOperation({
     operationId: "createOrganizationInvite",
@@ -44,14 +48,14 @@ export const inviteOperations = [
     params: organizationPath,
     body: createLinkInviteInput,
     status: 201,
-    handler: (c) => createLinkInvite(c, c.params.organizationId, c.body),
+    handler: async (c) => presentLinkInvite(await createLinkInvite(c, c.params.organizationId, c.body), c.urls),
   }),
   defineOperation({
     operationId: "getOrganizationInviteLink",
     method: "GET",
     path: "/v1/orgs/{organizationId}/link-invites/{inviteId}",
     params: linkInvitePath,
-    handler: (c) => getLinkInvite(c, c.params.organizationId, c.params.inviteId),
+    handler: async (c) => presentLinkInvite(await getLinkInvite(c, c.params.organizationId, c.params.inviteId), c.urls),
   }),
   defineOperation({
     operationId: "updateOrganizationInviteById",
@@ -59,7 +63,7 @@ export const inviteOperations = [
     path: "/v1/orgs/{organizationId}/link-invites/{inviteId}",
     params: linkInvitePath,
     body: updateLinkInviteInput,
-    handler: (c) => updateLinkInvite(c, c.params.organizationId, c.params.inviteId, c.body),
+    handler: async (c) => presentLinkInvite(await updateLinkInvite(c, c.params.organizationId, c.params.inviteId, c.body), c.urls),
   }),
   defineOperation({
     operationId: "deleteOrganizationInviteById",

@@ -3,6 +3,9 @@ import { recordLastSeen } from "../../members/record-last-seen";
 import { removeMember } from "../../members/remove-member";
 import { listMemberSpacesParams, listMembersParams, listMemberTeamsParams, memberPath, organizationPath, updateMemberInput } from "../../members/schemas";
 import { updateMember } from "../../members/update-member";
+import { presentMemberRecord } from "../../presenters/member";
+import { presentSpace } from "../../presenters/space";
+import { presentTeam } from "../../presenters/team";
 import { defineOperation } from "../operation";
 
 /** The reference's `organization-members` operations (setUserAsSSOMemberForOrganization is with single sign-on, ./sso.ts). */
@@ -13,14 +16,17 @@ export const memberOperations = [
     path: "/v1/orgs/{organizationId}/members",
     params: organizationPath,
     query: listMembersParams,
-    handler: (c) => listMembers(c, c.params.organizationId, c.query),
+    handler: async (c) => {
+      const page = await listMembers(c, c.params.organizationId, c.query);
+      return { ...page, items: page.items.map((member) => presentMemberRecord(member, c.urls)) };
+    },
   }),
   defineOperation({
     operationId: "getMemberInOrganizationById",
     method: "GET",
     path: "/v1/orgs/{organizationId}/members/{userId}",
     params: memberPath,
-    handler: (c) => getMember(c, c.params.organizationId, c.params.userId),
+    handler: async (c) => presentMemberRecord(await getMember(c, c.params.organizationId, c.params.userId), c.urls),
   }),
   defineOperation({
     operationId: "updateMemberInOrganizationById",
@@ -28,7 +34,7 @@ export const memberOperations = [
     path: "/v1/orgs/{organizationId}/members/{userId}",
     params: memberPath,
     body: updateMemberInput,
-    handler: (c) => updateMember(c, c.params.organizationId, c.params.userId, c.body),
+    handler: async (c) => presentMemberRecord(await updateMember(c, c.params.organizationId, c.params.userId, c.body), c.urls),
   }),
   defineOperation({
     operationId: "removeMemberFromOrganizationById",
@@ -51,7 +57,10 @@ export const memberOperations = [
     path: "/v1/orgs/{organizationId}/members/{userId}/spaces",
     params: memberPath,
     query: listMemberSpacesParams,
-    handler: (c) => listSpacesForMember(c, c.params.organizationId, c.params.userId, c.query),
+    handler: async (c) => {
+      const page = await listSpacesForMember(c, c.params.organizationId, c.params.userId, c.query);
+      return { ...page, items: page.items.map(({ permission, space }) => ({ permission, space: presentSpace(space, c.urls) })) };
+    },
   }),
   defineOperation({
     operationId: "listTeamsForOrganizationMember",
@@ -59,6 +68,9 @@ export const memberOperations = [
     path: "/v1/orgs/{organizationId}/members/{userId}/teams",
     params: memberPath,
     query: listMemberTeamsParams,
-    handler: (c) => listTeamsForMember(c, c.params.organizationId, c.params.userId, c.query),
+    handler: async (c) => {
+      const page = await listTeamsForMember(c, c.params.organizationId, c.params.userId, c.query);
+      return { ...page, items: page.items.map(({ team, counts, permissions, role }) => ({ team: presentTeam({ ...team, counts, permissions }), member: { role } })) };
+    },
   }),
 ];

@@ -7,6 +7,8 @@ import { getOrganization, getSubdomain, listOrganizations } from "../../organiza
 import { createOrganizationInput, emailDomainSchema, subdomainSchema, updateOrganizationInput } from "../../organizations/schemas";
 import { updateOrganization } from "../../organizations/update-organization";
 import { listParams } from "../../pagination";
+import { presentDomainOrganization, presentOrganizationRecord } from "../../presenters/organization";
+import { presentUserRecord } from "../../presenters/user";
 import { getAuthenticatedUser } from "../../users/queries";
 import { defineOperation } from "../operation";
 
@@ -17,14 +19,17 @@ export const organizationOperations = [
     operationId: "getAuthenticatedUser",
     method: "GET",
     path: "/v1/user",
-    handler: (c) => getAuthenticatedUser(c),
+    handler: async (c) => presentUserRecord(await getAuthenticatedUser(c), c.urls),
   }),
   defineOperation({
     operationId: "listOrganizationsForAuthenticatedUser",
     method: "GET",
     path: "/v1/orgs",
     query: listParams,
-    handler: (c) => listOrganizations(c, c.query),
+    handler: async (c) => {
+      const page = await listOrganizations(c, c.query);
+      return { ...page, items: page.items.map((organization) => presentOrganizationRecord(organization, c.urls)) };
+    },
   }),
   defineOperation({
     operationId: "createOrganization",
@@ -32,14 +37,14 @@ export const organizationOperations = [
     path: "/v1/orgs",
     body: createOrganizationInput,
     status: 201,
-    handler: (c) => createOrganization(c, c.body),
+    handler: async (c) => presentOrganizationRecord(await createOrganization(c, c.body), c.urls),
   }),
   defineOperation({
     operationId: "getOrganizationById",
     method: "GET",
     path: "/v1/orgs/{organizationId}",
     params: organizationPath,
-    handler: (c) => getOrganization(c, c.params.organizationId),
+    handler: async (c) => presentOrganizationRecord(await getOrganization(c, c.params.organizationId), c.urls),
   }),
   defineOperation({
     operationId: "updateOrganizationById",
@@ -47,14 +52,17 @@ export const organizationOperations = [
     path: "/v1/orgs/{organizationId}",
     params: organizationPath,
     body: updateOrganizationInput,
-    handler: (c) => updateOrganization(c, c.params.organizationId, c.body),
+    handler: async (c) => presentOrganizationRecord(await updateOrganization(c, c.params.organizationId, c.body, c.body.logo ? c.urls.organizationFileOf(c.body.logo) : null), c.urls),
   }),
   defineOperation({
     operationId: "getOrganizationsForEmailDomain",
     method: "GET",
     path: "/v1/email-domains/{emailDomain}/orgs",
     params: z.object({ emailDomain: emailDomainSchema }),
-    handler: (c) => listOrganizationsForEmailDomain(c, c.params.emailDomain),
+    handler: async (c) => {
+      const { organizations } = await listOrganizationsForEmailDomain(c, c.params.emailDomain);
+      return { organizations: organizations.map((organization) => presentDomainOrganization(organization, c.params.emailDomain, c.urls)) };
+    },
   }),
   defineOperation({
     // Joining by one's verified email domain, with the organization's default role (204 also when in already).

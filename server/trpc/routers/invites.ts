@@ -7,6 +7,7 @@ import { resendEmailInvite } from "../../invites/resend-invite";
 import { createLinkInviteInput, inviteUsersInput, linkInvitePath, updateLinkInviteInput } from "../../invites/schemas";
 import { updateLinkInvite } from "../../invites/update-link-invite";
 import { organizationPath } from "../../members/schemas";
+import { presentEmailInvite, presentInviteUsers, presentLinkInvite, presentResentInvite } from "../../presenters/invite";
 import { protectedProcedure, router } from "../init";
 
 const invitePath = organizationPath.extend({ inviteId: entityIdSchema });
@@ -15,16 +16,19 @@ const invitePath = organizationPath.extend({ inviteId: entityIdSchema });
 export const invitesRouter = router({
   inviteByEmail: protectedProcedure
     .input(organizationPath.extend(inviteUsersInput.shape))
-    .mutation(({ ctx, input: { organizationId, ...body } }) => inviteUsers(ctx, organizationId, body)),
-  pending: protectedProcedure.input(organizationPath).query(({ ctx, input }) => listPendingEmailInvites(ctx, input.organizationId)),
-  resend: protectedProcedure.input(invitePath).mutation(({ ctx, input }) => resendEmailInvite(ctx, input.organizationId, input.inviteId)),
+    .mutation(async ({ ctx, input: { organizationId, ...body } }) => presentInviteUsers(await inviteUsers(ctx, organizationId, body), ctx.urls)),
+  pending: protectedProcedure.input(organizationPath).query(async ({ ctx, input }) => (await listPendingEmailInvites(ctx, input.organizationId)).map(presentEmailInvite)),
+  resend: protectedProcedure.input(invitePath).mutation(async ({ ctx, input }) => presentResentInvite(await resendEmailInvite(ctx, input.organizationId, input.inviteId), ctx.urls)),
   revoke: protectedProcedure.input(invitePath).mutation(({ ctx, input }) => deleteInvite(ctx, input.organizationId, input.inviteId, "email")),
-  links: protectedProcedure.input(organizationPath).query(({ ctx, input }) => listLinkInvites(ctx, input.organizationId, { limit: 1000 })),
+  links: protectedProcedure.input(organizationPath).query(async ({ ctx, input }) => {
+    const page = await listLinkInvites(ctx, input.organizationId, { limit: 1000 });
+    return { ...page, items: page.items.map((invite) => presentLinkInvite(invite, ctx.urls)) };
+  }),
   createLink: protectedProcedure
     .input(organizationPath.extend(createLinkInviteInput.shape))
-    .mutation(({ ctx, input: { organizationId, ...body } }) => createLinkInvite(ctx, organizationId, body)),
+    .mutation(async ({ ctx, input: { organizationId, ...body } }) => presentLinkInvite(await createLinkInvite(ctx, organizationId, body), ctx.urls)),
   updateLink: protectedProcedure
     .input(linkInvitePath.extend({ role: updateLinkInviteInput.shape.role.unwrap() }))
-    .mutation(({ ctx, input: { organizationId, inviteId, role } }) => updateLinkInvite(ctx, organizationId, inviteId, { role })),
+    .mutation(async ({ ctx, input: { organizationId, inviteId, role } }) => presentLinkInvite(await updateLinkInvite(ctx, organizationId, inviteId, { role }), ctx.urls)),
   deleteLink: protectedProcedure.input(invitePath).mutation(({ ctx, input }) => deleteInvite(ctx, input.organizationId, input.inviteId, "link")),
 });

@@ -4,6 +4,7 @@ import { updateOrganizationInput } from "../../organizations/schemas";
 import { updateOrganization } from "../../organizations/update-organization";
 import { presentMember } from "../../presenters/member";
 import { presentSamlProvider, presentServiceProvider } from "../../presenters/saml-provider";
+import { presentOrganizationRecord } from "../../presenters/organization";
 import { createSamlProvider } from "../../sso/create-saml-provider";
 import { deleteSamlProvider } from "../../sso/delete-saml-provider";
 import { getServiceProvider, listDefaultTeamChoices, listSamlProviders } from "../../sso/queries";
@@ -38,11 +39,11 @@ export const ssoRouter = router({
   /** The organization's switch: members other than admins reach it only through SSO. */
   setEnforced: protectedProcedure
     .input(organizationInput.extend({ sso: z.boolean() }))
-    .mutation(({ ctx, input }) => updateOrganization(ctx, input.organizationId, { sso: input.sso })),
+    .mutation(async ({ ctx, input }) => presentOrganizationRecord(await updateOrganization(ctx, input.organizationId, { sso: input.sso }, null), ctx.urls)),
   /** Email domains whose people the sign-in page offers the organization's SSO. */
   setEmailDomains: protectedProcedure
     .input(organizationInput.extend({ emailDomains: updateOrganizationInput.shape.emailDomains.unwrap() }))
-    .mutation(({ ctx, input }) => updateOrganization(ctx, input.organizationId, { emailDomains: input.emailDomains })),
+    .mutation(async ({ ctx, input }) => presentOrganizationRecord(await updateOrganization(ctx, input.organizationId, { emailDomains: input.emailDomains }, null), ctx.urls)),
   members: protectedProcedure.input(organizationInput).query(({ ctx, input }) => listSsoMembers(ctx, input.organizationId)),
   allowMember: protectedProcedure.input(memberInput).mutation(async ({ ctx, input }) => {
     const { member, counts } = await setSsoMember(ctx, input.organizationId, input.userId);

@@ -30,7 +30,7 @@ export async function POST(request: Request, { params }: { params: Promise<{ tok
     if (!input.success) throw zodFieldErrors(input.error, "body");
     const bad = findUnstorableText(input.data);
     if (bad) throw unstorableTextError(bad, "body");
-    return Response.json(await signUpWithInvite(token, input.data, baseUrl));
+    return Response.json(await signUpWithInvite(token, input.data));
   } catch (error) {
     return responseForError(error);
   }
