@@ -1,9 +1,12 @@
 import type { Actor } from "./auth/actor";
 import { pageActor } from "./auth/request-actor";
-import { requestPublicOrigin } from "./http/public-origin";
 
-/** What every service function receives: who acts, and the origin for the URLs it returns. */
-export type ServiceContext = { actor: Actor; baseUrl: string };
+/**
+ * What every service function receives: who acts. No origin: services return records, and the edge
+ * (server/api/operations, server/trpc/routers) makes their URLs with the request's `Urls`
+ * (server/http/urls.ts; docs/records-and-presenters.md).
+ */
+export type ServiceContext = { actor: Actor };
 
 /*
  * Every context comes from one of the three factories below, for a request, a server-rendered page
@@ -12,28 +15,27 @@ export type ServiceContext = { actor: Actor; baseUrl: string };
 
 /**
  * A request's: the actor it proved (server/auth/request-actor.ts, or the holder of a link it
- * carries: `linkHolder`), with URLs on the origin it came by — given as the request, or as that
- * origin when a route handed it to the service ("" when the service answers no URL).
+ * carries: `linkHolder`).
  */
-export function requestContext(actor: Actor, origin: Request | string): ServiceContext {
-  return { actor, baseUrl: typeof origin === "string" ? origin : requestPublicOrigin(origin) };
+export function requestContext(actor: Actor): ServiceContext {
+  return { actor };
 }
 
 /**
- * A server-rendered page's: its signed-in caller (null when signed out). No origin: the services a
- * page calls answer records, and its screens' answers come through the tRPC procedures
- * (server/trpc/server.tsx), which present them on the request's origin.
+ * A server-rendered page's: its signed-in caller (null when signed out). The services a page calls
+ * answer records, and its screens' answers come through the tRPC procedures (server/trpc/server.tsx),
+ * which present them on the request's origin.
  */
 export async function pageContext(): Promise<ServiceContext | null> {
   const actor = await pageActor();
-  return actor ? { actor, baseUrl: "" } : null;
+  return actor ? { actor } : null;
 }
 
 /**
  * A background job's, or a script's: Quire acting for a user (`system`), or as the actor the job
- * resolved (`jobActorFor`). No origin: jobs keep ids, and what they send (mail) is on the configured
- * public origin (`backgroundPublicOrigin`).
+ * resolved (`jobActorFor`). Jobs keep ids, and what they send (mail) is on the configured public
+ * origin (`backgroundPublicOrigin`).
  */
 export function jobContext(actingFor: string | Actor): ServiceContext {
-  return { actor: typeof actingFor === "string" ? { userId: actingFor, via: "system" } : actingFor, baseUrl: "" };
+  return { actor: typeof actingFor === "string" ? { userId: actingFor, via: "system" } : actingFor };
 }

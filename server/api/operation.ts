@@ -9,9 +9,7 @@ export type OperationContext<Params, Query, Body> = {
   params: Params;
   query: Query;
   body: Body;
-  /** Origin used to build absolute `urls`: the configured public URL or the request's origin. */
-  baseUrl: string;
-  /** The URLs answers show, on that origin: handlers present what services return with it. */
+  /** The URLs answers show, on the configured public URL or the request's origin: handlers present what services return with it. */
   urls: Urls;
 };
 

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import type { Actor } from "../auth/actor";
 import { requestContext } from "../context";
+import { requestPublicOrigin } from "../http/public-origin";
 import { urlsFor } from "../http/urls";
 import { fieldError } from "../errors";
 import { BODY_LIMITS, readBody } from "../http/read-body";
@@ -74,10 +75,9 @@ export class ApiRouter {
   }
 
   private async run({ operation, params }: MatchedOperation, request: Request, url: URL, actor: Actor): Promise<Response> {
-    const serviceContext = requestContext(actor, request);
     const context = {
-      ...serviceContext,
-      urls: urlsFor(serviceContext.baseUrl),
+      ...requestContext(actor),
+      urls: urlsFor(requestPublicOrigin(request)),
       params: operation.params ? parseWith(operation.params, decodeParams(params), "path") : decodeParams(params),
       query: operation.query ? parseWith(operation.query, queryObject(url.searchParams), "query") : undefined,
       body: operation.body ? parseWith(operation.body, await readJson(request, operation.bodyLimit ?? BODY_LIMITS.api), "body") : undefined,

@@ -76,7 +76,7 @@ export async function signUpWithInvite(token: string, input: SignUpWithInviteInp
   const passwordHash = await hashPassword(input.password);
   const userId = newId();
   // The new user is the actor of their own joining (the event's actor row is written in the same transaction); the answer holds no URL.
-  const ctx = requestContext(linkHolder(userId), "");
+  const ctx = requestContext(linkHolder(userId));
   try {
     return await writeChange(ctx, async (tx, events) => {
       const found = await usableInvite(tx, token);

@@ -1,3 +1,5 @@
+import type { ServiceContext } from "../context";
+import type { Urls } from "../http/urls";
 import type { ContentRef } from "@gitbook/api";
 import { configuredPublicUrl } from "../config";
 import type { LinkRelation, LinkTarget, RecordedLink } from "../content/format/link-targets";
@@ -115,6 +117,12 @@ function urlStatus(url: string, isInApp: (url: string) => boolean): LinkStatus {
   if (url === "") return "broken";
   return isInApp(url) ? "in-app" : "ok";
 }
+
+/**
+ * What reading links takes beside the actor: the request's URLs, whose origin (with the configured
+ * public URL) is what makes an absolute link `in-app` — an input to the rule, not a URL answered.
+ */
+export type LinkReadContext = ServiceContext & { urls: Pick<Urls, "origin"> };
 
 /** Whether an absolute (or protocol-relative) URL is on one of Quire's own origins. */
 export function inAppMatcher(baseUrl: string): (url: string) => boolean {

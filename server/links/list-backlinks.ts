@@ -1,9 +1,8 @@
 import type { ContentRef } from "@gitbook/api";
-import type { ServiceContext } from "../context";
 import { openRevision, type ContentSource } from "../content/reads";
 import { notFound } from "../errors";
 import { decodeCursor, paginateById, type ListParams } from "../pagination";
-import { inAppMatcher, loadLinkGraph } from "./link-graph";
+import { inAppMatcher, type LinkReadContext, loadLinkGraph } from "./link-graph";
 import { locationRecords } from "./locations";
 
 /**
@@ -17,11 +16,11 @@ export type BacklinkTarget = { kind: "page"; page: string } | { kind: "file"; fi
 const pointsAt = (ref: ContentRef, target: BacklinkTarget) =>
   target.kind === "page" ? (ref.kind === "page" || ref.kind === "anchor") && ref.page === target.page : ref.kind === "file" && ref.file === target.file;
 
-export async function listBacklinks(ctx: ServiceContext, spaceId: string, source: ContentSource, target: BacklinkTarget, params: ListParams) {
+export async function listBacklinks(ctx: LinkReadContext, spaceId: string, source: ContentSource, target: BacklinkTarget, params: ListParams) {
   // A malformed cursor is a 400 before any lookup can answer 404.
   decodeCursor(params.page);
   const opened = await openRevision(ctx, spaceId, source);
-  const graph = await loadLinkGraph(opened.revision, inAppMatcher(ctx.baseUrl));
+  const graph = await loadLinkGraph(opened.revision, inAppMatcher(ctx.urls.origin));
   if (target.kind === "page" && !graph.pageById.has(target.page)) throw notFound(`No page ${target.page} in revision ${opened.revision.id}.`);
   if (target.kind === "file" && !graph.fileIds.has(target.file)) throw notFound(`No file ${target.file} in revision ${opened.revision.id}.`);
 
@@ -41,14 +40,14 @@ export async function listBacklinks(ctx: ServiceContext, spaceId: string, source
 const MAIN: ContentSource = { kind: "main" };
 const inChangeRequest = (ref: string): ContentSource => ({ kind: "change-request", ref });
 
-export const listSpacePageBacklinks = (ctx: ServiceContext, spaceId: string, pageId: string, params: ListParams) =>
+export const listSpacePageBacklinks = (ctx: LinkReadContext, spaceId: string, pageId: string, params: ListParams) =>
   listBacklinks(ctx, spaceId, MAIN, { kind: "page", page: pageId }, params);
 
-export const listSpaceFileBacklinks = (ctx: ServiceContext, spaceId: string, fileId: string, params: ListParams) =>
+export const listSpaceFileBacklinks = (ctx: LinkReadContext, spaceId: string, fileId: string, params: ListParams) =>
   listBacklinks(ctx, spaceId, MAIN, { kind: "file", file: fileId }, params);
 
-export const listChangeRequestPageBacklinks = (ctx: ServiceContext, spaceId: string, ref: string, pageId: string, params: ListParams) =>
+export const listChangeRequestPageBacklinks = (ctx: LinkReadContext, spaceId: string, ref: string, pageId: string, params: ListParams) =>
   listBacklinks(ctx, spaceId, inChangeRequest(ref), { kind: "page", page: pageId }, params);
 
-export const listChangeRequestFileBacklinks = (ctx: ServiceContext, spaceId: string, ref: string, fileId: string, params: ListParams) =>
+export const listChangeRequestFileBacklinks = (ctx: LinkReadContext, spaceId: string, ref: string, fileId: string, params: ListParams) =>
   listBacklinks(ctx, spaceId, inChangeRequest(ref), { kind: "file", file: fileId }, params);

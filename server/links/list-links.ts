@@ -1,12 +1,11 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
-import type { ServiceContext } from "../context";
 import { openRevision, type ContentSource } from "../content/reads";
 import { currentRevision } from "../content/revisions";
 import { db } from "../db/client";
 import { notFound } from "../errors";
 import { decodeCursor, listParams, paginateById } from "../pagination";
-import { inAppMatcher, LINK_STATUSES, loadLinkGraph, type LinkGraph } from "./link-graph";
+import { inAppMatcher, type LinkReadContext, LINK_STATUSES, loadLinkGraph, type LinkGraph } from "./link-graph";
 import { locationRecords, type LinkItem } from "./locations";
 
 /**
@@ -39,11 +38,11 @@ function linkItems(graph: LinkGraph, pageId?: string): KeyedItem[] {
 const digest = (key: string) => createHash("sha256").update(key).digest("base64url").slice(0, 22);
 
 /** Links of a revision (of one page of it, with `pageId`), and the locations of the pages linking on this page of the list. */
-export async function listLinks(ctx: ServiceContext, spaceId: string, source: ContentSource, params: LinkListParams, pageId?: string) {
+export async function listLinks(ctx: LinkReadContext, spaceId: string, source: ContentSource, params: LinkListParams, pageId?: string) {
   // A malformed cursor is a 400 before any lookup can answer 404.
   decodeCursor(params.page);
   const opened = await openRevision(ctx, spaceId, source);
-  const isInApp = inAppMatcher(ctx.baseUrl);
+  const isInApp = inAppMatcher(ctx.urls.origin);
   const graph = await loadLinkGraph(opened.revision, isInApp);
   if (pageId !== undefined && !graph.pageById.has(pageId)) throw notFound(`No page ${pageId} in revision ${opened.revision.id}.`);
   const items = linkItems(graph, pageId);
@@ -72,12 +71,12 @@ export async function listLinks(ctx: ServiceContext, spaceId: string, source: Co
 
 const MAIN: ContentSource = { kind: "main" };
 
-export const listSpaceLinks = (ctx: ServiceContext, spaceId: string, params: LinkListParams) => listLinks(ctx, spaceId, MAIN, params);
+export const listSpaceLinks = (ctx: LinkReadContext, spaceId: string, params: LinkListParams) => listLinks(ctx, spaceId, MAIN, params);
 
-export const listSpacePageLinks = (ctx: ServiceContext, spaceId: string, pageId: string, params: LinkListParams) => listLinks(ctx, spaceId, MAIN, params, pageId);
+export const listSpacePageLinks = (ctx: LinkReadContext, spaceId: string, pageId: string, params: LinkListParams) => listLinks(ctx, spaceId, MAIN, params, pageId);
 
-export const listChangeRequestLinks = (ctx: ServiceContext, spaceId: string, ref: string, params: LinkListParams) =>
+export const listChangeRequestLinks = (ctx: LinkReadContext, spaceId: string, ref: string, params: LinkListParams) =>
   listLinks(ctx, spaceId, { kind: "change-request", ref }, params);
 
-export const listChangeRequestPageLinks = (ctx: ServiceContext, spaceId: string, ref: string, pageId: string, params: LinkListParams) =>
+export const listChangeRequestPageLinks = (ctx: LinkReadContext, spaceId: string, ref: string, pageId: string, params: LinkListParams) =>
   listLinks(ctx, spaceId, { kind: "change-request", ref }, params, pageId);

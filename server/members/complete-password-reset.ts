@@ -38,7 +38,7 @@ export async function completePasswordReset(token: string, input: z.infer<typeof
   if (!found) throw notFound("This link does not work: it is wrong, was used already, or has expired. Ask an admin of your organization to reset your password again.");
   // argon2 takes its time: hashed before the transaction, which claims the link and writes.
   const passwordHash = await hashPassword(input.password);
-  return writeChange(requestContext(linkHolder(found.userId), ""), async (tx, events) => {
+  return writeChange(requestContext(linkHolder(found.userId)), async (tx, events) => {
     const { count } = await tx.passwordReset.updateMany({ where: { id: found.id, tokenHash: found.tokenHash, usedAt: null, expiresAt: { gt: new Date() } }, data: { usedAt: new Date() } });
     if (count === 0) throw notFound("This link was used meanwhile. Ask an admin of your organization to reset your password again.");
     const current = await tx.user.findUniqueOrThrow({ where: { id: found.userId }, select: { emailVerifiedAt: true } });

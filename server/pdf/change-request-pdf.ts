@@ -58,13 +58,13 @@ export async function getChangeRequestPdfUrl(ctx: ServiceContext, spaceId: strin
  * The PDF a signed link names, rendered now for the user it was issued to, if they may still read
  * it; a link asked for with an API token works only while that token does.
  */
-export async function pdfForLink(token: string, baseUrl: string): Promise<RenderedPdf> {
+export async function pdfForLink(token: string): Promise<RenderedPdf> {
   const link = verifyPdfLink(token);
   if (link.tokenId && !(await isApiTokenActive(link.tokenId, link.userId))) {
     throw forbidden("This PDF link no longer works: the API token it was made with has been revoked.");
   }
   const actor: Actor = link.tokenId ? { userId: link.userId, via: "token", tokenId: link.tokenId } : { userId: link.userId, via: "session" };
-  return renderChangeRequestPdf(requestContext(actor, baseUrl), link.spaceId, link.changeRequestId, { pageId: link.pageId, only: link.only });
+  return renderChangeRequestPdf(requestContext(actor), link.spaceId, link.changeRequestId, { pageId: link.pageId, only: link.only });
 }
 
 /** The change request's current content (all of it, or the selected page) as a PDF. */

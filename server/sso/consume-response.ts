@@ -60,7 +60,7 @@ export async function consumeSamlResponse(organizationId: string, form: { SAMLRe
 
   await recordAssertion(provider, profile);
   const person = personOf(profile);
-  const { userId, joined } = await signInOrJoin(provider, person, baseUrl);
+  const { userId, joined } = await signInOrJoin(provider, person);
   const ticket = await createSsoTicket(userId, organizationId);
   return { ticket, userId, organizationId, callbackPath: pending.callbackPath, joined };
 }
@@ -132,7 +132,7 @@ function personOf(profile: Profile): { email: string; displayName: string } {
   return { email, displayName: displayName.slice(0, 255) };
 }
 
-async function signInOrJoin(provider: SamlProvider, person: { email: string; displayName: string }, baseUrl: string) {
+async function signInOrJoin(provider: SamlProvider, person: { email: string; displayName: string }) {
   const organizationId = provider.organizationId;
   const existing = await db().user.findUnique({
     where: { email: person.email },
@@ -146,7 +146,7 @@ async function signInOrJoin(provider: SamlProvider, person: { email: string; dis
     return { userId: existing.id, joined: false };
   }
   const userId = newId();
-  await writeChange(requestContext({ userId, via: "sso", ssoOrganizationId: organizationId }, baseUrl), async (tx, events) => {
+  await writeChange(requestContext({ userId, via: "sso", ssoOrganizationId: organizationId }), async (tx, events) => {
     await tx.user.create({ data: { id: userId, email: person.email, displayName: person.displayName } });
     await admitMember(tx, events, {
       organizationId,

@@ -3,6 +3,7 @@ import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import { requestActor } from "../auth/request-actor";
 import { requestContext } from "../context";
+import { requestPublicOrigin } from "../http/public-origin";
 import { asAppError } from "../errors";
 import { requestClientAddress } from "../http/client-address";
 import { BODY_LIMITS, readBody } from "../http/read-body";
@@ -35,7 +36,7 @@ export async function handleTrpcRequest(request: Request): Promise<Response> {
     endpoint: ENDPOINT,
     req: new Request(request.url, { method: request.method, headers: request.headers, body, signal: request.signal }),
     router: appRouter,
-    createContext: () => ({ ...requestContext(actor, request), clientAddress: requestClientAddress(request) }),
+    createContext: () => ({ ...requestContext(actor), baseUrl: requestPublicOrigin(request), clientAddress: requestClientAddress(request) }),
   });
 }
 

@@ -70,5 +70,5 @@ const refuseUnstorableText = t.middleware(async ({ getRawInput, next }) => {
 export const protectedProcedure = t.procedure.use(mapErrors).use(refuseUnstorableText).use(({ ctx, next }) => {
   if (!ctx.actor) throw new TRPCError({ code: "UNAUTHORIZED", message: "Sign in first." });
   // `urls`: the request's URL builder, for the procedures presenting what services return.
-  return next({ ctx: { actor: ctx.actor, baseUrl: ctx.baseUrl, urls: urlsFor(ctx.baseUrl), clientAddress: ctx.clientAddress ?? "unknown" } });
+  return next({ ctx: { actor: ctx.actor, urls: urlsFor(ctx.baseUrl), clientAddress: ctx.clientAddress ?? "unknown" } });
 });

@@ -33,7 +33,7 @@ const pageTrpcContext = cache(async (): Promise<TrpcContext> => {
   // Only a request without a usable Host header (which no browser sends) gets URLs on localhost.
   const origin = publicOriginOf(requestHeaders, new URL("http://localhost"));
   const clientAddress = requestHeaders.get(CLIENT_ADDRESS_HEADER) ?? "unknown";
-  return actor ? { ...requestContext(actor, origin), clientAddress } : { actor: null, baseUrl: origin, clientAddress };
+  return { ...(actor ? requestContext(actor) : { actor: null }), baseUrl: origin, clientAddress };
 });
 
 export const trpc = createTRPCOptionsProxy({ router: appRouter, ctx: pageTrpcContext, queryClient: getQueryClient });

@@ -23,7 +23,7 @@ afterAll(() => server.close());
 async function spaceOfAdmin() {
   const tenant = await createTenant();
   const actor = { userId: tenant.admin.user.id, via: "session" as const };
-  const space = await createSpace({ actor, baseUrl: "http://quire.test" }, tenant.organization.id, { title: "Docs", empty: true });
+  const space = await createSpace({ actor}, tenant.organization.id, { title: "Docs", empty: true });
   return { actor, space, v1: apiClient(server.url, tenant.admin.token) };
 }
 

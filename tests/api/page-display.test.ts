@@ -84,7 +84,7 @@ describe("page icon, visibility, layout and cover", () => {
     expect((await merge(cr.number)).status).toBe(200);
     expect(await mainPage(ids.guide)).toMatchObject({ hidden: true, cover: { height: 300 } });
     // Hidden pages stay in the content (and readable); the reader's navigation learns which they are.
-    const summaries = await getSpacePages({ actor: { userId: tenant.admin.user.id, via: "session" }, baseUrl: server.url }, space.id);
+    const summaries = await getSpacePages({ actor: { userId: tenant.admin.user.id, via: "session" }}, space.id);
     expect(summaries.pages.map((page) => [page.title, page.hidden])).toEqual([
       ["Guide", true],
       ["Internal notes", false],

@@ -27,7 +27,7 @@ async function setup() {
   const tenant = await createTenant();
   const actor: Actor = { userId: tenant.admin.user.id, via: "session" };
   const admin = callerFor(actor);
-  const space = await createSpace({ actor, baseUrl: "http://quire.test" }, tenant.organization.id, { title: "Docs", empty: true });
+  const space = await createSpace({ actor}, tenant.organization.id, { title: "Docs", empty: true });
   const revision = await commitPages(space.id, [
     { title: "Guide", slug: "guide", markdown: GUIDE },
     { title: "Alpha", slug: "alpha", markdown: "A.\n" },

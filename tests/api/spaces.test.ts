@@ -287,10 +287,10 @@ describe("DELETE /v1/spaces/{spaceId} and POST /v1/spaces/{spaceId}/restore", ()
     await admin.delete(`/v1/spaces/${recent.id}`);
     await admin.delete(`/v1/spaces/${old.id}`);
     await db().space.update({ where: { id: old.id }, data: { deletedAt: new Date(Date.now() - 8 * DAY_MS) } });
-    const trash = await listDeletedSpaces({ actor: { userId: tenant.admin.user.id, via: "session" }, baseUrl: server.url }, orgId);
+    const trash = await listDeletedSpaces({ actor: { userId: tenant.admin.user.id, via: "session" }}, orgId);
     expect(trash.map((space) => [space.id, space.daysLeft])).toEqual([[recent.id, 7]]);
     const reader = await tenant.member("read");
-    expect(await listDeletedSpaces({ actor: { userId: reader.user.id, via: "session" }, baseUrl: server.url }, orgId)).toEqual([]);
+    expect(await listDeletedSpaces({ actor: { userId: reader.user.id, via: "session" }}, orgId)).toEqual([]);
   });
 });
 

@@ -345,7 +345,7 @@ describe("getChangeRequestPDF", () => {
   test("a link asked for in a session works while its user can read the change request", async () => {
     const { tenant, space, cr } = await pdfSetup();
     const reader = await tenant.member("read");
-    const link = await getChangeRequestPdfUrl({ actor: { userId: reader.user.id, via: "session" }, baseUrl: server.url }, space.id, String(cr.number), { only: false });
+    const link = await getChangeRequestPdfUrl({ actor: { userId: reader.user.id, via: "session" }}, space.id, String(cr.number), { only: false });
     const { url } = presentPdfLink(link, urlsFor(server.url));
     expect((await openPdfLink(url)).status).toBe(200);
     await db().member.delete({ where: { organizationId_userId: { organizationId: tenant.organization.id, userId: reader.user.id } } });

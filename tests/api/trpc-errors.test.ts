@@ -36,7 +36,7 @@ async function call(actor: Actor, path: string, input: unknown, kind: "query" | 
 async function conflictingChangeRequest() {
   const tenant = await createTenant();
   const actor = { userId: tenant.admin.user.id, via: "session" as const };
-  const space = await createSpace({ actor, baseUrl: "http://quire.test" }, tenant.organization.id, { title: "Docs", empty: true });
+  const space = await createSpace({ actor}, tenant.organization.id, { title: "Docs", empty: true });
   const revision = await commitPages(space.id, [{ title: "Setup; file uploads", slug: "setup", markdown: "One.\n\nTwo.\n" }]);
   const page = (await pagesOf(revision.id))[0]! as Page;
   const open = async (subject: string) => (await call(actor, "changeRequests.create", { spaceId: space.id, subject }, "mutation")).data as { id: string; number: number };

@@ -13,7 +13,7 @@ beforeAll(async () => {
 
 /** A write recording one `comment.resolved` (named by `commentId`); `during` runs in its transaction, which has its txid from the start. */
 function resolve(commentId: string, during?: () => Promise<void>) {
-  return writeChange({ actor: { userId: tenant.admin.user.id, via: "session" }, baseUrl: "http://quire.test" }, async (tx, events) => {
+  return writeChange({ actor: { userId: tenant.admin.user.id, via: "session" }}, async (tx, events) => {
     await tx.$queryRaw`SELECT pg_current_xact_id()::text`;
     events.record({ organizationId: tenant.organization.id, action: "comment.resolved", target: { type: "comment", id: commentId }, payload: { spaceId: "s", changeRequestId: null, commentId } });
     await during?.();
@@ -86,7 +86,7 @@ function takenAboveFence(test: ReturnType<typeof testSubscriber>) {
 
 describe("the catalog", () => {
   test("a payload not matching its action's schema does not compile, and is refused at record time: nothing is written", async () => {
-    const write = writeChange({ actor: { userId: tenant.admin.user.id, via: "session" }, baseUrl: "http://quire.test" }, async (tx, events) => {
+    const write = writeChange({ actor: { userId: tenant.admin.user.id, via: "session" }}, async (tx, events) => {
       await tx.organization.update({ where: { id: tenant.organization.id }, data: { title: "Refused" } });
       // @ts-expect-error: a comment.resolved names its comment
       events.record({ organizationId: tenant.organization.id, action: "comment.resolved", target: { type: "comment", id: "c" }, payload: { spaceId: "s" } });

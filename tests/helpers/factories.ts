@@ -205,7 +205,7 @@ export async function publishTestIntegration(organizationId: string, overrides: 
   const { name = `test-${unique()}`, ...definition } = overrides;
   const input = publishIntegrationInput.parse({ title: "Test integration", description: "Made by a test", scopes: [], script: "", visibility: "public", ...definition, organization: organizationId });
   const origin = "http://quire.test";
-  const published = presentPublishedIntegration(await publishIntegration({ actor: { userId: user.id, via: "session" }, baseUrl: origin }, name, input), urlsFor(origin)) as ReturnType<typeof presentPublishedIntegration> & {
+  const published = presentPublishedIntegration(await publishIntegration({ actor: { userId: user.id, via: "session" }}, name, input), urlsFor(origin)) as ReturnType<typeof presentPublishedIntegration> & {
     token: string;
     signingSecret: string;
   };

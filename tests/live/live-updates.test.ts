@@ -160,7 +160,7 @@ describe("GET /api/live", () => {
     const inboxStream = await open("http://quire.test/api/live", inboxAbort.signal);
 
     const record = (spaceId: string, action: "comment.resolved" | "review.request_removed") =>
-      writeChange({ actor, baseUrl: "http://quire.test" }, async (tx, events) => {
+      writeChange({ actor}, async (tx, events) => {
         events.record({ organizationId: tenant.organization.id, action, target: { type: "comment", id: "c" }, payload: { spaceId, changeRequestId: null, commentId: "c" } });
         await tx.$executeRaw`SELECT pg_notify('quire_live', ${JSON.stringify({ topic: "user", userId: actor.userId })})`;
       });

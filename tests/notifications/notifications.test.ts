@@ -23,7 +23,7 @@ const BASE_URL = "http://quire.test";
 
 /** Records a domain event as the comments and reviews services do (COMMON.md's payload contract). */
 function record<A extends EventAction>(userId: string, organizationId: string, action: A, target: { type: string; id: string }, payload: EventPayload<A>) {
-  return writeChange({ actor: { userId, via: "session" }, baseUrl: BASE_URL }, async (_tx, events) => {
+  return writeChange({ actor: { userId, via: "session" }}, async (_tx, events) => {
     events.record({ organizationId, action, target, payload } as ChangeEvent<A>);
   });
 }

@@ -148,7 +148,7 @@ describe("merge rules", () => {
     expect(await mergeStatus()).toMatchObject({ approvals: 0, mergeable: false });
     expect((await merge()).status).toBe(409);
     // A grant on the space gives the role back, and the approval counts again.
-    await updateGrant({ actor: { userId: tenant.admin.user.id, via: "session" }, baseUrl: BASE_URL }, { type: "space", id: space.id }, { type: "user", id: reviewer.user.id }, "review");
+    await updateGrant({ actor: { userId: tenant.admin.user.id, via: "session" }}, { type: "space", id: space.id }, { type: "user", id: reviewer.user.id }, "review");
     expect((await mergeStatus()).approvals).toBe(1);
     expect((await merge()).status).toBe(200);
   });
@@ -256,7 +256,7 @@ describe("merge rule settings", () => {
     });
     // A space admin who is no organization admin manages the space's rules.
     const spaceAdmin = await tenant.member("edit");
-    await updateGrant({ actor: { userId: tenant.admin.user.id, via: "session" }, baseUrl: BASE_URL }, { type: "space", id: space.id }, { type: "user", id: spaceAdmin.user.id }, "admin");
+    await updateGrant({ actor: { userId: tenant.admin.user.id, via: "session" }}, { type: "space", id: space.id }, { type: "user", id: spaceAdmin.user.id }, "admin");
     expect(await trpc(spaceAdmin.user.id).mergeRules.updateForSpace({ spaceId: space.id, requiredApprovals: 2, dismissStaleApprovals: false })).toMatchObject({
       requiredApprovals: 2,
       dismissStaleApprovals: false,

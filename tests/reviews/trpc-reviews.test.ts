@@ -17,7 +17,7 @@ async function setup() {
   const ctx = { actor: { userId: tenant.admin.user.id, via: "session" as const }, baseUrl: BASE_URL };
   const space = await createSpace(ctx, tenant.organization.id, { title: "Docs" });
   const editor = await tenant.member("edit");
-  const cr = await createChangeRequest({ actor: { userId: editor.user.id, via: "session" }, baseUrl: BASE_URL }, space.id, { subject: "Edit" });
+  const cr = await createChangeRequest({ actor: { userId: editor.user.id, via: "session" }}, space.id, { subject: "Edit" });
   const reviewer = await tenant.member("review");
   return { tenant, space, editor, reviewer, cr, input: { spaceId: space.id, changeRequest: String(cr.number) } };
 }

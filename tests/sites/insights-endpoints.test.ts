@@ -76,7 +76,7 @@ describe("~/insights", () => {
 
   test("with a share link's cookie, the visitor's view counts", async () => {
     const { site, siteSpace, installId, tenant } = await siteOf("share-link");
-    const link = await createShareLink({ actor: { userId: tenant.admin.user.id, via: "session" }, baseUrl: "http://quire.test" }, tenant.organization.id, site.id, { name: "Readers" });
+    const link = await createShareLink({ actor: { userId: tenant.admin.user.id, via: "session" }}, tenant.organization.id, site.id, { name: "Readers" });
     const key = link.key!;
     const entered = await visit(`/${site.basename}?share=${key}`);
     const cookies = cookiesOf(entered.headers);

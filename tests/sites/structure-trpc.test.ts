@@ -17,7 +17,7 @@ async function setup(options: { adaptiveSchema?: object } = {}) {
   const admin = createCaller({ actor, baseUrl: BASE_URL });
   const organizationId = tenant.organization.id;
   const site = await createSiteRow(organizationId, options);
-  const space = (title: string) => createSpace({ actor, baseUrl: BASE_URL }, organizationId, { title });
+  const space = (title: string) => createSpace({ actor}, organizationId, { title });
   return { tenant, admin, organizationId, site, ids: { organizationId, siteId: site.id }, space };
 }
 

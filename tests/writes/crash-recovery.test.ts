@@ -82,7 +82,7 @@ describe("crash points of a write and its follow-up work", () => {
     // Nothing pending for the space, and no worker in this process: the crashing process alone takes the merge's job.
     await searchIndexed(space.id);
     await stopJobQueue();
-    await mergeChangeRequest({ actor: { userId, via: "session" }, baseUrl: "http://localhost" }, space.id, cr.id);
+    await mergeChangeRequest({ actor: { userId, via: "session" }}, space.id, cr.id);
     const [job] = await (await jobQueue()).findJobs(indexSpaceJob.name, { key: space.id, queued: true });
     expect(job).toBeDefined();
     expect(await crashAfter("indexing", { SPACE: space.id })).toBe("SIGKILL");

@@ -1,5 +1,4 @@
 import { responseForError } from "@/server/api/errors";
-import { requestPublicOrigin } from "@/server/http/public-origin";
 import { pdfForLink } from "@/server/pdf/change-request-pdf";
 import { pdfContentDisposition } from "@/server/pdf/content-disposition";
 
@@ -9,10 +8,10 @@ export const dynamic = "force-dynamic";
  * Serves a signed PDF link (server/pdf/pdf-token.ts). The signed link is the credential, so no
  * session or API token is asked for; the service checks again that its user may read the content.
  */
-export async function GET(request: Request, context: { params: Promise<{ token: string }> }): Promise<Response> {
+export async function GET(_request: Request, context: { params: Promise<{ token: string }> }): Promise<Response> {
   try {
     const { token } = await context.params;
-    const pdf = await pdfForLink(token, requestPublicOrigin(request));
+    const pdf = await pdfForLink(token);
     return new Response(new Uint8Array(pdf.bytes), {
       headers: {
         "Content-Type": "application/pdf",

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { ServiceContext } from "../../context";
+import type { Urls } from "../../http/urls";
 import { db } from "../../db/client";
 import { fieldError, notFound } from "../../errors";
 import { entityIdSchema } from "../../ids";
@@ -63,7 +64,11 @@ function findSiteSpace(visible: VisibleSite, siteSpaceId: string | undefined): {
   return null;
 }
 
-export async function previewSite(ctx: ServiceContext, organizationId: string, siteId: string, input: PreviewSiteInput): Promise<SitePreview> {
+/**
+ * The preview renders the page as its site would serve it, on the site's address: the request's
+ * origin (`urls.origin`) is an input to that rendering, as it is to the published site's.
+ */
+export async function previewSite(ctx: ServiceContext & { urls: Pick<Urls, "origin"> }, organizationId: string, siteId: string, input: PreviewSiteInput): Promise<SitePreview> {
   const tx = db();
   const access = await loadSite(tx, ctx.actor, organizationId, siteId);
   authorize(access, "site.view");
@@ -93,7 +98,7 @@ export async function previewSite(ctx: ServiceContext, organizationId: string, s
   const page = pages.find((each) => each.id === input.pageId) ?? homePage(siteSpace);
   if (!page) return { ...NOTHING, siteSpaceId: siteSpace.id };
 
-  const url = new URL(siteUrl(site, ctx.baseUrl));
+  const url = new URL(siteUrl(site, ctx.urls.origin));
   const address: SiteAddress = { siteId, origin: url.origin, basePath: url.pathname.replace(/\/$/, "") };
   const req: RenderRequest = {
     request: new Request(url),

@@ -253,7 +253,7 @@ export async function buildWorld(options: { importUrl: string; imports?: boolean
     const { integration, token: integrationToken } = await createIntegration(vendor.id, { scopes, visibility: "public" });
     const installation = await createInstallation(integration.id, orgA.id, { spaceSelection: reach.spaces === "all" ? "all" : "selected", siteSelection: reach.sites === "all" ? "all" : "selected" });
     reachers.push({ installationId: installation.id, ...reach });
-    const ctx: ServiceContext = { actor: { userId: integration.botUserId, via: "integration", integration: { id: integration.id, name: integration.name } }, baseUrl: BASE_URL };
+    const ctx: ServiceContext = { actor: { userId: integration.botUserId, via: "integration", integration: { id: integration.id, name: integration.name } }};
     const token = (await createIntegrationInstallationToken(ctx, integration.name, installation.id)).token;
     if (options.expired) await db().integrationInstallationToken.update({ where: { tokenHash: hashIntegrationToken(token) }, data: { expiresAt: new Date(Date.now() - 1000) } });
     await asCaller(name, integration.botUserId, token, options.expired ? { signedIn: false } : { installation: { organizationId: orgA.id, scopes, ...reach } });
@@ -370,12 +370,12 @@ export async function buildWorld(options: { importUrl: string; imports?: boolean
   await db().member.create({ data: { organizationId: orgA2.id, userId: adminId, role: "admin" } });
   callers.get("admin")!.memberships.A2 = "admin";
 
-  const ctxA: ServiceContext = { actor: { userId: adminId, via: "session" }, baseUrl: BASE_URL };
-  const ctxB: ServiceContext = { actor: { userId: callers.get("admin of another organization")!.userId!, via: "session" }, baseUrl: BASE_URL };
+  const ctxA: ServiceContext = { actor: { userId: adminId, via: "session" }};
+  const ctxB: ServiceContext = { actor: { userId: callers.get("admin of another organization")!.userId!, via: "session" }};
   const contextOf = (org: OrgKey) => (org === "B" ? ctxB : ctxA);
   // A's admin whose token was revoked, acting through the services: the author of fresh change requests and the
   // reviewer of the world's drafts, so that every caller's review is of someone else's change request.
-  const ctxRevoked: ServiceContext = { actor: { userId: revokedId, via: "session" }, baseUrl: BASE_URL };
+  const ctxRevoked: ServiceContext = { actor: { userId: revokedId, via: "session" }};
 
   const userIdOf = (name: CallerName | "bystander") => (name === "bystander" ? bystanderId : callers.get(name)!.userId!);
   async function makeTeam(spec: TeamSpec): Promise<Entity> {

@@ -1,6 +1,5 @@
 import { responseForError, zodFieldErrors } from "@/server/api/errors";
 import { requestActor } from "@/server/auth/request-actor";
-import { requestPublicOrigin } from "@/server/http/public-origin";
 import { requestContext } from "@/server/context";
 import { AppError, fieldError } from "@/server/errors";
 import { BODY_LIMITS, readBody } from "@/server/http/read-body";
@@ -19,13 +18,12 @@ export const dynamic = "force-dynamic";
 export async function POST(request: Request, { params }: { params: Promise<{ token: string }> }): Promise<Response> {
   try {
     const { token } = await params;
-    const baseUrl = requestPublicOrigin(request);
     if (request.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase() !== "application/json") {
       throw fieldError("Content-Type", "Send the body as application/json", { code: "unsupported_media_type" });
     }
     const body = await readJsonBody(request);
     const actor = await requestActor(request.headers, "session");
-    if (actor) return Response.json(await joinWithInvite(requestContext(actor, baseUrl), token));
+    if (actor) return Response.json(await joinWithInvite(requestContext(actor), token));
     const input = signUpWithInviteInput.safeParse(body);
     if (!input.success) throw zodFieldErrors(input.error, "body");
     const bad = findUnstorableText(input.data);
