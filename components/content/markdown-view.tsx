@@ -5,7 +5,6 @@ import { CircleAlert, CircleCheck, Info, TriangleAlert } from "lucide-react";
 import { createContext, memo, useContext, useMemo, type ComponentProps } from "react";
 import Markdown, { type Components } from "react-markdown";
 import type { Pluggable } from "unified";
-import rehypeHighlight from "rehype-highlight";
 import remarkGfm from "remark-gfm";
 import "highlight.js/styles/github.css";
 import { FileCard, Tabs } from "./content-blocks";
@@ -15,6 +14,7 @@ import { remarkHeadingAnchors } from "@/server/content/render/heading-anchors";
 import { hintStyleOf, isolateTagLines, remarkLiquidBlocks, type HintStyle } from "@/server/content/render/liquid-blocks";
 import "./markdown.css";
 import { rehypeTaskListLabels } from "@/server/content/render/task-list-labels";
+import { rehypeCodeHighlight } from "@/server/content/render/code-highlight";
 
 export { resolveContentUrl, type ContentLinks };
 
@@ -112,7 +112,7 @@ export const MarkdownView = memo(function MarkdownView({
       <LinksContext.Provider value={links}>
         <Markdown
           remarkPlugins={remarkPlugins}
-          rehypePlugins={[[rehypeHighlight, { detect: false }], rehypeTaskListLabels, ...(highlight ? [highlight] : [])]}
+          rehypePlugins={[rehypeCodeHighlight, rehypeTaskListLabels, ...(highlight ? [highlight] : [])]}
           urlTransform={(url) => resolveContentUrl(url, links)}
           components={components}
         >

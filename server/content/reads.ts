@@ -20,9 +20,10 @@ import {
 import { appUrl } from "../presenters/urls";
 import { keyedTextDocument } from "./format/keyed-document";
 import { evaluateVariables } from "./format/variables";
-import { currentRevision, inReadingOrder, readFile, readFiles, readPage, readPages, type Page } from "./revisions";
+import { inReadingOrder, readFile, readFiles, readPage, readPages, type Page } from "./revisions";
 import { spaceVariablesOf } from "./variables";
 import { ObjectStore } from "./store/object-store";
+import { currentRevisionOf, revisionById } from "./store/shared-content";
 import { openChangeRequestCommentCount } from "../comments/counts";
 
 /**
@@ -66,30 +67,32 @@ export async function openRevision(ctx: ServiceContext, spaceId: string, source:
   if (source.kind === "change-request") {
     const access = await loadChangeRequest(tx, ctx.actor, spaceId, source.ref);
     const { space, changeRequest } = access;
-    const revision = await tx.revision.findUniqueOrThrow({ where: { id: changeRequest.revisionId } });
+    const revision = await revisionById(changeRequest.revisionId);
+    if (!revision) throw new Error(`Change request ${changeRequest.id} names no revision ${changeRequest.revisionId}`);
     return { ...access, revision, appBase: appUrl(ctx.baseUrl, `/o/${space.organizationId}/s/${space.id}/change-requests/${changeRequest.number}`) };
   }
   const access = await loadSpace(tx, ctx.actor, spaceId);
   const { space } = access;
   if (source.kind === "main") {
-    return { ...access, revision: await currentRevision(tx, space), appBase: appUrl(ctx.baseUrl, `/o/${space.organizationId}/s/${space.id}`) };
+    return { ...access, revision: await currentRevisionOf(space), appBase: appUrl(ctx.baseUrl, `/o/${space.organizationId}/s/${space.id}`) };
   }
   // Scoped by space: a revision of another space is not found, even one the caller can read.
-  const revision = await tx.revision.findFirst({ where: { id: source.revisionId, spaceId } });
-  if (!revision) throw notFound(`No revision ${source.revisionId} in space ${spaceId}.`);
+  const revision = await revisionById(source.revisionId);
+  if (revision?.spaceId !== spaceId) throw notFound(`No revision ${source.revisionId} in space ${spaceId}.`);
   return { ...access, revision, appBase: revisionAppUrl(ctx.baseUrl, space, revision.id) };
 }
 
 /** Every page of a revision with its markdown, in reading order, as the nested tree. */
 async function pageTree(revision: Revision, appBase: string) {
-  const versions = await readPages(db(), revision);
-  const bodies = await new ObjectStore(db(), revision.spaceId).getBodies(versions.map((version) => version.body));
+  const store = ObjectStore.reading(revision.spaceId);
+  const versions = await readPages(store, revision);
+  const bodies = await store.getBodies(versions.map((version) => version.body));
   const ordered = inReadingOrder(versions).map(({ body, ...page }) => ({ ...page, markdown: bodies.get(body)! }));
   return presentPageTree(ordered, appBase);
 }
 
 async function sortedFiles(revision: Revision) {
-  return (await readFiles(db(), revision)).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return [...(await readFiles(ObjectStore.reading(revision.spaceId), revision))].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
 // ---- Revisions
@@ -140,12 +143,13 @@ export const listChangeRequestPages = (ctx: ServiceContext, spaceId: string, ref
  */
 export async function getPage(ctx: ServiceContext, spaceId: string, source: ContentSource, pageId: string, params: PageReadParams) {
   const { revision, appBase } = await openRevision(ctx, spaceId, source);
-  const page = await readPage(db(), revision, pageId);
+  const store = ObjectStore.reading(revision.spaceId);
+  const page = await readPage(store, revision, pageId);
   if (!page) throw notFound(`No page ${pageId} in revision ${revision.id}.`);
   const { markdown, ...fields } = page;
   const content = params.evaluated ? evaluateVariables(markdown, { space: spaceVariablesOf(revision), page: fields.variables ?? {} }) : markdown;
   const body: PageBody = params.format === "document" ? { document: await documentOf({ markdown: content, pageId, blockKeys: fields.blockKeys }) } : { markdown: content };
-  return presentPage(fields, { path: await pagePath(revision, page), body, pages: [], appBase });
+  return presentPage(fields, { path: await pagePath(store, revision, page), body, pages: [], appBase });
 }
 
 export const getSpacePage = (ctx: ServiceContext, spaceId: string, pageId: string, params: PageReadParams) => getPage(ctx, spaceId, MAIN, pageId, params);
@@ -169,14 +173,14 @@ async function documentOf(version: { markdown: string; pageId: string; blockKeys
  * Ancestors' slugs and the page's own, as the tree places it: a missing parent makes the last
  * ancestor found a top-level page, and a page whose ancestry loops sits at the top level.
  */
-async function pagePath(revision: Revision, page: Page): Promise<string> {
+async function pagePath(store: ObjectStore, revision: Revision, page: Page): Promise<string> {
   const slugs = [page.slug];
   const seen = new Set([page.id]);
   let parentId = page.parentId;
   while (parentId !== null) {
     if (seen.has(parentId)) return page.slug;
     seen.add(parentId);
-    const parent = await readPage(db(), revision, parentId);
+    const parent = await readPage(store, revision, parentId);
     if (!parent) break;
     slugs.push(parent.slug);
     parentId = parent.parentId;
@@ -188,7 +192,7 @@ async function pagePath(revision: Revision, page: Page): Promise<string> {
 export async function readVariables(ctx: ServiceContext, spaceId: string, source: ContentSource, pageId?: string) {
   const { revision } = await openRevision(ctx, spaceId, source);
   if (pageId === undefined) return { variables: spaceVariablesOf(revision) };
-  const page = await readPage(db(), revision, pageId);
+  const page = await readPage(ObjectStore.reading(revision.spaceId), revision, pageId);
   if (!page) throw notFound(`No page ${pageId} in revision ${revision.id}.`);
   return { variables: page.variables ?? {} };
 }
@@ -214,7 +218,7 @@ export const listChangeRequestFiles = (ctx: ServiceContext, spaceId: string, ref
 
 export async function getFile(ctx: ServiceContext, spaceId: string, source: ContentSource, fileId: string) {
   const { space, revision } = await openRevision(ctx, spaceId, source);
-  const file = await readFile(db(), revision, fileId);
+  const file = await readFile(ObjectStore.reading(revision.spaceId), revision, fileId);
   if (!file) throw notFound(`No file ${fileId} in revision ${revision.id}.`);
   return presentFile(file, space.id, ctx.baseUrl);
 }
