@@ -96,16 +96,7 @@ function Reader({ space, organizationId, pageId, revisionId }: { space: SpaceObj
           !withTree && "md:hidden",
         )}
       >
-        {/* Below 768px the tree folds into a disclosure above the page. */}
-        <details className="group rounded-lg border border-slate-200 md:hidden">
-          <summary className="flex cursor-pointer items-center gap-2 px-3 py-2 text-sm font-medium text-slate-700">
-            <ListTree aria-hidden className="size-4" />
-            Pages
-          </summary>
-          <div className="border-t border-slate-200 p-2">
-            <PageTreeNav pages={list} currentId={pageId} hrefOf={hrefOf} />
-          </div>
-        </details>
+        <FoldedPageTree pages={list} currentId={pageId} hrefOf={hrefOf} />
         <div className="hidden md:block">
           <PageTreeNav pages={list} currentId={pageId} hrefOf={hrefOf} />
         </div>
@@ -123,6 +114,24 @@ function Reader({ space, organizationId, pageId, revisionId }: { space: SpaceObj
       <NewChangeRequestDialog open={creating} onClose={() => setCreating(false)} space={space} organizationId={organizationId} pageId={pageId} />
     </div>
     </>
+  );
+}
+
+/**
+ * Below 768px the tree folds into a disclosure above the page. Its tree is rendered once opened:
+ * folded, or on a wider screen where the disclosure is not shown, it would double what the page
+ * renders and sends for every page of the space.
+ */
+function FoldedPageTree({ pages, currentId, hrefOf }: { pages: PageSummary[]; currentId?: string; hrefOf: (pageId: string) => string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <details className="group rounded-lg border border-slate-200 md:hidden" onToggle={(event) => setOpen(event.currentTarget.open)}>
+      <summary className="flex cursor-pointer items-center gap-2 px-3 py-2 text-sm font-medium text-slate-700">
+        <ListTree aria-hidden className="size-4" />
+        Pages
+      </summary>
+      <div className="border-t border-slate-200 p-2">{open && <PageTreeNav pages={pages} currentId={currentId} hrefOf={hrefOf} />}</div>
+    </details>
   );
 }
 

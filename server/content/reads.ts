@@ -10,9 +10,10 @@ import { describeLimit, markdownPool, READ_BUDGET_MS } from "../markdown/markdow
 import { loadSpace, type SpaceAccess } from "../policies/access";
 import { keyedTextDocument } from "./format/keyed-document";
 import { evaluateVariables } from "./format/variables";
-import { currentRevision, inReadingOrder, readFile, readFiles, readPage, readPages, type FileVersion, type Page, type PageVersion } from "./revisions";
+import { inReadingOrder, readFile, readFiles, readPage, readPages, type FileVersion, type Page, type PageVersion } from "./revisions";
 import { spaceVariablesOf } from "./variables";
 import { ObjectStore } from "./store/object-store";
+import { currentRevisionOf, revisionById } from "./store/shared-content";
 import { openChangeRequestCommentCount } from "../comments/counts";
 
 /**
@@ -79,29 +80,31 @@ export async function openRevision(ctx: ServiceContext, spaceId: string, source:
   if (source.kind === "change-request") {
     const access = await loadChangeRequest(tx, ctx.actor, spaceId, source.ref);
     const { changeRequest } = access;
-    const revision = await tx.revision.findUniqueOrThrow({ where: { id: changeRequest.revisionId } });
+    const revision = await revisionById(changeRequest.revisionId);
+    if (!revision) throw new Error(`Change request ${changeRequest.id} names no revision ${changeRequest.revisionId}`);
     return { ...access, revision, place: { kind: "change-request", number: changeRequest.number } };
   }
   const access = await loadSpace(tx, ctx.actor, spaceId);
   const { space } = access;
   if (source.kind === "main") {
-    return { ...access, revision: await currentRevision(tx, space), place: { kind: "main" } };
+    return { ...access, revision: await currentRevisionOf(space), place: { kind: "main" } };
   }
   // Scoped by space: a revision of another space is not found, even one the caller can read.
-  const revision = await tx.revision.findFirst({ where: { id: source.revisionId, spaceId } });
-  if (!revision) throw notFound(`No revision ${source.revisionId} in space ${spaceId}.`);
+  const revision = await revisionById(source.revisionId);
+  if (revision?.spaceId !== spaceId) throw notFound(`No revision ${source.revisionId} in space ${spaceId}.`);
   return { ...access, revision, place: { kind: "revision", revisionId: revision.id } };
 }
 
 /** Every page of a revision with its markdown, in reading order (the presenter nests them). */
 async function orderedPages(revision: Revision): Promise<OrderedPage[]> {
-  const versions = await readPages(db(), revision);
-  const bodies = await new ObjectStore(db(), revision.spaceId).getBodies(versions.map((version) => version.body));
+  const store = ObjectStore.reading(revision.spaceId);
+  const versions = await readPages(store, revision);
+  const bodies = await store.getBodies(versions.map((version) => version.body));
   return inReadingOrder(versions).map(({ body, ...page }) => ({ ...page, markdown: bodies.get(body)! }));
 }
 
 async function sortedFiles(revision: Revision) {
-  return (await readFiles(db(), revision)).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return [...(await readFiles(ObjectStore.reading(revision.spaceId), revision))].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
 // ---- Revisions
@@ -148,12 +151,13 @@ export const listChangeRequestPages = (ctx: ServiceContext, spaceId: string, ref
  */
 export async function getPage(ctx: ServiceContext, spaceId: string, source: ContentSource, pageId: string, params: PageReadParams): Promise<PageRecord> {
   const { space, place, revision } = await openRevision(ctx, spaceId, source);
-  const page = await readPage(db(), revision, pageId);
+  const store = ObjectStore.reading(revision.spaceId);
+  const page = await readPage(store, revision, pageId);
   if (!page) throw notFound(`No page ${pageId} in revision ${revision.id}.`);
   const { markdown, ...fields } = page;
   const content = params.evaluated ? evaluateVariables(markdown, { space: spaceVariablesOf(revision), page: fields.variables ?? {} }) : markdown;
   const body: PageBody = params.format === "document" ? { document: await documentOf({ markdown: content, pageId, blockKeys: fields.blockKeys }) } : { markdown: content };
-  return { space, place, page: fields, path: await pagePath(revision, page), body };
+  return { space, place, page: fields, path: await pagePath(store, revision, page), body };
 }
 
 export const getSpacePage = (ctx: ServiceContext, spaceId: string, pageId: string, params: PageReadParams) => getPage(ctx, spaceId, MAIN, pageId, params);
@@ -177,14 +181,14 @@ async function documentOf(version: { markdown: string; pageId: string; blockKeys
  * Ancestors' slugs and the page's own, as the tree places it: a missing parent makes the last
  * ancestor found a top-level page, and a page whose ancestry loops sits at the top level.
  */
-async function pagePath(revision: Revision, page: Page): Promise<string> {
+async function pagePath(store: ObjectStore, revision: Revision, page: Page): Promise<string> {
   const slugs = [page.slug];
   const seen = new Set([page.id]);
   let parentId = page.parentId;
   while (parentId !== null) {
     if (seen.has(parentId)) return page.slug;
     seen.add(parentId);
-    const parent = await readPage(db(), revision, parentId);
+    const parent = await readPage(store, revision, parentId);
     if (!parent) break;
     slugs.push(parent.slug);
     parentId = parent.parentId;
@@ -196,7 +200,7 @@ async function pagePath(revision: Revision, page: Page): Promise<string> {
 export async function readVariables(ctx: ServiceContext, spaceId: string, source: ContentSource, pageId?: string) {
   const { revision } = await openRevision(ctx, spaceId, source);
   if (pageId === undefined) return { variables: spaceVariablesOf(revision) };
-  const page = await readPage(db(), revision, pageId);
+  const page = await readPage(ObjectStore.reading(revision.spaceId), revision, pageId);
   if (!page) throw notFound(`No page ${pageId} in revision ${revision.id}.`);
   return { variables: page.variables ?? {} };
 }
@@ -222,7 +226,7 @@ export const listChangeRequestFiles = (ctx: ServiceContext, spaceId: string, ref
 
 export async function getFile(ctx: ServiceContext, spaceId: string, source: ContentSource, fileId: string): Promise<FileRecord> {
   const { space, revision } = await openRevision(ctx, spaceId, source);
-  const file = await readFile(db(), revision, fileId);
+  const file = await readFile(ObjectStore.reading(revision.spaceId), revision, fileId);
   if (!file) throw notFound(`No file ${fileId} in revision ${revision.id}.`);
   return { ...file, spaceId: space.id };
 }

@@ -74,6 +74,11 @@ export type FileVersion = {
 
 type RevisionRef = Pick<Revision, "id" | "spaceId" | "root">;
 
+/** Where reads look for content: a database client (a transaction's, say), or a store open on the revision's space (`ObjectStore.reading`). */
+type ContentReader = Db | ObjectStore;
+
+const storeOf = (reader: ContentReader, spaceId: string) => (reader instanceof ObjectStore ? reader : new ObjectStore(reader, spaceId));
+
 /** Keys of the revision trie: pages and files share one map, told apart by a prefix. */
 export const pageKey = (pageId: string) => `p:${pageId}`;
 export const fileKey = (fileId: string) => `f:${fileId}`;
@@ -83,31 +88,31 @@ export function parseContentKey(key: string): { kind: "page" | "file"; id: strin
 }
 
 /** The pages of a revision (with their markdown when `bodies`), unordered. */
-export async function readPages(tx: Db, revision: RevisionRef): Promise<PageVersion[]> {
-  const store = new ObjectStore(tx, revision.spaceId);
+export async function readPages(reader: ContentReader, revision: RevisionRef): Promise<PageVersion[]> {
+  const store = storeOf(reader, revision.spaceId);
   const entries = await trieEntries(store, revision.root);
   const pageHashes = [...entries].filter(([key]) => key.startsWith("p:")).map(([, hash]) => hash);
   return [...(await store.getObjects<PageVersion>(pageHashes)).values()];
 }
 
 /** The files of a revision, unordered. */
-export async function readFiles(tx: Db, revision: RevisionRef): Promise<FileVersion[]> {
-  const store = new ObjectStore(tx, revision.spaceId);
+export async function readFiles(reader: ContentReader, revision: RevisionRef): Promise<FileVersion[]> {
+  const store = storeOf(reader, revision.spaceId);
   const entries = await trieEntries(store, revision.root);
   const fileHashes = [...entries].filter(([key]) => key.startsWith("f:")).map(([, hash]) => hash);
   return [...(await store.getObjects<FileVersion>(fileHashes)).values()];
 }
 
 /** One file of a revision, or null; reads one trie path. */
-export async function readFile(tx: Db, revision: RevisionRef, fileId: string): Promise<FileVersion | null> {
-  const store = new ObjectStore(tx, revision.spaceId);
+export async function readFile(reader: ContentReader, revision: RevisionRef, fileId: string): Promise<FileVersion | null> {
+  const store = storeOf(reader, revision.spaceId);
   const hash = await trieGet(store, revision.root, fileKey(fileId));
   return hash ? store.getObject<FileVersion>(hash) : null;
 }
 
 /** One page of a revision with its markdown, or null; reads one trie path, whatever the space's size. */
-export async function readPage(tx: Db, revision: RevisionRef, pageId: string): Promise<Page | null> {
-  const store = new ObjectStore(tx, revision.spaceId);
+export async function readPage(reader: ContentReader, revision: RevisionRef, pageId: string): Promise<Page | null> {
+  const store = storeOf(reader, revision.spaceId);
   const hash = await trieGet(store, revision.root, pageKey(pageId));
   if (!hash) return null;
   const { body, ...page } = await store.getObject<PageVersion>(hash);

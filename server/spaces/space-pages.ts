@@ -1,7 +1,9 @@
 import type { ServiceContext } from "../context";
 import { db } from "../db/client";
 import { openRevision } from "../content/reads";
-import { currentRevision, inReadingOrder, readPages } from "../content/revisions";
+import { inReadingOrder, readPages } from "../content/revisions";
+import { ObjectStore } from "../content/store/object-store";
+import { currentRevisionOf } from "../content/store/shared-content";
 import type { Revision } from "../db/generated/client";
 import { loadSpace } from "../policies/access";
 
@@ -18,9 +20,9 @@ export async function getSpacePages(ctx: ServiceContext, spaceId: string, revisi
   else {
     const { space } = await loadSpace(db(), ctx.actor, spaceId);
     if (!space.revisionId) return { revision: null, pages: [] };
-    revision = await currentRevision(db(), space);
+    revision = await currentRevisionOf(space);
   }
-  const pages = inReadingOrder(await readPages(db(), revision));
+  const pages = inReadingOrder(await readPages(ObjectStore.reading(revision.spaceId), revision));
   return {
     revision: revision.id,
     pages: pages.map((page) => ({ id: page.id, title: page.title, emoji: page.emoji ?? null, slug: page.slug, depth: page.depth, hidden: page.hidden ?? false })),

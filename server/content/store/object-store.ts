@@ -1,11 +1,15 @@
-import type { Db } from "../../db/client";
+import type { ByteLru } from "../../cache/byte-lru";
+import { db, type Db } from "../../db/client";
 import { canonicalJson, sha256 } from "./hash";
+import { deepFreeze, sharedContent } from "./shared-content";
 
 /**
  * Content-addressed storage of one space's content: JSON objects (page and file versions, tree
  * nodes) and markdown bodies, each stored once under the hash of its canonical form. Objects
  * are immutable, so revisions share every object they have in common. Reads are cached and
  * writes buffered for the life of one unit of work; `flush()` writes them in two statements.
+ * A store for reading (`ObjectStore.reading`) also shares what it reads with the process's other
+ * reads (server/content/store/shared-content.ts).
  */
 export class ObjectStore {
   private readonly objects = new Map<string, unknown>();
@@ -16,7 +20,13 @@ export class ObjectStore {
   constructor(
     private readonly tx: Db,
     readonly spaceId: string,
+    private readonly shared: ByteLru<unknown> | null = null,
   ) {}
+
+  /** A store outside any transaction that reads through the process's cache of immutable content, for reads that write nothing. */
+  static reading(spaceId: string): ObjectStore {
+    return new ObjectStore(db(), spaceId, sharedContent());
+  }
 
   putObject(value: unknown): string {
     const json = canonicalJson(value);
@@ -44,11 +54,11 @@ export class ObjectStore {
 
   /** Loads many objects in one query; a missing hash is a corrupted store, hence an error. */
   async getObjects<T>(hashes: Iterable<string>): Promise<Map<string, T>> {
-    const missing = [...new Set(hashes)].filter((hash) => !this.objects.has(hash));
+    const missing = this.missing(hashes, this.objects, "o");
     if (missing.length > 0) {
       const rows = await this.tx.$queryRaw<{ hash: string; data: unknown }[]>`
         SELECT hash, data FROM content_objects WHERE space_id = ${this.spaceId} AND hash = ANY(${missing}::text[])`;
-      for (const row of rows) this.objects.set(row.hash, row.data);
+      for (const row of rows) this.objects.set(row.hash, this.share("o", row.hash, row.data));
       const lost = missing.find((hash) => !this.objects.has(hash));
       if (lost) throw new Error(`Content object ${lost} is missing from space ${this.spaceId}`);
     }
@@ -58,11 +68,11 @@ export class ObjectStore {
   }
 
   async getBodies(hashes: Iterable<string>): Promise<Map<string, string>> {
-    const missing = [...new Set(hashes)].filter((hash) => !this.bodies.has(hash));
+    const missing = this.missing(hashes, this.bodies, "b");
     if (missing.length > 0) {
       const rows = await this.tx.$queryRaw<{ hash: string; body: string }[]>`
         SELECT hash, body FROM content_bodies WHERE space_id = ${this.spaceId} AND hash = ANY(${missing}::text[])`;
-      for (const row of rows) this.bodies.set(row.hash, row.body);
+      for (const row of rows) this.bodies.set(row.hash, this.share("b", row.hash, row.body));
     }
     const result = new Map<string, string>();
     for (const hash of hashes) {
@@ -71,6 +81,25 @@ export class ObjectStore {
       result.set(hash, body);
     }
     return result;
+  }
+
+  /** The hashes neither this store nor (for a reading store) the process's cache holds; those the cache holds are copied here. */
+  private missing<V>(hashes: Iterable<string>, own: Map<string, V>, kind: "o" | "b"): string[] {
+    const missing: string[] = [];
+    for (const hash of new Set(hashes)) {
+      if (own.has(hash)) continue;
+      const shared = this.shared?.get(`${kind}:${this.spaceId}:${hash}`) as V | undefined;
+      if (shared === undefined) missing.push(hash);
+      else own.set(hash, shared);
+    }
+    return missing;
+  }
+
+  /** A value read from the database, kept (frozen) in the process's cache when this store reads through it. */
+  private share<V>(kind: "o" | "b", hash: string, value: V): V {
+    if (!this.shared) return value;
+    this.shared.set(`${kind}:${this.spaceId}:${hash}`, deepFreeze(value));
+    return value;
   }
 
   /**

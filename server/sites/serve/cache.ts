@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { brotliCompress, constants as zlib, gzip } from "node:zlib";
+import { budgetMb, ByteLru } from "../../cache/byte-lru";
 import { db } from "../../db/client";
 import { ENCODING_HEADER, encodingReachesClient } from "../../http/encoded-responses";
 import { liveHub, type LiveHub } from "../../live/hub";
@@ -18,55 +19,6 @@ import type { SiteModel } from "./types";
  * a reconnection drops everything, since messages may have been missed meanwhile. Rendered
  * outputs are keyed by the model's version, so a new model never meets an old output.
  */
-
-/** A bounded map that forgets the least recently used entries once their sizes pass `maxBytes`. */
-export class ByteLru<V> {
-  private readonly entries = new Map<string, { value: V; size: number }>();
-  private total = 0;
-
-  constructor(
-    private readonly maxBytes: number,
-    private readonly sizeOf: (value: V) => number,
-  ) {}
-
-  get(key: string): V | undefined {
-    const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    // Re-inserted: a Map iterates in insertion order, so the first key is the least recently used.
-    this.entries.delete(key);
-    this.entries.set(key, entry);
-    return entry.value;
-  }
-
-  set(key: string, value: V): void {
-    const size = this.sizeOf(value) + key.length;
-    this.delete(key);
-    if (size > this.maxBytes) return;
-    this.entries.set(key, { value, size });
-    this.total += size;
-    for (const [oldest, entry] of this.entries) {
-      if (this.total <= this.maxBytes) break;
-      this.entries.delete(oldest);
-      this.total -= entry.size;
-    }
-  }
-
-  delete(key: string): void {
-    const entry = this.entries.get(key);
-    if (!entry) return;
-    this.entries.delete(key);
-    this.total -= entry.size;
-  }
-
-  clear(): void {
-    this.entries.clear();
-    this.total = 0;
-  }
-
-  get bytes(): number {
-    return this.total;
-  }
-}
 
 /** A rendered output, compressed both ways once when it is made. */
 export type CachedBody = { body: Buffer; gzip: Buffer; br: Buffer; etag: string; contentType: string };
@@ -143,16 +95,12 @@ export function parseProxy(proxy: string): { host: string; path: string } {
   return { host, path };
 }
 
-const MB = 1024 * 1024;
-const budget = (name: string, fallbackMb: number) => Math.max(1, Number(process.env[name] ?? fallbackMb)) * MB;
 
 /** What the process keeps of published sites, kept fresh by one live hub. */
 export class SiteCache {
   /** Rendered outputs (pages, machine files, assets), by a key holding the model version. */
-  readonly renders = new ByteLru<CachedBody>(budget("QUIRE_SITE_RENDER_CACHE_MB", 128), (value) => value.body.length + value.gzip.length + value.br.length + 200);
-  /** Page bodies of revisions (immutable: keyed by revision and page, never invalidated). */
-  readonly bodies = new ByteLru<unknown>(budget("QUIRE_SITE_BODY_CACHE_MB", 64), (value) => JSON.stringify(value).length * 2);
-  private readonly models = new ByteLru<SiteModel>(budget("QUIRE_SITE_MODEL_CACHE_MB", 64), approximateSize);
+  readonly renders = new ByteLru<CachedBody>(budgetMb("QUIRE_SITE_RENDER_CACHE_MB", 128), (value) => value.body.length + value.gzip.length + value.br.length + 200);
+  private readonly models = new ByteLru<SiteModel>(budgetMb("QUIRE_SITE_MODEL_CACHE_MB", 64), approximateSize);
   private readonly loading = new Map<string, Promise<SiteModel | null>>();
   /** Loads under way, each told when what it reads changed meanwhile (it then keeps its result out of the cache). */
   private readonly inFlight = new Set<{ siteId: string | null; stale: boolean }>();

@@ -2,7 +2,7 @@ import type { Element, ElementContent, Root as HastRoot, RootContent } from "has
 import { toHtml } from "hast-util-to-html";
 import { toText } from "hast-util-to-text";
 import { urlAttributes } from "html-url-attributes";
-import rehypeHighlight from "rehype-highlight";
+import { rehypeCodeHighlight } from "../../../content/render/code-highlight";
 import remarkGfm from "remark-gfm";
 import remarkParse from "remark-parse";
 import remarkRehype from "remark-rehype";
@@ -164,7 +164,7 @@ export async function renderContent(markdown: string, options: ContentOptions = 
     .use(remarkHeadingAnchors)
     .use(remarkLiquidBlocks)
     .use(remarkRehype, { allowDangerousHtml: true })
-    .use(rehypeHighlight, { detect: false })
+    .use(rehypeCodeHighlight)
     .use(rehypeTaskListLabels)
     .use(rehypeFlattenDeepNesting)
     .use(rehypeSite(options, outline));
