@@ -10,8 +10,6 @@ const subscribers = {
 };
 /** The recorder and what it is made of (the catalog, the channel, edit-session folding). */
 const recorder = ["server/events/record-event.ts", "server/events/catalog.ts", "server/events/channel.ts", "server/audit/edit-sessions.ts"];
-/** Domains whose services return records (docs/records-and-presenters.md): only the edge presents them. */
-const recordDomains = ["server/spaces/**", "server/webhooks/**", "server/fonts/**", "server/notifications/**", "server/storage/**", "server/pdf/**", "server/collections/**", "server/teams/**", "server/grants/**", "server/sso/**", "server/sites/**", "server/search/**", "server/links/**", "server/integrations/**", "server/audit/**", "server/import/**", "server/content/**", "server/content-tree/**", "server/change-requests/**", "server/comments/**", "server/reviews/**", "server/organizations/**", "server/invites/**", "server/members/**", "server/users/**"];
 const presenters = { regex: "(^|/)presenters/|^@/server/presenters(/|$)", message: "Services return records; the edge (server/api/operations, server/trpc/routers) presents them: docs/records-and-presenters.md." };
 const database = { regex: "^@/server/db(/|$)|(^|/)server/db(/|$)", message: "Pages and components never import server/db: they call services (pages, route handlers) or tRPC procedures (components)." };
 
@@ -32,9 +30,11 @@ export default tseslint.config(
   // Tests and benches read JSON answers whose shape the reference checks; `any` there is their convenience, not the product's.
   { files: ["tests/**", "e2e/**", "bench/**"], rules: { "@typescript-eslint/no-explicit-any": "off" } },
   { files: ["components/**", "app/**"], rules: { "no-restricted-imports": ["error", { patterns: [database] }] } },
-  { files: ["server/**"], ignores: ["server/api/**", "server/trpc/**"], rules: { "no-restricted-imports": ["error", { patterns: [components, adapters] }] } },
-  { files: recordDomains, rules: { "no-restricted-imports": ["error", { patterns: [components, adapters, presenters] }] } },
+  // Services return records; only the edge presents them (docs/records-and-presenters.md): the /v1 operations, the tRPC
+  // procedures, and the delivery of an event to its subscriber (server/deliveries/deliver.ts).
+  { files: ["server/**"], ignores: ["server/api/**", "server/trpc/**"], rules: { "no-restricted-imports": ["error", { patterns: [components, adapters, presenters] }] } },
+  { files: ["server/deliveries/**"], rules: { "no-restricted-imports": ["error", { patterns: [components, adapters] }] } },
   { files: ["server/api/**", "server/trpc/**"], rules: { "no-restricted-imports": ["error", { patterns: [components] }] } },
   // A later entry's options replace an earlier one's: the recorder's repeats the server's patterns.
-  { files: recorder, rules: { "no-restricted-imports": ["error", { patterns: [components, adapters, subscribers] }] } },
+  { files: recorder, rules: { "no-restricted-imports": ["error", { patterns: [components, adapters, presenters, subscribers] }] } },
 );

@@ -15,9 +15,9 @@ import { SelectField, TextField } from "@/components/ui/field";
 import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
 import { errorMessage } from "@/components/ui/trpc-error";
 import { updateOrganizationInput } from "@/server/organizations/schemas";
-import type { presentOrganization } from "@/server/presenters/organization";
+import type { presentOrganizationRecord } from "@/server/presenters/organization";
 
-type Organization = ReturnType<typeof presentOrganization>;
+type Organization = ReturnType<typeof presentOrganizationRecord>;
 
 /** The organization's settings: name, logo, default role and email domains; invite links; merge rules; and deleting it. Admins only. */
 export function OrganizationSettingsPage({ organizationId }: { organizationId: string }) {

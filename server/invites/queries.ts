@@ -9,7 +9,6 @@ import { parseRole } from "../policies/roles";
 import { inviteAcceptableBy } from "./invitee";
 import { hashInviteToken, inviteTokenSchema } from "./tokens";
 import type { LinkInviteRecord } from "./records";
-import { urlsFor } from "../http/urls";
 import { authorize } from "../policies/authorize";
 
 /** An invite of the caller's organization, of the kind asked for; admins only. */
@@ -85,7 +84,6 @@ export async function describeInvite(token: string, visitor: Actor | null) {
     email: invite.email,
     accountExists: account !== null,
     expiresAt: invite.expiresAt,
-    // For the page on Quire's own origin: an uploaded logo's path (no origin), or the URL it was given.
-    organization: { id: organization.id, title: organization.title, logo: urlsFor("").organizationLogo(organization) },
+    organization: { id: organization.id, title: organization.title },
   };
 }

@@ -14,7 +14,7 @@ function presentReactions(rows: ReactionRow[], users: Users, urls: Urls) {
   for (const row of sorted) byEmoji.set(row.emoji, [...(byEmoji.get(row.emoji) ?? []), row]);
   return [...byEmoji].flatMap(([emoji, reactions]) => {
     const known = reactions.filter((reaction) => users.has(reaction.userId));
-    return known.length ? [{ emoji, count: known.length, users: known.map((reaction) => ({ user: presentUser(users.get(reaction.userId)!, urls.origin), reactedAt: reaction.reactedAt.toISOString() })) }] : [];
+    return known.length ? [{ emoji, count: known.length, users: known.map((reaction) => ({ user: presentUser(users.get(reaction.userId)!, urls), reactedAt: reaction.reactedAt.toISOString() })) }] : [];
   });
 }
 
@@ -27,18 +27,18 @@ export function presentComment(comment: CommentRecord, urls: Urls) {
   return {
     object: "comment" as const,
     id: comment.id,
-    postedBy: presentUser(author, urls.origin),
+    postedBy: presentUser(author, urls),
     postedAt: comment.postedAt.toISOString(),
     ...(comment.editedAt ? { editedAt: comment.editedAt.toISOString() } : {}),
     reactions: presentReactions(comment.reactions, users, urls),
     replies: comment.repliers.reduce((sum, replier) => sum + replier.count, 0),
-    repliers: repliers.map((replier) => ({ user: presentUser(users.get(replier.userId)!, urls.origin), count: replier.count, updatedAt: replier.updatedAt.toISOString() })),
+    repliers: repliers.map((replier) => ({ user: presentUser(users.get(replier.userId)!, urls), count: replier.count, updatedAt: replier.updatedAt.toISOString() })),
     body: comment.body,
     target: comment.target,
     urls: { location: urls.comment(comment) },
     permissions: commentPermissions(comment.viewer, comment),
     ...(comment.resolvedAt
-      ? { status: "resolved" as const, resolvedAt: comment.resolvedAt.toISOString(), resolvedBy: presentUser(resolver ?? DELETED_USER, urls.origin) }
+      ? { status: "resolved" as const, resolvedAt: comment.resolvedAt.toISOString(), resolvedBy: presentUser(resolver ?? DELETED_USER, urls) }
       : { status: "open" as const }),
   };
 }
@@ -52,7 +52,7 @@ export function presentReply(reply: ReplyRecord, urls: Urls) {
   return {
     object: "comment-reply" as const,
     id: reply.id,
-    postedBy: presentUser(reply.users.get(reply.authorId)!, urls.origin),
+    postedBy: presentUser(reply.users.get(reply.authorId)!, urls),
     postedAt: reply.postedAt.toISOString(),
     ...(reply.editedAt ? { editedAt: reply.editedAt.toISOString() } : {}),
     reactions: presentReactions(reply.reactions, reply.users, urls),

@@ -7,7 +7,7 @@ import { presentUser } from "./user";
 
 /** A user's permission on an item (the reference's UserContentPermission). */
 export function presentUserGrant(record: UserGrantRecord, urls: Urls) {
-  return { permission: record.permission, user: presentUser(record.user, urls.origin) };
+  return { permission: record.permission, user: presentUser(record.user, urls) };
 }
 
 /** A team's permission on an item (the reference's TeamContentPermission). */
@@ -17,7 +17,7 @@ export function presentTeamGrant(record: TeamGrantRecord) {
 
 /** Someone's effective permission on an item; on a site, the reference's UserSitePermission also says where the role comes from, and whether the account is usable. */
 export function presentAccessEntry(record: AccessEntryRecord, urls: Urls) {
-  const item = { permission: record.permission, user: presentUser(record.user, urls.origin) };
+  const item = { permission: record.permission, user: presentUser(record.user, urls) };
   if (!record.site) return item;
   return {
     ...item,
@@ -32,7 +32,7 @@ export function presentAccessExplanation(record: AccessExplanationRecord, urls: 
   return {
     object: "access-explanation" as const,
     target: record.target,
-    user: presentUser(record.user, urls.origin),
+    user: presentUser(record.user, urls),
     organizationRole: record.organizationRole,
     role: record.role,
     sources: record.sources,

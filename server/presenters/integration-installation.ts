@@ -2,7 +2,7 @@ import type { Urls } from "../http/urls";
 import { withoutBuiltinSecrets } from "../integrations/builtin/configuration";
 import type { ContentInstallationRecord } from "../integrations/installations/content-installation-records";
 import type { InstallationRecord } from "../integrations/installations/organization-installation-records";
-import { presentSite } from "./site";
+import { presentSiteRecord } from "./site";
 import { presentSpace } from "./space";
 
 /**
@@ -51,6 +51,6 @@ export function presentContentInstallation(record: ContentInstallationRecord, ur
 
 function presentTarget({ space, site }: ContentInstallationRecord, urls: Urls) {
   if (space) return presentSpace(space, urls);
-  if (site) return presentSite(site, site.role, urls.origin, site.siteSpaceCount);
+  if (site) return presentSiteRecord(site, urls);
   return undefined;
 }

@@ -2,7 +2,7 @@ import type { Urls } from "../http/urls";
 import type { InstalledHereItem } from "../integrations/installations/installed-integrations";
 import type { PublishedIntegration } from "../integrations/registry/publish";
 import type { IntegrationRecord } from "../integrations/registry/records";
-import { presentOrganization, presentOrganizationToOutsider } from "./organization";
+import { presentOrganizationRecord, presentOrganizationRecordToOutsider } from "./organization";
 
 /**
  * An integration as the reference's `Integration`. Its secrets, token, signing secret, script,
@@ -32,7 +32,7 @@ export function presentIntegration(integration: IntegrationRecord, urls: Urls) {
     contentSources: integration.contentSources,
     configurations: integration.configurations,
     externalLinks: integration.externalLinks,
-    owner: viewer.ownerMember ? presentOrganization(integration.organization, viewer.ownerRole, urls.origin) : presentOrganizationToOutsider(integration.organization, [], urls.origin),
+    owner: viewer.ownerMember ? presentOrganizationRecord({ ...integration.organization, memberRole: viewer.ownerRole }, urls) : presentOrganizationRecordToOutsider(integration.organization, [], urls),
     urls: {
       location: at.location,
       ...(icon ? { icon: assetUrl(icon.kind, icon.position, icon.sha256) } : {}),

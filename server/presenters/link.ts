@@ -2,7 +2,7 @@ import type { Urls } from "../http/urls";
 import type { LinkItem, LocationRecords } from "../links/locations";
 import type { ListResult } from "../pagination";
 import { presentChangeRequest } from "./change-request";
-import { presentOrganization } from "./organization";
+import { presentOrganizationRecord } from "./organization";
 import { presentPage } from "./revision";
 import { presentSpace } from "./space";
 
@@ -16,7 +16,7 @@ export function locationPresenter(records: LocationRecords, urls: Urls) {
   const { opened } = records;
   const common = {
     kind: "page" as const,
-    organization: presentOrganization(opened.organization, opened.memberRole, urls.origin),
+    organization: presentOrganizationRecord({ ...opened.organization, memberRole: opened.memberRole }, urls),
     space: presentSpace(records.space, urls),
     ...(opened.changeRequest
       ? { versionContext: { type: "changeRequest" as const, changeRequest: presentChangeRequest({ ...opened.changeRequest, space: opened.space, role: opened.role, viewerId: opened.userId, openComments: records.changeRequestComments }, urls) } }

@@ -1,6 +1,5 @@
 import type { Organization } from "../db/generated/client";
-import { urlsFor, type Urls } from "../http/urls";
-import type { Role } from "../policies/roles";
+import type { Urls } from "../http/urls";
 import { organizationPermissions } from "../policies/organization";
 import type { DomainOrganizationRecord, OrganizationRecord } from "../organizations/records";
 
@@ -25,14 +24,6 @@ export function presentOrganizationRecord(organization: OrganizationRecord, urls
     urls: organizationUrls(organization, urls),
     permissions: organizationPermissions(organization.memberRole),
   };
-}
-
-/**
- * The same answer for services not yet returning records (docs/records-and-presenters.md lists
- * them); goes once they do. `baseUrl`: their context's origin.
- */
-export function presentOrganization(organization: Organization, memberRole: Role | null, baseUrl: string) {
-  return presentOrganizationRecord({ ...organization, memberRole }, urlsFor(baseUrl));
 }
 
 /** Self-hosted: no billing plan, trial or merge rules to report. */
@@ -68,9 +59,4 @@ export function presentOrganizationRecordToOutsider(organization: Organization, 
 /** An organization found by a verified email domain (`emailDomain`): as usual to its members, otherwise as to an outsider. */
 export function presentDomainOrganization(organization: DomainOrganizationRecord, emailDomain: string, urls: Urls) {
   return organization.member ? presentOrganizationRecord(organization, urls) : presentOrganizationRecordToOutsider(organization, [emailDomain], urls);
-}
-
-/** `presentOrganizationRecordToOutsider` for presenters not yet taking `Urls` (integrations'); goes once they do. */
-export function presentOrganizationToOutsider(organization: Organization, emailDomains: string[], baseUrl: string) {
-  return presentOrganizationRecordToOutsider(organization, emailDomains, urlsFor(baseUrl));
 }

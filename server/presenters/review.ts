@@ -9,8 +9,8 @@ export function presentReview(review: ReviewRecord, urls: Urls) {
     object: "change-request-review" as const,
     id: review.id,
     revision: review.revisionId,
-    reviewer: presentUser(review.reviewer, urls.origin),
-    ...(review.requestedBy ? { requestedBy: presentUser(review.requestedBy, urls.origin) } : {}),
+    reviewer: presentUser(review.reviewer, urls),
+    ...(review.requestedBy ? { requestedBy: presentUser(review.requestedBy, urls) } : {}),
     status: review.status as "approved" | "changes-requested",
     outdated: review.outdated,
     ...(review.comment ? { comment: presentComment(review.comment, urls) } : {}),
@@ -25,14 +25,14 @@ export function presentRequestedReviewer(request: RequestedReviewerRecord, urls:
   return {
     object: "change-request-requested-reviewer" as const,
     kind: "user" as const,
-    user: presentUser(request.user, urls.origin),
+    user: presentUser(request.user, urls),
     revision: request.revisionId,
-    requestedBy: presentUser(request.requestedBy, urls.origin),
+    requestedBy: presentUser(request.requestedBy, urls),
     createdAt: request.createdAt.toISOString(),
   };
 }
 
 /** Someone who edited or commented on a change request (ChangeRequestUserContributor). */
 export function presentContributor(contributor: ContributorRecord, urls: Urls) {
-  return { user: presentUser(contributor.user, urls.origin), actionType: contributor.actionType, count: contributor.count, updatedAt: contributor.updatedAt.toISOString() };
+  return { user: presentUser(contributor.user, urls), actionType: contributor.actionType, count: contributor.count, updatedAt: contributor.updatedAt.toISOString() };
 }

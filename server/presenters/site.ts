@@ -1,9 +1,8 @@
-import type { Db } from "../db/client";
 import type { Site } from "../db/generated/client";
-import { urlsFor, type Urls } from "../http/urls";
+import type { Urls } from "../http/urls";
 import { sitePermissions } from "../policies/site";
 import type { Role } from "../policies/roles";
-import { siteSpaceCounts as countSiteSpaces, type SiteRecord } from "../sites/records";
+import type { SiteRecord } from "../sites/records";
 
 /**
  * The reference's `Site` object, from the record a site service returns (server/sites/records.ts).
@@ -12,20 +11,6 @@ import { siteSpaceCounts as countSiteSpaces, type SiteRecord } from "../sites/re
  */
 export function presentSiteRecord(record: SiteRecord, urls: Urls) {
   return presentSiteWith(record, record.role, urls, record.siteSpaceCount);
-}
-
-/**
- * The same answer for services not yet returning records (integration installations' content),
- * which count the site spaces themselves (`siteSpaceCounts`); goes once they do. `baseUrl`: their
- * context's origin.
- */
-export function presentSite(site: Site, role: Role | null, baseUrl: string, siteSpaces: number) {
-  return presentSiteWith(site, role, urlsFor(baseUrl), siteSpaces);
-}
-
-/** For the services not yet returning records; server/sites/records.ts defines it. */
-export async function siteSpaceCounts(tx: Db, siteIds: string[]): Promise<Map<string, number>> {
-  return countSiteSpaces(tx, siteIds);
 }
 
 function presentSiteWith(site: Site, role: Role | null, urls: Urls, siteSpaces: number) {

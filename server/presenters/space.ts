@@ -1,5 +1,5 @@
 import type { Space } from "../db/generated/client";
-import { urlsFor, type Urls } from "../http/urls";
+import type { Urls } from "../http/urls";
 import type { Role } from "../policies/roles";
 import { spacePermissions } from "../policies/content";
 import { publicationOf, type SpacePublication } from "../sites/space-publications";
@@ -9,15 +9,6 @@ import type { SpaceRecord } from "../spaces/records";
 export function presentSpace(record: SpaceRecord, urls: Urls) {
   const publication = record.publication ? publicationOf(record.publication, urls.origin) : undefined;
   return presentSpaceWith(record, record.role, urls, record.openComments, publication);
-}
-
-/**
- * The same answer for services not yet returning records, which count the comments and read the
- * publication's URLs themselves (docs/records-and-presenters.md lists them); goes once they do.
- * `baseUrl`: their context's origin.
- */
-export function presentSpaceWithPublication(space: Space, role: Role | null, baseUrl: string, openComments: number, publication: SpacePublication | undefined) {
-  return presentSpaceWith(space, role, urlsFor(baseUrl), openComments, publication);
 }
 
 function presentSpaceWith(space: Space, role: Role | null, urls: Urls, openComments: number, publication: SpacePublication | undefined) {

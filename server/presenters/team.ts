@@ -18,5 +18,5 @@ export type TeamObject = ReturnType<typeof presentTeam>;
 
 /** The reference's OrganizationTeamMember: the organization's member with their role in the team. */
 export function presentTeamMember(record: TeamMemberRecord, urls: Urls) {
-  return { organization: presentMember(record.member, record.counts, urls.origin), team: { role: record.role }, permissions: record.permissions };
+  return { organization: presentMember(record.member, record.counts, urls), team: { role: record.role }, permissions: record.permissions };
 }

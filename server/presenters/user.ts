@@ -1,8 +1,8 @@
 import type { User } from "../db/generated/client";
-import { urlsFor, type Urls } from "../http/urls";
+import type { Urls } from "../http/urls";
 
 /** A user as /v1 and the admin UI show them, from the row the user services return (server/users/queries.ts). */
-export function presentUserRecord(user: Pick<User, "id" | "displayName" | "email" | "photoURL">, urls: Urls) {
+export function presentUser(user: Pick<User, "id" | "displayName" | "email" | "photoURL">, urls: Urls) {
   return {
     object: "user" as const,
     id: user.id,
@@ -11,12 +11,4 @@ export function presentUserRecord(user: Pick<User, "id" | "displayName" | "email
     ...(user.photoURL ? { photoURL: user.photoURL } : {}),
     urls: { location: urls.user(user) },
   };
-}
-
-/**
- * The same answer for services and presenters not yet taking `Urls` (docs/records-and-presenters.md
- * lists them); goes once they do. `baseUrl`: their context's origin.
- */
-export function presentUser(user: Pick<User, "id" | "displayName" | "email" | "photoURL">, baseUrl: string) {
-  return presentUserRecord(user, urlsFor(baseUrl));
 }

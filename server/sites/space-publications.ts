@@ -63,14 +63,3 @@ export async function spacePublicationRows(tx: Db, spaceIds: string[]): Promise<
   );
   return new Map(rows.map((row) => [row.space_id, row]));
 }
-
-/** The publications of many spaces, URLs on `baseUrl`: for services not yet returning records. */
-export async function spacePublications(tx: Db, spaceIds: string[], baseUrl: string): Promise<Map<string, SpacePublication>> {
-  const rows = await spacePublicationRows(tx, spaceIds);
-  return new Map([...rows].map(([spaceId, row]) => [spaceId, publicationOf(row, baseUrl)]));
-}
-
-/** One space's publication: for answers about a single space. */
-export async function spacePublication(tx: Db, spaceId: string, baseUrl: string): Promise<SpacePublication | undefined> {
-  return (await spacePublications(tx, [spaceId], baseUrl)).get(spaceId);
-}

@@ -1,8 +1,8 @@
 import { describe, expect, test } from "vitest";
-import { db } from "../../server/db/client";
+import { db, type Db } from "../../server/db/client";
 import { readSnapshot } from "../../server/db/transaction";
 import { newId } from "../../server/ids";
-import { spacePublication, spacePublications } from "../../server/sites/space-publications";
+import { publicationOf, spacePublicationRows } from "../../server/sites/space-publications";
 import { createOrganization, createSite } from "../helpers/factories";
 
 const BASE = "http://quire.example.test";
@@ -44,18 +44,23 @@ async function world() {
   return { ids: [inTwo, publicOnly, deleted, nowhere], expected, inTwo, nowhere };
 }
 
-describe("spacePublications", () => {
+/** The spaces' publications on BASE, as the edge makes them of the rows services return (presentSpace). */
+async function spacePublications(tx: Db, ids: string[]) {
+  return new Map([...(await spacePublicationRows(tx, ids))].map(([spaceId, row]) => [spaceId, publicationOf(row, BASE)]));
+}
+
+describe("spacePublicationRows", () => {
   test("the oldest published site's first site space, public URL only for a public site; none for deleted or unpublished spaces", async () => {
     const { ids, expected, inTwo, nowhere } = await world();
     // Twice: the statement is prepared on first use, then only executed.
-    for (let round = 0; round < 2; round++) expect(await spacePublications(db(), ids, BASE)).toEqual(expected);
-    expect(await spacePublication(db(), inTwo, BASE)).toEqual(expected.get(inTwo));
-    expect(await spacePublication(db(), nowhere, BASE)).toBeUndefined();
-    expect(await spacePublications(db(), [], BASE)).toEqual(new Map());
+    for (let round = 0; round < 2; round++) expect(await spacePublications(db(), ids)).toEqual(expected);
+    expect((await spacePublications(db(), [inTwo])).get(inTwo)).toEqual(expected.get(inTwo));
+    expect((await spacePublications(db(), [nowhere])).has(nowhere)).toBe(false);
+    expect(await spacePublications(db(), [])).toEqual(new Map());
   });
 
   test("inside a transaction it answers the same, from the transaction", async () => {
     const { ids, expected } = await world();
-    expect(await readSnapshot((tx) => spacePublications(tx, ids, BASE))).toEqual(expected);
+    expect(await readSnapshot((tx) => spacePublications(tx, ids))).toEqual(expected);
   });
 });

@@ -8,7 +8,7 @@ import { createOrganizationInput, emailDomainSchema, subdomainSchema, updateOrga
 import { updateOrganization } from "../../organizations/update-organization";
 import { listParams } from "../../pagination";
 import { presentDomainOrganization, presentOrganizationRecord } from "../../presenters/organization";
-import { presentUserRecord } from "../../presenters/user";
+import { presentUser } from "../../presenters/user";
 import { getAuthenticatedUser } from "../../users/queries";
 import { defineOperation } from "../operation";
 
@@ -19,7 +19,7 @@ export const organizationOperations = [
     operationId: "getAuthenticatedUser",
     method: "GET",
     path: "/v1/user",
-    handler: async (c) => presentUserRecord(await getAuthenticatedUser(c), c.urls),
+    handler: async (c) => presentUser(await getAuthenticatedUser(c), c.urls),
   }),
   defineOperation({
     operationId: "listOrganizationsForAuthenticatedUser",

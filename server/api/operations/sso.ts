@@ -76,7 +76,7 @@ export const ssoOperations = [
     params: organizationPath.extend({ userId: entityIdSchema }),
     handler: async (c) => {
       const { member, counts } = await setSsoMember(c, c.params.organizationId, c.params.userId);
-      return presentMember(member, counts, c.urls.origin);
+      return presentMember(member, counts, c.urls);
     },
   }),
 ];

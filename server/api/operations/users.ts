@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { entityIdSchema } from "../../ids";
-import { presentUserRecord } from "../../presenters/user";
+import { presentUser } from "../../presenters/user";
 import { getUser } from "../../users/queries";
 import { updateUserInput } from "../../users/schemas";
 import { updateUser } from "../../users/update-user";
@@ -14,7 +14,7 @@ export const userOperations = [
     method: "GET",
     path: "/v1/users/{userId}",
     params: userPath,
-    handler: async (c) => presentUserRecord(await getUser(c, c.params.userId), c.urls),
+    handler: async (c) => presentUser(await getUser(c, c.params.userId), c.urls),
   }),
   defineOperation({
     operationId: "updateUserById",
@@ -22,6 +22,6 @@ export const userOperations = [
     path: "/v1/users/{userId}",
     params: userPath,
     body: updateUserInput,
-    handler: async (c) => presentUserRecord(await updateUser(c, c.params.userId, c.body), c.urls),
+    handler: async (c) => presentUser(await updateUser(c, c.params.userId, c.body), c.urls),
   }),
 ];

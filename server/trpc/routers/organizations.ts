@@ -12,13 +12,13 @@ import { createOrganizationInput, updateOrganizationInput } from "../../organiza
 import { updateOrganization } from "../../organizations/update-organization";
 import { getWaitingForMe } from "../../home/waiting-for-me";
 import { presentDomainOrganization, presentOrganizationRecord } from "../../presenters/organization";
-import { presentUserRecord } from "../../presenters/user";
+import { presentUser } from "../../presenters/user";
 import { getAuthenticatedUser } from "../../users/queries";
 import { presentUploadUrl } from "../../presenters/storage-upload";
 import { protectedProcedure, router } from "../init";
 
 export const organizationsRouter = router({
-  me: protectedProcedure.query(async ({ ctx }) => presentUserRecord(await getAuthenticatedUser(ctx), ctx.urls)),
+  me: protectedProcedure.query(async ({ ctx }) => presentUser(await getAuthenticatedUser(ctx), ctx.urls)),
   list: protectedProcedure.query(async ({ ctx }) => {
     const page = await listOrganizations(ctx, { limit: 1000 });
     return { ...page, items: page.items.map((organization) => presentOrganizationRecord(organization, ctx.urls)) };

@@ -40,6 +40,6 @@ export const reviewsRouter = router({
     .mutation(({ ctx, input }) => removeRequestedReviewer(ctx, input.spaceId, input.changeRequest, input.userId)),
   candidates: protectedProcedure
     .input(z.object({ spaceId: entityIdSchema, query: z.string().max(100) }))
-    .query(async ({ ctx, input }) => (await reviewCandidates(ctx, input.spaceId, input.query)).map((user) => presentUser(user, ctx.urls.origin))),
+    .query(async ({ ctx, input }) => (await reviewCandidates(ctx, input.spaceId, input.query)).map((user) => presentUser(user, ctx.urls))),
   mergeStatus: protectedProcedure.input(changeRequestInput).query(({ ctx, input }) => getMergeStatus(ctx, input.spaceId, input.changeRequest)),
 });

@@ -47,7 +47,7 @@ export const ssoRouter = router({
   members: protectedProcedure.input(organizationInput).query(({ ctx, input }) => listSsoMembers(ctx, input.organizationId)),
   allowMember: protectedProcedure.input(memberInput).mutation(async ({ ctx, input }) => {
     const { member, counts } = await setSsoMember(ctx, input.organizationId, input.userId);
-    return presentMember(member, counts, ctx.urls.origin);
+    return presentMember(member, counts, ctx.urls);
   }),
   removeMember: protectedProcedure.input(memberInput).mutation(({ ctx, input }) => removeSsoMember(ctx, input.organizationId, input.userId)),
 });
