@@ -28,6 +28,8 @@ export function urlsFor(origin: string) {
     origin,
     api: (path: string) => apiUrl(origin, path),
     app: (path: string) => appUrl(origin, path),
+    /** Where a file's bytes are served (app/files/[spaceId]/[key]): by space, so access follows the space's. */
+    fileDownload: (spaceId: string, file: { blob: string }) => appUrl(origin, `/files/${spaceId}/${encodeURIComponent(file.blob)}`),
     /** A space's `urls.location` and `urls.app`. */
     space: (space: { id: string; organizationId: string }) => ({
       location: apiUrl(origin, `/spaces/${space.id}`),

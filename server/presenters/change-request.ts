@@ -2,8 +2,8 @@ import type { ContentChangesRecord } from "../change-requests/apply-content-chan
 import type { ChangeRequestRecord } from "../change-requests/records";
 import { isOutdated } from "../change-requests/merge-base";
 import type { Urls } from "../http/urls";
+import { presentFile } from "./revision";
 import { changeRequestPermissions } from "../policies/change-request";
-import { presentRevisionFile } from "../storage/file-urls";
 import { presentPageOutcome } from "./page-outcome";
 import { presentUser } from "./user";
 
@@ -40,6 +40,6 @@ export function presentContentChanges(record: ContentChangesRecord, urls: Urls) 
   return {
     changeRequest: presentChangeRequest(changeRequest, urls),
     changes: record.outcomes.map((outcome) => presentPageOutcome(outcome, (pageId) => urls.changeRequestPage(changeRequest, pageId))),
-    insertedFiles: record.insertedFiles.map((file) => presentRevisionFile(file, changeRequest.spaceId, urls.origin)),
+    insertedFiles: record.insertedFiles.map((file) => presentFile({ ...file, spaceId: changeRequest.spaceId }, urls)),
   };
 }

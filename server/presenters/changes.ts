@@ -1,14 +1,13 @@
 import { defined, FILE_FIELDS, type ChangesRecord } from "../change-requests/changes";
 import type { FileVersion } from "../content/revisions";
 import type { Urls } from "../http/urls";
-import { fileDownloadUrl } from "../storage/file-urls";
 
 /**
  * The changes between two revisions (a change request's, or the history's diff) as /v1 and the
  * admin UI show them: each file with its download URL on the request's origin.
  */
 export function presentChanges(record: ChangesRecord, urls: Urls) {
-  const downloadUrl = (file: FileVersion) => fileDownloadUrl(urls.origin, record.spaceId, file);
+  const downloadUrl = (file: FileVersion) => urls.fileDownload(record.spaceId, file);
   const presentFile = (file: FileVersion) => ({ id: file.id, name: file.name, contentType: file.contentType, downloadURL: downloadUrl(file) });
   // One fresh object per kind, as the answer's type (what the admin UI infers) lists them.
   const changes = [];

@@ -1,6 +1,6 @@
 import type { Urls } from "../http/urls";
+import { presentFile } from "./revision";
 import type { LiveEditRecord } from "../spaces/apply-live-edit";
-import { presentRevisionFile } from "../storage/file-urls";
 import { presentPageOutcome } from "./page-outcome";
 
 /** A live edit's answer: main's new revision, what it did to each page, and the files it stored. */
@@ -9,6 +9,6 @@ export function presentLiveEdit(edit: LiveEditRecord, urls: Urls) {
   return {
     revision: edit.revision,
     changes: edit.outcomes.map((outcome) => presentPageOutcome(outcome, pageUrl)),
-    insertedFiles: edit.insertedFiles.map((file) => presentRevisionFile(file, edit.spaceId, urls.origin)),
+    insertedFiles: edit.insertedFiles.map((file) => presentFile({ ...file, spaceId: edit.spaceId }, urls)),
   };
 }

@@ -104,7 +104,7 @@ export function presentFile(file: FileRecord, urls: Urls) {
     id: file.id,
     name: file.name,
     contentType: file.contentType,
-    downloadURL: urls.app(`/files/${file.spaceId}/${encodeURIComponent(file.blob)}`),
+    downloadURL: urls.fileDownload(file.spaceId, file),
     size: file.size,
     ...(file.width !== undefined && file.height !== undefined ? { dimensions: { width: file.width, height: file.height } } : {}),
   };
