@@ -122,6 +122,10 @@ describe("writes of any size", () => {
 
   test("indexing holds no lock a write needs: it completes while another transaction holds the space's lock", async () => {
     const { space } = await setup();
+    // The new space's own index job done first: otherwise it may run after the commit below and
+    // index that revision itself, leaving nothing for the call under test to do. commitPages sets
+    // the main revision directly and enqueues no job, so the index stays behind until indexSpace.
+    await searchIndexed(space.id);
     await commitPages(space.id, [pageOf(1, "capybara")]);
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
